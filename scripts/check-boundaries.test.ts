@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkProject, checkSource } from './check-boundaries.ts';
+
+const fixtures = join(import.meta.dirname, '..', 'tests', 'fixtures', 'boundaries');
+
+describe('import boundaries (DESIGN.md §2)', () => {
+  it.each([
+    ['renderers/landing/Banner.tsx', "import { x } from '../../builder/store/index.ts';", 'must not import builder/'],
+    ['renderers/widget/Panel.tsx', "import { useStore } from 'zustand';", "must not import 'zustand'"],
+    ['renderers/theme/index.ts', "export { presets } from '../../presets/index.ts';", 'must not import presets/'],
+    ['renderers/schema/landing.ts', "import React from 'react';", 'may import only zod'],
+    ['renderers/schema/landing.ts', "import { readFileSync } from 'node:fs';", 'may import only zod'],
+    ['renderers/schema/landing.ts', "import { Banner } from '../landing/Banner.tsx';", 'may import only renderers/schema'],
+    ['server/http/routes.ts', "import { App } from '../../src/app/App.tsx';", 'must not import src/'],
+    ['server/http/routes.ts', "const b = await import('../../builder/index.ts');", 'must not import builder/'],
+    ['builder/store/index.ts', "import { api } from '../../src/lib/api.ts';", 'must not import src/'],
+    ['builder/store/index.ts', "import { db } from '../../server/db/index.ts';", 'must not import server/'],
+    ['src/app/App.tsx', "import { db } from '../../server/db/index.ts';", 'must not import server/'],
+    ['src/app/App.tsx', "import { Canvas } from '../../builder/canvas/Canvas.tsx';", 'public index'],
+    ['presets/launcher.ts', "import React from 'react';", "must not import 'react'"],
+    ['builder/inspector/Field.tsx', "import { Frame } from '@craftjs/core';", 'confined to builder/craft/'],
+    ['renderers/landing/index.ts', 'const width = window.innerWidth;', 'window/document at module scope'],
+  ])('%s: %s is refused', (file, code, message) => {
+    const violations = checkSource(file, code);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain(message);
+    expect(violations[0]!.line).toBe(1);
+  });
+
+  it.each([
+    ['renderers/schema/landing.ts', "import { z } from 'zod';\nimport { color } from './primitives.ts';"],
+    ['renderers/landing/Banner.tsx', "import { z } from '../schema/index.ts';\nimport { useState } from 'react';"],
+    ['renderers/landing/Banner.tsx', "export function width() { return window.innerWidth; }\nconst hasDom = typeof document !== 'undefined';"],
+    ['presets/launcher.ts', "import { launcherSchema } from '../renderers/schema/index.ts';"],
+    ['src/app/App.tsx', "import { Studio } from '../../builder/index.ts';\nimport type { Login } from '../../server/contract/auth.ts';"],
+    ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
+    ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],
+  ])('%s: allowed imports pass', (file, code) => {
+    expect(checkSource(file, code)).toEqual([]);
+  });
+
+  it('finds the violation in a file fed from the fixtures folder', () => {
+    const files = readdirSync(fixtures);
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) {
+      const [layer, ...rest] = name.replace(/\.txt$/, '').split('__');
+      const violations = checkSource(`${layer}/${rest.join('/')}`, readFileSync(join(fixtures, name), 'utf8'));
+      expect(violations.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('the project itself respects every boundary', () => {
+    expect(checkProject(join(import.meta.dirname, '..'))).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Import-boundary check (DESIGN.md §2): imports go one way only.
+ * `checkSource` is pure (file path + text → violations) so tests can feed it violating files;
+ * the CLI walks the project and exits non-zero on any violation.
+ */
+import { parseSync } from 'oxc-parser';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Violation { file: string; line: number; message: string }
+
+interface Rule {
+  /** folder the rule applies to, relative to the root, posix style */
+  folder: string;
+  /** project folders (posix prefixes) this folder must not import */
+  forbiddenFolders?: string[];
+  /** project folders that stay allowed although a forbidden prefix covers them */
+  allowedFolders?: string[];
+  /** when set, the only project folders that may be imported */
+  onlyFolders?: string[];
+  /** package names (or prefixes ending in '/') never imported here */
+  forbiddenPackages?: string[];
+  /** when set, the only packages that may be imported */
+  onlyPackages?: string[];
+  /** no window/document at module scope */
+  noBrowserGlobalsAtModuleScope?: boolean;
+}
+
+const LAYERS = ['renderers', 'presets', 'builder', 'src', 'server'];
+
+/** Most specific folder first: the first matching rule is the one applied. */
+export const RULES: Rule[] = [
+  { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'] },
+  {
+    folder: 'renderers',
+    forbiddenFolders: ['builder', 'src', 'server', 'presets'],
+    forbiddenPackages: ['zustand', 'jotai', '@craftjs/', 'react-frame-component', '@dnd-kit/', '@floating-ui/'],
+    noBrowserGlobalsAtModuleScope: true,
+  },
+  { folder: 'presets', forbiddenFolders: ['builder', 'src', 'server', 'renderers'], allowedFolders: ['renderers/schema'], forbiddenPackages: ['react', 'react-dom'] },
+  { folder: 'builder', forbiddenFolders: ['src', 'server'] },
+  { folder: 'src', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
+  { folder: 'server', forbiddenFolders: ['builder', 'src'] },
+];
+
+/** Heavy libraries confined to one place each (DESIGN.md §2). */
+export const CONFINED: Record<string, string> = {
+  '@craftjs/core': 'builder/craft',
+  'react-frame-component': 'builder/canvas',
+  'react-email-editor': 'src/features/emails',
+};
+
+const under = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
+const packageName = (spec: string) => {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+};
+const matchesPackage = (name: string, pattern: string) =>
+  pattern.endsWith('/') ? name.startsWith(pattern) : name === pattern;
+
+/** Line number (1-based) of a character offset. */
+function lineOf(code: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < code.length; i++) if (code.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Identifiers `window`/`document` used outside any function body. */
+function browserGlobalsAtModuleScope(program: unknown): number[] {
+  const found: number[] = [];
+  const functionTypes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'MethodDefinition', 'PropertyDefinition']);
+  const visit = (node: unknown, parentKey: string): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) { node.forEach((n) => visit(n, parentKey)); return; }
+    const n = node as Record<string, unknown> & { type?: string; start?: number };
+    if (n.type && functionTypes.has(n.type)) return;
+    // `typeof window` is the safe way to probe for a browser.
+    if (n.type === 'UnaryExpression' && n.operator === 'typeof') return;
+    if (n.type === 'Identifier' && (n.name === 'window' || n.name === 'document') && parentKey !== 'property' && parentKey !== 'key') {
+      found.push(n.start ?? 0);
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value, key);
+  };
+  visit(program, '');
+  return found;
+}
+
+/** Checks one file's text. `file` is relative to the project root (either separator). */
+export function checkSource(file: string, code: string): Violation[] {
+  const rel = file.split(sep).join('/');
+  const layer = rel.split('/')[0]!;
+  const rule = RULES.find((r) => under(rel, r.folder));
+  const violations: Violation[] = [];
+  const parsed = parseSync(rel, code);
+  const requests: { value: string; start: number }[] = [
+    ...parsed.module.staticImports.map((i) => i.moduleRequest),
+    ...parsed.module.staticExports.flatMap((e) => e.entries.map((x) => x.moduleRequest).filter((m): m is NonNullable<typeof m> => m != null)),
+    ...parsed.module.dynamicImports.map((d) => {
+      const text = code.slice(d.moduleRequest.start, d.moduleRequest.end);
+      return { value: /^['"`]/.test(text) ? text.slice(1, -1) : '', start: d.start };
+    }).filter((r) => r.value),
+  ];
+  for (const { value: spec, start } of requests) {
+    const line = lineOf(code, start);
+    const report = (message: string) => violations.push({ file: rel, line, message });
+    if (spec.startsWith('.') || spec.startsWith('/')) {
+      const target = posix.normalize(posix.join(posix.dirname(rel), spec));
+      const targetLayer = target.split('/')[0]!;
+      if (!rule || !LAYERS.includes(targetLayer) || under(target, rule.folder)) continue;
+      if (rule.onlyFolders && !rule.onlyFolders.some((f) => under(target, f))) {
+        report(`${rule.folder}/ may import only ${rule.onlyFolders.join(', ')} of ours, not '${spec}'`);
+      } else if (rule.forbiddenFolders?.some((f) => under(target, f)) && !rule.allowedFolders?.some((f) => under(target, f))) {
+        report(`${layer}/ must not import ${targetLayer}/ ('${spec}')`);
+      } else if (layer === 'src' && targetLayer === 'builder' && target !== 'builder' && target !== 'builder/index' && target !== 'builder/index.ts') {
+        report(`src/ imports builder only through its public index, not '${spec}'`);
+      }
+      continue;
+    }
+    if (spec.startsWith('node:') && rule?.onlyPackages) { report(`${rule.folder}/ may import only ${rule.onlyPackages.join(', ')}, not '${spec}'`); continue; }
+    const name = packageName(spec);
+    if (rule?.onlyPackages && !rule.onlyPackages.includes(name)) {
+      report(`${rule.folder}/ may import only ${rule.onlyPackages.join(', ')}, not '${spec}'`);
+    } else if (rule?.forbiddenPackages?.some((p) => matchesPackage(name, p))) {
+      report(`${rule.folder}/ must not import '${name}'`);
+    }
+    const home = CONFINED[name];
+    if (home && !under(rel, home) && !/\.test\.tsx?$/.test(rel)) report(`'${name}' is confined to ${home}/`);
+  }
+  if (rule?.noBrowserGlobalsAtModuleScope && !/\.test\.tsx?$/.test(rel)) {
+    for (const at of browserGlobalsAtModuleScope(parsed.program)) {
+      violations.push({ file: rel, line: lineOf(code, at), message: `${rule.folder}/ must not touch window/document at module scope (it renders on the server)` });
+    }
+  }
+  return violations;
+}
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx|js|jsx|mjs)$/.test(entry) && !entry.endsWith('.d.ts')) yield path;
+  }
+}
+
+export function checkProject(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const layer of LAYERS) {
+    const dir = join(root, layer);
+    try { statSync(dir); } catch { continue; }
+    for (const path of sourceFiles(dir)) violations.push(...checkSource(relative(root, path), readFileSync(path, 'utf8')));
+  }
+  return violations;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const violations = checkProject(root);
+  for (const v of violations) console.error(`${v.file}:${v.line}  ${v.message}`);
+  if (violations.length) {
+    console.error(`\n${violations.length} import-boundary violation(s) (see DESIGN.md §2)`);
+    process.exit(1);
+  }
+  console.log('import boundaries: ok');
+}
