@@ -22,9 +22,10 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+const manifests = () => hashFiles([join(root, 'package.json'), join(root, 'package-lock.json')].filter(existsSync));
+
 /** Installs npm packages only when package-lock.json changed since the last install. */
 export function ensureDependencies() {
-  const manifests = () => hashFiles([join(root, 'package.json'), join(root, 'package-lock.json')].filter(existsSync));
   if (existsSync(installStamp) && readFileSync(installStamp, 'utf8') === manifests()) return;
   console.log('Installing npm packages…');
   // `npm install` (not `npm ci`): npm 11 rejects this lock file's optional native bindings in `ci`.

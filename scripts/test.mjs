@@ -31,7 +31,7 @@ mkdirSync(join(root, '.cache'), { recursive: true });
 
 for (const [title, command, args] of [
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint', bin('oxlint'), ['--deny-warnings', '--quiet', 'renderers', 'presets', 'builder', 'src', 'server', 'tests', 'scripts']],
+  ['lint', bin('oxlint'), ['--deny-warnings', 'renderers', 'presets', 'builder', 'src', 'server', 'tests', 'scripts']],
   ['import boundaries', bin('tsx'), ['scripts/check-boundaries.ts']],
 ]) {
   step(title, () => { if (run(command, args) !== 0) throw new Error('failed'); });
