@@ -1,0 +1,147 @@
+/**
+ * Render context: everything a shopper surface needs besides its settings document.
+ * Every surface renders from `(document, context)`. No React and no DOM here: the server
+ * imports these types (StorefrontPayload) and the storefront embed builds a context from them.
+ */
+
+export type Audience = 'member' | 'visitor';
+export type Device = 'desktop' | 'mobile';
+export type ThemeName = 'light' | 'light-mobile' | 'light-high-contrast-experimental' | 'dark-experimental';
+
+/** A way to earn points (program data, from the points rules). */
+export interface EarnWay {
+  id: string;
+  title: string;
+  /** e.g. "1 point per $1 spent" */
+  description?: string;
+  /** points awarded; absent when the rule is "per amount spent" and described in `description` */
+  points?: number;
+  icon?: string;
+}
+
+/** A way to redeem points (program data, from the redeem rules). */
+export interface RedeemWay {
+  id: string;
+  title: string;
+  description?: string;
+  /** points it costs */
+  cost: number;
+  icon?: string;
+}
+
+export interface VipTierInfo {
+  id: string;
+  name: string;
+  /** points (lifetime) needed to enter the tier */
+  threshold: number;
+  perks: string[];
+  /** rewards unlocked by the tier */
+  rewards?: string[];
+}
+
+export interface ReferralRewards {
+  /** what the referring member gets, e.g. "$5 off coupon" */
+  referrer: string;
+  /** what the invited friend gets, e.g. "5% off coupon" */
+  referee: string;
+}
+
+export interface ProgramData {
+  /** points label in plural, e.g. "points" (spec §3 `{points_label}`) */
+  pointsLabel: string;
+  waysToEarn: EarnWay[];
+  waysToRedeem: RedeemWay[];
+  vipTiers: VipTierInfo[];
+  referral: ReferralRewards;
+}
+
+export interface MemberReward {
+  id: string;
+  title: string;
+  /** coupon code the member copies at checkout */
+  code: string;
+  /** ISO date */
+  expiresAt?: string;
+  used?: boolean;
+}
+
+export interface MemberTierProgress {
+  /** current tier name, if any */
+  current?: string;
+  /** next tier name, absent at the top tier */
+  next?: string;
+  /** points still needed to reach the next tier */
+  pointsToNext?: number;
+  /** 0…1 progress towards the next tier */
+  progress: number;
+}
+
+export interface MemberState {
+  customerId: string;
+  firstName: string;
+  fullName: string;
+  email?: string;
+  pointsBalance: number;
+  pendingPoints: number;
+  lifetimePoints: number;
+  /** points earned by the last activity (spec §3 `{points_earned}`) */
+  pointsEarned?: number;
+  tier: MemberTierProgress;
+  rewards: MemberReward[];
+  referralLink: string;
+  referralsEarned: number;
+  /** ISO dates (yyyy-mm-dd) when known */
+  birthday?: string;
+  joinedAt?: string;
+}
+
+export interface RenderContext {
+  audience: Audience;
+  device: Device;
+  theme: ThemeName;
+  /** BCP 47 locale for number formatting, e.g. "en-US" */
+  locale: string;
+  program: ProgramData;
+  /** present only for audience `member` */
+  member?: MemberState;
+}
+
+/**
+ * What the server sends to the storefront embed in its single request:
+ * the published documents, the program data and, for a signed-in customer, the member state.
+ * Documents are typed loosely here (validated with `renderers/schema` by whoever reads them)
+ * so this module stays free of zod and React.
+ */
+export interface StorefrontPayload {
+  storeKey: string;
+  storeName: string;
+  locale: string;
+  theme: ThemeName;
+  documents: {
+    landing?: unknown;
+    widget?: unknown;
+    launcher?: unknown;
+    stickyBar?: unknown;
+  };
+  program: ProgramData;
+  member: MemberState | null;
+}
+
+export const EMPTY_PROGRAM: ProgramData = {
+  pointsLabel: 'points',
+  waysToEarn: [],
+  waysToRedeem: [],
+  vipTiers: [],
+  referral: { referrer: '', referee: '' },
+};
+
+/** Builds the render context a surface needs from the storefront payload. */
+export function contextFromPayload(payload: StorefrontPayload, device: Device): RenderContext {
+  const base = { device, theme: payload.theme, locale: payload.locale, program: payload.program };
+  return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
+}
+
+/** A neutral context for previews and tests: visitor, desktop, light theme. */
+export function makeContext(overrides: Partial<RenderContext> = {}): RenderContext {
+  return { audience: 'visitor', device: 'desktop', theme: 'light', locale: 'en-US', program: EMPTY_PROGRAM, ...overrides };
+}
