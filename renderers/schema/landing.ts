@@ -1,0 +1,227 @@
+/**
+ * Landing page settings (spec §3): a global palette, a theme and an ordered list of sections.
+ * Each section has member and visitor content, a style and a layout. Every field is optional
+ * inside content/style/layout: a section type uses the subset `SECTION_FIELDS` names, and an
+ * unset style falls back to the palette and theme.
+ */
+import { z } from 'zod';
+import {
+  TEXT_LIMITS,
+  colourSchema,
+  iconSchema,
+  idSchema,
+  integer,
+  oneOf,
+  paletteSchema,
+  schemaVersionSchema,
+  switchSchema,
+  text,
+  urlSchema,
+} from './primitives.ts';
+import { themeNameSchema } from './theme.ts';
+
+export const SECTION_TYPES = [
+  'banner',
+  'header',
+  'how_it_works',
+  'ways_to_earn',
+  'ways_to_redeem',
+  'referral',
+  'vip_tiers',
+  'timeline',
+  'reward_list',
+] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+export const sectionTypeSchema = oneOf(SECTION_TYPES);
+
+/** Names shown in the builder (DESIGN.md §4). */
+export const SECTION_LABELS = {
+  banner: 'Banner',
+  header: 'Header',
+  how_it_works: 'How it works',
+  ways_to_earn: 'Ways to earn',
+  ways_to_redeem: 'Ways to redeem',
+  referral: 'Referral',
+  vip_tiers: 'VIP tiers',
+  timeline: 'Timeline',
+  reward_list: 'Reward list',
+} as const satisfies Record<SectionType, string>;
+
+export const buttonSchema = z.strictObject({ label: text(TEXT_LIMITS.label), url: urlSchema });
+export type Button = z.infer<typeof buttonSchema>;
+
+export const stepSchema = z.strictObject({
+  heading: text(TEXT_LIMITS.title),
+  paragraph: text(TEXT_LIMITS.body),
+  imageUrl: urlSchema,
+});
+export type Step = z.infer<typeof stepSchema>;
+
+/** A way to earn (points given) or to redeem (points it costs). */
+export const pointsMethodSchema = z.strictObject({
+  id: idSchema,
+  title: text(TEXT_LIMITS.title),
+  description: text(TEXT_LIMITS.subtitle),
+  points: integer(0, 1_000_000),
+  icon: iconSchema,
+});
+export type PointsMethod = z.infer<typeof pointsMethodSchema>;
+
+export const loyaltyTierSchema = z.strictObject({
+  id: idSchema,
+  name: text(TEXT_LIMITS.label),
+  /** points (or spend) needed to reach the tier */
+  threshold: integer(0, 100_000_000),
+  perks: z.array(text(TEXT_LIMITS.subtitle)).max(20, { error: 'Keep to 20 perks or fewer' }),
+  rewards: z.array(text(TEXT_LIMITS.subtitle)).max(20, { error: 'Keep to 20 rewards or fewer' }),
+});
+export type LoyaltyTier = z.infer<typeof loyaltyTierSchema>;
+
+export const referralRewardSchema = z.strictObject({
+  title: text(TEXT_LIMITS.title),
+  description: text(TEXT_LIMITS.subtitle),
+});
+export type ReferralReward = z.infer<typeof referralRewardSchema>;
+
+export const timelineEventSchema = z.strictObject({
+  /** free label of the milestone: a date, "Day 1", "50 points"… */
+  date: text(TEXT_LIMITS.label),
+  title: text(TEXT_LIMITS.title),
+  description: text(TEXT_LIMITS.subtitle),
+  icon: iconSchema,
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z.array(item, { error: 'Expected a list' }).max(max, { error: `Keep to ${max} ${what} or fewer` });
+
+export const sectionContentSchema = z.strictObject({
+  title: text(TEXT_LIMITS.title).optional(),
+  paragraph: text(TEXT_LIMITS.body).optional(),
+  sub_heading: text(TEXT_LIMITS.subtitle).optional(),
+  primary_button: buttonSchema.optional(),
+  secondary_button: buttonSchema.optional(),
+  sign_in_url: urlSchema.optional(),
+  sign_up_url: urlSchema.optional(),
+  steps: list(stepSchema, 12, 'steps').optional(),
+  earningMethods: list(pointsMethodSchema, 24, 'ways to earn').optional(),
+  redeemMethods: list(pointsMethodSchema, 24, 'ways to redeem').optional(),
+  loyalty_tiers: list(loyaltyTierSchema, 12, 'tiers').optional(),
+  referrerReward: referralRewardSchema.optional(),
+  refereeReward: referralRewardSchema.optional(),
+  events: list(timelineEventSchema, 24, 'events').optional(),
+});
+export type SectionContent = z.infer<typeof sectionContentSchema>;
+
+export const sectionStyleSchema = z.strictObject({
+  /** base font size in px */
+  font_size: integer(10, 96).optional(),
+  font_color: colourSchema.optional(),
+  background_color: colourSchema.optional(),
+  border_color: colourSchema.optional(),
+});
+export type SectionStyle = z.infer<typeof sectionStyleSchema>;
+
+export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+export const SECTION_STYLES = ['plain', 'boxed', 'highlighted'] as const;
+export const CARD_SHAPES = ['square', 'rounded', 'pill'] as const;
+export const CARD_STYLES = ['flat', 'outlined', 'elevated'] as const;
+export const LAYOUT_STYLES = ['grid', 'list', 'carousel'] as const;
+export const TIER_SPACINGS = ['compact', 'comfortable', 'spacious'] as const;
+export const IMAGE_PLACEMENTS = ['left', 'right', 'top', 'bottom', 'hidden'] as const;
+
+export const sectionLayoutSchema = z.strictObject({
+  text_align: oneOf(TEXT_ALIGNS).optional(),
+  /** vertical padding of the section in px */
+  padding: integer(0, 160).optional(),
+  /** plain: no band · boxed: rounded box · highlighted: full-width band in the primary colour */
+  style: oneOf(SECTION_STYLES).optional(),
+  mobile_columns: integer(1, 2).optional(),
+  desktop_columns: integer(1, 4).optional(),
+  card_shape: oneOf(CARD_SHAPES).optional(),
+  show_numbers: switchSchema.optional(),
+  show_connectors: switchSchema.optional(),
+  /** grid of cards, vertical list, or horizontal carousel (the timeline: list = vertical) */
+  layout_style: oneOf(LAYOUT_STYLES).optional(),
+  card_style: oneOf(CARD_STYLES).optional(),
+  tier_spacing: oneOf(TIER_SPACINGS).optional(),
+  tier_alignment: oneOf(TEXT_ALIGNS).optional(),
+  progress_line: switchSchema.optional(),
+  auto_expand_rewards: switchSchema.optional(),
+  auto_expand_perks: switchSchema.optional(),
+  desktop_image_placement: oneOf(IMAGE_PLACEMENTS).optional(),
+  mobile_image_placement: oneOf(IMAGE_PLACEMENTS).optional(),
+});
+export type SectionLayout = z.infer<typeof sectionLayoutSchema>;
+
+export const sectionSchema = z.strictObject({
+  id: idSchema,
+  type: sectionTypeSchema,
+  visible: switchSchema,
+  content: z.strictObject({ member: sectionContentSchema, visitor: sectionContentSchema }),
+  style: sectionStyleSchema,
+  layout: sectionLayoutSchema,
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const landingPageSchema = z
+  .strictObject({
+    kind: z.literal('landing_page', { error: 'Expected kind "landing_page"' }),
+    schemaVersion: schemaVersionSchema,
+    theme: themeNameSchema,
+    global: paletteSchema,
+    sections: list(sectionSchema, 50, 'sections'),
+  })
+  .superRefine((page, ctx) => {
+    const seen = new Set<string>();
+    page.sections.forEach((section, index) => {
+      if (seen.has(section.id)) {
+        ctx.addIssue({ code: 'custom', path: ['sections', index, 'id'], message: `Section ids must be unique; "${section.id}" is used twice` });
+      }
+      seen.add(section.id);
+    });
+  });
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+type FieldTable = { content: (keyof SectionContent)[]; style: (keyof SectionStyle)[]; layout: (keyof SectionLayout)[] };
+const ALL_STYLE: (keyof SectionStyle)[] = ['font_size', 'font_color', 'background_color', 'border_color'];
+const BASE_LAYOUT: (keyof SectionLayout)[] = ['text_align', 'padding', 'style'];
+const CARDS: (keyof SectionLayout)[] = ['card_shape', 'card_style'];
+const GRID: (keyof SectionLayout)[] = ['layout_style', 'mobile_columns', 'desktop_columns', ...CARDS];
+
+/** Which fields each section type uses: the inspector shows exactly these, the renderer draws them. */
+export const SECTION_FIELDS: Record<SectionType, FieldTable> = {
+  banner: {
+    content: ['title', 'paragraph', 'primary_button', 'secondary_button', 'sign_in_url', 'sign_up_url'],
+    style: ALL_STYLE,
+    layout: BASE_LAYOUT,
+  },
+  header: { content: ['title', 'sub_heading', 'paragraph', 'primary_button'], style: ALL_STYLE, layout: BASE_LAYOUT },
+  how_it_works: {
+    content: ['title', 'sub_heading', 'steps'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS, 'show_numbers', 'show_connectors', 'desktop_image_placement', 'mobile_image_placement'],
+  },
+  ways_to_earn: { content: ['title', 'sub_heading', 'earningMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
+  ways_to_redeem: { content: ['title', 'sub_heading', 'redeemMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
+  referral: {
+    content: ['title', 'paragraph', 'refereeReward', 'referrerReward', 'primary_button'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS],
+  },
+  vip_tiers: {
+    content: ['title', 'sub_heading', 'loyalty_tiers'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, ...GRID, 'tier_spacing', 'tier_alignment', 'progress_line', 'auto_expand_rewards', 'auto_expand_perks'],
+  },
+  timeline: {
+    content: ['title', 'sub_heading', 'events'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'layout_style', 'show_connectors', ...CARDS],
+  },
+  reward_list: {
+    content: ['title', 'sub_heading', 'redeemMethods', 'primary_button'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, ...GRID],
+  },
+};

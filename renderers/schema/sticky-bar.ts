@@ -1,0 +1,26 @@
+/** Sticky bar with its drawer (spec §3): the bar's look and text, the drawer's texts per audience. */
+import { z } from 'zod';
+import { TEXT_LIMITS, integer, oneOf, schemaVersionSchema, text } from './primitives.ts';
+import { themeNameSchema } from './theme.ts';
+
+export const BAR_PLACEMENTS = ['top', 'bottom'] as const;
+
+export const drawerTextsSchema = z.strictObject({
+  primary_text: text(TEXT_LIMITS.title),
+  secondary_text: text(TEXT_LIMITS.subtitle),
+});
+export type DrawerTexts = z.infer<typeof drawerTextsSchema>;
+
+export const stickyBarSchema = z.strictObject({
+  kind: z.literal('sticky_bar', { error: 'Expected kind "sticky_bar"' }),
+  schemaVersion: schemaVersionSchema,
+  bar: z.strictObject({
+    placement: oneOf(BAR_PLACEMENTS),
+    /** px */
+    height: integer(32, 120),
+    theme: themeNameSchema,
+    text: text(TEXT_LIMITS.title),
+  }),
+  drawer: z.strictObject({ logged_out: drawerTextsSchema, logged_in: drawerTextsSchema }),
+});
+export type StickyBar = z.infer<typeof stickyBarSchema>;
