@@ -10,7 +10,22 @@ export interface Config {
   databaseUrl: string | undefined;
   /** built console assets */
   consoleDir: string;
+  /** lifetime of a console session token (and of the sign-in provider session) */
+  sessionTtlMs: number;
+  /** lifetime of a one-time sign-in code handed to /auth-check */
+  loginCodeTtlMs: number;
+  /** sign-in attempts allowed per IP and email in one minute */
+  loginAttemptsPerMinute: number;
+  /** largest accepted JSON body, in bytes */
+  bodyLimitBytes: number;
+  /** seed the demo stores and users on first start (skipped when users exist) */
+  seedDemo: boolean;
 }
+
+const number = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -19,5 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist/console'),
+    sessionTtlMs: number(env.SESSION_TTL_HOURS, 12) * 3_600_000,
+    loginCodeTtlMs: 5 * 60_000,
+    loginAttemptsPerMinute: number(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
+    bodyLimitBytes: 1024 * 1024,
+    seedDemo: env.SEED_DEMO !== '0',
   };
 }

@@ -1,13 +1,19 @@
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './http/app.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(db);
+if (config.seedDemo && (await seedDemo(db))) console.log('Seeded the demo: owner@demo.shop / demo-password');
+const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });
 console.log(`Loyalty Studio on http://localhost:${config.port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app.close().then(() => db.destroy()).then(() => process.exit(0));
   });
 }

@@ -1,22 +1,85 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { defaultAuthMode, registerAuthHook } from './auth-hook.ts';
+import type { App } from './context.ts';
+import { errorHandler } from './errors.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
+import { registerSecurityHeaders } from './security.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** pino log level; defaults to LOG_LEVEL or warn */
+  logLevel?: string;
+}
 
 /** Builds the one HTTP app that serves the console, the API and the storefront embed. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, bodyLimit: 1024 * 1024 });
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+  });
+  app.decorate('db', db);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('config', config);
+  app.decorate('registeredRoutes', []);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler(config.bodyLimitBytes));
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, auth: route.config?.auth ?? defaultAuthMode(route.url) };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none' });
+    }
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Loyalty Studio API', version: '1.0.0', description: 'Console API (/api/v1) and data host API (/data/v1).' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          storeAccessToken: { type: 'apiKey', in: 'header', name: 'X-Store-Access-Token' },
+          userAccessToken: { type: 'apiKey', in: 'header', name: 'X-User-Access-Token' },
+        },
+      },
+      security: [{ bearer: [], storeAccessToken: [], userAccessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerAuthHook(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  for (const module of ROUTE_MODULES) {
+    await app.register(async (scope) => module.register(scope as unknown as App), { prefix: module.prefix });
+  }
 
   if (existsSync(config.consoleDir)) {
     await app.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false });
-    // The console is a single-page app: every other GET of a page answers with its entry.
-    app.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === 'GET' && !/^\/(api|data|auth|storefront|webhooks)\//.test(request.url);
-      if (isPage) return reply.type('text/html').sendFile('index.html');
-      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'not_found' });
-    });
   }
+  // The console is a single-page app: every other GET of a page answers with its entry.
+  const hasConsole = existsSync(config.consoleDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|data|auth|storefront|webhooks|landing|embed)(\/|$)/.test(request.url);
+    if (isPage && hasConsole) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, errors: {}, code: 'not_found' });
+  });
   return app;
 }

@@ -1,0 +1,46 @@
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface LoginPageOptions {
+  email?: string;
+  error?: string;
+  notice?: string;
+}
+
+/** The built-in sign-in provider's page: labelled Email and Password fields and a Sign in button. */
+export function loginPage({ email = '', error, notice }: LoginPageOptions = {}): string {
+  const alert = error
+    ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
+    : notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · Loyalty Studio</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1f2933; margin: 0; display: grid; place-items: center; min-height: 100vh; }
+  main { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 8%); padding: 32px; width: min(360px, 90vw); }
+  h1 { font-size: 1.4rem; margin: 0 0 20px; }
+  label { display: block; font-weight: 600; margin: 14px 0 6px; }
+  input { box-sizing: border-box; width: 100%; padding: 10px; border: 1px solid #9aa5b1; border-radius: 6px; font: inherit; }
+  button { margin-top: 22px; width: 100%; padding: 11px; border: 0; border-radius: 6px; background: #047b5d; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+  .alert { background: #fde8e8; color: #9b1c1c; padding: 10px; border-radius: 6px; }
+  .notice { background: #e6f4ea; color: #1e4620; padding: 10px; border-radius: 6px; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Sign in to Loyalty Studio</h1>
+  ${alert}
+  <form method="post" action="/auth/login">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Sign in</button>
+  </form>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { Db } from '../db/connection.ts';
+import type { Config } from '../config.ts';
+import type { LoginResult } from '../contract/session.ts';
+import { presentUser } from '../http/present.ts';
+import { createApiSession, defaultStoreOf } from './sessions.ts';
+
+/** Opens a console session for the user on their default store: the login result of spec §3. */
+export async function completeLogin(db: Db, userId: number, now: Date, config: Config): Promise<LoginResult> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const store = (await defaultStoreOf(db, userId)) ?? null;
+  const membership = store
+    ? await db.selectFrom('memberships').select('role').where('user_id', '=', userId).where('store_id', '=', store.id).executeTakeFirst()
+    : undefined;
+  const session = await createApiSession(db, userId, store?.id ?? null, now, config.sessionTtlMs);
+  return {
+    token: session.token,
+    store_access_token: store?.access_token ?? null,
+    user: { ...presentUser(user, membership?.role ?? null, store), user_access_token: session.userAccessToken },
+  };
+}
+
+const emailOf = (body: unknown): string => {
+  const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '(code)';
+};
+
+/** Sign-in attempts per IP and email (checked after the body is parsed). */
+export function loginRateLimit(config: Config): RateLimitOptions {
+  return {
+    max: config.loginAttemptsPerMinute,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request.body)}`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'too_many_requests',
+      message: `Too many sign-in attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * API contract shared with the console: request bodies (zod) and the shapes of answers.
+ * Contract files import only zod and renderers/schema, so `src/` may import them.
+ */
+
+/** Every success body: `{ data: … }`. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** Every error body (DESIGN.md §4), with a 4xx status. */
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** URL check of spec §5: optional http(s) scheme, optional www, a domain, optional path. */
+export const URL_PATTERN = /^(https?:\/\/)?(www\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/[^\s]*)?$/i;
+export const urlField = z.string().trim().max(2048).regex(URL_PATTERN, 'Enter a valid URL, for example https://www.example.com.');
+
+/** E-mail check of spec §5. */
+export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');
+
+export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idParams = z.strictObject({ id: idField });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idField, urlField } from './common.ts';
+
+/** Store list item (spec §3). */
+export const storeListItem = z.object({
+  store_id: z.number(),
+  store_title: z.string(),
+  store_name: z.string(),
+  access_token: z.string(),
+});
+export type StoreListItem = z.infer<typeof storeListItem>;
+
+/** POST /store/store-token/update: switch to one of the user's stores. */
+export const storeTokenUpdateBody = z.union([
+  z.strictObject({ store_id: idField }),
+  z.strictObject({ access_token: z.string().min(1).max(200) }),
+]);
+
+/** POST /store/setting/update: the store settings (every field optional). */
+export const storeSettingsBody = z.strictObject({
+  title: z.string().trim().min(1, 'Enter a store title.').max(120).optional(),
+  website: z.union([urlField, z.literal('')]).optional(),
+  email_settings: z.strictObject({ unlayer: z.boolean() }).optional(),
+});
+export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;
+
+export const CHANNEL_TYPES = ['online_store', 'pos', 'mobile_app', 'social', 'marketplace', 'other'] as const;
+export const channelCreateBody = z.strictObject({
+  name: z.string().trim().min(1, 'Enter a channel name.').max(80),
+  type: z.enum(CHANNEL_TYPES),
+  url: z.union([urlField, z.literal('')]).optional(),
+});
+export const channelRemoveBody = z.strictObject({ id: idField });
+export const channelRecord = z.object({ id: z.number(), name: z.string(), type: z.string(), url: z.string().nullable(), created_at: z.string() });
+
+/** POST /coupon/onboarding/store: the first reward chosen during onboarding. */
+export const onboardingCouponBody = z.strictObject({
+  title: z.string().trim().min(1, 'Enter a reward title.').max(120),
+  discount_type: z.enum(['percentage', 'fixed_amount', 'free_shipping']),
+  /** percent (1–100) or an amount in minor units; 0 for free shipping */
+  discount_value: z.number().int().min(0).max(100_000_00),
+  points_cost: z.number().int().min(1).max(1_000_000),
+}).refine((body) => body.discount_type !== 'percentage' || (body.discount_value >= 1 && body.discount_value <= 100), {
+  message: 'A percentage discount is between 1 and 100.', path: ['discount_value'],
+});

@@ -1,0 +1,39 @@
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Pool, types as pgTypes } from 'pg';
+import { mkdirSync } from 'node:fs';
+import { PGlitePool } from './pglite-pool.ts';
+import { TYPE_PARSERS } from './normalize.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** postgres://… — use a PostgreSQL server */
+  databaseUrl?: string | undefined;
+  /** PGlite folder; undefined = in memory */
+  dataDir?: string | undefined;
+  /** pool size for PostgreSQL */
+  maxConnections?: number;
+}
+
+/** The one query layer: Kysely's PostgresDialect over a pg.Pool or over PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  let pool: PostgresPool;
+  if (options.databaseUrl) {
+    pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      types: { getTypeParser: pgTypeParser as typeof pgTypes.getTypeParser },
+    });
+  } else {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pool = await PGlitePool.open(options.dataDir);
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function pgTypeParser(oid: number, format?: 'text' | 'binary'): unknown {
+  const parse = TYPE_PARSERS[oid];
+  if (parse && format !== 'binary') return parse;
+  return format === 'binary' ? pgTypes.getTypeParser(oid, 'binary') : pgTypes.getTypeParser(oid);
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Brings the schema up to date. Kysely's Migrator runs each pending migration in a transaction
+ * and holds a lock table so two processes never migrate at once; the same files run on PGlite
+ * and PostgreSQL.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

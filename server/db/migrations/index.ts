@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial.ts';
+
+/**
+ * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
+ * sort lexically, so keep the four-digit prefix. Never edit a migration that has shipped.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initial,
+};

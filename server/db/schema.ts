@@ -1,0 +1,146 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** jsonb columns: read as parsed JSON, written as JSON text (see `json()` in normalize.ts). */
+export type Json<T> = ColumnType<T, string, string>;
+/** jsonb column with a database default */
+export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+/** timestamptz with a database default */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Id = Generated<number>;
+
+export type Role = 'owner' | 'staff';
+export type DocumentStatus = 'draft' | 'published';
+export type SessionKind = 'api' | 'provider';
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  name: string;
+  password_hash: string;
+  /** onboarding stage (spec §4): starts at 2; 2, 4, 6, 8, 10, 12 send the user to /onboarding */
+  stage: Generated<number>;
+  status: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface StoresTable {
+  id: Id;
+  title: string;
+  platform: string;
+  website: string | null;
+  domain: string | null;
+  /** unique slug, also the public store key of the storefront embed */
+  store_name: string;
+  settings: JsonWithDefault<Record<string, unknown>>;
+  /** HMAC-SHA256 key for customer digests; returned once when generated, never again */
+  hmac_secret: string | null;
+  /** chooses the store on every console call; null = store not connected (not listed) */
+  access_token: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MembershipsTable {
+  user_id: number;
+  store_id: number;
+  role: Role;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Id;
+  kind: SessionKind;
+  user_id: number;
+  /** the store this session currently works on (api sessions) */
+  store_id: number | null;
+  token_hash: string;
+  user_token_hash: string | null;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export interface LoginCodesTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  store_id: number;
+  name: string;
+  type: string;
+  url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MediaTable {
+  id: Id;
+  store_id: number;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  content: ColumnType<Uint8Array, Uint8Array, never>;
+  created_at: CreatedAt;
+}
+
+export interface CustomersTable {
+  id: Id;
+  store_id: number;
+  external_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** ISO date YYYY-MM-DD */
+  birthday: string | null;
+  tags: JsonWithDefault<string[]>;
+  created_at: CreatedAt;
+}
+
+export interface OrdersTable {
+  id: Id;
+  store_id: number;
+  customer_id: number | null;
+  external_id: string;
+  /** integer minor units (cents) */
+  total_minor: number;
+  currency: string;
+  status: string;
+  placed_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface SettingsDocumentsTable {
+  id: Id;
+  store_id: number;
+  /** widget, launcher, landing, sticky-bar, theme, … (renderers/schema kinds) */
+  kind: string;
+  version: number;
+  document: Json<unknown>;
+  status: DocumentStatus;
+  based_on_version: number | null;
+  created_at: CreatedAt;
+  created_by: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  stores: StoresTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  login_codes: LoginCodesTable;
+  channels: ChannelsTable;
+  media: MediaTable;
+  customers: CustomersTable;
+  orders: OrdersTable;
+  settings_documents: SettingsDocumentsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Store = Selectable<StoresTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+/** Tables holding rows of one store (tenancy checks and snapshots walk these). */
+export const STORE_SCOPED_TABLES = ['channels', 'media', 'customers', 'orders', 'settings_documents'] as const;

@@ -1,0 +1,101 @@
+import { Faker, en } from '@faker-js/faker';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../auth/passwords.ts';
+import { newToken } from '../../auth/tokens.ts';
+import type { Db } from '../connection.ts';
+import { json } from '../normalize.ts';
+import type { Role } from '../schema.ts';
+
+/** The demo of DESIGN.md §4: one password for every demo user. */
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO_STORES = [
+  { key: 'outdoor', title: 'Demo Outdoor Co.', platform: 'bigcommerce', store_name: 'demo-outdoor-co', domain: 'demo-outdoor-co.mybigcommerce.com', website: 'https://www.demo-outdoor-co.com', customers: 1200 },
+  { key: 'coffee', title: 'Demo Coffee Roasters', platform: 'shopify', store_name: 'demo-coffee-roasters', domain: 'demo-coffee-roasters.myshopify.com', website: 'https://demo-coffee-roasters.myshopify.com', customers: 800 },
+  { key: 'new', title: 'New Demo Shop', platform: 'shopify', store_name: 'new-demo-shop', domain: 'new-demo-shop.myshopify.com', website: '', customers: 0 },
+] as const;
+type StoreKey = (typeof DEMO_STORES)[number]['key'];
+
+/** stage 0 = onboarding done; 2 = first onboarding step (spec §4). */
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; stage: number; stores: ReadonlyArray<[StoreKey, Role]> }> = [
+  { email: 'owner@demo.shop', name: 'Olivia Owner', stage: 0, stores: [['outdoor', 'owner'], ['coffee', 'owner']] },
+  { email: 'staff@demo.shop', name: 'Sam Staff', stage: 0, stores: [['coffee', 'staff']] },
+  { email: 'new@demo.shop', name: 'Nina Newcomer', stage: 2, stores: [['new', 'owner']] },
+];
+
+const TAGS = ['vip', 'wholesale', 'newsletter', 'repeat-buyer', 'first-order', 'local', 'gift-buyer', 'subscriber'];
+const BATCH = 500;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<void>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+/**
+ * Seeds the demo on first start: users, stores, memberships and about 2,000 customers with
+ * order history. Idempotent: does nothing when the database already has users. Deterministic
+ * (fixed faker seed; dates relative to `now`).
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction().execute(async (trx) => {
+    const storeIds = new Map<StoreKey, number>();
+    for (const store of DEMO_STORES) {
+      const row = await trx.insertInto('stores').values({
+        title: store.title, platform: store.platform, store_name: store.store_name, domain: store.domain,
+        website: store.website || null, settings: json({ email_settings: { unlayer: false } }),
+        hmac_secret: randomBytes(32).toString('hex'), access_token: newToken(),
+      }).returning('id').executeTakeFirstOrThrow();
+      storeIds.set(store.key, row.id);
+    }
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const row = await trx.insertInto('users').values({ email: user.email, name: user.name, password_hash: passwordHashes[index]!, stage: user.stage })
+        .returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('memberships')
+        .values(user.stores.map(([key, role]) => ({ user_id: row.id, store_id: storeIds.get(key)!, role })))
+        .execute();
+    }
+    const faker = new Faker({ locale: [en], seed: 20_26 });
+    faker.setDefaultRefDate(now);
+    for (const store of DEMO_STORES) await seedCustomers(trx, faker, storeIds.get(store.key)!, store.customers, now);
+  });
+  return true;
+}
+
+async function seedCustomers(db: Db, faker: Faker, storeId: number, count: number, now: Date): Promise<void> {
+  if (count === 0) return;
+  const customers = Array.from({ length: count }, (_, index) => {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const joined = faker.date.past({ years: 2, refDate: now });
+    return {
+      store_id: storeId,
+      external_id: String(100_000 + index),
+      first_name: firstName,
+      last_name: lastName,
+      email: faker.internet.email({ firstName, lastName, provider: faker.helpers.arrayElement(['example.com', 'example.net', 'example.org']) })
+        .toLowerCase().replace('@', `.${index}@`),
+      birthday: faker.helpers.maybe(() => faker.date.birthdate({ mode: 'age', min: 18, max: 80, refDate: now }).toISOString().slice(0, 10), { probability: 0.7 }) ?? null,
+      tags: json(faker.helpers.arrayElements(TAGS, { min: 0, max: 3 })),
+      created_at: joined,
+    };
+  });
+  const ids: Array<{ id: number; created_at: Date }> = [];
+  await insertInBatches(customers, async (batch) => {
+    ids.push(...(await db.insertInto('customers').values(batch).returning(['id', 'created_at']).execute()));
+  });
+  const orders = ids.flatMap((customer, index) =>
+    Array.from({ length: faker.number.int({ min: 0, max: 5 }) }, (_, n) => ({
+      store_id: storeId,
+      customer_id: customer.id,
+      external_id: `#${1000 + index * 10 + n}`,
+      total_minor: faker.number.int({ min: 1_200, max: 32_000 }),
+      currency: 'USD',
+      status: faker.helpers.weightedArrayElement([{ value: 'paid', weight: 92 }, { value: 'refunded', weight: 8 }]),
+      placed_at: faker.date.between({ from: customers[index]!.created_at, to: now }),
+    })));
+  await insertInBatches(orders, async (batch) => {
+    await db.insertInto('orders').values(batch).execute();
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import type { Role, Store, User } from '../db/schema.ts';
+
+/**
+ * Who may call a route: `none` (public) or `store` (signed in on a store through the three
+ * tokens; the default under /api and /data).
+ */
+export type AuthMode = 'none' | 'store';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: AuthMode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    clock: Clock;
+    config: Config;
+    /** every route as registered, for the tenancy and fuzz suites */
+    registeredRoutes: RegisteredRoute[];
+  }
+  interface FastifyRequest {
+    /** set by the auth hook on every authenticated route; a handler touches only this store's rows */
+    store: Store;
+    user: User;
+    role: Role;
+    sessionId: number;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+}
+
+/** The Fastify instance route modules receive: zod schemas type the handlers. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** One route module: registers its routes on the app under the given prefix. */
+export interface RouteModule {
+  prefix: string;
+  register: (app: App) => void | Promise<void>;
+}

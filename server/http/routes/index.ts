@@ -1,0 +1,18 @@
+import type { RouteModule } from '../context.ts';
+import { authProviderRoutes } from './auth-provider.ts';
+import { dataSearchRoutes, searchRoutes } from './search.ts';
+import { sessionRoutes } from './session.ts';
+import { storeRoutes } from './store.ts';
+
+/**
+ * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
+ * the three tokens unless they declare `config: { auth: 'none' }`; the tenancy and fuzz suites
+ * walk them all automatically.
+ */
+export const ROUTE_MODULES: RouteModule[] = [
+  authProviderRoutes,
+  sessionRoutes,
+  storeRoutes,
+  searchRoutes,
+  dataSearchRoutes,
+];

@@ -1,0 +1,36 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every answer, with a strict Content-Security-Policy for the console:
+ * only our own origin, no inline scripts. Styles allow 'unsafe-inline' because libraries of the
+ * console (react-colorful, the builder canvas) inject <style> tags; the builder canvas iframe is
+ * same-origin ('self'). The visual email editor loads from editor.unlayer.com, so that origin is
+ * allowed for scripts and frames only.
+ */
+const UNLAYER = 'https://editor.unlayer.com';
+
+export const CONSOLE_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", UNLAYER],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", UNLAYER],
+  frameAncestors: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
+    // the storefront embed and uploaded images are fetched cross-origin by shop pages
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+}
