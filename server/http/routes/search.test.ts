@@ -1,0 +1,36 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { signIn } from '../../../tests/helpers/server.ts';
+
+describeEachDatabase('global search', (ctx) => {
+  const search = async (text: string, base = '/api/v1') => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const response = await ctx.app.inject({ method: 'POST', url: `${base}/account/search-list`, headers, payload: { search: text } });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { customerUrls: Array<{ name: string; email: string; url: string }>; menus: Array<{ name: string; url: string }> };
+  };
+
+  it('matches customer names case-insensitively within the current store', async () => {
+    const result = await search('ANNALPHA');
+    expect(result.customerUrls).toEqual([{ name: 'Annalpha Fixture', email: 'ann.alpha@alpha.test', url: `/customers/details?id=${ctx.fixture.storeA.customerIds[0]}` }]);
+  });
+
+  it('matches emails and never returns another store\'s customers', async () => {
+    expect((await search('@alpha.test')).customerUrls).toHaveLength(3);
+    expect((await search('beta')).customerUrls).toEqual([]);
+    expect((await search('fixture')).customerUrls.every((entry) => entry.email.endsWith('@alpha.test'))).toBe(true);
+  });
+
+  it('returns console pages whose name matches as menus', async () => {
+    const result = await search('email');
+    expect(result.menus.map((menu) => menu.name)).toEqual(['Emails']);
+    expect(result.menus[0]).toEqual({ name: 'Emails', email: '', url: '/emails' });
+    expect((await search('points')).menus.map((menu) => menu.url)).toContain('/rewards-loyalty/points');
+  });
+
+  it('treats LIKE wildcards as text and answers on the data host base too', async () => {
+    expect((await search('%')).customerUrls).toEqual([]);
+    expect((await search('_')).customerUrls).toEqual([]);
+    expect((await search('cleo', '/data/v1')).customerUrls).toHaveLength(1);
+  });
+});

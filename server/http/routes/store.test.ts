@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { authHeaders, signIn, signInOnStore } from '../../../tests/helpers/server.ts';
+
+describeEachDatabase('stores, switching and settings', (ctx) => {
+  const post = (url: string, headers: Record<string, string>, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+  const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+  it("lists only the user's stores that have an access token", async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const list = await get('/store/list', headers);
+    expect(list.json().data).toEqual([
+      { store_id: ctx.fixture.storeA.id, store_title: 'Alpha Store', store_name: 'alpha-store', access_token: ctx.fixture.storeA.accessToken },
+      { store_id: ctx.fixture.storeC.id, store_title: 'Gamma Store', store_name: 'gamma-store', access_token: ctx.fixture.storeC.accessToken },
+    ]);
+    const disconnected = await ctx.db.insertInto('stores').values({ title: 'Disconnected', platform: 'shopify', store_name: 'disconnected', website: null, domain: null, hmac_secret: null, access_token: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const aliceId = (await ctx.db.selectFrom('users').select('id').where('email', '=', ctx.fixture.users.alice).executeTakeFirstOrThrow()).id;
+    await ctx.db.insertInto('memberships').values({ user_id: aliceId, store_id: disconnected.id, role: 'owner' }).execute();
+    expect((await get('/store/list', headers)).json().data).toHaveLength(2);
+  });
+
+  it('switches the session to another of its stores; the old store token stops working', async () => {
+    const { login, headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const switched = await post('/store/store-token/update', headers, { store_id: ctx.fixture.storeC.id });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().data).toMatchObject({ store_access_token: ctx.fixture.storeC.accessToken, store: { store_name: 'gamma-store' } });
+    const onC = authHeaders({ ...login, store_access_token: ctx.fixture.storeC.accessToken });
+    expect((await get('/user/details', onC)).json().data.store.store_name).toBe('gamma-store');
+    expect((await get('/user/details', headers)).statusCode).toBe(401);
+    const byToken = await post('/store/store-token/update', onC, { access_token: ctx.fixture.storeA.accessToken });
+    expect(byToken.json().data.store.store_name).toBe('alpha-store');
+  });
+
+  it("refuses to switch to a store the user is not a member of", async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    for (const payload of [{ store_id: ctx.fixture.storeB.id }, { access_token: ctx.fixture.storeB.accessToken }]) {
+      const response = await post('/store/store-token/update', headers, payload);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Store not found.', code: 'not_found' });
+    }
+    expect((await get('/user/details', headers)).json().data.store.store_name).toBe('alpha-store');
+  });
+
+  it('updates the settings, website checked as a URL (spec §5), email_settings.unlayer a boolean', async () => {
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
+    const saved = await post('/store/setting/update', headers, { website: 'www.beta-shop.com/home', email_settings: { unlayer: true }, title: 'Beta Shop' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ title: 'Beta Shop', settings: { website: 'www.beta-shop.com/home', email_settings: { unlayer: true } } });
+    expect((await get('/user/details', headers)).json().data.store.settings.email_settings.unlayer).toBe(true);
+    for (const [payload, field] of [
+      [{ website: 'not a url' }, 'website'],
+      [{ website: 'ftp://x.com' }, 'website'],
+      [{ email_settings: { unlayer: 'yes' } }, 'email_settings.unlayer'],
+      [{ email_settings: { unlayer: true, extra: 1 } }, 'email_settings.extra'],
+      [{ title: '' }, 'title'],
+      [{ colour: 'red' }, 'colour'],
+    ] as const) {
+      const response = await post('/store/setting/update', headers, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(response.json().code).toBe('validation_failed');
+      expect(Object.keys(response.json().errors)).toContain(field);
+    }
+    expect((await get('/user/details', headers)).json().data.store.title).toBe('Beta Shop');
+  });
+
+  it('generates an HMAC secret, shows it once, never again; staff may not', async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const generated = await post('/store/setting/generate-hmac-secrets', headers, {});
+    expect(generated.statusCode).toBe(200);
+    const secret = generated.json().data.hmac_secret as string;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await ctx.db.selectFrom('stores').select('hmac_secret').where('id', '=', ctx.fixture.storeA.id).executeTakeFirstOrThrow();
+    expect(stored.hmac_secret).toBe(secret);
+    for (const url of ['/user/details', '/store/list']) expect((await get(url, headers)).body).not.toContain(secret);
+    expect((await post('/store/setting/update', headers, {})).body).not.toContain(secret);
+    const again = await post('/store/setting/generate-hmac-secrets', headers, {});
+    expect(again.json().data.hmac_secret).not.toBe(secret);
+    const staff = await signIn(ctx.app, ctx.fixture.users.sara, ctx.fixture.password);
+    expect((await post('/store/setting/generate-hmac-secrets', staff.headers, {})).statusCode).toBe(403);
+  });
+
+  it('creates, lists and removes channels of the current store only', async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const created = await post('/store/channel/create', headers, { name: 'Pop-up shop', type: 'pos' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    const names = (await get('/store/channel/list', headers)).json().data.map((channel: { name: string }) => channel.name);
+    expect(names).toEqual(['alpha web', 'Pop-up shop']);
+    expect((await post('/store/channel/create', headers, { name: 'X', type: 'carrier-pigeon' })).statusCode).toBe(422);
+    expect((await post('/store/channel/remove', headers, { id: ctx.fixture.storeB.channelId })).statusCode).toBe(404);
+    expect((await post('/store/channel/remove', headers, { id })).statusCode).toBe(200);
+    expect((await get('/store/channel/list', headers)).json().data).toHaveLength(1);
+  });
+
+  it('saves the onboarding coupon reward', async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const reward = { title: '$5 off', discount_type: 'fixed_amount', discount_value: 500, points_cost: 100 };
+    expect((await post('/coupon/onboarding/store', headers, reward)).json().data).toEqual(reward);
+    expect((await get('/user/details', headers)).json().data.store.settings.onboarding_coupon_reward).toEqual(reward);
+    const bad = await post('/coupon/onboarding/store', headers, { ...reward, discount_type: 'percentage', discount_value: 150 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('discount_value');
+  });
+});
