@@ -1,0 +1,139 @@
+/** The default landing page (every section from its template) and the coffee roaster demo. */
+import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../renderers/schema/index.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, REFERRAL_WORDING } from './defaults.ts';
+import { SECTION_TEMPLATES, sectionFromTemplate } from './sections.ts';
+
+export const DEFAULT_LANDING_PAGE: LandingPage = {
+  kind: 'landing_page',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  theme: 'light',
+  global: DEFAULT_PALETTE,
+  sections: SECTION_TYPES.map((type) => sectionFromTemplate(type, type.replaceAll('_', '-'))),
+};
+
+const SHOP = '/collections/all';
+const SIGN_UP = '/account/register';
+const SIGN_IN = '/account/login';
+
+/** A section of the demo: the template's layout with the demo's content and layout tweaks. */
+function demoSection(id: string, type: Section['type'], content: Section['content'], tweaks: Partial<Pick<Section, 'style' | 'layout'>> = {}): Section {
+  const base = structuredClone(SECTION_TEMPLATES[type]);
+  return { id, type, visible: true, content, style: { ...base.style, ...tweaks.style }, layout: { ...base.layout, ...tweaks.layout } };
+}
+
+const both = (content: Section['content']['member']): Section['content'] => ({ member: content, visitor: structuredClone(content) });
+
+const beans = [
+  { id: 'order', title: 'Order coffee', description: '1 bean per $1 spent', points: 1, icon: 'coffee' },
+  { id: 'join', title: 'Join the club', description: 'Welcome beans on sign-up', points: 50, icon: 'user-plus' },
+  { id: 'subscribe', title: 'Start a subscription', description: 'For every new subscription', points: 200, icon: 'calendar' },
+  { id: 'review', title: 'Review a roast', description: 'Tell us how you brewed it', points: 25, icon: 'star' },
+  { id: 'birthday', title: 'Birthday treat', description: 'Add your birthday to your account', points: 100, icon: 'cake' },
+  { id: 'share', title: 'Share on social', description: 'Post your morning cup', points: 20, icon: 'camera' },
+];
+
+const rewards = [
+  { id: 'five-off', title: '$5 off your order', description: 'Any bag, any roast', points: 500, icon: 'ticket' },
+  { id: 'free-shipping', title: 'Free shipping', description: 'On your next delivery', points: 750, icon: 'truck' },
+  { id: 'free-bag', title: 'A free 250 g bag', description: 'Single-origin of the month', points: 1500, icon: 'gift' },
+];
+
+const tiers = [
+  { id: 'green-bean', name: 'Green Bean', threshold: 0, perks: ['1 bean per $1 spent', 'Birthday treat'], rewards: ['Welcome 50 beans'] },
+  { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent', 'Early access to limited lots'], rewards: ['Free tasting flight'] },
+  { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['1.5 beans per $1 spent', 'Free shipping on every order', 'Cupping invitations'], rewards: ['A free bag every quarter'] },
+];
+
+/** "Demo Coffee Roasters": all nine sections with member and visitor copy. */
+export const DEMO_LANDING_PAGE: LandingPage = {
+  kind: 'landing_page',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  theme: 'light',
+  global: { primary_color: '#6b3f1d', secondary_color: '#f3e3c7', text_color: '#2b2118' },
+  sections: [
+    demoSection(
+      'welcome',
+      'banner',
+      {
+        member: {
+          title: 'Good morning, {first_name}',
+          paragraph: 'You have {loyalty_points_balance} {points_label} — enough for something good in your next cup.',
+          primary_button: { label: 'Spend my beans', url: '#rewards' },
+          secondary_button: { label: 'Shop coffee', url: SHOP },
+        },
+        visitor: {
+          title: 'The Bean Club',
+          paragraph: 'Earn beans on every bag, unlock free coffee and get first taste of our newest roasts.',
+          primary_button: { label: 'Join the club', url: SIGN_UP },
+          secondary_button: { label: 'Sign in', url: SIGN_IN },
+          sign_up_url: SIGN_UP,
+          sign_in_url: SIGN_IN,
+        },
+      },
+      { style: { background_color: '#6b3f1d', font_color: ON_PRIMARY, font_size: 18 }, layout: { padding: 96 } },
+    ),
+    demoSection('intro', 'header', {
+      member: { title: 'Your Bean Club', sub_heading: 'Roasted fresh, rewarded often', paragraph: 'Every bag you order brings you closer to the next tier.' },
+      visitor: {
+        title: 'Rewards as fresh as our roasts',
+        sub_heading: 'Free to join, no catch',
+        paragraph: 'Members collect beans on every order and trade them for coffee, shipping and more.',
+        primary_button: { label: 'Create an account', url: SIGN_UP },
+      },
+    }),
+    demoSection(
+      'how-it-works',
+      'how_it_works',
+      both({
+        title: 'How it works',
+        sub_heading: 'From first sip to free bag',
+        steps: [
+          { heading: 'Join the club', paragraph: 'Create your account and get 50 welcome beans.', imageUrl: '' },
+          { heading: 'Brew and earn', paragraph: 'Collect 1 bean for every $1 you spend on coffee and gear.', imageUrl: '' },
+          { heading: 'Treat yourself', paragraph: 'Trade your beans for discounts, shipping and free bags.', imageUrl: '' },
+        ],
+      }),
+    ),
+    demoSection('earn', 'ways_to_earn', both({ title: 'Ways to earn beans', sub_heading: 'More coffee, more beans', earningMethods: beans }), {
+      layout: { ...POINTS_GRID_LAYOUT },
+      style: { background_color: '#f3e3c7', font_color: '#2b2118' },
+    }),
+    demoSection('redeem', 'ways_to_redeem', both({ title: 'Ways to redeem', sub_heading: 'Spend beans on what you love', redeemMethods: rewards }), {
+      layout: { ...POINTS_GRID_LAYOUT },
+    }),
+    demoSection('refer', 'referral', {
+      member: {
+        title: 'Share the good coffee',
+        paragraph: 'Give a friend a $5 off coupon; get a 5% off coupon when they order.',
+        refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
+        referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+        primary_button: { label: 'Copy my link', url: '#refer' },
+      },
+      visitor: {
+        title: 'Coffee is better shared',
+        paragraph: 'Members give friends a $5 off coupon and get a 5% off coupon back.',
+        refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
+        referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+        primary_button: { label: 'Join to refer', url: SIGN_UP },
+      },
+    }),
+    demoSection('tiers', 'vip_tiers', both({ title: 'Roast levels', sub_heading: 'The more you brew, the darker you roast', loyalty_tiers: tiers })),
+    demoSection(
+      'journey',
+      'timeline',
+      both({
+        title: 'Your first month with us',
+        sub_heading: 'Milestones worth celebrating',
+        events: [
+          { date: '50 beans', title: 'First treat', description: 'A free tasting sample with your next order', icon: 'coffee' },
+          { date: '100 beans', title: 'Regular', description: 'Free shipping on one order', icon: 'truck' },
+          { date: '500 beans', title: 'Medium Roast', description: 'Move up a tier and earn faster', icon: 'crown' },
+        ],
+      }),
+    ),
+    demoSection('rewards', 'reward_list', {
+      member: { title: 'Your rewards', sub_heading: 'Pick one at checkout', redeemMethods: rewards, primary_button: { label: 'Shop coffee', url: SHOP } },
+      visitor: { title: 'Rewards waiting for you', sub_heading: 'Join to start collecting', redeemMethods: rewards, primary_button: { label: 'Join the club', url: SIGN_UP } },
+    }),
+  ],
+};

@@ -1,0 +1,71 @@
+/** Defaults and demos of the sticky bar, the product page points and the custom style. */
+import { CURRENT_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/schema/index.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, STICKY_BAR_TEXT } from './defaults.ts';
+
+export const DEFAULT_STICKY_BAR: StickyBar = {
+  kind: 'sticky_bar',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  bar: { placement: 'bottom', height: 48, theme: 'light', text: STICKY_BAR_TEXT },
+  drawer: {
+    logged_out: { primary_text: 'Join our rewards program', secondary_text: 'Earn 1 point per $1 spent and turn points into discounts.' },
+    logged_in: { primary_text: 'Hi {first_name}, you have {loyalty_points_balance} {points_label}', secondary_text: 'Spend them on your next order.' },
+  },
+};
+
+export const DEMO_STICKY_BAR: StickyBar = {
+  kind: 'sticky_bar',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  bar: { placement: 'top', height: 44, theme: 'light', text: 'Bean Club: earn 1 bean per $1 spent' },
+  drawer: {
+    logged_out: { primary_text: 'Join the Bean Club', secondary_text: 'Get 50 welcome beans and earn on every bag.' },
+    logged_in: { primary_text: '{first_name}, you have {loyalty_points_balance} beans', secondary_text: '500 beans buy $5 off your next order.' },
+  },
+};
+
+export const DEFAULT_PRODUCT_PAGE: ProductPage = {
+  kind: 'product_page',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  show_points: true,
+  member_text: 'Earn {points_earned} {points_label} with this purchase',
+  visitor_text: 'Join our rewards program to earn {points_earned} {points_label} with this purchase',
+  placement: 'below_price',
+  text_color: DEFAULT_PALETTE.text_color,
+  background_color: '#f5f6f7',
+  font_size: 14,
+  icon: 'coins',
+};
+
+export const DEMO_PRODUCT_PAGE: ProductPage = {
+  ...DEFAULT_PRODUCT_PAGE,
+  member_text: 'Earn {points_earned} beans with this bag',
+  visitor_text: 'Bean Club members earn {points_earned} beans with this bag',
+  text_color: '#2b2118',
+  background_color: '#f3e3c7',
+  icon: 'coffee',
+};
+
+export const DEFAULT_CUSTOM_STYLE: CustomStyle = {
+  kind: 'custom_style',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  widget_name: 'widget',
+  custom_widget_style: {},
+};
+
+export const DEMO_CUSTOM_STYLE: CustomStyle = {
+  kind: 'custom_style',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  widget_name: 'widget',
+  custom_widget_style: {
+    font_family: 'serif',
+    font_scale: 105,
+    border_radius: 14,
+    button_radius: 24,
+    shadow: 'soft',
+    accent_color: '#6b3f1d',
+    accent_text_color: ON_PRIMARY,
+    link_color: '#6b3f1d',
+    surface_color: '#fffaf2',
+    surface_text_color: '#2b2118',
+    border_color: '#e6d3b3',
+  },
+};
