@@ -42,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? defaultAuthMode(route.url) };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none' });
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body });
     }
   });
 

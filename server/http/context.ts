@@ -15,6 +15,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: AuthMode;
+  /** the zod schema of the body, when the route takes one */
+  bodySchema: unknown;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { checkCredentials, consumeLoginCode } from '../../auth/sessions.ts';
 import { completeLogin, loginRateLimit } from '../../auth/login.ts';
-import { dataEnvelope } from '../../contract/common.ts';
+import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { loginBody, loginResult, userRecord, userStageBody, userStatusBody } from '../../contract/session.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -42,7 +42,7 @@ export const sessionRoutes: RouteModule = {
       return { data: presentUser(user, request.role, request.store) };
     });
 
-    app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session' } }, async (request) => {
+    app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } }, async (request) => {
       await app.db.updateTable('sessions').set({ revoked_at: app.clock.now() }).where('id', '=', request.sessionId).execute();
       return { data: { logged_out: true } };
     });

@@ -1,7 +1,7 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { dataEnvelope } from '../../contract/common.ts';
+import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { storeSummary } from '../../contract/session.ts';
 import {
   channelCreateBody, channelRemoveBody, onboardingCouponBody, storeListItem, storeSettingsBody, storeTokenUpdateBody,
@@ -45,6 +45,7 @@ export const storeRoutes: RouteModule = {
 
     app.post('/store/setting/update', { schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } } }, async (request) => {
       const { title, website, email_settings: emailSettings } = request.body;
+      if (title === undefined && website === undefined && emailSettings === undefined) return { data: presentStore(request.store) };
       const store = await app.db.updateTable('stores')
         .set((eb) => ({
           ...(title !== undefined ? { title } : {}),
@@ -59,7 +60,7 @@ export const storeRoutes: RouteModule = {
       return { data: presentStore(store) };
     });
 
-    app.post('/store/setting/generate-hmac-secrets', { schema: { tags: ['store'], summary: 'Generate a new HMAC secret (shown once)', response: { 200: dataEnvelope(z.object({ hmac_secret: z.string() })) } } }, async (request) => {
+    app.post('/store/setting/generate-hmac-secrets', { schema: { tags: ['store'], summary: 'Generate a new HMAC secret (shown once)', body: emptyBody, response: { 200: dataEnvelope(z.object({ hmac_secret: z.string() })) } } }, async (request) => {
       if (request.role !== 'owner') throw new ApiError(403, 'Only the store owner can generate the HMAC secret.', 'forbidden');
       const secret = randomBytes(32).toString('hex');
       await app.db.updateTable('stores').set({ hmac_secret: secret }).where('id', '=', request.store.id).execute();
