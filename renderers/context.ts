@@ -4,9 +4,11 @@
  * imports these types (StorefrontPayload) and the storefront embed builds a context from them.
  */
 
-export type Audience = 'member' | 'visitor';
-export type Device = 'desktop' | 'mobile';
-export type ThemeName = 'light' | 'light-mobile' | 'light-high-contrast-experimental' | 'dark-experimental';
+import type { Audience, Device, ThemeName, ThemeTokens } from './schema/index.ts';
+
+export type { Audience, Device, ThemeName, ThemeTokens };
+/** The token values of the four themes (they live in presets; the renderers receive them). */
+export type ThemeSet = Record<ThemeName, ThemeTokens>;
 
 /** A way to earn points (program data, from the points rules). */
 export interface EarnWay {
@@ -99,9 +101,16 @@ export interface RenderContext {
   audience: Audience;
   device: Device;
   theme: ThemeName;
+  /**
+   * Token values of `theme`, when known: the landing page then drops palette colours that would
+   * be unreadable on this theme. Without them the palette always applies.
+   */
+  tokens?: ThemeTokens;
   /** BCP 47 locale for number formatting, e.g. "en-US" */
   locale: string;
   program: ProgramData;
+  /** the merchant icon library (id → 24×24 stroke path), for icon ids in documents */
+  icons?: Record<string, string>;
   /** present only for audience `member` */
   member?: MemberState;
 }
@@ -117,6 +126,8 @@ export interface StorefrontPayload {
   storeName: string;
   locale: string;
   theme: ThemeName;
+  /** token values of the four themes, for `buildStylesheet` in the embed */
+  themes: ThemeSet;
   documents: {
     landing?: unknown;
     widget?: unknown;
@@ -124,6 +135,8 @@ export interface StorefrontPayload {
     stickyBar?: unknown;
   };
   program: ProgramData;
+  /** icon library paths (id → path) of the icons the documents use */
+  icons: Record<string, string>;
   member: MemberState | null;
 }
 
@@ -137,7 +150,7 @@ export const EMPTY_PROGRAM: ProgramData = {
 
 /** Builds the render context a surface needs from the storefront payload. */
 export function contextFromPayload(payload: StorefrontPayload, device: Device): RenderContext {
-  const base = { device, theme: payload.theme, locale: payload.locale, program: payload.program };
+  const base = { device, theme: payload.theme, tokens: payload.themes[payload.theme], locale: payload.locale, program: payload.program, icons: payload.icons };
   return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
 }
 

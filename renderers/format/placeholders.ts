@@ -3,17 +3,13 @@
  * Unknown placeholders stay as typed; a visitor gets neutral text instead of member data.
  */
 import type { RenderContext } from '../context.ts';
+import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.ts';
 import { formatPoints } from './points.ts';
-
-export const PLACEHOLDER_NAMES = [
-  'first_name', 'loyalty_points_balance', 'points_label', 'customer_name', 'points_earned', 'referrals_earned', 'full_name',
-] as const;
-export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
 
 /** What a visitor (no member data) sees in place of a name. */
 export const VISITOR_NAME = 'friend';
 
-export function placeholderValues(ctx: RenderContext): Record<PlaceholderName, string> {
+export function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   const points = (n: number | undefined) => formatPoints(n ?? 0, ctx.locale);
   return {
@@ -27,11 +23,7 @@ export function placeholderValues(ctx: RenderContext): Record<PlaceholderName, s
   };
 }
 
-const PLACEHOLDER = /\{([a-z_]+)\}/g;
-
+/** Fills the spec §3 placeholders of merchant `text` from the context; the result is plain text. */
 export function fillPlaceholders(text: string, ctx: RenderContext): string {
-  if (!text.includes('{')) return text;
-  const values = placeholderValues(ctx);
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name as PlaceholderName] : whole);
+  return text.includes('{') ? fillWith(text, placeholderValues(ctx)) : text;
 }

@@ -1,0 +1,59 @@
+/**
+ * `<LandingPage doc ctx />`: the 9 sections of spec §2 in document order, each in the variant of
+ * the context's audience. Hidden sections render nothing. The root carries the theme, the
+ * device (unless `responsive`, then media queries alone decide) and the palette.
+ */
+import type { CSSProperties, ComponentType } from 'react';
+import type { RenderContext } from '../context.ts';
+import type { LandingPage as LandingPageDocument, Section, SectionType } from '../schema/index.ts';
+import { EditableContext, type Editable } from '../shared/editable.tsx';
+import { paletteProperties } from '../theme/themes.ts';
+import type { SectionProps } from './frame.tsx';
+import { BannerSection } from './sections/banner.tsx';
+import { HeaderSection } from './sections/header.tsx';
+import { HowItWorksSection } from './sections/how-it-works.tsx';
+import { WaysToEarnSection, WaysToRedeemSection } from './sections/points-methods.tsx';
+import { ReferralSection } from './sections/referral.tsx';
+import { RewardListSection } from './sections/reward-list.tsx';
+import { TimelineSection } from './sections/timeline.tsx';
+import { VipTiersSection } from './sections/vip-tiers.tsx';
+
+export const SECTION_COMPONENTS: Record<SectionType, ComponentType<SectionProps>> = {
+  banner: BannerSection,
+  header: HeaderSection,
+  how_it_works: HowItWorksSection,
+  ways_to_earn: WaysToEarnSection,
+  ways_to_redeem: WaysToRedeemSection,
+  referral: ReferralSection,
+  vip_tiers: VipTiersSection,
+  timeline: TimelineSection,
+  reward_list: RewardListSection,
+};
+
+/** One section in the context's audience variant; null when hidden or of an unknown type. */
+export function LandingSection({ section, ctx }: { section: Section; ctx: RenderContext }) {
+  const Component = Object.hasOwn(SECTION_COMPONENTS, section.type) ? SECTION_COMPONENTS[section.type] : undefined;
+  if (!section.visible || !Component) return null;
+  return <Component section={section} content={section.content[ctx.audience]} ctx={ctx} />;
+}
+
+export interface LandingPageProps {
+  doc: LandingPageDocument;
+  ctx: RenderContext;
+  /** builder hooks to wrap sections and editable text (craft.js adapter, inline editing) */
+  editable?: Editable;
+  /** let media queries pick the layout (SSR, storefront) instead of forcing `ctx.device` */
+  responsive?: boolean;
+}
+
+export function LandingPage({ doc, ctx, editable, responsive }: LandingPageProps) {
+  const style = paletteProperties(doc.global, ctx.tokens) as CSSProperties;
+  return (
+    <EditableContext.Provider value={editable}>
+      <div className="ls-root ls-landing" data-theme={ctx.theme} data-device={responsive ? undefined : ctx.device}
+        data-audience={ctx.audience} style={style}>
+        {doc.sections.map((section) => <LandingSection key={section.id} section={section} ctx={ctx} />)}
+      </div>
+    </EditableContext.Provider>
+  );
+}

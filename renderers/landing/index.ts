@@ -1,0 +1,3 @@
+export { LandingPage, LandingSection, SECTION_COMPONENTS } from './LandingPage.tsx';
+export type { LandingPageProps } from './LandingPage.tsx';
+export type { SectionProps } from './frame.tsx';

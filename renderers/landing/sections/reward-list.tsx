@@ -1,0 +1,41 @@
+/**
+ * Reward list (spec §2): the rewards on offer; a member also sees their own rewards with codes.
+ */
+import { formatPoints } from '../../format/index.ts';
+import { Icon } from '../../shared/icons.tsx';
+import { FieldText, LinkButton } from '../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+
+export function RewardListSection({ section, content, ctx }: SectionProps) {
+  const owner = section.id;
+  const offers = content.redeemMethods ?? [];
+  const mine = ctx.audience === 'member' ? (ctx.member?.rewards ?? []).filter((r) => !r.used) : [];
+  return (
+    <SectionFrame section={section} content={content} ctx={ctx}>
+      {mine.length > 0 && (
+        <ul className="ls-rewards" data-member="rewards" aria-label="Your rewards" style={{ marginTop: 16 }}>
+          {mine.map((reward) => (
+            <li key={reward.id}>
+              <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {offers.length > 0 && (
+        <ul className="ls-grid" {...listAttributes(section, content)}>
+          {offers.map((offer, index) => (
+            <li className="ls-card" key={offer.id}>
+              <Icon icon={offer.icon} fallback="gift" ctx={ctx} />
+              <FieldText as="h3" className="ls-card-title" field={`redeemMethods.${index}.title`} owner={owner} text={offer.title} ctx={ctx} />
+              <FieldText field={`redeemMethods.${index}.description`} owner={owner} text={offer.description} ctx={ctx} />
+              {offer.points > 0 && <p className="ls-points">{formatPoints(offer.points, ctx.locale)} {ctx.program.pointsLabel}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="ls-actions">
+        <LinkButton field="primary_button.label" owner={owner} label={content.primary_button?.label} url={content.primary_button?.url} ctx={ctx} />
+      </div>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * VIP tiers (spec §2): tier cards with thresholds, perks and rewards (expanded or collapsed),
+ * spacing and alignment, and a progress line (a member's progress to the next tier).
+ */
+import type { RenderContext } from '../../context.ts';
+import { formatPoints } from '../../format/index.ts';
+import type { LoyaltyTier } from '../../schema/index.ts';
+import { Icon } from '../../shared/icons.tsx';
+import { FieldText } from '../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+
+function TierList({ items, field, label, open, owner, ctx }: {
+  items: string[]; field: string; label: string; open: boolean; owner: string; ctx: RenderContext;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <details open={open}>
+      <summary>{label} ({items.length})</summary>
+      <ul>
+        {items.map((item, index) => (
+          <FieldText as="li" key={index} field={`${field}.${index}`} owner={owner} text={item} ctx={ctx} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ProgressLine({ ctx, tiers }: { ctx: RenderContext; tiers: LoyaltyTier[] }) {
+  const member = ctx.audience === 'member' ? ctx.member : undefined;
+  const label = ctx.program.pointsLabel;
+  if (member) {
+    const { next, pointsToNext, progress } = member.tier;
+    const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
+    return (
+      <div className="ls-tier-line" data-member="tier-progress">
+        <p>{next ? `${formatPoints(pointsToNext ?? 0, ctx.locale)} ${label} to ${next}` : 'You have reached the top tier'}</p>
+        <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="ls-tier-line">
+      <p>{tiers.map((tier) => `${tier.name}: ${formatPoints(tier.threshold, ctx.locale)} ${label}`).join(' → ')}</p>
+      <div className="ls-meter" aria-hidden="true"><span style={{ width: 0 }} /></div>
+    </div>
+  );
+}
+
+export function VipTiersSection({ section, content, ctx }: SectionProps) {
+  const own = content.loyalty_tiers ?? [];
+  const tiers: LoyaltyTier[] = own.length > 0 ? own : ctx.program.vipTiers.map((t) => ({ ...t, rewards: t.rewards ?? [] }));
+  const { layout } = section;
+  const current = ctx.audience === 'member' ? ctx.member?.tier.current : undefined;
+  const base = own.length > 0 ? 'loyalty_tiers' : 'program';
+  return (
+    <SectionFrame section={section} content={content} ctx={ctx}>
+      {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} />}
+      {tiers.length > 0 && (
+        <ol className="ls-grid ls-tiers" {...listAttributes(section, content)}
+          style={{ ['--ls-align' as string]: layout.tier_alignment }}>
+          {tiers.map((tier, index) => {
+            const path = `${base}.${index}`;
+            const isCurrent = current !== undefined && current === tier.name;
+            return (
+              <li className="ls-card ls-tier" key={tier.id} aria-current={isCurrent ? 'step' : undefined}>
+                <Icon icon="crown" ctx={ctx} />
+                <FieldText as="h3" className="ls-card-title" field={`${path}.name`} owner={section.id} text={tier.name} ctx={ctx} />
+                <p className="ls-points">{formatPoints(tier.threshold, ctx.locale)} {ctx.program.pointsLabel}</p>
+                {isCurrent && <p className="ls-when">Your tier</p>}
+                <TierList items={tier.perks} field={`${path}.perks`} label="Perks" open={Boolean(layout.auto_expand_perks)} owner={section.id} ctx={ctx} />
+                <TierList items={tier.rewards} field={`${path}.rewards`} label="Rewards" open={Boolean(layout.auto_expand_rewards)} owner={section.id} ctx={ctx} />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * The content of each widget panel (spec §2), drawn from its texts and the render context.
+ * Buttons with an address are links; without one they perform the panel's action in the widget
+ * (go to the next panel, copy the link) or hand it to the host through `act`.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { RenderContext } from '../context.ts';
+import { fillPlaceholders, formatPoints, safeUrl } from '../format/index.ts';
+import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
+import { FieldText } from '../shared/text.tsx';
+import { useEditable } from '../shared/editable.tsx';
+import type { WidgetAction } from './panels.ts';
+
+export interface PanelViewProps {
+  panel: PanelKey;
+  texts: PanelTexts;
+  doc: Widget;
+  ctx: RenderContext;
+  go(panel: PanelKey | 'home'): void;
+  act(action: WidgetAction): void;
+}
+
+type Which = 'primary' | 'secondary';
+
+function PanelButton({ which, panel, texts, ctx, onClick, submit }: {
+  which: Which; panel: PanelKey; texts: PanelTexts; ctx: RenderContext; onClick?: () => void; submit?: boolean;
+}) {
+  const editable = useEditable();
+  const label = which === 'primary' ? texts.primary_button_label : texts.secondary_button_label;
+  if (!label) return null;
+  const href = safeUrl(which === 'primary' ? texts.primary_button_url : texts.secondary_button_url);
+  const className = which === 'primary' ? 'ls-btn' : 'ls-btn ls-btn-2';
+  const field = `${which}_button_label`;
+  const text = fillPlaceholders(label, ctx);
+  const node = href && !submit
+    ? <a className={className} href={href} data-field={field}>{text}</a>
+    : <button className={className} type={submit ? 'submit' : 'button'} onClick={onClick} data-field={field}>{text}</button>;
+  return <>{editable?.wrapText ? editable.wrapText({ field, owner: panel, audience: ctx.audience, raw: label, node }) : node}</>;
+}
+
+function Buttons(props: PanelViewProps & { onPrimary?: () => void; onSecondary?: () => void }) {
+  const { panel, texts, ctx, act } = props;
+  const fallback = (button: Which) => () => act({ type: 'panel_button', panel, button });
+  return (
+    <div className="ls-actions">
+      <PanelButton which="primary" panel={panel} texts={texts} ctx={ctx} onClick={props.onPrimary ?? fallback('primary')} />
+      <PanelButton which="secondary" panel={panel} texts={texts} ctx={ctx} onClick={props.onSecondary ?? fallback('secondary')} />
+    </div>
+  );
+}
+
+const points = (value: number, ctx: RenderContext) => `${formatPoints(value, ctx.locale)} ${ctx.program.pointsLabel}`;
+
+function Body({ panel, texts, ctx }: PanelViewProps) {
+  return <FieldText field="body" owner={panel} text={texts.body} ctx={ctx} />;
+}
+
+/** A one-field form (e-mail invite, share points, birthday). */
+function OneFieldForm(props: PanelViewProps & { type: 'email' | 'text'; label: string; onSubmit(value: string): void }) {
+  const { panel, texts, ctx } = props;
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const id = `ls-w-${panel}-input`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const valid = props.type === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) : value.trim() !== '';
+    if (!valid) { setError(props.type === 'email' ? 'Enter a valid e-mail address' : `Enter ${props.label.toLowerCase()}`); return; }
+    setError('');
+    props.onSubmit(value.trim());
+  };
+  return (
+    <form className="ls-form" onSubmit={submit} noValidate>
+      <label htmlFor={id}>{props.label}</label>
+      <input className="ls-input" id={id} type={props.type} value={value} placeholder={texts.input_placeholder ? fillPlaceholders(texts.input_placeholder, ctx) : undefined}
+        onChange={(e) => setValue(e.currentTarget.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error && <p id={`${id}-error`} role="alert">{error}</p>}
+      <div className="ls-actions"><PanelButton which="primary" panel={panel} texts={texts} ctx={ctx} submit /></div>
+    </form>
+  );
+}
+
+function Balance({ ctx }: { ctx: RenderContext }) {
+  const member = ctx.member;
+  if (ctx.audience !== 'member' || !member) return null;
+  return (
+    <div data-member="balance">
+      <p className="ls-balance">{points(member.pointsBalance, ctx)}</p>
+      {member.pendingPoints > 0 && <p>{points(member.pendingPoints, ctx)} pending</p>}
+    </div>
+  );
+}
+
+function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }) {
+  const ways = mode === 'earn' ? ctx.program.waysToEarn : ctx.program.waysToRedeem;
+  if (ways.length === 0) return null;
+  return (
+    <section aria-label={mode === 'earn' ? 'Ways to earn' : 'Ways to redeem'}>
+      <h4>{mode === 'earn' ? 'Ways to earn' : 'Ways to redeem'}</h4>
+      <ul className="ls-rewards">
+        {ways.map((way) => (
+          <li key={way.id}>
+            <strong>{way.title}</strong>
+            {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
+            {way.description && <><br />{way.description}</>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CopyLink({ ctx, act, children }: { ctx: RenderContext; act: PanelViewProps['act']; children: (copy: () => void) => ReactNode }) {
+  const [copied, setCopied] = useState(false);
+  const link = ctx.member?.referralLink ?? '';
+  const copy = () => {
+    act({ type: 'copy_referral_link', link });
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    clipboard?.writeText(link).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 5000); // spec §9: clipboard confirmation resets after 5 s
+  };
+  return (
+    <>
+      <label htmlFor="ls-w-referral-link">Your referral link</label>
+      <input className="ls-input" id="ls-w-referral-link" readOnly value={link} />
+      {ctx.member && <p>{formatPoints(ctx.member.referralsEarned, ctx.locale)} friends referred so far</p>}
+      {children(copy)}
+      <p role="status">{copied ? 'Link copied' : ''}</p>
+    </>
+  );
+}
+
+export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode> = {
+  header: (p) => <Body {...p} />,
+  signup: (p) => <><Body {...p} /><Buttons {...p} /></>,
+  first_time_visitor: (p) => <><Body {...p} /><Buttons {...p} /></>,
+  reward_points: (p) => (
+    <><Balance ctx={p.ctx} /><Body {...p} /><WaysList ctx={p.ctx} mode="earn" />
+      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}<Buttons {...p} onSecondary={() => p.go('redeem_cart')} /></>
+  ),
+  referral_program: (p) => (
+    <>
+      <Body {...p} />
+      <ul className="ls-rewards">
+        <li><strong>Your friend gets</strong> {p.ctx.program.referral.referee}</li>
+        <li><strong>You get</strong> {p.ctx.program.referral.referrer}</li>
+      </ul>
+      <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
+    </>
+  ),
+  referral_details: (p) => (
+    <><Body {...p} /><CopyLink ctx={p.ctx} act={p.act}>{(copy) => <Buttons {...p} onPrimary={copy} onSecondary={() => p.go('referral_send_email')} />}</CopyLink></>
+  ),
+  referral_send_email: (p) => (
+    <><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
+      onSubmit={(email) => { p.act({ type: 'send_referral_email', email }); p.go('referral_complete'); }} /></>
+  ),
+  referral_complete: (p) => <><Body {...p} /><Buttons {...p} onPrimary={() => p.go('home')} /></>,
+  redeem_cart: (p) => {
+    const balance = p.ctx.member?.pointsBalance ?? 0;
+    return (
+      <><Balance ctx={p.ctx} /><Body {...p} />
+        <ul className="ls-rewards">
+          {p.ctx.program.waysToRedeem.map((way) => (
+            <li key={way.id}>
+              <strong>{way.title}</strong> · {points(way.cost, p.ctx)}
+              <div className="ls-actions">
+                <button type="button" className="ls-btn" disabled={balance < way.cost} onClick={() => p.act({ type: 'redeem', methodId: way.id })}
+                  aria-label={`${fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}: ${way.title}`}>
+                  {fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul></>
+    );
+  },
+  reward_cart: (p) => {
+    const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used);
+    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
+    return (
+      <><Body {...p} />
+        {rewards.length === 0 ? <p>No rewards yet.</p> : (
+          <ul className="ls-rewards">
+            {rewards.map((reward) => (
+              <li key={reward.id}>
+                <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+                <div className="ls-actions">
+                  <button type="button" className="ls-btn" aria-label={`${label}: ${reward.title}`}
+                    onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}>{label}</button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}</>
+    );
+  },
+  vip: (p) => {
+    const tier = p.ctx.audience === 'member' ? p.ctx.member?.tier : undefined;
+    return (
+      <><Body {...p} />
+        {tier && (
+          <div data-member="tier-progress">
+            <p>{tier.current ? `Your tier: ${tier.current}` : 'No tier yet'}{tier.next ? ` · ${points(tier.pointsToNext ?? 0, p.ctx)} to ${tier.next}` : ''}</p>
+            <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100}
+              aria-valuenow={Math.round(tier.progress * 100)}><span style={{ width: `${Math.round(tier.progress * 100)}%` }} /></div>
+          </div>
+        )}
+        <ul className="ls-rewards">
+          {p.ctx.program.vipTiers.map((t) => (
+            <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
+              <strong>{t.name}</strong> · {points(t.threshold, p.ctx)}{t.perks.length > 0 && <><br />{t.perks.join(' · ')}</>}
+            </li>
+          ))}
+        </ul>
+        <Buttons {...p} /></>
+    );
+  },
+  share_points: (p) => (
+    <><Balance ctx={p.ctx} /><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
+      onSubmit={(email) => p.act({ type: 'share_points', email })} /></>
+  ),
+  birthday: (p) => (
+    <><Body {...p} /><OneFieldForm {...p} type="text" label="Your birthday" onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} /></>
+  ),
+  anniversary: (p) => (
+    <><Body {...p} />{p.ctx.member?.joinedAt && <p>Member since {p.ctx.member.joinedAt}</p>}<Buttons {...p} /></>
+  ),
+};
+
+/** The content of one panel, as a component (so each panel's state is its own). */
+export function PanelContent(props: PanelViewProps) {
+  return <>{PANEL_VIEWS[props.panel](props)}</>;
+}
