@@ -38,6 +38,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler(config.bodyLimitBytes));
+  // the API speaks JSON (and the sign-in form its urlencoded body): plain text is refused with 415
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? defaultAuthMode(route.url) };
