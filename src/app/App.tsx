@@ -1,8 +1,90 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastProvider } from '../components/ui/Toast.tsx';
+import { consoleStore } from '../state/store.ts';
+import { frameFor } from './frame.ts';
+import { ROUTES, type RouteEntry } from './route-table.ts';
+import { AuthCheckPage } from './session/AuthCheckPage.tsx';
+import { FullPageLoader, SessionGate } from './session/SessionGate.tsx';
+import { queryClient } from './session/runtime.ts';
+import { AppFrame, BareFrame } from './shell/AppFrame.tsx';
+import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
+import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
+
+// Heavy screens are code-split.
+const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
+const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
+const OnsiteDisplayPage = lazy(() => import('../features/placeholders/OnsiteDisplayPage.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
+
+function screenFor(route: RouteEntry): ReactNode {
+  switch (route.screen) {
+    case 'home': return <HomePage />;
+    case 'settings': return <SettingsPage />;
+    case 'onboarding': return <OnboardingPage />;
+    case 'onsite-display': return <OnsiteDisplayPage route={route} />;
+    default: return <PlaceholderPage route={route} />;
+  }
+}
+
+/** spec §2 frame rules, applied to the current path. */
+function Framed({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const kind = frameFor(pathname);
+  const content = <Suspense fallback={<FullPageLoader label="Loading…" />}>{children}</Suspense>;
+  if (kind === 'admin') return <AppFrame>{content}</AppFrame>;
+  return <BareFrame widget={kind === 'widget'}>{content}</BareFrame>;
+}
+
+/** spec §4: leaving customer pages resets the customer list to page 1. */
+function CustomerListReset() {
+  const { pathname } = useLocation();
+  const onCustomers = pathname.startsWith('/customers');
+  useEffect(() => {
+    if (!onCustomers) consoleStore().getState().resetCustomer();
+  }, [onCustomers]);
+  return null;
+}
+
+/** Sets the document title from the route table. */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const route = ROUTES.find((r) => r.path === (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname));
+    document.title = route ? `${route.title} · Loyalty Studio` : 'Loyalty Studio';
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <CustomerListReset />
+      <DocumentTitle />
+      <SessionGate>
+        <Routes>
+          <Route path="/" element={<Navigate to="/home" replace />} />
+          <Route path="/_app" element={<Navigate to="/home" replace />} />
+          <Route path="/auth-check" element={<AuthCheckPage />} />
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<Framed>{screenFor(route)}</Framed>} />
+          ))}
+          <Route path="*" element={<Framed><NotFoundPage /></Framed>} />
+        </Routes>
+      </SessionGate>
+    </>
+  );
+}
+
 export function App() {
   return (
-    <main>
-      <h1>Loyalty Studio</h1>
-      <p>Loyalty and referral rewards for your store.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }

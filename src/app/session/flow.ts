@@ -1,0 +1,50 @@
+import { ApiError } from '../../lib/api/errors.ts';
+import { isApiFailure } from '../../lib/api/policy.ts';
+import type { LoginResult, StoreListItem, User } from '../../lib/api/types.ts';
+import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface LoginFlowDeps {
+  delayMs: number;
+  login: (body: { code: string }) => Promise<LoginResult | ApiError>;
+  getUsers: () => Promise<User>;
+  setLogin: (result: LoginResult) => void;
+  setUserDetails: (user: User) => void;
+  wait?: (ms: number) => Promise<void>;
+}
+
+/**
+ * spec §4 login flow: wait (3 s by default), log in with the code, store the result,
+ * fetch the user details, then set the onboarding stage from the user's stage.
+ */
+export async function runLoginFlow(code: string, deps: LoginFlowDeps): Promise<User> {
+  await (deps.wait ?? sleep)(deps.delayMs);
+  const result = await deps.login({ code });
+  if (isApiFailure(result)) throw result;
+  deps.setLogin(result);
+  const user = await deps.getUsers();
+  deps.setUserDetails({ ...user, user_access_token: user.user_access_token ?? result.user.user_access_token });
+  return user;
+}
+
+interface StoreSwitchDeps {
+  swapStoreToken: (token: string) => void;
+  saveStoreToken: (token: string) => Promise<unknown>;
+  reloadUser: () => Promise<unknown>;
+  goHome: () => void;
+  wait?: (ms: number) => Promise<void>;
+}
+
+/**
+ * spec §4 store switch: the chosen store's token replaces the store access token in the login
+ * result, the user data reloads, then the browser goes to /home after 0.5 s.
+ */
+export async function runStoreSwitch(store: StoreListItem, deps: StoreSwitchDeps): Promise<void> {
+  if (!store.access_token) throw new ApiError('This store has no access token.', { kind: 'bad request' });
+  deps.swapStoreToken(store.access_token);
+  await deps.saveStoreToken(store.access_token);
+  await deps.reloadUser();
+  await (deps.wait ?? sleep)(CONSOLE_CONSTANTS.storeSwitchRedirectMs);
+  deps.goHome();
+}

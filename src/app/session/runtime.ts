@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createApiClient } from '../../lib/api/client.ts';
+import { sessionEndpoints, onboardingEndpoints } from '../../lib/api/endpoints.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { authLoginUrl, authLogoutUrl, getConfig } from '../../lib/config.ts';
+import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
+import { consoleStore, sessionTokens, type ConsoleStore } from '../../state/store.ts';
+
+/** Leaves the single-page app (the sign-in provider lives outside it). Replaceable in tests. */
+export const browser = {
+  assign: (url: string) => { window.location.assign(url); },
+};
+
+/** spec §4: logout clears the persisted local state and goes to the provider's logout page. */
+export function logout(store: ConsoleStore = consoleStore()) {
+  store.getState().purge();
+  queryClient.clear();
+  browser.assign(authLogoutUrl(getConfig()));
+}
+
+/** No session at all: clear what is left and send the browser to the sign-in provider. */
+export function goToSignIn(store: ConsoleStore = consoleStore()) {
+  store.getState().purge();
+  queryClient.clear();
+  browser.assign(authLoginUrl(getConfig()));
+}
+
+let handlingAuthFailure = false;
+
+/** spec §8: any unauthenticated answer → stage 4, logout (persisted state deleted, store purged). */
+export function handleAuthFailure(store: ConsoleStore = consoleStore()) {
+  if (handlingAuthFailure) return;
+  handlingAuthFailure = true;
+  store.getState().setStage(CONSOLE_CONSTANTS.authFailureStage);
+  logout(store);
+}
+
+/** Test hook: allow the auth-failure handler to run again. */
+export const resetAuthFailureGuard = () => { handlingAuthFailure = false; };
+
+export const api = createApiClient({
+  apiBase: () => getConfig().apiBase,
+  dataBase: () => getConfig().dataBase,
+  session: () => sessionTokens(consoleStore().getState()),
+  onUnauthenticated: () => handleAuthFailure(),
+  timeoutMs: CONSOLE_CONSTANTS.requestTimeoutMs,
+});
+
+export const session = sessionEndpoints(api);
+export const onboarding = onboardingEndpoints(api);
+
+/** Server state: every operation has request (pending), success and failure stages with loading flags. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => !(error instanceof ApiError && (error.kind === 'bad request' || error.kind === 'aborted')) && failures < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+    mutations: { retry: false },
+  },
+});

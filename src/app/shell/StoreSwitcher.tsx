@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import type { StoreListItem } from '../../lib/api/types.ts';
+import { truncateName } from '../../lib/format.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { useStoreToken, useSwitchStore } from '../session/hooks.ts';
+import { NO_STORE_RESULTS, filterStores, showsStoreSwitcher } from './store-filter.ts';
+import { Icon, Logo } from './icons.tsx';
+
+/** spec §2: the logo; with more than one store it opens the store switcher, else it links to /home. */
+export function StoreLogo({ stores, currentTitle }: { stores: StoreListItem[]; currentTitle: string | null }) {
+  if (!showsStoreSwitcher(stores)) {
+    return (
+      <Link to="/home" className="ls-logo" aria-label="Loyalty Studio home">
+        <Logo className="ls-logo__mark" />
+      </Link>
+    );
+  }
+  return <StoreSwitcher stores={stores} currentTitle={currentTitle} />;
+}
+
+function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; currentTitle: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const headingId = useId();
+  const currentToken = useStoreToken();
+  const switchStore = useSwitchStore();
+  const toast = useToast();
+  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: (next) => { setOpen(next); if (!next) setFilter(''); },
+    placement: 'bottom-start',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
+  const visible = filterStores(stores, filter);
+
+  const choose = (store: StoreListItem) => {
+    setOpen(false);
+    switchStore.mutate(store, { onError: (error) => toast({ message: `Could not switch store: ${errorMessage(error)}`, tone: 'critical' }) });
+  };
+
+  return (
+    <>
+      <button type="button" ref={setReference} className="ls-logo ls-logo--switcher" aria-label={`Switch store${currentTitle ? ` (current: ${currentTitle})` : ''}`} {...getReferenceProps()}>
+        <Logo className="ls-logo__mark" />
+        <Icon name="chevron" size={16} />
+      </button>
+      {open ? (
+        <FloatingPortal>
+          <FloatingFocusManager context={context} initialFocus={0}>
+            <div ref={setFloating} className="ls-popover ls-store-switcher" style={floatingStyles} aria-labelledby={headingId} {...getFloatingProps()}>
+              <h2 id={headingId} className="ls-store-switcher__heading">Switch store</h2>
+              <label className="ls-visually-hidden" htmlFor={`${headingId}-filter`}>Search stores</label>
+              <input
+                id={`${headingId}-filter`}
+                className="ls-field__input"
+                type="search"
+                placeholder="Search stores"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
+              {visible.length === 0 ? (
+                <p className="ls-store-switcher__empty" role="status">{NO_STORE_RESULTS}</p>
+              ) : (
+                <ul className="ls-store-switcher__list" aria-label="Stores">
+                  {visible.map((store) => {
+                    const current = store.access_token === currentToken;
+                    return (
+                      <li key={store.store_id}>
+                        <button type="button" className="ls-menu__item" aria-current={current ? 'true' : undefined} title={store.store_title} onClick={() => choose(store)}>
+                          <span className="ls-store-switcher__avatar" aria-hidden="true">{store.store_title.slice(0, 1).toUpperCase()}</span>
+                          <span className="ls-store-switcher__name">{truncateName(store.store_title)}</span>
+                          {current ? <span className="ls-store-switcher__current">Current</span> : null}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </div>
+          </FloatingFocusManager>
+        </FloatingPortal>
+      ) : null}
+      {switchStore.isPending ? <span className="ls-visually-hidden" role="status">Switching store…</span> : null}
+    </>
+  );
+}

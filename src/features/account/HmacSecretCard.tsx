@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { Banner } from '../../components/ui/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { useCopyToClipboard } from '../../lib/useCopyToClipboard.ts';
+import { session } from '../../app/session/runtime.ts';
+
+/** The secret from the server's answer, whatever key it uses. */
+export function secretFrom(answer: unknown): string | null {
+  if (typeof answer === 'string') return answer;
+  if (!answer || typeof answer !== 'object') return null;
+  const record = answer as Record<string, unknown>;
+  for (const key of ['hmac_secret', 'secret', 'hmacSecret']) if (typeof record[key] === 'string') return record[key] as string;
+  return null;
+}
+
+/** POST store/setting/generate-hmac-secrets: the secret is shown once, with a copy button. */
+export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
+  const generate = useMutation({ mutationFn: () => session.generateHmacSecret() });
+  const { copied, error: copyError, copy } = useCopyToClipboard();
+  const secret = generate.data === undefined ? null : secretFrom(generate.data);
+  return (
+    <section className="ls-card" aria-labelledby="hmac-heading">
+      <h2 id="hmac-heading">HMAC secret</h2>
+      <div className="ls-stack">
+        <p className="ls-muted">
+          Your store signs the customer id with this secret (HMAC-SHA256) so the rewards widget knows a signed-in shopper is real.
+          {hasSecret ? ' A secret exists; generating a new one replaces it.' : ' No secret has been generated yet.'}
+        </p>
+        {generate.isError ? <Banner tone="critical">{`No secret was generated: ${errorMessage(generate.error)}`}</Banner> : null}
+        {secret ? (
+          <div className="ls-stack">
+            <Banner tone="info">Copy the secret now: it is shown only once.</Banner>
+            <div className="ls-row">
+              <code className="ls-secret" aria-label="HMAC secret">{secret}</code>
+              <Button onClick={() => void copy(secret)}>{copied ? 'Copied' : 'Copy'}</Button>
+            </div>
+            <span role="status" className="ls-visually-hidden">{copied ? 'Secret copied to the clipboard' : ''}</span>
+            {copyError ? <Banner tone="critical">{copyError}</Banner> : null}
+          </div>
+        ) : null}
+        <div><Button variant={secret ? 'secondary' : 'primary'} loading={generate.isPending} onClick={() => generate.mutate()}>Generate new secret</Button></div>
+      </div>
+    </section>
+  );
+}

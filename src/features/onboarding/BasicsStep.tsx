@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Field } from '../../components/ui/Field.tsx';
+import { useConsole } from '../../state/store.ts';
+import { onboarding } from '../../app/session/runtime.ts';
+import { StepFrame, type StepProps } from './StepFrame.tsx';
+
+export function basicsErrors(values: { programName: string; pointsLabel: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.programName.trim()) errors.programName = 'Enter a program name.';
+  if (!values.pointsLabel.trim()) errors.pointsLabel = 'Enter what you call your points.';
+  return errors;
+}
+
+/** Stage 2: program name and points label. */
+export function BasicsStep({ onDone, advancing }: StepProps) {
+  const storeTitle = useConsole((s) => s.user.users?.store?.title ?? 'My store');
+  const [programName, setProgramName] = useState(`${storeTitle} Rewards`);
+  const [pointsLabel, setPointsLabel] = useState('points');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({ mutationFn: () => onboarding.saveProgramBasics({ program_name: programName.trim(), points_label: pointsLabel.trim() }), onSuccess: onDone });
+  return (
+    <StepFrame
+      title="Program basics"
+      intro="Give your program a name shoppers will recognise, and choose what you call your points."
+      saving={save.isPending}
+      advancing={advancing}
+      failure={save.error}
+      onSkip={onDone}
+      onSubmit={() => {
+        const found = basicsErrors({ programName, pointsLabel });
+        setErrors(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <Field label="Program name" value={programName} error={errors.programName} maxLength={120} onChange={(e) => setProgramName(e.target.value)} />
+      <Field label="Points label" value={pointsLabel} error={errors.pointsLabel} maxLength={40}
+        hint="Shown wherever {points_label} appears, e.g. “You have 120 points”." onChange={(e) => setPointsLabel(e.target.value)} />
+    </StepFrame>
+  );
+}

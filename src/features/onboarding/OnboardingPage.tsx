@@ -1,0 +1,63 @@
+import { Navigate } from 'react-router';
+import { Banner } from '../../components/ui/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { useConsole } from '../../state/store.ts';
+import { Logo } from '../../app/shell/icons.tsx';
+import { BasicsStep } from './BasicsStep.tsx';
+import { ChannelsStep } from './ChannelsStep.tsx';
+import { EarningStep } from './EarningStep.tsx';
+import { InstallStep } from './InstallStep.tsx';
+import { LaunchStep } from './LaunchStep.tsx';
+import { RewardStep } from './RewardStep.tsx';
+import { ONBOARDING_STEPS, onboardingDone, stepIndexForStage } from './steps.ts';
+import type { StepProps } from './StepFrame.tsx';
+import { useAdvanceStage } from './useAdvance.ts';
+
+const STEP_COMPONENTS = { basics: BasicsStep, earning: EarningStep, reward: RewardStep, channels: ChannelsStep, install: InstallStep, launch: LaunchStep } as const;
+
+/** spec §2 /onboarding (no admin frame): a wizard through stages 2 → 12, then /home. */
+export function OnboardingPage() {
+  const stage = useConsole((s) => s.onboarding.stage);
+  const dismissed = useConsole((s) => s.onboarding.progressDismissed);
+  const toggleProgress = useConsole((s) => s.dismissOnboardingProgress);
+  const advance = useAdvanceStage();
+  if (onboardingDone(stage)) return <Navigate to="/home" replace />;
+
+  const index = stepIndexForStage(stage);
+  const step = ONBOARDING_STEPS[index]!;
+  const Step: (props: StepProps) => React.ReactNode = STEP_COMPONENTS[step.id];
+
+  return (
+    <div className="ls-onboarding">
+      <header className="ls-onboarding__header">
+        <Logo className="ls-onboarding__logo" />
+        <p className="ls-onboarding__count" aria-live="polite">Step {index + 1} of {ONBOARDING_STEPS.length}</p>
+      </header>
+      <h1 className="ls-onboarding__heading">Set up your rewards program</h1>
+      <div className="ls-progress" role="progressbar" aria-label="Onboarding progress" aria-valuemin={0} aria-valuemax={ONBOARDING_STEPS.length} aria-valuenow={index}>
+        <div className="ls-progress__bar" style={{ width: `${(index / ONBOARDING_STEPS.length) * 100}%` }} />
+      </div>
+      <div className={`ls-onboarding__body${dismissed ? ' ls-onboarding__body--wide' : ''}`}>
+        {dismissed ? null : (
+          <aside className="ls-card ls-onboarding__steps" aria-label="Steps">
+            <ol>
+              {ONBOARDING_STEPS.map((s, i) => (
+                <li key={s.id} data-state={i < index ? 'done' : i === index ? 'current' : 'todo'} aria-current={i === index ? 'step' : undefined}>
+                  <span className="ls-onboarding__bullet" aria-hidden="true">{i < index ? '✓' : i + 1}</span>
+                  <span><strong>{s.title}</strong><br /><span className="ls-muted">{s.summary}</span></span>
+                  {i < index ? <span className="ls-visually-hidden"> (done)</span> : null}
+                </li>
+              ))}
+            </ol>
+            <Button variant="plain" size="small" onClick={toggleProgress}>Hide steps</Button>
+          </aside>
+        )}
+        <div className="ls-stack">
+          {advance.isError ? <Banner tone="critical" title="Could not move to the next step.">{errorMessage(advance.error)}</Banner> : null}
+          <Step key={step.id} stage={stage} advancing={advance.isPending} onDone={() => advance.mutate(stage)} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { CONSOLE_CONSTANTS } from '../lib/constants.ts';
+import type { LoginResult, StoreListItem, User } from '../lib/api/types.ts';
+import { PERSIST_KEY, createSafeStorage } from './storage.ts';
+import {
+  clearedCustomer, clearedSlices, initialAnalytics, initialCustomer, initialSlices, initialUser, persistedPart, type Slices,
+} from './slices.ts';
+
+export interface ConsoleActions {
+  /** spec §4: login or auth success stores the result and resets analytics */
+  setLogin(result: LoginResult): void;
+  /** user details and the onboarding stage from them, in one step */
+  setUserDetails(user: User): void;
+  setStage(stage: number): void;
+  setStoreList(stores: StoreListItem[]): void;
+  /** spec §4: the chosen store's token replaces the store access token in the login result */
+  swapStoreToken(storeAccessToken: string): void;
+  dismissOnboardingProgress(): void;
+  setCustomerPage(page: number): void;
+  clearCustomer(): void;
+  /** spec §4: back to page 1, lists emptied */
+  resetCustomer(): void;
+  selectWidgetType(type: string): void;
+  /** spec §4: every slice except user and onboarding */
+  clearAll(): void;
+  /** spec §4 / §8: logout — every slice back to its start and the persisted state deleted */
+  purge(): void;
+}
+
+export type ConsoleState = Slices & ConsoleActions;
+export type ConsoleStore = StoreApi<ConsoleState> & { persist: { clearStorage(): void; hasHydrated(): boolean; onFinishHydration(fn: () => void): () => void } };
+
+export function createConsoleStore(storage: StateStorage = createSafeStorage()): ConsoleStore {
+  return createStore<ConsoleState>()(
+    persist(
+      (set, _get, store) => ({
+        ...initialSlices(),
+        setLogin: (result) => set((s) => ({ user: { ...s.user, loginRes: result, users: null }, analytics: initialAnalytics() })),
+        setUserDetails: (user) => set((s) => ({ user: { ...s.user, users: user }, onboarding: { ...s.onboarding, stage: Number(user.stage) } })),
+        setStage: (stage) => set((s) => ({ onboarding: { ...s.onboarding, stage } })),
+        setStoreList: (storeList) => set((s) => ({ user: { ...s.user, storeList } })),
+        swapStoreToken: (storeAccessToken) => set((s) => ({
+          user: { ...s.user, loginRes: s.user.loginRes ? { ...s.user.loginRes, store_access_token: storeAccessToken } : null },
+        })),
+        dismissOnboardingProgress: () => set((s) => ({ onboarding: { ...s.onboarding, progressDismissed: true } })),
+        setCustomerPage: (page) => set((s) => ({ customer: { ...s.customer, currentPage: page } })),
+        clearCustomer: () => set((s) => ({ customer: clearedCustomer(s.customer) })),
+        resetCustomer: () => set({ customer: initialCustomer() }),
+        selectWidgetType: (type) => set({ widget: { selectedWidgetType: type, changed: true } }),
+        clearAll: () => set((s) => clearedSlices(s)),
+        purge: () => {
+          set({ ...initialSlices(), user: initialUser() });
+          (store as unknown as ConsoleStore).persist.clearStorage();
+        },
+      }),
+      {
+        name: PERSIST_KEY,
+        storage: createJSONStorage(() => storage),
+        partialize: (state) => persistedPart(state),
+        merge: (persisted, current) => ({ ...current, ...(persisted as Partial<Slices>) }),
+      },
+    ),
+  ) as ConsoleStore;
+}
+
+const api: ConsoleStore = createConsoleStore();
+
+/** The app's one store. */
+export const consoleStore = (): ConsoleStore => api;
+
+export function useConsole<T>(selector: (state: ConsoleState) => T): T {
+  return useStore(api, selector);
+}
+
+/** spec §4: rehydration of the persisted state gives up after 10 s (resolves false then). */
+export function waitForRehydration(store: ConsoleStore, timeoutMs: number = CONSOLE_CONSTANTS.rehydrationTimeoutMs): Promise<boolean> {
+  if (store.persist.hasHydrated()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { unsubscribe(); resolve(false); }, timeoutMs);
+    const unsubscribe = store.persist.onFinishHydration(() => { clearTimeout(timer); unsubscribe(); resolve(true); });
+  });
+}
+
+/** Session tokens for the API client, from the stored login (spec §6). */
+export function sessionTokens(state: Slices) {
+  const login = state.user.loginRes;
+  if (!login?.token) return null;
+  return {
+    token: login.token,
+    storeAccessToken: login.store_access_token,
+    userAccessToken: state.user.users?.user_access_token ?? login.user?.user_access_token,
+  };
+}
