@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { describeEachDatabase, snapshotTables } from '../../tests/helpers/db.ts';
