@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../schema/index.ts';
+import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
+import { availablePanels, homePanels, Widget, type WidgetAction } from './index.ts';
+
+afterEach(cleanup);
+const ctxOf = (audience: Audience) => (audience === 'member' ? memberCtx() : visitorCtx());
+
+describe('panels per audience (spec §2)', () => {
+  it('offers members and visitors exactly the panels they see', () => {
+    const doc = widgetDoc();
+    for (const audience of ['member', 'visitor'] as const) {
+      const expected = PANEL_KEYS.filter((k) => k !== 'header' && (PANEL_AUDIENCES[k] as readonly string[]).includes(audience));
+      expect(availablePanels(doc, audience)).toEqual(expected);
+    }
+    expect(availablePanels(doc, 'visitor')).toEqual(['signup', 'reward_points', 'referral_program', 'first_time_visitor', 'vip']);
+  });
+
+  it('leaves out hidden panels and those of the other program type', () => {
+    const doc = widgetDoc();
+    doc.panels.birthday.visible = false;
+    expect(availablePanels(doc, 'member')).not.toContain('birthday');
+    expect(availablePanels({ ...doc, program_type: 'points' }, 'member')).not.toContain('referral_program');
+    expect(availablePanels({ ...doc, program_type: 'referrals' }, 'member')).not.toContain('redeem_cart');
+    expect(homePanels(doc, 'member')).not.toContain('referral_details');
+  });
+
+  for (const key of PANEL_KEYS) {
+    for (const audience of (PANEL_AUDIENCES[key] as readonly Audience[])) {
+      it(`${key} · ${audience}`, () => {
+        const markup = renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={ctxOf(audience)} panel={key === 'header' ? 'home' : key} inline />);
+        expect(markup).toContain(`data-panel-key="${key}"`);
+        expect(markup).toMatchSnapshot();
+      });
+    }
+  }
+});
+
+function Harness({ audience = 'visitor' as Audience, onAction }: { audience?: Audience; onAction?: (a: WidgetAction) => void }) {
+  const [open, setOpen] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button ref={launcher} type="button" onClick={() => setOpen(true)}>Get Rewarded</button>
+      <a href="/elsewhere">Outside link</a>
+      {open && <Widget doc={widgetDoc()} ctx={ctxOf(audience)} onClose={() => setOpen(false)} returnFocusTo={launcher} onAction={onAction} />}
+    </>
+  );
+}
+
+describe('dialog behaviour', () => {
+  it('is a modal dialog named by its header title, with member data', async () => {
+    const user = userEvent.setup();
+    render(<Harness audience="member" />);
+    await user.click(screen.getByRole('button', { name: 'Get Rewarded' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hi Ada' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog).toHaveProperty('textContent', expect.stringContaining('You have 1,250 points'));
+    expect(document.activeElement).toBe(dialog);
+  });
+
+  it('goes home → panel → back, moving focus, then Esc closes and focus returns to the launcher', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const launcher = screen.getByRole('button', { name: 'Get Rewarded' });
+    await user.click(launcher);
+    const dialog = screen.getByRole('dialog', { name: 'Welcome' });
+    await user.click(within(dialog).getByRole('button', { name: 'vip title' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'vip title' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'vip title' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(launcher);
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Get Rewarded' }));
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    for (let i = 0; i < 12; i++) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('runs the referral flow and hands actions to the host', async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    render(<Harness audience="member" onAction={onAction} />);
+    await user.click(screen.getByRole('button', { name: 'Get Rewarded' }));
+    await user.click(screen.getByRole('button', { name: 'referral_program title' }));
+    await user.click(screen.getByRole('button', { name: 'referral_program more' }));
+    expect(screen.getByRole('heading', { name: 'referral_send_email title' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'referral_send_email go' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a valid e-mail address');
+    await user.type(screen.getByLabelText('Friend’s e-mail address'), 'friend@example.com');
+    await user.click(screen.getByRole('button', { name: 'referral_send_email go' }));
+    expect(onAction).toHaveBeenCalledWith({ type: 'send_referral_email', email: 'friend@example.com' });
+    expect(screen.getByRole('heading', { name: 'referral_complete title' })).toBeTruthy();
+  });
+
+  it('redeems only what the balance covers', async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    render(<Widget doc={widgetDoc()} ctx={memberCtx()} panel="redeem_cart" onAction={onAction} inline />);
+    await user.click(screen.getByRole('button', { name: 'redeem_cart go: $5 off coupon' }));
+    expect(onAction).toHaveBeenCalledWith({ type: 'redeem', methodId: 'five-off' });
+    cleanup();
+    render(<Widget doc={widgetDoc()} ctx={memberCtx({ member: { ...memberCtx().member!, pointsBalance: 10 } })} panel="redeem_cart" inline />);
+    expect(screen.getByRole('button', { name: 'redeem_cart go: $5 off coupon' })).toHaveProperty('disabled', true);
+  });
+
+  it('draws the header in the widget colours and links with safe addresses only', () => {
+    const doc = widgetDoc();
+    doc.background_color = '#112233';
+    doc.panels.signup.visitor.primary_button_url = 'javascript:alert(1)';
+    doc.panels.signup.visitor.secondary_button_url = '/account/login';
+    const markup = renderToStaticMarkup(<Widget doc={doc} ctx={visitorCtx()} panel={'signup' as PanelKey} inline />);
+    expect(markup).toContain('--ls-w-bg:#112233');
+    expect(markup).not.toContain('javascript:');
+    expect(markup).toContain('href="/account/login"');
+  });
+});
