@@ -21,6 +21,9 @@ export const storeSettingsBody = z.strictObject({
   title: z.string().trim().min(1, 'Enter a store title.').max(120).optional(),
   website: z.union([urlField, z.literal('')]).optional(),
   email_settings: z.strictObject({ unlayer: z.boolean() }).optional(),
+  /** program basics (onboarding): the program's name and the word used for points */
+  program_name: z.string().trim().min(1, 'Enter a program name.').max(60).optional(),
+  points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;
 

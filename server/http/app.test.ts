@@ -40,7 +40,7 @@ describeEachDatabase('app: health, console, OpenAPI, security headers', (ctx) =>
     const apiRoutes = ctx.app.registeredRoutes.filter((route) => /^\/(api|data)\/v1\//.test(route.url));
     for (const route of apiRoutes) expect(document.paths[route.url], route.url).toHaveProperty(route.method.toLowerCase());
     const settings = document.paths['/api/v1/store/setting/update']!.post!.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(settings.properties ?? {})).toEqual(['title', 'website', 'email_settings']);
+    expect(Object.keys(settings.properties ?? {})).toEqual(['title', 'website', 'email_settings', 'program_name', 'points_label']);
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
+import * as ledger from './0020_ledger.ts';
+import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -7,4 +9,6 @@ import * as initial from './0001_initial.ts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0020_ledger': ledger,
+  '0010_document_publishing': documentPublishing,
 };

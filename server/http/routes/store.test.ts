@@ -48,6 +48,8 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ title: 'Beta Shop', settings: { website: 'www.beta-shop.com/home', email_settings: { unlayer: true } } });
     expect((await get('/user/details', headers)).json().data.store.settings.email_settings.unlayer).toBe(true);
+    const basics = await post('/store/setting/update', headers, { program_name: 'Beta Perks', points_label: 'beans' });
+    expect(basics.json().data.settings).toMatchObject({ program_name: 'Beta Perks', points_label: 'beans', email_settings: { unlayer: true }, website: 'www.beta-shop.com/home' });
     for (const [payload, field] of [
       [{ website: 'not a url' }, 'website'],
       [{ website: 'ftp://x.com' }, 'website'],

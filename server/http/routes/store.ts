@@ -44,16 +44,21 @@ export const storeRoutes: RouteModule = {
     });
 
     app.post('/store/setting/update', { schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } } }, async (request) => {
-      const { title, website, email_settings: emailSettings } = request.body;
-      if (title === undefined && website === undefined && emailSettings === undefined) return { data: presentStore(request.store) };
+      const { title, website, email_settings: emailSettings, ...settingsPatch } = request.body;
+      const hasPatch = Object.keys(settingsPatch).length > 0;
+      if (title === undefined && website === undefined && emailSettings === undefined && !hasPatch) return { data: presentStore(request.store) };
       const store = await app.db.updateTable('stores')
-        .set((eb) => ({
-          ...(title !== undefined ? { title } : {}),
-          ...(website !== undefined ? { website: website || null } : {}),
-          ...(emailSettings !== undefined
-            ? { settings: sql`jsonb_set(${eb.ref('settings')}, '{email_settings}', coalesce(${eb.ref('settings')}->'email_settings', '{}'::jsonb) || ${json(emailSettings)}::jsonb)` }
-            : {}),
-        }))
+        .set((eb) => {
+          const merged = hasPatch ? sql<string>`${eb.ref('settings')} || ${json(settingsPatch)}::jsonb` : sql<string>`${eb.ref('settings')}`;
+          const settings = emailSettings === undefined
+            ? merged
+            : sql<string>`jsonb_set(${merged}, '{email_settings}', coalesce(${eb.ref('settings')}->'email_settings', '{}'::jsonb) || ${json(emailSettings)}::jsonb)`;
+          return {
+            ...(title !== undefined ? { title } : {}),
+            ...(website !== undefined ? { website: website || null } : {}),
+            ...(emailSettings !== undefined || hasPatch ? { settings } : {}),
+          };
+        })
         .where('id', '=', request.store.id)
         .returningAll()
         .executeTakeFirstOrThrow();

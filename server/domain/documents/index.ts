@@ -1,0 +1,12 @@
+/**
+ * Settings documents per store and kind (issue 4 §4): versions with a draft and one published
+ * version, validated with renderers/schema on save, migrated on read, with the preset default
+ * where a store has nothing yet.
+ */
+export { STORED_KINDS, SURFACES, defaultDocument } from './kinds.ts';
+export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
+export {
+  getDocument, listVersions, loadPublishedDocument, loadPublishedDocuments, readStored, surfaceSummary,
+  type DocumentProblem, type DocumentState, type PublishedDocument, type PublishedDocuments, type SurfaceSummary, type VersionInfo,
+} from './read.ts';
+export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, validOrThrow, type SavedVersion } from './write.ts';

@@ -1,0 +1,189 @@
+import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } from '../../../renderers/schema/index.ts';
+import type { Db } from '../../db/connection.ts';
+import type { DocumentStatus } from '../../db/schema.ts';
+import { defaultDocument, STORED_KINDS, SURFACES } from './kinds.ts';
+import './tables.ts';
+
+/** Why a stored version could not be read (a newer schema, or data that no longer validates). */
+export interface DocumentProblem {
+  message: string;
+  errors: FieldErrors;
+}
+
+export interface VersionInfo {
+  version: number;
+  status: DocumentStatus;
+  /** the version the save was based on (null for the first save) */
+  based_on_version: number | null;
+  /** set on drafts made by restoring an older version */
+  restored_from: number | null;
+  created_at: string;
+  created_by: { id: number; name: string } | null;
+  /** last time this version became the published one; null when it never was */
+  published_at: string | null;
+}
+
+/** The current draft of one kind, as the builder opens it. */
+export interface DocumentState<K extends DocumentKind = DocumentKind> {
+  kind: K;
+  /** the latest saved version, i.e. the current draft; 0 when the store has saved nothing */
+  draft_version: number;
+  /** the version shoppers see; null when nothing is published (shoppers see the preset default) */
+  published_version: number | null;
+  /** the draft differs from what shoppers see */
+  has_unpublished_changes: boolean;
+  /** `saved`: the draft version's document; `default`: the preset default (nothing saved, or unreadable) */
+  source: 'saved' | 'default';
+  document: DocumentOf<K>;
+  /** set when the stored draft could not be read; `document` is then the preset default */
+  problem: DocumentProblem | null;
+}
+
+export interface PublishedDocument<K extends DocumentKind = DocumentKind> {
+  kind: K;
+  /** null when nothing is published: `document` is the preset default */
+  version: number | null;
+  document: DocumentOf<K>;
+  problem: DocumentProblem | null;
+}
+
+/** A stored document at the current schema version (migrated on read), or the default with the reason. */
+export function readStored<K extends DocumentKind>(kind: K, stored: unknown): { document: DocumentOf<K>; problem: DocumentProblem | null } {
+  const result = safeMigrate(stored, kind);
+  if (result.ok) return { document: result.value as DocumentOf<K>, problem: null };
+  return { document: defaultDocument(kind), problem: { message: result.message, errors: result.errors } };
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The latest version number of a kind (0 when none). */
+export async function latestVersion(db: Db, storeId: number, kind: DocumentKind): Promise<number> {
+  const row = await db.selectFrom('settings_documents').select((eb) => eb.fn.max('version').as('latest'))
+    .where('store_id', '=', storeId).where('kind', '=', kind).executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+/** The stored (not yet migrated) document of one version, or undefined. */
+export async function storedVersion(db: Db, storeId: number, kind: DocumentKind, version: number) {
+  return db.selectFrom('settings_documents').select(['id', 'version', 'status', 'document'])
+    .where('store_id', '=', storeId).where('kind', '=', kind).where('version', '=', version).executeTakeFirst();
+}
+
+/** The current draft (latest version) with the published version number. */
+export async function getDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K): Promise<DocumentState<K>> {
+  const rows = await db.selectFrom('settings_documents').select(['version', 'status', 'document'])
+    .where('store_id', '=', storeId).where('kind', '=', kind)
+    .where((eb) => eb.or([
+      eb('status', '=', 'published'),
+      eb('version', '=', eb.selectFrom('settings_documents as latest').select((inner) => inner.fn.max('latest.version').as('v'))
+        .where('latest.store_id', '=', storeId).where('latest.kind', '=', kind)),
+    ]))
+    .orderBy('version', 'desc').execute();
+  const draft = rows[0];
+  const publishedVersion = rows.find((row) => row.status === 'published')?.version ?? null;
+  if (!draft) {
+    return { kind, draft_version: 0, published_version: null, has_unpublished_changes: false, source: 'default', document: defaultDocument(kind), problem: null };
+  }
+  const { document, problem } = readStored(kind, draft.document);
+  return {
+    kind,
+    draft_version: draft.version,
+    published_version: publishedVersion,
+    has_unpublished_changes: draft.version !== publishedVersion,
+    source: problem ? 'default' : 'saved',
+    document,
+    problem,
+  };
+}
+
+/** What shoppers see of one kind: the published version, or the preset default. */
+export async function loadPublishedDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K): Promise<PublishedDocument<K>> {
+  const row = await db.selectFrom('settings_documents').select(['version', 'document'])
+    .where('store_id', '=', storeId).where('kind', '=', kind).where('status', '=', 'published').executeTakeFirst();
+  if (!row) return { kind, version: null, document: defaultDocument(kind), problem: null };
+  return { kind, version: row.version, ...readStored(kind, row.document) };
+}
+
+export type PublishedDocuments = { [K in DocumentKind]: DocumentOf<K> };
+
+/**
+ * Every kind's published document (migrated to the current schema), or the preset default where
+ * the store has published nothing or the published version cannot be read. One query.
+ */
+export async function loadPublishedDocuments(db: Db, storeId: number): Promise<PublishedDocuments> {
+  const rows = await db.selectFrom('settings_documents').select(['kind', 'document'])
+    .where('store_id', '=', storeId).where('status', '=', 'published').execute();
+  const stored = new Map(rows.map((row) => [row.kind, row.document]));
+  const entries = STORED_KINDS.map((kind) => [kind, stored.has(kind) ? readStored(kind, stored.get(kind)).document : defaultDocument(kind)]);
+  return Object.fromEntries(entries) as PublishedDocuments;
+}
+
+/** Versions of one kind, newest first, with who saved them. */
+export async function listVersions(db: Db, storeId: number, kind: DocumentKind, limit = 100): Promise<VersionInfo[]> {
+  const rows = await db.selectFrom('settings_documents')
+    .leftJoin('users', 'users.id', 'settings_documents.created_by')
+    .select([
+      'settings_documents.version', 'settings_documents.status', 'settings_documents.based_on_version', 'settings_documents.restored_from',
+      'settings_documents.created_at', 'settings_documents.published_at', 'settings_documents.created_by', 'users.name as created_by_name',
+    ])
+    .where('settings_documents.store_id', '=', storeId).where('settings_documents.kind', '=', kind)
+    .orderBy('settings_documents.version', 'desc').limit(limit).execute();
+  return rows.map((row) => toVersionInfo(row));
+}
+
+export function toVersionInfo(row: {
+  version: number; status: DocumentStatus; based_on_version: number | null; restored_from: number | null;
+  created_at: Date | string; published_at: Date | string | null; created_by: number | null; created_by_name?: string | null;
+}): VersionInfo {
+  return {
+    version: row.version,
+    status: row.status,
+    based_on_version: row.based_on_version,
+    restored_from: row.restored_from,
+    created_at: iso(row.created_at) ?? '',
+    created_by: row.created_by === null ? null : { id: row.created_by, name: row.created_by_name ?? '' },
+    published_at: iso(row.published_at),
+  };
+}
+
+export interface SurfaceSummary {
+  kind: (typeof SURFACES)[number]['kind'];
+  label: string;
+  /** console route of the builder for this surface */
+  path: string;
+  draft_version: number;
+  published_version: number | null;
+  /** not_published: shoppers see the default · published: up to date · changes_pending: the draft is newer */
+  state: 'not_published' | 'published' | 'changes_pending';
+  updated_at: string | null;
+  published_at: string | null;
+}
+
+/** The /onsite-display overview: the four surfaces and their publish state, in one query. */
+export async function surfaceSummary(db: Db, storeId: number): Promise<SurfaceSummary[]> {
+  const rows = await db.selectFrom('settings_documents')
+    .select((eb) => [
+      'kind',
+      eb.fn.max('version').as('latest'),
+      eb.fn.max('version').filterWhere('status', '=', 'published').as('published'),
+      eb.fn.max('created_at').as('updated_at'),
+      eb.fn.max('published_at').filterWhere('status', '=', 'published').as('published_at'),
+    ])
+    .where('store_id', '=', storeId).where('kind', 'in', SURFACES.map((surface) => surface.kind))
+    .groupBy('kind').execute();
+  const byKind = new Map(rows.map((row) => [row.kind, row]));
+  return SURFACES.map((surface) => {
+    const row = byKind.get(surface.kind);
+    const draft = Number(row?.latest ?? 0);
+    const published = row?.published === null || row?.published === undefined ? null : Number(row.published);
+    const state = published === null ? 'not_published' : published === draft ? 'published' : 'changes_pending';
+    return {
+      ...surface,
+      draft_version: draft,
+      published_version: published,
+      state,
+      updated_at: iso((row?.updated_at as Date | string | null | undefined) ?? null),
+      published_at: iso((row?.published_at as Date | string | null | undefined) ?? null),
+    };
+  });
+}

@@ -1,0 +1,14 @@
+import type { ColumnType } from 'kysely';
+
+/** Columns migration 0010 adds to `settings_documents` (the table itself is server core's). */
+declare module '../../db/schema.ts' {
+  interface SettingsDocumentsTable {
+    /** last time this version became the published one; null when it never was */
+    published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    published_by: ColumnType<number | null, number | null | undefined, number | null>;
+    /** for a draft made by "restore": the version it copies */
+    restored_from: ColumnType<number | null, number | null | undefined, number | null>;
+  }
+}
+
+export {};

@@ -1,0 +1,254 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { json } from '../../db/normalize.ts';
+import type { EntryType, LedgerEntry } from './tables.ts';
+import './tables.ts';
+
+export type Executor = Kysely<Database>;
+
+/** Raised inside a transaction when a debit would take the balance below zero; nothing is written. */
+export class InsufficientPointsError extends Error {
+  constructor(readonly needed: number) {
+    super('Not enough points');
+  }
+}
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+export async function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute((trx: Transaction<Database>) => work(trx));
+}
+
+/** What made an entry: with the store, the unique idempotency key of the ledger. */
+export interface EntrySource {
+  sourceType: string;
+  sourceId: string;
+  /** the rule that produced it (`earn:12`, `redeem:3`…); '' when none */
+  ruleKey?: string;
+}
+
+export interface EntryInput extends EntrySource {
+  storeId: number;
+  customerId: number;
+  type: EntryType;
+  /** human computation, e.g. "order #1001: $54.20 × 1 point per $1 = 54" */
+  computation: string;
+  reason?: string | null;
+  parentEntryId?: number | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface CreditInput extends EntryInput {
+  points: number;
+  /** pending until this time (approval window); absent or past = available now */
+  releaseAt?: Date | null;
+  /** the earned batch expires at this time */
+  expiresAt?: Date | null;
+  /** counts towards lifetime points (default true for credits) */
+  countsLifetime?: boolean;
+}
+
+export interface DebitInput extends EntryInput {
+  points: number;
+  /** lifetime change (a refund clawback lowers lifetime; a redemption does not) */
+  lifetimeDelta?: number;
+}
+
+const CHUNK = 400;
+
+function chunks<T>(rows: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
+  return out;
+}
+
+interface AccountDelta { storeId: number; customerId: number; balance: number; pending: number; lifetime: number }
+
+/** Adds deltas to accounts (created when missing), locking rows in one global order. */
+export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Date): Promise<void> {
+  const merged = new Map<string, AccountDelta>();
+  for (const delta of deltas) {
+    const id = `${delta.storeId}:${delta.customerId}`;
+    const existing = merged.get(id);
+    if (existing) {
+      existing.balance += delta.balance;
+      existing.pending += delta.pending;
+      existing.lifetime += delta.lifetime;
+    } else merged.set(id, { ...delta });
+  }
+  const rows = [...merged.values()].sort((a, b) => a.storeId - b.storeId || a.customerId - b.customerId);
+  for (const part of chunks(rows)) {
+    await trx.insertInto('points_accounts')
+      .values(part.map((row) => ({ store_id: row.storeId, customer_id: row.customerId, balance: row.balance, pending: row.pending, lifetime: row.lifetime, updated_at: now })))
+      .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
+        balance: sql`${eb.ref('points_accounts.balance')} + ${eb.ref('excluded.balance')}`,
+        pending: sql`${eb.ref('points_accounts.pending')} + ${eb.ref('excluded.pending')}`,
+        lifetime: sql`${eb.ref('points_accounts.lifetime')} + ${eb.ref('excluded.lifetime')}`,
+        updated_at: eb.ref('excluded.updated_at'),
+      })))
+      .execute();
+  }
+}
+
+export interface CreditResult {
+  /** entries written now (duplicates of an idempotency key are skipped) */
+  inserted: LedgerEntry[];
+  duplicates: number;
+}
+
+/** A row to append: explicit deltas of balance, pending and lifetime. */
+export interface EntryRow {
+  store_id: number;
+  customer_id: number;
+  type: EntryType;
+  points: number;
+  pending_points: number;
+  lifetime_points: number;
+  source_type: string;
+  source_id: string;
+  rule_key: string;
+  parent_entry_id: number | null;
+  computation: string;
+  reason: string | null;
+  release_at: Date | null;
+  expires_at: Date | null;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * Appends entries with multi-row inserts (a repeated idempotency key is skipped), opens a batch
+ * for every positive available credit and moves the cached totals by the same amounts, all in
+ * the caller's transaction. Rows are sorted so concurrent writers lock in one order.
+ */
+export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date): Promise<LedgerEntry[]> {
+  const unique = new Map<string, EntryRow>();
+  for (const row of rows) {
+    const id = `${row.store_id}\u0000${row.source_type}\u0000${row.source_id}\u0000${row.rule_key}`;
+    if (!unique.has(id)) unique.set(id, row);
+  }
+  const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const inserted: LedgerEntry[] = [];
+  for (const part of chunks(sorted)) {
+    inserted.push(...await trx.insertInto('ledger_entries')
+      .values(part.map((row) => ({ ...row, metadata: json(row.metadata), created_at: now })))
+      .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
+      .returningAll().execute());
+  }
+  const batches = inserted.filter((entry) => entry.points > 0)
+    .map((entry) => ({ store_id: entry.store_id, customer_id: entry.customer_id, entry_id: entry.id, points: entry.points, remaining: entry.points, expires_at: entry.expires_at, created_at: now }));
+  for (const part of chunks(batches)) await trx.insertInto('points_batches').values(part).execute();
+  await applyAccountDeltas(trx, inserted.map((entry) => ({
+    storeId: entry.store_id, customerId: entry.customer_id, balance: entry.points, pending: entry.pending_points, lifetime: entry.lifetime_points,
+  })), now);
+  return inserted;
+}
+
+/**
+ * Credits many entries in one transaction: pending ones (release in the future) move only the
+ * pending total; available ones open a batch and move balance and lifetime.
+ */
+export async function creditMany(db: Executor, inputs: CreditInput[], now: Date): Promise<CreditResult> {
+  if (inputs.length === 0) return { inserted: [], duplicates: 0 };
+  const rows = inputs.map((input): EntryRow => {
+    if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A credit is a whole number of points ≥ 0 (got ${input.points}).`);
+    const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
+    return {
+      store_id: input.storeId, customer_id: input.customerId, type: input.type,
+      points: pending ? 0 : input.points,
+      pending_points: pending ? input.points : 0,
+      lifetime_points: pending || input.countsLifetime === false ? 0 : input.points,
+      source_type: input.sourceType, source_id: input.sourceId, rule_key: input.ruleKey ?? '',
+      parent_entry_id: input.parentEntryId ?? null, computation: input.computation, reason: input.reason ?? null,
+      release_at: pending ? input.releaseAt! : null, expires_at: input.expiresAt ?? null, metadata: input.metadata ?? {},
+    };
+  });
+  const inserted = await inTransaction(db, (trx) => appendEntries(trx, rows, now));
+  return { inserted, duplicates: inputs.length - inserted.length };
+}
+
+export async function credit(db: Executor, input: CreditInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
+  const result = await creditMany(db, [input], now);
+  if (result.inserted[0]) return { entry: result.inserted[0], duplicate: false };
+  return { entry: await findEntry(db, input.storeId, input), duplicate: true };
+}
+
+export async function findEntry(db: Executor, storeId: number, source: EntrySource): Promise<LedgerEntry> {
+  return db.selectFrom('ledger_entries').selectAll()
+    .where('store_id', '=', storeId).where('source_type', '=', source.sourceType)
+    .where('source_id', '=', source.sourceId).where('rule_key', '=', source.ruleKey ?? '')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Spends points: the entry first (a repeated idempotency key answers the first entry), then a
+ * conditional update that can never take the balance below zero (InsufficientPointsError rolls
+ * the transaction back), then the soonest-expiring batches.
+ */
+export async function debit(db: Executor, input: DebitInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
+  if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A debit is a whole number of points ≥ 0 (got ${input.points}).`);
+  return inTransaction(db, async (trx) => {
+    const entry = await trx.insertInto('ledger_entries').values({
+      store_id: input.storeId, customer_id: input.customerId, type: input.type, points: -input.points,
+      lifetime_points: input.lifetimeDelta ?? 0,
+      source_type: input.sourceType, source_id: input.sourceId, rule_key: input.ruleKey ?? '',
+      parent_entry_id: input.parentEntryId ?? null, computation: input.computation, reason: input.reason ?? null,
+      metadata: json(input.metadata ?? {}), created_at: now,
+    }).onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
+      .returningAll().executeTakeFirst();
+    if (!entry) return { entry: await findEntry(trx, input.storeId, input), duplicate: true };
+    const lifetime = input.lifetimeDelta ?? 0;
+    const updated = await sql<{ balance: number }>`
+      update points_accounts set balance = balance - ${input.points}, lifetime = lifetime + ${lifetime}, updated_at = ${now}
+      where store_id = ${input.storeId} and customer_id = ${input.customerId} and balance >= ${input.points}
+      returning balance`.execute(trx);
+    if (updated.rows.length === 0) throw new InsufficientPointsError(input.points);
+    if (input.points > 0) await spendBatches(trx, entry, input.points);
+    return { entry, duplicate: false };
+  });
+}
+
+/** Takes `points` from the open batches, soonest expiry first (never-expiring last), and records it. */
+async function spendBatches(trx: Executor, entry: LedgerEntry, points: number): Promise<void> {
+  const spent = await sql<{ batch_id: number; used: number }>`
+    with ordered as (
+      select id, remaining, sum(remaining) over (order by expires_at asc nulls last, id) as running
+      from points_batches where store_id = ${entry.store_id} and customer_id = ${entry.customer_id} and remaining > 0
+    ), take as (
+      select id, least(remaining, ${points} - (running - remaining))::integer as used from ordered where running - remaining < ${points}
+    )
+    update points_batches b set remaining = b.remaining - take.used from take where b.id = take.id
+    returning b.id as batch_id, take.used as used`.execute(trx);
+  const total = spent.rows.reduce((sum, row) => sum + Number(row.used), 0);
+  if (total !== points) throw new Error(`Ledger batches of customer ${entry.customer_id} hold ${total} points, not ${points}: run ledger:verify.`);
+  await trx.insertInto('batch_spends').values(spent.rows.map((row) => ({ entry_id: entry.id, batch_id: row.batch_id, points: Number(row.used) }))).execute();
+}
+
+/**
+ * Gives back the points of a debit (a redemption rolled back): one entry, the same batches
+ * refilled. A second rollback of the same debit is a no-op.
+ */
+export async function reverseDebit(db: Executor, debitEntryId: number, input: Omit<EntryInput, 'sourceType' | 'sourceId' | 'parentEntryId'>, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
+  return inTransaction(db, async (trx) => {
+    const original = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', debitEntryId).where('store_id', '=', input.storeId).executeTakeFirstOrThrow();
+    const points = -original.points;
+    const entry = await trx.insertInto('ledger_entries').values({
+      store_id: original.store_id, customer_id: original.customer_id, type: input.type, points,
+      lifetime_points: -original.lifetime_points,
+      source_type: 'reversal', source_id: String(original.id), rule_key: input.ruleKey ?? '', parent_entry_id: original.id,
+      computation: input.computation, reason: input.reason ?? null, metadata: json(input.metadata ?? {}), created_at: now,
+    }).onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing()).returningAll().executeTakeFirst();
+    if (!entry) return { entry: await findEntry(trx, input.storeId, { sourceType: 'reversal', sourceId: String(original.id), ruleKey: input.ruleKey ?? '' }), duplicate: true };
+    await applyAccountDeltas(trx, [{ storeId: original.store_id, customerId: original.customer_id, balance: points, pending: 0, lifetime: -original.lifetime_points }], now);
+    await sql`update points_batches b set remaining = b.remaining + s.points from batch_spends s
+      where s.entry_id = ${original.id} and b.id = s.batch_id`.execute(trx);
+    return { entry, duplicate: false };
+  });
+}
+
+/** Locks the account row (creating it at zero first) so reads and writes of one customer serialise. */
+export async function lockAccount(trx: Executor, storeId: number, customerId: number, now: Date): Promise<{ balance: number; pending: number; lifetime: number }> {
+  await trx.insertInto('points_accounts').values({ store_id: storeId, customer_id: customerId, updated_at: now })
+    .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doNothing()).execute();
+  return trx.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime'])
+    .where('store_id', '=', storeId).where('customer_id', '=', customerId).forUpdate().executeTakeFirstOrThrow();
+}

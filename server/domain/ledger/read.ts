@@ -1,0 +1,29 @@
+import type { Executor } from './ledger.ts';
+import { expireDuePoints, releaseDuePoints } from './pending.ts';
+import type { LedgerEntry } from './tables.ts';
+
+export interface AccountTotals {
+  balance: number;
+  pending: number;
+  lifetime: number;
+}
+
+/** The customer's totals, after releasing pending points that are due and expiring old batches. */
+export async function readAccount(db: Executor, storeId: number, customerId: number, now: Date): Promise<AccountTotals> {
+  await releaseDuePoints(db, now, { storeId, customerId });
+  await expireDuePoints(db, now, { storeId, customerId });
+  const row = await db.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime'])
+    .where('store_id', '=', storeId).where('customer_id', '=', customerId).executeTakeFirst();
+  return row ?? { balance: 0, pending: 0, lifetime: 0 };
+}
+
+/** The customer's history, newest first. */
+export async function listEntries(db: Executor, storeId: number, customerId: number | undefined, page: { limit: number; offset: number }): Promise<{ rows: LedgerEntry[]; total: number }> {
+  let query = db.selectFrom('ledger_entries').where('store_id', '=', storeId);
+  if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
