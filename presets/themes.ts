@@ -45,8 +45,9 @@ export const THEME_TOKENS = {
     text_muted: '#a9afb7',
     surface: '#1e2227',
     surface_text: '#e8eaed',
-    accent: '#3ccf9f',
-    accent_text: '#0b1f19',
+    // the palette's primary works here too: white on #047b5d is 5.3:1
+    accent: '#047b5d',
+    accent_text: '#ffffff',
     border: '#3a4049',
     focus_ring: '#8ab4f8',
     font_family: 'system',

@@ -18,3 +18,4 @@ export * from './errors.ts';
 export * from './documents.ts';
 export * from './migrations.ts';
 export * from './migrate.ts';
+export * from './readability.ts';

@@ -45,6 +45,18 @@ export function isSafeUrl(value: string): boolean {
   }
 }
 
+const BARE_DOMAIN = /^(?:www\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * What a URL field does on blur: trims, and turns a bare domain (`www.shop.com/rewards`, which
+ * spec §5's URL check accepts) into `https://www.shop.com/rewards`. Anything else is returned
+ * trimmed, for the schema to accept or refuse.
+ */
+export function normaliseUrl(value: string): string {
+  const url = value.trim();
+  return !isSafeUrl(url) && BARE_DOMAIN.test(url) ? `https://${url}` : url;
+}
+
 export const urlSchema = z.string({ error: expected(MESSAGES.url) }).refine(isSafeUrl, { error: MESSAGES.url });
 
 /** Plain text of at most `max` characters. */
