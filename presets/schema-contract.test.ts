@@ -11,6 +11,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   DocumentMigrationError,
   MESSAGES,
+  MIGRATIONS,
   PANEL_AUDIENCES,
   PANEL_KEYS,
   PLACEHOLDERS,
@@ -115,6 +116,20 @@ describe('migration from schema 0', () => {
     const result = safeMigrate(v0);
     expect(result).toMatchObject({ ok: false, message: 'This landing_page document is not valid (upgraded from schema 0)' });
     expect(!result.ok && result.errors['sections.0.content.member.primary_button.url']).toBe(MESSAGES.url);
+  });
+});
+
+describe('saved documents stay loadable', () => {
+  const saved = fixture('documents.v1.json') as unknown[];
+  it.each(saved.map((doc) => [(doc as { kind: string }).kind, doc]))('schema 1 %s of tests/fixtures/schema/documents.v1.json', (_kind, doc) => {
+    expect(migrate(doc)).toEqual(doc);
+  });
+
+  it('covers every kind, and every kind’s steps climb one version at a time to the current one', () => {
+    expect(new Set(saved.map((doc) => (doc as { kind: string }).kind))).toEqual(new Set(Object.keys(documentSchemas)));
+    for (const [kind, steps] of Object.entries(MIGRATIONS)) {
+      expect(steps.map((step) => step.version), kind).toEqual(Array.from({ length: CURRENT_SCHEMA_VERSION }, (_, i) => i + 1));
+    }
   });
 });
 
