@@ -72,11 +72,13 @@ export function migrate(doc: unknown, expectedKind?: DocumentKind): SettingsDocu
   return result.value;
 }
 
-export type MigrateResult =
-  | { ok: true; value: SettingsDocument; fromVersion: number }
+export type MigrateResult<T = SettingsDocument> =
+  | { ok: true; value: T; fromVersion: number }
   | { ok: false; message: string; errors: FieldErrors };
 
 /** `migrate` without throwing. */
+export function safeMigrate<K extends DocumentKind>(doc: unknown, expectedKind: K): MigrateResult<DocumentOf<K>>;
+export function safeMigrate(doc: unknown, expectedKind?: DocumentKind): MigrateResult;
 export function safeMigrate(doc: unknown, expectedKind?: DocumentKind): MigrateResult {
   try {
     const fromVersion = readEnvelope(doc).version;
