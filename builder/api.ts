@@ -1,0 +1,81 @@
+/**
+ * What the builder needs from the outside world. The console implements it with its API client
+ * (src/features/onsite-display); tests and the bench implement it in memory. The builder never
+ * imports src/ or server/.
+ */
+import type { DocumentOf } from '../renderers/schema/index.ts';
+
+/** The documents the studio edits: the landing page, the widget with its launcher, the sticky bar. */
+export type SurfaceKind = 'landing_page' | 'widget' | 'launcher' | 'sticky_bar';
+export const SURFACE_KINDS: readonly SurfaceKind[] = ['landing_page', 'widget', 'launcher', 'sticky_bar'];
+export type SurfaceDocument<K extends SurfaceKind = SurfaceKind> = DocumentOf<K>;
+
+/** One saved surface: its latest draft and what is published. */
+export interface SurfaceRecord<K extends SurfaceKind = SurfaceKind> {
+  kind: K;
+  /** version of the latest draft: the base of the next save */
+  draftVersion: number;
+  /** the published version, null when never published */
+  publishedVersion: number | null;
+  document: SurfaceDocument<K>;
+}
+
+export interface SurfaceSummary {
+  kind: SurfaceKind;
+  draftVersion: number;
+  publishedVersion: number | null;
+  /** ISO time of the last change */
+  updatedAt?: string | undefined;
+  document: SurfaceDocument;
+}
+
+export interface VersionInfo {
+  version: number;
+  /** ISO time */
+  createdAt: string;
+  published: boolean;
+  /** who saved it, when known */
+  author?: string | undefined;
+}
+
+export interface GalleryImage {
+  url: string;
+  name: string;
+}
+
+export interface IconInfo {
+  id: string;
+  label: string;
+}
+
+/** A failed call. `code: 'version_conflict'` means someone saved after our base version. */
+export class BuilderApiError extends Error {
+  readonly code: string | undefined;
+  readonly status: number | undefined;
+  readonly fieldErrors: Record<string, string> | undefined;
+  constructor(message: string, options: { code?: string | undefined; status?: number | undefined; fieldErrors?: Record<string, string> | undefined } = {}) {
+    super(message);
+    this.name = 'BuilderApiError';
+    this.code = options.code;
+    this.status = options.status;
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export const isConflict = (error: unknown): boolean => error instanceof BuilderApiError && error.code === 'version_conflict';
+
+export interface BuilderApi {
+  load<K extends SurfaceKind>(kind: K): Promise<SurfaceRecord<K>>;
+  /** saves a new draft on top of `baseVersion`; rejects with a `version_conflict` error when stale */
+  saveDraft<K extends SurfaceKind>(kind: K, baseVersion: number, document: SurfaceDocument<K>): Promise<{ version: number }>;
+  publish(kind: SurfaceKind, version: number): Promise<{ publishedVersion: number }>;
+  versions(kind: SurfaceKind): Promise<VersionInfo[]>;
+  /** makes `version` the new draft and answers the new record */
+  restore<K extends SurfaceKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;
+  surfaces(): Promise<SurfaceSummary[]>;
+  uploadImage(file: File): Promise<GalleryImage>;
+  listGallery(): Promise<GalleryImage[]>;
+  listIcons(): Promise<IconInfo[]>;
+  /** public store key, for the "view on storefront" link */
+  storeKey?(): string | undefined;
+}

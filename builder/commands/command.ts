@@ -1,0 +1,53 @@
+/**
+ * An editing command: a named, pure change of the studio's documents, run through immer so the
+ * store records patches for undo. `coalesce` names a group: consecutive runs with the same key
+ * (typing in one field) become one history step.
+ */
+import type { Draft } from 'immer';
+import type { SurfaceDocs } from '../store/documents.ts';
+
+export interface Command<A> {
+  name: string;
+  perform(docs: Draft<SurfaceDocs>, args: A): void;
+  coalesce?(args: A): string | undefined;
+}
+
+export const defineCommand = <A>(command: Command<A>): Command<A> => command;
+
+/** Sets `value` at `path` below `target`, creating objects on the way; `undefined` removes the key. */
+export function setAtPath(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  if (path.length === 0) throw new Error('Empty field path');
+  let node: Record<string | number, unknown> = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next === undefined || next === null) node[key] = {};
+    else if (typeof next !== 'object') throw new Error(`Cannot set below ${String(key)}: not an object`);
+    node = node[key] as Record<string | number, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (value === undefined) {
+    if (Array.isArray(node)) throw new Error('Use remove-list-item to remove from a list');
+    delete node[last];
+  } else if (node[last] !== value) {
+    node[last] = value;
+  }
+}
+
+/** Reads the value at `path` (undefined when any step is missing). */
+export function getAtPath(target: unknown, path: readonly (string | number)[]): unknown {
+  let node: unknown = target;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+/** Moves the item at `from` to `to` inside `list` (both clamped to the list). */
+export function moveItem<T>(list: T[], from: number, to: number): void {
+  if (from < 0 || from >= list.length) return;
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (target === from) return;
+  const [item] = list.splice(from, 1);
+  list.splice(target, 0, item as T);
+}

@@ -1,0 +1,20 @@
+/** Sets a sticky bar setting: the bar's placement, height or text, or a drawer text per audience. */
+import type { StickyBar } from '../../renderers/schema/index.ts';
+import { docOf } from '../store/documents.ts';
+import { defineCommand } from './command.ts';
+
+export type SetStickyBarFieldArgs =
+  | { part: 'bar'; key: 'placement'; value: StickyBar['bar']['placement'] }
+  | { part: 'bar'; key: 'height'; value: number }
+  | { part: 'bar'; key: 'text'; value: string }
+  | { part: 'drawer'; group: 'logged_in' | 'logged_out'; key: 'primary_text' | 'secondary_text'; value: string };
+
+export const setStickyBarField = defineCommand<SetStickyBarFieldArgs>({
+  name: 'set-sticky-bar-field',
+  perform(docs, args) {
+    const doc = docOf(docs, 'sticky_bar');
+    const target = (args.part === 'bar' ? doc.bar : doc.drawer[args.group]) as Record<string, unknown>;
+    if (target[args.key] !== args.value) target[args.key] = args.value;
+  },
+  coalesce: (args) => `sticky:${args.part}:${args.part === 'drawer' ? args.group : ''}:${args.key}`,
+});

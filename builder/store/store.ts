@@ -1,0 +1,142 @@
+/**
+ * The studio store: a zustand store factory (one store per studio) holding the documents being
+ * edited, the preview choices, the selection, the undo history and the save state. Components
+ * read it through narrow selectors so a keystroke re-renders only what reads the changed part.
+ */
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import type { Audience, Device } from '../../renderers/schema/index.ts';
+import type { SurfaceKind } from '../api.ts';
+import type { Command } from '../commands/command.ts';
+import type { SurfaceDocs } from './documents.ts';
+import { EMPTY_HISTORY, record, redo, seal, undo, type History } from './history.ts';
+
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+
+export interface SaveState {
+  status: SaveStatus;
+  message?: string | undefined;
+  /** ms since epoch of the last successful save */
+  savedAt?: number | undefined;
+}
+
+export interface BuilderState {
+  docs: SurfaceDocs;
+  /** the documents as last saved (or loaded), by reference: a kind is dirty when it differs */
+  saved: SurfaceDocs;
+  /** draft version each kind was loaded or saved at: the base of the next save */
+  versions: Partial<Record<SurfaceKind, number>>;
+  published: Partial<Record<SurfaceKind, number | null>>;
+  audience: Audience;
+  device: Device;
+  /** selected section id (landing page), panel key (widget), or part ('bar'/'drawer'/'launcher') */
+  selection: string | null;
+  hovered: string | null;
+  history: History;
+  save: SaveState;
+}
+
+export interface BuilderActions {
+  run<A>(command: Command<A>, args: A): boolean;
+  undo(): void;
+  redo(): void;
+  /** end the current typing burst: the next edit is a new undo step */
+  sealHistory(): void;
+  select(id: string | null): void;
+  hover(id: string | null): void;
+  setAudience(audience: Audience): void;
+  setDevice(device: Device): void;
+  /** replace the documents from the server (load, restore): clears the history */
+  load(docs: SurfaceDocs, versions: Partial<Record<SurfaceKind, number>>, published: Partial<Record<SurfaceKind, number | null>>): void;
+  markSaved(kind: SurfaceKind, doc: SurfaceDocs[SurfaceKind], version: number): void;
+  markPublished(kind: SurfaceKind, version: number): void;
+  setSave(save: SaveState): void;
+}
+
+export type BuilderStore = StoreApi<BuilderState & BuilderActions>;
+
+export interface CreateBuilderStoreOptions {
+  docs: SurfaceDocs;
+  versions?: Partial<Record<SurfaceKind, number>>;
+  published?: Partial<Record<SurfaceKind, number | null>>;
+  audience?: Audience;
+  device?: Device;
+  now?: () => number;
+}
+
+export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderStore {
+  const now = options.now ?? Date.now;
+  return createStore<BuilderState & BuilderActions>()((set, get) => ({
+    docs: options.docs,
+    saved: options.docs,
+    versions: options.versions ?? {},
+    published: options.published ?? {},
+    audience: options.audience ?? 'visitor',
+    device: options.device ?? 'desktop',
+    selection: null,
+    hovered: null,
+    history: EMPTY_HISTORY,
+    save: { status: 'idle' },
+
+    run(command, args) {
+      const { docs, history } = get();
+      const result = record(docs, history, (draft) => command.perform(draft, args), command.coalesce?.(args), now());
+      if (result.changed) set({ docs: result.docs, history: result.history });
+      return result.changed;
+    },
+    undo() {
+      const result = undo(get().docs, get().history);
+      if (result.changed) set({ docs: result.docs, history: result.history });
+    },
+    redo() {
+      const result = redo(get().docs, get().history);
+      if (result.changed) set({ docs: result.docs, history: result.history });
+    },
+    sealHistory() {
+      const history = get().history;
+      if (!history.sealed) set({ history: seal(history) });
+    },
+    select(id) {
+      if (get().selection !== id) set({ selection: id, history: seal(get().history) });
+    },
+    hover(id) {
+      if (get().hovered !== id) set({ hovered: id });
+    },
+    setAudience(audience) {
+      if (get().audience !== audience) set({ audience, history: seal(get().history) });
+    },
+    setDevice(device) {
+      if (get().device !== device) set({ device, history: seal(get().history) });
+    },
+    load(docs, versions, published) {
+      set({ docs, saved: docs, versions, published, history: EMPTY_HISTORY, save: { status: 'idle' } });
+    },
+    markSaved(kind, doc, version) {
+      set((state) => ({ saved: { ...state.saved, [kind]: doc }, versions: { ...state.versions, [kind]: version } }));
+    },
+    markPublished(kind, version) {
+      set((state) => ({ published: { ...state.published, [kind]: version } }));
+    },
+    setSave(save) {
+      set({ save });
+    },
+  }));
+}
+
+/** Kinds whose document differs from the saved one. */
+export function dirtyKinds(state: Pick<BuilderState, 'docs' | 'saved'>): SurfaceKind[] {
+  return (Object.keys(state.docs) as SurfaceKind[]).filter((kind) => state.docs[kind] !== state.saved[kind]);
+}
+
+export const BuilderStoreContext = createContext<BuilderStore | null>(null);
+
+export function useBuilderStore(): BuilderStore {
+  const store = useContext(BuilderStoreContext);
+  if (!store) throw new Error('useBuilder needs a BuilderStoreContext provider');
+  return store;
+}
+
+/** Subscribes to one narrow slice of the studio state. */
+export function useBuilder<T>(selector: (state: BuilderState & BuilderActions) => T): T {
+  return useStore(useBuilderStore(), selector);
+}
