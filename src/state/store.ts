@@ -33,11 +33,22 @@ export type ConsoleState = Slices & ConsoleActions;
 export type ConsoleStore = StoreApi<ConsoleState> & { persist: { clearStorage(): void; hasHydrated(): boolean; onFinishHydration(fn: () => void): () => void } };
 
 export function createConsoleStore(storage: StateStorage = createSafeStorage()): ConsoleStore {
+  // After a purge (logout) nothing is written back until the next login, so late answers of
+  // requests still in flight cannot bring the deleted state back.
+  let writesSuspended = false;
+  const guarded: StateStorage = {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => (writesSuspended ? undefined : storage.setItem(name, value)),
+    removeItem: (name) => storage.removeItem(name),
+  };
   return createStore<ConsoleState>()(
     persist(
       (set, _get, store) => ({
         ...initialSlices(),
-        setLogin: (result) => set((s) => ({ user: { ...s.user, loginRes: result, users: null }, analytics: initialAnalytics() })),
+        setLogin: (result) => {
+          writesSuspended = false;
+          set((s) => ({ user: { ...s.user, loginRes: result, users: null }, analytics: initialAnalytics() }));
+        },
         setUserDetails: (user) => set((s) => ({ user: { ...s.user, users: user }, onboarding: { ...s.onboarding, stage: Number(user.stage) } })),
         setStage: (stage) => set((s) => ({ onboarding: { ...s.onboarding, stage } })),
         setStoreList: (storeList) => set((s) => ({ user: { ...s.user, storeList } })),
@@ -53,11 +64,12 @@ export function createConsoleStore(storage: StateStorage = createSafeStorage()):
         purge: () => {
           set({ ...initialSlices(), user: initialUser() });
           (store as unknown as ConsoleStore).persist.clearStorage();
+          writesSuspended = true;
         },
       }),
       {
         name: PERSIST_KEY,
-        storage: createJSONStorage(() => storage),
+        storage: createJSONStorage(() => guarded),
         partialize: (state) => persistedPart(state),
         merge: (persisted, current) => ({ ...current, ...(persisted as Partial<Slices>) }),
       },

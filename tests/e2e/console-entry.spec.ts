@@ -6,8 +6,8 @@ test('the server answers its health route', async ({ request }) => {
   expect(await response.json()).toEqual({ status: 'ok' });
 });
 
-test('the console entry page loads and renders', async ({ page }) => {
+test('the console entry sends a visitor without a session to the sign-in flow', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Loyalty Studio');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loyalty Studio');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

@@ -30,7 +30,8 @@ export async function runLoginFlow(code: string, deps: LoginFlowDeps): Promise<U
 
 interface StoreSwitchDeps {
   swapStoreToken: (token: string) => void;
-  saveStoreToken: (token: string) => Promise<unknown>;
+  /** POST /store/store-token/update: moves the server session to the store; answers its token */
+  saveStoreToken: (token: string) => Promise<{ store_access_token?: string } | unknown>;
   reloadUser: () => Promise<unknown>;
   goHome: () => void;
   wait?: (ms: number) => Promise<void>;
@@ -39,11 +40,13 @@ interface StoreSwitchDeps {
 /**
  * spec §4 store switch: the chosen store's token replaces the store access token in the login
  * result, the user data reloads, then the browser goes to /home after 0.5 s.
+ * The server session is moved first (its store must match the token the next request carries).
  */
 export async function runStoreSwitch(store: StoreListItem, deps: StoreSwitchDeps): Promise<void> {
   if (!store.access_token) throw new ApiError('This store has no access token.', { kind: 'bad request' });
-  deps.swapStoreToken(store.access_token);
-  await deps.saveStoreToken(store.access_token);
+  const saved = await deps.saveStoreToken(store.access_token);
+  const answered = saved && typeof saved === 'object' ? (saved as { store_access_token?: unknown }).store_access_token : undefined;
+  deps.swapStoreToken(typeof answered === 'string' && answered ? answered : store.access_token);
   await deps.reloadUser();
   await (deps.wait ?? sleep)(CONSOLE_CONSTANTS.storeSwitchRedirectMs);
   deps.goHome();

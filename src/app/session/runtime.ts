@@ -6,9 +6,19 @@ import { authLoginUrl, authLogoutUrl, getConfig } from '../../lib/config.ts';
 import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
 import { consoleStore, sessionTokens, type ConsoleStore } from '../../state/store.ts';
 
-/** Leaves the single-page app (the sign-in provider lives outside it). Replaceable in tests. */
+let leaving = false;
+
+/**
+ * Leaves the single-page app (the sign-in provider lives outside it). Only the first exit counts:
+ * a logout must not be overridden by the "no user" redirect its own state change triggers.
+ */
 export const browser = {
-  assign: (url: string) => { window.location.assign(url); },
+  go: (url: string) => { window.location.assign(url); },
+  assign(url: string) {
+    if (leaving) return;
+    leaving = true;
+    browser.go(url);
+  },
 };
 
 /** spec §4: logout clears the persisted local state and goes to the provider's logout page. */
@@ -36,7 +46,7 @@ export function handleAuthFailure(store: ConsoleStore = consoleStore()) {
 }
 
 /** Test hook: allow the auth-failure handler to run again. */
-export const resetAuthFailureGuard = () => { handlingAuthFailure = false; };
+export const resetAuthFailureGuard = () => { handlingAuthFailure = false; leaving = false; };
 
 export const api = createApiClient({
   apiBase: () => getConfig().apiBase,

@@ -49,7 +49,6 @@ export function GlobalSearch() {
         className="ls-search__input"
         placeholder={SEARCH_PLACEHOLDER}
         aria-label={SEARCH_PLACEHOLDER}
-        aria-expanded={showPanel}
         aria-controls={showPanel ? panelId : undefined}
         value={text}
         onChange={(event) => { setText(event.target.value); setOpen(true); }}

@@ -42,7 +42,7 @@ function NavEntry({ item, selected, selectedChild, onNavigate }: { item: NavItem
     <>
       {item.icon ? <Icon name={item.icon} /> : null}
       <span className="ls-sidenav__label">{item.label}</span>
-      {item.badge ? <span className="ls-sidenav__badge">{item.badge}</span> : null}
+      {item.badge ? <span className="ls-sidenav__badge" aria-hidden="true">{item.badge}</span> : null}
       {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
     </>
   );
