@@ -24,7 +24,7 @@ export const urlField = z.string().trim().max(2048).regex(URL_PATTERN, 'Enter a 
 export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');
 
 /** Mutating calls that take no input: no body, or an empty object; anything else is refused. */
-export const emptyBody = z.strictObject({}).optional();
+export const emptyBody = z.strictObject({}).nullish();
 
 export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParams = z.strictObject({ id: idField });

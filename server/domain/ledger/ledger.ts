@@ -77,7 +77,9 @@ export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], 
     } else merged.set(id, { ...delta });
   }
   const rows = [...merged.values()].sort((a, b) => a.storeId - b.storeId || a.customerId - b.customerId);
-  for (const part of chunks(rows)) {
+  // an INSERT checks its proposed row (balance ≥ 0) before ON CONFLICT: lowering deltas update instead
+  const raising = rows.filter((row) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0);
+  for (const part of chunks(raising)) {
     await trx.insertInto('points_accounts')
       .values(part.map((row) => ({ store_id: row.storeId, customer_id: row.customerId, balance: row.balance, pending: row.pending, lifetime: row.lifetime, updated_at: now })))
       .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
@@ -87,6 +89,13 @@ export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], 
         updated_at: eb.ref('excluded.updated_at'),
       })))
       .execute();
+  }
+  for (const row of rows) {
+    if (raising.includes(row)) continue;
+    const updated = await sql`update points_accounts
+      set balance = balance + ${row.balance}, pending = pending + ${row.pending}, lifetime = lifetime + ${row.lifetime}, updated_at = ${now}
+      where store_id = ${row.storeId} and customer_id = ${row.customerId} returning id`.execute(trx);
+    if (updated.rows.length === 0) throw new InsufficientPointsError(-row.balance);
   }
 }
 

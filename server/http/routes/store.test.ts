@@ -68,7 +68,7 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
 
   it('generates an HMAC secret, shows it once, never again; staff may not', async () => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
-    const generated = await post('/store/setting/generate-hmac-secrets', headers, {});
+    const generated = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/generate-hmac-secrets', headers });
     expect(generated.statusCode).toBe(200);
     const secret = generated.json().data.hmac_secret as string;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  launcherSettingsSchema, STYLED_SURFACES, THEMES,
+  type DocumentKind, type ProgramType, type ThemeName, type WidgetType,
+} from '../../renderers/schema/index.ts';
+
+/**
+ * On-site display API (spec §7 "Widget, launcher, theme" and the builder's uniform resource).
+ * Every saved document is a renderers/schema document; every save names the version it was
+ * based on (`base_version`, 0 before the first save) and a stale one is refused with 409:
+ * `{ message, errors: {}, code: "version_conflict", current_version }`.
+ *
+ * Paths under /api/v1, answers `{ data }`:
+ * - GET  /onsite-display                       → SurfaceSummary[] (the four surfaces)
+ * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
+ * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
+ * - POST /onsite-display/{kind}/publish        PublishBody → VersionInfo
+ * - GET  /onsite-display/{kind}/versions?limit → VersionInfo[] (newest first)
+ * - POST /onsite-display/{kind}/restore        RestoreBody → SavedVersion (a new draft)
+ * - GET  /widget/type, /widget/program-type    → Option[]
+ * - GET  /theme/setting                        → ThemeSetting;  POST /theme/store ThemeStoreBody → SavedVersion (widget)
+ * - GET  /widget, /launcher                    → DocumentState
+ * - POST /widget/store                         DraftBody → SavedVersion (widget)
+ * - POST /launcher/store                       DraftBody → SavedVersion (launcher)
+ * - POST /launcher/save                        LauncherSaveBody → SavedVersion (launcher properties merged)
+ * - POST /widget/product-page-settings         DraftBody → SavedVersion (product_page)
+ * - POST /store/custom-style                   CustomStyleBody → SavedVersion (custom_style)
+ * {kind} is landing_page (or landing-page), widget, launcher, sticky_bar, product_page, custom_style.
+ */
+
+export const ONSITE_DOCUMENT_KINDS = ['landing_page', 'widget', 'launcher', 'sticky_bar', 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
+export type OnsiteDocumentKind = (typeof ONSITE_DOCUMENT_KINDS)[number];
+
+/** `{kind}` path parameter; the console's hyphenated spelling (landing-page) is accepted too. */
+export const kindParams = z.strictObject({
+  kind: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll('-', '_') : value), z.enum(ONSITE_DOCUMENT_KINDS, {
+    error: `Unknown document kind; expected one of: ${ONSITE_DOCUMENT_KINDS.join(', ')}`,
+  })),
+});
+
+const MAX_VERSION = 2_147_483_647;
+/** The version the edit started from: the `draft_version` the client loaded (0 before the first save). */
+export const baseVersionField = z.number().int().min(0).max(MAX_VERSION);
+export const versionField = z.number().int().min(1).max(MAX_VERSION);
+
+/** A settings document; the server validates it against renderers/schema for the route's kind. */
+export const documentField = z.record(z.string(), z.unknown());
+
+export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });
+export type DraftBody = z.infer<typeof draftBody>;
+
+export const publishBody = z.strictObject({ version: versionField });
+export type PublishBody = z.infer<typeof publishBody>;
+
+/** Restore `version` as a new draft; with `base_version` it is refused (409) when someone saved since. */
+export const restoreBody = z.strictObject({ version: versionField, base_version: baseVersionField.optional() });
+export type RestoreBody = z.infer<typeof restoreBody>;
+
+export const versionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
+
+/** POST /theme/store: the widget's theme. */
+export const themeStoreBody = z.strictObject({ base_version: baseVersionField, theme_type: z.enum(THEMES) });
+export type ThemeStoreBody = z.infer<typeof themeStoreBody>;
+
+/** POST /launcher/save: some properties of one or both devices, merged into the current launcher draft. */
+export const launcherSaveBody = z.strictObject({
+  base_version: baseVersionField,
+  properties: z.strictObject({ desktop: launcherSettingsSchema.partial().optional(), mobile: launcherSettingsSchema.partial().optional() }),
+});
+export type LauncherSaveBody = z.infer<typeof launcherSaveBody>;
+
+/** POST /store/custom-style (spec §7: custom_widget_style and widget_name). */
+export const customStyleBody = z.strictObject({
+  base_version: baseVersionField,
+  widget_name: z.enum(STYLED_SURFACES),
+  custom_widget_style: documentField,
+});
+export type CustomStyleBody = z.infer<typeof customStyleBody>;
+
+// ---- answers ----
+
+const problem = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) }).nullable();
+
+export const versionInfo = z.object({
+  version: z.number(),
+  status: z.enum(['draft', 'published']),
+  based_on_version: z.number().nullable(),
+  restored_from: z.number().nullable(),
+  created_at: z.string(),
+  created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  published_at: z.string().nullable(),
+});
+export type VersionInfo = z.infer<typeof versionInfo>;
+
+export const savedVersion = versionInfo.extend({ kind: z.string(), document: documentField });
+export type SavedVersion = z.infer<typeof savedVersion>;
+
+export const documentState = z.object({
+  kind: z.string(),
+  draft_version: z.number(),
+  published_version: z.number().nullable(),
+  has_unpublished_changes: z.boolean(),
+  source: z.enum(['saved', 'default']),
+  document: documentField,
+  /** set when the stored draft could not be read; `document` is then the preset default */
+  problem,
+});
+export type DocumentState = z.infer<typeof documentState>;
+
+export const surfaceSummary = z.object({
+  kind: z.string(),
+  label: z.string(),
+  path: z.string(),
+  draft_version: z.number(),
+  published_version: z.number().nullable(),
+  state: z.enum(['not_published', 'published', 'changes_pending']),
+  updated_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+export type SurfaceSummary = z.infer<typeof surfaceSummary>;
+
+export const option = z.object({ value: z.string(), label: z.string(), description: z.string() });
+export type Option = z.infer<typeof option>;
+
+export const WIDGET_TYPE_OPTIONS = [
+  { value: 'floating', label: 'Floating', description: 'Opens from the launcher as a panel over the page.' },
+  { value: 'sidebar', label: 'Sidebar', description: 'Slides in from the side of the page.' },
+  { value: 'embedded', label: 'Embedded', description: 'Sits inside a page of the store.' },
+] as const satisfies ReadonlyArray<Option & { value: WidgetType }>;
+
+export const PROGRAM_TYPE_OPTIONS = [
+  { value: 'points', label: 'Points', description: 'Shoppers earn points and spend them on rewards.' },
+  { value: 'referrals', label: 'Referrals', description: 'Shoppers invite friends; both get a reward.' },
+  { value: 'points_and_referrals', label: 'Points and referrals', description: 'Points and referral rewards together.' },
+] as const satisfies ReadonlyArray<Option & { value: ProgramType }>;
+
+export const THEME_LABELS = {
+  light: 'Light',
+  'light-mobile': 'Light (mobile)',
+  'light-high-contrast-experimental': 'Light high contrast (experimental)',
+  'dark-experimental': 'Dark (experimental)',
+} as const satisfies Record<ThemeName, string>;
+
+/** GET /theme/setting: the widget's theme, the themes on offer and the draft version to save on. */
+export const themeSetting = z.object({
+  theme_type: z.enum(THEMES),
+  draft_version: z.number(),
+  themes: z.array(z.object({ value: z.enum(THEMES), label: z.string() })),
+});
+export type ThemeSetting = z.infer<typeof themeSetting>;

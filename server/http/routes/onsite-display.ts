@@ -1,0 +1,139 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { THEMES } from '../../../renderers/schema/index.ts';
+import { dataEnvelope } from '../../contract/common.ts';
+import {
+  customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, restoreBody,
+  savedVersion, surfaceSummary as surfaceSummaryShape, THEME_LABELS, themeSetting, themeStoreBody, versionInfo, versionsQuery, WIDGET_TYPE_OPTIONS,
+} from '../../contract/onsite-display.ts';
+import {
+  changeDraft, DocumentInvalidError, getDocument, listVersions, publishVersion, restoreVersion, saveDraft, surfaceSummary,
+  VersionConflictError, VersionNotFoundError,
+} from '../../domain/documents/index.ts';
+import type { App, RouteModule } from '../context.ts';
+import { errorHandler } from '../errors.ts';
+
+const TAGS = ['onsite-display'];
+const saved = { 200: dataEnvelope(savedVersion) };
+const state = { 200: dataEnvelope(documentState) };
+
+/** Who is saving: the store of the tokens, never one named in the request. */
+const author = (request: FastifyRequest) => ({ storeId: request.store.id, userId: request.user.id });
+
+/** Document paths → body paths (`document.sections.0.title`) for the error body. */
+async function inBody<T>(prefix: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof DocumentInvalidError) || !prefix) throw error;
+    const errors = Object.fromEntries(Object.entries(error.errors).map(([path, message]) => [path === '_root' ? prefix : `${prefix}.${path}`, message]));
+    const [field, message] = Object.entries(errors)[0] ?? [prefix, error.message];
+    throw new DocumentInvalidError(`${field}: ${message}`, errors);
+  }
+}
+
+/** The documents service's refusals as API errors; everything else as the app answers it. */
+function documentErrorHandler(bodyLimitBytes: number) {
+  const fallback = errorHandler(bodyLimitBytes);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const send = (status: number, body: object) => reply.code(status).type('application/json').send(body);
+    if (error instanceof VersionConflictError) {
+      return send(409, { message: error.message, errors: {}, code: 'version_conflict', current_version: error.currentVersion });
+    }
+    if (error instanceof DocumentInvalidError) return send(422, { message: error.message, errors: error.errors, code: 'validation_failed' });
+    if (error instanceof VersionNotFoundError) return send(404, { message: error.message, errors: { version: error.message }, code: 'not_found' });
+    return fallback(error, request, reply);
+  };
+}
+
+/** The builder's uniform resource: one path per kind for draft, publish, versions and restore. */
+function registerUniformRoutes(app: App): void {
+  app.get('/onsite-display', { schema: { tags: TAGS, summary: 'The four shopper surfaces and their publish state', response: { 200: dataEnvelope(z.array(surfaceSummaryShape)) } } },
+    async (request) => ({ data: await surfaceSummary(app.db, request.store.id) }));
+
+  app.get('/onsite-display/:kind', { schema: { tags: TAGS, summary: 'Current draft with draft and published version numbers', params: kindParams, response: state } },
+    async (request) => ({ data: await getDocument(app.db, request.store.id, request.params.kind) }));
+
+  app.post('/onsite-display/:kind/draft', { schema: { tags: TAGS, summary: 'Save a draft (409 when base_version is not the latest)', params: kindParams, body: draftBody, response: saved } },
+    async (request) => {
+      const { base_version: baseVersion, document } = request.body;
+      return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: request.params.kind, baseVersion, document })) };
+    });
+
+  app.post('/onsite-display/:kind/publish', { schema: { tags: TAGS, summary: 'Make a version the published one', params: kindParams, body: publishBody, response: { 200: dataEnvelope(versionInfo) } } },
+    async (request) => ({ data: await publishVersion(app.db, { ...author(request), kind: request.params.kind, version: request.body.version, now: app.clock.now() }) }));
+
+  app.get('/onsite-display/:kind/versions', { schema: { tags: TAGS, summary: 'Saved versions, newest first', params: kindParams, querystring: versionsQuery, response: { 200: dataEnvelope(z.array(versionInfo)) } } },
+    async (request) => ({ data: await listVersions(app.db, request.store.id, request.params.kind, request.query.limit) }));
+
+  app.post('/onsite-display/:kind/restore', { schema: { tags: TAGS, summary: 'Restore a version as a new draft', params: kindParams, body: restoreBody, response: saved } },
+    async (request) => ({
+      data: await restoreVersion(app.db, { ...author(request), kind: request.params.kind, version: request.body.version, baseVersion: request.body.base_version }),
+    }));
+}
+
+/** Spec §7 "Widget, launcher, theme", each mapped onto the documents service. */
+function registerSpecRoutes(app: App): void {
+  app.get('/widget/type', { schema: { tags: TAGS, summary: 'Widget types on offer', response: { 200: dataEnvelope(z.array(option)) } } },
+    async () => ({ data: WIDGET_TYPE_OPTIONS.map((entry) => ({ ...entry })) }));
+
+  app.get('/widget/program-type', { schema: { tags: TAGS, summary: 'Program types on offer', response: { 200: dataEnvelope(z.array(option)) } } },
+    async () => ({ data: PROGRAM_TYPE_OPTIONS.map((entry) => ({ ...entry })) }));
+
+  app.get('/theme/setting', { schema: { tags: TAGS, summary: "The widget's theme and the themes on offer", response: { 200: dataEnvelope(themeSetting) } } }, async (request) => {
+    const widget = await getDocument(app.db, request.store.id, 'widget');
+    return { data: { theme_type: widget.document.theme_type, draft_version: widget.draft_version, themes: THEMES.map((value) => ({ value, label: THEME_LABELS[value] })) } };
+  });
+
+  app.post('/theme/store', { schema: { tags: TAGS, summary: "Save the widget's theme as a new widget draft", body: themeStoreBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, theme_type: themeType } = request.body;
+    return { data: await changeDraft(app.db, { ...author(request), kind: 'widget', baseVersion }, (widget) => ({ ...widget, theme_type: themeType })) };
+  });
+
+  app.get('/widget', { schema: { tags: TAGS, summary: 'Widget settings (current draft)', response: state } },
+    async (request) => ({ data: await getDocument(app.db, request.store.id, 'widget') }));
+
+  app.post('/widget/store', { schema: { tags: TAGS, summary: 'Save the widget settings as a draft', body: draftBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, document } = request.body;
+    return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'widget', baseVersion, document })) };
+  });
+
+  app.get('/launcher', { schema: { tags: TAGS, summary: 'Launcher settings (current draft)', response: state } },
+    async (request) => ({ data: await getDocument(app.db, request.store.id, 'launcher') }));
+
+  app.post('/launcher/store', { schema: { tags: TAGS, summary: 'Save the launcher settings as a draft', body: draftBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, document } = request.body;
+    return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'launcher', baseVersion, document })) };
+  });
+
+  app.post('/launcher/save', { schema: { tags: TAGS, summary: 'Change some launcher properties of one or both devices', body: launcherSaveBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, properties } = request.body;
+    const change = changeDraft(app.db, { ...author(request), kind: 'launcher', baseVersion }, (launcher) => ({
+      ...launcher,
+      desktop: { ...launcher.desktop, ...properties.desktop },
+      mobile: { ...launcher.mobile, ...properties.mobile },
+    }));
+    return { data: await inBody('properties', change) };
+  });
+
+  app.post('/widget/product-page-settings', { schema: { tags: TAGS, summary: 'Save the product page settings as a draft', body: draftBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, document } = request.body;
+    return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'product_page', baseVersion, document })) };
+  });
+
+  app.post('/store/custom-style', { schema: { tags: TAGS, summary: 'Save the custom style of a surface as a draft', body: customStyleBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, widget_name: widgetName, custom_widget_style: style } = request.body;
+    return { data: await changeDraft(app.db, { ...author(request), kind: 'custom_style', baseVersion }, (current) => ({ ...current, widget_name: widgetName, custom_widget_style: style })) };
+  });
+}
+
+/** On-site display: widget, launcher, theme, product page, custom style, landing page and sticky bar documents. */
+export const onsiteDisplayRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    app.setErrorHandler(documentErrorHandler(app.config.bodyLimitBytes));
+    registerUniformRoutes(app);
+    registerSpecRoutes(app);
+  },
+};
