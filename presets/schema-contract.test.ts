@@ -16,6 +16,7 @@ import {
   PANEL_KEYS,
   PLACEHOLDERS,
   SECTION_FIELDS,
+  SECTION_FIELD_META,
   SECTION_LABELS,
   SECTION_TYPES,
   contrastRatio,
@@ -269,6 +270,26 @@ describe('field tables', () => {
   it('every content and layout field is used by some section type', () => {
     const used = new Set(SECTION_TYPES.flatMap((t) => [...SECTION_FIELDS[t].content, ...SECTION_FIELDS[t].layout]));
     for (const field of [...Object.keys(sectionContentSchema.shape), ...Object.keys(sectionLayoutSchema.shape)]) expect(used, field).toContain(field);
+  });
+
+  it('SECTION_FIELD_META covers every setting, and its options and bounds are the schema’s', () => {
+    const groups = [
+      [SECTION_FIELD_META.content, sectionContentSchema.shape],
+      [SECTION_FIELD_META.style, sectionStyleSchema.shape],
+      [SECTION_FIELD_META.layout, sectionLayoutSchema.shape],
+    ] as const;
+    for (const [meta, shape] of groups) {
+      expect(Object.keys(meta)).toEqual(Object.keys(shape));
+      for (const [key, field] of Object.entries(meta)) {
+        const schema = (shape as Record<string, z.ZodOptional<z.ZodType>>)[key]!.unwrap();
+        if (field.control === 'select') expect((schema as z.ZodEnum).options, key).toEqual([...field.options]);
+        if (field.control === 'number') {
+          expect([(schema as z.ZodNumber).minValue, (schema as z.ZodNumber).maxValue], key).toEqual([field.min, field.max]);
+        }
+        if (field.control === 'switch') expect(schema, key).toBeInstanceOf(z.ZodBoolean);
+      }
+    }
+    expect(SECTION_FIELD_META.style.background_color.label).toBe('Background color');
   });
 
   it('panels: 14 keys, each with exactly its audiences', () => {

@@ -8,6 +8,7 @@ export * from './primitives.ts';
 export * from './placeholders.ts';
 export * from './theme.ts';
 export * from './landing.ts';
+export * from './section-fields.ts';
 export * from './widget.ts';
 export * from './launcher.ts';
 export * from './sticky-bar.ts';

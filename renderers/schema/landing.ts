@@ -113,9 +113,18 @@ export const sectionContentSchema = z.strictObject({
 });
 export type SectionContent = z.infer<typeof sectionContentSchema>;
 
+/** Bounds of the numeric style and layout settings (px, or a count of columns). */
+export const SECTION_NUMBER_BOUNDS = {
+  font_size: { min: 10, max: 96 },
+  padding: { min: 0, max: 160 },
+  mobile_columns: { min: 1, max: 2 },
+  desktop_columns: { min: 1, max: 4 },
+} as const;
+const bounded = (key: keyof typeof SECTION_NUMBER_BOUNDS) => integer(SECTION_NUMBER_BOUNDS[key].min, SECTION_NUMBER_BOUNDS[key].max);
+
 export const sectionStyleSchema = z.strictObject({
   /** base font size in px */
-  font_size: integer(10, 96).optional(),
+  font_size: bounded('font_size').optional(),
   font_color: colourSchema.optional(),
   background_color: colourSchema.optional(),
   border_color: colourSchema.optional(),
@@ -133,11 +142,11 @@ export const IMAGE_PLACEMENTS = ['left', 'right', 'top', 'bottom', 'hidden'] as 
 export const sectionLayoutSchema = z.strictObject({
   text_align: oneOf(TEXT_ALIGNS).optional(),
   /** vertical padding of the section in px */
-  padding: integer(0, 160).optional(),
+  padding: bounded('padding').optional(),
   /** plain: no band · boxed: rounded box · highlighted: full-width band in the primary colour */
   style: oneOf(SECTION_STYLES).optional(),
-  mobile_columns: integer(1, 2).optional(),
-  desktop_columns: integer(1, 4).optional(),
+  mobile_columns: bounded('mobile_columns').optional(),
+  desktop_columns: bounded('desktop_columns').optional(),
   card_shape: oneOf(CARD_SHAPES).optional(),
   show_numbers: switchSchema.optional(),
   show_connectors: switchSchema.optional(),
@@ -182,46 +191,3 @@ export const landingPageSchema = z
     });
   });
 export type LandingPage = z.infer<typeof landingPageSchema>;
-
-type FieldTable = { content: (keyof SectionContent)[]; style: (keyof SectionStyle)[]; layout: (keyof SectionLayout)[] };
-const ALL_STYLE: (keyof SectionStyle)[] = ['font_size', 'font_color', 'background_color', 'border_color'];
-const BASE_LAYOUT: (keyof SectionLayout)[] = ['text_align', 'padding', 'style'];
-const CARDS: (keyof SectionLayout)[] = ['card_shape', 'card_style'];
-const GRID: (keyof SectionLayout)[] = ['layout_style', 'mobile_columns', 'desktop_columns', ...CARDS];
-
-/** Which fields each section type uses: the inspector shows exactly these, the renderer draws them. */
-export const SECTION_FIELDS: Record<SectionType, FieldTable> = {
-  banner: {
-    content: ['title', 'paragraph', 'primary_button', 'secondary_button', 'sign_in_url', 'sign_up_url'],
-    style: ALL_STYLE,
-    layout: BASE_LAYOUT,
-  },
-  header: { content: ['title', 'sub_heading', 'paragraph', 'primary_button'], style: ALL_STYLE, layout: BASE_LAYOUT },
-  how_it_works: {
-    content: ['title', 'sub_heading', 'steps'],
-    style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS, 'show_numbers', 'show_connectors', 'desktop_image_placement', 'mobile_image_placement'],
-  },
-  ways_to_earn: { content: ['title', 'sub_heading', 'earningMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
-  ways_to_redeem: { content: ['title', 'sub_heading', 'redeemMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
-  referral: {
-    content: ['title', 'paragraph', 'refereeReward', 'referrerReward', 'primary_button'],
-    style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS],
-  },
-  vip_tiers: {
-    content: ['title', 'sub_heading', 'loyalty_tiers'],
-    style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, ...GRID, 'tier_spacing', 'tier_alignment', 'progress_line', 'auto_expand_rewards', 'auto_expand_perks'],
-  },
-  timeline: {
-    content: ['title', 'sub_heading', 'events'],
-    style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, 'layout_style', 'show_connectors', ...CARDS],
-  },
-  reward_list: {
-    content: ['title', 'sub_heading', 'redeemMethods', 'primary_button'],
-    style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, ...GRID],
-  },
-};

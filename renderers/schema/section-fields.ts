@@ -1,0 +1,128 @@
+/**
+ * Which settings each section type uses (`SECTION_FIELDS`) and how the inspector presents
+ * each one (`SECTION_FIELD_META`: label and control). The builder's inspector shows exactly
+ * these fields; the renderers draw them.
+ */
+import {
+  CARD_SHAPES,
+  CARD_STYLES,
+  IMAGE_PLACEMENTS,
+  LAYOUT_STYLES,
+  SECTION_NUMBER_BOUNDS,
+  SECTION_STYLES,
+  TEXT_ALIGNS,
+  TIER_SPACINGS,
+  type SectionContent,
+  type SectionLayout,
+  type SectionStyle,
+  type SectionType,
+} from './landing.ts';
+import { TEXT_LIMITS } from './primitives.ts';
+
+type FieldTable = { content: (keyof SectionContent)[]; style: (keyof SectionStyle)[]; layout: (keyof SectionLayout)[] };
+const ALL_STYLE: (keyof SectionStyle)[] = ['font_size', 'font_color', 'background_color', 'border_color'];
+const BASE_LAYOUT: (keyof SectionLayout)[] = ['text_align', 'padding', 'style'];
+const CARDS: (keyof SectionLayout)[] = ['card_shape', 'card_style'];
+const GRID: (keyof SectionLayout)[] = ['layout_style', 'mobile_columns', 'desktop_columns', ...CARDS];
+
+/** Which fields each section type uses: the inspector shows exactly these, the renderer draws them. */
+export const SECTION_FIELDS: Record<SectionType, FieldTable> = {
+  banner: {
+    content: ['title', 'paragraph', 'primary_button', 'secondary_button', 'sign_in_url', 'sign_up_url'],
+    style: ALL_STYLE,
+    layout: BASE_LAYOUT,
+  },
+  header: { content: ['title', 'sub_heading', 'paragraph', 'primary_button'], style: ALL_STYLE, layout: BASE_LAYOUT },
+  how_it_works: {
+    content: ['title', 'sub_heading', 'steps'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS, 'show_numbers', 'show_connectors', 'desktop_image_placement', 'mobile_image_placement'],
+  },
+  ways_to_earn: { content: ['title', 'sub_heading', 'earningMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
+  ways_to_redeem: { content: ['title', 'sub_heading', 'redeemMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
+  referral: {
+    content: ['title', 'paragraph', 'refereeReward', 'referrerReward', 'primary_button'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS],
+  },
+  vip_tiers: {
+    content: ['title', 'sub_heading', 'loyalty_tiers'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, ...GRID, 'tier_spacing', 'tier_alignment', 'progress_line', 'auto_expand_rewards', 'auto_expand_perks'],
+  },
+  timeline: {
+    content: ['title', 'sub_heading', 'events'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, 'layout_style', 'show_connectors', ...CARDS],
+  },
+  reward_list: {
+    content: ['title', 'sub_heading', 'redeemMethods', 'primary_button'],
+    style: ALL_STYLE,
+    layout: [...BASE_LAYOUT, ...GRID],
+  },
+};
+
+export type FieldControl =
+  | { control: 'text'; maxLength: number }
+  | { control: 'textarea'; maxLength: number }
+  | { control: 'url' }
+  | { control: 'button' }
+  | { control: 'colour' }
+  | { control: 'number'; min: number; max: number; unit: 'px' | 'columns' }
+  | { control: 'switch' }
+  | { control: 'select'; options: readonly string[] }
+  | { control: 'list'; item: 'step' | 'points_method' | 'loyalty_tier' | 'timeline_event' }
+  | { control: 'referral_reward' };
+export type FieldMeta = { label: string } & FieldControl;
+
+const number = (key: keyof typeof SECTION_NUMBER_BOUNDS, unit: 'px' | 'columns') => ({ control: 'number', unit, ...SECTION_NUMBER_BOUNDS[key] }) as const;
+const select = (options: readonly string[]) => ({ control: 'select', options }) as const;
+
+/** Label (as the inspector names the field, DESIGN.md §4) and control of every section setting. */
+export const SECTION_FIELD_META: {
+  content: Record<keyof SectionContent, FieldMeta>;
+  style: Record<keyof SectionStyle, FieldMeta>;
+  layout: Record<keyof SectionLayout, FieldMeta>;
+} = {
+  content: {
+    title: { label: 'Title', control: 'text', maxLength: TEXT_LIMITS.title },
+    paragraph: { label: 'Paragraph', control: 'textarea', maxLength: TEXT_LIMITS.body },
+    sub_heading: { label: 'Sub heading', control: 'text', maxLength: TEXT_LIMITS.subtitle },
+    primary_button: { label: 'Primary button', control: 'button' },
+    secondary_button: { label: 'Secondary button', control: 'button' },
+    sign_in_url: { label: 'Sign in URL', control: 'url' },
+    sign_up_url: { label: 'Sign up URL', control: 'url' },
+    steps: { label: 'Steps', control: 'list', item: 'step' },
+    earningMethods: { label: 'Ways to earn', control: 'list', item: 'points_method' },
+    redeemMethods: { label: 'Ways to redeem', control: 'list', item: 'points_method' },
+    loyalty_tiers: { label: 'Loyalty tiers', control: 'list', item: 'loyalty_tier' },
+    referrerReward: { label: 'Referrer reward', control: 'referral_reward' },
+    refereeReward: { label: 'Referee reward', control: 'referral_reward' },
+    events: { label: 'Events', control: 'list', item: 'timeline_event' },
+  },
+  style: {
+    font_size: { label: 'Font size', ...number('font_size', 'px') },
+    font_color: { label: 'Font color', control: 'colour' },
+    background_color: { label: 'Background color', control: 'colour' },
+    border_color: { label: 'Border color', control: 'colour' },
+  },
+  layout: {
+    text_align: { label: 'Text align', ...select(TEXT_ALIGNS) },
+    padding: { label: 'Padding', ...number('padding', 'px') },
+    style: { label: 'Style', ...select(SECTION_STYLES) },
+    mobile_columns: { label: 'Mobile columns', ...number('mobile_columns', 'columns') },
+    desktop_columns: { label: 'Desktop columns', ...number('desktop_columns', 'columns') },
+    card_shape: { label: 'Card shape', ...select(CARD_SHAPES) },
+    show_numbers: { label: 'Show numbers', control: 'switch' },
+    show_connectors: { label: 'Show connectors', control: 'switch' },
+    layout_style: { label: 'Layout style', ...select(LAYOUT_STYLES) },
+    card_style: { label: 'Card style', ...select(CARD_STYLES) },
+    tier_spacing: { label: 'Tier spacing', ...select(TIER_SPACINGS) },
+    tier_alignment: { label: 'Tier alignment', ...select(TEXT_ALIGNS) },
+    progress_line: { label: 'Progress line', control: 'switch' },
+    auto_expand_rewards: { label: 'Auto expand rewards', control: 'switch' },
+    auto_expand_perks: { label: 'Auto expand perks', control: 'switch' },
+    desktop_image_placement: { label: 'Desktop image placement', ...select(IMAGE_PLACEMENTS) },
+    mobile_image_placement: { label: 'Mobile image placement', ...select(IMAGE_PLACEMENTS) },
+  },
+};
