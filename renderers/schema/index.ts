@@ -20,3 +20,4 @@ export * from './documents.ts';
 export * from './migrations.ts';
 export * from './migrate.ts';
 export * from './readability.ts';
+export * from './labels.ts';
