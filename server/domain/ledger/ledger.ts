@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
 import type { EntryType, LedgerEntry } from './tables.ts';
-import './tables.ts';
 
 export type Executor = Kysely<Database>;
 
