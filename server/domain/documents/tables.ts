@@ -1,6 +1,9 @@
 import type { ColumnType } from 'kysely';
 
-/** Columns migration 0010 adds to `settings_documents` (the table itself is server core's). */
+/**
+ * Columns migration 0010 adds to `settings_documents` (the table itself is server core's). The
+ * augmentation applies program-wide, so no file needs to import this one.
+ */
 declare module '../../db/schema.ts' {
   interface SettingsDocumentsTable {
     /** last time this version became the published one; null when it never was */
@@ -10,5 +13,3 @@ declare module '../../db/schema.ts' {
     restored_from: ColumnType<number | null, number | null | undefined, number | null>;
   }
 }
-
-export {};

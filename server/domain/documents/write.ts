@@ -4,7 +4,6 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
 import { getDocument, latestVersion, storedVersion, toVersionInfo, type VersionInfo } from './read.ts';
-import './tables.ts';
 
 export interface SavedVersion<K extends DocumentKind = DocumentKind> extends VersionInfo {
   kind: K;

@@ -1,5 +1,7 @@
 import type { RouteModule } from '../context.ts';
 import { authProviderRoutes } from './auth-provider.ts';
+import { landingRoutes } from './landing.ts';
+import { onsiteDisplayRoutes } from './onsite-display.ts';
 import { dataSearchRoutes, searchRoutes } from './search.ts';
 import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
@@ -15,4 +17,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   storeRoutes,
   searchRoutes,
   dataSearchRoutes,
+  onsiteDisplayRoutes,
+  landingRoutes,
 ];
