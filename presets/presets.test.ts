@@ -165,6 +165,18 @@ describe('section templates', () => {
   });
 });
 
+describe('landing page anchors', () => {
+  it.each([DEFAULT_DOCUMENTS.landing_page, DEMO_DOCUMENTS.landing_page].map((page, i) => [i ? 'demo' : 'default', page] as const))(
+    'every #link of the %s landing page points at one of its sections',
+    (_name, page) => {
+      const ids = new Set(page.sections.map((s) => s.id));
+      const anchors = [...JSON.stringify(page).matchAll(/"url":"#([^"]+)"/g)].map((m) => m[1]!);
+      expect(anchors.length).toBeGreaterThan(0);
+      for (const anchor of anchors) expect(ids, anchor).toContain(anchor);
+    },
+  );
+});
+
 describe('icons and placeholders', () => {
   it('icon ids are unique, valid icon references and have a path', () => {
     expect(new Set(ICONS.map((i) => i.id)).size).toBe(ICONS.length);

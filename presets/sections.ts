@@ -107,7 +107,7 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
   referral: template(
     'referral',
     {
-      member: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: { label: 'Get your link', url: '#refer' } },
+      member: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: { label: 'Get your link', url: '#referral' } },
       visitor: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: join },
     },
     { mobile_columns: 1, desktop_columns: 2, ...cards },
