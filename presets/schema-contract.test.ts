@@ -173,7 +173,7 @@ describe('validateDocument: path → message errors', () => {
     },
   );
 
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example', '/\\evil.example', 'http://', 'https://exa mple.com', ' https://example.com', 'vbscript:msgbox', 'example.com'])(
+  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example', '/\\evil.example', 'http://', 'https://exa mple.com', ' https://example.com', 'vbscript:msgbox', 'example.com', '#"><script>alert(1)</script>', '/a`b'])(
     'refuses the URL %j at its path',
     (url) => {
       const doc = landingWith((page) => {

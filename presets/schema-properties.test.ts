@@ -291,7 +291,7 @@ describe('URL fields take safe links or give a path message', () => {
         const result = validateDocument('landing_page', { ...DEFAULT_LANDING_PAGE, sections });
         expect(result.ok).toBe(isSafeUrl(value));
         if (result.ok) {
-          expect(value).not.toMatch(/^(?:javascript|data|vbscript):|^\/\/|[\s\\]/i);
+          expect(value).not.toMatch(/^(?:javascript|data|vbscript):|^\/\/|[\s\\<>"`]/i);
           expect(value === '' || /^(?:https?:\/\/[^/?#]|\/|[?#])/i.test(value)).toBe(true);
         } else {
           expect(result.errors).toEqual({ 'sections.0.content.visitor.primary_button.url': MESSAGES.url });

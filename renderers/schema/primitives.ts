@@ -23,18 +23,19 @@ export const MESSAGES = {
 /** A colour in hex, rgb()/rgba() or hsl()/hsla() syntax. */
 export const colourSchema = z.string({ error: expected(MESSAGES.colour) }).refine(isColour, { error: MESSAGES.colour });
 
-const CONTROL_OR_SPACE = /[\s\\]|\p{Cc}/u;
+/** whitespace, backslashes (browsers read `/\\host` as `//host`), markup quotes and controls */
+const UNSAFE_URL_CHARACTER = /[\s\\<>"`]|\p{Cc}/u;
 const ABSOLUTE = /^https?:\/\/[^/?#]+/i;
 const RELATIVE = /^(?:\/(?!\/)|[?#])/;
 
 /**
  * A link a renderer may put in `href`/`src`: an absolute http(s) address or a same-site path
  * (`/rewards`, `?tab=earn`, `#faq`). `javascript:`, `data:`, protocol-relative `//host` and
- * backslash tricks are refused. The empty string means "no link".
+ * backslash tricks are refused, and so are whitespace, `<`, `>`, `"` and backquotes. The empty string means "no link".
  */
 export function isSafeUrl(value: string): boolean {
   if (value === '') return true;
-  if (value.length > 2048 || CONTROL_OR_SPACE.test(value)) return false;
+  if (value.length > 2048 || UNSAFE_URL_CHARACTER.test(value)) return false;
   if (RELATIVE.test(value)) return true;
   if (!ABSOLUTE.test(value)) return false;
   try {
