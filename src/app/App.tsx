@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../components/ui/Toast.tsx';
-import { consoleStore } from '../state/store.ts';
+import { CustomerListReset } from './CustomerListReset.tsx';
 import { frameFor } from './frame.ts';
 import { ROUTES, type RouteEntry } from './route-table.ts';
 import { AuthCheckPage } from './session/AuthCheckPage.tsx';
@@ -35,16 +35,6 @@ function Framed({ children }: { children: ReactNode }) {
   const content = <Suspense fallback={<FullPageLoader label="Loading…" />}>{children}</Suspense>;
   if (kind === 'admin') return <AppFrame>{content}</AppFrame>;
   return <BareFrame widget={kind === 'widget'}>{content}</BareFrame>;
-}
-
-/** spec §4: leaving customer pages resets the customer list to page 1. */
-function CustomerListReset() {
-  const { pathname } = useLocation();
-  const onCustomers = pathname.startsWith('/customers');
-  useEffect(() => {
-    if (!onCustomers) consoleStore().getState().resetCustomer();
-  }, [onCustomers]);
-  return null;
 }
 
 /** Sets the document title from the route table. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 
 // The console shell against the real server and its seeded demo (DESIGN.md §4).
 // The sign-in wait (spec §9: 3000 ms) is shortened through window.__LS_CONFIG__.
@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 const PASSWORD = 'demo-password';
 
 const shortenLoginDelay = (target: Page | BrowserContext) =>
-  target.addInitScript(() => { (window as unknown as { __LS_CONFIG__: object }).__LS_CONFIG__ = { loginDelayMs: 50 }; });
+  target.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
 
 async function signIn(page: Page, email: string, landing: RegExp = /\/home$/) {
   await shortenLoginDelay(page);

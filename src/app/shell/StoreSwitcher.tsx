@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import { FloatingFocusManager, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { truncateName } from '../../lib/format.ts';
 import { useToast } from '../../components/ui/Toast.tsx';
@@ -50,8 +50,7 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
         <Icon name="chevron" size={16} />
       </button>
       {open ? (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} initialFocus={0}>
+          <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
             <div ref={setFloating} className="ls-popover ls-store-switcher" style={floatingStyles} aria-labelledby={headingId} {...getFloatingProps()}>
               <h2 id={headingId} className="ls-store-switcher__heading">Switch store</h2>
               <label className="ls-visually-hidden" htmlFor={`${headingId}-filter`}>Search stores</label>
@@ -83,7 +82,6 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
               )}
             </div>
           </FloatingFocusManager>
-        </FloatingPortal>
       ) : null}
       {switchStore.isPending ? <span className="ls-visually-hidden" role="status">Switching store…</span> : null}
     </>

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import {
-  FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating,
+  FloatingFocusManager, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating,
   useInteractions, useListNavigation, useRole, useTypeahead,
 } from '@floating-ui/react';
 
@@ -63,8 +63,7 @@ export function Menu({ label, trigger, triggerClassName, items, header, onNaviga
         {trigger}
       </button>
       {open ? (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false} initialFocus={0}>
+          <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
             <div ref={setFloating} className="ls-popover" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
               {header ? <div className="ls-menu__header" role="presentation">{header}</div> : null}
               {items.map((item, index) => {
@@ -93,7 +92,6 @@ export function Menu({ label, trigger, triggerClassName, items, header, onNaviga
               })}
             </div>
           </FloatingFocusManager>
-        </FloatingPortal>
       ) : null}
     </>
   );

@@ -27,7 +27,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="ls-toasts" role="status" aria-live="polite">
+      <section className="ls-toasts" aria-label="Notifications" role="status" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`ls-toast${toast.tone === 'critical' ? ' ls-toast--critical' : ''}`}>
             <span>{toast.message}</span>
@@ -39,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button type="button" className="ls-button ls-button--small" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>✕</button>
           </div>
         ))}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }

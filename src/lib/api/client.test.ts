@@ -22,6 +22,11 @@ const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.
 
 afterEach(() => { vi.useRealTimers(); });
 
+/** A server that never answers; only an abort ends the request. */
+const hang = (_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
+  init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+});
+
 describe('request headers (spec §6 / §7)', () => {
   it.each<[string, SessionTokens | null, Record<string, string | undefined>]>([
     ['no token yet: only the base headers', null, { Authorization: undefined, 'X-Store-Access-Token': undefined, 'X-User-Access-Token': undefined }],
@@ -85,9 +90,6 @@ describe('transport failures are classified (spec §8)', () => {
 
   it('no answer within 60 s → timeout (spec §9)', async () => {
     vi.useFakeTimers();
-    const hang = (_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    });
     const { client } = clientWith(hang, null, 60_000);
     const pending = client.get('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
@@ -100,9 +102,6 @@ describe('transport failures are classified (spec §8)', () => {
   });
 
   it('the caller aborting → aborted', async () => {
-    const hang = (_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    });
     const { client } = clientWith(hang);
     const controller = new AbortController();
     const pending = client.get('/x', { signal: controller.signal }).catch((e: unknown) => e);
