@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
+
+describeEachDatabase('GET /landing/{store key}', (ctx) => {
+  const page = (key: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/landing/${key}`, headers });
+
+  const publishLanding = async (mutate: (doc: typeof DEFAULT_DOCUMENTS.landing_page) => void) => {
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id);
+    const current = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/landing_page', headers })).json().data;
+    const doc = structuredClone(current.document);
+    mutate(doc);
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/draft', headers, payload: { base_version: current.draft_version, document: doc } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return { version: saved.json().data.version as number, headers };
+  };
+
+  it('serves the default landing page as a complete HTML document for visitors, with no auth', async () => {
+    const response = await page(ctx.fixture.storeA.storeName);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(response.body).toContain('<title>Alpha Store · Rewards</title>');
+    expect(response.body).toMatch(/<style>[^<]*\.ls-root/);
+    expect(response.body).toContain('Join our rewards program'); // the visitor banner, not the member one
+    expect(response.body).not.toContain('Welcome back');
+    expect(response.body).not.toMatch(/<script/i);
+  });
+
+  it('sends caching headers with an ETag of the published version and a CSP for the inline style only', async () => {
+    const response = await page(ctx.fixture.storeA.storeName);
+    expect(response.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    expect(response.headers.etag).toMatch(/^"v0-[\w-]+"$/);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("style-src 'unsafe-inline'");
+    expect(csp).not.toContain('script-src');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const again = await page(ctx.fixture.storeA.storeName, { 'if-none-match': String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a change only once it is published, with merchant text escaped', async () => {
+    const title = 'Alpha <script>alert("x")</script> & friends';
+    const { version, headers } = await publishLanding((doc) => {
+      doc.sections[0]!.content.visitor.title = title;
+    });
+    const draftOnly = await page(ctx.fixture.storeA.storeName);
+    expect(draftOnly.body).not.toContain('Alpha &lt;script&gt;');
+    const oldEtag = String(draftOnly.headers.etag);
+
+    const publish = await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } });
+    expect(publish.statusCode).toBe(200);
+    const published = await page(ctx.fixture.storeA.storeName);
+    expect(published.body).toContain('Alpha &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; friends');
+    expect(published.body).not.toMatch(/<script/i);
+    expect(published.headers.etag).toMatch(new RegExp(`^"v${version}-`));
+    expect((await page(ctx.fixture.storeA.storeName, { 'if-none-match': oldEtag })).statusCode).toBe(200);
+    // another store's page is its own
+    expect((await page(ctx.fixture.storeB.storeName)).body).not.toContain('Alpha &lt;script');
+  });
+
+  it('hides sections the merchant switched off', async () => {
+    const { version, headers } = await publishLanding((doc) => {
+      doc.sections[0]!.content.visitor.title = 'Hidden banner title';
+      doc.sections[0]!.visible = false;
+    });
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } });
+    expect((await page(ctx.fixture.storeA.storeName)).body).not.toContain('Hidden banner title');
+  });
+
+  it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {
+    const response = await page('no-such-store%3Cb%3E');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain('<h1>Rewards page not found</h1>');
+    expect(response.body).toContain('no-such-store&lt;b&gt;');
+    expect(response.body).not.toContain('<b>');
+  });
+});
