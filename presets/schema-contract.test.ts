@@ -106,6 +106,11 @@ describe('migration from schema 0', () => {
     expect(launcher.mobile.launcher_title).toBe('Get Rewarded');
   });
 
+  it('sticky bar (stored fixture): only the envelope changes', () => {
+    const { version: _version, type: _type, ...body } = fixture('sticky-bar.v0.json') as Record<string, unknown>;
+    expect(migrate(fixture('sticky-bar.v0.json'), 'sticky_bar')).toEqual({ kind: 'sticky_bar', schemaVersion: 1, ...body });
+  });
+
   it('other kinds: the v0 envelope (version, type) becomes (schemaVersion, kind)', () => {
     const { kind: _kind, schemaVersion: _version, ...body } = DEFAULT_WIDGET;
     expect(migrate({ version: 0, type: 'widget', ...body })).toEqual(DEFAULT_WIDGET);
