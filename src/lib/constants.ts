@@ -1,41 +1,14 @@
 /**
- * Business constants of spec §9 used by the console.
- * Kept here until `presets/index.ts` exports CONSOLE_CONSTANTS; then this module re-exports it.
+ * Business constants of spec §9 used by the console: the presets' CONSOLE_CONSTANTS (imported
+ * from its own module so the console bundle does not pull in every preset document), plus the
+ * one number only the console needs.
  */
+import { CONSOLE_CONSTANTS as PRESET_CONSTANTS } from '../../presets/constants.ts';
+
 export const CONSOLE_CONSTANTS = {
-  /** spec §9: request timeout */
-  requestTimeoutMs: 60_000,
-  /** spec §9: toast duration, longer when the toast has an action */
-  toastDurationMs: 5_000,
-  toastWithActionDurationMs: 10_000,
-  /** spec §9: dialog transition */
-  dialogTransitionMs: 200,
-  /** spec §9: navigation collapses below this width; content stacks below the other */
-  navigationCollapseBreakpointPx: 767.95,
-  stackedContentBreakpointPx: 1039.95,
-  /** spec §9 / §4 */
-  loginDelayMs: 3_000,
-  storeSwitchRedirectMs: 500,
-  rehydrationTimeoutMs: 10_000,
-  clipboardConfirmationMs: 5_000,
-  /** spec §5 / §9: search fires only with more than this many characters */
-  searchThresholdChars: 2,
-  /** spec §9: names are cut at 22 characters (21 plus an ellipsis) */
-  nameTruncateAt: 22,
-  /** spec §9: the store switcher appears only with more than this many stores */
-  storeSwitcherMinStores: 1,
-  /** spec §4 / §9 */
-  onboardingRedirectStages: [2, 4, 6, 8, 10, 12] as readonly number[],
-  initialOnboardingStage: 2,
-  /** the stage of a user whose onboarding is done (the server's seed uses 0) */
+  ...PRESET_CONSTANTS,
+  /** the stage of a user whose onboarding is done (the server's demo seed uses 0) */
   onboardingDoneStage: 0,
-  authFailureStage: 4,
-  customerListFirstPage: 1,
-  /** spec §9: action lists show a search field only with at least this many items */
-  actionListSearchMinItems: 8,
-  /** spec §2: logo widths */
-  logoWidthPx: 175,
-  compactLogoWidthPx: 104,
 } as const;
 
 export type ConsoleConstants = typeof CONSOLE_CONSTANTS;

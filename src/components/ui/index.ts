@@ -6,3 +6,4 @@ export { Menu, type MenuItem } from './Menu.tsx';
 export { Field, Checkbox } from './Field.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { PageHeader, Banner } from './PageHeader.tsx';
+export { ActionList, type ActionListItem } from './ActionList.tsx';
