@@ -24,6 +24,14 @@ export const TIMELINE_MILESTONES = [50, 100] as const;
 /** spec §9: sticky bar sample */
 export const STICKY_BAR_TEXT = 'Earn 1 point per $1 spent';
 
+/** Storefront paths the sample buttons link to (the usual account and catalogue pages of a store). */
+export const STORE_LINKS = {
+  signUp: '/account/register',
+  signIn: '/account/login',
+  shop: '/collections/all',
+  rewards: '/pages/rewards',
+} as const;
+
 /** spec §9: ways to earn / ways to redeem layout */
 export const POINTS_GRID_LAYOUT = { layout_style: 'grid', mobile_columns: 1, desktop_columns: 3 } as const;
 

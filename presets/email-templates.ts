@@ -4,7 +4,7 @@
  * `json_content`. Both are generated from one small table so the two never disagree.
  */
 import { CURRENT_SCHEMA_VERSION, type EmailTemplate } from '../renderers/schema/index.ts';
-import { DEFAULT_PALETTE, ON_PRIMARY } from './defaults.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, STORE_LINKS } from './defaults.ts';
 
 export const EMAIL_TYPES = [
   'referral-received',
@@ -34,7 +34,7 @@ const COPY: Record<EmailType, StarterCopy> = {
   'final-points-expiry': { name: 'Final points expiry', subject: 'Last chance to use your {points_label}', heading: 'Last chance', body: 'Hi {first_name}, your {points_label} expire in a few days. This is the final reminder.', button: 'Redeem now' },
 };
 
-const REWARDS_URL = '/pages/rewards';
+const REWARDS_URL = STORE_LINKS.rewards;
 const FONT = 'Arial, Helvetica, sans-serif';
 
 function html(copy: StarterCopy): string {

@@ -1,6 +1,6 @@
 /** The default landing page (every section from its template) and the coffee roaster demo. */
 import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../renderers/schema/index.ts';
-import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, REFERRAL_WORDING } from './defaults.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, REFERRAL_WORDING, STORE_LINKS } from './defaults.ts';
 import { SECTION_TEMPLATES, sectionFromTemplate } from './sections.ts';
 
 export const DEFAULT_LANDING_PAGE: LandingPage = {
@@ -11,9 +11,7 @@ export const DEFAULT_LANDING_PAGE: LandingPage = {
   sections: SECTION_TYPES.map((type) => sectionFromTemplate(type, type.replaceAll('_', '-'))),
 };
 
-const SHOP = '/collections/all';
-const SIGN_UP = '/account/register';
-const SIGN_IN = '/account/login';
+const { shop: SHOP, signUp: SIGN_UP, signIn: SIGN_IN } = STORE_LINKS;
 
 /** A section of the demo: the template's layout with the demo's content and layout tweaks. */
 function demoSection(id: string, type: Section['type'], content: Section['content'], tweaks: Partial<Pick<Section, 'style' | 'layout'>> = {}): Section {
@@ -43,6 +41,11 @@ const tiers = [
   { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent', 'Early access to limited lots'], rewards: ['Free tasting flight'] },
   { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['1.5 beans per $1 spent', 'Free shipping on every order', 'Cupping invitations'], rewards: ['A free bag every quarter'] },
 ];
+
+const demoReferral = {
+  refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
+  referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+};
 
 /** "Demo Coffee Roasters": all nine sections with member and visitor copy. */
 export const DEMO_LANDING_PAGE: LandingPage = {
@@ -105,15 +108,13 @@ export const DEMO_LANDING_PAGE: LandingPage = {
       member: {
         title: 'Share the good coffee',
         paragraph: 'Give a friend a $5 off coupon; get a 5% off coupon when they order.',
-        refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
-        referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+        ...demoReferral,
         primary_button: { label: 'Copy my link', url: '#refer' },
       },
       visitor: {
         title: 'Coffee is better shared',
         paragraph: 'Members give friends a $5 off coupon and get a 5% off coupon back.',
-        refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
-        referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+        ...demoReferral,
         primary_button: { label: 'Join to refer', url: SIGN_UP },
       },
     }),

@@ -4,7 +4,7 @@
  * Style is left empty so a new section follows the page palette and theme.
  */
 import type { Section, SectionContent, SectionType } from '../renderers/schema/index.ts';
-import { POINTS_GRID_LAYOUT, REFERRAL_WORDING, TIMELINE_MILESTONES } from './defaults.ts';
+import { POINTS_GRID_LAYOUT, REFERRAL_WORDING, STORE_LINKS, TIMELINE_MILESTONES } from './defaults.ts';
 
 export type SectionTemplate = Omit<Section, 'id'>;
 
@@ -35,10 +35,8 @@ export const SAMPLE_EVENTS = [
 const refereeReward = { title: REFERRAL_WORDING.refereeReward, description: 'Your friend gets a $5 off coupon for their first order' };
 const referrerReward = { title: REFERRAL_WORDING.referrerReward, description: 'You get a 5% off coupon when they place it' };
 
-const SIGN_UP = '/account/register';
-const SIGN_IN = '/account/login';
-const join = { label: 'Join now', url: SIGN_UP };
-const signIn = { label: 'Sign in', url: SIGN_IN };
+const join = { label: 'Join now', url: STORE_LINKS.signUp };
+const signIn = { label: 'Sign in', url: STORE_LINKS.signIn };
 
 /** Both audiences see the same content. */
 const same = (content: SectionContent) => ({ member: content, visitor: structuredClone(content) });
@@ -68,8 +66,8 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
         paragraph: 'Earn points on every order and turn them into discounts.',
         primary_button: join,
         secondary_button: signIn,
-        sign_up_url: SIGN_UP,
-        sign_in_url: SIGN_IN,
+        sign_up_url: STORE_LINKS.signUp,
+        sign_in_url: STORE_LINKS.signIn,
       },
     },
     { padding: 72, style: 'highlighted' },

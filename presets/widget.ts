@@ -1,9 +1,8 @@
 /** The default widget (spec §3 colours, all 14 panels) and the coffee roaster demo. */
 import { CURRENT_SCHEMA_VERSION, type Panels, type Widget } from '../renderers/schema/index.ts';
-import { WIDGET_COLOURS } from './defaults.ts';
+import { STORE_LINKS, WIDGET_COLOURS } from './defaults.ts';
 
-const SIGN_UP = '/account/register';
-const SIGN_IN = '/account/login';
+const { signUp: SIGN_UP, signIn: SIGN_IN } = STORE_LINKS;
 
 export const DEFAULT_PANELS: Panels = {
   header: {
