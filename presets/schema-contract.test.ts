@@ -99,6 +99,11 @@ describe('migration from schema 0', () => {
     expect(referral!.content.member.refereeReward?.title).toBe('$5 off coupon');
   });
 
+  it('safeMigrate tells which version the document came from', () => {
+    expect(safeMigrate(fixture('launcher.v0.json'), 'launcher')).toMatchObject({ ok: true, fromVersion: 0 });
+    expect(safeMigrate(DEFAULT_LAUNCHER, 'launcher')).toEqual({ ok: true, fromVersion: 1, value: DEFAULT_LAUNCHER });
+  });
+
   it('launcher: one settings object per device, padding split, position becomes placement', () => {
     const launcher = migrate(fixture('launcher.v0.json'), 'launcher');
     expect(launcher.desktop).toMatchObject({ placement: 'right', padding_bottom: 20, padding_side: 20, launcher_type: 'icon_text' });

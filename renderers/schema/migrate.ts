@@ -57,6 +57,10 @@ function readEnvelope(doc: unknown): Envelope {
 export function migrate<K extends DocumentKind>(doc: unknown, expectedKind: K): DocumentOf<K>;
 export function migrate(doc: unknown, expectedKind?: DocumentKind): SettingsDocument;
 export function migrate(doc: unknown, expectedKind?: DocumentKind): SettingsDocument {
+  return upgrade(doc, expectedKind).value;
+}
+
+function upgrade(doc: unknown, expectedKind?: DocumentKind): { value: SettingsDocument; fromVersion: number } {
   const { kind, version, body: original } = readEnvelope(doc);
   if (expectedKind && kind !== expectedKind) {
     const message = `Expected a ${expectedKind} document, got ${kind}`;
@@ -69,7 +73,7 @@ export function migrate(doc: unknown, expectedKind?: DocumentKind): SettingsDocu
     const from = version < CURRENT_SCHEMA_VERSION ? ` (upgraded from schema ${version})` : '';
     throw new DocumentMigrationError(`This ${kind} document is not valid${from}`, result.errors);
   }
-  return result.value;
+  return { value: result.value, fromVersion: version };
 }
 
 export type MigrateResult<T = SettingsDocument> =
@@ -81,8 +85,7 @@ export function safeMigrate<K extends DocumentKind>(doc: unknown, expectedKind: 
 export function safeMigrate(doc: unknown, expectedKind?: DocumentKind): MigrateResult;
 export function safeMigrate(doc: unknown, expectedKind?: DocumentKind): MigrateResult {
   try {
-    const fromVersion = readEnvelope(doc).version;
-    return { ok: true, value: migrate(doc, expectedKind), fromVersion };
+    return { ok: true, ...upgrade(doc, expectedKind) };
   } catch (error) {
     if (error instanceof DocumentMigrationError) return { ok: false, message: error.message, errors: error.errors };
     throw error;
