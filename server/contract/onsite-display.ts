@@ -79,6 +79,15 @@ export type CustomStyleBody = z.infer<typeof customStyleBody>;
 
 // ---- answers ----
 
+/** 409 of a save whose base_version is not the latest: reload `current_version`, then save again. */
+export const versionConflictBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()),
+  code: z.literal('version_conflict'),
+  current_version: z.number(),
+});
+export type VersionConflictBody = z.infer<typeof versionConflictBody>;
+
 const problem = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) }).nullable();
 
 export const versionInfo = z.object({

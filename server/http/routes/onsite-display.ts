@@ -5,7 +5,8 @@ import { THEMES } from '../../../renderers/schema/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import {
   customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, restoreBody,
-  savedVersion, surfaceSummary as surfaceSummaryShape, THEME_LABELS, themeSetting, themeStoreBody, versionInfo, versionsQuery, WIDGET_TYPE_OPTIONS,
+  savedVersion, surfaceSummary as surfaceSummaryShape, THEME_LABELS, themeSetting, themeStoreBody, versionConflictBody, versionInfo, versionsQuery,
+  WIDGET_TYPE_OPTIONS,
 } from '../../contract/onsite-display.ts';
 import {
   changeDraft, DocumentInvalidError, getDocument, listVersions, publishVersion, restoreVersion, saveDraft, surfaceSummary,
@@ -15,7 +16,7 @@ import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
 
 const TAGS = ['onsite-display'];
-const saved = { 200: dataEnvelope(savedVersion) };
+const saved = { 200: dataEnvelope(savedVersion), 409: versionConflictBody };
 const state = { 200: dataEnvelope(documentState) };
 
 /** Who is saving: the store of the tokens, never one named in the request. */
