@@ -20,11 +20,14 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   let pool: PostgresPool;
   if (options.databaseUrl) {
-    pool = new Pool({
+    const pgPool = new Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       types: { getTypeParser: pgTypeParser as typeof pgTypes.getTypeParser },
     });
+    // an idle connection that the server drops (restart, admin command) must not crash the process
+    pgPool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pool = pgPool;
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     pool = await PGlitePool.open(options.dataDir);
