@@ -12,6 +12,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['renderers/theme/index.ts', "export { presets } from '../../presets/index.ts';", 'must not import presets/'],
     ['renderers/schema/landing.ts', "import React from 'react';", 'may import only zod'],
     ['renderers/schema/landing.ts', "import { readFileSync } from 'node:fs';", 'may import only zod'],
+    ['renderers/schema/landing.test.ts', "import React from 'react';", 'may import only zod'],
     ['renderers/schema/landing.ts', "import { Banner } from '../landing/Banner.tsx';", 'may import only renderers/schema'],
     ['server/http/routes.ts', "import { App } from '../../src/app/App.tsx';", 'must not import src/'],
     ['server/http/routes.ts', "const b = await import('../../builder/index.ts');", 'must not import builder/'],
@@ -37,6 +38,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['src/app/App.tsx', "import { Studio } from '../../builder/index.ts';\nimport type { Login } from '../../server/contract/auth.ts';"],
     ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
     ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],
+    ['renderers/schema/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
   ])('%s: allowed imports pass', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);
   });
