@@ -86,6 +86,18 @@ describeEachDatabase('documents service', (ctx) => {
     expect(await rowCount(storeId, 'product_page')).toBe(base + 1);
   });
 
+  it('keeps exactly one published version when publishes race', async () => {
+    const storeId = ctx.fixture.storeB.id;
+    for (let version = 1; version <= 4; version += 1) {
+      await saveDraft(ctx.db, { storeId, kind: 'product_page', baseVersion: version - 1, document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 10 + version }, userId: null });
+    }
+    const results = await Promise.allSettled([1, 2, 3, 4, 2, 3].map((version) => publishVersion(ctx.db, { storeId, kind: 'product_page', version, userId: null })));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const published = await ctx.db.selectFrom('settings_documents').select('version').where('store_id', '=', storeId).where('kind', '=', 'product_page').where('status', '=', 'published').execute();
+    expect(published).toHaveLength(1);
+    expect((await loadPublishedDocument(ctx.db, storeId, 'product_page')).version).toBe(published[0]!.version);
+  });
+
   it('refuses an invalid document with path messages and stores nothing', async () => {
     const storeId = ctx.fixture.storeA.id;
     const before = await rowCount(storeId, 'launcher');
