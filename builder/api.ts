@@ -26,7 +26,8 @@ export interface SurfaceSummary {
   publishedVersion: number | null;
   /** ISO time of the last change */
   updatedAt?: string | undefined;
-  document: SurfaceDocument;
+  /** the draft has changes the storefront does not show yet */
+  hasUnpublishedChanges: boolean;
 }
 
 export interface VersionInfo {

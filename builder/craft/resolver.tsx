@@ -1,14 +1,12 @@
 /**
  * Craft's resolver: one user component per block name. The canvas draws the renderers'
- * components itself; these stand-ins only let craft load, select and serialize our nodes.
+ * components itself; these inert stand-ins only let craft load, select and serialize our nodes.
  */
 import type { UserComponent } from '@craftjs/core';
 import { BLOCK_NAMES, type BlockName } from './adapter.ts';
 
-const Nothing = () => null;
-
 function block(name: BlockName): UserComponent {
-  const Block: UserComponent = (props: object) => Nothing(props);
+  const Block: UserComponent = () => <template data-block={name} />;
   Block.craft = { displayName: name };
   return Block;
 }

@@ -1,0 +1,80 @@
+/**
+ * The renderers' editable hook, implemented for the canvas: every section or panel root becomes
+ * selectable (click) with a hover outline; every text can be edited inline (double-click, Enter
+ * or blur commits, Escape cancels). Each wrapper subscribes to its own selection flag only.
+ */
+import { cloneElement, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
+import type { Audience } from '../../renderers/schema/index.ts';
+import { useBuilder, useBuilderStore } from '../store/store.ts';
+
+export type TextCommit = (owner: string, field: string, audience: Audience, value: string) => void;
+
+type Props = Record<string, unknown>;
+
+function OwnerShell({ id, node }: EditableOwnerInfo) {
+  const store = useBuilderStore();
+  const selected = useBuilder((s) => s.selection === id);
+  const hovered = useBuilder((s) => s.hovered === id);
+  const element = node as ReactElement<Props>;
+  return cloneElement(element, {
+    'data-bs-owner': id,
+    'data-bs-selected': selected ? '' : undefined,
+    'data-bs-hovered': hovered ? '' : undefined,
+    onClick: (event: MouseEvent) => {
+      // links and buttons of the preview must not navigate away from the canvas
+      if ((event.target as Element).closest?.('a,button')) event.preventDefault();
+      if (event.defaultPrevented && !(event.target as Element).closest?.('a,button')) return;
+      store.getState().select(id);
+    },
+    onMouseOver: (event: MouseEvent) => { event.stopPropagation(); store.getState().hover(id); },
+    onMouseLeave: () => { if (store.getState().hovered === id) store.getState().hover(null); },
+  });
+}
+
+function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextCommit }) {
+  const [editing, setEditing] = useState(false);
+  const element = info.node as ReactElement<Props>;
+  if (!editing) {
+    return cloneElement(element, {
+      'data-bs-editable': '',
+      title: 'Double-click to edit',
+      onDoubleClick: (event: MouseEvent<HTMLElement>) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const el = event.currentTarget;
+        delete el.dataset.bsCancelled;
+        setEditing(true);
+        // the same element turns editable on the next render: focus it and select its text
+        requestAnimationFrame(() => { el.focus(); el.ownerDocument.getSelection()?.selectAllChildren(el); });
+      },
+    });
+  }
+  const finish = (event: FocusEvent<HTMLElement>) => {
+    setEditing(false);
+    if (event.currentTarget.dataset.bsCancelled) return;
+    const value = (event.currentTarget.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (value !== info.raw) commit(info.owner, info.field, info.audience, value);
+  };
+  return cloneElement(element, {
+    'data-bs-editing': '',
+    contentEditable: 'plaintext-only',
+    suppressContentEditableWarning: true,
+    onBlur: finish,
+    onClick: (event: MouseEvent) => { event.preventDefault(); event.stopPropagation(); },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      event.stopPropagation();
+      if (event.key === 'Enter') { event.preventDefault(); event.currentTarget.blur(); }
+      if (event.key === 'Escape') { event.currentTarget.dataset.bsCancelled = '1'; event.currentTarget.blur(); }
+    },
+    children: info.raw,
+  });
+}
+
+/** A stable Editable for the canvas; `commit` turns an inline edit into a command. */
+export function useCanvasEditable(commit: TextCommit): Editable {
+  return useMemo<Editable>(() => ({
+    wrapSection: (info) => <OwnerShell {...info} />,
+    wrapText: (info) => <InlineText info={info} commit={commit} />,
+  }), [commit]);
+}

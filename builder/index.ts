@@ -1,0 +1,14 @@
+/**
+ * The builder studio's public API: the console imports the builder only through this file
+ * (and lazily, so the builder is its own chunk).
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the studio's stylesheet is a side effect by nature
+import './studio/studio.css';
+
+export { BuilderStudio } from './studio/BuilderStudio.tsx';
+export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';
+export { SurfacesOverview } from './surfaces/SurfacesOverview.tsx';
+export type { SurfacesOverviewProps } from './surfaces/SurfacesOverview.tsx';
+export { BuilderApiError, isConflict, SURFACE_KINDS } from './api.ts';
+export type { BuilderApi, SurfaceKind, SurfaceRecord, SurfaceSummary, VersionInfo, GalleryImage, IconInfo, SurfaceDocument } from './api.ts';
+export type { StudioSurface } from './store/documents.ts';

@@ -1,0 +1,110 @@
+/**
+ * The list `Sections` of the landing page: keyboard- and pointer-sortable (@dnd-kit, host side:
+ * dnd-kit does not reach into the iframe), each item named by its section label with a
+ * `Visible` switch, duplicate and delete; a section is added from the presets' templates.
+ */
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { memo, useState } from 'react';
+import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
+import { addSection, deleteSection, duplicateSection, moveSection, nextSectionId, toggleVisible } from '../commands/index.ts';
+import { useBuilder, useBuilderStore } from '../store/store.ts';
+
+/** Item names: the section label, numbered when the page has several of the same type. */
+function useSectionNames(): { id: string; name: string }[] {
+  const sections = useBuilder((s) => s.docs.landing_page?.sections);
+  const seen: Partial<Record<SectionType, number>> = {};
+  return (sections ?? []).map((section) => {
+    const n = (seen[section.type] = (seen[section.type] ?? 0) + 1);
+    return { id: section.id, name: n === 1 ? SECTION_LABELS[section.type] : `${SECTION_LABELS[section.type]} ${n}` };
+  });
+}
+
+const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: string }) {
+  const store = useBuilderStore();
+  const visible = useBuilder((s) => s.docs.landing_page?.sections.find((x) => x.id === id)?.visible ?? false);
+  const selected = useBuilder((s) => s.selection === id);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const run = store.getState().run;
+  return (
+    <li ref={setNodeRef} aria-label={name} className="bs-outline__item" data-selected={selected ? '' : undefined} data-dragging={isDragging ? '' : undefined}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      onMouseEnter={() => store.getState().hover(id)} onMouseLeave={() => store.getState().hover(null)}>
+      <button type="button" ref={setActivatorNodeRef} className="bs-outline__handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}>⠿</button>
+      <button type="button" className="bs-outline__name" aria-pressed={selected} onClick={() => store.getState().select(id)}>{name}</button>
+      <button type="button" role="switch" aria-checked={visible} aria-label="Visible" className="bs-switch bs-switch--compact"
+        onClick={() => run(toggleVisible, { sectionId: id, visible: !visible })}>
+        <span className="bs-switch__track" aria-hidden="true"><span className="bs-switch__thumb" /></span>
+      </button>
+      <button type="button" className="bs-icon-button" aria-label={`Duplicate ${name}`} onClick={() => {
+        const before = new Set(store.getState().docs.landing_page?.sections.map((s) => s.id));
+        run(duplicateSection, { sectionId: id });
+        const added = store.getState().docs.landing_page?.sections.find((s) => !before.has(s.id));
+        if (added) store.getState().select(added.id);
+      }}>⧉</button>
+      <button type="button" className="bs-icon-button" aria-label={`Delete ${name}`} onClick={() => {
+        run(deleteSection, { sectionId: id });
+        if (store.getState().selection === id) store.getState().select(null);
+      }}>🗑</button>
+    </li>
+  );
+});
+
+function AddSection() {
+  const store = useBuilderStore();
+  const [type, setType] = useState<SectionType>('header');
+  const add = () => {
+    const state = store.getState();
+    const sections = state.docs.landing_page?.sections ?? [];
+    const id = nextSectionId(sections, type);
+    const afterId = state.selection && sections.some((s) => s.id === state.selection) ? state.selection : undefined;
+    if (state.run(addSection, { type, afterId, id })) state.select(id);
+  };
+  return (
+    <div className="bs-outline__add">
+      <label htmlFor="bs-add-type" className="bs-visually-hidden">Section type</label>
+      <select id="bs-add-type" className="bs-input" value={type} onChange={(e) => setType(e.target.value as SectionType)}>
+        {SECTION_TYPES.map((t) => <option key={t} value={t}>{SECTION_LABELS[t]}</option>)}
+      </select>
+      <button type="button" className="bs-button" onClick={add}>Add section</button>
+    </div>
+  );
+}
+
+export function SectionOutline() {
+  const store = useBuilderStore();
+  const items = useSectionNames();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const toIndex = items.findIndex((item) => item.id === over.id);
+    if (toIndex >= 0) store.getState().run(moveSection, { sectionId: String(active.id), toIndex });
+  };
+  const names = new Map(items.map((i) => [i.id, i.name]));
+  const nameOf = (id: string | number) => names.get(String(id)) ?? String(id);
+  return (
+    <nav className="bs-outline" aria-labelledby="bs-outline-heading">
+      <div className="bs-outline__head">
+        <h2 id="bs-outline-heading">Sections</h2>
+        <button type="button" className="bs-link-button" onClick={() => store.getState().select(null)}>Page settings</button>
+      </div>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+            onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is no longer over a section.`),
+            onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.` : `${nameOf(active.id)} was dropped.`),
+            onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+          },
+        }}>
+        <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+          <ul aria-label="Sections" className="bs-outline__list">
+            {items.map((item) => <SectionItem key={item.id} id={item.id} name={item.name} />)}
+          </ul>
+        </SortableContext>
+      </DndContext>
+      <AddSection />
+    </nav>
+  );
+}

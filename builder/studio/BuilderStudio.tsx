@@ -1,0 +1,105 @@
+/**
+ * The builder studio of one surface: loads its documents, then the top bar, the outline, the
+ * iframe canvas and the inspector around one studio store. Exported through builder/index.ts.
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { BuilderApi, SurfaceKind, SurfaceRecord } from '../api.ts';
+import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
+import { CANVAS_DECORATION } from '../canvas/decoration.ts';
+import { Inspector } from '../inspector/Inspector.tsx';
+import { Outline } from '../panels/Outline.tsx';
+import { STUDIO_KINDS, STUDIO_NAMES, type StudioSurface, type SurfaceDocs } from '../store/documents.ts';
+import { BuilderStoreContext, createBuilderStore, useBuilder, type BuilderStore } from '../store/store.ts';
+import { LandingCanvas } from '../surfaces/LandingCanvas.tsx';
+import { StickyBarCanvas } from '../surfaces/StickyBarCanvas.tsx';
+import { RENDERER_STYLESHEET } from '../surfaces/stylesheet.ts';
+import { WidgetCanvas } from '../surfaces/WidgetCanvas.tsx';
+import { BuilderApiContext } from './api-context.ts';
+import { useAutosave, useHistoryShortcuts, useLeaveGuard } from './hooks.ts';
+import { createSaver } from './saver.ts';
+import { TopBar } from './TopBar.tsx';
+import { VersionHistory } from './VersionHistory.tsx';
+
+export interface BuilderStudioProps {
+  api: BuilderApi;
+  surface: StudioSurface;
+  /** where "back" goes (the console's /onsite-display) */
+  backHref?: string;
+  /** in-app navigation (the console's router); plain links otherwise */
+  onNavigate?: (href: string) => void;
+}
+
+const CANVASES: Record<StudioSurface, () => ReactNode> = {
+  'landing-page': () => <LandingCanvas />,
+  widget: () => <WidgetCanvas />,
+  'sticky-bar': () => <StickyBarCanvas />,
+};
+
+function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStudioProps & { store: BuilderStore; backHref: string }) {
+  const kinds = STUDIO_KINDS[surface];
+  const saver = useMemo(() => createSaver(store, api, kinds), [store, api, kinds]);
+  const device = useBuilder((s) => s.device);
+  const [frameDocument, setFrameDocument] = useState<Document | null>(null);
+  const [history, setHistory] = useState(false);
+  useHistoryShortcuts(store, frameDocument);
+  useAutosave(store, saver);
+  useLeaveGuard(store, saver);
+  const storeKey = api.storeKey?.();
+  const previewHref = surface === 'landing-page' && storeKey ? `/landing/${encodeURIComponent(storeKey)}` : undefined;
+  const onFrame = useCallback((doc: Document) => setFrameDocument(doc), []);
+  return (
+    <div className="bs-studio" data-surface={surface}>
+      <TopBar title={STUDIO_NAMES[surface]} saver={saver} backHref={backHref} onNavigate={onNavigate} onOpenHistory={() => setHistory(true)} previewHref={previewHref} />
+      <div className="bs-studio__body">
+        <div className="bs-studio__left"><Outline surface={surface} /></div>
+        <main className="bs-studio__main">
+          <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
+            {CANVASES[surface]()}
+          </CanvasFrame>
+        </main>
+        <Inspector surface={surface} />
+      </div>
+      {history && <VersionHistory kinds={kinds} saver={saver} onClose={() => setHistory(false)} />}
+    </div>
+  );
+}
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; store: BuilderStore };
+
+export function BuilderStudio(props: BuilderStudioProps) {
+  const [attempt, setAttempt] = useState(0);
+  return <StudioLoader key={`${props.surface}:${attempt}`} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, onRetry }: BuilderStudioProps & { onRetry(): void }) {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>))
+      .then((records) => {
+        if (!live) return;
+        const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<SurfaceKind, T>>;
+        const store = createBuilderStore({ docs: by((r) => r.document) as SurfaceDocs, versions: by((r) => r.draftVersion), published: by((r) => r.publishedVersion) });
+        setState({ status: 'ready', store });
+      })
+      .catch((error: Error) => { if (live) setState({ status: 'error', message: error.message || 'The builder could not load.' }); });
+    return () => { live = false; };
+  }, [api, surface]);
+
+  if (state.status === 'loading') return <div className="bs-studio bs-studio--message" role="status">Loading the builder…</div>;
+  if (state.status === 'error') {
+    return (
+      <div className="bs-studio bs-studio--message" role="alert">
+        <p>The {STUDIO_NAMES[surface].toLowerCase()} could not be loaded: {state.message}</p>
+        <button type="button" className="bs-button" onClick={onRetry}>Try again</button>
+      </div>
+    );
+  }
+  return (
+    <BuilderApiContext.Provider value={api}>
+      <BuilderStoreContext.Provider value={state.store}>
+        <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} />
+      </BuilderStoreContext.Provider>
+    </BuilderApiContext.Provider>
+  );
+}

@@ -1,0 +1,73 @@
+/** The studio's top bar (DESIGN.md §4 names): back, surface name, save state, Audience, Device, Undo, Redo, Save, Publish. */
+import { useState, type MouseEvent } from 'react';
+import type { Audience, Device } from '../../renderers/schema/index.ts';
+import { dirtyKinds } from '../store/store.ts';
+import { useBuilder, useBuilderStore } from '../store/store.ts';
+import type { PublishResult, Saver } from './saver.ts';
+import { SaveStatus } from './SaveStatus.tsx';
+
+function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
+  return (
+    <div role="radiogroup" aria-label={name} className="bs-segmented">
+      {options.map(([option, label]) => (
+        <label key={option} className="bs-segmented__option" data-checked={value === option ? '' : undefined}>
+          <input type="radio" name={`bs-${name}`} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export interface TopBarProps {
+  title: string;
+  saver: Saver;
+  backHref: string;
+  onNavigate?: ((href: string) => void) | undefined;
+  onOpenHistory(): void;
+  previewHref?: string | undefined;
+}
+
+export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, previewHref }: TopBarProps) {
+  const store = useBuilderStore();
+  const audience = useBuilder((s) => s.audience);
+  const device = useBuilder((s) => s.device);
+  const canUndo = useBuilder((s) => s.history.past.length > 0);
+  const canRedo = useBuilder((s) => s.history.future.length > 0);
+  const dirty = useBuilder((s) => dirtyKinds(s).length > 0);
+  const [publish, setPublish] = useState<PublishResult | null>(null);
+  const [publishing, setPublishing] = useState(false);
+
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) { event.preventDefault(); return; }
+    if (onNavigate) { event.preventDefault(); onNavigate(backHref); }
+  };
+  const doPublish = async () => {
+    setPublishing(true);
+    setPublish(null);
+    try { setPublish(await saver.publish()); } finally { setPublishing(false); }
+  };
+
+  return (
+    <header className="bs-topbar">
+      <a href={backHref} className="bs-topbar__back" onClick={back}>← On-site Display</a>
+      <h1 className="bs-topbar__title">{title}</h1>
+      <SaveStatus saver={saver} dirty={dirty} />
+      <div className="bs-topbar__spacer" />
+      <RadioGroup<Audience> name="Audience" value={audience} options={[['member', 'Member'], ['visitor', 'Visitor']]} onChange={(a) => store.getState().setAudience(a)} />
+      <RadioGroup<Device> name="Device" value={device} options={[['desktop', 'Desktop'], ['mobile', 'Mobile']]} onChange={(d) => store.getState().setDevice(d)} />
+      <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">Undo</button>
+      <button type="button" className="bs-button" disabled={!canRedo} onClick={() => store.getState().redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</button>
+      <button type="button" className="bs-button" onClick={onOpenHistory}>History</button>
+      {previewHref && <a className="bs-button" href={previewHref} target="_blank" rel="noopener noreferrer">View live<span className="bs-visually-hidden"> (opens in a new tab)</span></a>}
+      <button type="button" className="bs-button" onClick={() => void saver.save()}>Save</button>
+      <button type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={() => void doPublish()}>Publish</button>
+      {publish && (
+        <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
+          {publish.ok ? 'Published: your store shows this version now.' : publish.reason}
+          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">✕</button>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+/** Version history of the studio's documents, newest first, with Restore (after saving what is pending). */
+import { useEffect, useState } from 'react';
+import type { SurfaceKind, VersionInfo } from '../api.ts';
+import { useBuilderStore } from '../store/store.ts';
+import { useBuilderApi } from './api-context.ts';
+import { KIND_NAMES, type Saver } from './saver.ts';
+
+const when = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly SurfaceKind[]; saver: Saver; onClose(): void }) {
+  const api = useBuilderApi();
+  const store = useBuilderStore();
+  const [lists, setLists] = useState<Partial<Record<SurfaceKind, VersionInfo[]>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all(kinds.map(async (kind) => [kind, await api.versions(kind)] as const))
+      .then((entries) => { if (live) setLists(Object.fromEntries(entries)); })
+      .catch((error: Error) => { if (live) setMessage(`Could not load the versions: ${error.message}`); });
+    return () => { live = false; };
+  }, [api, kinds]);
+
+  const restore = async (kind: SurfaceKind, version: number) => {
+    setMessage('Restoring…');
+    try {
+      if (!(await saver.save())) { setMessage('Save or resolve the current changes before restoring.'); return; }
+      await api.restore(kind, version);
+      const record = await api.load(kind);
+      const state = store.getState();
+      state.load({ ...state.docs, [kind]: record.document }, { ...state.versions, [kind]: record.draftVersion }, { ...state.published, [kind]: record.publishedVersion });
+      setMessage(`Version ${version} restored as the new draft.`);
+      onClose();
+    } catch (error) {
+      setMessage(`Restore failed: ${(error as Error).message}`);
+    }
+  };
+
+  return (
+    <div role="dialog" aria-label="Version history" className="bs-history">
+      <div className="bs-history__head">
+        <h2>Version history</h2>
+        <button type="button" className="bs-button" onClick={onClose}>Close</button>
+      </div>
+      {message && <p role="status">{message}</p>}
+      {kinds.map((kind) => (
+        <section key={kind} aria-label={`Versions of the ${KIND_NAMES[kind]}`}>
+          {kinds.length > 1 && <h3>{KIND_NAMES[kind]}</h3>}
+          {!lists[kind] ? <p>Loading…</p> : (
+            <ol className="bs-history__list">
+              {lists[kind]!.map((v) => (
+                <li key={v.version}>
+                  <span>Version {v.version}{v.published ? ' · published' : ''} · {when(v.createdAt)}{v.author ? ` · ${v.author}` : ''}</span>
+                  <button type="button" className="bs-link-button" onClick={() => void restore(kind, v.version)}>Restore version {v.version}</button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
+ * restore). For unit tests and the bench page — never for browser tests of the product.
+ */
+import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';
+import { BuilderApiError, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type SurfaceRecord } from '../api.ts';
+
+interface Stored { versions: { version: number; document: SurfaceDocument; createdAt: string }[]; published: number | null }
+
+export function createMemoryApi(initial: Partial<Record<SurfaceKind, SurfaceDocument>> = {}): BuilderApi & { calls: string[] } {
+  const calls: string[] = [];
+  const stores = new Map<SurfaceKind, Stored>();
+  for (const kind of SURFACE_KINDS) {
+    stores.set(kind, { versions: [{ version: 1, document: structuredClone(initial[kind] ?? DEFAULT_DOCUMENTS[kind]), createdAt: new Date(0).toISOString() }], published: null });
+  }
+  const of = (kind: SurfaceKind) => stores.get(kind)!;
+  const latest = (kind: SurfaceKind) => of(kind).versions.at(-1)!;
+  const record = <K extends SurfaceKind>(kind: K): SurfaceRecord<K> => ({
+    kind, draftVersion: latest(kind).version, publishedVersion: of(kind).published, document: structuredClone(latest(kind).document) as SurfaceDocument<K>,
+  });
+  return {
+    calls,
+    async load(kind) { calls.push(`load ${kind}`); return record(kind); },
+    async saveDraft(kind, baseVersion, document) {
+      calls.push(`save ${kind}@${baseVersion}`);
+      if (baseVersion !== latest(kind).version) throw new BuilderApiError('A newer version was saved.', { code: 'version_conflict', status: 409 });
+      const version = latest(kind).version + 1;
+      of(kind).versions.push({ version, document: structuredClone(document), createdAt: new Date().toISOString() });
+      return { version };
+    },
+    async publish(kind, version) {
+      calls.push(`publish ${kind}@${version}`);
+      if (!of(kind).versions.some((v) => v.version === version)) throw new BuilderApiError('No such version', { status: 404 });
+      of(kind).published = version;
+      return { publishedVersion: version };
+    },
+    async versions(kind) {
+      return of(kind).versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published })).toReversed();
+    },
+    async restore(kind, version) {
+      const found = of(kind).versions.find((v) => v.version === version);
+      if (!found) throw new BuilderApiError('No such version', { status: 404 });
+      of(kind).versions.push({ version: latest(kind).version + 1, document: structuredClone(found.document), createdAt: new Date().toISOString() });
+      return record(kind);
+    },
+    async surfaces() {
+      return SURFACE_KINDS.map((kind) => ({ kind, draftVersion: latest(kind).version, publishedVersion: of(kind).published, hasUnpublishedChanges: of(kind).published !== latest(kind).version }));
+    },
+    async uploadImage(file) { return { url: `/uploads/${file.name}`, name: file.name }; },
+    async listGallery() { return []; },
+    async listIcons() { return []; },
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
+import { setContentField, setSectionSetting } from '../commands/index.ts';
+import { createBuilderStore } from '../store/store.ts';
+import { createMemoryApi } from './memory-api.ts';
+import { createSaver } from './saver.ts';
+
+async function setup() {
+  const api = createMemoryApi();
+  const record = await api.load('landing_page');
+  const store = createBuilderStore({ docs: { landing_page: record.document }, versions: { landing_page: record.draftVersion } });
+  const saver = createSaver(store, api, ['landing_page']);
+  const edit = (value: string) => store.getState().run(setContentField, { sectionId: 'header', audience: 'visitor', path: ['title'], value });
+  return { api, store, saver, edit };
+}
+
+describe('saver', () => {
+  it('saves changed documents on top of their version, and nothing when unchanged', async () => {
+    const { api, store, saver, edit } = await setup();
+    await saver.save();
+    expect(api.calls.filter((c) => c.startsWith('save'))).toEqual([]);
+    edit('Saved title');
+    expect(await saver.save()).toBe(true);
+    expect(store.getState().save.status).toBe('saved');
+    expect(store.getState().versions.landing_page).toBe(2);
+    const saved = (await api.load('landing_page')).document;
+    expect(saved.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Saved title');
+  });
+
+  it('a stale save stops with a conflict and keeps our changes; overwrite saves them on the latest version', async () => {
+    const { api, store, saver, edit } = await setup();
+    await api.saveDraft('landing_page', 1, DEFAULT_LANDING_PAGE); // another tab
+    edit('Mine');
+    expect(await saver.save()).toBe(false);
+    expect(store.getState().save.status).toBe('conflict');
+    expect(store.getState().save.message).toMatch(/saved somewhere else/);
+    expect(store.getState().docs.landing_page!.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Mine');
+    expect(await saver.save()).toBe(false); // autosave stays paused while in conflict
+    expect(await saver.overwrite()).toBe(true);
+    expect((await api.load('landing_page')).document.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Mine');
+  });
+
+  it('reload takes the server version and clears history', async () => {
+    const { store, saver, edit } = await setup();
+    edit('Throw away');
+    await saver.reload();
+    expect(store.getState().history.past).toHaveLength(0);
+    expect(store.getState().docs.landing_page).toEqual(DEFAULT_LANDING_PAGE);
+  });
+
+  it('refuses to publish unreadable text, naming the reason, and publishes otherwise', async () => {
+    const { api, store, saver } = await setup();
+    store.getState().run(setSectionSetting, { sectionId: 'header', group: 'style', key: 'font_color', value: '#eeeeee' });
+    const refused = await saver.publish();
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.reason).toMatch(/hard to read.*4\.5:1.*sections\.1\.style\.font_color/);
+    expect(api.calls.some((c) => c.startsWith('publish'))).toBe(false);
+    store.getState().run(setSectionSetting, { sectionId: 'header', group: 'style', key: 'font_color', value: '#111111' });
+    expect(await saver.publish()).toEqual({ ok: true });
+    expect(store.getState().published.landing_page).toBe(2);
+  });
+
+  it('does not save an invalid document and says why', async () => {
+    const { api, store, saver, edit } = await setup();
+    edit('x'.repeat(500));
+    expect(await saver.save()).toBe(false);
+    expect(store.getState().save).toMatchObject({ status: 'error' });
+    expect(store.getState().save.message).toMatch(/160 characters/);
+    expect(api.calls.some((c) => c.startsWith('save'))).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Saving and publishing the studio's documents. A save sends every changed document on top of
+ * the version it was loaded or last saved at; a stale base (someone saved in between) stops
+ * with a clear conflict, never overwriting silently. Publishing saves first and is refused while
+ * a text/background pair is below 4.5:1.
+ */
+import { readabilityIssues, validateDocument, type ReadabilityIssue } from '../../renderers/schema/index.ts';
+import { THEME_TOKENS } from '../../presets/index.ts';
+import { isConflict, type BuilderApi, type SurfaceDocument, type SurfaceKind } from '../api.ts';
+import { dirtyKinds, type BuilderStore } from '../store/store.ts';
+
+export const KIND_NAMES: Record<SurfaceKind, string> = { landing_page: 'landing page', widget: 'widget', launcher: 'launcher', sticky_bar: 'sticky bar' };
+
+export const CONFLICT_MESSAGE = (kind: SurfaceKind) =>
+  `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
+
+export type PublishResult = { ok: true } | { ok: false; reason: string; issues?: { kind: SurfaceKind; issue: ReadabilityIssue }[] };
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The save failed.');
+
+export interface Saver {
+  /** saves every changed document; resolves true when everything is saved */
+  save(): Promise<boolean>;
+  /** save on top of the latest server version (after a conflict, keeping our changes) */
+  overwrite(): Promise<boolean>;
+  /** drop our changes and load the server's drafts */
+  reload(): Promise<void>;
+  publish(): Promise<PublishResult>;
+  readonly saving: boolean;
+}
+
+export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonly SurfaceKind[]): Saver {
+  let running: Promise<boolean> | null = null;
+  let again = false;
+
+  async function saveOnce(): Promise<boolean> {
+    const state = store.getState();
+    const dirty = dirtyKinds(state).filter((kind) => kinds.includes(kind));
+    if (dirty.length === 0) {
+      if (state.save.status === 'saving') state.setSave({ status: 'saved', savedAt: Date.now() });
+      return true;
+    }
+    for (const kind of dirty) {
+      const doc = store.getState().docs[kind] as SurfaceDocument;
+      const valid = validateDocument(kind, doc);
+      if (!valid.ok) {
+        const [path, message] = Object.entries(valid.errors)[0] ?? ['', 'invalid'];
+        store.getState().setSave({ status: 'error', message: `Not saved: ${path ? `${path}: ` : ''}${message}` });
+        return false;
+      }
+    }
+    store.getState().setSave({ status: 'saving' });
+    for (const kind of dirty) {
+      const doc = store.getState().docs[kind] as SurfaceDocument;
+      const base = store.getState().versions[kind] ?? 0;
+      try {
+        const { version } = await api.saveDraft(kind, base, doc);
+        store.getState().markSaved(kind, doc as never, version);
+      } catch (error) {
+        store.getState().setSave(isConflict(error) ? { status: 'conflict', message: CONFLICT_MESSAGE(kind) } : { status: 'error', message: errorText(error) });
+        return false;
+      }
+    }
+    const stillDirty = dirtyKinds(store.getState()).some((kind) => kinds.includes(kind));
+    if (!stillDirty) store.getState().setSave({ status: 'saved', savedAt: Date.now() });
+    return !stillDirty;
+  }
+
+  async function save(): Promise<boolean> {
+    if (store.getState().save.status === 'conflict') return false;
+    if (running) { again = true; return running; }
+    running = (async () => {
+      let ok = await saveOnce();
+      while (ok && again) { again = false; ok = await saveOnce(); }
+      again = false;
+      return ok;
+    })();
+    try { return await running; } finally { running = null; }
+  }
+
+  async function overwrite(): Promise<boolean> {
+    for (const kind of dirtyKinds(store.getState()).filter((k) => kinds.includes(k))) {
+      const latest = await api.load(kind);
+      store.setState((s) => ({ versions: { ...s.versions, [kind]: latest.draftVersion } }));
+    }
+    store.getState().setSave({ status: 'idle' });
+    return save();
+  }
+
+  async function reload(): Promise<void> {
+    const records = await Promise.all(kinds.map((kind) => api.load(kind)));
+    const docs = Object.fromEntries(records.map((r) => [r.kind, r.document]));
+    store.getState().load(docs, Object.fromEntries(records.map((r) => [r.kind, r.draftVersion])), Object.fromEntries(records.map((r) => [r.kind, r.publishedVersion])));
+  }
+
+  async function publish(): Promise<PublishResult> {
+    const issues = kinds.flatMap((kind) => {
+      const doc = store.getState().docs[kind];
+      return doc ? readabilityIssues(doc, THEME_TOKENS).map((issue) => ({ kind, issue })) : [];
+    });
+    if (issues.length > 0) {
+      const first = issues[0]!;
+      return { ok: false, issues, reason: `Not published: ${first.issue.message} (${KIND_NAMES[first.kind]}, ${first.issue.path}).` };
+    }
+    if (!(await save())) return { ok: false, reason: store.getState().save.message ?? 'Save the changes before publishing.' };
+    try {
+      for (const kind of kinds) {
+        const version = store.getState().versions[kind];
+        if (version === undefined) continue;
+        const { publishedVersion } = await api.publish(kind, version);
+        store.getState().markPublished(kind, publishedVersion);
+      }
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, reason: `Not published: ${errorText(error)}` };
+    }
+  }
+
+  return { save, overwrite, reload, publish, get saving() { return running !== null; } };
+}

@@ -1,0 +1,50 @@
+/**
+ * The render context of the canvas: the audience and device being previewed, the theme's tokens,
+ * and sample program data and member so every section shows realistic content.
+ */
+import { useMemo } from 'react';
+import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
+import type { Audience, Device, ThemeName } from '../../renderers/schema/index.ts';
+import { ICONS, REFERRAL_WORDING, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS, SAMPLE_TIERS, THEME_TOKENS } from '../../presets/index.ts';
+
+export const PREVIEW_PROGRAM: ProgramData = {
+  pointsLabel: 'points',
+  waysToEarn: SAMPLE_EARNING_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, points: m.points, icon: m.icon })),
+  waysToRedeem: SAMPLE_REDEEM_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, cost: m.points, icon: m.icon })),
+  vipTiers: SAMPLE_TIERS.map((t) => ({ id: t.id, name: t.name, threshold: t.threshold, perks: [...t.perks], rewards: [...t.rewards] })),
+  referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
+};
+
+export const PREVIEW_MEMBER: MemberState = {
+  customerId: 'preview',
+  firstName: 'Alex',
+  fullName: 'Alex Morgan',
+  email: 'alex@example.com',
+  pointsBalance: 640,
+  pendingPoints: 20,
+  lifetimePoints: 820,
+  pointsEarned: 25,
+  tier: { current: 'Silver', next: 'Gold', pointsToNext: 180, progress: 0.64 },
+  rewards: [{ id: 'r1', title: '$5 off coupon', code: 'ALEX-5OFF' }],
+  referralLink: 'https://example.com/r/alex',
+  referralsEarned: 2,
+};
+
+export const PREVIEW_ICONS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
+
+export function previewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
+  return makeContext({
+    audience,
+    device,
+    theme,
+    themes: THEME_TOKENS,
+    program: PREVIEW_PROGRAM,
+    icons: PREVIEW_ICONS,
+    ...(audience === 'member' ? { member: PREVIEW_MEMBER } : {}),
+  });
+}
+
+/** A context object that stays the same until audience, device or theme change (memoised sections rely on it). */
+export function usePreviewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
+  return useMemo(() => previewContext(audience, device, theme), [audience, device, theme]);
+}

@@ -1,0 +1,34 @@
+/** Inline canvas edits → commands, per surface (the renderers name each text by owner and field path). */
+import type { PanelKey, PanelTexts } from '../../renderers/schema/index.ts';
+import { setContentField, setPanelText, setStickyBarField } from '../commands/index.ts';
+import type { TextCommit } from '../canvas/editable.tsx';
+import type { BuilderStore } from '../store/store.ts';
+
+const toPath = (field: string) => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+export function landingTextCommit(store: BuilderStore): TextCommit {
+  return (owner, field, audience, value) => {
+    // a link's stand-in label ("Join now" for sign_up_url) is not editable text
+    if (field.endsWith('_url')) return;
+    store.getState().run(setContentField, { sectionId: owner, audience, path: toPath(field), value });
+    store.getState().sealHistory();
+  };
+}
+
+export function widgetTextCommit(store: BuilderStore): TextCommit {
+  return (owner, field, audience, value) => {
+    store.getState().run(setPanelText, { panel: owner as PanelKey, audience, key: field as keyof PanelTexts, value });
+    store.getState().sealHistory();
+  };
+}
+
+export function stickyBarTextCommit(store: BuilderStore): TextCommit {
+  return (_owner, field, _audience, value) => {
+    const [part, group, key] = field.split('.');
+    if (part === 'bar') store.getState().run(setStickyBarField, { part: 'bar', key: 'text', value });
+    else if (part === 'drawer' && (group === 'logged_in' || group === 'logged_out') && (key === 'primary_text' || key === 'secondary_text')) {
+      store.getState().run(setStickyBarField, { part: 'drawer', group, key, value });
+    }
+    store.getState().sealHistory();
+  };
+}
