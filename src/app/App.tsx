@@ -16,7 +16,7 @@ import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
 const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
-const OnsiteDisplayPage = lazy(() => import('../features/placeholders/OnsiteDisplayPage.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
+const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
   switch (route.screen) {

@@ -1,0 +1,76 @@
+/**
+ * The builder's BuilderApi on the console's API client (server/contract/onsite-display.ts and
+ * media.ts). Errors keep the server's message and code, so a 409 `version_conflict` reaches the
+ * builder as a conflict.
+ */
+import type { BuilderApi, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
+import { BuilderApiError } from '../../../builder/index.ts';
+import type { DocumentState, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
+import type { MediaRecord } from '../../../server/contract/media.ts';
+import { requestHeaders, type ApiClient } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { getConfig } from '../../lib/config.ts';
+import { consoleStore, sessionTokens } from '../../state/store.ts';
+
+const path = (kind: SurfaceKind, rest = '') => `/onsite-display/${kind}${rest}`;
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) throw new BuilderApiError(error.message, { code: error.code, status: error.status, fieldErrors: error.errors });
+    throw error;
+  }
+}
+
+const toRecord = <K extends SurfaceKind>(kind: K, state: DocumentState): SurfaceRecord<K> => ({
+  kind,
+  draftVersion: state.draft_version,
+  publishedVersion: state.published_version,
+  document: state.document as unknown as SurfaceDocument<K>,
+});
+
+const toVersion = (v: VersionInfo): BuilderVersion => ({ version: v.version, createdAt: v.created_at, published: v.status === 'published', author: v.created_by?.name });
+
+/** Upload is multipart: the JSON client does not carry it, so it goes through fetch with the same headers. */
+async function upload(file: File): Promise<MediaRecord> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch(`${getConfig().apiBase.replace(/\/+$/, '')}/gallery/upload`, {
+    method: 'POST',
+    headers: requestHeaders(sessionTokens(consoleStore().getState()), false),
+    body,
+  });
+  const payload = (await response.json().catch(() => ({}))) as { data?: MediaRecord; message?: string; code?: string };
+  if (!response.ok || !payload.data) throw new BuilderApiError(payload.message ?? `Upload failed (${response.status})`, { status: response.status, code: payload.code });
+  return payload.data;
+}
+
+export function createBuilderApi(api: ApiClient): BuilderApi {
+  return {
+    load: (kind) => call(async () => toRecord(kind, await api.get<DocumentState>(path(kind)))),
+    saveDraft: (kind, baseVersion, document) => call(async () => {
+      const saved = await api.post<SavedVersion>(path(kind, '/draft'), { base_version: baseVersion, document });
+      return { version: saved.version };
+    }),
+    publish: (kind, version) => call(async () => {
+      const info = await api.post<VersionInfo>(path(kind, '/publish'), { version });
+      return { publishedVersion: info.version };
+    }),
+    versions: (kind) => call(async () => (await api.get<VersionInfo[]>(path(kind, '/versions'), { params: { limit: 50 } })).map(toVersion)),
+    restore: (kind, version) => call(async () => {
+      await api.post<SavedVersion>(path(kind, '/restore'), { version });
+      return toRecord(kind, await api.get<DocumentState>(path(kind)));
+    }),
+    surfaces: () => call(async () => (await api.get<SurfaceSummary[]>('/onsite-display'))
+      .filter((s): s is SurfaceSummary & { kind: SurfaceKind } => ['landing_page', 'widget', 'launcher', 'sticky_bar'].includes(s.kind))
+      .map((s) => ({ kind: s.kind, draftVersion: s.draft_version, publishedVersion: s.published_version, updatedAt: s.updated_at ?? undefined, hasUnpublishedChanges: s.state !== 'published' }))),
+    uploadImage: (file) => call(async () => {
+      const record = await upload(file);
+      return { url: record.url, name: record.file_name };
+    }),
+    listGallery: () => call(async () => (await api.post<{ items: MediaRecord[] }>('/gallery/list', { page: 1, limit: 48 })).items.map((m) => ({ url: m.url, name: m.file_name }))),
+    listIcons: () => call(async () => (await api.post<{ id: string; name: string }[]>('/icons/list', {})).map((i) => ({ id: i.id, label: i.name }))),
+    storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
+  };
+}

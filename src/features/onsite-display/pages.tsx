@@ -1,0 +1,45 @@
+/**
+ * The console's On-site Display screens: the surfaces overview and the builder studio of each
+ * surface (spec §2 routes). The builder is imported only through builder/index.ts and loaded
+ * lazily by the route, so it is its own chunk.
+ */
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { BuilderStudio, SurfacesOverview, type StudioSurface } from '../../../builder/index.ts';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { api } from '../../app/session/runtime.ts';
+import type { RouteEntry } from '../../app/route-table.ts';
+import { createBuilderApi } from './builder-api.ts';
+
+const STUDIO_PATHS: Record<string, StudioSurface> = {
+  '/onsite-display/landing-page': 'landing-page',
+  '/onsite-display/widget': 'widget',
+  '/onsite-display/sticky-bar': 'sticky-bar',
+};
+
+function useBuilderApi() {
+  return useMemo(() => createBuilderApi(api), []);
+}
+
+export function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
+  const builderApi = useBuilderApi();
+  const navigate = useNavigate();
+  return (
+    <div>
+      <PageHeader title={route.title} subtitle="What shoppers see on your store: design each surface on a live preview, then publish it." />
+      <SurfacesOverview api={builderApi} onNavigate={(href) => navigate(href)} />
+    </div>
+  );
+}
+
+export function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
+  const builderApi = useBuilderApi();
+  const navigate = useNavigate();
+  return <BuilderStudio key={surface} api={builderApi} surface={surface} backHref="/onsite-display" onNavigate={(href) => navigate(href)} />;
+}
+
+/** The page of an On-site Display route: the overview or the studio of its surface. */
+export function OnsiteDisplayPage({ route }: { route: RouteEntry }) {
+  const surface = STUDIO_PATHS[route.path];
+  return surface ? <OnsiteDisplayStudioPage surface={surface} /> : <OnsiteDisplayOverviewPage route={route} />;
+}
