@@ -1,7 +1,10 @@
 import type { RouteModule } from '../context.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { authProviderRoutes } from './auth-provider.ts';
+import { embedRoutes } from './embed.ts';
 import { landingRoutes } from './landing.ts';
 import { onsiteDisplayRoutes } from './onsite-display.ts';
+import { mediaFileRoutes, mediaRoutes } from './media.ts';
 import { dataSearchRoutes, searchRoutes } from './search.ts';
 import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
@@ -17,6 +20,10 @@ export const ROUTE_MODULES: RouteModule[] = [
   storeRoutes,
   searchRoutes,
   dataSearchRoutes,
+  mediaRoutes,
+  mediaFileRoutes,
   onsiteDisplayRoutes,
   landingRoutes,
+  embedRoutes,
+  webhookRoutes,
 ];

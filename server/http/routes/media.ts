@@ -1,0 +1,96 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { ICON_VIEWBOX, ICONS } from '../../../presets/index.ts';
+import { dataEnvelope, idParams } from '../../contract/common.ts';
+import {
+  galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD,
+} from '../../contract/media.ts';
+import { toNumber } from '../../db/normalize.ts';
+import type { App, RouteModule } from '../context.ts';
+import { ApiError, notFound } from '../errors.ts';
+
+const mediaUrl = (id: number) => `/media/${id}`;
+const present = (row: { id: number; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
+  id: row.id, url: mediaUrl(row.id), file_name: row.file_name, mime_type: row.mime_type, size_bytes: row.size_bytes, created_at: row.created_at.toISOString(),
+});
+const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+const tooLarge = () => new ApiError(413, `The image is larger than the ${MB} MB limit.`, 'payload_too_large', { [UPLOAD_FIELD]: `At most ${MB} MB.` });
+const notAnImage = () => new ApiError(422, 'Only PNG, JPEG, GIF or WebP images can be uploaded.', 'unsupported_file', { [UPLOAD_FIELD]: 'Not a PNG, JPEG, GIF or WebP image.' });
+
+async function readUpload(app: App, request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new ApiError(415, `Send the image as multipart/form-data in a field named "${UPLOAD_FIELD}".`, 'unsupported_media_type');
+  }
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw new ApiError(400, 'The upload could not be read.', 'bad_upload');
+  }
+  if (!file || file.fieldname !== UPLOAD_FIELD) throw new ApiError(422, `Attach the image in a field named "${UPLOAD_FIELD}".`, 'validation_failed', { [UPLOAD_FIELD]: 'Required.' });
+  let content: Buffer;
+  try {
+    content = await file.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw new ApiError(400, 'The upload could not be read.', 'bad_upload');
+  }
+  if (file.file.truncated) throw tooLarge();
+  if (content.length === 0) throw notAnImage();
+  const detected = await fileTypeFromBuffer(content);
+  if (!detected || !(IMAGE_TYPES as readonly string[]).includes(detected.mime)) throw notAnImage();
+  const base = (file.filename || 'image').replace(/[^\w.\- ]+/g, '_').slice(0, 120);
+  const fileName = base.replace(/\.[^.]*$/, '') + `.${detected.ext}`;
+  app.log.debug({ fileName }, 'upload accepted');
+  return { content, fileName, mime: detected.mime };
+}
+
+/** Spec §7 "Media and icons": the store's image gallery and the icon library of presets/. */
+export const mediaRoutes: RouteModule = {
+  prefix: '/api/v1',
+  async register(app) {
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+    app.post('/gallery/upload', {
+      schema: { tags: ['media'], summary: `Upload one image (PNG, JPEG, GIF, WebP; at most ${MB} MB) as multipart field "${UPLOAD_FIELD}"`, consumes: ['multipart/form-data'], response: { 201: dataEnvelope(mediaRecord) } },
+    }, async (request, reply) => {
+      const upload = await readUpload(app, request);
+      const row = await app.db.insertInto('media')
+        .values({ store_id: request.store.id, file_name: upload.fileName, mime_type: upload.mime, size_bytes: upload.content.length, content: upload.content })
+        .returning(['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send({ data: present(row) });
+    });
+
+    app.post('/gallery/list', { schema: { tags: ['media'], summary: "The store's uploaded images, newest first", body: galleryListBody, response: { 200: dataEnvelope(galleryList) } } }, async (request) => {
+      const { page, limit } = request.body ?? { page: 1, limit: 24 };
+      const rows = await app.db.selectFrom('media').select(['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'])
+        .where('store_id', '=', request.store.id).orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+      const total = await app.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', request.store.id).executeTakeFirstOrThrow();
+      return { data: { items: rows.map(present), total: toNumber(total.n), page, limit } };
+    });
+
+    app.post('/icons/list', { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } }, async (request) => {
+      const search = request.body?.search?.trim().toLowerCase() ?? '';
+      const icons = ICONS.filter((icon) => !search || icon.name.toLowerCase().includes(search) || icon.id.includes(search));
+      return { data: icons.map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
+    });
+  },
+};
+
+/** Uploaded images, public (storefront pages show them) and served with their checked type. */
+export const mediaFileRoutes: RouteModule = {
+  prefix: '/media',
+  register(app) {
+    app.get('/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+      const row = await app.db.selectFrom('media').select(['mime_type', 'content']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw notFound('Image');
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').header('cross-origin-resource-policy', 'cross-origin')
+        .type(row.mime_type).send(Buffer.from(row.content));
+    });
+  },
+};
