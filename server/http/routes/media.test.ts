@@ -13,6 +13,7 @@ function form(content: Buffer | string, fileName: string, type: string, field = 
 }
 
 describeEachDatabase('gallery and icons', (ctx) => {
+  const mediaRows = async () => JSON.stringify(await ctx.db.selectFrom('media').select(['id', 'store_id', 'file_name']).orderBy('id').execute());
   const upload = async (payload: FormData | string, extra: Record<string, string> = {}) => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     return ctx.app.inject({ method: 'POST', url: '/api/v1/gallery/upload', headers: { ...headers, ...extra }, payload });
@@ -31,7 +32,6 @@ describeEachDatabase('gallery and icons', (ctx) => {
   });
 
   it('refuses files that are not images, whatever their name says, and stores nothing', async () => {
-    const mediaRows = async () => JSON.stringify(await ctx.db.selectFrom('media').select(['id', 'store_id', 'file_name']).orderBy('id').execute());
     const before = await mediaRows();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     for (const payload of [form('hello', 'photo.png', 'image/png'), form(svg, 'icon.svg', 'image/svg+xml'), form(Buffer.from('%PDF-1.4\n'), 'x.png', 'image/png'), form('', 'empty.png', 'image/png')]) {
