@@ -181,7 +181,10 @@ test('a revoked token logs out and deletes the persisted state', async ({ page }
 
 test('at 767 px the navigation collapses behind a menu button; at 768 px it is shown', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
+  const logoWidth = async () => (await page.getByRole('banner').getByRole('img', { name: 'Loyalty Studio' }).boundingBox())!.width;
+  expect(await logoWidth()).toBe(175); // spec §2
   await page.setViewportSize({ width: 767, height: 800 });
+  expect(await logoWidth()).toBe(104); // the compact top bar
   await expect(mainNav(page)).toBeHidden();
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   await expect(menu).toBeVisible();
@@ -193,6 +196,40 @@ test('at 767 px the navigation collapses behind a menu button; at 768 px it is s
   await page.setViewportSize({ width: 768, height: 800 });
   await expect(mainNav(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+});
+
+test('My account: website validated, visual email editor switches Emails to one entry, HMAC secret with copy', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/settings');
+  const website = page.getByLabel('Website');
+  await website.fill('not a url');
+  await page.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(page.getByText('Enter a valid URL, for example https://www.example.com.')).toBeVisible();
+  await website.fill('https://www.demo-outdoor-co.com/rewards');
+  await page.getByLabel('Visual email editor').check();
+  await page.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(page.getByText('Store settings saved')).toBeVisible();
+  const emails = mainNav(page).getByRole('link', { name: 'Emails', exact: true });
+  await expect(emails).toHaveAttribute('href', '/emails/email-dashboard/');
+  await emails.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Birthday' })).toHaveCount(0);
+  // and back: the nine sub-items
+  await page.goto('/settings');
+  await page.getByLabel('Visual email editor').uncheck();
+  await page.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(page.getByText('Store settings saved')).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Emails', exact: true }).click();
+  await expect(mainNav(page).getByRole('link', { name: 'Birthday' })).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Generate new secret' }).click();
+  const secret = page.getByRole('textbox', { name: 'HMAC secret' });
+  await expect(secret).toBeVisible();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.inputValue());
 });
 
 test('axe finds no violations on the shell, with and without an open menu', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Banner } from '../../components/ui/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard.ts';
 import { session } from '../../app/session/runtime.ts';
@@ -31,8 +32,8 @@ export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
         {secret ? (
           <div className="ls-stack">
             <Banner tone="info">Copy the secret now: it is shown only once.</Banner>
-            <div className="ls-row">
-              <code className="ls-secret" aria-label="HMAC secret">{secret}</code>
+            <div className="ls-secret-row">
+              <Field label="HMAC secret" readOnly value={secret} className="ls-field__input ls-secret" onFocus={(e) => e.target.select()} />
               <Button onClick={() => void copy(secret)}>{copied ? 'Copied' : 'Copy'}</Button>
             </div>
             <span role="status" className="ls-visually-hidden">{copied ? 'Secret copied to the clipboard' : ''}</span>
