@@ -1,0 +1,132 @@
+/**
+ * The storefront loader (`dist/embed/loader.js`), added to a store page as
+ * `<script async src="{origin}/embed/loader.js" data-store="{store key}"></script>`
+ * (+ `data-customer-id` and `data-customer-digest` for a signed-in shopper).
+ *
+ * On page load it makes exactly one request — the bootstrap with the published documents, the
+ * program and the member state — and draws the launcher and the sticky bar inside a shadow
+ * root, so the store's CSS cannot reach them and ours cannot reach the store. Both are fixed to
+ * the window and appear without moving the page. The widget's code is fetched only when the
+ * shopper opens it.
+ */
+import { contextFromPayload, type Device, type StorefrontPayload } from '../context.ts';
+import { STYLESHEET } from '../theme/stylesheet.ts';
+import { themeRules } from '../theme/themes.ts';
+import { createLauncher } from './launcher-dom.ts';
+import type { PanelModule } from './panel-api.ts';
+import { isPayload, launcherOf, stickyBarOf } from './payload.ts';
+import { createStickyBar } from './sticky-bar-dom.ts';
+
+/** File name of the widget panel module, set by the embed build (content-hashed). */
+declare const LS_EMBED_PANEL_FILE: string;
+const panelFile = () => (typeof LS_EMBED_PANEL_FILE === 'string' ? LS_EMBED_PANEL_FILE : 'panel.js');
+
+export interface EmbedOptions {
+  store: string;
+  customerId?: string;
+  digest?: string;
+  /** the folder loader.js came from: the panel module and the API live beside it */
+  base: URL;
+}
+
+/** Reads the embed's options from its own script tag; null when `data-store` is missing. */
+export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | null {
+  const store = script.dataset.store?.trim();
+  if (!store) return null;
+  const customerId = script.dataset.customerId?.trim() || undefined;
+  const digest = script.dataset.customerDigest?.trim() || undefined;
+  return { store, customerId, digest, base: new URL('.', script.src) };
+}
+
+/** `GET {origin}/storefront/v1/{store key}/bootstrap?customer_id=&digest=` (customer only when signed). */
+export function bootstrapUrl(options: EmbedOptions): string {
+  const url = new URL(`../storefront/v1/${encodeURIComponent(options.store)}/bootstrap`, options.base);
+  if (options.customerId && options.digest) {
+    url.searchParams.set('customer_id', options.customerId);
+    url.searchParams.set('digest', options.digest);
+  }
+  return url.href;
+}
+
+export interface EmbedHandle {
+  host: HTMLElement;
+  root: ShadowRoot;
+  launcher?: HTMLButtonElement;
+  /** opens (or closes) the widget as a click on the launcher does */
+  toggle: () => Promise<void>;
+  remove: () => void;
+}
+
+function adoptStyles(root: ShadowRoot, css: string): void {
+  const doc = root.host.ownerDocument;
+  try {
+    const sheet = new (doc.defaultView ?? globalThis).CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [sheet];
+  } catch {
+    const style = doc.createElement('style');
+    style.textContent = css;
+    root.append(style);
+  }
+}
+
+/** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module on first open. */
+export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>): EmbedHandle {
+  const host = doc.createElement('div');
+  host.setAttribute('data-loyalty-studio', payload.storeKey);
+  // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
+  host.style.cssText = 'all:initial!important;display:contents!important';
+  const root = host.attachShadow({ mode: 'open' });
+  adoptStyles(root, themeRules(payload.themes) + STYLESHEET);
+  const device: Device = doc.defaultView?.matchMedia?.('(max-width: 767.95px)').matches ? 'mobile' : 'desktop';
+  const ctx = contextFromPayload(payload, device);
+
+  const bar = stickyBarOf(payload);
+  const barHandle = bar ? createStickyBar(doc, bar, ctx) : undefined;
+  if (barHandle) root.append(barHandle.element);
+
+  const launcherDoc = launcherOf(payload);
+  const launcher = launcherDoc ? createLauncher(doc, launcherDoc, ctx) : undefined;
+  let close: (() => void) | undefined;
+  let pending: Promise<void> | undefined;
+  const setClosed = () => { close?.(); close = undefined; launcher?.setAttribute('aria-expanded', 'false'); };
+  const toggle = (): Promise<void> => {
+    if (!launcher) return Promise.resolve();
+    if (close) { setClosed(); return Promise.resolve(); }
+    pending ??= loadPanel().then((module) => {
+      close = module.openWidget({ root, payload, device, launcher, onClose: setClosed });
+      launcher.setAttribute('aria-expanded', 'true');
+    }).finally(() => { pending = undefined; });
+    return pending;
+  };
+  if (launcher) {
+    launcher.addEventListener('click', () => { void toggle(); });
+    root.append(launcher);
+  }
+  doc.body.append(host);
+  return { host, root, launcher, toggle, remove() { setClosed(); barHandle?.remove(); host.remove(); } };
+}
+
+/** Fetches the bootstrap once and mounts the embed; resolves to null when there is nothing to show. */
+export async function startEmbed(doc: Document, options: EmbedOptions): Promise<EmbedHandle | null> {
+  const response = await fetch(bootstrapUrl(options), { credentials: 'omit', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Loyalty Studio: bootstrap answered ${response.status}`);
+  const body = (await response.json()) as { data?: unknown };
+  if (!isPayload(body.data)) throw new Error('Loyalty Studio: unexpected bootstrap answer');
+  const panelUrl = new URL(panelFile(), options.base).href;
+  let panel: Promise<PanelModule> | undefined;
+  const loadPanel = () => (panel ??= import(/* @vite-ignore */ panelUrl) as Promise<PanelModule>);
+  const payload = body.data;
+  const mount = () => mountEmbed(doc, payload, loadPanel);
+  if (doc.body) return mount();
+  return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(mount()), { once: true }));
+}
+
+/** Entry point of loader.js: runs once, on the script tag that loaded it. */
+export function boot(doc: Document): void {
+  const script = doc.currentScript;
+  if (!(script instanceof HTMLScriptElement)) return;
+  const options = readScriptOptions(script);
+  if (!options) { console.warn('Loyalty Studio: the embed script needs a data-store attribute'); return; }
+  startEmbed(doc, options).catch((error: unknown) => console.warn(error instanceof Error ? error.message : error));
+}

@@ -1,0 +1,124 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+/**
+ * The storefront embed's files and its demo page (DESIGN.md §4 "Storefront embed"):
+ * - `GET /embed/{file}` serves `dist/embed/` (the build of renderers/embed): loader.js with a
+ *   short cache (a publish of new code reaches stores within minutes), content-hashed chunks
+ *   cached for a year, gzip when the browser takes it, CORS open (stores load them cross-origin).
+ * - `GET /demo/storefront` a sample coffee-roaster store page with the embed, as a visitor;
+ *   `?member=1` as a signed-in demo customer; `?embed=0` without the embed (Lighthouse baseline).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import type { Db } from '../../db/connection.ts';
+import type { RouteModule } from '../context.ts';
+import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
+
+/** Where the embed build lands (`vite build -c renderers/embed/vite.config.ts`). */
+export const EMBED_DIR = resolve(process.env.EMBED_DIR ?? 'dist/embed');
+export const LOADER_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
+export const CHUNK_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+};
+/** `panel-AbC123_-.js`: names the build made unique by content. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z]+$/;
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+interface EmbedFile { body: Buffer; gzip: Buffer; etag: string; type: string; cacheControl: string; mtimeMs: number }
+const files = new Map<string, EmbedFile>();
+
+/** Reads a file of the embed build (cached until the file changes); undefined for anything else. */
+async function embedFile(name: string): Promise<EmbedFile | undefined> {
+  const type = TYPES[extname(name)];
+  if (!FILE_NAME.test(name) || name.includes('..') || !type) return undefined;
+  const path = join(EMBED_DIR, name);
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const cached = files.get(name);
+  if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+  const body = await readFile(path);
+  const file: EmbedFile = {
+    body, gzip: gzipSync(body, { level: 9 }), type, mtimeMs: info.mtimeMs,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    cacheControl: name === 'manifest.json' ? 'no-cache' : HASHED.test(name) ? CHUNK_CACHE_CONTROL : LOADER_CACHE_CONTROL,
+  };
+  files.set(name, file);
+  return file;
+}
+
+/** The digest a store puts in `data-customer-digest`: hex HMAC-SHA256 of the customer id with its HMAC secret. */
+export function customerDigest(secret: string, customerId: string): string {
+  return createHmac('sha256', secret).update(customerId).digest('hex');
+}
+
+/**
+ * The signed-in shopper of the demo page: a real seeded customer of the demo store (the one
+ * with the most points, so the widget has a balance to show) and the digest the store would
+ * compute for them with its HMAC secret.
+ */
+export async function demoCustomer(db: Db, storeKey: string): Promise<{ customerId: string; digest: string } | undefined> {
+  const store = await db.selectFrom('stores').select(['id', 'hmac_secret']).where('store_name', '=', storeKey).executeTakeFirst();
+  if (!store?.hmac_secret) return undefined;
+  const customer = await db.selectFrom('customers')
+    .leftJoin('points_accounts', (on) => on.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'))
+    .select(['customers.id', 'customers.external_id'])
+    .where('customers.store_id', '=', store.id)
+    .orderBy((eb) => eb.fn.coalesce('points_accounts.balance', eb.lit(0)), 'desc').orderBy('customers.id')
+    .executeTakeFirst();
+  if (!customer) return undefined;
+  const customerId = storefrontCustomerId(customer);
+  return { customerId, digest: customerDigest(store.hmac_secret, customerId) };
+}
+
+/** The id a store page knows its shopper by: the platform's customer id, else ours. */
+export function storefrontCustomerId(customer: { id: number; external_id: string | null }): string {
+  return customer.external_id ?? String(customer.id);
+}
+
+const demoQuery = z.object({ member: z.enum(['0', '1']).optional(), embed: z.enum(['0', '1']).optional() });
+
+/** A store page's own policy: its scripts and styles, our loader from this origin, nothing else. */
+export const DEMO_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:",
+  "connect-src 'self'", "font-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'self'", "object-src 'none'",
+].join('; ');
+
+export const embedRoutes: RouteModule = {
+  prefix: '',
+  register(app) {
+    app.get('/embed/:file', {
+      config: { auth: 'none' },
+      schema: { tags: ['storefront'], summary: 'Storefront embed files (loader.js and the widget module it loads on first open)', params: z.object({ file: z.string() }) },
+    }, async (request, reply) => {
+      const file = await embedFile(request.params.file);
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('vary', 'accept-encoding');
+      if (!file) {
+        return reply.code(404).header('cache-control', 'no-store')
+          .send({ message: `No embed file ${request.params.file.slice(0, 100)}.`, errors: {}, code: 'not_found' });
+      }
+      reply.header('cache-control', file.cacheControl).header('etag', file.etag).type(file.type);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+        return reply.code(304).send();
+      }
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      return acceptsGzip ? reply.header('content-encoding', 'gzip').send(file.gzip) : reply.send(file.body);
+    });
+
+    app.get('/demo/storefront', {
+      config: { auth: 'none' },
+      schema: { tags: ['storefront'], summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it)', querystring: demoQuery },
+    }, async (request, reply) => {
+      const { member, embed } = request.query;
+      const customer = member === '1' ? await demoCustomer(app.db, DEMO_STORE_KEY) : undefined;
+      reply.header('content-security-policy', DEMO_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1' }));
+    });
+  },
+};
