@@ -70,11 +70,13 @@ test('every admin route renders its page title', async ({ browser }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
-  // widget pages render without the admin frame (spec §2)
-  await page.goto('/onsite-display/landing-page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing page' })).toBeVisible();
-  await expect(mainNav(page)).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /storefront demo/ })).toHaveAttribute('href', '/demo/storefront');
+  // widget pages render without the admin frame and are marked as widget pages (spec §2)
+  for (const path of ['/onsite-display/landing-page', '/onsite-display/widget', '/onsite-display/sticky-bar']) {
+    await page.goto(path);
+    await expect(page.locator('main[data-widget-page]')).toHaveCount(1);
+    await expect(mainNav(page)).toHaveCount(0);
+    await expect(page.getByPlaceholder('Search by customer name or email')).toHaveCount(0);
+  }
 });
 
 test('the store switcher lists both demo stores and switching lands on /home of the other', async ({ page }) => {
@@ -151,12 +153,20 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(mainNav(page)).toHaveCount(0);
   for (let step = 1; step <= 6; step++) {
     await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
+    if (step === 4) {
+      // channels: add one, see it listed
+      await page.getByLabel('Channel name').fill('Flagship store');
+      await page.getByRole('button', { name: 'Add channel' }).click();
+      await expect(page.getByRole('list', { name: 'Channels' })).toContainText('Flagship store');
+    }
     await page.locator('form').getByRole('button', { name: /Save and continue|Continue|Finish setup/ }).click();
     // A step whose call the server does not offer yet says so and can be skipped.
     const next = step < 6 ? page.getByText(`Step ${step + 1} of 6`) : page.getByRole('heading', { level: 1, name: 'Home' });
     const skip = page.getByRole('button', { name: 'Skip for now' });
     await expect(next.or(skip)).toBeVisible({ timeout: 15_000 });
     if (await skip.isVisible()) {
+      // Only the earning rule (POST /points/store, the loyalty engine's) may be missing on the server.
+      expect(step, 'only step 2 may fail to save').toBe(2);
       await expect(page.getByText('This step was not saved.')).toBeVisible();
       await skip.click();
     }

@@ -15,7 +15,7 @@ export function basicsErrors(values: { programName: string; pointsLabel: string 
 /** Stage 2: program name and points label. */
 export function BasicsStep({ onDone, advancing }: StepProps) {
   const storeTitle = useConsole((s) => s.user.users?.store?.title ?? 'My store');
-  const [programName, setProgramName] = useState(`${storeTitle} Rewards`);
+  const [programName, setProgramName] = useState(`${storeTitle} Rewards`.slice(0, 60));
   const [pointsLabel, setPointsLabel] = useState('points');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({ mutationFn: () => onboarding.saveProgramBasics({ program_name: programName.trim(), points_label: pointsLabel.trim() }), onSuccess: onDone });
@@ -33,8 +33,8 @@ export function BasicsStep({ onDone, advancing }: StepProps) {
         if (Object.keys(found).length === 0) save.mutate();
       }}
     >
-      <Field label="Program name" value={programName} error={errors.programName} maxLength={120} onChange={(e) => setProgramName(e.target.value)} />
-      <Field label="Points label" value={pointsLabel} error={errors.pointsLabel} maxLength={40}
+      <Field label="Program name" value={programName} error={errors.programName} maxLength={60} onChange={(e) => setProgramName(e.target.value)} />
+      <Field label="Points label" value={pointsLabel} error={errors.pointsLabel} maxLength={30}
         hint="Shown wherever {points_label} appears, e.g. “You have 120 points”." onChange={(e) => setPointsLabel(e.target.value)} />
     </StepFrame>
   );

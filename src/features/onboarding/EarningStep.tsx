@@ -5,7 +5,7 @@ import { onboarding } from '../../app/session/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
 export const EARNING_TYPES = [
-  { value: 'place_order', label: 'Place an order', unit: 'points for every $1 spent' },
+  { value: 'order', label: 'Place an order', unit: 'points for every $1 spent' },
   { value: 'signup', label: 'Create an account', unit: 'points once' },
   { value: 'birthday', label: 'Celebrate a birthday', unit: 'points every year' },
 ] as const;
@@ -17,12 +17,12 @@ export function earningErrors(points: string): Record<string, string> {
 
 /** Stage 4: the first earning rule (POST /points/store). */
 export function EarningStep({ onDone, advancing }: StepProps) {
-  const [type, setType] = useState<(typeof EARNING_TYPES)[number]['value']>('place_order');
+  const [type, setType] = useState<(typeof EARNING_TYPES)[number]['value']>('order');
   const [points, setPoints] = useState('1');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = EARNING_TYPES.find((t) => t.value === type)!;
   const save = useMutation({
-    mutationFn: () => onboarding.createEarningRule({ action: type, title: chosen.label, points: Number(points), status: 'active' }),
+    mutationFn: () => onboarding.createEarningRule({ type, title: chosen.label, points: Number(points), status: 'active' }),
     onSuccess: onDone,
   });
   return (

@@ -4,6 +4,7 @@ import { withPolicy } from './policy.ts';
 import type { LoginBody } from '../../../server/contract/session.ts';
 import type { StoreSettingsBody, onboardingCouponBody } from '../../../server/contract/store.ts';
 import type { z } from 'zod';
+import type { earningRuleBody } from '../../../server/contract/points.ts';
 
 export type OnboardingCoupon = z.infer<typeof onboardingCouponBody>;
 import type { Channel, EmailSaveResult, GlobalSearchResult, LoginResult, StoreListItem, User } from './types.ts';
@@ -28,7 +29,7 @@ export function sessionEndpoints(api: ApiClient) {
 
 export function onboardingEndpoints(api: ApiClient) {
   return {
-    createEarningRule: (rule: Record<string, unknown>) => withPolicy('save', () => api.post<unknown>('/points/store', rule)),
+    createEarningRule: (rule: z.input<typeof earningRuleBody>) => withPolicy('save', () => api.post<unknown>('/points/store', rule)),
     createReward: (reward: Record<string, unknown>) => withPolicy('save', () => api.post<unknown>('/redeem/store', reward)),
     saveCouponReward: (coupon: OnboardingCoupon) => withPolicy('save', () => api.post<unknown>('/coupon/onboarding/store', coupon)),
     listChannels: () => api.get<Channel[] | { items: Channel[] }>('/store/channel/list').then(listItems),
