@@ -100,12 +100,14 @@ export interface MemberState {
 export interface RenderContext {
   audience: Audience;
   device: Device;
+  /** theme of the surfaces without a theme setting of their own (the launcher); the landing page,
+   * widget and sticky bar use their document's theme */
   theme: ThemeName;
   /**
-   * Token values of `theme`, when known: the landing page then drops palette colours that would
-   * be unreadable on this theme. Without them the palette always applies.
+   * Token values of the four themes, when known: the landing page then drops palette colours
+   * that would be unreadable on its theme. Without them the palette always applies.
    */
-  tokens?: ThemeTokens;
+  themes?: ThemeSet;
   /** BCP 47 locale for number formatting, e.g. "en-US" */
   locale: string;
   program: ProgramData;
@@ -150,7 +152,7 @@ export const EMPTY_PROGRAM: ProgramData = {
 
 /** Builds the render context a surface needs from the storefront payload. */
 export function contextFromPayload(payload: StorefrontPayload, device: Device): RenderContext {
-  const base = { device, theme: payload.theme, tokens: payload.themes[payload.theme], locale: payload.locale, program: payload.program, icons: payload.icons };
+  const base = { device, theme: payload.theme, themes: payload.themes, locale: payload.locale, program: payload.program, icons: payload.icons };
   return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
 }
 

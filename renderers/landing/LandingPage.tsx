@@ -1,6 +1,6 @@
 /**
  * `<LandingPage doc ctx />`: the 9 sections of spec §2 in document order, each in the variant of
- * the context's audience. Hidden sections render nothing. The root carries the theme, the
+ * the context's audience. Hidden sections render nothing. The root carries the document's theme, the
  * device (unless `responsive`, then media queries alone decide) and the palette.
  */
 import type { CSSProperties, ComponentType } from 'react';
@@ -47,10 +47,10 @@ export interface LandingPageProps {
 }
 
 export function LandingPage({ doc, ctx, editable, responsive }: LandingPageProps) {
-  const style = paletteProperties(doc.global, ctx.tokens) as CSSProperties;
+  const style = paletteProperties(doc.global, ctx.themes?.[doc.theme]) as CSSProperties;
   return (
     <EditableContext.Provider value={editable}>
-      <div className="ls-root ls-landing" data-theme={ctx.theme} data-device={responsive ? undefined : ctx.device}
+      <div className="ls-root ls-landing" data-theme={doc.theme} data-device={responsive ? undefined : ctx.device}
         data-audience={ctx.audience} style={style}>
         {doc.sections.map((section) => <LandingSection key={section.id} section={section} ctx={ctx} />)}
       </div>

@@ -54,8 +54,8 @@ describe('every section in both audience variants (spec §2)', () => {
   });
 
   it('draws the sections in document order under one themed root', () => {
-    const doc = landingDoc([section('timeline'), section('banner', { visible: false }), section('header')]);
-    const markup = renderToStaticMarkup(<LandingPage doc={doc} ctx={visitorCtx({ theme: 'dark-experimental', device: 'mobile' })} />);
+    const doc = { ...landingDoc([section('timeline'), section('banner', { visible: false }), section('header')]), theme: 'dark-experimental' as const };
+    const markup = renderToStaticMarkup(<LandingPage doc={doc} ctx={visitorCtx({ device: 'mobile' })} />);
     expect(markup).toMatch(/data-theme="dark-experimental" data-device="mobile"/);
     expect(markup.indexOf('data-section-type="timeline"')).toBeLessThan(markup.indexOf('data-section-type="header"'));
     expect(markup).not.toContain('data-section-type="banner"');

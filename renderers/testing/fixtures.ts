@@ -45,9 +45,9 @@ export const MEMBER: MemberState = {
   referralLink: 'https://shop.example/r/ada', referralsEarned: 2, joinedAt: '2025-01-15',
 };
 
-export const visitorCtx = (overrides: Partial<RenderContext> = {}) => makeContext({ program: PROGRAM, tokens: LIGHT_TOKENS, ...overrides });
+export const visitorCtx = (overrides: Partial<RenderContext> = {}) => makeContext({ program: PROGRAM, themes: TEST_THEMES, ...overrides });
 export const memberCtx = (overrides: Partial<RenderContext> = {}) =>
-  makeContext({ audience: 'member', member: MEMBER, program: PROGRAM, tokens: LIGHT_TOKENS, ...overrides });
+  makeContext({ audience: 'member', member: MEMBER, program: PROGRAM, themes: TEST_THEMES, ...overrides });
 
 const CONTENT: Record<SectionType, SectionContent> = {
   banner: {
