@@ -61,6 +61,15 @@ describe('state transitions (spec §4)', () => {
     expect(state.widget.selectedWidgetType).toBe(expected.widget);
   });
 
+  it('onboarding progress dismissal is kept in the persisted onboarding slice (spec §2)', () => {
+    const { data, storage } = memoryStorage();
+    const s = createConsoleStore(storage);
+    s.getState().setOnboardingProgressDismissed(true);
+    expect(JSON.parse(data.get('root')!).state.onboarding.progressDismissed).toBe(true);
+    s.getState().setOnboardingProgressDismissed(false);
+    expect(s.getState().onboarding.progressDismissed).toBe(false);
+  });
+
   it('user details set the onboarding stage from the user (spec §4)', () => {
     const s = createConsoleStore(memoryStorage().storage);
     s.getState().setUserDetails({ ...user, stage: 4 });

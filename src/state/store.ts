@@ -17,7 +17,8 @@ export interface ConsoleActions {
   setStoreList(stores: StoreListItem[]): void;
   /** spec §4: the chosen store's token replaces the store access token in the login result */
   swapStoreToken(storeAccessToken: string): void;
-  dismissOnboardingProgress(): void;
+  /** the onboarding progress (steps list) can be dismissed and shown again */
+  setOnboardingProgressDismissed(dismissed: boolean): void;
   setCustomerPage(page: number): void;
   clearCustomer(): void;
   /** spec §4: back to page 1, lists emptied */
@@ -55,7 +56,7 @@ export function createConsoleStore(storage: StateStorage = createSafeStorage()):
         swapStoreToken: (storeAccessToken) => set((s) => ({
           user: { ...s.user, loginRes: s.user.loginRes ? { ...s.user.loginRes, store_access_token: storeAccessToken } : null },
         })),
-        dismissOnboardingProgress: () => set((s) => ({ onboarding: { ...s.onboarding, progressDismissed: true } })),
+        setOnboardingProgressDismissed: (dismissed) => set((s) => ({ onboarding: { ...s.onboarding, progressDismissed: dismissed } })),
         setCustomerPage: (page) => set((s) => ({ customer: { ...s.customer, currentPage: page } })),
         clearCustomer: () => set((s) => ({ customer: clearedCustomer(s.customer) })),
         resetCustomer: () => set({ customer: initialCustomer() }),

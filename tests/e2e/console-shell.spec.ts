@@ -151,6 +151,13 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await page.goto('/home');
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(mainNav(page)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // the progress can be dismissed and shown again
+  await page.getByRole('button', { name: 'Hide steps' }).click();
+  await expect(page.getByRole('region', { name: 'Steps' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show steps' }).click();
+  await expect(page.getByRole('region', { name: 'Steps' })).toBeVisible();
   for (let step = 1; step <= 6; step++) {
     await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
     if (step === 4) {

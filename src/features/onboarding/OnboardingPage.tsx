@@ -20,7 +20,7 @@ const STEP_COMPONENTS = { basics: BasicsStep, earning: EarningStep, reward: Rewa
 export function OnboardingPage() {
   const stage = useConsole((s) => s.onboarding.stage);
   const dismissed = useConsole((s) => s.onboarding.progressDismissed);
-  const toggleProgress = useConsole((s) => s.dismissOnboardingProgress);
+  const setDismissed = useConsole((s) => s.setOnboardingProgressDismissed);
   const advance = useAdvanceStage();
   if (onboardingDone(stage)) return <Navigate to="/home" replace />;
 
@@ -32,7 +32,10 @@ export function OnboardingPage() {
     <div className="ls-onboarding">
       <header className="ls-onboarding__header">
         <Logo className="ls-onboarding__logo" />
-        <p className="ls-onboarding__count" aria-live="polite">Step {index + 1} of {ONBOARDING_STEPS.length}</p>
+        <div className="ls-row">
+          <p className="ls-onboarding__count" aria-live="polite">Step {index + 1} of {ONBOARDING_STEPS.length}</p>
+          {dismissed ? <Button variant="plain" size="small" onClick={() => setDismissed(false)}>Show steps</Button> : null}
+        </div>
       </header>
       <h1 className="ls-onboarding__heading">Set up your rewards program</h1>
       <div className="ls-progress" role="progressbar" aria-label="Onboarding progress" aria-valuemin={0} aria-valuemax={ONBOARDING_STEPS.length} aria-valuenow={index}>
@@ -40,7 +43,7 @@ export function OnboardingPage() {
       </div>
       <div className={`ls-onboarding__body${dismissed ? ' ls-onboarding__body--wide' : ''}`}>
         {dismissed ? null : (
-          <aside className="ls-card ls-onboarding__steps" aria-label="Steps">
+          <section className="ls-card ls-onboarding__steps" aria-label="Steps">
             <ol>
               {ONBOARDING_STEPS.map((s, i) => (
                 <li key={s.id} data-state={i < index ? 'done' : i === index ? 'current' : 'todo'} aria-current={i === index ? 'step' : undefined}>
@@ -50,8 +53,8 @@ export function OnboardingPage() {
                 </li>
               ))}
             </ol>
-            <Button variant="plain" size="small" onClick={toggleProgress}>Hide steps</Button>
-          </aside>
+            <Button variant="plain" size="small" onClick={() => setDismissed(true)}>Hide steps</Button>
+          </section>
         )}
         <div className="ls-stack">
           {advance.isError ? <Banner tone="critical" title="Could not move to the next step.">{errorMessage(advance.error)}</Banner> : null}
