@@ -70,7 +70,7 @@ function adoptStyles(root: ShadowRoot, css: string): void {
   }
 }
 
-/** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module on first open. */
+/** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module, once, on the first open. */
 export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>): EmbedHandle {
   const host = doc.createElement('div');
   host.setAttribute('data-loyalty-studio', payload.storeKey);
@@ -89,13 +89,17 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   const launcher = launcherDoc ? createLauncher(doc, launcherDoc, ctx) : undefined;
   let close: (() => void) | undefined;
   let pending: Promise<void> | undefined;
+  let panel: Promise<PanelModule> | undefined;
   const setClosed = () => { close?.(); close = undefined; launcher?.setAttribute('aria-expanded', 'false'); };
   const toggle = (): Promise<void> => {
     if (!launcher) return Promise.resolve();
     if (close) { setClosed(); return Promise.resolve(); }
-    pending ??= loadPanel().then((module) => {
+    pending ??= (panel ??= loadPanel()).then((module) => {
       close = module.openWidget({ root, payload, device, launcher, onClose: setClosed });
       launcher.setAttribute('aria-expanded', 'true');
+    }, (error: unknown) => {
+      panel = undefined; // the next click tries again
+      console.warn('Loyalty Studio: the rewards widget could not load', error);
     }).finally(() => { pending = undefined; });
     return pending;
   };
@@ -114,8 +118,7 @@ export async function startEmbed(doc: Document, options: EmbedOptions): Promise<
   const body = (await response.json()) as { data?: unknown };
   if (!isPayload(body.data)) throw new Error('Loyalty Studio: unexpected bootstrap answer');
   const panelUrl = new URL(panelFile(), options.base).href;
-  let panel: Promise<PanelModule> | undefined;
-  const loadPanel = () => (panel ??= import(/* @vite-ignore */ panelUrl) as Promise<PanelModule>);
+  const loadPanel = () => import(/* @vite-ignore */ panelUrl) as Promise<PanelModule>;
   const payload = body.data;
   const mount = () => mountEmbed(doc, payload, loadPanel);
   if (doc.body) return mount();

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Launcher } from '../launcher/index.ts';
+import type { LauncherSettings } from '../schema/index.ts';
+import { launcherDoc, memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
+import { createLauncher } from './launcher-dom.ts';
+import { createStickyBar } from './sticky-bar-dom.ts';
+import type { RenderContext } from '../context.ts';
+
+/** Tag, attributes, custom properties and children of an element, independent of serialisation. */
+function canonical(node: Node): unknown {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  const element = node as Element;
+  const attributes = [...element.attributes].filter((a) => a.name !== 'style').map((a) => `${a.name}=${a.value}`).sort();
+  const style = (element as HTMLElement).style;
+  const properties = style ? Array.from({ length: style.length }, (_, i) => style.item(i)).map((p) => `${p}:${style.getPropertyValue(p).trim()}`).sort() : [];
+  return { tag: element.tagName.toLowerCase(), attributes, properties, children: [...element.childNodes].map(canonical) };
+}
+
+const fromMarkup = (markup: string) => {
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  return template.content.firstElementChild!;
+};
+
+describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', () => {
+  const cases: [string, Partial<LauncherSettings>, RenderContext][] = [
+    ['defaults', {}, visitorCtx()],
+    ['empty title → Get Rewarded', { launcher_title: '' }, visitorCtx()],
+    ['icon only, named by its title', { launcher_type: 'icon', launcher_title: 'Rewards for {first_name}' }, memberCtx()],
+    ['text only', { launcher_type: 'text' }, visitorCtx()],
+    ['no icon', { icon_type: 'none' }, visitorCtx()],
+    ['image icon', { icon: 'https://cdn.example/icon.png', icon_type: 'custom' }, visitorCtx()],
+    ['unsafe image icon', { icon: 'javascript:alert(1)', icon_type: 'custom' }, visitorCtx()],
+    ['library icon from the context', { icon: 'coffee' }, visitorCtx({ icons: { coffee: 'M1 1h2' } })],
+    ['right, square, zoomed, z-index', { placement: 'right', shape: 'square', zoom: 150, z_index: 5000, padding_bottom: 60, padding_side: 40 }, visitorCtx()],
+    ['colour that is not a colour', { background_color: 'red;position:static' }, visitorCtx()],
+    ['mobile device', {}, visitorCtx({ device: 'mobile' })],
+    ['dark theme', {}, visitorCtx({ theme: 'dark-experimental' })],
+  ];
+  it.each(cases)('%s', (_name, settings, ctx) => {
+    const doc = launcherDoc(settings, settings);
+    const ours = createLauncher(document, doc, ctx);
+    const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
+    expect(canonical(ours)).toEqual(canonical(theirs));
+  });
+
+  it('never puts a non-colour into a style', () => {
+    const button = createLauncher(document, launcherDoc({ background_color: 'red;position:static' }), visitorCtx());
+    expect(button.getAttribute('style') ?? '').not.toContain('position');
+  });
+});
+
+describe('loader sticky bar', () => {
+  it('opens a drawer with the visitor texts, closes on Esc', () => {
+    const handle = createStickyBar(document, stickyBarDoc(), visitorCtx());
+    document.body.append(handle.element);
+    const bar = handle.element.querySelector('button')!;
+    const drawer = handle.element.querySelector<HTMLElement>('[role=region]')!;
+    expect(bar.textContent).toBe('Earn 1 point per $1 spent');
+    expect(drawer.hidden).toBe(true);
+    bar.click();
+    expect(bar.getAttribute('aria-expanded')).toBe('true');
+    expect(drawer.hidden).toBe(false);
+    expect(drawer.textContent).toContain('Join our program');
+    bar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(drawer.hidden).toBe(true);
+    handle.remove();
+  });
+
+  it('fills the member texts from the context, as text', () => {
+    const ctx = memberCtx({ member: { ...memberCtx().member!, firstName: '<img src=x onerror=alert(1)>' } });
+    const handle = createStickyBar(document, stickyBarDoc(), ctx);
+    handle.element.querySelector('button')!.click();
+    const title = handle.element.querySelector('.ls-drawer-title')!;
+    expect(title.textContent).toBe('Hi <img src=x onerror=alert(1)>, you have 1,250 points');
+    expect(title.querySelector('img')).toBeNull();
+    handle.remove();
+  });
+
+  it('at the bottom reserves its height below the page and gives it back', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'bottom', height: 56 }), visitorCtx());
+    expect(document.body.style.paddingBottom).toBe('56px');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('56px');
+    handle.remove();
+    expect(document.body.style.paddingBottom).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
+  it('at the top moves nothing: no body padding, scroll padding for focus', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
+    expect(document.body.style.paddingTop).toBe('');
+    expect(document.documentElement.style.scrollPaddingTop).toBe('44px');
+    handle.remove();
+    expect(document.documentElement.style.scrollPaddingTop).toBe('');
+  });
+});

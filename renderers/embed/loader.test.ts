@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StorefrontPayload } from '../context.ts';
+import { launcherDoc, MEMBER, PROGRAM, stickyBarDoc, TEST_THEMES, widgetDoc } from '../testing/fixtures.ts';
+import { bootstrapUrl, mountEmbed, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
+import type { PanelModule } from './panel-api.ts';
+import { annotatePure } from './pure-annotations.ts';
+
+const payload = (patch: Partial<StorefrontPayload> = {}): StorefrontPayload => ({
+  storeKey: 'demo-coffee-roasters', storeName: 'Demo Coffee Roasters', locale: 'en-US', theme: 'light', themes: TEST_THEMES,
+  documents: { widget: widgetDoc(), launcher: launcherDoc(), stickyBar: stickyBarDoc() }, program: PROGRAM, icons: {}, member: null,
+  ...patch,
+});
+const loadPanel = () => import('./panel.tsx') as Promise<PanelModule>;
+const handles: EmbedHandle[] = [];
+const mount = (p: StorefrontPayload) => { const h = mountEmbed(document, p, loadPanel); handles.push(h); return h; };
+afterEach(() => { handles.splice(0).forEach((h) => h.remove()); vi.unstubAllGlobals(); });
+const waitFor = async (check: () => boolean) => { for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10)); expect(check()).toBe(true); };
+
+function script(attrs: Record<string, string>) {
+  const tag = document.createElement('script');
+  tag.src = 'https://loyalty.example/embed/loader.js';
+  for (const [name, value] of Object.entries(attrs)) tag.setAttribute(name, value);
+  return tag;
+}
+
+describe('script tag options and the bootstrap address', () => {
+  it('reads the store key and, for a signed-in shopper, the customer id and digest', () => {
+    const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters', 'data-customer-id': '100000', 'data-customer-digest': 'ab12' }))!;
+    expect(options).toMatchObject({ store: 'demo-coffee-roasters', customerId: '100000', digest: 'ab12' });
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12');
+  });
+  it('asks as a visitor without a complete signature, and encodes the key', () => {
+    const options = readScriptOptions(script({ 'data-store': 'a/b?c', 'data-customer-id': '7' }))!;
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap');
+  });
+  it('does nothing without data-store', () => {
+    expect(readScriptOptions(script({}))).toBeNull();
+  });
+});
+
+describe('mountEmbed', () => {
+  it('draws the launcher and the sticky bar in an open shadow root, styled from inside it', () => {
+    const { host, root, launcher } = mount(payload());
+    expect(host.parentElement).toBe(document.body);
+    expect(host.shadowRoot).toBe(root);
+    expect(host.style.getPropertyValue('display')).toBe('contents');
+    expect(launcher?.textContent).toBe('Get Rewarded');
+    expect(root.querySelector('.ls-bar')?.textContent).toBe('Earn 1 point per $1 spent');
+    const css = root.adoptedStyleSheets.length > 0 ? [...root.adoptedStyleSheets[0]!.cssRules].map((r) => r.cssText).join('') : root.querySelector('style')?.textContent ?? '';
+    expect(css).toContain('.ls-launcher');
+    expect(css).toContain('--ls-accent');
+  });
+
+  it('shows no launcher without a widget to open, and no bar when none is published', () => {
+    const { launcher, root } = mount(payload({ documents: { launcher: launcherDoc() } }));
+    expect(launcher).toBeUndefined();
+    expect(root.querySelector('.ls-bar')).toBeNull();
+  });
+
+  it('loads the widget module on the first open only, as a dialog named by its header; Esc closes and focus returns', async () => {
+    const load = vi.fn(loadPanel);
+    const handle = mountEmbed(document, payload({ member: MEMBER }), load);
+    handles.push(handle);
+    expect(load).not.toHaveBeenCalled();
+    handle.launcher!.focus();
+    handle.launcher!.click();
+    await waitFor(() => handle.root.querySelector('[role=dialog]') !== null);
+    const dialog = handle.root.querySelector<HTMLElement>('[role=dialog]')!;
+    expect(handle.launcher!.getAttribute('aria-expanded')).toBe('true');
+    const title = handle.root.getElementById(dialog.getAttribute('aria-labelledby')!);
+    expect(title?.textContent).toBe('Hi Ada');
+    expect(dialog.textContent).toContain('1,250');
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => handle.root.querySelector('[role=dialog]') === null);
+    expect(handle.launcher!.getAttribute('aria-expanded')).toBe('false');
+    expect(handle.root.activeElement ?? document.activeElement).toBe(handle.launcher);
+    await handle.toggle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startEmbed', () => {
+  it('makes exactly one request and mounts from its answer', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: payload() }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const handle = await startEmbed(document, { store: 'demo-coffee-roasters', base: new URL('https://loyalty.example/embed/') });
+    if (handle) handles.push(handle);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(handle?.launcher?.textContent).toBe('Get Rewarded');
+  });
+  it('refuses an answer that is not a storefront payload', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { nope: true } }), { status: 200 })));
+    await expect(startEmbed(document, { store: 'x', base: new URL('https://loyalty.example/embed/') })).rejects.toThrow(/unexpected/);
+  });
+});
+
+describe('pure annotations of the embed build', () => {
+  it('marks the calls of top-level declarations, never a bare top-level call or a function body', () => {
+    const out = annotatePure('x.js', 'export const a = z.string().min(1, f(2));\nsetup();\nfunction g() { return h(); }\nconst s = new Set([1]);');
+    expect(out).toBe('export const a = /* @__PURE__ */ z.string().min(1, /* @__PURE__ */ f(2));\nsetup();\nfunction g() { return h(); }\nconst s = /* @__PURE__ */ new Set([1]);');
+  });
+});
