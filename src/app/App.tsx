@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../components/ui/Toast.tsx';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { CustomerListReset } from './CustomerListReset.tsx';
 import { frameFor } from './frame.ts';
 import { ROUTES, type RouteEntry } from './route-table.ts';
@@ -32,7 +33,11 @@ function screenFor(route: RouteEntry): ReactNode {
 function Framed({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const kind = frameFor(pathname);
-  const content = <Suspense fallback={<FullPageLoader label="Loading…" />}>{children}</Suspense>;
+  const content = (
+    <ErrorBoundary key={pathname}>
+      <Suspense fallback={<FullPageLoader label="Loading…" />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
   if (kind === 'admin') return <AppFrame>{content}</AppFrame>;
   return <BareFrame widget={kind === 'widget'}>{content}</BareFrame>;
 }

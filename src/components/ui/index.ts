@@ -7,3 +7,4 @@ export { Field, Checkbox } from './Field.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { PageHeader, Banner } from './PageHeader.tsx';
 export { ActionList, type ActionListItem } from './ActionList.tsx';
+export { ErrorBoundary } from './ErrorBoundary.tsx';
