@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as ledger from './0020_ledger.ts';
+import * as rulesRewards from './0021_rules_rewards.ts';
+import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -10,5 +12,7 @@ import * as documentPublishing from './0010_document_publishing.ts';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0020_ledger': ledger,
+  '0021_rules_rewards': rulesRewards,
+  '0022_orders_webhooks': ordersWebhooks,
   '0010_document_publishing': documentPublishing,
 };

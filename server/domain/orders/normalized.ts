@@ -1,0 +1,66 @@
+/** A platform order in one neutral shape (Shopify, BigCommerce and the neutral format map into it). */
+export interface OrderCustomer {
+  externalId: string | null;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+export interface OrderLine {
+  productId: string;
+  collectionIds: string[];
+  /** line total before order-level discounts, minor units */
+  amountMinor: number;
+}
+
+export interface NormalizedOrder {
+  externalId: string;
+  /** shown to people, e.g. "#1001" */
+  number: string;
+  customer: OrderCustomer | null;
+  currency: string;
+  itemsMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  lines: OrderLine[];
+  /** platform statuses this event shows, lower case (financial and fulfilment), e.g. ["paid"] */
+  statuses: string[];
+  cancelled: boolean;
+  placedAt: string;
+  /** the platform's last change, ISO; the newest body wins when events arrive out of order */
+  updatedAt: string;
+}
+
+export interface OrderRefund {
+  refundId: string;
+  amountMinor: number;
+}
+
+/** What one webhook or import row says about one order. */
+export interface OrderEvent {
+  platform: string;
+  orderExternalId: string;
+  order?: NormalizedOrder;
+  refunds?: OrderRefund[];
+}
+
+/** Decimal money string ("54.20") → integer minor units, exactly. */
+export function toMinor(value: string | number | null | undefined, digits = 2): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const text = typeof value === 'number' ? value.toFixed(digits) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount: ${text}`);
+  const fraction = (match[3] ?? '').padEnd(digits, '0').slice(0, digits);
+  const minor = Number(match[2]) * 10 ** digits + Number(fraction || '0');
+  return match[1] === '-' ? -minor : minor;
+}
+
+export function formatMoney(minor: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}

@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import { json } from '../../db/normalize.ts';
+import { appendEntries, creditMany, debit, inTransaction, isReleased, lockAccount, netPending, type CreditInput, type Executor, type LedgerEntry } from '../ledger/index.ts';
+import { limitRefusal } from '../rules/limits.ts';
+import { orderConfig, orderEarn } from '../rules/order-earn.ts';
+import type { EarningRule } from '../rules/tables.ts';
+import { customerEmail, resolveCustomers } from './customers.ts';
+import { formatMoney, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import type { OrderState } from './tables.ts';
+
+const DAY = 86_400_000;
+
+interface MergedOrder {
+  platform: string;
+  externalId: string;
+  order: NormalizedOrder | undefined;
+  statuses: Set<string>;
+  cancelled: boolean;
+  refunds: Record<string, number>;
+}
+
+function emailOf(order: MergedOrder): string | null {
+  return customerEmail(order.platform, order.order?.customer ?? null);
+}
+
+const orderKey = (platform: string, externalId: string) => `${platform}:${externalId}`;
+
+/** Folds the events of one batch per order: the newest body, every status seen, every refund. */
+function mergeEvents(events: OrderEvent[]): MergedOrder[] {
+  const merged = new Map<string, MergedOrder>();
+  for (const event of events) {
+    const key = orderKey(event.platform, event.orderExternalId);
+    const entry = merged.get(key) ?? { platform: event.platform, externalId: event.orderExternalId, order: undefined, statuses: new Set<string>(), cancelled: false, refunds: {} };
+    if (event.order) {
+      if (!entry.order || event.order.updatedAt >= entry.order.updatedAt) entry.order = event.order;
+      for (const status of event.order.statuses) entry.statuses.add(status);
+      entry.cancelled ||= event.order.cancelled;
+    }
+    for (const refund of event.refunds ?? []) entry.refunds[refund.refundId] = refund.amountMinor;
+    merged.set(key, entry);
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+}
+
+/** Upserts the order states (row locks held until commit), merging with what earlier events said. */
+async function upsertStates(trx: Executor, storeId: number, orders: MergedOrder[], customers: Map<string, number>, now: Date): Promise<OrderState[]> {
+  const states: OrderState[] = [];
+  for (let start = 0; start < orders.length; start += 300) {
+    const part = orders.slice(start, start + 300).map((merged) => {
+      const email = emailOf(merged);
+      return {
+        store_id: storeId, platform: merged.platform, external_id: merged.externalId, order_number: merged.order?.number ?? null,
+        customer_id: email ? customers.get(email) ?? null : null, known: merged.order !== undefined, cancelled: merged.cancelled,
+        data: json(merged.order ? { ...merged.order, statuses: [...merged.statuses] } : { statuses: [...merged.statuses] }),
+        refunds: json(merged.refunds), updated_at: now,
+      };
+    });
+    states.push(...await trx.insertInto('order_states').values(part)
+      .onConflict((oc) => oc.columns(['store_id', 'platform', 'external_id']).doUpdateSet({
+        order_number: sql`coalesce(excluded.order_number, order_states.order_number)`,
+        customer_id: sql`coalesce(excluded.customer_id, order_states.customer_id)`,
+        known: sql`order_states.known or excluded.known`,
+        cancelled: sql`order_states.cancelled or excluded.cancelled`,
+        data: sql`(case when excluded.known and (not order_states.known or coalesce(excluded.data->>'updatedAt', '') >= coalesce(order_states.data->>'updatedAt', ''))
+          then excluded.data else order_states.data end)
+          || jsonb_build_object('statuses', coalesce(order_states.data->'statuses', '[]'::jsonb) || coalesce(excluded.data->'statuses', '[]'::jsonb))`,
+        refunds: sql`order_states.refunds || excluded.refunds`,
+        updated_at: sql`excluded.updated_at`,
+      }))
+      .returningAll().execute());
+  }
+  return states;
+}
+
+const refundedOf = (state: OrderState) => Object.values(state.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0);
+
+function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean {
+  const statuses = new Set((state.data.statuses ?? []) as string[]);
+  const cancelStatuses = rule ? orderConfig(rule).cancel_statuses : ['cancelled', 'voided'];
+  return state.cancelled || cancelStatuses.some((status) => statuses.has(status));
+}
+
+function earnInput(state: OrderState, rule: EarningRule, now: Date): CreditInput | null {
+  if (!state.known || state.customer_id === null || isCancelled(state, rule)) return null;
+  const order = state.data as NormalizedOrder;
+  const config = orderConfig(rule);
+  const statuses = new Set(order.statuses ?? []);
+  if (!config.award_statuses.some((status) => statuses.has(status))) return null;
+  const { points, computation, eligibleMinor } = orderEarn(rule, order);
+  return {
+    storeId: state.store_id, customerId: state.customer_id, type: 'order_earn', points, computation,
+    sourceType: 'order', sourceId: orderKey(state.platform, state.external_id), ruleKey: `earn:${rule.id}`,
+    releaseAt: config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
+    expiresAt: config.expiry_days ? new Date(now.getTime() + config.expiry_days * DAY) : null,
+    metadata: { order_number: order.number, eligible_minor: eligibleMinor, currency: order.currency },
+  };
+}
+
+/**
+ * Brings the clawbacks of one order's earn to what its refunds or cancellation call for:
+ * target = earned × refunded ÷ total (all of it when cancelled). Each step is keyed by its target,
+ * so a replay or a reordered event writes nothing new. Pending points are taken first from the
+ * pending total; available ones never below zero.
+ */
+async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerEntry, rule: EarningRule | undefined, now: Date): Promise<void> {
+  const sourceId = orderKey(state.platform, state.external_id);
+  const earned = earn.points + earn.pending_points;
+  const order = state.data as NormalizedOrder;
+  const refunded = refundedOf(state);
+  const cancelled = isCancelled(state, rule);
+  const total = order.totalMinor ?? 0;
+  const target = cancelled ? earned : total > 0 ? Math.min(earned, Math.round((earned * refunded) / total)) : 0;
+  const done = await trx.selectFrom('ledger_entries').select(sql<number>`coalesce(max((metadata->>'target')::integer), 0)`.as('target'))
+    .where('store_id', '=', state.store_id).where('parent_entry_id', '=', earn.id).where('type', '=', 'refund_clawback').executeTakeFirstOrThrow();
+  const amount = target - Number(done.target);
+  if (amount <= 0) return;
+  const account = await lockAccount(trx, state.store_id, earn.customer_id, now);
+  const pending = earn.release_at !== null && !(await isReleased(trx, earn));
+  const available = pending ? Math.max(0, await netPending(trx, earn)) : account.balance;
+  const take = Math.min(amount, available);
+  const money = (minor: number) => formatMoney(minor, order.currency ?? 'USD');
+  const why = cancelled
+    ? `order ${order.number} cancelled: ${earned} points reversed`
+    : `refund on order ${order.number}: ${money(refunded)} of ${money(total)} → ${earned} × ${money(refunded)} ÷ ${money(total)} = ${target} points back`;
+  const computation = take < amount ? `${why}; only ${take} of ${amount} ${pending ? 'pending ' : ''}points were left to take` : why;
+  const source = { sourceType: 'order_clawback', sourceId, ruleKey: `${earn.rule_key}:to:${target}` };
+  const metadata = { target, requested: amount, taken: take, refunded_minor: refunded, cancelled };
+  if (pending) {
+    await appendEntries(trx, [{
+      store_id: state.store_id, customer_id: earn.customer_id, type: 'refund_clawback', points: 0, pending_points: -take, lifetime_points: 0,
+      source_type: source.sourceType, source_id: source.sourceId, rule_key: source.ruleKey, parent_entry_id: earn.id,
+      computation, reason: null, release_at: null, expires_at: null, metadata,
+    }], now);
+  } else {
+    await debit(trx, { storeId: state.store_id, customerId: earn.customer_id, type: 'refund_clawback', points: take, lifetimeDelta: -take, ...source, parentEntryId: earn.id, computation, metadata }, now);
+  }
+}
+
+export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
+  return db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('type', '=', 'order').where('status', '=', 'active').orderBy('id').execute();
+}
+
+function coreStatus(state: OrderState): string {
+  const order = state.data as NormalizedOrder;
+  const refunded = refundedOf(state);
+  if (state.cancelled) return 'cancelled';
+  if (refunded > 0) return refunded >= (order.totalMinor ?? 0) ? 'refunded' : 'partially_refunded';
+  return (order.statuses ?? []).includes('paid') ? 'paid' : 'pending';
+}
+
+/** Keeps the console's order list (`orders`) in step with the merged states. */
+async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void> {
+  const rows = states.filter((state) => state.known).map((state) => {
+    const order = state.data as NormalizedOrder;
+    return {
+      store_id: state.store_id, customer_id: state.customer_id, external_id: order.number || state.external_id,
+      total_minor: Math.max(0, order.totalMinor ?? 0), currency: order.currency ?? 'USD', status: coreStatus(state), placed_at: order.placedAt ?? new Date(),
+    };
+  });
+  const unique = [...new Map(rows.map((row) => [row.external_id, row])).values()].sort((a, b) => (a.external_id < b.external_id ? -1 : 1));
+  for (let start = 0; start < unique.length; start += 300) {
+    await trx.insertInto('orders').values(unique.slice(start, start + 300))
+      .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet({
+        customer_id: sql`coalesce(excluded.customer_id, orders.customer_id)`, total_minor: sql`excluded.total_minor`, status: sql`excluded.status`,
+      })).execute();
+  }
+}
+
+/**
+ * Applies order events of one store in one transaction: merges them into the order states, earns
+ * (multi-row, idempotent), then settles refunds and cancellations. Safe to replay, in any order.
+ */
+export async function applyOrderEvents(db: Executor, storeId: number, events: OrderEvent[], now: Date): Promise<{ earned: LedgerEntry[] }> {
+  if (events.length === 0) return { earned: [] };
+  return inTransaction(db, async (trx) => {
+    const merged = mergeEvents(events);
+    const platform = merged[0]!.platform;
+    const customers = await resolveCustomers(trx, storeId, platform, merged.flatMap((order) => (order.order?.customer ? [order.order.customer] : [])));
+    const states = await upsertStates(trx, storeId, merged, customers, now);
+    await syncOrderList(trx, states);
+    const rules = await activeOrderRules(trx, storeId);
+    const batch: CreditInput[] = [];
+    for (const rule of rules) {
+      for (const state of states) {
+        const input = earnInput(state, rule, now);
+        if (!input) continue;
+        if (rule.limit_type === 'unlimited') batch.push(input);
+        else {
+          await lockAccount(trx, storeId, input.customerId, now);
+          const existing = await trx.selectFrom('ledger_entries').select('id').where('store_id', '=', storeId).where('source_type', '=', 'order')
+            .where('source_id', '=', input.sourceId).where('rule_key', '=', input.ruleKey!).executeTakeFirst();
+          if (!existing && (await limitRefusal(trx, rule, input.customerId, now)) === null) await creditMany(trx, [input], now);
+        }
+      }
+    }
+    const { inserted } = await creditMany(trx, batch, now);
+    const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
+    for (const state of settle) {
+      const earns = await trx.selectFrom('ledger_entries').selectAll().where('store_id', '=', storeId).where('source_type', '=', 'order')
+        .where('source_id', '=', orderKey(state.platform, state.external_id)).orderBy('id').execute();
+      for (const earn of earns) {
+        const ruleId = Number(earn.rule_key.replace(/^earn:/, ''));
+        const rule = rules.find((candidate) => candidate.id === ruleId)
+          ?? await trx.selectFrom('earning_rules').selectAll().where('id', '=', ruleId).where('store_id', '=', storeId).executeTakeFirst();
+        await reconcileClawback(trx, state, earn, rule, now);
+      }
+    }
+    return { earned: inserted };
+  });
+}

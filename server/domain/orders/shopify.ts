@@ -1,0 +1,93 @@
+import { toMinor, type NormalizedOrder, type OrderEvent, type OrderRefund } from './normalized.ts';
+
+/** Shopify webhook topics that move points. */
+export const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
+export const SHOPIFY_TOPICS = [...SHOPIFY_ORDER_TOPICS, 'refunds/create'] as const;
+
+type Money = string | number | null | undefined;
+interface ShopifyTransaction { amount?: Money; kind?: string; status?: string }
+interface ShopifyRefund {
+  id: number | string;
+  order_id?: number | string;
+  transactions?: ShopifyTransaction[];
+  refund_line_items?: Array<{ subtotal?: Money; total_tax?: Money }>;
+}
+interface ShopifyOrder {
+  id: number | string;
+  name?: string;
+  order_number?: number;
+  email?: string | null;
+  currency?: string;
+  total_line_items_price?: Money;
+  subtotal_price?: Money;
+  total_discounts?: Money;
+  total_tax?: Money;
+  total_price?: Money;
+  total_shipping_price_set?: { shop_money?: { amount?: Money } };
+  shipping_lines?: Array<{ price?: Money }>;
+  financial_status?: string | null;
+  fulfillment_status?: string | null;
+  cancelled_at?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  customer?: { id?: number | string; email?: string | null; first_name?: string | null; last_name?: string | null } | null;
+  line_items?: Array<{ product_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
+  refunds?: ShopifyRefund[];
+}
+
+/** The refunded amount: successful refund transactions, else the refunded lines with their tax. */
+export function shopifyRefundAmount(refund: ShopifyRefund): number {
+  const transactions = (refund.transactions ?? []).filter((t) => (t.kind ?? 'refund') === 'refund' && (t.status ?? 'success') === 'success');
+  if (transactions.length > 0) return transactions.reduce((sum, t) => sum + toMinor(t.amount), 0);
+  return (refund.refund_line_items ?? []).reduce((sum, line) => sum + toMinor(line.subtotal) + toMinor(line.total_tax), 0);
+}
+
+const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
+
+export function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
+  const financial = (payload.financial_status ?? 'pending').toLowerCase();
+  const statuses = [financial];
+  if (PAID.has(financial)) statuses.push('paid');
+  if (payload.fulfillment_status) statuses.push(payload.fulfillment_status.toLowerCase());
+  const items = payload.total_line_items_price !== undefined
+    ? toMinor(payload.total_line_items_price)
+    : (payload.line_items ?? []).reduce((sum, line) => sum + toMinor(line.price) * (line.quantity ?? 1), 0);
+  const shipping = payload.total_shipping_price_set?.shop_money?.amount !== undefined
+    ? toMinor(payload.total_shipping_price_set.shop_money.amount)
+    : (payload.shipping_lines ?? []).reduce((sum, line) => sum + toMinor(line.price), 0);
+  const customer = payload.customer;
+  return {
+    externalId: String(payload.id),
+    number: payload.name ?? `#${payload.order_number ?? payload.id}`,
+    customer: customer || payload.email ? {
+      externalId: customer?.id !== undefined ? String(customer.id) : null,
+      email: customer?.email ?? payload.email ?? null,
+      firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '',
+    } : null,
+    currency: payload.currency ?? 'USD',
+    itemsMinor: items,
+    discountMinor: toMinor(payload.total_discounts),
+    shippingMinor: shipping,
+    taxMinor: toMinor(payload.total_tax),
+    totalMinor: toMinor(payload.total_price),
+    lines: (payload.line_items ?? []).map((line) => ({
+      productId: String(line.product_id ?? ''), collectionIds: [], amountMinor: toMinor(line.price) * (line.quantity ?? 1),
+    })),
+    statuses,
+    cancelled: Boolean(payload.cancelled_at) || financial === 'voided',
+    placedAt: payload.created_at ?? new Date(0).toISOString(),
+    updatedAt: payload.updated_at ?? payload.created_at ?? '',
+  };
+}
+
+/** One Shopify webhook → what it says about its order, or null for a topic that moves no points. */
+export function shopifyEvent(topic: string, payload: unknown): OrderEvent | null {
+  const body = payload as ShopifyOrder & ShopifyRefund;
+  if (topic === 'refunds/create') {
+    if (body.order_id === undefined || body.id === undefined) return null;
+    return { platform: 'shopify', orderExternalId: String(body.order_id), refunds: [{ refundId: String(body.id), amountMinor: shopifyRefundAmount(body) }] };
+  }
+  if (!(SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic) || body.id === undefined) return null;
+  const refunds: OrderRefund[] = (body.refunds ?? []).map((refund) => ({ refundId: String(refund.id), amountMinor: shopifyRefundAmount(refund) }));
+  return { platform: 'shopify', orderExternalId: String(body.id), order: shopifyOrder(body), refunds };
+}

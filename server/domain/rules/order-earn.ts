@@ -1,0 +1,46 @@
+import { orderRuleConfig, type OrderRuleConfig } from '../../contract/points.ts';
+import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
+import type { EarningRule } from './tables.ts';
+
+export function orderConfig(rule: EarningRule): OrderRuleConfig {
+  return orderRuleConfig.parse(rule.config ?? {});
+}
+
+const plural = (n: number, word = 'point') => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The amount of an order that earns under a rule (minor units, never below zero). */
+export function eligibleAmount(config: OrderRuleConfig, order: NormalizedOrder): number {
+  const excludedProducts = new Set(config.excluded_product_ids);
+  const excludedCollections = new Set(config.excluded_collection_ids);
+  const excluded = order.lines
+    .filter((line) => excludedProducts.has(line.productId) || line.collectionIds.some((id) => excludedCollections.has(id)))
+    .reduce((sum, line) => sum + line.amountMinor, 0);
+  const items = order.itemsMinor - excluded;
+  // a discount is shared over the items in proportion, so excluded items carry their part
+  const discount = config.subtract_discounts && order.itemsMinor > 0 ? Math.round(order.discountMinor * (items / order.itemsMinor)) : 0;
+  const amount = items - discount + (config.include_shipping ? order.shippingMinor : 0) + (config.include_tax ? order.taxMinor : 0);
+  return Math.max(0, amount);
+}
+
+/** Points an order earns under a rule, with the computation people read in the history. */
+export function orderEarn(rule: EarningRule, order: NormalizedOrder): { points: number; computation: string; eligibleMinor: number } {
+  const config = orderConfig(rule);
+  const eligible = eligibleAmount(config, order);
+  const money = formatMoney(eligible, order.currency);
+  if (config.mode === 'fixed') {
+    const points = eligible > 0 ? rule.points : 0;
+    return { points, eligibleMinor: eligible, computation: `order ${order.number}: ${money}, fixed ${plural(rule.points)} per order = ${points}` };
+  }
+  const units = Math.floor(eligible / config.per_amount_minor);
+  const points = units * rule.points;
+  const per = formatMoney(config.per_amount_minor, order.currency).replace(/\.00$/, '');
+  return { points, eligibleMinor: eligible, computation: `order ${order.number}: ${money} × ${plural(rule.points)} per ${per} = ${points}` };
+}
+
+/** A short line for ways-to-earn lists, e.g. "1 point per $1 spent". */
+export function describeRule(rule: EarningRule, currency = 'USD'): string {
+  if (rule.type !== 'order') return `${plural(rule.points)}`;
+  const config = orderConfig(rule);
+  if (config.mode === 'fixed') return `${plural(rule.points)} per order`;
+  return `${plural(rule.points)} per ${formatMoney(config.per_amount_minor, currency).replace(/\.00$/, '')} spent`;
+}

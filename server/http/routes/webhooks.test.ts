@@ -1,0 +1,190 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
+import { verifyLedger } from '../../domain/ledger/index.ts';
+import { createEarningRule } from '../../domain/rules/earning.ts';
+import { earningRuleBody } from '../../contract/points.ts';
+import { bigcommerceWebhookSecret, parseJsonKeepingIds, webhookRunnerOf } from './webhooks.ts';
+
+// long platform ids stay exact: read as strings, sent back as the numbers Shopify sends
+const fixture = (path: string) => parseJsonKeepingIds(readFileSync(new URL(`../../../tests/fixtures/webhooks/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const toWire = (payload: unknown) => JSON.stringify(payload).replace(/("(?:\w*_)?id"\s*:\s*)"(-?\d{16,})"/g, '$1$2');
+const SHOPIFY = {
+  create: fixture('shopify/orders-create.json'), paid: fixture('shopify/orders-paid.json'),
+  cancelled: fixture('shopify/orders-cancelled.json'), refund: fixture('shopify/refunds-create.json'),
+};
+
+// the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id}
+const bigcommerceOrders = new Map<string, unknown>([['250', fixture('bigcommerce/order-250.json')]]);
+const standIn = createServer((request, response) => {
+  const id = /^\/stores\/abc123\/v2\/orders\/(\w+)$/.exec(request.url ?? '')?.[1];
+  const order = id ? bigcommerceOrders.get(id) : undefined;
+  response.writeHead(order ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(order ?? { status: 404 }));
+});
+await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+process.env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
+
+const withOrder = (payload: Record<string, unknown>, id: number, email: string) => ({ ...payload, id, name: `#${id}`, email, customer: { ...(payload.customer as object), id: id + 1, email } });
+const amount = (minor: number) => (minor / 100).toFixed(2);
+
+describeEachDatabase('order webhooks', (ctx) => {
+  const store = () => ctx.fixture.storeA;
+  beforeAll(async () => {
+    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), ctx.clock.now());
+  });
+  const shopify = (topic: string, payload: unknown, eventId: string, secret = store().hmacSecret) => {
+    const raw = toWire(payload);
+    return ctx.app.inject({
+      method: 'POST', url: '/webhooks/shopify', payload: raw,
+      headers: {
+        'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-shop-domain': 'alpha.myshopify.com', 'x-shopify-event-id': eventId,
+        'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
+      },
+    });
+  };
+  const neutral = (payload: unknown, secret = store().hmacSecret) => {
+    const raw = JSON.stringify(payload);
+    return ctx.app.inject({ method: 'POST', url: `/webhooks/orders/${store().storeName}`, payload: raw, headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` } });
+  };
+  const drain = () => webhookRunnerOf(ctx.app).drain();
+  const customerByEmail = (email: string) => ctx.db.selectFrom('customers').select('id').where('store_id', '=', store().id).where('email', '=', email).executeTakeFirst();
+  const balanceOf = async (email: string) => {
+    const customer = await customerByEmail(email);
+    if (!customer) return undefined;
+    const account = await ctx.db.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime']).where('customer_id', '=', customer.id).executeTakeFirst();
+    return account ?? { balance: 0, pending: 0, lifetime: 0 };
+  };
+
+  it('earns on orders/paid only, explains it, creates the unknown customer and ignores a replay', async () => {
+    expect(await customerByEmail('jon@example.com')).toBeUndefined();
+    const created = await shopify('orders/create', SHOPIFY.create, 'evt-create');
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ data: { received: true, duplicate: false } });
+    await drain();
+    expect(await balanceOf('jon@example.com')).toEqual({ balance: 0, pending: 0, lifetime: 0 });
+    await shopify('orders/paid', SHOPIFY.paid, 'evt-paid');
+    expect((await shopify('orders/paid', SHOPIFY.paid, 'evt-paid')).json().data.duplicate).toBe(true);
+    await shopify('orders/paid', SHOPIFY.paid, 'evt-paid-redelivered-with-new-id');
+    await drain();
+    expect(await balanceOf('jon@example.com')).toEqual({ balance: 54, pending: 0, lifetime: 54 });
+    const entries = await ctx.db.selectFrom('ledger_entries').select(['type', 'points', 'computation']).where('source_id', '=', 'shopify:820982911946154508').execute();
+    expect(entries).toEqual([{ type: 'order_earn', points: 54, computation: 'order #1001: $54.20 × 1 point per $1 = 54' }]);
+  });
+
+  it('claws back a partial refund in proportion, then reverses the rest on cancellation', async () => {
+    await shopify('refunds/create', SHOPIFY.refund, 'evt-refund');
+    await drain();
+    // 54 × $19.07 ÷ $62.43 = 16.49… → 16
+    expect(await balanceOf('jon@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
+    await shopify('refunds/create', SHOPIFY.refund, 'evt-refund-again');
+    await shopify('orders/cancelled', SHOPIFY.cancelled, 'evt-cancel');
+    await drain();
+    expect(await balanceOf('jon@example.com')).toEqual({ balance: 0, pending: 0, lifetime: 0 });
+    const clawbacks = await ctx.db.selectFrom('ledger_entries').select(['points', 'computation']).where('type', '=', 'refund_clawback').where('source_id', '=', 'shopify:820982911946154508').orderBy('id').execute();
+    expect(clawbacks.map((entry) => entry.points)).toEqual([-16, -38]);
+    expect(clawbacks[0]!.computation).toBe('refund on order #1001: $19.07 of $62.43 → 54 × $19.07 ÷ $62.43 = 16 points back');
+    expect(clawbacks[1]!.computation).toBe('order #1001 cancelled: 54 points reversed');
+    expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
+  });
+
+  it('converges when the refund arrives before its order', async () => {
+    const order = withOrder(SHOPIFY.paid, 9001, 'early.refund@example.com');
+    await shopify('refunds/create', { ...SHOPIFY.refund, id: 77, order_id: 9001 }, 'evt-early-refund');
+    await drain();
+    await shopify('orders/paid', order, 'evt-late-order');
+    await drain();
+    expect(await balanceOf('early.refund@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
+  });
+
+  it('refuses a bad signature with 401 and changes nothing', async () => {
+    const before = await snapshotTables(ctx.db);
+    const events = async () => Number((await ctx.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = await events();
+    const forged = await shopify('orders/paid', withOrder(SHOPIFY.paid, 9100, 'forger@example.com'), 'evt-forged', 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: 'Invalid webhook signature.', errors: {}, code: 'invalid_signature' });
+    const raw = JSON.stringify(SHOPIFY.paid);
+    const tampered = await ctx.app.inject({ method: 'POST', url: '/webhooks/shopify', payload: raw.replace('54.20', '954.20'), headers: {
+      'content-type': 'application/json', 'x-shopify-topic': 'orders/paid', 'x-shopify-shop-domain': 'alpha.myshopify.com',
+      'x-shopify-hmac-sha256': createHmac('sha256', store().hmacSecret).update(raw).digest('base64') } });
+    expect(tampered.statusCode).toBe(401);
+    expect((await neutral(fixture('neutral/order-paid.json'), 'wrong')).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/webhooks/bigcommerce?store=alpha-store', payload: '{}', headers: { 'content-type': 'application/json', 'x-webhook-secret': 'nope' } })).statusCode).toBe(401);
+    await drain();
+    expect(await events()).toBe(count);
+    expect(await snapshotTables(ctx.db)).toBe(before);
+  });
+
+  it('takes the neutral format signed with X-Signature', async () => {
+    const response = await neutral(fixture('neutral/order-paid.json'));
+    expect(response.statusCode).toBe(200);
+    await drain();
+    expect(await balanceOf('mia@example.com')).toEqual({ balance: 54, pending: 0, lifetime: 54 });
+    const bad = await neutral({ event_id: 'x', type: 'order.paid' });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('fetches BigCommerce orders from the store API and earns on them', async () => {
+    const raw = JSON.stringify(fixture('bigcommerce/order-status-updated.json'));
+    const response = await ctx.app.inject({ method: 'POST', url: '/webhooks/bigcommerce?store=alpha-store', payload: raw, headers: { 'content-type': 'application/json', 'x-webhook-secret': bigcommerceWebhookSecret(store().hmacSecret) } });
+    expect(response.statusCode).toBe(200);
+    await drain();
+    // $120.00 subtotal (no shipping, no tax) → 120 points
+    expect(await balanceOf('ada.trail@example.com')).toEqual({ balance: 120, pending: 0, lifetime: 120 });
+  });
+
+  it('1,000 webhooks delivered 3 times in shuffled order: exact balances, no duplicate entries', async () => {
+    const customers = 40;
+    const events: Array<{ topic: string; payload: unknown; id: string }> = [];
+    const expected = new Map<string, number>();
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let index = 0; events.length < 1000; index += 1) {
+      const orderId = 50_000 + index;
+      const email = `bulk${index % customers}@example.com`;
+      const cents = 1_000 + Math.floor(random() * 20_000);
+      const total = cents + 500;
+      const order = { ...withOrder(SHOPIFY.paid, orderId, email), total_line_items_price: amount(cents), subtotal_price: amount(cents), total_price: amount(total), total_tax: '0.00', updated_at: '2026-03-01T10:05:00-05:00' };
+      const earned = Math.floor(cents / 100);
+      let net = earned;
+      events.push({ topic: 'orders/paid', payload: order, id: `bulk-paid-${orderId}` });
+      const roll = random();
+      if (roll < 0.3 && events.length < 1000) {
+        const refunded = Math.floor(total * random());
+        events.push({ topic: 'refunds/create', payload: { ...SHOPIFY.refund, id: orderId * 10, order_id: orderId, transactions: [{ kind: 'refund', status: 'success', amount: amount(refunded) }] }, id: `bulk-refund-${orderId}` });
+        net = earned - Math.min(earned, Math.round((earned * refunded) / total));
+      } else if (roll < 0.45 && events.length < 1000) {
+        events.push({ topic: 'orders/cancelled', payload: { ...order, cancelled_at: '2026-03-02T09:00:00-05:00', updated_at: '2026-03-02T09:00:00-05:00' }, id: `bulk-cancel-${orderId}` });
+        net = 0;
+      }
+      expected.set(email, (expected.get(email) ?? 0) + net);
+    }
+    const deliveries = [...events, ...events, ...events];
+    for (let i = deliveries.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+    }
+    // delivered 50 at a time, as a platform retrying in parallel would
+    for (let start = 0; start < deliveries.length; start += 50) {
+      const answers = await Promise.all(deliveries.slice(start, start + 50).map((delivery) => shopify(delivery.topic, delivery.payload, delivery.id)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    }
+    await drain();
+    for (const [email, balance] of expected) expect((await balanceOf(email))?.balance, email).toBe(balance);
+    // every order that was never cancelled earned exactly once (a cancelled one may have been
+    // cancelled before it was paid: then it never earned); no key was ever written twice
+    const earned = await ctx.db.selectFrom('ledger_entries').select('source_id').where('store_id', '=', store().id).where('type', '=', 'order_earn').where('source_id', 'like', 'shopify:5%').execute();
+    const cancelled = new Set(events.filter((event) => event.topic === 'orders/cancelled').map((event) => `shopify:${(event.payload as { id: number }).id}`));
+    const kept = events.filter((event) => event.topic === 'orders/paid').map((event) => `shopify:${(event.payload as { id: number }).id}`).filter((id) => !cancelled.has(id));
+    const earnedIds = earned.map((row) => row.source_id);
+    expect(new Set(earnedIds).size).toBe(earnedIds.length);
+    expect(earnedIds.filter((id) => !cancelled.has(id)).sort()).toEqual(kept.sort());
+    const entries = await ctx.db.selectFrom('ledger_entries').select(['source_type', 'source_id', 'rule_key']).where('store_id', '=', store().id).execute();
+    expect(new Set(entries.map((entry) => `${entry.source_type}|${entry.source_id}|${entry.rule_key}`)).size).toBe(entries.length);
+    expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
+  }, 120_000);
+});

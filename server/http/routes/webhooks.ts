@@ -1,0 +1,130 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
+import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { persistWebhook, WebhookRunner } from '../../jobs/webhook-runner.ts';
+import type { Store } from '../../db/schema.ts';
+import type { RouteModule } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+const runners = new WeakMap<object, WebhookRunner>();
+
+/** The app's webhook runner (tests wait on `drain()`), one per database handle. */
+export function webhookRunnerOf(app: FastifyInstance): WebhookRunner {
+  const runner = runners.get(app.db);
+  if (!runner) throw new Error('The webhook routes are not registered on this app.');
+  return runner;
+}
+
+const invalidSignature = () => new ApiError(401, 'Invalid webhook signature.', 'invalid_signature');
+
+/** The static header value BigCommerce webhooks are registered with (`X-Webhook-Secret`). */
+export function bigcommerceWebhookSecret(hmacSecret: string): string {
+  return createHmac('sha256', hmacSecret).update('bigcommerce-webhook').digest('hex');
+}
+
+/** Constant-time comparison of two signatures (different lengths never match). */
+export function signaturesMatch(expected: Buffer, given: Buffer): boolean {
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const headerOf = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Platform ids (Shopify's reach 18 digits) exceed JS numbers: keep long integer ids as strings. */
+export function parseJsonKeepingIds(text: string): unknown {
+  return JSON.parse(text.replace(/("(?:\w*_)?id"\s*:\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return parseJsonKeepingIds(raw.toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.', 'malformed_json');
+  }
+}
+
+function rawBody(request: FastifyRequest): Buffer {
+  if (!Buffer.isBuffer(request.body)) throw new ApiError(400, 'Send the webhook body as application/json.', 'empty_body');
+  return request.body;
+}
+
+/**
+ * Order webhooks (issue 7 §4): each verifies the signature of the RAW body, persists the event
+ * and answers 200 at once; the runner processes it after, exactly once.
+ */
+export const webhookRoutes: RouteModule = {
+  prefix: '/webhooks',
+  register(app) {
+    const runner = new WebhookRunner(app.db, app.clock, {
+      bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
+      batchSize: app.config.databaseUrl ? 500 : 200,
+      delayMs: Number(process.env.WEBHOOK_DELAY_MS ?? 20),
+    });
+    runners.set(app.db, runner);
+    // events persisted before a restart are processed on start
+    app.addHook('onReady', async () => {
+      void runner.kick().catch((error: unknown) => app.log.error({ err: error }, 'webhook processing failed'));
+    });
+    app.addHook('onClose', async () => runner.close());
+    // signatures cover the exact bytes: keep the body raw in this scope only
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown) => {
+      const fresh = await persistWebhook(app.db, { storeId: store.id, platform, topic, eventKey, payload }, app.clock.now());
+      runner.schedule();
+      return { data: { received: true as const, duplicate: !fresh } };
+    };
+    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
+      if (!value) return undefined;
+      return app.db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+    };
+
+    app.post('/shopify', { schema: { tags: ['webhooks'], summary: 'Shopify order and refund webhooks (X-Shopify-Hmac-Sha256)' } }, async (request) => {
+      const raw = rawBody(request);
+      const store = await storeBy('domain', headerOf(request, 'x-shopify-shop-domain'));
+      const given = headerOf(request, 'x-shopify-hmac-sha256') ?? '';
+      if (!store?.hmac_secret) throw invalidSignature();
+      const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
+      if (!signaturesMatch(expected, Buffer.from(given, 'base64'))) throw invalidSignature();
+      const topic = headerOf(request, 'x-shopify-topic') ?? '';
+      const payload = parseJson(raw);
+      if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic)) return { data: { received: true as const, duplicate: false } };
+      const eventKey = headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+      return accept(store, 'shopify', topic, eventKey, payload);
+    });
+
+    app.post('/orders/:storeKey', { schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } }, async (request) => {
+      const raw = rawBody(request);
+      const store = await storeBy('store_name', (request.params as { storeKey: string }).storeKey);
+      const given = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '';
+      if (!store?.hmac_secret) throw invalidSignature();
+      const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
+      if (!signaturesMatch(expected, Buffer.from(given, 'hex'))) throw invalidSignature();
+      const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'body';
+        throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
+      }
+      return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data);
+    });
+
+    app.post('/bigcommerce', { schema: { tags: ['webhooks'], summary: 'BigCommerce order webhooks (ids only; the order is fetched)' } }, async (request) => {
+      const raw = rawBody(request);
+      const store = await storeBy('store_name', (request.query as { store?: string }).store);
+      // BigCommerce cannot sign bodies: the webhook is registered with a static secret header
+      if (!store?.hmac_secret) throw invalidSignature();
+      const expected = Buffer.from(bigcommerceWebhookSecret(store.hmac_secret));
+      if (!signaturesMatch(expected, Buffer.from(headerOf(request, 'x-webhook-secret') ?? ''))) throw invalidSignature();
+      const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
+      if (!parsed.success || !parsed.data.scope.startsWith('store/order/')) return { data: { received: true as const, duplicate: false } };
+      const body = parsed.data;
+      const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
+      return accept(store, 'bigcommerce', body.scope, eventKey, body);
+    });
+  },
+};

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { neutralOrderWebhook } from '../contract/webhooks.ts';
+import { bigcommerceEvent, fetchBigCommerceOrder } from '../domain/orders/bigcommerce.ts';
+import { neutralEvent } from '../domain/orders/neutral.ts';
+import type { OrderEvent } from '../domain/orders/normalized.ts';
+import { applyOrderEvents } from '../domain/orders/process.ts';
+import { shopifyEvent } from '../domain/orders/shopify.ts';
+import type { WebhookEvent } from '../domain/orders/tables.ts';
+import { json } from '../db/normalize.ts';
+
+export interface RunnerOptions {
+  /** BigCommerce API base URL (tests point it at a local stand-in) */
+  bigcommerceApiUrl: string;
+  /** events claimed per transaction */
+  batchSize?: number;
+  maxAttempts?: number;
+  /** how long a new webhook waits for others to join its batch */
+  delayMs?: number;
+}
+
+/** Persists a received webhook; false when the same event was already received. */
+export async function persistWebhook(db: Db, event: { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }, now: Date): Promise<boolean> {
+  const row = await db.insertInto('webhook_events').values({
+    store_id: event.storeId, platform: event.platform, topic: event.topic, event_key: event.eventKey, payload: json(event.payload), received_at: now,
+  }).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<OrderEvent | null> {
+  if (event.platform === 'shopify') return shopifyEvent(event.topic, event.payload);
+  if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(event.payload));
+  if (event.platform === 'bigcommerce') {
+    const body = event.payload as { producer?: string; data?: { id?: number | string } };
+    const storeHash = body.producer?.replace(/^stores\//, '') ?? '';
+    const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
+    const token = String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? '');
+    return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, String(body.data?.id ?? ''), token));
+  }
+  return null;
+}
+
+/**
+ * Processes persisted webhooks after they were acknowledged. Each round claims a batch with
+ * `FOR UPDATE SKIP LOCKED`, so several server processes on one PostgreSQL share the work and each
+ * event is processed once; the ledger's idempotency keys make a retry after a crash harmless.
+ * A failing batch falls back to one event per transaction and records the error on the event.
+ */
+export class WebhookRunner {
+  #running: Promise<void> | null = null;
+  #again = false;
+  #closed = false;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly db: Db, private readonly clock: Clock, private readonly options: RunnerOptions) {}
+
+  /** Starts draining (single-flight); resolves when nothing is left. */
+  kick(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          while (!this.#closed && (await this.#round()) > 0);
+        } while (this.#again && !this.#closed);
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
+
+  /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
+  schedule(): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.kick().catch(() => undefined);
+    }, this.options.delayMs ?? 20);
+  }
+
+  /** Waits until every pending event was tried. */
+  async drain(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.kick();
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    return this.#running ?? Promise.resolve();
+  }
+
+  async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {
+    return trx.selectFrom('webhook_events').selectAll().where('processed_at', 'is', null)
+      .where('attempts', '<', this.options.maxAttempts ?? 5).orderBy('id').limit(limit).forUpdate().skipLocked().execute();
+  }
+
+  async #apply(trx: Db, events: WebhookEvent[]): Promise<void> {
+    const now = this.clock.now();
+    const byStore = new Map<number, OrderEvent[]>();
+    for (const event of events) {
+      const orderEvent = await toOrderEvent(trx, event, this.options);
+      if (orderEvent) byStore.set(event.store_id, [...(byStore.get(event.store_id) ?? []), orderEvent]);
+    }
+    for (const [storeId, orderEvents] of [...byStore.entries()].sort(([a], [b]) => a - b)) {
+      const byPlatform = new Map<string, OrderEvent[]>();
+      for (const orderEvent of orderEvents) byPlatform.set(orderEvent.platform, [...(byPlatform.get(orderEvent.platform) ?? []), orderEvent]);
+      for (const group of byPlatform.values()) await applyOrderEvents(trx, storeId, group, now);
+    }
+    await trx.updateTable('webhook_events').set({ processed_at: now, attempts: sql`attempts + 1`, last_error: null })
+      .where('id', 'in', events.map((event) => event.id)).execute();
+  }
+
+  async #round(): Promise<number> {
+    const limit = this.options.batchSize ?? 200;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const events = await this.#claim(trx, limit);
+        if (events.length > 0) await this.#apply(trx, events);
+        return events.length;
+      });
+    } catch {
+      // one bad event must not hold back the others: retry them one by one, recording failures
+      let done = 0;
+      for (;;) {
+        let claimed = 0;
+        try {
+          const found = await this.db.transaction().execute(async (trx) => {
+            const [event] = await this.#claim(trx, 1);
+            if (!event) return false;
+            claimed = event.id;
+            await this.#apply(trx, [event]);
+            return true;
+          });
+          if (!found) return done;
+        } catch (error) {
+          if (!claimed) return done;
+          const message = error instanceof Error ? error.message : String(error);
+          await this.db.updateTable('webhook_events').set({ attempts: sql`attempts + 1`, last_error: message.slice(0, 1000) }).where('id', '=', claimed).execute();
+        }
+        done += 1;
+      }
+    }
+  }
+}
