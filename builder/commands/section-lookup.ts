@@ -1,10 +1,13 @@
 /** Finding a landing page section inside a draft. */
-import type { Draft } from 'immer';
+import { isDraft, original, type Draft } from 'immer';
 import type { Section } from '../../renderers/schema/index.ts';
 import { docOf, type SurfaceDocs } from '../store/documents.ts';
 
 export function sectionIndex(docs: Draft<SurfaceDocs>, sectionId: string): number {
-  const index = docOf(docs, 'landing_page').sections.findIndex((s) => s.id === sectionId);
+  const sections = docOf(docs, 'landing_page').sections;
+  // search the original array: walking the draft would create a proxy per section
+  const base = (isDraft(sections) ? original(sections) : sections) as readonly { id: string }[];
+  const index = base.findIndex((s) => s.id === sectionId);
   if (index < 0) throw new Error(`No section "${sectionId}"`);
   return index;
 }

@@ -27,11 +27,11 @@ export function SectionInspector({ sectionId }: { sectionId: string }) {
       </section>
       <section className="bs-inspector__group" aria-labelledby="bs-style-heading">
         <h3 id="bs-style-heading">Style</h3>
-        <StyleFields key={sectionId} section={section} />
+        <StyleFields sectionId={sectionId} type={section.type} style={section.style} />
       </section>
       <section className="bs-inspector__group" aria-labelledby="bs-layout-heading">
         <h3 id="bs-layout-heading">Layout</h3>
-        <LayoutFields key={sectionId} section={section} />
+        <LayoutFields sectionId={sectionId} type={section.type} layout={section.layout} />
       </section>
     </div>
   );

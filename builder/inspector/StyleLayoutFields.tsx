@@ -1,5 +1,6 @@
 /** The Style and Layout groups of a section (shared by both audiences), labelled by their setting. */
-import { SECTION_FIELD_META, SECTION_FIELDS, type FieldMeta, type Section, type SectionLayout, type SectionStyle } from '../../renderers/schema/index.ts';
+import { memo } from 'react';
+import { SECTION_FIELD_META, SECTION_FIELDS, type FieldMeta, type SectionLayout, type SectionStyle, type SectionType } from '../../renderers/schema/index.ts';
 import { setSectionSetting } from '../commands/index.ts';
 import { ColourField, NumberField, SelectField, SwitchField } from '../fields/index.ts';
 import { useEdit } from './use-edit.ts';
@@ -14,26 +15,27 @@ function SettingField({ meta, value, onChange, seal }: { meta: FieldMeta; value:
   }
 }
 
-export function StyleFields({ section }: { section: Section }) {
+/** Memoised on the style object: typing in the content leaves these fields alone. */
+export const StyleFields = memo(function StyleFields({ sectionId, type, style }: { sectionId: string; type: SectionType; style: SectionStyle }) {
   const { run, seal } = useEdit();
   return (
     <>
-      {SECTION_FIELDS[section.type].style.map((key) => (
-        <SettingField key={key} meta={SECTION_FIELD_META.style[key]} value={section.style[key]} seal={seal}
-          onChange={(value) => run(setSectionSetting, { sectionId: section.id, group: 'style', key, value: value as SectionStyle[keyof SectionStyle] })} />
+      {SECTION_FIELDS[type].style.map((key) => (
+        <SettingField key={key} meta={SECTION_FIELD_META.style[key]} value={style[key]} seal={seal}
+          onChange={(value) => run(setSectionSetting, { sectionId, group: 'style', key, value: value as SectionStyle[keyof SectionStyle] })} />
       ))}
     </>
   );
-}
+});
 
-export function LayoutFields({ section }: { section: Section }) {
+export const LayoutFields = memo(function LayoutFields({ sectionId, type, layout }: { sectionId: string; type: SectionType; layout: SectionLayout }) {
   const { run, seal } = useEdit();
   return (
     <>
-      {SECTION_FIELDS[section.type].layout.map((key) => (
-        <SettingField key={key} meta={SECTION_FIELD_META.layout[key]} value={section.layout[key]} seal={seal}
-          onChange={(value) => run(setSectionSetting, { sectionId: section.id, group: 'layout', key, value: value as SectionLayout[keyof SectionLayout] })} />
+      {SECTION_FIELDS[type].layout.map((key) => (
+        <SettingField key={key} meta={SECTION_FIELD_META.layout[key]} value={layout[key]} seal={seal}
+          onChange={(value) => run(setSectionSetting, { sectionId, group: 'layout', key, value: value as SectionLayout[keyof SectionLayout] })} />
       ))}
     </>
   );
-}
+});

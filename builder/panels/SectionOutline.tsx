@@ -6,19 +6,23 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
 import { addSection, deleteSection, duplicateSection, moveSection, nextSectionId, toggleVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 
 /** Item names: the section label, numbered when the page has several of the same type. */
 function useSectionNames(): { id: string; name: string }[] {
-  const sections = useBuilder((s) => s.docs.landing_page?.sections);
-  const seen: Partial<Record<SectionType, number>> = {};
-  return (sections ?? []).map((section) => {
-    const n = (seen[section.type] = (seen[section.type] ?? 0) + 1);
-    return { id: section.id, name: n === 1 ? SECTION_LABELS[section.type] : `${SECTION_LABELS[section.type]} ${n}` };
-  });
+  // a string key: typing in a section changes its object but not this, so the outline stays still
+  const key = useBuilder((s) => s.docs.landing_page?.sections.map((x) => `${x.id} ${x.type}`).join('\n') ?? '');
+  return useMemo(() => {
+    const seen: Partial<Record<SectionType, number>> = {};
+    return key.split('\n').filter(Boolean).map((line) => {
+      const [id = '', type = 'header'] = line.split(' ') as [string, SectionType];
+      const n = (seen[type] = (seen[type] ?? 0) + 1);
+      return { id, name: n === 1 ? SECTION_LABELS[type] : `${SECTION_LABELS[type]} ${n}` };
+    });
+  }, [key]);
 }
 
 const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: string }) {
@@ -81,6 +85,7 @@ export function SectionOutline() {
     const toIndex = items.findIndex((item) => item.id === over.id);
     if (toIndex >= 0) store.getState().run(moveSection, { sectionId: String(active.id), toIndex });
   };
+  const ids = useMemo(() => items.map((i) => i.id), [items]);
   const names = new Map(items.map((i) => [i.id, i.name]));
   const nameOf = (id: string | number) => names.get(String(id)) ?? String(id);
   return (
@@ -98,7 +103,7 @@ export function SectionOutline() {
             onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
           },
         }}>
-        <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ul aria-label="Sections" className="bs-outline__list">
             {items.map((item) => <SectionItem key={item.id} id={item.id} name={item.name} />)}
           </ul>
