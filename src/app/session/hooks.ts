@@ -1,15 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ApiError } from '../../lib/api/errors.ts';
-import { isApiFailure } from '../../lib/api/policy.ts';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { searchFires } from '../../lib/format.ts';
 import { consoleStore, useConsole } from '../../state/store.ts';
 import { runStoreSwitch } from './flow.ts';
 import { queryClient, session } from './runtime.ts';
 
-export const useSessionUser = () => useConsole((s) => s.user.users);
-export const useLoginResult = () => useConsole((s) => s.user.loginRes);
 export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_access_token ?? null);
 
 /** GET /user/details, refreshed on each visit so a revoked token is noticed (→ 401 → logout). */
@@ -71,11 +67,4 @@ export function useSwitchStore() {
         goHome: () => navigate('/home'),
       }),
   });
-}
-
-/** setUserStatus and login return their error (spec §7): this turns it back into a throw for hooks. */
-export async function orFail<T>(value: Promise<T | ApiError>): Promise<T> {
-  const result = await value;
-  if (isApiFailure(result)) throw result;
-  return result;
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { isValidUrl } from '../../lib/validation.ts';
+import { isLoading } from '../../lib/operation.ts';
 import { onboarding, queryClient } from '../../app/session/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
@@ -45,7 +46,7 @@ export function ChannelsStep({ onDone, advancing }: StepProps) {
       submitLabel="Continue"
       onSubmit={onDone}
     >
-      {channels.isPending ? <p role="status">Loading channels…</p> : null}
+      {isLoading(channels) ? <p role="status">Loading channels…</p> : null}
       {channels.data && channels.data.length > 0 ? (
         <ul className="ls-channel-list" aria-label="Channels">
           {channels.data.map((channel) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStage, onboardingDone, previousStage, stepIndexForStage } from './steps.ts';
+import { nextStage, onboardingDone, stepIndexForStage } from './steps.ts';
 import { rewardRequest, type RewardForm } from './RewardStep.tsx';
 import { basicsErrors } from './BasicsStep.tsx';
 import { earningErrors } from './EarningStep.tsx';
@@ -16,11 +16,6 @@ describe('onboarding stages 2 → 12, then done (spec §4 / §9)', () => {
 
   it.each([[2, false], [12, false], [0, true], [14, true]])('stage %i done: %s', (stage, done) => {
     expect(onboardingDone(stage)).toBe(done);
-  });
-
-  it('previous stage never goes below the first step', () => {
-    expect(previousStage(2)).toBe(2);
-    expect(previousStage(8)).toBe(6);
   });
 });
 

@@ -26,7 +26,5 @@ export function nextStage(stage: number): number {
   return next ? next.stage : CONSOLE_CONSTANTS.onboardingDoneStage;
 }
 
-export const previousStage = (stage: number): number => ONBOARDING_STEPS[Math.max(0, stepIndexForStage(stage) - 1)]!.stage;
-
 /** Whether the wizard has nothing left (the user's stage is not an onboarding stage). */
 export const onboardingDone = (stage: number) => !CONSOLE_CONSTANTS.onboardingRedirectStages.includes(stage);
