@@ -38,6 +38,24 @@ const shared = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
+/**
+ * Builds `loader.js` (IIFE) into `outDir`, pointing it at the panel module `panelFile`.
+ * `aliases` lets the bench swap a module (e.g. measure the loader without its stylesheet).
+ */
+export async function buildLoader(options: { outDir: string; panelFile: string; aliases?: Alias[] }): Promise<void> {
+  await build({
+    ...shared,
+    configFile: false,
+    resolve: { alias: [...(options.aliases ?? []), ...ALIASES] },
+    define: { ...shared.define, LS_EMBED_PANEL_FILE: JSON.stringify(options.panelFile) },
+    build: {
+      outDir: options.outDir, emptyOutDir: false, sourcemap: false, target: 'es2020', copyPublicDir: false,
+      lib: { entry: resolve(here, 'loader-entry.ts'), formats: ['iife'], name: 'LoyaltyStudioEmbed', fileName: () => 'loader.js' },
+      rollupOptions: { treeshake: loaderTreeshake },
+    },
+  });
+}
+
 /** After the panel build: builds the loader with the panel's file name and writes the manifest. */
 function loaderBuild(): Plugin {
   let panelFile = '';
@@ -50,16 +68,7 @@ function loaderBuild(): Plugin {
     },
     async closeBundle() {
       if (!panelFile) throw new Error('embed build: no panel entry was produced');
-      await build({
-        ...shared,
-        configFile: false,
-        define: { ...shared.define, LS_EMBED_PANEL_FILE: JSON.stringify(panelFile) },
-        build: {
-          outDir: EMBED_OUT_DIR, emptyOutDir: false, sourcemap: false, target: 'es2020', copyPublicDir: false,
-          lib: { entry: resolve(here, 'loader-entry.ts'), formats: ['iife'], name: 'LoyaltyStudioEmbed', fileName: () => 'loader.js' },
-          rollupOptions: { treeshake: loaderTreeshake },
-        },
-      });
+      await buildLoader({ outDir: EMBED_OUT_DIR, panelFile });
       writeFileSync(resolve(EMBED_OUT_DIR, 'manifest.json'), `${JSON.stringify({ loader: 'loader.js', panel: panelFile }, null, 2)}\n`);
     },
   };

@@ -1,0 +1,148 @@
+/**
+ * Storefront embed figures (issue 3 "Performance"): gzip sizes of what a store page loads
+ * against our budgets and the peers' storefront scripts, the requests the embed makes on page
+ * load, and a Lighthouse run of /demo/storefront with and without the embed (score difference,
+ * added layout shift). Starts its own server on a temporary data folder and stops it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchRow } from './run.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const EMBED_DIR = join(ROOT, 'dist/embed');
+const CHROMIUM = '/usr/bin/chromium';
+/** The browser flags of the preamble (playwright.config.ts). */
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+const KB = 1024;
+const gzip = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const within = (bytes: number, budget: number) => (bytes <= budget ? 'ok' : 'over budget');
+
+async function buildEmbed(): Promise<{ loader: Buffer; panel: Buffer; loaderCode: number }> {
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'renderers/embed/vite.config.ts'), logLevel: 'warn' });
+  const manifest = JSON.parse(readFileSync(join(EMBED_DIR, 'manifest.json'), 'utf8')) as { loader: string; panel: string };
+  // the loader's code alone: the same build with the shared stylesheet swapped for an empty one
+  const { buildLoader } = await import('../../renderers/embed/vite.config.ts');
+  const scratch = mkdtempSync(join(tmpdir(), 'ls-embed-bench-'));
+  try {
+    const stub = join(scratch, 'stylesheet.ts');
+    writeFileSync(stub, "export const STYLESHEET = '';\n");
+    await buildLoader({ outDir: scratch, panelFile: manifest.panel, aliases: [{ find: /^(\.\.\/theme\/|\.\/)stylesheet\.ts$/, replacement: stub }] });
+    return {
+      loader: readFileSync(join(EMBED_DIR, manifest.loader)),
+      panel: readFileSync(join(EMBED_DIR, manifest.panel)),
+      loaderCode: gzip(readFileSync(join(scratch, 'loader.js'))),
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function stylesheetBytes(): Promise<number> {
+  const { buildStylesheet } = await import('../../renderers/theme/index.ts');
+  const { THEME_TOKENS } = await import('../../presets/index.ts');
+  return gzip(buildStylesheet(THEME_TOKENS));
+}
+
+async function startServer(): Promise<{ origin: string; stop: () => void }> {
+  const port = 4200 + Math.floor(Math.random() * 20) + 60;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ls-bench-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1', LOG_LEVEL: 'error' }, stdio: 'ignore',
+  });
+  const origin = `http://localhost:${port}`;
+  const stop = () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { origin, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('the server did not start');
+}
+
+/** Requests the page makes until the launcher shows, and the ones the embed makes. */
+async function requestsOnLoad(origin: string): Promise<{ embed: string[]; launcherShown: boolean }> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const seen: string[] = [];
+    page.on('request', (request) => seen.push(new URL(request.url()).pathname));
+    await page.goto(`${origin}/demo/storefront`);
+    const launcher = page.getByRole('button', { name: /Bean Club|Get Rewarded/ });
+    const launcherShown = await launcher.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    await page.waitForLoadState('networkidle');
+    return { embed: seen.filter((path) => path !== '/demo/storefront'), launcherShown };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures { score: number; cls: number }
+
+async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no report');
+    return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function lighthouseComparison(origin: string): Promise<{ without: LighthouseFigures; withEmbed: LighthouseFigures }> {
+  const runs = { without: [] as LighthouseFigures[], withEmbed: [] as LighthouseFigures[] };
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) { // alternate, so machine load hits both alike
+    runs.without.push(await lighthouseRun(`${origin}/demo/storefront?embed=0`));
+    runs.withEmbed.push(await lighthouseRun(`${origin}/demo/storefront`));
+  }
+  const summary = (list: LighthouseFigures[]) => ({ score: median(list.map((r) => r.score)), cls: Math.max(...list.map((r) => r.cls)) });
+  return { without: summary(runs.without), withEmbed: summary(runs.withEmbed) };
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const { loader, panel, loaderCode } = await buildEmbed();
+  const css = await stylesheetBytes();
+  const loaderTotal = gzip(loader);
+  const panelSize = gzip(panel);
+  const rows: BenchRow[] = [
+    { metric: 'loader code, gzip', ours: kb(loaderCode), compare: 'budget 5 KB', verdict: within(loaderCode, 5 * KB) },
+    { metric: 'stylesheet (4 themes + rules), gzip', ours: kb(css), compare: 'budget 4 KB; Rivo 4 KB CSS', verdict: within(css, 4 * KB) },
+    { metric: 'loader.js as served (code + stylesheet inlined)', ours: kb(loaderTotal), compare: 'Shopify flags app-block scripts > 10 KB', verdict: loaderTotal <= 10 * KB ? 'not flagged' : 'flagged' },
+    { metric: 'widget module on first open, gzip', ours: kb(panelSize), compare: 'budget 30 KB', verdict: within(panelSize, 30 * KB) },
+    { metric: 'everything after opening the widget', ours: kb(loaderTotal + panelSize), compare: 'Rivo 37 KB · Smile.io ~105 KB · LoyaltyLion ~113 KB · Yotpo ~285 KB', verdict: loaderTotal + panelSize < 33 * KB ? 'lightest' : 'check' },
+  ];
+  const server = await startServer();
+  try {
+    const { embed, launcherShown } = await requestsOnLoad(server.origin);
+    const byLoader = embed.filter((path) => path !== '/embed/loader.js');
+    rows.push({
+      metric: 'requests by the embed on page load', ours: `${byLoader.length} (${byLoader.join(', ') || 'none'}) + loader.js`,
+      compare: 'budget 1', verdict: !launcherShown ? 'launcher not shown' : byLoader.length <= 1 ? 'ok' : 'over budget',
+    });
+    const { without, withEmbed } = await lighthouseComparison(server.origin);
+    const drop = without.score - withEmbed.score;
+    const addedShift = Math.max(0, withEmbed.cls - without.cls);
+    rows.push(
+      { metric: `Lighthouse performance, /demo/storefront (median of ${LIGHTHOUSE_RUNS})`, ours: `${withEmbed.score} with embed`, compare: `${without.score} without (?embed=0)`, verdict: `difference ${drop} (goal ≤ 2): ${drop <= 2 ? 'ok' : 'over'}` },
+      { metric: 'layout shift added by the embed (CLS)', ours: addedShift.toFixed(3), compare: `CLS ${withEmbed.cls.toFixed(3)} with, ${without.cls.toFixed(3)} without`, verdict: addedShift === 0 ? 'ok (goal 0)' : 'over (goal 0)' },
+    );
+  } finally {
+    server.stop();
+  }
+  return rows;
+}

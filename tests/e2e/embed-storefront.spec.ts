@@ -1,0 +1,171 @@
+/**
+ * The storefront embed on /demo/storefront, against the real server and database: the launcher
+ * shows, one request on load, the widget opens as a visitor and as a signed-in member with the
+ * member's real balance, CSS isolation both ways, the keyboard path, no layout shift, axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { StorefrontPayload } from '../../renderers/context.ts';
+import { formatPoints } from '../../renderers/format/points.ts';
+
+const STORE = 'demo-coffee-roasters';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page's loader tag: store key and, for a signed-in shopper, the customer id and digest. */
+async function loaderAttributes(page: Page) {
+  return page.locator('script[src$="/embed/loader.js"]').evaluate((script) => ({
+    store: script.getAttribute('data-store'),
+    customerId: script.getAttribute('data-customer-id'),
+    digest: script.getAttribute('data-customer-digest'),
+  }));
+}
+
+/** What the bootstrap API answers for this shopper (the figures the widget must show). */
+async function bootstrap(request: APIRequestContext, customer?: { customerId: string | null; digest: string | null }): Promise<StorefrontPayload> {
+  const query = customer?.customerId && customer.digest ? `?customer_id=${encodeURIComponent(customer.customerId)}&digest=${customer.digest}` : '';
+  const response = await request.get(`/storefront/v1/${STORE}/bootstrap${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: StorefrontPayload }).data;
+}
+
+/** Elements and properties of the store page that the embed must leave exactly as they were. */
+const PAGE_SELECTORS = ['html', 'body', '.site-header', 'h1', 'h2', '.card', '.card p', '.card button', '.site-footer a'];
+const PAGE_PROPERTIES = ['font-family', 'font-size', 'color', 'background-color', 'padding-top', 'padding-bottom', 'margin-top', 'line-height', 'letter-spacing', 'text-transform', 'box-sizing', 'border-top-width'];
+
+const launcherOf = (page: Page) => page.getByRole('button', { name: 'Bean Club', exact: true });
+
+test.describe('storefront embed on /demo/storefront', () => {
+  test('shows the launcher after exactly one request to our server', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await page.goto('/demo/storefront');
+    const launcher = launcherOf(page);
+    await expect(launcher).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual(['GET /demo/storefront', 'GET /embed/loader.js', `GET /storefront/v1/${STORE}/bootstrap`]);
+    const box = (await launcher.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // the widget's code comes only when the shopper opens it
+    await launcher.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(requests.filter((r) => r.startsWith('GET /embed/panel-'))).toHaveLength(1);
+  });
+
+  test('opens the widget as a visitor', async ({ page, request }) => {
+    const payload = await bootstrap(request);
+    expect(payload.member).toBeNull();
+    await page.goto('/demo/storefront');
+    await launcherOf(page).click();
+    const dialog = page.getByRole('dialog', { name: 'The Bean Club' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /First time here\?/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /birthday/i })).toHaveCount(0);
+  });
+
+  test('opens the widget as the signed demo customer with their real balance', async ({ page, request }) => {
+    await page.goto('/demo/storefront?member=1');
+    const signed = await loaderAttributes(page);
+    expect(signed.store).toBe(STORE);
+    expect(signed.customerId).toBeTruthy();
+    expect(signed.digest).toMatch(/^[0-9a-f]{64}$/);
+    const payload = await bootstrap(request, signed);
+    const member = payload.member!;
+    expect(member).not.toBeNull();
+    await launcherOf(page).click();
+    const dialog = page.getByRole('dialog', { name: `Hi ${member.firstName}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`You have ${formatPoints(member.pointsBalance, payload.locale)} beans`);
+    // a forged digest is a visitor
+    const forged = await bootstrap(request, { customerId: signed.customerId, digest: '0'.repeat(64) });
+    expect(forged.member).toBeNull();
+  });
+
+  test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page }) => {
+    const pageStyles = () => page.evaluate(({ selectors, properties }) => [
+      ...selectors.flatMap((selector) => {
+        const style = getComputedStyle(document.querySelector(selector)!);
+        return properties.map((p) => `${selector} ${p}: ${style.getPropertyValue(p)}`);
+      }),
+      `sheets: ${document.styleSheets.length}`,
+    ], { selectors: PAGE_SELECTORS, properties: PAGE_PROPERTIES });
+    await page.goto('/demo/storefront?embed=0');
+    const before = await pageStyles();
+    await page.goto('/demo/storefront');
+    const launcher = launcherOf(page);
+    await launcher.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await pageStyles()).toEqual(before);
+
+    const ours = await launcher.evaluate((button) => {
+      const style = getComputedStyle(button);
+      const icon = button.querySelector('svg');
+      return {
+        fontFamily: style.fontFamily, textTransform: style.textTransform, borderTopWidth: style.borderTopWidth, borderRadius: style.borderTopLeftRadius,
+        letterSpacing: style.letterSpacing, position: style.position, iconWidth: icon ? getComputedStyle(icon).width : null,
+      };
+    });
+    expect(ours.fontFamily).not.toMatch(/Georgia/);
+    expect(ours.textTransform).toBe('none');
+    expect(ours.borderTopWidth).toBe('0px');
+    expect(ours.borderRadius).toBe('12px'); // the demo launcher's rounded shape, not the store's square buttons
+    expect(ours.letterSpacing).toBe('normal');
+    expect(ours.position).toBe('fixed');
+    expect(ours.iconWidth).not.toBe('120px');
+    // the store hides [role=dialog] with !important; ours still shows
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('keyboard: launcher → panel → back → Esc → focus on the launcher', async ({ page }) => {
+    await page.goto('/demo/storefront');
+    const launcher = launcherOf(page);
+    await launcher.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'The Bean Club' });
+    await expect(dialog).toBeVisible();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    const item = dialog.getByRole('button', { name: /First time here\?/ });
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('heading', { name: 'First time here?' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Back' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(item).toBeFocused();
+    // Tab stays inside the dialog
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(launcher).toBeFocused();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('appears without moving the page (no layout shift), sticky bar included', async ({ page }) => {
+    const headerTop = () => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
+    await page.goto('/demo/storefront?embed=0');
+    const before = await headerTop();
+    await page.goto('/demo/storefront');
+    await expect(launcherOf(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bean Club: earn 1 bean per $1 spent' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await headerTop()).toBe(before);
+    const shift = await page.evaluate(() => new Promise<number>((resolve) => {
+      let total = 0;
+      new PerformanceObserver((list) => { for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value; })
+        .observe({ type: 'layout-shift', buffered: true });
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+    }));
+    expect(shift).toBe(0);
+  });
+
+  for (const member of [false, true]) {
+    test(`axe: demo page with the widget open (${member ? 'member' : 'visitor'})`, async ({ page }) => {
+      await page.goto(`/demo/storefront${member ? '?member=1' : ''}`);
+      await launcherOf(page).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const violations = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      expect(violations).toEqual([]);
+    });
+  }
+});
