@@ -242,6 +242,11 @@ test('My account: website validated, visual email editor switches Emails to one 
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Generate new secret' }).click();
+  // the demo store already has a secret: replacing it is confirmed in a dialog
+  const dialog = page.getByRole('dialog', { name: 'Replace the HMAC secret?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Replace secret' }).click();
+  await expect(dialog).toHaveCount(0);
   const secret = page.getByRole('textbox', { name: 'HMAC secret' });
   await expect(secret).toBeVisible();
   await page.getByRole('button', { name: 'Copy', exact: true }).click();

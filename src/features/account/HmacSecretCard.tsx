@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Banner } from '../../components/ui/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -17,7 +19,8 @@ export function secretFrom(answer: unknown): string | null {
 
 /** POST store/setting/generate-hmac-secrets: the secret is shown once, with a copy button. */
 export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
-  const generate = useMutation({ mutationFn: () => session.generateHmacSecret() });
+  const [confirming, setConfirming] = useState(false);
+  const generate = useMutation({ mutationFn: () => session.generateHmacSecret(), onSettled: () => setConfirming(false) });
   const { copied, error: copyError, copy } = useCopyToClipboard();
   const secret = generate.data === undefined ? null : secretFrom(generate.data);
   return (
@@ -40,7 +43,21 @@ export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
             {copyError ? <Banner tone="critical">{copyError}</Banner> : null}
           </div>
         ) : null}
-        <div><Button variant={secret ? 'secondary' : 'primary'} loading={generate.isPending} onClick={() => generate.mutate()}>Generate new secret</Button></div>
+        <div>
+          <Button variant={secret ? 'secondary' : 'primary'} loading={generate.isPending && !confirming}
+            onClick={() => (hasSecret || secret ? setConfirming(true) : generate.mutate())}>Generate new secret</Button>
+        </div>
+        <Dialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title="Replace the HMAC secret?"
+          footer={<>
+            <Button onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="critical" loading={generate.isPending} onClick={() => generate.mutate()}>Replace secret</Button>
+          </>}
+        >
+          <p>Your store signs signed-in shoppers with the current secret. Once replaced, update the secret in your store at once, or members will show as visitors until you do.</p>
+        </Dialog>
       </div>
     </section>
   );
