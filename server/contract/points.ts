@@ -74,11 +74,11 @@ export const listQuery = z.strictObject({
   status: z.enum(['active', 'inactive', 'all']).default('all'),
 });
 
-/** POST /points/expiry/create: expiry of earned points and the reminder e-mails. */
+/** POST /points/expiry/create: expiry of earned points and the reminder e-mails (omitted fields: defaults). */
 export const expirySettingsBody = z.strictObject({
-  enabled: z.boolean(),
+  enabled: z.boolean().default(false),
   /** points expire this many days after they were earned */
-  expiry_days: z.number().int().min(1).max(3650),
+  expiry_days: z.number().int().min(1).max(3650).default(365),
   /** days before expiry for the early and the final reminder */
   early_reminder_days: z.number().int().min(0).max(365).default(30),
   final_reminder_days: z.number().int().min(0).max(365).default(7),

@@ -1,5 +1,9 @@
 import type { RouteModule } from '../context.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { storefrontApiRoutes } from './storefront-api.ts';
+import { pointsRoutes } from './points.ts';
+import { redeemRoutes } from './redeem.ts';
+import { customerPointsRoutes } from './customer-points.ts';
 import { authProviderRoutes } from './auth-provider.ts';
 import { embedRoutes } from './embed.ts';
 import { landingRoutes } from './landing.ts';
@@ -26,4 +30,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   landingRoutes,
   embedRoutes,
   webhookRoutes,
+  storefrontApiRoutes,
+  pointsRoutes,
+  redeemRoutes,
+  customerPointsRoutes,
 ];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { idField } from './common.ts';
+
+/** Data host POST customer/adjust/points: add or remove points with a reason shown in the history. */
+export const adjustPointsBody = z.strictObject({
+  customer_id: idField,
+  points: z.number().int().min(-10_000_000).max(10_000_000).refine((value) => value !== 0, 'Enter a number of points other than 0.'),
+  reason: z.string().trim().min(1, 'Enter a reason.').max(500),
+});
+
+/** Data host POST customer/points/update: set the balance to a value (the difference is one adjustment). */
+export const setPointsBody = z.strictObject({
+  customer_id: idField,
+  balance: z.number().int().min(0).max(10_000_000),
+  reason: z.string().trim().min(1, 'Enter a reason.').max(500),
+});
+
+/** Data host POST /customer/points/refund: roll back an unused reward. */
+export const refundRewardBody = z.strictObject({ reward_id: idField, reason: z.string().trim().max(500).optional() });
+
+export const customerHistoryBody = z.strictObject({
+  customer_id: idField.optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+  page: z.number().int().min(1).max(100_000).default(1),
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { idField } from './common.ts';
+
+/** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
+export const shopperSignature = {
+  customer_id: z.string().trim().min(1).max(100),
+  digest: z.string().trim().regex(/^[0-9a-f]{64}$/i, 'The digest is 64 hex characters.'),
+};
+export const shopperQuery = z.strictObject(shopperSignature);
+export const optionalShopperQuery = z.strictObject({ customer_id: shopperSignature.customer_id.optional(), digest: shopperSignature.digest.optional() });
+export const storeKeyParams = z.strictObject({ storeKey: z.string().min(1).max(100) });
+
+/** POST /storefront/v1/{store key}/redeem (send an Idempotency-Key header: a retry gets the first answer). */
+export const shopperRedeemBody = z.strictObject({ ...shopperSignature, redeem_id: idField, points: z.number().int().min(1).max(10_000_000).optional() });
+
+/** POST /storefront/v1/{store key}/actions: claim a social follow or share, or set a birthday. */
+export const shopperActionBody = z.discriminatedUnion('action', [
+  z.strictObject({ ...shopperSignature, action: z.enum(['social_follow', 'social_share']), network: z.string().min(1).max(40) }),
+  z.strictObject({ ...shopperSignature, action: z.literal('birthday'), birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.') }),
+  z.strictObject({ ...shopperSignature, action: z.enum(['newsletter']) }),
+]);

@@ -1,0 +1,65 @@
+import type { MemberState, ProgramData } from '../../../renderers/context.ts';
+import { readAccount, type Executor } from '../ledger/index.ts';
+import { describeRule } from '../rules/order-earn.ts';
+import { describeReward } from '../rules/redeem.ts';
+
+const EARN_ICONS: Record<string, string> = {
+  order: 'shopping-bag', signup: 'user-plus', birthday: 'cake', anniversary: 'calendar', social_follow: 'heart', social_share: 'share', newsletter: 'mail', review: 'star', custom: 'sparkles',
+};
+
+async function storeBasics(db: Executor, storeId: number) {
+  const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
+  const settings = store.settings as { points_label?: string; currency?: string };
+  return { store, pointsLabel: settings.points_label || 'points', currency: settings.currency || 'USD' };
+}
+
+/** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
+export async function getProgramData(db: Executor, storeId: number): Promise<ProgramData> {
+  const { pointsLabel, currency } = await storeBasics(db, storeId);
+  const [earning, redeeming] = await Promise.all([
+    db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
+    db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
+  ]);
+  return {
+    pointsLabel,
+    waysToEarn: earning.map((rule) => ({
+      id: String(rule.id), title: rule.title, description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
+      ...(rule.type === 'order' ? {} : { points: rule.points }), icon: EARN_ICONS[rule.type] ?? 'sparkles',
+    })),
+    waysToRedeem: redeeming.map((rule) => ({ id: String(rule.id), title: rule.title, description: describeReward(rule, currency), cost: rule.points_cost, icon: 'gift' })),
+    vipTiers: [],
+    referral: { referrer: '', referee: '' },
+  };
+}
+
+/** A member's state for the storefront (renderers' MemberState), after due points were released. */
+export async function getMemberState(db: Executor, storeId: number, customerId: number, now = new Date()): Promise<MemberState | null> {
+  const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst();
+  if (!customer) return null;
+  const { store } = await storeBasics(db, storeId);
+  const totals = await readAccount(db, storeId, customerId, now);
+  const [rewards, last] = await Promise.all([
+    db.selectFrom('rewards').selectAll().where('store_id', '=', storeId).where('customer_id', '=', customerId).where('status', '!=', 'rolled_back').orderBy('id', 'desc').limit(50).execute(),
+    db.selectFrom('ledger_entries').select('points').where('store_id', '=', storeId).where('customer_id', '=', customerId).where('points', '>', 0).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+  ]);
+  const origin = store.website || (store.domain ? `https://${store.domain}` : '');
+  return {
+    customerId: String(customer.id),
+    firstName: customer.first_name,
+    fullName: `${customer.first_name} ${customer.last_name}`.trim(),
+    email: customer.email,
+    pointsBalance: totals.balance,
+    pendingPoints: totals.pending,
+    lifetimePoints: totals.lifetime,
+    ...(last ? { pointsEarned: last.points } : {}),
+    tier: { progress: 0 },
+    rewards: rewards.map((reward) => ({
+      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used',
+      ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
+    })),
+    referralLink: `${origin.replace(/\/$/, '')}/?ref=${customer.id.toString(36)}`,
+    referralsEarned: 0,
+    ...(customer.birthday ? { birthday: customer.birthday } : {}),
+    joinedAt: customer.created_at.toISOString().slice(0, 10),
+  };
+}

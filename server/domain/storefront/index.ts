@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { StorefrontPayload } from '../../../renderers/context.ts';
+import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Store } from '../../db/schema.ts';
+import { loadPublishedDocuments } from '../documents/index.ts';
+import { getMemberState, getProgramData } from '../program/index.ts';
+
+/** hex HMAC-SHA256 of the customer id with the store's secret (DESIGN.md §4). */
+export function customerDigest(hmacSecret: string, customerId: string): string {
+  return createHmac('sha256', hmacSecret).update(customerId).digest('hex');
+}
+
+/** Constant-time check of a shopper's digest. */
+export function digestMatches(store: Pick<Store, 'hmac_secret'>, customerId: string, digest: string): boolean {
+  if (!store.hmac_secret || !/^[0-9a-f]{64}$/i.test(digest)) return false;
+  return timingSafeEqual(Buffer.from(customerDigest(store.hmac_secret, customerId), 'hex'), Buffer.from(digest, 'hex'));
+}
+
+/** Our customer for the platform's customer id of a signed-in shopper. */
+export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {
+  const row = await db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('external_id', '=', externalId).orderBy('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The embed's single request: published documents, program and (signed in) the member. */
+export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date): Promise<StorefrontPayload> {
+  const [documents, program, member] = await Promise.all([
+    loadPublishedDocuments(db, store.id),
+    getProgramData(db, store.id),
+    customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
+  ]);
+  return {
+    storeKey: store.store_name,
+    storeName: store.title,
+    locale: 'en-US',
+    theme: 'light',
+    themes: THEME_TOKENS,
+    documents: { landing: documents.landing_page, widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
+    program,
+    icons: Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path])),
+    member,
+  };
+}

@@ -1,0 +1,76 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { idParams } from '../../contract/common.ts';
+import { EARNING_RULE_TYPES, SOCIAL_NETWORKS, earningRuleBody, earningRuleUpdateBody, expirySettingsBody, listQuery } from '../../contract/points.ts';
+import { json } from '../../db/normalize.ts';
+import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from '../../domain/rules/earning.ts';
+import type { RouteModule } from '../context.ts';
+import { notFound } from '../errors.ts';
+
+const PLATFORM_ACTIONS: Record<string, string[]> = {
+  shopify: ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'],
+  bigcommerce: ['store/order/created', 'store/order/updated', 'store/order/statusUpdated', 'store/order/refund/created'],
+  custom: ['order.created', 'order.updated', 'order.paid', 'order.cancelled', 'order.refunded'],
+};
+
+const group = (type: string) => (type === 'order' ? 'orders' : type.startsWith('social') ? 'social' : type === 'custom' ? 'custom' : 'actions');
+
+/** Spec §7 "Points": earning rules, their grouping, platform actions and points expiry. */
+export const pointsRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    app.post('/points/store', { schema: { tags: ['points'], summary: 'Create an earning rule', body: earningRuleBody } }, async (request, reply) => {
+      const rule = await createEarningRule(app.db, request.store.id, request.body, app.clock.now());
+      return reply.code(201).send({ data: presentEarningRule(rule) });
+    });
+
+    app.post('/points/update', { schema: { tags: ['points'], summary: 'Update an earning rule', body: earningRuleUpdateBody } }, async (request) => {
+      const { id, ...body } = request.body;
+      const rule = await updateEarningRule(app.db, request.store.id, id, body, app.clock.now());
+      if (!rule) throw notFound('Earning rule');
+      return { data: presentEarningRule(rule) };
+    });
+
+    app.delete('/points/:id', { schema: { tags: ['points'], summary: 'Delete an earning rule (its ledger entries stay)', params: idParams } }, async (request) => {
+      if (!(await deleteEarningRule(app.db, request.store.id, request.params.id))) throw notFound('Earning rule');
+      return { data: { id: request.params.id } };
+    });
+
+    app.get('/points/list', { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery } }, async (request) => {
+      const { limit, page, status } = request.query;
+      const { rows, total } = await listEarningRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
+      return { data: { data: rows.map((rule) => presentEarningRule(rule)), total, page, limit } };
+    });
+
+    app.get('/points/action/rule/:id', { schema: { tags: ['points'], summary: 'One earning rule', params: idParams } }, async (request) => {
+      const rule = await findEarningRule(app.db, request.store.id, request.params.id);
+      if (!rule) throw notFound('Earning rule');
+      return { data: presentEarningRule(rule) };
+    });
+
+    app.get('/points/action/rule/grouping', { schema: { tags: ['points'], summary: 'Earning rules grouped by kind', querystring: z.strictObject({ status: z.enum(['active', 'inactive', 'all']).default('all') }) } }, async (request) => {
+      const { rows } = await listEarningRules(app.db, request.store.id, { status: request.query.status });
+      const groups: Record<string, ReturnType<typeof presentEarningRule>[]> = { orders: [], actions: [], social: [], custom: [] };
+      for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule));
+      return { data: { groups, types: EARNING_RULE_TYPES, networks: SOCIAL_NETWORKS } };
+    });
+
+    app.get('/platform-action', { schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } }, async (request) => {
+      return { data: { platform: request.store.platform, actions: PLATFORM_ACTIONS[request.store.platform] ?? PLATFORM_ACTIONS.custom, rule_types: EARNING_RULE_TYPES } };
+    });
+
+    app.post('/points/expiry/create', { schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } }, async (request) => {
+      await app.db.updateTable('stores')
+        .set((eb) => ({ settings: sql`jsonb_set(${eb.ref('settings')}, '{points_expiry}', ${json(request.body)}::jsonb)` }))
+        .where('id', '=', request.store.id).execute();
+      return { data: request.body };
+    });
+
+    app.get('/points/expiry/detail', { schema: { tags: ['points'], summary: 'The points expiry settings' } }, async (request) => {
+      const store = await app.db.selectFrom('stores').select('settings').where('id', '=', request.store.id).executeTakeFirstOrThrow();
+      const saved = expirySettingsBody.safeParse((store.settings as Record<string, unknown>).points_expiry);
+      return { data: saved.success ? saved.data : { enabled: false, expiry_days: 365, early_reminder_days: 30, final_reminder_days: 7 } };
+    });
+  },
+};

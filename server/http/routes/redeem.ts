@@ -1,0 +1,51 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import { idParams } from '../../contract/common.ts';
+import { listQuery } from '../../contract/points.ts';
+import { redeemRuleBody, redeemRuleUpdateBody } from '../../contract/redeem.ts';
+import { createRedeemRule, describeReward, listRedeemRules, updateRedeemRule } from '../../domain/rules/redeem.ts';
+import type { RedeemRule } from '../../domain/rules/tables.ts';
+import type { RouteModule } from '../context.ts';
+import { notFound } from '../errors.ts';
+
+function presentRedeemRule(rule: RedeemRule) {
+  return {
+    id: rule.id, type: rule.type, title: rule.title, status: rule.status, points_cost: rule.points_cost, discount_value: rule.discount_value,
+    config: rule.config, description: describeReward(rule), created_at: rule.created_at.toISOString(), updated_at: rule.updated_at.toISOString(),
+  };
+}
+
+/** Spec §7 "Redeem": ways to redeem points. */
+export const redeemRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    app.post('/redeem/store', { schema: { tags: ['redeem'], summary: 'Create a way to redeem', body: redeemRuleBody } }, async (request, reply) => {
+      const rule = await createRedeemRule(app.db, request.store.id, request.body, app.clock.now());
+      return reply.code(201).send({ data: presentRedeemRule(rule) });
+    });
+
+    app.post('/redeem/update', { schema: { tags: ['redeem'], summary: 'Update a way to redeem', body: redeemRuleUpdateBody } }, async (request) => {
+      const { id, ...body } = request.body;
+      const rule = await updateRedeemRule(app.db, request.store.id, id, body, app.clock.now());
+      if (!rule) throw notFound('Way to redeem');
+      return { data: presentRedeemRule(rule) };
+    });
+
+    app.get('/redeem', { schema: { tags: ['redeem'], summary: 'Ways to redeem, paged', querystring: listQuery } }, async (request) => {
+      const { limit, page, status } = request.query;
+      const { rows, total } = await listRedeemRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
+      return { data: { data: rows.map(presentRedeemRule), total, page, limit } };
+    });
+
+    app.get('/redeem/point/:id', { schema: { tags: ['redeem'], summary: 'One way to redeem', params: idParams } }, async (request) => {
+      const rule = await app.db.selectFrom('redeem_rules').selectAll().where('id', '=', request.params.id).where('store_id', '=', request.store.id).executeTakeFirst();
+      if (!rule) throw notFound('Way to redeem');
+      return { data: presentRedeemRule(rule) };
+    });
+
+    app.delete('/redeem/:id', { schema: { tags: ['redeem'], summary: 'Delete a way to redeem (issued rewards stay)', params: idParams } }, async (request) => {
+      const removed = await app.db.deleteFrom('redeem_rules').where('id', '=', request.params.id).where('store_id', '=', request.store.id).returning('id').executeTakeFirst();
+      if (!removed) throw notFound('Way to redeem');
+      return { data: { id: removed.id } };
+    });
+  },
+};

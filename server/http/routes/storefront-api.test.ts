@@ -1,0 +1,85 @@
+import { expect, it, beforeAll } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { earningRuleBody } from '../../contract/points.ts';
+import { redeemRuleBody } from '../../contract/redeem.ts';
+import { credit, verifyLedger } from '../../domain/ledger/index.ts';
+import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { customerDigest } from '../../domain/storefront/index.ts';
+
+describeEachDatabase('shopper API', (ctx) => {
+  const store = () => ctx.fixture.storeA;
+  let fiveOff = 0;
+  const externalId = 'shop-cust-1';
+  const sign = (id = externalId) => ({ customer_id: id, digest: customerDigest(store().hmacSecret, id) });
+  const url = (path: string) => `/storefront/v1/${store().storeName}${path}`;
+  const act = (payload: object) => ctx.app.inject({ method: 'POST', url: url('/actions'), payload: { ...sign(), ...payload } });
+  const member = async () => (await ctx.app.inject({ method: 'GET', url: url(`/member?${new URLSearchParams(sign())}`) })).json().data;
+
+  beforeAll(async () => {
+    const customerId = ctx.fixture.storeA.customerIds[0]!;
+    await ctx.db.updateTable('customers').set({ external_id: externalId }).where('id', '=', customerId).execute();
+    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), ctx.clock.now());
+    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'birthday', title: 'Birthday', points: 100 }), ctx.clock.now());
+    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'social_follow', title: 'Follow on Instagram', points: 20, limit_type: 'once', config: { network: 'instagram' } }), ctx.clock.now());
+    fiveOff = (await createRedeemRule(ctx.db, store().id, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off', points_cost: 500, discount_value: 500 }), ctx.clock.now())).id;
+    await createRedeemRule(ctx.db, store().id, redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 1000, discount_value: 10 }), ctx.clock.now());
+    await credit(ctx.db, { storeId: store().id, customerId, type: 'adjustment', points: 700, sourceType: 'test', sourceId: 'fund', computation: 'test funds' }, ctx.clock.now());
+  });
+
+  it('shows the member: balance, ways to earn and what they can afford', async () => {
+    const data = await member();
+    expect(data).toMatchObject({ pointsBalance: 700, pendingPoints: 0, lifetimePoints: 700, firstName: 'Annalpha' });
+    expect(data.waysToEarn.map((way: { description: string }) => way.description)).toContain('1 point per $1 spent');
+    expect(data.waysToRedeem.map((way: { title: string; affordable: boolean }) => [way.title, way.affordable])).toEqual([['$5 off', true], ['10% off', false]]);
+  });
+
+  it('redeems once per Idempotency-Key, issues a unique code, and refuses without enough points', async () => {
+    const redeem = (key: string) => ctx.app.inject({ method: 'POST', url: url('/redeem'), headers: { 'idempotency-key': key }, payload: { ...sign(), redeem_id: fiveOff } });
+    const first = await redeem('k-1');
+    expect(first.statusCode).toBe(200);
+    const retry = await redeem('k-1');
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json().data).toMatchObject({ title: '$5 off', discount_type: 'fixed_amount', discount_value: 500, points_spent: 500 });
+    expect(first.json().data.code).toMatch(/^LS-[A-Z2-9]{10}$/);
+    expect((await member()).pointsBalance).toBe(200);
+    const poor = await redeem('k-2');
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json()).toEqual({ message: 'Not enough points', errors: {}, code: 'not_enough_points' });
+    expect((await redeem('k-2')).json()).toEqual(poor.json());
+    expect((await member()).pointsBalance).toBe(200);
+    expect((await member()).rewards).toHaveLength(1);
+    expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
+  });
+
+  it('refuses a wrong digest with 401 and serves CORS only on the shopper API', async () => {
+    const forged = await ctx.app.inject({ method: 'GET', url: url(`/member?customer_id=${externalId}&digest=${'0'.repeat(64)}`), headers: { origin: 'https://shop.example' } });
+    expect(forged.statusCode).toBe(401);
+    const ok = await ctx.app.inject({ method: 'GET', url: url(`/member?${new URLSearchParams(sign())}`), headers: { origin: 'https://shop.example' } });
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/v1/store/list', headers: { origin: 'https://shop.example' } });
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('claims a follow once and books the birthday reward for the right year (spec §5)', async () => {
+    expect((await act({ action: 'social_follow', network: 'instagram' })).json().data).toEqual({ points: 20, duplicate: false });
+    expect((await act({ action: 'social_follow', network: 'instagram' })).json().data).toEqual({ points: 20, duplicate: true });
+    // today is 2026-03-01: 2026-03-20 is less than a month away → next year; 2026-05-02 → this year
+    const soon = await act({ action: 'birthday', birthday: '1990-03-20' });
+    expect(soon.json().data).toEqual({ birthday: '1990-03-20', reward_on: '2027-03-20', points: 100 });
+    const data = await member();
+    expect(data).toMatchObject({ pointsBalance: 220, pendingPoints: 100, birthday: '1990-03-20' });
+  });
+
+  it('bootstraps the embed in one request: documents, program and member', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: url('/bootstrap') });
+    expect(visitor.statusCode).toBe(200);
+    const payload = visitor.json().data;
+    expect(payload).toMatchObject({ storeKey: 'alpha-store', storeName: 'Alpha Store', member: null, program: { pointsLabel: 'points' } });
+    expect(Object.keys(payload.documents).sort()).toEqual(['landing', 'launcher', 'stickyBar', 'widget']);
+    expect(payload.program.waysToRedeem.map((way: { cost: number }) => way.cost)).toEqual([500, 1000]);
+    const signed = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
+    expect(signed.json().data.member).toMatchObject({ customerId: String(ctx.fixture.storeA.customerIds[0]), pointsBalance: 220 });
+    expect((await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,121 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import fastifyCors from '@fastify/cors';
+import { json } from '../../db/normalize.ts';
+import { optionalShopperQuery, shopperActionBody, shopperQuery, shopperRedeemBody, storeKeyParams } from '../../contract/storefront.ts';
+import { InsufficientPointsError } from '../../domain/ledger/index.ts';
+import { getMemberState, getProgramData } from '../../domain/program/index.ts';
+import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
+import { presentReward, RedeemError, redeemReward } from '../../domain/rules/redeem.ts';
+import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
+import type { Store } from '../../db/schema.ts';
+import type { App, RouteModule } from '../context.ts';
+import { ApiError, notFound } from '../errors.ts';
+
+const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
+
+async function storeOf(app: App, storeKey: string): Promise<Store> {
+  const store = await app.db.selectFrom('stores').selectAll().where('store_name', '=', storeKey).executeTakeFirst();
+  if (!store) throw notFound('Store');
+  return store;
+}
+
+/** The signed-in shopper: the digest must match, and the customer must be known to the store. */
+async function shopper(app: App, store: Store, customerId: string, digest: string): Promise<number> {
+  if (!digestMatches(store, customerId, digest)) throw badDigest();
+  const id = await customerByExternalId(app.db, store.id, customerId);
+  if (id === null) throw notFound('Customer');
+  return id;
+}
+
+const asApiError = (error: unknown): never => {
+  if (error instanceof InsufficientPointsError) throw new ApiError(422, 'Not enough points', 'not_enough_points');
+  if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
+  throw error;
+};
+
+/** Shopper API (issue 7 §6): public, CORS open, every call signed by the customer digest. */
+export const storefrontApiRoutes: RouteModule = {
+  prefix: '/storefront/v1',
+  async register(app) {
+    // CORS is open for these routes only; preflights are answered here (by store key) rather than
+    // by the plugin's catch-all OPTIONS route
+    await app.register(fastifyCors, { origin: '*', preflight: false });
+    app.options('/:storeKey/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204)
+      .header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type, idempotency-key')
+      .header('access-control-max-age', '86400').send());
+
+    app.get('/:storeKey/bootstrap', { schema: { tags: ['storefront'], summary: "The embed's single request: documents, program, member", params: storeKeyParams, querystring: optionalShopperQuery } }, async (request) => {
+      const store = await storeOf(app, request.params.storeKey);
+      const { customer_id: customerId, digest } = request.query;
+      let member: number | null = null;
+      if (customerId !== undefined || digest !== undefined) {
+        if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
+        member = await customerByExternalId(app.db, store.id, customerId);
+      }
+      return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
+    });
+
+    app.get('/:storeKey/member', { schema: { tags: ['storefront'], summary: "The member's points, rewards and what they can afford", params: storeKeyParams, querystring: shopperQuery } }, async (request) => {
+      const store = await storeOf(app, request.params.storeKey);
+      const customerId = await shopper(app, store, request.query.customer_id, request.query.digest);
+      const [member, program] = await Promise.all([getMemberState(app.db, store.id, customerId, app.clock.now()), getProgramData(app.db, store.id)]);
+      if (!member) throw notFound('Customer');
+      return {
+        data: {
+          ...member,
+          waysToEarn: program.waysToEarn,
+          waysToRedeem: program.waysToRedeem.map((way) => ({ ...way, affordable: member.pointsBalance >= way.cost })),
+        },
+      };
+    });
+
+    app.post('/:storeKey/redeem', { schema: { tags: ['storefront'], summary: 'Redeem points for a reward (Idempotency-Key honoured)', params: storeKeyParams, body: shopperRedeemBody } }, async (request, reply) => {
+      const store = await storeOf(app, request.params.storeKey);
+      const customerId = await shopper(app, store, request.body.customer_id, request.body.digest);
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
+      if (key) {
+        const earlier = await app.db.selectFrom('storefront_requests').select(['status_code', 'response'])
+          .where('store_id', '=', store.id).where('customer_id', '=', customerId).where('idempotency_key', '=', key).executeTakeFirst();
+        if (earlier) return reply.code(earlier.status_code).send(earlier.response);
+      }
+      let status = 200;
+      let body: unknown;
+      try {
+        const reward = await redeemReward(app.db, { storeId: store.id, customerId, redeemId: request.body.redeem_id, points: request.body.points, ...(key ? { requestId: `storefront:${customerId}:${key}` } : {}) }, app.clock.now());
+        body = { data: presentReward(reward) };
+      } catch (error) {
+        try {
+          asApiError(error);
+        } catch (apiError) {
+          if (!(apiError instanceof ApiError) || apiError.status >= 500) throw apiError;
+          status = apiError.status;
+          body = { message: apiError.message, errors: apiError.errors, code: apiError.code };
+        }
+      }
+      if (key) {
+        await app.db.insertInto('storefront_requests').values({ store_id: store.id, customer_id: customerId, idempotency_key: key, status_code: status, response: json(body), created_at: app.clock.now() })
+          .onConflict((oc) => oc.columns(['store_id', 'customer_id', 'idempotency_key']).doNothing()).execute();
+      }
+      return reply.code(status).send(body);
+    });
+
+    app.post('/:storeKey/actions', { schema: { tags: ['storefront'], summary: 'Claim a social follow or share, join the newsletter, or set a birthday', params: storeKeyParams, body: shopperActionBody } }, async (request) => {
+      const store = await storeOf(app, request.params.storeKey);
+      const body = request.body;
+      const customerId = await shopper(app, store, body.customer_id, body.digest);
+      const now = app.clock.now();
+      try {
+        if (body.action === 'birthday') {
+          const { rewardOn, entry } = await setBirthday(app.db, store.id, customerId, body.birthday, now);
+          return { data: { birthday: body.birthday, reward_on: rewardOn, points: entry ? entry.pending_points + entry.points : 0 } };
+        }
+        const claimKey = 'network' in body ? `${body.action}:${body.network}` : body.action;
+        const { entry, duplicate } = await claimAction(app.db, { storeId: store.id, customerId, type: body.action, ...('network' in body ? { network: body.network } : {}), claimKey }, now);
+        return { data: { points: entry.points + entry.pending_points, duplicate } };
+      } catch (error) {
+        return asApiError(error);
+      }
+    });
+  },
+};
