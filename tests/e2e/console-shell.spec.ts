@@ -210,6 +210,7 @@ test('at 767 px the navigation collapses behind a menu button; at 768 px it is s
   await mainNav(page).getByRole('link', { name: 'Customers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   await expect(mainNav(page)).toBeHidden();
+  await expect(page.getByRole('main')).toBeFocused(); // the new page's content has the focus
   await page.setViewportSize({ width: 768, height: 800 });
   await expect(mainNav(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();

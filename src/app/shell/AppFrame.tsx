@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -13,6 +13,13 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const setNavOpen = (open: boolean | ((was: boolean) => boolean)) =>
     setOpenOn((typeof open === 'function' ? open(navOpen) : open) ? pathname : null);
 
+  // After moving to another page, keyboard and screen-reader users start at its content.
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <div className="ls-app">
       <a className="ls-skip-link" href="#ls-main">Skip to content</a>
@@ -20,7 +27,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <div className="ls-app__body">
         <SideNav id={navId} open={navOpen} onNavigate={() => setNavOpen(false)} />
         {navOpen ? <div className="ls-sidenav__backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}
-        <main id="ls-main" className="ls-main" tabIndex={-1}>
+        <main id="ls-main" className="ls-main" tabIndex={-1} ref={mainRef}>
           <div className="ls-main__inner">{children}</div>
         </main>
       </div>
