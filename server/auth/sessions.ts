@@ -129,3 +129,10 @@ export async function endProviderSession(db: Db, token: string, now: Date): Prom
     .where('token_hash', '=', hashToken(token)).where('kind', '=', 'provider').where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Deletes sessions and sign-in codes that expired or were revoked more than a day ago. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)])).execute();
+  await db.deleteFrom('login_codes').where('expires_at', '<', dayAgo).execute();
+}

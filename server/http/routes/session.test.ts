@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { authHeaders, signIn } from '../../../tests/helpers/server.ts';
 import type { LoginResult } from '../../contract/session.ts';
+import { purgeExpiredSessions } from '../../auth/sessions.ts';
 
 const codeFrom = (location: string | undefined) => new URL(location ?? '', 'http://x').searchParams.get('code') ?? '';
 
@@ -130,6 +131,16 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
       const expired = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/details', headers });
       expect(expired.statusCode).toBe(401);
       expect(expired.json()).toEqual(unauthenticated);
+    });
+
+    it('expired sessions are purged a day after they end', async () => {
+      await signIn(ctx.app, ctx.fixture.users.bob, ctx.fixture.password);
+      const count = async () => (await ctx.db.selectFrom('sessions').select('id').execute()).length;
+      const before = await count();
+      await purgeExpiredSessions(ctx.db, ctx.clock.now());
+      expect(await count()).toBe(before);
+      await purgeExpiredSessions(ctx.db, new Date(ctx.clock.now().getTime() + ctx.config.sessionTtlMs + 86_400_001));
+      expect(await count()).toBe(0);
     });
 
     it('after logout revokes the session', async () => {
