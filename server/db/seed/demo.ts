@@ -5,6 +5,7 @@ import { newToken } from '../../auth/tokens.ts';
 import type { Db } from '../connection.ts';
 import { json } from '../normalize.ts';
 import type { Role } from '../schema.ts';
+import { seedProgram } from '../../domain/program/seed.ts';
 
 /** The demo of DESIGN.md §4: one password for every demo user. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     const faker = new Faker({ locale: [en], seed: 20_26 });
     faker.setDefaultRefDate(now);
     for (const store of DEMO_STORES) await seedCustomers(trx, faker, storeIds.get(store.key)!, store.customers, now);
+    for (const store of DEMO_STORES) if (store.customers > 0) await seedProgram(trx, storeIds.get(store.key)!, now);
   });
   return true;
 }
