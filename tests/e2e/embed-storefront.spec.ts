@@ -32,6 +32,21 @@ async function bootstrap(request: APIRequestContext, customer?: { customerId: st
 const PAGE_SELECTORS = ['html', 'body', '.site-header', 'h1', 'h2', '.card', '.card p', '.card button', '.site-footer a'];
 const PAGE_PROPERTIES = ['font-family', 'font-size', 'color', 'background-color', 'padding-top', 'padding-bottom', 'margin-top', 'line-height', 'letter-spacing', 'text-transform', 'box-sizing', 'border-top-width'];
 
+/** The console's three headers (spec §6) of the demo owner, working on the demo coffee store. */
+async function ownerOnDemoStore(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/account/login', { data: { email: 'owner@demo.shop', password: 'demo-password' } });
+  expect(login.status()).toBe(200);
+  const { token, user } = ((await login.json()) as { data: { token: string; user: { user_access_token: string } } }).data;
+  const base = { authorization: `Bearer ${token}`, 'x-user-access-token': user.user_access_token };
+  const firstStore = ((await login.json()) as { data: { store_access_token: string } }).data.store_access_token;
+  const list = await request.get('/api/v1/store/list', { headers: { ...base, 'x-store-access-token': firstStore } });
+  const stores = ((await list.json()) as { data: { store_id: number; store_name: string }[] }).data;
+  const coffee = stores.find((store) => store.store_name === STORE)!;
+  const switched = await request.post('/api/v1/store/store-token/update', { headers: { ...base, 'x-store-access-token': firstStore }, data: { store_id: coffee.store_id } });
+  expect(switched.status()).toBe(200);
+  return { ...base, 'x-store-access-token': ((await switched.json()) as { data: { store_access_token: string } }).data.store_access_token };
+}
+
 const launcherOf = (page: Page) => page.getByRole('button', { name: 'Bean Club', exact: true });
 
 test.describe('storefront embed on /demo/storefront', () => {
@@ -69,16 +84,24 @@ test.describe('storefront embed on /demo/storefront', () => {
     expect(signed.store).toBe(STORE);
     expect(signed.customerId).toBeTruthy();
     expect(signed.digest).toMatch(/^[0-9a-f]{64}$/);
-    const payload = await bootstrap(request, signed);
-    const member = payload.member!;
-    expect(member).not.toBeNull();
+    const before = (await bootstrap(request, signed)).member!;
+    expect(before).not.toBeNull();
+    // the merchant gives this customer points in the console; the storefront shows the ledger's balance
+    const headers = await ownerOnDemoStore(request);
+    const adjusted = await request.post('/data/v1/customer/adjust/points', { headers, data: { customer_id: Number(before.customerId), points: 1234, reason: 'Storefront embed test' } });
+    expect(adjusted.status()).toBe(200);
+    const member = await request.get(`/storefront/v1/${STORE}/member?customer_id=${encodeURIComponent(signed.customerId!)}&digest=${signed.digest}`);
+    const balance = ((await member.json()) as { data: { pointsBalance: number } }).data.pointsBalance;
+    expect(balance).toBe(before.pointsBalance + 1234);
+
+    await page.reload();
     await launcherOf(page).click();
-    const dialog = page.getByRole('dialog', { name: `Hi ${member.firstName}` });
+    const dialog = page.getByRole('dialog', { name: `Hi ${before.firstName}` });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`You have ${formatPoints(member.pointsBalance, payload.locale)} beans`);
-    // a forged digest is a visitor
-    const forged = await bootstrap(request, { customerId: signed.customerId, digest: '0'.repeat(64) });
-    expect(forged.member).toBeNull();
+    await expect(dialog).toContainText(`You have ${formatPoints(balance, 'en-US')} beans`);
+    // a forged digest is refused: the balance is never one the page made up
+    const forged = await request.get(`/storefront/v1/${STORE}/bootstrap?customer_id=${encodeURIComponent(signed.customerId!)}&digest=${'0'.repeat(64)}`);
+    expect(forged.status()).toBe(401);
   });
 
   test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page }) => {

@@ -31,8 +31,9 @@ div{position:relative}
 p{margin:0 0 .6em;color:#4f3a2a}
 a{color:#6b3f1d;text-decoration:underline;font-weight:700}
 h1,h2,h3{font-weight:400;color:#2b1d12;margin:0 0 .4em}
-.site-header{display:flex;align-items:center;justify-content:space-between;gap:24px;padding:18px 40px;background:#2b1d12;color:#faf6f0}
-.site-header a{color:#faf6f0;text-decoration:none;margin-left:22px;font-weight:400}
+.site-header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 24px;padding:18px 40px;background:#2b1d12;color:#faf6f0}
+.site-header nav{display:flex;flex-wrap:wrap;gap:4px 22px}
+.site-header a{color:#faf6f0;text-decoration:none;font-weight:400}
 .logo{font-size:26px;color:#faf6f0;font-style:italic}
 .hero{padding:56px 40px 24px;max-width:1100px;margin:0 auto}
 .hero p{font-size:20px;max-width:44em}
@@ -43,6 +44,7 @@ h1,h2,h3{font-weight:400;color:#2b1d12;margin:0 0 .4em}
 .site-footer{padding:32px 40px;background:#2b1d12;color:#faf6f0}
 .site-footer p{color:#faf6f0}
 .site-footer a{color:#faf6f0}
+@media (max-width:600px){.site-header,.hero,.site-footer{padding-left:20px;padding-right:20px}.grid{padding:0 20px 40px;grid-template-columns:minmax(0,1fr)}}
 `;
 
 export interface DemoPageOptions {
