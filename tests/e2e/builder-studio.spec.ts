@@ -100,10 +100,14 @@ test('switching Device gives the frame a phone width and the mobile layout', asy
 test('sections reorder with the keyboard', async () => {
   const before = await outlineOrder();
   expect(before.slice(0, 2)).toEqual(['Banner', 'Header']);
-  await item('Banner').getByRole('button', { name: 'Reorder Banner' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
+  const handle = item('Banner').getByRole('button', { name: 'Reorder Banner' });
+  await handle.scrollIntoViewIfNeeded();
+  // dnd-kit announces each step in its live region
+  await handle.press('Space');
+  await expect(page.getByText(/^(Picked up Banner\.|Banner is over Banner\.)$/)).toBeAttached();
+  await handle.press('ArrowDown');
+  await expect(page.getByText('Banner is over Header.')).toBeAttached();
+  await handle.press('Space');
   await expect.poll(outlineOrder).toEqual(['Header', 'Banner', ...before.slice(2)]);
   await expect.poll(canvasOrder).toEqual(expect.arrayContaining(['header', 'banner']));
   expect((await canvasOrder()).slice(0, 2)).toEqual(['header', 'banner']);
@@ -159,6 +163,92 @@ test('publishing puts the change on the storefront landing page', async () => {
   expect(html).not.toContain('data-section-type="timeline"');
 });
 
+/** Share of pixels that differ between two PNG screenshots (decoded by the browser on a blank page). */
+async function pixelDifference(a: Buffer, b: Buffer): Promise<{ ratio: number; sizes: string }> {
+  const scratch = await context.newPage();
+  try {
+    return await scratch.evaluate(async ([first, second]) => {
+      const load = (src: string) => new Promise<HTMLImageElement>((done, fail) => { const img = new Image(); img.addEventListener('load', () => done(img)); img.addEventListener('error', fail); img.src = src; });
+      const [x, y] = await Promise.all([load(first), load(second)]);
+      const sizes = `${x.width}×${x.height} vs ${y.width}×${y.height}`;
+      if (x.width !== y.width || x.height !== y.height) return { ratio: 1, sizes };
+      const canvasElement = document.createElement('canvas');
+      canvasElement.width = x.width;
+      canvasElement.height = x.height;
+      const g = canvasElement.getContext('2d')!;
+      g.drawImage(x, 0, 0);
+      const dx = g.getImageData(0, 0, x.width, x.height).data;
+      g.clearRect(0, 0, x.width, x.height);
+      g.drawImage(y, 0, 0);
+      const dy = g.getImageData(0, 0, x.width, x.height).data;
+      // a box at a fractional position rounds to a 1 px different clip: compare with 0 and ±1 px row shifts, keep the best
+      const row = x.width * 4;
+      const differing = (shift: number) => {
+        let different = 0;
+        for (let i = Math.max(0, shift) * row; i < dx.length - Math.max(0, -shift) * row; i += 4) {
+          const j = i - shift * row;
+          if (Math.abs(dx[i]! - dy[j]!) + Math.abs(dx[i + 1]! - dy[j + 1]!) + Math.abs(dx[i + 2]! - dy[j + 2]!) > 48) different++;
+        }
+        return different;
+      };
+      return { ratio: Math.min(differing(0), differing(1), differing(-1)) / (dx.length / 4), sizes };
+    }, [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`] as const);
+  } finally {
+    await scratch.close();
+  }
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const boxOf = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+});
+const clipOf = (box: Box, dx = 0, dy = 0) => ({ x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.floor(box.width), height: Math.floor(box.height) });
+
+test('a screenshot of the canvas and of the published page at the same width match', async () => {
+  const studio = await context.newPage();
+  await studio.setViewportSize({ width: 2000, height: 2400 });
+  await openLandingStudio(studio);
+  await expect(studio.locator('iframe[title="Preview"]')).toHaveCSS('transform', /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/); // zoom 1: no scaling
+  await studio.mouse.move(0, 0);
+  const frameBox = (await studio.locator('iframe[title="Preview"]').boundingBox())!;
+  const storeKey = await studio.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').state?.user?.users?.store?.store_name as string);
+  const storefront = await context.newPage();
+  await storefront.setViewportSize({ width: 1280, height: 2400 });
+  await storefront.goto(`/landing/${storeKey}`);
+  for (const type of ['header', 'banner', 'ways_to_earn']) {
+    const inCanvas = await boxOf(frame(studio).locator(`[data-section-type=${type}]`));
+    const published = await boxOf(storefront.locator(`[data-section-type=${type}]`));
+    // same layout: the same box inside a 1280 px wide document
+    expect(inCanvas, `${type}: same box`).toEqual(published);
+    const a = await studio.screenshot({ clip: clipOf(inCanvas, frameBox.x, frameBox.y), animations: 'disabled' });
+    const b = await storefront.screenshot({ clip: clipOf(published), animations: 'disabled' });
+    const { ratio, sizes } = await pixelDifference(a, b);
+    if (ratio > 0) {
+      await test.info().attach(`${type}-canvas.png`, { body: a, contentType: 'image/png' });
+      await test.info().attach(`${type}-published.png`, { body: b, contentType: 'image/png' });
+    }
+    expect(sizes, `${type}: same size`).toMatch(/^(\d+×\d+) vs \1$/);
+    expect(ratio, `${type}: share of differing pixels`).toBeLessThan(0.005);
+  }
+  await storefront.close();
+  await studio.close();
+});
+
+test('titles can be edited inline on the canvas', async () => {
+  const title = frame().locator('[data-section-type=header] [data-field=title]');
+  await title.dblclick();
+  await expect(title).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Edited on the canvas');
+  await page.keyboard.press('Enter');
+  await expect(title).toHaveText('Edited on the canvas');
+  await item('Header').getByRole('button', { name: 'Header', exact: true }).click();
+  await expect(inspector().getByLabel('Title', { exact: true })).toHaveValue('Edited on the canvas');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(title).toHaveText('Rewards for coffee lovers!');
+});
+
 test('publishing is refused, with the reason, when text is unreadable', async () => {
   await item('Header').getByRole('button', { name: 'Header', exact: true }).click();
   await inspector().getByLabel('Font color', { exact: true }).fill('#f4f4f4');
@@ -199,9 +289,29 @@ test('the overview shows the four surfaces with their publish state', async () =
 test('the widget studio edits panels and the launcher per device', async () => {
   await page.goto('/onsite-display/widget');
   await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(frame().getByRole('dialog')).toBeVisible();
+  const panels = page.getByRole('list', { name: 'Panels' });
+  await panels.getByRole('listitem', { name: 'VIP' }).getByRole('button', { name: 'VIP' }).click();
+  await inspector().getByLabel('Title', { exact: true }).fill('Our VIP club');
+  await expect(frame().locator('[data-panel-key=vip] [data-field=title]')).toHaveText('Our VIP club');
+  await panels.getByRole('listitem', { name: 'Sign up' }).getByRole('switch', { name: 'Visible' }).click();
+  await page.getByRole('button', { name: 'Widget settings' }).click();
+  await expect(frame().locator('[data-panel-link=signup]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Launcher settings' }).click();
   await inspector().getByLabel('Launcher title', { exact: true }).fill('Bean rewards');
   await expect(frame().getByRole('button', { name: 'Bean rewards' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
   await expect(inspector().getByLabel('Launcher title', { exact: true })).not.toHaveValue('Bean rewards');
+});
+
+test('the sticky bar studio edits the bar and the drawer of each audience', async () => {
+  await page.goto('/onsite-display/sticky-bar');
+  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await inspector().getByLabel('Text', { exact: true }).fill('Earn 2 points per $1 this week');
+  await expect(frame().locator('.ls-bar')).toHaveText('Earn 2 points per $1 this week');
+  await inspector().getByLabel('Primary text', { exact: true }).fill('Join the club today');
+  await expect(frame().locator('.ls-drawer')).toContainText('Join the club today');
+  await page.getByRole('radiogroup', { name: 'Audience' }).getByText('Member', { exact: true }).click();
+  await expect(frame().locator('.ls-drawer')).not.toContainText('Join the club today');
+  await expect(inspector().getByLabel('Primary text', { exact: true })).not.toHaveValue('Join the club today');
 });
