@@ -4,7 +4,7 @@
  * hides the focused element (WCAG 2.4.11), it reserves its height on the page: scroll padding on
  * the root element and padding on the body, restored when it goes away.
  */
-import { useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
 import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
@@ -26,7 +26,17 @@ export function stickyBarPageCss(doc: StickyBarDocument): string {
   return `html{scroll-padding-${side}:${doc.bar.height}px}body{padding-${side}:${doc.bar.height}px}`;
 }
 
-function useReservedSpace(doc: StickyBarDocument, active: boolean) {
+/** Scrolls a newly focused element out from under the bar (browsers do not all honour scroll-padding on focus). */
+function revealFocused(target: EventTarget | null, bar: HTMLElement | null, placement: 'top' | 'bottom') {
+  if (!(target instanceof HTMLElement) || !bar || bar.contains(target)) return;
+  const element = target.getBoundingClientRect();
+  const covered = bar.getBoundingClientRect();
+  const margin = 8;
+  if (placement === 'top' && element.top < covered.bottom) window.scrollBy(0, element.top - covered.bottom - margin);
+  if (placement === 'bottom' && element.bottom > covered.top) window.scrollBy(0, element.bottom - covered.top + margin);
+}
+
+function useReservedSpace(doc: StickyBarDocument, active: boolean, barRef: RefObject<HTMLElement | null>) {
   const { placement, height } = doc.bar;
   useEffect(() => {
     if (!active || typeof document === 'undefined') return undefined;
@@ -37,14 +47,21 @@ function useReservedSpace(doc: StickyBarDocument, active: boolean) {
     const before = [root[scrollKey], body[padKey]] as const;
     root[scrollKey] = `${height}px`;
     body[padKey] = `${height}px`;
-    return () => { root[scrollKey] = before[0]; body[padKey] = before[1]; };
-  }, [active, placement, height]);
+    const onFocus = (event: FocusEvent) => revealFocused(event.target, barRef.current, placement);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      root[scrollKey] = before[0];
+      body[padKey] = before[1];
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [active, placement, height, barRef]);
 }
 
 export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: StickyBarProps) {
   const [open, setOpen] = useState(defaultOpen);
   const drawerId = `ls-drawer${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
-  useReservedSpace(doc, !inline);
+  const barRef = useRef<HTMLButtonElement>(null);
+  useReservedSpace(doc, !inline, barRef);
   const member = ctx.audience === 'member';
   const texts = member ? doc.drawer.logged_in : doc.drawer.logged_out;
   const group = member ? 'logged_in' : 'logged_out';
@@ -54,7 +71,7 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
       <div className="ls-root ls-bar-wrap" data-theme={doc.bar.theme} data-device={ctx.device} data-audience={ctx.audience}
         data-placement={doc.bar.placement} data-inline={inline ? '' : undefined} onKeyDown={onKeyDown}
         style={{ '--ls-bar-h': `${doc.bar.height}px` } as CSSProperties}>
-        <button type="button" className="ls-bar" aria-label={doc.bar.text.trim() ? undefined : 'Rewards'} aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen(!open)}>
+        <button ref={barRef} type="button" className="ls-bar" aria-label={doc.bar.text.trim() ? undefined : 'Rewards'} aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen(!open)}>
           <FieldText as="span" field="bar.text" owner="bar" text={doc.bar.text} ctx={ctx} />
         </button>
         <div className="ls-drawer" id={drawerId} hidden={!open} role="region" aria-label="Rewards">

@@ -1,0 +1,17 @@
+/** Opens the renderer harness on a surface, in a viewport matching the device. */
+import type { BrowserContext, Page } from '@playwright/test';
+import { HARNESS_ORIGIN, serveHarness, type Flavour } from './build.ts';
+import type { HarnessConfig } from './renderers.tsx';
+
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+
+export async function openHarness(page: Page, context: BrowserContext, config: HarnessConfig, flavour: Flavour = 'preact'): Promise<string[]> {
+  await page.setViewportSize(VIEWPORTS[config.device]);
+  const outside = await serveHarness(context, flavour);
+  await page.addInitScript((c) => { (window as unknown as { harnessConfig: unknown }).harnessConfig = c; }, config);
+  await page.goto(`${HARNESS_ORIGIN}/`);
+  await page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
+  return outside;
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
