@@ -278,6 +278,18 @@ test('a stale save (another tab saved first) shows a conflict, never a silent lo
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
 });
 
+test('version history restores an earlier version as the new draft', async () => {
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'Version history' });
+  const restores = history.getByRole('button', { name: /^Restore version \d+$/ });
+  await expect(restores.first()).toBeVisible();
+  await restores.last().click(); // the oldest saved version
+  await expect(history).toHaveCount(0);
+  await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
+  await openLandingStudio();
+  await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
+});
+
 test('the overview shows the four surfaces with their publish state', async () => {
   await page.goto('/onsite-display');
   for (const name of ['Landing page', 'Widget', 'Launcher', 'Sticky bar']) {
