@@ -60,13 +60,8 @@ const LANDING = `
 .ls-step-body{display:flex;flex-direction:column;gap:8px;flex:1}
 .ls-connector{position:absolute;background:var(--ls-s-bc,var(--ls-border));left:50%;top:100%;width:2px;height:var(--ls-gap,16px)}
 .ls-referral .ls-card{align-items:var(--ls-items,flex-start)}
-.ls-tiers{display:flex;flex-wrap:wrap;gap:var(--ls-tier-gap,16px);justify-content:var(--ls-tier-justify,flex-start);list-style:none;padding:0;margin-top:24px;position:relative}
-.ls-tiers>.ls-card{flex:1 1 220px;max-width:360px}
-.ls-tiers[data-layout=list]{flex-direction:column}
-.ls-tiers[data-layout=list]>.ls-card{max-width:none;flex-basis:auto}
-.ls-tiers[data-layout=carousel]{flex-wrap:nowrap;overflow-x:auto}
 .ls-tier-line{margin-top:24px}
-.ls-tier[aria-current] {outline:3px solid var(--ls-accent);outline-offset:-3px}
+.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}
 .ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}
 .ls-root details ul{padding-left:1.2em}
 .ls-timeline{list-style:none;padding:0;margin-top:24px;display:grid;gap:var(--ls-gap,16px)}

@@ -97,7 +97,9 @@ export function Widget(props: WidgetProps) {
               <Icon icon="back" ctx={ctx} />
             </button>
           )}
-          <h2 id={titleId} data-field="title">{fillPlaceholders(header?.title || 'Rewards', ctx)}</h2>
+          {header?.title
+            ? <FieldText as="h2" id={titleId} field="title" owner="header" text={header.title} ctx={ctx} />
+            : <h2 id={titleId}>Rewards</h2>}
           {onClose && (
             <button type="button" className="ls-icon-btn" onClick={onClose} aria-label="Close">
               <Icon icon="close" ctx={ctx} />

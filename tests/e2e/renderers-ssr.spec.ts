@@ -8,7 +8,8 @@ import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../pr
 import { makeContext, type RenderContext } from '../../renderers/context.ts';
 import { contrastRatio, fillPlaceholders } from '../../renderers/format/index.ts';
 import { THEME_CONTRAST_PAIRS, THEMES, type LandingPage } from '../../renderers/schema/index.ts';
-import { renderLandingDocument } from '../../renderers/ssr/index.tsx';
+import { gzipSync } from 'node:zlib';
+import { renderLandingDocument, renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
 import { buildStylesheet, paletteProperties } from '../../renderers/theme/index.ts';
 import { DEMO_MEMBER, DEMO_PROGRAM } from './harness/demo-context.ts';
 import { AXE_TAGS } from './harness/page.ts';
@@ -74,6 +75,27 @@ for (const [name, documents] of Object.entries(PRESETS)) {
     });
   }
 }
+
+for (const [name, documents] of Object.entries(PRESETS)) {
+  test(`SSR in Node: ${name} widget, launcher and sticky bar markup for both audiences`, () => {
+    for (const audience of ['member', 'visitor'] as const) {
+      const ctx = contextFor(audience);
+      const widget = renderSurfaceMarkup({ kind: 'widget', doc: documents.widget }, ctx);
+      expect(widget).toContain('role="dialog"');
+      expect(widget).toContain(fillPlaceholders(documents.widget.panels.header[audience].title, ctx));
+      const launcher = renderSurfaceMarkup({ kind: 'launcher', doc: documents.launcher }, ctx);
+      expect(launcher).toMatch(/^<button type="button" class="ls-root ls-launcher"/);
+      const bar = renderSurfaceMarkup({ kind: 'sticky_bar', doc: documents.sticky_bar }, ctx);
+      expect(bar).toContain(fillPlaceholders((audience === 'member' ? documents.sticky_bar.drawer.logged_in : documents.sticky_bar.drawer.logged_out).primary_text, ctx));
+    }
+  });
+}
+
+test('the storefront stylesheet with the preset themes fits 4 KB gzip', () => {
+  const gzip = gzipSync(STYLESHEET, { level: 9 }).length;
+  console.log(`renderer stylesheet with preset themes: ${STYLESHEET.length} B raw, ${gzip} B gzip (budget 4096 B)`);
+  expect(gzip).toBeLessThanOrEqual(4096);
+});
 
 test('SSR of the XSS corpus: nothing executes, nothing leaves', async ({ browser }) => {
   for (let round = 0; round < 6; round++) {
