@@ -52,11 +52,11 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
       <TopBar title={STUDIO_NAMES[surface]} saver={saver} backHref={backHref} onNavigate={onNavigate} onOpenHistory={() => setHistory(true)} previewHref={previewHref} />
       <div className="bs-studio__body">
         <div className="bs-studio__left"><Outline surface={surface} /></div>
-        <main className="bs-studio__main">
+        <div className="bs-studio__main">
           <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
             {CANVASES[surface]()}
           </CanvasFrame>
-        </main>
+        </div>
         <Inspector surface={surface} />
       </div>
       {history && <VersionHistory kinds={kinds} saver={saver} onClose={() => setHistory(false)} />}
