@@ -21,15 +21,23 @@ export async function completeLogin(db: Db, userId: number, now: Date, config: C
   };
 }
 
+const CODE_KEY = '(code)';
 const emailOf = (body: unknown): string => {
   const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '(code)';
+  return typeof email === 'string' ? email.trim().toLowerCase() : CODE_KEY;
 };
 
-/** Sign-in attempts per IP and email (checked after the body is parsed). */
+/** One-time codes are 192-bit random, so guessing is hopeless: their exchange gets a wider budget. */
+const CODE_EXCHANGE_FACTOR = 6;
+
+/**
+ * Sign-in attempts per IP and email (checked after the body is parsed); code exchanges are
+ * counted per IP with CODE_EXCHANGE_FACTOR times the budget.
+ */
 export function loginRateLimit(config: Config): RateLimitOptions {
   return {
-    max: config.loginAttemptsPerMinute,
+    max: (_request: FastifyRequest, key: string) =>
+      key.endsWith(`|${CODE_KEY}`) ? config.loginAttemptsPerMinute * CODE_EXCHANGE_FACTOR : config.loginAttemptsPerMinute,
     timeWindow: 60_000,
     hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request.body)}`,

@@ -161,4 +161,10 @@ describeEachDatabase('login rate limit', (ctx) => {
     expect(limited.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
     expect((await attempt(ctx.fixture.users.bob)).statusCode).toBe(401);
   });
+
+  it('gives one-time code exchanges a wider budget per IP (codes cannot be guessed)', async () => {
+    const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' } });
+    for (let i = 0; i < 60; i++) expect((await exchange()).statusCode).toBe(401);
+    expect((await exchange()).statusCode).toBe(429);
+  });
 }, { config: { loginAttemptsPerMinute: 10 } });
