@@ -20,12 +20,12 @@ export interface RunnerOptions {
   delayMs?: number;
 }
 
-/** Persists a received webhook; false when the same event was already received. */
-export async function persistWebhook(db: Db, event: { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }, now: Date): Promise<boolean> {
+/** Persists a received webhook; its id, or null when the same event was already received. */
+export async function persistWebhook(db: Db, event: { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }, now: Date): Promise<number | null> {
   const row = await db.insertInto('webhook_events').values({
     store_id: event.storeId, platform: event.platform, topic: event.topic, event_key: event.eventKey, payload: json(event.payload), received_at: now,
   }).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning('id').executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<OrderEvent | null> {
@@ -96,6 +96,16 @@ export class WebhookRunner {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     return this.#running ?? Promise.resolve();
+  }
+
+  /** Processes these events (a queue's jobs) in one transaction; ones already done are skipped. Throws to let the queue retry. */
+  async processIds(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const events = await trx.selectFrom('webhook_events').selectAll().where('id', 'in', ids).where('processed_at', 'is', null)
+        .orderBy('id').forUpdate().skipLocked().execute();
+      if (events.length > 0) await this.#apply(trx, events);
+    });
   }
 
   async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {

@@ -3,6 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { persistWebhook, WebhookRunner } from '../../jobs/webhook-runner.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
@@ -65,18 +66,26 @@ export const webhookRoutes: RouteModule = {
       batchSize: app.config.databaseUrl ? 500 : 50,
     });
     runners.set(app.db, runner);
-    // events persisted before a restart are processed on start
+    let queue: PgBossWebhookQueue | null = null;
+    const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
     app.addHook('onReady', async () => {
-      void runner.kick().catch((error: unknown) => app.log.error({ err: error }, 'webhook processing failed'));
+      // PostgreSQL server: pg-boss shares the events between processes; PGlite: the in-process runner
+      if (app.config.databaseUrl) queue = await PgBossWebhookQueue.start(app.config.databaseUrl, runner, logFailure);
+      // events persisted before a restart (or never enqueued) are processed on start
+      void runner.kick().catch(logFailure);
     });
-    app.addHook('onClose', async () => runner.close());
+    app.addHook('onClose', async () => {
+      await queue?.stop();
+      await runner.close();
+    });
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown) => {
-      const fresh = await persistWebhook(app.db, { storeId: store.id, platform, topic, eventKey, payload }, app.clock.now());
-      runner.schedule();
-      return { data: { received: true as const, duplicate: !fresh } };
+      const id = await persistWebhook(app.db, { storeId: store.id, platform, topic, eventKey, payload }, app.clock.now());
+      if (id !== null && queue) await queue.enqueue(id);
+      else runner.schedule();
+      return { data: { received: true as const, duplicate: id === null } };
     };
     const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
       if (!value) return undefined;

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock.ts';
+import { openDatabase, type Db } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { earningRuleBody } from '../contract/points.ts';
+import { verifyLedger } from '../domain/ledger/index.ts';
+import { createEarningRule } from '../domain/rules/earning.ts';
+import { PgBossWebhookQueue } from './queue.ts';
+import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+
+async function admin(query: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+// two server processes: each its own pool, runner and pg-boss worker, on one PostgreSQL
+describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () => {
+  const name = `ls_t_${randomBytes(6).toString('hex')}`;
+  let url = '';
+  const dbs: Db[] = [];
+  const queues: PgBossWebhookQueue[] = [];
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const parsed = new URL(ADMIN_URL!);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    for (let n = 0; n < 2; n += 1) dbs.push(await openDatabase({ databaseUrl: url, maxConnections: 4 }));
+    await migrateToLatest(dbs[0]!);
+  });
+  afterAll(async () => {
+    for (const queue of queues) await queue.stop();
+    for (const db of dbs) await db.destroy();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('processes every enqueued event exactly once between the two', async () => {
+    const [first] = dbs as [Db, Db];
+    const store = await first.insertInto('stores').values({ title: 'Q', platform: 'custom', store_name: 'queue-store', domain: null, website: null, hmac_secret: 's', access_token: null })
+      .returning('id').executeTakeFirstOrThrow();
+    await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
+    for (const db of dbs) queues.push(await PgBossWebhookQueue.start(url, new WebhookRunner(db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9' })));
+    const orders = 500;
+    for (let n = 0; n < orders; n += 1) {
+      const id = await persistWebhook(first, {
+        storeId: store.id, platform: 'custom', topic: 'order.paid', eventKey: `evt-${n}`,
+        payload: { event_id: `evt-${n}`, type: 'order.paid', order: { id: `o${n}`, currency: 'USD', status: 'paid', cancelled: false, amounts: { items: 2_000 + n, discounts: 0, shipping: 0, tax: 0, total: 2_000 + n }, lines: [], customer: { email: `q${n % 40}@queue.test`, first_name: '', last_name: '' }, placed_at: '2026-03-01T00:00:00Z' } },
+      }, new Date());
+      await queues[n % 2]!.enqueue(id!);
+    }
+    const deadline = Date.now() + 30_000;
+    let open = orders;
+    while (open > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      open = Number((await first.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('processed_at', 'is', null).executeTakeFirstOrThrow()).n);
+    }
+    expect(open).toBe(0);
+    const events = await first.selectFrom('webhook_events').select('attempts').execute();
+    expect(events.every((event) => event.attempts === 1)).toBe(true);
+    const entries = await first.selectFrom('ledger_entries').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('points').as('points')]).executeTakeFirstOrThrow();
+    const expected = Array.from({ length: orders }, (_, n) => Math.floor((2_000 + n) / 100)).reduce((a, b) => a + b, 0);
+    expect([Number(entries.n), Number(entries.points)]).toEqual([orders, expected]);
+    expect(await verifyLedger(first)).toEqual([]);
+  }, 60_000);
+});
