@@ -290,6 +290,25 @@ test('version history restores an earlier version as the new draft', async () =>
   await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
 });
 
+/** A 1×1 PNG: the gallery checks the file's bytes, not its name. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+
+test('a step image is uploaded to the gallery and shown on the canvas', async () => {
+  await item('How it works').getByRole('button', { name: 'How it works', exact: true }).click();
+  const firstStep = inspector().getByRole('listitem').first();
+  await firstStep.getByRole('button', { name: 'Choose image for Image' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Gallery' });
+  await gallery.getByLabel('Upload image').setInputFiles({ name: 'step.png', mimeType: 'image/png', buffer: PNG });
+  await expect(gallery).toHaveCount(0);
+  await expect(firstStep.getByLabel('Image', { exact: true })).toHaveValue(/^\/media\/\d+$/);
+  const src = await firstStep.getByLabel('Image', { exact: true }).inputValue();
+  await expect(frame().locator(`[data-section-type=how_it_works] img[src="${src}"]`)).toHaveCount(1);
+  // the uploaded image is offered in the gallery next time
+  await firstStep.getByRole('button', { name: 'Choose image for Image' }).click();
+  await expect(page.getByRole('dialog', { name: 'Gallery' }).getByRole('button', { name: 'Use step.png' })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
 test('the overview shows the four surfaces with their publish state', async () => {
   await page.goto('/onsite-display');
   for (const name of ['Landing page', 'Widget', 'Launcher', 'Sticky bar']) {
