@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { storeSummary } from '../../contract/session.ts';
 import {
-  channelCreateBody, channelRemoveBody, onboardingCouponBody, storeListItem, storeSettingsBody, storeTokenUpdateBody,
+  channelCreateBody, channelRecord, channelRemoveBody, onboardingCouponBody, storeListItem, storeSettingsBody, storeTokenUpdateBody,
 } from '../../contract/store.ts';
 import { json } from '../../db/normalize.ts';
 import type { RouteModule } from '../context.ts';
@@ -72,27 +72,27 @@ export const storeRoutes: RouteModule = {
       return { data: { hmac_secret: secret } };
     });
 
-    app.get('/store/channel/list', { schema: { tags: ['store'], summary: 'Sales channels of the store' } }, async (request) => {
+    app.get('/store/channel/list', { schema: { tags: ['store'], summary: 'Sales channels of the store', response: { 200: dataEnvelope(z.array(channelRecord)) } } }, async (request) => {
       const rows = await app.db.selectFrom('channels').select(['id', 'name', 'type', 'url', 'created_at'])
         .where('store_id', '=', request.store.id).orderBy('id').execute();
       return { data: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
     });
 
-    app.post('/store/channel/create', { schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody } }, async (request, reply) => {
+    app.post('/store/channel/create', { schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody, response: { 201: dataEnvelope(channelRecord) } } }, async (request, reply) => {
       const { name, type, url } = request.body;
       const row = await app.db.insertInto('channels').values({ store_id: request.store.id, name, type, url: url || null })
         .returning(['id', 'name', 'type', 'url', 'created_at']).executeTakeFirstOrThrow();
       return reply.code(201).send({ data: { ...row, created_at: row.created_at.toISOString() } });
     });
 
-    app.post('/store/channel/remove', { schema: { tags: ['store'], summary: 'Remove a sales channel', body: channelRemoveBody } }, async (request) => {
+    app.post('/store/channel/remove', { schema: { tags: ['store'], summary: 'Remove a sales channel', body: channelRemoveBody, response: { 200: dataEnvelope(z.object({ id: z.number() })) } } }, async (request) => {
       const removed = await app.db.deleteFrom('channels').where('id', '=', request.body.id).where('store_id', '=', request.store.id)
         .returning('id').executeTakeFirst();
       if (!removed) throw notFound('Channel');
       return { data: { id: removed.id } };
     });
 
-    app.post('/coupon/onboarding/store', { schema: { tags: ['store'], summary: 'Save the onboarding coupon reward', body: onboardingCouponBody } }, async (request) => {
+    app.post('/coupon/onboarding/store', { schema: { tags: ['store'], summary: 'Save the onboarding coupon reward', body: onboardingCouponBody, response: { 200: dataEnvelope(onboardingCouponBody) } } }, async (request) => {
       const reward = request.body;
       await app.db.updateTable('stores')
         .set((eb) => ({ settings: sql`jsonb_set(${eb.ref('settings')}, '{onboarding_coupon_reward}', ${json(reward)}::jsonb)` }))
