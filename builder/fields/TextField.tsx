@@ -4,6 +4,7 @@
  * Text fields that accept placeholders get the insert menu of spec §3.
  */
 import { useId, useRef } from 'react';
+import { unknownPlaceholders } from '../../renderers/schema/index.ts';
 import { PlaceholderMenu } from './PlaceholderMenu.tsx';
 
 export interface TextFieldProps {
@@ -17,10 +18,14 @@ export interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ label, value, onChange, onCommit, multiline, maxLength, placeholders, hint }: TextFieldProps) {
+export function TextField({ label, value, onChange, onCommit, multiline, maxLength, placeholders, hint: givenHint }: TextFieldProps) {
+  let hint = givenHint;
   const id = useId();
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const over = maxLength !== undefined && value.length > maxLength;
+  const unknown = placeholders ? unknownPlaceholders(value) : [];
+  const warning = unknown.length > 0 ? `Unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}: shoppers will see it as written` : undefined;
+  hint = warning ?? hint;
   const insert = (token: string) => {
     const el = ref.current;
     const start = el?.selectionStart ?? value.length;

@@ -8,6 +8,7 @@ import { memo, useMemo, type CSSProperties } from 'react';
 import { EditableContext, LandingSection, paletteProperties, type RenderContext } from '../../renderers/index.ts';
 import type { LandingPage, Section } from '../../renderers/schema/index.ts';
 import { useCanvasEditable } from '../canvas/editable.tsx';
+import { useScrollToSelection } from '../canvas/useScrollToSelection.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { landingTextCommit } from './text-commit.ts';
@@ -34,6 +35,7 @@ export function LandingCanvas() {
   const ctx = usePreviewContext(audience, device, doc?.theme ?? 'light');
   const commit = useMemo(() => landingTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
+  useScrollToSelection();
   if (!doc) return null;
   return (
     <EditableContext.Provider value={editable}>
