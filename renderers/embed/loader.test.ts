@@ -71,6 +71,18 @@ describe('mountEmbed', () => {
     const title = handle.root.getElementById(dialog.getAttribute('aria-labelledby')!);
     expect(title?.textContent).toBe('Hi Ada');
     expect(dialog.textContent).toContain('1,250');
+    // Tab moves on normally in the middle and wraps at the ends (the shadow root's active element is read)
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button')];
+    controls[1]!.focus();
+    const middle = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    controls[1]!.dispatchEvent(middle);
+    expect(middle.defaultPrevented).toBe(false);
+    expect(handle.root.activeElement).toBe(controls[1]);
+    controls.at(-1)!.focus();
+    controls.at(-1)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }));
+    expect(handle.root.activeElement).toBe(controls[0]);
+    controls[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true, cancelable: true }));
+    expect(handle.root.activeElement).toBe(controls.at(-1));
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await waitFor(() => handle.root.querySelector('[role=dialog]') === null);
     expect(handle.launcher!.getAttribute('aria-expanded')).toBe('false');

@@ -5,8 +5,11 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { StorefrontPayload } from '../../renderers/context.ts';
+import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
+import { fillPlaceholders } from '../../renderers/format/placeholders.ts';
 import { formatPoints } from '../../renderers/format/points.ts';
+import type { Launcher, StickyBar, Widget } from '../../renderers/schema/index.ts';
+import { homePanels, panelTextsFor } from '../../renderers/widget/panels.ts';
 
 const STORE = 'demo-coffee-roasters';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -47,14 +50,33 @@ async function ownerOnDemoStore(request: APIRequestContext): Promise<Record<stri
   return { ...base, 'x-store-access-token': ((await switched.json()) as { data: { store_access_token: string } }).data.store_access_token };
 }
 
-const launcherOf = (page: Page) => page.getByRole('button', { name: 'Bean Club', exact: true });
+/** What the store published, as the shopper must see it: the names tests look for. */
+function published(payload: StorefrontPayload) {
+  const widget = payload.documents.widget as Widget;
+  const launcher = payload.documents.launcher as Launcher;
+  const bar = payload.documents.stickyBar as StickyBar;
+  const ctx = contextFromPayload(payload, 'desktop');
+  const audience = ctx.audience;
+  const panel = homePanels(widget, audience)[0]!;
+  return {
+    launcher: fillPlaceholders(launcher.desktop.launcher_title.trim() || 'Get Rewarded', ctx),
+    shape: launcher.desktop.shape,
+    header: fillPlaceholders(panelTextsFor(widget, 'header', audience)?.title || 'Rewards', ctx),
+    firstPanel: fillPlaceholders(panelTextsFor(widget, panel, audience)!.title, ctx),
+    memberOnlyPanel: panelTextsFor(widget, 'birthday', 'member')!.title,
+    bar: bar.bar,
+  };
+}
+
+const launcherOf = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 test.describe('storefront embed on /demo/storefront', () => {
-  test('shows the launcher after exactly one request to our server', async ({ page }) => {
+  test('shows the launcher after exactly one request to our server', async ({ page, request }) => {
+    const names = published(await bootstrap(request));
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
     await page.goto('/demo/storefront');
-    const launcher = launcherOf(page);
+    const launcher = launcherOf(page, names.launcher);
     await expect(launcher).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(requests).toEqual(['GET /demo/storefront', 'GET /embed/loader.js', `GET /storefront/v1/${STORE}/bootstrap`]);
@@ -70,12 +92,13 @@ test.describe('storefront embed on /demo/storefront', () => {
   test('opens the widget as a visitor', async ({ page, request }) => {
     const payload = await bootstrap(request);
     expect(payload.member).toBeNull();
+    const names = published(payload);
     await page.goto('/demo/storefront');
-    await launcherOf(page).click();
-    const dialog = page.getByRole('dialog', { name: 'The Bean Club' });
+    await launcherOf(page, names.launcher).click();
+    const dialog = page.getByRole('dialog', { name: names.header });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /First time here\?/ })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /birthday/i })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: names.firstPanel })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: names.memberOnlyPanel })).toHaveCount(0);
   });
 
   test('opens the widget as the signed demo customer with their real balance', async ({ page, request }) => {
@@ -94,17 +117,22 @@ test.describe('storefront embed on /demo/storefront', () => {
     const balance = ((await member.json()) as { data: { pointsBalance: number } }).data.pointsBalance;
     expect(balance).toBe(before.pointsBalance + 1234);
 
+    const payload = await bootstrap(request, signed);
+    expect(payload.member!.pointsBalance).toBe(balance);
+    const names = published(payload);
     await page.reload();
-    await launcherOf(page).click();
-    const dialog = page.getByRole('dialog', { name: `Hi ${before.firstName}` });
+    await launcherOf(page, names.launcher).click();
+    const dialog = page.getByRole('dialog', { name: names.header });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`You have ${formatPoints(balance, 'en-US')} beans`);
+    expect(names.header).toContain(before.firstName); // the header greets the member by name ({first_name})
+    await expect(dialog).toContainText(formatPoints(balance, payload.locale));
     // a forged digest is refused: the balance is never one the page made up
     const forged = await request.get(`/storefront/v1/${STORE}/bootstrap?customer_id=${encodeURIComponent(signed.customerId!)}&digest=${'0'.repeat(64)}`);
     expect(forged.status()).toBe(401);
   });
 
-  test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page }) => {
+  test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page, request }) => {
+    const names = published(await bootstrap(request));
     const pageStyles = () => page.evaluate(({ selectors, properties }) => [
       ...selectors.flatMap((selector) => {
         const style = getComputedStyle(document.querySelector(selector)!);
@@ -115,10 +143,12 @@ test.describe('storefront embed on /demo/storefront', () => {
     await page.goto('/demo/storefront?embed=0');
     const before = await pageStyles();
     await page.goto('/demo/storefront');
-    const launcher = launcherOf(page);
+    const launcher = launcherOf(page, names.launcher);
     await launcher.click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await pageStyles()).toEqual(before);
+    // a bottom sticky bar reserves its height below the page: the only change, and one that moves nothing
+    const reserved = names.bar.placement === 'bottom' ? `body padding-bottom: ${names.bar.height}px` : 'body padding-bottom: 0px';
+    expect(await pageStyles()).toEqual(before.map((line) => (line.startsWith('body padding-bottom:') ? reserved : line)));
 
     const ours = await launcher.evaluate((button) => {
       const style = getComputedStyle(button);
@@ -131,7 +161,7 @@ test.describe('storefront embed on /demo/storefront', () => {
     expect(ours.fontFamily).not.toMatch(/Georgia/);
     expect(ours.textTransform).toBe('none');
     expect(ours.borderTopWidth).toBe('0px');
-    expect(ours.borderRadius).toBe('12px'); // the demo launcher's rounded shape, not the store's square buttons
+    expect(ours.borderRadius).toBe({ circular: '999px', rounded: '12px', square: '0px' }[names.shape]); // its own shape, not the store's square buttons
     expect(ours.letterSpacing).toBe('normal');
     expect(ours.position).toBe('fixed');
     expect(ours.iconWidth).not.toBe('120px');
@@ -139,18 +169,22 @@ test.describe('storefront embed on /demo/storefront', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
-  test('keyboard: launcher → panel → back → Esc → focus on the launcher', async ({ page }) => {
+  test('keyboard: launcher → panel → back → Esc → focus on the launcher', async ({ page, request }) => {
+    const names = published(await bootstrap(request));
     await page.goto('/demo/storefront');
-    const launcher = launcherOf(page);
+    const launcher = launcherOf(page, names.launcher);
     await launcher.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'The Bean Club' });
+    const dialog = page.getByRole('dialog', { name: names.header });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toBeFocused();
     await expect(launcher).toHaveAttribute('aria-expanded', 'true');
-    const item = dialog.getByRole('button', { name: /First time here\?/ });
-    await item.focus();
+    const item = dialog.getByRole('button', { name: names.firstPanel });
+    const itemFocused = () => item.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
+    for (let i = 0; i < 10 && !(await itemFocused()); i++) await page.keyboard.press('Tab');
+    await expect(item).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(dialog.getByRole('heading', { name: 'First time here?' })).toBeFocused();
+    await expect(dialog.getByRole('heading', { name: names.firstPanel })).toBeFocused();
     await dialog.getByRole('button', { name: 'Back' }).focus();
     await page.keyboard.press('Enter');
     await expect(item).toBeFocused();
@@ -163,13 +197,14 @@ test.describe('storefront embed on /demo/storefront', () => {
     await expect(launcher).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('appears without moving the page (no layout shift), sticky bar included', async ({ page }) => {
+  test('appears without moving the page (no layout shift), sticky bar included', async ({ page, request }) => {
+    const names = published(await bootstrap(request));
     const headerTop = () => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
     await page.goto('/demo/storefront?embed=0');
     const before = await headerTop();
     await page.goto('/demo/storefront');
-    await expect(launcherOf(page)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Bean Club: earn 1 bean per $1 spent' })).toBeVisible();
+    await expect(launcherOf(page, names.launcher)).toBeVisible();
+    await expect(page.getByRole('button', { name: names.bar.text })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await headerTop()).toBe(before);
     const shift = await page.evaluate(() => new Promise<number>((resolve) => {
@@ -182,9 +217,10 @@ test.describe('storefront embed on /demo/storefront', () => {
   });
 
   for (const member of [false, true]) {
-    test(`axe: demo page with the widget open (${member ? 'member' : 'visitor'})`, async ({ page }) => {
+    test(`axe: demo page with the widget open (${member ? 'member' : 'visitor'})`, async ({ page, request }) => {
+      const names = published(await bootstrap(request));
       await page.goto(`/demo/storefront${member ? '?member=1' : ''}`);
-      await launcherOf(page).click();
+      await launcherOf(page, names.launcher).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       const violations = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
