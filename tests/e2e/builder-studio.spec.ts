@@ -151,6 +151,15 @@ test('save, reload: the same document', async () => {
   await expect(item('Timeline').getByRole('switch', { name: 'Visible' })).toHaveAttribute('aria-checked', 'false');
 });
 
+test('the draft autosaves a moment after an edit, with a visible state', async () => {
+  await item('Header').getByRole('button', { name: 'Header', exact: true }).click();
+  await inspector().getByLabel('Paragraph', { exact: true }).fill('Saved without pressing Save.');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await openLandingStudio();
+  await expect(frame().locator('[data-section-type=header] [data-field=paragraph]')).toHaveText('Saved without pressing Save.');
+});
+
 test('publishing puts the change on the storefront landing page', async () => {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
