@@ -1,7 +1,8 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { adjustPointsBody, customerHistoryBody, refundRewardBody, setPointsBody } from '../../contract/customer-points.ts';
+import { adjustPointsBody, customerHistoryBody, orderImportBody, pageQuery, refundRewardBody, setPointsBody } from '../../contract/customer-points.ts';
+import { importOrders, parseCsv } from '../../domain/orders/import.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { InsufficientPointsError, credit, debit, inTransaction, listEntries, lockAccount, readAccount } from '../../domain/ledger/index.ts';
 import { presentReward, RedeemError, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
@@ -80,6 +81,37 @@ export const customerPointsRoutes: RouteModule = {
         .selectAll('rewards').select(['customers.email', 'customers.first_name', 'customers.last_name'])
         .where('rewards.store_id', '=', request.store.id).orderBy('rewards.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
       return { data: { data: rows.map((row) => ({ ...presentReward(row), customer: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() } })), page, limit } };
+    });
+
+    app.post('/order/import', { schema: { tags: ['orders'], summary: 'Import orders from CSV or JSON (idempotent with the webhooks)', body: orderImportBody } }, async (request) => {
+      const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : request.body.orders ?? [];
+      const progress: Array<{ done: number; total: number }> = [];
+      const result = await importOrders(app.db, request.store.id, rows, app.clock.now(), (done, total) => progress.push({ done, total }));
+      return { data: { ...result, rows: rows.length, progress } };
+    });
+
+    app.post('/list/orders', { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } }, async (request) => {
+      const { limit, page } = request.query;
+      const rows = await app.db.selectFrom('order_states').leftJoin('customers', 'customers.id', 'order_states.customer_id')
+        .select(['order_states.id', 'order_states.platform', 'order_states.external_id', 'order_states.order_number', 'order_states.cancelled', 'order_states.data', 'order_states.refunds', 'order_states.updated_at', 'customers.email'])
+        .where('order_states.store_id', '=', request.store.id).where('order_states.known', '=', true)
+        .orderBy('order_states.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+      const keys = rows.map((row) => `${row.platform}:${row.external_id}`);
+      const sums = keys.length === 0 ? [] : await app.db.selectFrom('ledger_entries').select(['source_id', (eb) => eb.fn.sum<number>('points').as('points')])
+        .where('store_id', '=', request.store.id).where('source_type', 'in', ['order', 'order_clawback']).where('source_id', 'in', keys)
+        .groupBy('source_id').execute();
+      const pointsOf = new Map(sums.map((sum) => [sum.source_id, Number(sum.points)]));
+      return {
+        data: {
+          data: rows.map((row) => ({
+            id: row.id, platform: row.platform, order_id: row.external_id, number: row.order_number, customer_email: row.email,
+            total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0), currency: String((row.data as { currency?: string }).currency ?? 'USD'),
+            refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0), cancelled: row.cancelled,
+            points: pointsOf.get(`${row.platform}:${row.external_id}`) ?? 0, updated_at: row.updated_at.toISOString(),
+          })),
+          page, limit,
+        },
+      };
     });
 
     app.post('/redeem/point', { schema: { tags: ['customer points'], summary: "Redeem a customer's points for a reward", body: redeemPointBody } }, async (request) => {
