@@ -4,6 +4,7 @@ import { storefrontApiRoutes } from './storefront-api.ts';
 import { pointsRoutes } from './points.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
+import { couponRoutes } from './coupons.ts';
 import { authProviderRoutes } from './auth-provider.ts';
 import { embedRoutes } from './embed.ts';
 import { landingRoutes } from './landing.ts';
@@ -34,4 +35,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   pointsRoutes,
   redeemRoutes,
   customerPointsRoutes,
+  couponRoutes,
 ];
