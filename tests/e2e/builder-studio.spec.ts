@@ -64,8 +64,12 @@ test('editing a title in the Inspector shows it in the canvas at once', async ()
   await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
 });
 
-test('clicking a section on the canvas selects it in the outline and the inspector', async () => {
+test('hovering a section on the canvas outlines it; clicking selects it in the outline and the inspector', async () => {
+  await frame().locator('[data-section-type=referral]').hover({ position: { x: 5, y: 5 } });
+  await expect(frame().locator('[data-section-type=referral]')).toHaveAttribute('data-bs-hovered', '');
+  await expect(frame().locator('[data-section-type=referral]')).toHaveCSS('outline-style', 'dashed');
   await frame().locator('[data-section-type=referral]').click({ position: { x: 5, y: 5 } });
+  await expect(frame().locator('[data-section-type=referral]')).toHaveCSS('outline-style', 'solid');
   await expect(item('Referral').getByRole('button', { name: 'Referral', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(inspector().getByRole('heading', { name: 'Referral', level: 2 })).toBeVisible();
 });
