@@ -52,3 +52,16 @@ describe('BuilderStudio', () => {
     expect(undo.disabled).toBe(true);
   });
 });
+
+describe('BuilderStudio leaving', () => {
+  it('saves pending changes at once when the studio unmounts (in-app navigation)', async () => {
+    const api = createMemoryApi();
+    const view = render(<BuilderStudio api={api} surface="landing-page" />);
+    await screen.findByRole('region', { name: 'Inspector' });
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Header' })).getByRole('button', { name: 'Header' }));
+    fireEvent.change(within(screen.getByRole('region', { name: 'Inspector' })).getByLabelText('Title', { exact: true }), { target: { value: 'Last words' } });
+    view.unmount();
+    await waitFor(() => expect(api.calls).toContain('save landing_page@1'));
+    expect((await api.load('landing_page')).document.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Last words');
+  });
+});

@@ -32,16 +32,30 @@ export function useHistoryShortcuts(store: BuilderStore, frameDocument: Document
   }, [store, frameDocument]);
 }
 
-/** Saves the draft a moment after the last change (and again if changes arrive while saving). */
+/**
+ * Saves the draft a moment after the last change (and again if changes arrive while saving).
+ * Leaving the studio inside the app (or hiding the tab) saves what is pending at once, so the
+ * last keystrokes before navigating away are never lost.
+ */
 export function useAutosave(store: BuilderStore, saver: Saver, delay = AUTOSAVE_DELAY_MS) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      if (dirtyKinds(store.getState()).length > 0) void saver.save();
+    };
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.docs === previous.docs || dirtyKinds(state).length === 0) return;
       clearTimeout(timer);
       timer = setTimeout(() => { void saver.save(); }, delay);
     });
-    return () => { clearTimeout(timer); unsubscribe(); };
+    const onHide = () => { if (document.visibilityState === 'hidden') flush(); };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      unsubscribe();
+      flush();
+    };
   }, [store, saver, delay]);
 }
 
