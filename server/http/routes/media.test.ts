@@ -8,7 +8,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 
 function form(content: Buffer | string, fileName: string, type: string, field = 'file') {
   const data = new FormData();
-  data.append(field, new Blob([content], { type }), fileName);
+  data.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), fileName);
   return data;
 }
 
