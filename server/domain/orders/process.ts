@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { appendEntries, creditMany, debit, inTransaction, isReleased, lockAccount, netPending, type CreditInput, type Executor, type LedgerEntry } from '../ledger/index.ts';
+import { storeExpiryDays } from '../rules/expiry.ts';
 import { limitRefusal } from '../rules/limits.ts';
 import { orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
@@ -80,7 +81,7 @@ function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean 
   return state.cancelled || cancelStatuses.some((status) => statuses.has(status));
 }
 
-function earnInput(state: OrderState, rule: EarningRule, now: Date): CreditInput | null {
+function earnInput(state: OrderState, rule: EarningRule, now: Date, storeExpiry: number | null): CreditInput | null {
   if (!state.known || state.customer_id === null || isCancelled(state, rule)) return null;
   const order = state.data as NormalizedOrder;
   const config = orderConfig(rule);
@@ -91,7 +92,8 @@ function earnInput(state: OrderState, rule: EarningRule, now: Date): CreditInput
     storeId: state.store_id, customerId: state.customer_id, type: 'order_earn', points, computation,
     sourceType: 'order', sourceId: orderKey(state.platform, state.external_id), ruleKey: `earn:${rule.id}`,
     releaseAt: config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
-    expiresAt: config.expiry_days ? new Date(now.getTime() + config.expiry_days * DAY) : null,
+    // the rule's own expiry, else the store's points expiry setting
+    expiresAt: (config.expiry_days ?? storeExpiry) ? new Date(now.getTime() + (config.expiry_days ?? storeExpiry)! * DAY) : null,
     metadata: { order_number: order.number, eligible_minor: eligibleMinor, currency: order.currency },
   };
 }
@@ -179,10 +181,11 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const states = await upsertStates(trx, storeId, merged, customers, now);
     await syncOrderList(trx, states);
     const rules = await activeOrderRules(trx, storeId);
+    const storeExpiry = await storeExpiryDays(trx, storeId);
     const batch: CreditInput[] = [];
     for (const rule of rules) {
       for (const state of states) {
-        const input = earnInput(state, rule, now);
+        const input = earnInput(state, rule, now, storeExpiry);
         if (!input) continue;
         if (rule.limit_type === 'unlimited') batch.push(input);
         else {

@@ -1,4 +1,5 @@
 import { credit, inTransaction, lockAccount, type Executor, type LedgerEntry } from '../ledger/index.ts';
+import { storeExpiryDays } from './expiry.ts';
 import { limitRefusal } from './limits.ts';
 import { RedeemError } from './redeem.ts';
 import type { EarningRule } from './tables.ts';
@@ -41,7 +42,7 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
     if (existing) return { entry: existing, duplicate: true };
     const refusal = await limitRefusal(trx, rule, input.customerId, now);
     if (refusal) throw new RedeemError(409, refusal, 'limit_reached');
-    const expiryDays = typeof rule.config.expiry_days === 'number' ? rule.config.expiry_days : null;
+    const expiryDays = typeof rule.config.expiry_days === 'number' ? rule.config.expiry_days : await storeExpiryDays(trx, input.storeId);
     return credit(trx, {
       storeId: input.storeId, customerId: input.customerId, type: 'action_earn', points: rule.points, ...source,
       computation: `${rule.title}: ${rule.points} point${rule.points === 1 ? '' : 's'}`,

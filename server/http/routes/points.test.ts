@@ -94,6 +94,9 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
     await applyOrderEvents(ctx.db, storeId(), [{ platform: 'custom', orderExternalId: 'P2', order: order('P2', 1_000, ['paid', 'cancelled']) }], now);
     expect(await readAccount(ctx.db, storeId(), customer.id, now)).toEqual({ balance: 0, pending: 42, lifetime: 0 });
     expect(await readAccount(ctx.db, storeId(), customer.id, new Date(now.getTime() + 15 * DAY))).toEqual({ balance: 42, pending: 0, lifetime: 42 });
+    // the store's expiry setting (180 days, saved in the first test) dates the earned batch
+    const batch = await ctx.db.selectFrom('points_batches').select('expires_at').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    expect(batch.expires_at?.toISOString()).toBe(new Date(now.getTime() + 180 * DAY).toISOString());
     expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
   });
 

@@ -83,13 +83,21 @@ export const webhookRoutes: RouteModule = {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown) => {
       const id = await persistWebhook(app.db, { storeId: store.id, platform, topic, eventKey, payload }, app.clock.now());
-      if (id !== null && queue) await queue.enqueue(id);
+      if (id !== null && queue) queue.enqueueSoon(id);
       else runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
     };
+    // a burst of webhooks of one store looks the store up once a second at most
+    const recent = new Map<string, { at: number; store: Store | undefined }>();
     const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
       if (!value) return undefined;
-      return app.db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+      const key = `${column}:${value.toLowerCase()}`;
+      const cached = recent.get(key);
+      if (cached && Date.now() - cached.at < 1_000) return cached.store;
+      const store = await app.db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+      if (recent.size > 1_000) recent.clear();
+      recent.set(key, { at: Date.now(), store });
+      return store;
     };
 
     app.post('/shopify', { schema: { tags: ['webhooks'], summary: 'Shopify order and refund webhooks (X-Shopify-Hmac-Sha256)' } }, async (request) => {
