@@ -4,8 +4,10 @@ import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 
 const EARN_ICONS: Record<string, string> = {
-  order: 'shopping-bag', signup: 'user-plus', birthday: 'cake', anniversary: 'calendar', social_follow: 'heart', social_share: 'share', newsletter: 'mail', review: 'star', custom: 'sparkles',
+  order: 'bag', signup: 'user-plus', birthday: 'cake', anniversary: 'calendar', social_follow: 'heart', social_share: 'share', newsletter: 'mail', review: 'star', custom: 'sparkles',
 };
+
+const REDEEM_ICONS: Record<string, string> = { fixed_amount: 'ticket', percentage: 'percent', free_shipping: 'truck', free_product: 'gift', variable: 'coins' };
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -26,7 +28,7 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
       id: String(rule.id), title: rule.title, description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
       ...(rule.type === 'order' ? {} : { points: rule.points }), icon: EARN_ICONS[rule.type] ?? 'sparkles',
     })),
-    waysToRedeem: redeeming.map((rule) => ({ id: String(rule.id), title: rule.title, description: describeReward(rule, currency), cost: rule.points_cost, icon: 'gift' })),
+    waysToRedeem: redeeming.map((rule) => ({ id: String(rule.id), title: rule.title, description: describeReward(rule, currency), cost: rule.points_cost, icon: REDEEM_ICONS[rule.type] ?? 'gift' })),
     vipTiers: [],
     referral: { referrer: '', referee: '' },
   };
