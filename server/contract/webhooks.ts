@@ -28,6 +28,8 @@ export const neutralOrder = z.object({
   }).optional(),
   placed_at: z.string().max(40),
   updated_at: z.string().max(40).optional(),
+  /** coupon codes used at checkout (a loyalty reward's code marks it used) */
+  discount_codes: z.array(z.string().max(100)).max(20).default([]),
 });
 
 export const neutralOrderWebhook = z.object({

@@ -19,7 +19,7 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
       lines: order.lines.map((line) => ({ productId: line.product_id, collectionIds: line.collection_ids, amountMinor: line.amount })),
       statuses: body.type === 'order.paid' ? [status, 'paid'] : [status],
       cancelled: order.cancelled || body.type === 'order.cancelled' || status === 'cancelled',
-      placedAt: order.placed_at, updatedAt: order.updated_at ?? order.placed_at,
+      placedAt: order.placed_at, updatedAt: order.updated_at ?? order.placed_at, discountCodes: order.discount_codes,
     },
   };
 }

@@ -31,6 +31,8 @@ export interface NormalizedOrder {
   placedAt: string;
   /** the platform's last change, ISO; the newest body wins when events arrive out of order */
   updatedAt: string;
+  /** discount codes applied at checkout (a reward's coupon code marks the reward used) */
+  discountCodes?: string[];
 }
 
 export interface OrderRefund {

@@ -168,6 +168,14 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
   }
 }
 
+/** A reward whose coupon code an order used is used: it can no longer be rolled back. */
+async function markRewardsUsed(trx: Executor, storeId: number, states: OrderState[], now: Date): Promise<void> {
+  const codes = [...new Set(states.flatMap((state) => ((state.data as NormalizedOrder).discountCodes ?? []).map((code) => code.toUpperCase())))];
+  if (codes.length === 0) return;
+  await trx.updateTable('rewards').set({ status: 'used', used_at: now, updated_at: now })
+    .where('store_id', '=', storeId).where('status', '=', 'active').where('code', 'in', codes).execute();
+}
+
 /**
  * Applies order events of one store in one transaction: merges them into the order states, earns
  * (multi-row, idempotent), then settles refunds and cancellations. Safe to replay, in any order.
@@ -197,6 +205,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
       }
     }
     const { inserted } = await creditMany(trx, batch, now);
+    await markRewardsUsed(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {
       const earns = await trx.selectFrom('ledger_entries').selectAll().where('store_id', '=', storeId).where('source_type', '=', 'order')

@@ -33,6 +33,7 @@ interface ShopifyOrder {
   customer?: { id?: number | string; email?: string | null; first_name?: string | null; last_name?: string | null } | null;
   line_items?: Array<{ product_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
   refunds?: ShopifyRefund[];
+  discount_codes?: Array<{ code?: string }>;
 }
 
 /** The refunded amount: successful refund transactions, else the refunded lines with their tax. */
@@ -77,6 +78,7 @@ export function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     cancelled: Boolean(payload.cancelled_at) || financial === 'voided',
     placedAt: payload.created_at ?? new Date(0).toISOString(),
     updatedAt: payload.updated_at ?? payload.created_at ?? '',
+    discountCodes: (payload.discount_codes ?? []).map((discount) => discount.code ?? '').filter(Boolean),
   };
 }
 

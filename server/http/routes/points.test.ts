@@ -124,7 +124,8 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
     const redeem = (redeemId: number, points?: number) => call('POST', '/data/v1/redeem/point', { customer_id: customerId, redeem_id: redeemId, ...(points ? { points } : {}) });
     const five = (await redeem(ids[0]!)).json().data;
     expect(five).toMatchObject({ title: '$5 off', points_spent: 500, status: 'active', expires_at: new Date(ctx.clock.now().getTime() + 30 * DAY).toISOString() });
-    expect((await redeem(ids[1]!)).json().data).toMatchObject({ discount_type: 'percentage', discount_value: 10 });
+    const tenOff = (await redeem(ids[1]!)).json().data;
+    expect(tenOff).toMatchObject({ discount_type: 'percentage', discount_value: 10 });
     await redeem(ids[2]!);
     await redeem(ids[3]!);
     expect((await redeem(ids[4]!, 250)).json().data).toMatchObject({ points_spent: 200, discount_value: 200 });
@@ -137,6 +138,12 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
     expect(back.json().data.status).toBe('rolled_back');
     await call('POST', '/data/v1/customer/points/refund', { reward_id: five.id });
     expect(await readAccount(ctx.db, storeId(), customerId, ctx.clock.now())).toMatchObject({ balance: 1_100 });
+    // an order that used the 10% code marks that reward used: it can no longer be rolled back
+    const used = { ...order('USED-1', 2_000), discountCodes: [tenOff.code.toLowerCase()] };
+    await applyOrderEvents(ctx.db, storeId(), [{ platform: 'custom', orderExternalId: 'USED-1', order: used }], ctx.clock.now());
+    const refused = await call('POST', '/data/v1/customer/points/refund', { reward_id: tenOff.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This reward was already used at checkout.');
     const take = await call('POST', '/data/v1/customer/adjust/points', { customer_id: customerId, points: -5_000, reason: 'too much' });
     expect(take.statusCode).toBe(422);
     const set = await call('POST', '/data/v1/customer/points/update', { customer_id: customerId, balance: 250, reason: 'Support correction' });
