@@ -3,6 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { persistWebhook, WebhookRunner } from '../../jobs/webhook-runner.ts';
 import type { Store } from '../../db/schema.ts';
@@ -68,13 +69,16 @@ export const webhookRoutes: RouteModule = {
     runners.set(app.db, runner);
     let queue: PgBossWebhookQueue | null = null;
     const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
+    let stopMaintenance = () => {};
     app.addHook('onReady', async () => {
+      stopMaintenance = scheduleLedgerMaintenance(app.db, app.clock, 10 * 60_000, logFailure);
       // PostgreSQL server: pg-boss shares the events between processes; PGlite: the in-process runner
       if (app.config.databaseUrl) queue = await PgBossWebhookQueue.start(app.config.databaseUrl, runner, logFailure);
       // events persisted before a restart (or never enqueued) are processed on start
       void runner.kick().catch(logFailure);
     });
     app.addHook('onClose', async () => {
+      stopMaintenance();
       await queue?.stop();
       await runner.close();
     });
