@@ -69,7 +69,7 @@ export const webhookRoutes: RouteModule = {
     runners.set(app.db, runner);
     let queue: PgBossWebhookQueue | null = null;
     const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
-    let stopMaintenance = () => {};
+    let stopMaintenance: (() => void) | null = null;
     app.addHook('onReady', async () => {
       stopMaintenance = scheduleLedgerMaintenance(app.db, app.clock, 10 * 60_000, logFailure);
       // PostgreSQL server: pg-boss shares the events between processes; PGlite: the in-process runner
@@ -78,7 +78,7 @@ export const webhookRoutes: RouteModule = {
       void runner.kick().catch(logFailure);
     });
     app.addHook('onClose', async () => {
-      stopMaintenance();
+      stopMaintenance?.();
       await queue?.stop();
       await runner.close();
     });
