@@ -88,6 +88,23 @@ describe('loader sticky bar', () => {
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 
+  it('at the top steps aside while the focused page element is under it (WCAG 2.4.11)', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
+    document.body.append(handle.element);
+    const link = document.createElement('a');
+    link.href = '#top';
+    document.body.prepend(link);
+    link.getBoundingClientRect = () => ({ top: 10, bottom: 30, left: 0, right: 50, width: 50, height: 20, x: 0, y: 10, toJSON: () => ({}) });
+    link.focus();
+    expect(handle.element.style.visibility).toBe('hidden');
+    link.getBoundingClientRect = () => ({ top: 300, bottom: 320, left: 0, right: 50, width: 50, height: 20, x: 0, y: 300, toJSON: () => ({}) });
+    link.blur();
+    link.focus();
+    expect(handle.element.style.visibility).toBe('');
+    link.remove();
+    handle.remove();
+  });
+
   it('at the top moves nothing: no body padding, scroll padding for focus', () => {
     const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
     expect(document.body.style.paddingTop).toBe('');

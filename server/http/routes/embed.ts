@@ -7,12 +7,13 @@
  * - `GET /demo/storefront` a sample coffee-roaster store page with the embed, as a visitor;
  *   `?member=1` as a signed-in demo customer; `?embed=0` without the embed (Lighthouse baseline).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
+import { customerDigest } from '../../domain/storefront/index.ts';
 import type { RouteModule } from '../context.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
 
@@ -50,11 +51,6 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
   };
   files.set(name, file);
   return file;
-}
-
-/** The digest a store puts in `data-customer-digest`: hex HMAC-SHA256 of the customer id with its HMAC secret. */
-export function customerDigest(secret: string, customerId: string): string {
-  return createHmac('sha256', secret).update(customerId).digest('hex');
 }
 
 /**
