@@ -11,6 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  outputDir: `test-results/${port}`,
   reporter: [['list'], ['json', { outputFile: '.cache/playwright-results.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -130,7 +130,7 @@ export function checkSource(file: string, code: string): Violation[] {
     const name = spec.startsWith('node:') ? spec : packageName(spec);
     const allowedPackages = rule?.onlyPackages && (isTest ? [...rule.onlyPackages, ...TEST_PACKAGES] : rule.onlyPackages);
     if (allowedPackages && !allowedPackages.includes(name) && !(isTest && name.startsWith('node:'))) {
-      report(`${rule.folder}/ may import only ${rule.onlyPackages.join(', ')}, not '${spec}'`);
+      report(`${rule!.folder}/ may import only ${rule!.onlyPackages!.join(', ')}, not '${spec}'`);
     } else if (rule?.forbiddenPackages?.some((p) => matchesPackage(name, p))) {
       report(`${rule.folder}/ must not import '${name}'`);
     }

@@ -2,13 +2,17 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedDemoDocuments } from './domain/documents/seed.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import { buildApp } from './http/app.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(db);
-if (config.seedDemo && (await seedDemo(db))) console.log('Seeded the demo: owner@demo.shop / demo-password');
+if (config.seedDemo && (await seedDemo(db))) {
+  await seedDemoDocuments(db);
+  console.log('Seeded the demo: owner@demo.shop / demo-password');
+}
 await purgeExpiredSessions(db, new Date());
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });

@@ -9,7 +9,9 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
 export function trapTab(event: { key: string; shiftKey: boolean; preventDefault(): void }, container: HTMLElement): boolean {
   if (event.key !== 'Tab') return false;
   const items = focusableIn(container);
-  const active = container.ownerDocument.activeElement as HTMLElement | null;
+  // The root node's active element: inside a shadow root (the storefront embed) the document's
+  // active element is only the shadow host.
+  const active = (container.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
   if (items.length === 0) { event.preventDefault(); container.focus(); return true; }
   const first = items[0]!;
   const last = items[items.length - 1]!;

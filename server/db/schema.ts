@@ -143,4 +143,8 @@ export type User = Selectable<UsersTable>;
 export type Store = Selectable<StoresTable>;
 export type NewCustomer = Insertable<CustomersTable>;
 /** Tables holding rows of one store (tenancy checks and snapshots walk these). */
-export const STORE_SCOPED_TABLES = ['channels', 'media', 'customers', 'orders', 'settings_documents'] as const;
+export const STORE_SCOPED_TABLES = [
+  'channels', 'media', 'customers', 'orders', 'settings_documents',
+  'points_accounts', 'ledger_entries', 'points_batches', 'earning_rules', 'redeem_rules', 'rewards', 'coupons',
+  'order_states', 'webhook_events',
+] as const;
