@@ -164,6 +164,7 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await page.goto('/home');
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(mainNav(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the lazy page has rendered
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // the progress can be dismissed and shown again
