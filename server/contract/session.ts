@@ -11,6 +11,11 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export const userStatusBody = z.strictObject({ status: z.enum(USER_STATUSES) });
 /** Onboarding stage (spec §4): starts at 2; 2, 4, 6, 8, 10, 12 send the user to /onboarding. */
+export const passwordChangeBody = z.strictObject({
+  current_password: z.string().min(1, 'Enter your current password.').max(200),
+  password: z.string().min(8, 'Use at least 8 characters.').max(200),
+});
+
 export const userStageBody = z.strictObject({ stage: z.number().int().min(0).max(100) });
 
 export const ONBOARDING_STAGES = [2, 4, 6, 8, 10, 12] as const;

@@ -1,8 +1,9 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { checkCredentials, consumeLoginCode } from '../../auth/sessions.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { completeLogin, loginRateLimit } from '../../auth/login.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
-import { loginBody, loginResult, userRecord, userStageBody, userStatusBody } from '../../contract/session.ts';
+import { loginBody, loginResult, passwordChangeBody, userRecord, userStageBody, userStatusBody } from '../../contract/session.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentUser } from '../present.ts';
@@ -40,6 +41,23 @@ export const sessionRoutes: RouteModule = {
     app.post('/user/stage', { schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } } }, async (request) => {
       const user = await app.db.updateTable('users').set({ stage: request.body.stage }).where('id', '=', request.user.id).returningAll().executeTakeFirstOrThrow();
       return { data: presentUser(user, request.role, request.store) };
+    });
+
+    app.post('/account/password', {
+      config: { rateLimit: loginRateLimit(app.config) },
+      schema: { tags: ['session'], summary: 'Change the signed-in user\'s password; ends their other sessions', body: passwordChangeBody, response: { 200: dataEnvelope(userRecord) } },
+    }, async (request) => {
+      const { current_password: current, password } = request.body;
+      if (!(await verifyPassword(current, request.user.password_hash))) {
+        throw new ApiError(422, 'Your current password is not correct.', 'invalid_password', { current_password: 'Your current password is not correct.' });
+      }
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', request.user.id).execute();
+        await trx.updateTable('sessions').set({ revoked_at: app.clock.now() })
+          .where('user_id', '=', request.user.id).where('id', '!=', request.sessionId).where('revoked_at', 'is', null).execute();
+      });
+      return { data: presentUser(request.user, request.role, request.store) };
     });
 
     app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } }, async (request) => {
