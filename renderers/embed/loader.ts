@@ -13,7 +13,7 @@ import { contextFromPayload, type Device, type StorefrontPayload } from '../cont
 import { STYLESHEET } from '../theme/stylesheet.ts';
 import { themeRules } from '../theme/themes.ts';
 import { createLauncher } from './launcher-dom.ts';
-import type { PanelModule } from './panel-api.ts';
+import type { PanelModule, Shopper } from './panel-api.ts';
 import { isPayload, launcherOf, stickyBarOf } from './payload.ts';
 import { createStickyBar } from './sticky-bar-dom.ts';
 
@@ -71,7 +71,7 @@ function adoptStyles(root: ShadowRoot, css: string): void {
 }
 
 /** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module, once, on the first open. */
-export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>): EmbedHandle {
+export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>, shopper?: Shopper): EmbedHandle {
   const host = doc.createElement('div');
   host.setAttribute('data-loyalty-studio', payload.storeKey);
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
@@ -95,7 +95,7 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
     if (!launcher) return Promise.resolve();
     if (close) { setClosed(); return Promise.resolve(); }
     pending ??= (panel ??= loadPanel()).then((module) => {
-      close = module.openWidget({ root, payload, device, launcher, onClose: setClosed });
+      close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper });
       launcher.setAttribute('aria-expanded', 'true');
     }, (error: unknown) => {
       panel = undefined; // the next click tries again
@@ -120,7 +120,9 @@ export async function startEmbed(doc: Document, options: EmbedOptions): Promise<
   const panelUrl = new URL(panelFile(), options.base).href;
   const loadPanel = () => import(/* @vite-ignore */ panelUrl) as Promise<PanelModule>;
   const payload = body.data;
-  const mount = () => mountEmbed(doc, payload, loadPanel);
+  const { store, customerId, digest, base } = options;
+  const shopper = customerId && digest ? { store, customerId, digest, base } : undefined;
+  const mount = () => mountEmbed(doc, payload, loadPanel, shopper);
   if (doc.body) return mount();
   return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(mount()), { once: true }));
 }

@@ -13,6 +13,17 @@ export interface OpenWidgetOptions {
   launcher: HTMLElement;
   /** the shopper asked to close (close button, Esc) */
   onClose: () => void;
+  /** a signed-in shopper: the widget's actions (redeem, birthday) call the shopper API with it */
+  shopper?: Shopper;
+}
+
+/** Where the shopper API lives and the signature of the signed-in customer. */
+export interface Shopper {
+  store: string;
+  customerId: string;
+  digest: string;
+  /** the folder loader.js came from */
+  base: URL;
 }
 
 export interface PanelModule {

@@ -5,31 +5,85 @@
  */
 import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { contextFromPayload } from '../context.ts';
-import type { Widget as WidgetDocument } from '../schema/index.ts';
+import { contextFromPayload, type StorefrontPayload } from '../context.ts';
+import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
 import { Widget } from '../widget/Widget.tsx';
 import type { WidgetAction } from '../widget/panels.ts';
-import type { OpenWidgetOptions } from './panel-api.ts';
+import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { launcherPlacement } from './payload.ts';
 
-/** Actions the storefront can perform on its own; the others need the store's own pages. */
-function perform(action: WidgetAction): void {
-  if (action.type === 'copy_referral_link') void navigator.clipboard?.writeText(action.link).catch(() => undefined);
+type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey };
+
+async function call(shopper: Shopper, path: string, init: RequestInit): Promise<{ ok: boolean; body: { data?: unknown; message?: string } }> {
+  const url = new URL(`../storefront/v1/${encodeURIComponent(shopper.store)}/${path}`, shopper.base);
+  const response = await fetch(url, { credentials: 'omit', ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as { data?: unknown; message?: string } };
 }
 
-export function openWidget({ root, payload, device, launcher, onClose }: OpenWidgetOptions): () => void {
+/** The member's fresh state after an action (same request as the loader's bootstrap). */
+async function reload(shopper: Shopper): Promise<StorefrontPayload | undefined> {
+  const query = new URLSearchParams({ customer_id: shopper.customerId, digest: shopper.digest });
+  const { ok, body } = await call(shopper, `bootstrap?${query}`, { method: 'GET' });
+  return ok ? (body.data as StorefrontPayload) : undefined;
+}
+
+/** Performs a widget action; resolves to what the shopper should see next. */
+export async function perform(action: WidgetAction, shopper: Shopper | undefined): Promise<Outcome | undefined> {
+  switch (action.type) {
+    case 'copy_referral_link':
+      await navigator.clipboard?.writeText(action.link).catch(() => undefined);
+      return undefined;
+    case 'send_referral_email': {
+      // The shopper's own mail app sends the invitation with their referral link.
+      const link = shopper ? (await reload(shopper))?.member?.referralLink : undefined;
+      globalThis.location.href = `mailto:${encodeURIComponent(action.email)}?body=${encodeURIComponent(link ?? '')}`;
+      return undefined;
+    }
+    case 'redeem':
+    case 'save_birthday': {
+      if (!shopper) return { notice: 'Sign in to your account to use your points.' };
+      const signature = { customer_id: shopper.customerId, digest: shopper.digest };
+      const request = action.type === 'redeem'
+        ? call(shopper, 'redeem', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify({ ...signature, redeem_id: action.methodId }) })
+        : call(shopper, 'actions', { method: 'POST', body: JSON.stringify({ ...signature, action: 'birthday', birthday: action.birthday }) });
+      const { ok, body } = await request.catch(() => ({ ok: false, body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string } }));
+      if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
+      const payload = await reload(shopper);
+      if (action.type === 'redeem') {
+        const code = (body.data as { code?: string } | undefined)?.code;
+        return { notice: code ? `Reward redeemed. Your code: ${code}` : 'Reward redeemed.', payload, panel: 'reward_cart' };
+      }
+      return { notice: 'Birthday saved.', payload };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function openWidget({ root, payload, device, launcher, onClose, shopper }: OpenWidgetOptions): () => void {
   const doc = (root instanceof ShadowRoot ? root.host : root).ownerDocument;
   const container = doc.createElement('div');
   container.setAttribute('data-ls-widget', '');
   root.append(container);
   const returnFocusTo = createRef<HTMLElement>();
   returnFocusTo.current = launcher;
-  const ctx = contextFromPayload(payload, device);
   const view = createRoot(container);
-  view.render(
-    <Widget doc={payload.documents.widget as WidgetDocument} ctx={ctx} onClose={onClose} returnFocusTo={returnFocusTo}
-      onAction={perform} placement={launcherPlacement(payload, device)} />,
+  const state: { payload: StorefrontPayload; panel: PanelKey | 'home'; notice: string } = { payload, panel: 'home', notice: '' };
+  const draw = () => view.render(
+    <Widget doc={state.payload.documents.widget as WidgetDocument} ctx={contextFromPayload(state.payload, device)} onClose={onClose}
+      returnFocusTo={returnFocusTo} onAction={act} placement={launcherPlacement(state.payload, device)} notice={state.notice}
+      panel={state.panel} onNavigate={(panel) => { state.panel = panel; state.notice = ''; draw(); }} />,
   );
+  function act(action: WidgetAction) {
+    void perform(action, shopper).then((outcome) => {
+      if (!outcome) return;
+      state.notice = outcome.notice;
+      if (outcome.payload) state.payload = outcome.payload;
+      if (outcome.panel) state.panel = outcome.panel;
+      draw();
+    });
+  }
+  draw();
   return () => {
     view.unmount();
     container.remove();

@@ -89,6 +89,7 @@ const WIDGET = `
 .ls-w-head{display:flex;align-items:center;gap:8px;padding:12px 12px 12px 20px;background:var(--ls-w-bg);color:var(--ls-w-fg)}
 .ls-w-head h2{flex:1;font-size:1.2em;line-height:1.3}
 .ls-w-body{overflow:auto;padding:20px;display:flex;flex-direction:column;gap:16px}
+.ls-w-notice{margin:0;padding:8px 12px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text)}
 .ls-w-body .ls-btn{background:var(--ls-w-bg);color:var(--ls-w-fg);border-color:var(--ls-w-bg)}
 .ls-w-body .ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
 .ls-w-nav{list-style:none;padding:0;display:grid;gap:8px}

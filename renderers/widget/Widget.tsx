@@ -32,10 +32,12 @@ export interface WidgetProps {
   /** side of the screen, following the launcher */
   placement?: 'left' | 'right';
   editable?: Editable;
+  /** the outcome of the shopper's last action (reward redeemed, birthday saved, or why not) */
+  notice?: string;
 }
 
 export function Widget(props: WidgetProps) {
-  const { doc, ctx, onClose, returnFocusTo, onAction, panel: controlled, onNavigate, placement, editable } = props;
+  const { doc, ctx, onClose, returnFocusTo, onAction, panel: controlled, onNavigate, placement, editable, notice } = props;
   const inline = props.inline || doc.widget_type === 'embedded';
   const [own, setOwn] = useState<PanelKey | 'home'>('home');
   const current = controlled ?? own;
@@ -107,6 +109,7 @@ export function Widget(props: WidgetProps) {
           )}
         </div>
         <div className="ls-w-body">
+          <p className="ls-w-notice" role="status" hidden={!notice}>{notice}</p>
           {current === 'home' || !texts ? (
             <WrapOwner id="header" type="panel">
               <div data-panel-key="header">

@@ -131,6 +131,30 @@ test.describe('storefront embed on /demo/storefront', () => {
     expect(forged.status()).toBe(401);
   });
 
+  test('the signed demo customer redeems points in the widget and gets a coupon code', async ({ page, request }) => {
+    await page.goto('/demo/storefront?member=1');
+    const signed = await loaderAttributes(page);
+    const before = (await bootstrap(request, signed)).member!;
+    const headers = await ownerOnDemoStore(request);
+    const adjusted = await request.post('/data/v1/customer/adjust/points', { headers, data: { customer_id: Number(before.customerId), points: 2000, reason: 'Redeem through the embed' } });
+    expect(adjusted.status()).toBe(200);
+    const payload = await bootstrap(request, signed);
+    const way = payload.program.waysToRedeem.find((w) => w.cost <= payload.member!.pointsBalance)!;
+    const widget = payload.documents.widget as Widget;
+    const names = published(payload);
+    await page.reload();
+    await launcherOf(page, names.launcher).click();
+    const dialog = page.getByRole('dialog', { name: names.header });
+    await dialog.getByRole('button', { name: fillPlaceholders(panelTextsFor(widget, 'redeem_cart', 'member')!.title, contextFromPayload(payload, 'desktop')) }).click();
+    await dialog.getByRole('button', { name: new RegExp(`: ${way.title.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`) }).click();
+    const notice = dialog.getByRole('status').filter({ hasText: 'Reward redeemed' });
+    await expect(notice).toContainText(/Your code: \S+/);
+    const after = (await bootstrap(request, signed)).member!;
+    expect(after.pointsBalance).toBe(payload.member!.pointsBalance - way.cost);
+    const code = (await notice.textContent())!.split('Your code: ')[1]!.trim();
+    expect(after.rewards.map((r) => r.code)).toContain(code);
+  });
+
   test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page, request }) => {
     const names = published(await bootstrap(request));
     const pageStyles = () => page.evaluate(({ selectors, properties }) => [
