@@ -55,6 +55,8 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
       }
       return { notice: 'Birthday saved.', payload };
     }
+    case 'share_points':
+      return { notice: 'Sharing points with a friend is not open in this store yet.' };
     default:
       return undefined;
   }
