@@ -78,7 +78,7 @@ async function requestsOnLoad(origin: string): Promise<{ embed: string[]; launch
     const seen: string[] = [];
     page.on('request', (request) => seen.push(new URL(request.url()).pathname));
     await page.goto(`${origin}/demo/storefront`);
-    const launcher = page.getByRole('button', { name: /Bean Club|Get Rewarded/ });
+    const launcher = page.getByRole('button', { name: /^(Bean Club|Get Rewarded)$/ });
     const launcherShown = await launcher.waitFor({ timeout: 15_000 }).then(() => true, () => false);
     await page.waitForLoadState('networkidle');
     return { embed: seen.filter((path) => path !== '/demo/storefront'), launcherShown };
