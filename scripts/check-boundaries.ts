@@ -29,21 +29,17 @@ interface Rule {
 
 const LAYERS = ['renderers', 'presets', 'builder', 'src', 'server'];
 
+const RENDERERS = {
+  forbiddenFolders: ['builder', 'src', 'server', 'presets'],
+  forbiddenPackages: ['zustand', 'jotai', '@craftjs/', 'react-frame-component', '@dnd-kit/', '@floating-ui/'],
+};
+
 /** Most specific folder first: the first matching rule is the one applied. */
 export const RULES: Rule[] = [
   { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'] },
   // The storefront embed is browser-only by definition: its entry scripts run on load.
-  {
-    folder: 'renderers/embed',
-    forbiddenFolders: ['builder', 'src', 'server', 'presets'],
-    forbiddenPackages: ['zustand', 'jotai', '@craftjs/', 'react-frame-component', '@dnd-kit/', '@floating-ui/'],
-  },
-  {
-    folder: 'renderers',
-    forbiddenFolders: ['builder', 'src', 'server', 'presets'],
-    forbiddenPackages: ['zustand', 'jotai', '@craftjs/', 'react-frame-component', '@dnd-kit/', '@floating-ui/'],
-    noBrowserGlobalsAtModuleScope: true,
-  },
+  { folder: 'renderers/embed', ...RENDERERS },
+  { folder: 'renderers', ...RENDERERS, noBrowserGlobalsAtModuleScope: true },
   { folder: 'presets', forbiddenFolders: ['builder', 'src', 'server', 'renderers'], allowedFolders: ['renderers/schema'], forbiddenPackages: ['react', 'react-dom'] },
   { folder: 'builder', forbiddenFolders: ['src', 'server'] },
   { folder: 'src', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
@@ -7,36 +5,28 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { earningRuleBody } from '../contract/points.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { createEarningRule } from '../domain/rules/earning.ts';
+import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
 import { PgBossWebhookQueue } from './queue.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-async function admin(query: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
 
 // two server processes: each its own pool, runner and pg-boss worker, on one PostgreSQL
 describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () => {
-  const name = `ls_t_${randomBytes(6).toString('hex')}`;
   let url = '';
+  let drop: () => Promise<void> = async () => {};
   const dbs: Db[] = [];
   const queues: PgBossWebhookQueue[] = [];
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const parsed = new URL(ADMIN_URL!);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    ({ url, drop } = await scratchPostgresDatabase(ADMIN_URL!));
     for (let n = 0; n < 2; n += 1) dbs.push(await openDatabase({ databaseUrl: url, maxConnections: 4 }));
     await migrateToLatest(dbs[0]!);
   });
   afterAll(async () => {
     for (const queue of queues) await queue.stop();
     for (const db of dbs) await db.destroy();
-    await admin(`drop database if exists ${name} with (force)`);
+    await drop();
   });
 
   it('processes every enqueued event exactly once between the two', async () => {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
@@ -7,34 +5,28 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { earningRuleBody } from '../contract/points.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { createEarningRule } from '../domain/rules/earning.ts';
+import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-async function admin(query: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
 
 // two server processes = two connection pools, each with its own runner, on one PostgreSQL
 describe.skipIf(!ADMIN_URL)('webhook runners of two processes on one PostgreSQL', () => {
-  const name = `ls_t_${randomBytes(6).toString('hex')}`;
+  let drop: () => Promise<void> = async () => {};
   let first: Db;
   let second: Db;
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${name}`;
-    first = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
-    second = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+    const scratch = await scratchPostgresDatabase(ADMIN_URL!);
+    drop = scratch.drop;
+    first = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
+    second = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
     await migrateToLatest(first);
   });
   afterAll(async () => {
     await first?.destroy();
     await second?.destroy();
-    await admin(`drop database if exists ${name} with (force)`);
+    await drop();
   });
 
   it('process a burst exactly once between them', async () => {

@@ -5,7 +5,7 @@
  * scratch database is created and dropped).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -17,27 +17,11 @@ import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import { buildApp } from '../../server/http/app.ts';
 import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
 import type { BenchRow } from './run.ts';
+import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ls_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new Client({ connectionString: ADMIN_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
+const scratchDatabase = () => scratchPostgresDatabase(ADMIN_URL!, 'ls_bench');
 
 async function seedStore(db: Db, slug: string): Promise<{ id: number; secret: string }> {
   const secret = randomBytes(16).toString('hex');

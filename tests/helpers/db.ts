@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -8,6 +6,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { buildApp } from '../../server/http/app.ts';
 import { ManualClock } from './server.ts';
+import { scratchPostgresDatabase } from './postgres.ts';
 import { seedFixture, type Fixture } from './server-fixture.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -33,30 +32,18 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
-  const name = `ls_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+  const scratch = await scratchPostgresDatabase(adminUrl);
+  const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
   await migrateToLatest(db);
   return {
     db,
     async drop() {
       await db.destroy();
-      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await scratch.drop();
     },
   };
 }
 
-async function withAdmin(url: string, run: (client: Client) => Promise<unknown>): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface TestContext {
   backend: Backend;

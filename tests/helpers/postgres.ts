@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * A new, empty database `<prefix>_<random>` on the server of `adminUrl`: its URL, and `drop()`
+ * (forced, so open pools do not keep it alive). Suites and benches that need several pools on
+ * one database (two server processes) open them on `url` themselves.
+ */
+export async function scratchPostgresDatabase(adminUrl: string, prefix = 'ls_t'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+async function withAdmin(url: string, run: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
