@@ -3,7 +3,7 @@
  * selectable (click) with a hover outline; every text can be edited inline (double-click, Enter
  * or blur commits, Escape cancels). Each wrapper subscribes to its own selection flag only.
  */
-import { cloneElement, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import { cloneElement, createContext, useCallback, useContext, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/schema/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
@@ -12,23 +12,33 @@ export type TextCommit = (owner: string, field: string, audience: Audience, valu
 
 type Props = Record<string, unknown>;
 
+/**
+ * Hands an owner's root element to the canvas's editor (craft.js: select on click, hover), given
+ * by the craft canvas; without one, the shell selects and hovers through the store itself.
+ */
+export const OwnerConnectContext = createContext<((element: HTMLElement, owner: string) => void) | null>(null);
+
 function OwnerShell({ id, node }: EditableOwnerInfo) {
   const store = useBuilderStore();
+  const connect = useContext(OwnerConnectContext);
   const selected = useBuilder((s) => s.selection === id);
   const hovered = useBuilder((s) => s.hovered === id);
+  const ref = useCallback((element: HTMLElement | null) => { if (element && connect) connect(element, id); }, [connect, id]);
   const element = node as ReactElement<Props>;
   return cloneElement(element, {
+    ref,
     'data-bs-owner': id,
     'data-bs-selected': selected ? '' : undefined,
     'data-bs-hovered': hovered ? '' : undefined,
     onClick: (event: MouseEvent) => {
       // links and buttons of the preview must not navigate away from the canvas
       if ((event.target as Element).closest?.('a,button')) event.preventDefault();
-      if (event.defaultPrevented && !(event.target as Element).closest?.('a,button')) return;
-      store.getState().select(id);
+      if (!connect) store.getState().select(id);
     },
-    onMouseOver: (event: MouseEvent) => { event.stopPropagation(); store.getState().hover(id); },
-    onMouseLeave: () => { if (store.getState().hovered === id) store.getState().hover(null); },
+    ...(connect ? {} : {
+      onMouseOver: (event: MouseEvent) => { event.stopPropagation(); store.getState().hover(id); },
+      onMouseLeave: () => { if (store.getState().hovered === id) store.getState().hover(null); },
+    }),
   });
 }
 

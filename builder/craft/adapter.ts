@@ -5,7 +5,7 @@
  * unknown name is refused with a clear message instead of crashing craft (craft.js #126).
  */
 import type { SerializedNode, SerializedNodes } from '@craftjs/core';
-import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type Panels, type Section, type Widget } from '../../renderers/schema/index.ts';
+import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type PanelKey, type Panels, type Section, type Widget } from '../../renderers/schema/index.ts';
 import type { SurfaceDocument, SurfaceKind } from '../api.ts';
 
 export const ROOT_ID = 'ROOT';
@@ -33,22 +33,23 @@ function node(name: BlockName, settings: Record<string, unknown>, parent: string
   };
 }
 
+/** The props of each node kind: what `toCraftNodes` stores and the canvas keeps in sync. */
+export const landingRootSettings = ({ sections: _sections, ...page }: LandingPage): Record<string, unknown> => page;
+export const sectionSettings = ({ type: _type, ...props }: Section): Record<string, unknown> => props;
+export const widgetRootSettings = ({ panels: _panels, ...widget }: Widget): Record<string, unknown> => widget;
+export const panelSettings = (key: PanelKey, panel: Panels[PanelKey]): Record<string, unknown> => ({ panel: key, ...panel });
+
 /** The craft node map of a document: a root holding the page-level settings, a child per section or panel. */
 export function toCraftNodes(doc: SurfaceDocument): SerializedNodes {
   const copy = structuredClone(doc);
   if (copy.kind === 'landing_page') {
-    const { sections, ...page } = copy;
-    const nodes: SerializedNodes = { [ROOT_ID]: node('landing_page', page, null, sections.map((s) => sectionNodeId(s.id)), true) };
-    for (const section of sections) {
-      const { type, ...props } = section;
-      nodes[sectionNodeId(section.id)] = node(type, props, ROOT_ID);
-    }
+    const nodes: SerializedNodes = { [ROOT_ID]: node('landing_page', landingRootSettings(copy), null, copy.sections.map((s) => sectionNodeId(s.id)), true) };
+    for (const section of copy.sections) nodes[sectionNodeId(section.id)] = node(section.type, sectionSettings(section), ROOT_ID);
     return nodes;
   }
   if (copy.kind === 'widget') {
-    const { panels, ...widget } = copy;
-    const nodes: SerializedNodes = { [ROOT_ID]: node('widget', widget, null, PANEL_KEYS.map(panelNodeId), true) };
-    for (const key of PANEL_KEYS) nodes[panelNodeId(key)] = node('panel', { panel: key, ...panels[key] }, ROOT_ID);
+    const nodes: SerializedNodes = { [ROOT_ID]: node('widget', widgetRootSettings(copy), null, PANEL_KEYS.map(panelNodeId), true) };
+    for (const key of PANEL_KEYS) nodes[panelNodeId(key)] = node('panel', panelSettings(key, copy.panels[key]), ROOT_ID);
     return nodes;
   }
   return { [ROOT_ID]: node(copy.kind, copy, null) };

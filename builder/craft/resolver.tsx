@@ -1,14 +1,78 @@
 /**
- * Craft's resolver: one user component per block name. The canvas draws the renderers'
- * components itself; these inert stand-ins only let craft load, select and serialize our nodes.
+ * Craft's resolver: one user component per block name, drawing the node's settings with the
+ * renderers' own components, so what craft draws on the canvas is the shopper's markup.
+ * The landing page root is `<LandingPage responsive>`'s root element with the sections as craft
+ * children; the widget root is `<Widget inline>` with its panels read from the panel nodes (only
+ * the previewed panel is drawn, as on the storefront). The render context (audience, device,
+ * sample data) and the widget's view (which panel) come from the canvas through context;
+ * without them (serializing in tests) the blocks draw nothing.
  */
-import type { UserComponent } from '@craftjs/core';
-import { BLOCK_NAMES, type BlockName } from './adapter.ts';
+import { useEditor, type UserComponent } from '@craftjs/core';
+import { createContext, createElement, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { LandingSection, paletteProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
+import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type PanelKey, type Panels, type Section, type SectionType, type Widget as WidgetDocument } from '../../renderers/schema/index.ts';
+import { BLOCK_NAMES, panelNodeId, type BlockName } from './adapter.ts';
 
-function block(name: BlockName): UserComponent {
-  const Block: UserComponent = () => <template data-block={name} />;
+export const CraftRenderContext = createContext<RenderContext | null>(null);
+
+export interface WidgetView {
+  panel: PanelKey | 'home';
+  onNavigate(panel: PanelKey | 'home'): void;
+  editable?: Editable | undefined;
+}
+export const CraftWidgetViewContext = createContext<WidgetView | null>(null);
+
+interface BlockProps { settings: Record<string, unknown>; children?: ReactNode }
+
+function LandingRootBlock({ settings, children }: BlockProps) {
+  const ctx = useContext(CraftRenderContext);
+  const page = settings as Omit<LandingPage, 'sections'>;
+  const style = useMemo(() => paletteProperties(page.global, ctx?.themes?.[page.theme]) as CSSProperties, [page.global, page.theme, ctx?.themes]);
+  if (!ctx) return null;
+  return <div className="ls-root ls-landing" data-theme={page.theme} data-audience={ctx.audience} style={style}>{children}</div>;
+}
+
+function sectionBlock(type: SectionType): UserComponent<BlockProps> {
+  const Block: UserComponent<BlockProps> = ({ settings }) => {
+    const ctx = useContext(CraftRenderContext);
+    const section = useMemo(() => ({ type, ...settings }) as Section, [settings]);
+    return ctx ? <LandingSection section={section} ctx={ctx} /> : null;
+  };
+  Block.craft = { displayName: type };
+  return Block;
+}
+
+/** The panels as the panel nodes hold them (unchanged panels keep their objects). */
+function usePanels(): Panels {
+  const { panels } = useEditor((state) => ({
+    panels: Object.fromEntries(PANEL_KEYS.map((key) => {
+      const { panel: _key, ...panel } = (state.nodes[panelNodeId(key)]?.data.props as BlockProps | undefined)?.settings ?? {};
+      return [key, panel];
+    })),
+  }));
+  return panels as Panels;
+}
+
+function WidgetRootBlock({ settings }: BlockProps) {
+  const ctx = useContext(CraftRenderContext);
+  const view = useContext(CraftWidgetViewContext);
+  const panels = usePanels();
+  const doc = useMemo(() => ({ ...settings, panels }) as WidgetDocument, [settings, panels]);
+  if (!ctx || !view) return null;
+  return <Widget doc={doc} ctx={ctx} inline panel={view.panel} onNavigate={view.onNavigate} editable={view.editable} />;
+}
+
+/** A distinct component per name: craft serializes a node by finding its component in the resolver. */
+function named(name: BlockName, Component: (props: BlockProps) => ReactNode = () => null): UserComponent<BlockProps> {
+  const Block: UserComponent<BlockProps> = (props) => createElement(Component, props);
   Block.craft = { displayName: name };
   return Block;
 }
 
-export const CRAFT_RESOLVER: Record<BlockName, UserComponent> = Object.fromEntries(BLOCK_NAMES.map((name) => [name, block(name)])) as Record<BlockName, UserComponent>;
+/** Panels are drawn by the widget root; the launcher and the sticky bar are drawn outside craft. */
+export const CRAFT_RESOLVER = {
+  ...Object.fromEntries(BLOCK_NAMES.map((name) => [name, named(name)])),
+  ...Object.fromEntries(SECTION_TYPES.map((type) => [type, sectionBlock(type)])),
+  landing_page: named('landing_page', LandingRootBlock),
+  widget: named('widget', WidgetRootBlock),
+} as Record<BlockName, UserComponent<BlockProps>>;

@@ -1,45 +1,32 @@
 /**
- * The landing page on the canvas: the renderers' `LandingSection` for each section, memoised by
- * section object. Immer keeps untouched sections as the same objects, so a keystroke re-renders
- * exactly one section. The root mirrors `<LandingPage responsive>` (the storefront's markup):
- * the frame's width, not a data attribute, chooses the layout.
+ * The landing page on the canvas: a craft.js editor whose nodes are the page and its sections,
+ * drawn by the renderers' components (builder/craft). Immer keeps untouched sections as the same
+ * objects, so a keystroke updates and re-renders exactly one section node. The root mirrors
+ * `<LandingPage responsive>` (the storefront's markup): the frame's width chooses the layout.
  */
-import { memo, useMemo, type CSSProperties } from 'react';
-import { EditableContext, LandingSection, paletteProperties, type RenderContext } from '../../renderers/index.ts';
-import type { LandingPage, Section } from '../../renderers/schema/index.ts';
+import { useMemo } from 'react';
+import { EditableContext } from '../../renderers/index.ts';
 import { useCanvasEditable } from '../canvas/editable.tsx';
 import { useScrollToSelection } from '../canvas/useScrollToSelection.ts';
+import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { landingTextCommit } from './text-commit.ts';
 
-const MemoSection = memo(function MemoSection({ section, ctx }: { section: Section; ctx: RenderContext }) {
-  return <LandingSection section={section} ctx={ctx} />;
-});
-
-/** The landing page root and its sections, exactly as `<LandingPage responsive>` draws them. */
-export function LandingMarkup({ doc, ctx }: { doc: LandingPage; ctx: RenderContext }) {
-  const style = useMemo(() => paletteProperties(doc.global, ctx.themes?.[doc.theme]) as CSSProperties, [doc.global, doc.theme, ctx.themes]);
-  return (
-    <div className="ls-root ls-landing" data-theme={doc.theme} data-audience={ctx.audience} style={style}>
-      {doc.sections.map((section) => <MemoSection key={section.id} section={section} ctx={ctx} />)}
-    </div>
-  );
-}
-
 export function LandingCanvas() {
   const store = useBuilderStore();
-  const doc = useBuilder((s) => s.docs.landing_page);
+  const loaded = useBuilder((s) => Boolean(s.docs.landing_page));
+  const theme = useBuilder((s) => s.docs.landing_page?.theme ?? 'light');
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
-  const ctx = usePreviewContext(audience, device, doc?.theme ?? 'light');
+  const ctx = usePreviewContext(audience, device, theme);
   const commit = useMemo(() => landingTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
   useScrollToSelection();
-  if (!doc) return null;
+  if (!loaded) return null;
   return (
     <EditableContext.Provider value={editable}>
-      <LandingMarkup doc={doc} ctx={ctx} />
+      <CraftCanvas kind="landing_page" ctx={ctx} />
     </EditableContext.Provider>
   );
 }

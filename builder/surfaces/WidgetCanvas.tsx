@@ -1,12 +1,14 @@
 /**
  * The widget on the canvas, inline, showing the selected panel, above the launcher of the
- * previewed device. Selecting a panel in the outline opens it here; navigating in the preview
- * selects it in the outline.
+ * previewed device. The widget and its panels are craft.js nodes (builder/craft); selecting a
+ * panel in the outline opens it here; navigating in the preview selects it in the outline.
  */
 import { useMemo } from 'react';
-import { Launcher, Widget } from '../../renderers/index.ts';
+import { Launcher } from '../../renderers/index.ts';
 import { PANEL_KEYS, type PanelKey } from '../../renderers/schema/index.ts';
 import { useCanvasEditable } from '../canvas/editable.tsx';
+import { CraftCanvas } from '../craft/CraftCanvas.tsx';
+import type { WidgetView } from '../craft/resolver.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { widgetTextCommit } from './text-commit.ts';
@@ -15,21 +17,24 @@ const isPanel = (id: string | null): id is PanelKey => id !== null && (PANEL_KEY
 
 export function WidgetCanvas() {
   const store = useBuilderStore();
-  const widget = useBuilder((s) => s.docs.widget);
+  const loaded = useBuilder((s) => Boolean(s.docs.widget));
+  const theme = useBuilder((s) => s.docs.widget?.theme_type ?? 'light');
   const launcher = useBuilder((s) => s.docs.launcher);
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
   const selection = useBuilder((s) => s.selection);
-  const ctx = usePreviewContext(audience, device, widget?.theme_type ?? 'light');
+  const ctx = usePreviewContext(audience, device, theme);
   const commit = useMemo(() => widgetTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
   const panel: PanelKey | 'home' = isPanel(selection) && selection !== 'header' ? selection : 'home';
+  const view = useMemo<WidgetView>(() => ({
+    panel,
+    editable,
+    onNavigate: (next) => store.getState().select(next === 'home' ? 'header' : next),
+  }), [panel, editable, store]);
   return (
     <div className="bs-preview-widget" style={{ padding: 24, display: 'grid', gap: 24, justifyItems: launcher?.[device].placement === 'right' ? 'end' : 'start' }}>
-      {widget && (
-        <Widget doc={widget} ctx={ctx} inline panel={panel} editable={editable}
-          onNavigate={(next) => store.getState().select(next === 'home' ? 'header' : next)} />
-      )}
+      {loaded && <CraftCanvas kind="widget" ctx={ctx} widgetView={view} />}
       {launcher && (
         <div data-bs-owner="launcher" onClick={() => store.getState().select('launcher')}>
           <Launcher doc={launcher} ctx={ctx} inline />
