@@ -44,9 +44,12 @@ export interface GalleryImage {
   name: string;
 }
 
+/** One icon of the library: what documents store (`id`), its name, and its 24×24 stroke drawing. */
 export interface IconInfo {
   id: string;
   label: string;
+  path: string;
+  viewBox: string;
 }
 
 /** A failed call. `code: 'version_conflict'` means someone saved after our base version. */
@@ -76,7 +79,8 @@ export interface BuilderApi {
   surfaces(): Promise<SurfaceSummary[]>;
   uploadImage(file: File): Promise<GalleryImage>;
   listGallery(): Promise<GalleryImage[]>;
-  listIcons(): Promise<IconInfo[]>;
+  /** the icon library (POST /icons/list), narrowed to names or ids containing `search` */
+  icons(search?: string): Promise<IconInfo[]>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
 }

@@ -31,3 +31,9 @@ export const ICONS = [
 ] as const satisfies readonly IconDefinition[];
 
 export type IconId = (typeof ICONS)[number]['id'];
+
+/** The library icons whose name or id contains `search` (case-insensitive); all of them for none. */
+export function searchIcons(search?: string): readonly IconDefinition[] {
+  const term = search?.trim().toLowerCase() ?? '';
+  return term ? ICONS.filter((icon) => icon.name.toLowerCase().includes(term) || icon.id.includes(term)) : ICONS;
+}

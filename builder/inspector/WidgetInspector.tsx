@@ -6,9 +6,8 @@ import {
   LAUNCHER_FIELD_LABELS, LAUNCHER_PLACEMENTS, LAUNCHER_SHAPES, LAUNCHER_TYPES, ICON_TYPES, PANEL_AUDIENCES, PANEL_LABELS, PANEL_TEXT_LABELS,
   PROGRAM_TYPES, THEMES, WIDGET_FIELD_LABELS, WIDGET_TYPES, type LauncherSettings, type PanelKey, type PanelTexts,
 } from '../../renderers/schema/index.ts';
-import { ICONS } from '../../presets/index.ts';
 import { setLauncherField, setPanelText, setTheme, setWidgetField, togglePanelVisible } from '../commands/index.ts';
-import { ColourField, NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
+import { ColourField, IconField, NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
 import { useEdit } from './use-edit.ts';
@@ -47,9 +46,6 @@ export function PanelInspector({ panel }: { panel: PanelKey }) {
   );
 }
 
-const ICON_IDS = ICONS.map((icon) => icon.id);
-const ICON_LABELS = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.name]));
-
 export function LauncherInspector() {
   const { run, seal } = useEdit();
   const device = useBuilder((s) => s.device);
@@ -66,7 +62,7 @@ export function LauncherInspector() {
       <SelectField label={L.icon_type} value={settings.icon_type} options={ICON_TYPES} onChange={(v) => v && set('icon_type', v)} />
       {settings.icon_type === 'custom'
         ? <UrlField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />
-        : <SelectField label={L.icon} value={settings.icon || undefined} options={ICON_IDS} optionLabels={ICON_LABELS} onChange={(v) => set('icon', v ?? '')} />}
+        : <IconField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />}
       <ColourField label={L.background_color} value={settings.background_color} onChange={(v) => v && set('background_color', v)} onCommit={seal} />
       <ColourField label={L.text_color} value={settings.text_color} onChange={(v) => v && set('text_color', v)} onCommit={seal} />
       <SelectField label={L.placement} value={settings.placement} options={LAUNCHER_PLACEMENTS} onChange={(v) => v && set('placement', v)} />

@@ -1,18 +1,10 @@
 /** The fields of one item of each list setting (steps, ways to earn/redeem, tiers, timeline events). */
 import type { ReactNode } from 'react';
 import type { LoyaltyTier, PointsMethod, Step, TimelineEvent } from '../../renderers/schema/index.ts';
-import { ICONS } from '../../presets/index.ts';
-import { ImageField, NumberField, SelectField, TextField } from '../fields/index.ts';
+import { IconField, ImageField, NumberField, TextField } from '../fields/index.ts';
 
 type Set = (key: string, value: unknown) => void;
 interface ItemProps<T> { item: T; set: Set; seal: () => void }
-
-const ICON_IDS = ICONS.map((icon) => icon.id);
-const ICON_LABELS = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.name]));
-
-function IconSelect({ value, set }: { value: string; set: Set }) {
-  return <SelectField label="Icon" value={value || undefined} options={ICON_IDS} optionLabels={ICON_LABELS} optional onChange={(v) => set('icon', v ?? '')} />;
-}
 
 export function StepItem({ item, set, seal }: ItemProps<Step>) {
   return (
@@ -30,7 +22,7 @@ export function PointsMethodItem({ item, set, seal, cost }: ItemProps<PointsMeth
       <TextField label="Title" value={item.title} onChange={(v) => set('title', v)} onCommit={seal} />
       <TextField label="Description" value={item.description} onChange={(v) => set('description', v)} onCommit={seal} />
       <NumberField label={cost ? 'Points cost' : 'Points'} value={item.points} min={0} max={1_000_000} onChange={(v) => set('points', v ?? 0)} onCommit={seal} />
-      <IconSelect value={item.icon} set={set} />
+      <IconField value={item.icon} optional onChange={(v) => set('icon', v)} onCommit={seal} />
     </>
   );
 }
@@ -54,7 +46,7 @@ export function EventItem({ item, set, seal }: ItemProps<TimelineEvent>) {
       <TextField label="Date" value={item.date} onChange={(v) => set('date', v)} onCommit={seal} />
       <TextField label="Title" value={item.title} onChange={(v) => set('title', v)} onCommit={seal} />
       <TextField label="Description" value={item.description} onChange={(v) => set('description', v)} onCommit={seal} />
-      <IconSelect value={item.icon} set={set} />
+      <IconField value={item.icon} optional onChange={(v) => set('icon', v)} onCommit={seal} />
     </>
   );
 }

@@ -88,3 +88,55 @@ describe('builder store history', () => {
     expect(store.getState().versions.landing_page).toBe(7);
   });
 });
+
+describe('restoring a version', () => {
+  const restoredDoc = () => {
+    const doc = freshDocs().landing_page!;
+    doc.sections.find((s) => s.id === 'header')!.content.visitor.title = 'From version 3';
+    return doc;
+  };
+
+  it('is one undo step: Undo brings back the canvas before it, Redo the restored version', () => {
+    const { store, tick, title, type } = setup();
+    type('Before restore');
+    tick(100);
+    store.getState().restore('landing_page', restoredDoc(), 9, 4);
+    expect(title()).toBe('From version 3');
+    expect(store.getState().history.past).toHaveLength(2);
+    store.getState().undo();
+    expect(title()).toBe('Before restore');
+    store.getState().redo();
+    expect(title()).toBe('From version 3');
+  });
+
+  it('counts as saved at the restored draft version, and Undo makes the old document the next save', () => {
+    const { store, type } = setup();
+    type('Unsaved edit');
+    store.getState().restore('landing_page', restoredDoc(), 9, 4);
+    expect(dirtyKinds(store.getState())).toEqual([]);
+    expect(store.getState().versions.landing_page).toBe(9);
+    expect(store.getState().published.landing_page).toBe(4);
+    store.getState().undo();
+    expect(dirtyKinds(store.getState())).toEqual(['landing_page']);
+  });
+
+  it('typing right after it starts a new step, and other documents are untouched', () => {
+    const { store, tick, title, type } = setup();
+    const widget = store.getState().docs.widget;
+    type('Before');
+    store.getState().restore('landing_page', restoredDoc(), 2, null);
+    tick(10);
+    type('After');
+    store.getState().undo();
+    expect(title()).toBe('From version 3');
+    expect(store.getState().docs.widget).toBe(widget);
+  });
+
+  it('load (a fresh fetch) still starts a clean history', () => {
+    const { store, type } = setup();
+    type('Edit');
+    store.getState().restore('landing_page', restoredDoc(), 2, null);
+    store.getState().load(freshDocs(), { landing_page: 3 }, {});
+    expect(store.getState().history).toMatchObject({ past: [], future: [] });
+  });
+});

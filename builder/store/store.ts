@@ -46,8 +46,13 @@ export interface BuilderActions {
   hover(id: string | null): void;
   setAudience(audience: Audience): void;
   setDevice(device: Device): void;
-  /** replace the documents from the server (load, restore): clears the history */
+  /** replace the documents from the server (a fresh load or reload): clears the history */
   load(docs: SurfaceDocs, versions: Partial<Record<SurfaceKind, number>>, published: Partial<Record<SurfaceKind, number | null>>): void;
+  /**
+   * put a restored version on the canvas as one undo step (Undo brings back what was there); the
+   * server already holds it as draft `version`, so it counts as saved
+   */
+  restore<K extends SurfaceKind>(kind: K, doc: SurfaceDocs[K], version: number, published: number | null): void;
   markSaved(kind: SurfaceKind, doc: SurfaceDocs[SurfaceKind], version: number): void;
   markPublished(kind: SurfaceKind, version: number): void;
   setSave(save: SaveState): void;
@@ -110,6 +115,18 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     },
     load(docs, versions, published) {
       set({ docs, saved: docs, versions, published, history: EMPTY_HISTORY, save: { status: 'idle' } });
+    },
+    restore(kind, doc, version, published) {
+      const { docs, history } = get();
+      const result = record(docs, seal(history), (draft) => { draft[kind] = doc as never; }, undefined, now());
+      const restored = result.docs[kind];
+      set((state) => ({
+        docs: result.docs,
+        history: seal(result.history),
+        saved: { ...state.saved, [kind]: restored },
+        versions: { ...state.versions, [kind]: version },
+        published: { ...state.published, [kind]: published },
+      }));
     },
     markSaved(kind, doc, version) {
       set((state) => ({ saved: { ...state.saved, [kind]: doc }, versions: { ...state.versions, [kind]: version } }));

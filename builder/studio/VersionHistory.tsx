@@ -1,7 +1,6 @@
-/** Version history of the studio's documents, newest first, with Restore (after saving what is pending). */
+/** Version history of the studio's documents, newest first, with Restore (after saving what is pending; Undo takes it back). */
 import { useEffect, useState } from 'react';
 import type { SurfaceKind, VersionInfo } from '../api.ts';
-import { useBuilderStore } from '../store/store.ts';
 import { useBuilderApi } from './api-context.ts';
 import { KIND_NAMES, type Saver } from './saver.ts';
 
@@ -12,7 +11,6 @@ const when = (iso: string) => {
 
 export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly SurfaceKind[]; saver: Saver; onClose(): void }) {
   const api = useBuilderApi();
-  const store = useBuilderStore();
   const [lists, setLists] = useState<Partial<Record<SurfaceKind, VersionInfo[]>>>({});
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
@@ -26,11 +24,7 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Surf
   const restore = async (kind: SurfaceKind, version: number) => {
     setMessage('Restoring…');
     try {
-      if (!(await saver.save())) { setMessage('Save or resolve the current changes before restoring.'); return; }
-      await api.restore(kind, version);
-      const record = await api.load(kind);
-      const state = store.getState();
-      state.load({ ...state.docs, [kind]: record.document }, { ...state.versions, [kind]: record.draftVersion }, { ...state.published, [kind]: record.publishedVersion });
+      if (!(await saver.restore(kind, version))) { setMessage('Save or resolve the current changes before restoring.'); return; }
       setMessage(`Version ${version} restored as the new draft.`);
       onClose();
     } catch (error) {

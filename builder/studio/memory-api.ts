@@ -2,7 +2,7 @@
  * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
  * restore). For unit tests and the bench page — never for browser tests of the product.
  */
-import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';
+import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
 import { BuilderApiError, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type SurfaceRecord } from '../api.ts';
 
 interface Stored { versions: { version: number; document: SurfaceDocument; createdAt: string }[]; published: number | null }
@@ -48,6 +48,6 @@ export function createMemoryApi(initial: Partial<Record<SurfaceKind, SurfaceDocu
     },
     async uploadImage(file) { return { url: `/uploads/${file.name}`, name: file.name }; },
     async listGallery() { return []; },
-    async listIcons() { return []; },
+    async icons(search) { return searchIcons(search).map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })); },
   };
 }

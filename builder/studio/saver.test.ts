@@ -48,6 +48,34 @@ describe('saver', () => {
     expect(store.getState().docs.landing_page).toEqual(DEFAULT_LANDING_PAGE);
   });
 
+  it('restore saves what is pending, makes the version the new draft, and Undo brings the previous document back', async () => {
+    const { api, store, saver, edit } = await setup();
+    const title = () => store.getState().docs.landing_page!.sections.find((s) => s.id === 'header')!.content.visitor.title;
+    const original = title();
+    edit('Second version');
+    store.getState().sealHistory();
+    expect(await saver.restore('landing_page', 1)).toBe(true);
+    expect(api.calls.filter((c) => c.startsWith('save'))).toEqual(['save landing_page@1']);
+    expect(title()).toBe(original);
+    expect(store.getState().versions.landing_page).toBe(3);
+    expect((await api.versions('landing_page'))[0]!.version).toBe(3);
+    expect(store.getState().save.status).toBe('saved');
+    store.getState().undo();
+    expect(title()).toBe('Second version');
+    expect(await saver.save()).toBe(true);
+    expect(api.calls.filter((c) => c.startsWith('save'))).toEqual(['save landing_page@1', 'save landing_page@3']);
+  });
+
+  it('restore does nothing while pending changes cannot be saved', async () => {
+    const { api, store, saver, edit } = await setup();
+    await api.saveDraft('landing_page', 1, DEFAULT_LANDING_PAGE); // another tab
+    edit('Mine');
+    expect(await saver.restore('landing_page', 1)).toBe(false);
+    expect(store.getState().save.status).toBe('conflict');
+    expect((await api.versions('landing_page'))).toHaveLength(2);
+    expect(store.getState().docs.landing_page!.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Mine');
+  });
+
   it('refuses to publish unreadable text, naming the reason, and publishes otherwise', async () => {
     const { api, store, saver } = await setup();
     store.getState().run(setSectionSetting, { sectionId: 'header', group: 'style', key: 'font_color', value: '#eeeeee' });

@@ -25,6 +25,12 @@ export interface Saver {
   overwrite(): Promise<boolean>;
   /** drop our changes and load the server's drafts */
   reload(): Promise<void>;
+  /**
+   * saves what is pending, makes `version` the new draft on the server and shows it as one undo
+   * step; false when the pending changes could not be saved (nothing restored), rejects when the
+   * restore call fails
+   */
+  restore(kind: SurfaceKind, version: number): Promise<boolean>;
   publish(): Promise<PublishResult>;
   readonly saving: boolean;
 }
@@ -93,6 +99,14 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     store.getState().load(docs, Object.fromEntries(records.map((r) => [r.kind, r.draftVersion])), Object.fromEntries(records.map((r) => [r.kind, r.publishedVersion])));
   }
 
+  async function restore(kind: SurfaceKind, version: number): Promise<boolean> {
+    if (!(await save())) return false;
+    const record = await api.restore(kind, version);
+    store.getState().restore(kind, record.document as never, record.draftVersion, record.publishedVersion);
+    store.getState().setSave({ status: 'saved', savedAt: Date.now() });
+    return true;
+  }
+
   async function publish(): Promise<PublishResult> {
     const issues = kinds.flatMap((kind) => {
       const doc = store.getState().docs[kind];
@@ -116,5 +130,5 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     }
   }
 
-  return { save, overwrite, reload, publish, get saving() { return running !== null; } };
+  return { save, overwrite, reload, restore, publish, get saving() { return running !== null; } };
 }

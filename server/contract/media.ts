@@ -26,3 +26,4 @@ export const galleryList = z.object({ items: z.array(mediaRecord), total: z.numb
 /** POST /icons/list */
 export const iconListBody = z.strictObject({ search: z.string().max(60).optional() }).nullish();
 export const iconRecord = z.object({ id: z.string(), name: z.string(), path: z.string(), viewBox: z.string() });
+export type IconRecord = z.infer<typeof iconRecord>;

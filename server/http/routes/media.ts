@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { ICON_VIEWBOX, ICONS } from '../../../presets/index.ts';
+import { ICON_VIEWBOX, searchIcons } from '../../../presets/index.ts';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
 import {
   galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD,
@@ -75,9 +75,7 @@ export const mediaRoutes: RouteModule = {
     });
 
     app.post('/icons/list', { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } }, async (request) => {
-      const search = request.body?.search?.trim().toLowerCase() ?? '';
-      const icons = ICONS.filter((icon) => !search || icon.name.toLowerCase().includes(search) || icon.id.includes(search));
-      return { data: icons.map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
+      return { data: searchIcons(request.body?.search).map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
     });
   },
 };

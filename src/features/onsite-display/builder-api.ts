@@ -6,7 +6,7 @@
 import type { BuilderApi, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
 import { BuilderApiError } from '../../../builder/index.ts';
 import type { DocumentState, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
-import type { MediaRecord } from '../../../server/contract/media.ts';
+import type { IconRecord, MediaRecord } from '../../../server/contract/media.ts';
 import { requestHeaders, type ApiClient } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
@@ -70,7 +70,8 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       return { url: record.url, name: record.file_name };
     }),
     listGallery: () => call(async () => (await api.post<{ items: MediaRecord[] }>('/gallery/list', { page: 1, limit: 48 })).items.map((m) => ({ url: m.url, name: m.file_name }))),
-    listIcons: () => call(async () => (await api.post<{ id: string; name: string }[]>('/icons/list', {})).map((i) => ({ id: i.id, label: i.name }))),
+    icons: (search) => call(async () => (await api.post<IconRecord[]>('/icons/list', search ? { search } : {}))
+      .map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: icon.viewBox }))),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
   };
 }
