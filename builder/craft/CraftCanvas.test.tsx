@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render } from '@testing-library/react';
+import { useEditor } from '@craftjs/core';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DOCUMENTS, DEFAULT_DOCUMENTS } from '../../presets/index.ts';
 import { EditableContext, LandingPage, Widget } from '../../renderers/index.ts';
@@ -8,6 +9,7 @@ import type { LandingPage as LandingDocument, Widget as WidgetDocument } from '.
 import { moveSection, setContentField, setPanelText } from '../commands/index.ts';
 import { BuilderStoreContext, createBuilderStore } from '../store/store.ts';
 import { previewContext } from '../surfaces/preview-context.ts';
+import { fromCraftNodes } from './adapter.ts';
 import { CraftCanvas } from './CraftCanvas.tsx';
 
 const landing = DEMO_DOCUMENTS.landing_page as LandingDocument;
@@ -23,10 +25,10 @@ const sectionIds = (root: HTMLElement) => [...root.querySelectorAll('[data-secti
 
 describe('the craft canvas', () => {
   it.each([
-    ['default', DEFAULT_DOCUMENTS.landing_page as LandingDocument, 'visitor'],
-    ['demo', landing, 'member'],
-    ['dark demo', { ...landing, theme: 'dark-experimental' } as LandingDocument, 'visitor'],
-  ] as const)('draws exactly the storefront markup (%s page, %s)', (_, doc, audience) => {
+    ['default', 'visitor', DEFAULT_DOCUMENTS.landing_page as LandingDocument],
+    ['demo', 'member', landing],
+    ['dark demo', 'visitor', { ...landing, theme: 'dark-experimental' } as LandingDocument],
+  ] as const)('draws exactly the storefront markup (%s page, %s)', (_, audience, doc) => {
     const { view, ctx } = mountLanding(doc, audience);
     const storefront = render(<LandingPage doc={doc} ctx={ctx} responsive />);
     expect(view.container.innerHTML).toBe(storefront.container.innerHTML);
@@ -43,6 +45,22 @@ describe('the craft canvas', () => {
     expect(others.every((el) => el.isConnected)).toBe(true);
     act(() => { store.getState().undo(); });
     expect(title()).toBe(target.content.visitor.title);
+  });
+
+  it("keeps craft's nodes equal to the studio's document: settings right after the paint, structure at once", async () => {
+    const store = createBuilderStore({ docs: { landing_page: landing } });
+    let craftDoc: () => unknown = () => undefined;
+    function Probe() {
+      const { query } = useEditor();
+      craftDoc = () => fromCraftNodes(query.getSerializedNodes());
+      return null;
+    }
+    render(<BuilderStoreContext.Provider value={store}><CraftCanvas kind="landing_page" ctx={previewContext('visitor', 'desktop', landing.theme)}><Probe /></CraftCanvas></BuilderStoreContext.Provider>);
+    const target = landing.sections[2]!;
+    act(() => { store.getState().run(setContentField, { sectionId: target.id, audience: 'visitor', path: ['title'], value: 'Synced' }); });
+    await waitFor(() => expect(craftDoc()).toEqual(store.getState().docs.landing_page));
+    act(() => { store.getState().run(moveSection, { sectionId: target.id, toIndex: 0 }); });
+    expect(craftDoc()).toEqual(store.getState().docs.landing_page);
   });
 
   it('rebuilds the order when a section moves', () => {

@@ -1,8 +1,8 @@
 /**
  * The document on the canvas as a craft.js editor: its sections (or panels) are craft nodes drawn
- * by the resolver's blocks. Our store stays the source of truth: each document change reaches
- * craft as prop updates of the changed nodes (or a rebuild when the structure changed), in the
- * same tick, outside craft's history (undo is ours). Craft's select and hover events on the canvas
+ * by the resolver's blocks. Our store stays the source of truth: a change of structure rebuilds
+ * craft's nodes at once; changed settings reach craft as prop updates of the changed nodes right
+ * after the next paint, outside craft's history (undo is ours). Craft's select and hover events on the canvas
  * become the studio's selection and hover; selecting in the outline selects the craft node.
  */
 import { DefaultEventHandlers, Editor, Frame as CraftFrame, useEditor } from '@craftjs/core';
@@ -13,7 +13,7 @@ import { OwnerConnectContext } from '../canvas/editable.tsx';
 import { useBuilderStore, type BuilderStore } from '../store/store.ts';
 import { panelNodeId, sectionNodeId, toCraftNodes } from './adapter.ts';
 import { CRAFT_RESOLVER, CraftRenderContext, CraftWidgetViewContext, type WidgetView } from './resolver.tsx';
-import { planCraftSync } from './sync.ts';
+import { planCraftSync, structureChanged } from './sync.ts';
 
 export type CraftKind = 'landing_page' | 'widget';
 
@@ -31,23 +31,39 @@ function StoreSync({ kind, store }: { kind: CraftKind; store: BuilderStore }) {
     hovered: [...state.events.hovered][0],
   }));
 
-  // documents and the outline's selection → craft, synchronously with the store's change
+  // documents and the outline's selection → craft: a new structure at once (the blocks are
+  // craft's nodes); settings right after the next paint, coalesced (the blocks already draw the
+  // store's settings, so typing never waits for craft)
   useEffect(() => {
-    let doc = store.getState().docs[kind] as SurfaceDocument | undefined;
-    return store.subscribe((state) => {
-      const next = state.docs[kind] as SurfaceDocument | undefined;
-      if (next && doc && next !== doc) {
-        const plan = planCraftSync(doc, next);
-        if (plan.kind === 'rebuild') actions.history.ignore().deserialize(plan.nodes);
-        else if (plan.kind === 'props') {
-          for (const [id, settings] of plan.updates) actions.history.ignore().setProp(id, (props: { settings: unknown }) => { props.settings = settings; });
-        }
+    let synced = store.getState().docs[kind] as SurfaceDocument | undefined;
+    let frame: number | undefined;
+    let timer: number | undefined;
+    const flush = () => {
+      frame = timer = undefined;
+      const next = store.getState().docs[kind] as SurfaceDocument | undefined;
+      if (!next || !synced) return;
+      const plan = planCraftSync(synced, next);
+      synced = next;
+      if (plan.kind === 'rebuild') actions.history.ignore().deserialize(plan.nodes);
+      else if (plan.kind === 'props') {
+        for (const [id, settings] of plan.updates) actions.history.ignore().setProp(id, (props: { settings: unknown }) => { props.settings = settings; });
       }
-      doc = next;
+    };
+    const unsubscribe = store.subscribe((state) => {
+      const next = state.docs[kind] as SurfaceDocument | undefined;
+      if (next && synced && next !== synced) {
+        if (structureChanged(synced, next)) flush();
+        else if (frame === undefined && timer === undefined) frame = requestAnimationFrame(() => { frame = undefined; timer = window.setTimeout(flush, 0); });
+      }
       const wanted = state.selection === null ? undefined : nodeIdOf(kind, state.selection);
       const target = wanted && query.node(wanted).get() ? wanted : undefined;
       if (target !== [...query.getEvent('selected').all()][0]) actions.selectNode(target);
     });
+    return () => {
+      unsubscribe();
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [actions, query, store, kind]);
 
   // the canvas's clicks and hovers → the studio's selection and hover
@@ -71,9 +87,11 @@ export interface CraftCanvasProps {
   ctx: RenderContext;
   /** the widget's previewed panel and inline editing (the landing page's come from EditableContext) */
   widgetView?: WidgetView;
+  /** rendered inside the craft editor (tools that read craft's state) */
+  children?: ReactNode;
 }
 
-export function CraftCanvas({ kind, ctx, widgetView }: CraftCanvasProps) {
+export function CraftCanvas({ kind, ctx, widgetView, children }: CraftCanvasProps) {
   const store = useBuilderStore();
   // craft reads the initial nodes once; later changes arrive through StoreSync
   const [initial] = useState(() => {
@@ -85,6 +103,7 @@ export function CraftCanvas({ kind, ctx, widgetView }: CraftCanvasProps) {
   return (
     <Editor resolver={CRAFT_RESOLVER} handlers={singleSelectHandlers}>
       <StoreSync kind={kind} store={store} />
+      {children}
       <ConnectOwners kind={kind}>
         <CraftRenderContext.Provider value={ctx}>
           <CraftWidgetViewContext.Provider value={widgetView ?? null}>{frame}</CraftWidgetViewContext.Provider>

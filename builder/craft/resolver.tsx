@@ -6,11 +6,17 @@
  * the previewed panel is drawn, as on the storefront). The render context (audience, device,
  * sample data) and the widget's view (which panel) come from the canvas through context;
  * without them (serializing in tests) the blocks draw nothing.
+ *
+ * Inside a studio the blocks draw the studio store's current settings of their node: the store
+ * leads and craft's props follow right after the frame is painted (CraftCanvas), so a keystroke
+ * reaches the screen without waiting for craft's bookkeeping. Outside a studio they draw the props.
  */
 import { useEditor, type UserComponent } from '@craftjs/core';
-import { createContext, createElement, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { LandingSection, paletteProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
 import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type PanelKey, type Panels, type Section, type SectionType, type Widget as WidgetDocument } from '../../renderers/schema/index.ts';
+import { BuilderStoreContext } from '../store/store.ts';
+import type { SurfaceDocs } from '../store/documents.ts';
 import { BLOCK_NAMES, panelNodeId, type BlockName } from './adapter.ts';
 
 export const CraftRenderContext = createContext<RenderContext | null>(null);
@@ -24,19 +30,31 @@ export const CraftWidgetViewContext = createContext<WidgetView | null>(null);
 
 interface BlockProps { settings: Record<string, unknown>; children?: ReactNode }
 
+const noSubscription = () => () => undefined;
+
+/** A slice of the studio's documents, live; undefined outside a studio. */
+function useStudioDocs<T>(pick: (docs: SurfaceDocs) => T | undefined): T | undefined {
+  const store = useContext(BuilderStoreContext);
+  return useSyncExternalStore(store?.subscribe ?? noSubscription, () => (store ? pick(store.getState().docs) : undefined));
+}
+
 function LandingRootBlock({ settings, children }: BlockProps) {
   const ctx = useContext(CraftRenderContext);
-  const page = settings as Omit<LandingPage, 'sections'>;
-  const style = useMemo(() => paletteProperties(page.global, ctx?.themes?.[page.theme]) as CSSProperties, [page.global, page.theme, ctx?.themes]);
+  const props = settings as Omit<LandingPage, 'sections'>;
+  const global = useStudioDocs((docs) => docs.landing_page?.global) ?? props.global;
+  const theme = useStudioDocs((docs) => docs.landing_page?.theme) ?? props.theme;
+  const style = useMemo(() => paletteProperties(global, ctx?.themes?.[theme]) as CSSProperties, [global, theme, ctx?.themes]);
   if (!ctx) return null;
-  return <div className="ls-root ls-landing" data-theme={page.theme} data-audience={ctx.audience} style={style}>{children}</div>;
+  return <div className="ls-root ls-landing" data-theme={theme} data-audience={ctx.audience} style={style}>{children}</div>;
 }
 
 function sectionBlock(type: SectionType): UserComponent<BlockProps> {
   const Block: UserComponent<BlockProps> = ({ settings }) => {
     const ctx = useContext(CraftRenderContext);
-    const section = useMemo(() => ({ type, ...settings }) as Section, [settings]);
-    return ctx ? <LandingSection section={section} ctx={ctx} /> : null;
+    const live = useStudioDocs((docs) => docs.landing_page?.sections.find((s) => s.id === settings.id));
+    const section = useMemo(() => live ?? ({ type, ...settings } as Section), [live, settings]);
+    // craft's props catching up with the store re-render the block, not the section
+    return useMemo(() => (ctx ? <LandingSection section={section} ctx={ctx} /> : null), [section, ctx]);
   };
   Block.craft = { displayName: type };
   return Block;
@@ -57,7 +75,8 @@ function WidgetRootBlock({ settings }: BlockProps) {
   const ctx = useContext(CraftRenderContext);
   const view = useContext(CraftWidgetViewContext);
   const panels = usePanels();
-  const doc = useMemo(() => ({ ...settings, panels }) as WidgetDocument, [settings, panels]);
+  const live = useStudioDocs((docs) => docs.widget);
+  const doc = useMemo(() => live ?? ({ ...settings, panels } as WidgetDocument), [live, settings, panels]);
   if (!ctx || !view) return null;
   return <Widget doc={doc} ctx={ctx} inline panel={view.panel} onNavigate={view.onNavigate} editable={view.editable} />;
 }

@@ -22,12 +22,17 @@ function rootChanged<T extends object>(before: T, after: T, except: keyof T): bo
   return false;
 }
 
+const shape = (doc: SurfaceDocument) => (doc.kind === 'landing_page' ? doc.sections.map((s) => `${s.id}:${s.type}`).join('\n') : doc.kind);
+
+/** The nodes themselves differ (sections added, moved, deleted): craft must rebuild its node map. */
+export const structureChanged = (before: SurfaceDocument, after: SurfaceDocument): boolean =>
+  before !== after && (before.kind !== after.kind || shape(before) !== shape(after) || (after.kind !== 'landing_page' && after.kind !== 'widget'));
+
 export function planCraftSync(before: SurfaceDocument, after: SurfaceDocument): CraftSyncPlan {
   if (before === after) return { kind: 'none' };
+  if (structureChanged(before, after)) return { kind: 'rebuild', nodes: toCraftNodes(after) };
   const updates: [string, Record<string, unknown>][] = [];
   if (after.kind === 'landing_page' && before.kind === 'landing_page') {
-    const shape = (doc: typeof after) => doc.sections.map((s) => `${s.id}:${s.type}`).join('\n');
-    if (shape(before) !== shape(after)) return { kind: 'rebuild', nodes: toCraftNodes(after) };
     if (rootChanged(before, after, 'sections')) updates.push([ROOT_ID, landingRootSettings(after)]);
     after.sections.forEach((section, index) => {
       if (section !== before.sections[index]) updates.push([sectionNodeId(section.id), sectionSettings(section)]);
@@ -37,8 +42,6 @@ export function planCraftSync(before: SurfaceDocument, after: SurfaceDocument): 
     for (const key of PANEL_KEYS) {
       if (after.panels[key] !== before.panels[key]) updates.push([panelNodeId(key), panelSettings(key, after.panels[key])]);
     }
-  } else {
-    return { kind: 'rebuild', nodes: toCraftNodes(after) };
   }
   return updates.length ? { kind: 'props', updates } : { kind: 'none' };
 }
