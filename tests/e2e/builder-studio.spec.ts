@@ -299,9 +299,52 @@ test('version history restores an earlier version as the new draft', async () =>
   // newest first; the oldest is the demo document the seed published, the next one the first save of this suite
   await restores.nth((await restores.count()) - 2).click();
   await expect(history).toHaveCount(0);
-  await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
+  const headerTitle = (p: Page = page) => frame(p).locator('[data-section-type=header] [data-field=title]');
+  await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
+  // the server holds the restored version as the draft at once
+  const other = await context.newPage();
+  await openLandingStudio(other);
+  await expect(headerTitle(other)).toHaveText('Rewards for coffee lovers!');
+  await other.close();
+  // restoring is an ordinary step: Undo brings back what the canvas showed before, Redo the restored version
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(headerTitle()).toHaveText('Saved in this tab');
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
   await openLandingStudio();
-  await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
+  await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
+});
+
+test('an icon from the icon library is picked for a way to earn and shown on the canvas', async () => {
+  await item('Ways to earn').getByRole('button', { name: 'Ways to earn', exact: true }).click();
+  const firstWay = inspector().getByRole('group', { name: 'Ways to earn' }).getByRole('listitem').first();
+  const iconButton = firstWay.getByRole('button', { name: /^Icon / });
+  await iconButton.click();
+  const picker = page.getByRole('dialog', { name: 'Choose icon' });
+  const library = picker.getByRole('listbox', { name: 'Icon library' });
+  await expect(library.getByRole('option', { name: 'Gift', exact: true })).toBeVisible();
+  // the search goes to the server's library
+  await picker.getByLabel('Search icons').fill('troph');
+  await expect(library.getByRole('option')).toHaveText(['Trophy']);
+  // keyboard: from the search box into the grid, Enter picks
+  await picker.getByLabel('Search icons').press('ArrowDown');
+  await expect(library.getByRole('option', { name: 'Trophy' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(iconButton).toBeFocused();
+  await expect(iconButton).toHaveAccessibleName('Icon Trophy');
+  await expect(frame().locator('[data-section-type=ways_to_earn] .ls-card').first().locator('svg[data-icon=trophy]')).toBeVisible();
+  // Escape closes without a change; None takes the icon away
+  await iconButton.click();
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(iconButton).toBeFocused();
+  await iconButton.click();
+  await library.getByRole('option', { name: 'None', exact: true }).click();
+  await expect(frame().locator('[data-section-type=ways_to_earn] .ls-card').first().locator('svg')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(frame().locator('[data-section-type=ways_to_earn] .ls-card').first().locator('svg[data-icon=trophy]')).toBeVisible();
 });
 
 /** A 1×1 PNG: the gallery checks the file's bytes, not its name. */
@@ -339,6 +382,14 @@ test('the widget studio edits panels and the launcher per device', async () => {
   await panels.getByRole('listitem', { name: 'VIP' }).getByRole('button', { name: 'VIP' }).click();
   await inspector().getByLabel('Title', { exact: true }).fill('Our VIP club');
   await expect(frame().locator('[data-panel-key=vip] [data-field=title]')).toHaveText('Our VIP club');
+  // the panels are craft nodes: hovering one on the canvas outlines it, navigating selects it in the outline
+  await frame().locator('[data-panel-key=vip]').hover({ position: { x: 5, y: 5 } });
+  await expect(frame().locator('[data-panel-key=vip]')).toHaveAttribute('data-bs-hovered', '');
+  await frame().getByRole('button', { name: 'Back' }).click();
+  await expect(panels.getByRole('listitem', { name: 'Header' }).getByRole('button', { name: /^Header/ })).toHaveAttribute('aria-pressed', 'true');
+  await frame().locator('[data-panel-link=vip]').click();
+  await expect(panels.getByRole('listitem', { name: 'VIP' }).getByRole('button', { name: /^VIP/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(frame().locator('[data-panel-key=vip]')).toHaveAttribute('data-bs-selected', '');
   await panels.getByRole('listitem', { name: 'Sign up' }).getByRole('switch', { name: 'Visible' }).click();
   await page.getByRole('button', { name: 'Widget settings' }).click();
   await expect(frame().locator('[data-panel-link=signup]')).toHaveCount(0);
