@@ -131,7 +131,6 @@ export interface StorefrontPayload {
   /** token values of the four themes, for `buildStylesheet` in the embed */
   themes: ThemeSet;
   documents: {
-    landing?: unknown;
     widget?: unknown;
     launcher?: unknown;
     stickyBar?: unknown;

@@ -23,7 +23,24 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
   return row?.id ?? null;
 }
 
-/** The embed's single request: published documents, program and (signed in) the member. */
+/** Every string inside a JSON value (the icon ids a document or the program names). */
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* strings(item);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
+}
+
+/** The icon library's drawings of the icons these values use: the embed needs no others. */
+export function iconsUsedBy(...values: unknown[]): Record<string, string> {
+  const used = new Set(values.flatMap((value) => [...strings(value)]));
+  return Object.fromEntries(ICONS.filter((icon) => used.has(icon.id)).map((icon) => [icon.id, icon.path]));
+}
+
+/**
+ * The embed's single request: the published documents it draws (widget, launcher, sticky bar —
+ * the landing page is served as its own page), the program, the icons they use and (signed in)
+ * the member.
+ */
 export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date): Promise<StorefrontPayload> {
   const [documents, program, member] = await Promise.all([
     loadPublishedDocuments(db, store.id),
@@ -36,9 +53,9 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
     locale: 'en-US',
     theme: 'light',
     themes: THEME_TOKENS,
-    documents: { landing: documents.landing_page, widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
+    documents: { widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
     program,
-    icons: Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path])),
+    icons: iconsUsedBy(documents.widget, documents.launcher, documents.sticky_bar, program),
     member,
   };
 }

@@ -1,4 +1,5 @@
 import { expect, it, beforeAll } from 'vitest';
+import { ICONS } from '../../../presets/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
@@ -76,7 +77,12 @@ describeEachDatabase('shopper API', (ctx) => {
     expect(visitor.statusCode).toBe(200);
     const payload = visitor.json().data;
     expect(payload).toMatchObject({ storeKey: 'alpha-store', storeName: 'Alpha Store', member: null, program: { pointsLabel: 'points' } });
-    expect(Object.keys(payload.documents).sort()).toEqual(['landing', 'launcher', 'stickyBar', 'widget']);
+    // the landing page is its own page: the embed gets only what it draws, and the icons those use
+    expect(Object.keys(payload.documents).sort()).toEqual(['launcher', 'stickyBar', 'widget']);
+    const wayIcons = payload.program.waysToEarn.map((way: { icon?: string }) => way.icon).filter(Boolean);
+    expect(wayIcons.length).toBeGreaterThan(0);
+    for (const icon of wayIcons) expect(payload.icons).toHaveProperty(icon);
+    expect(Object.keys(payload.icons).length).toBeLessThan(ICONS.length);
     expect(payload.program.waysToRedeem.map((way: { cost: number }) => way.cost)).toEqual([500, 1000]);
     const signed = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
     expect(signed.json().data.member).toMatchObject({ customerId: String(ctx.fixture.storeA.customerIds[0]), pointsBalance: 220 });
