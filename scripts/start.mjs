@@ -4,7 +4,8 @@ import { ensureBuild, ensureDependencies } from './ensure.mjs';
 
 try {
   ensureDependencies();
-  ensureBuild();
+  // CONSOLE_DIR: the caller serves a console it built itself (parallel e2e runs); dist/ stays as it is
+  if (!process.env.CONSOLE_DIR) ensureBuild();
 } catch (error) {
   console.error(`npm start: ${error.message}`);
   process.exit(1);
