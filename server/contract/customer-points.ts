@@ -18,6 +18,9 @@ export const setPointsBody = z.strictObject({
 /** Data host POST /customer/points/refund: roll back an unused reward. */
 export const refundRewardBody = z.strictObject({ reward_id: idField, reason: z.string().trim().max(500).optional() });
 
+/** Data host POST reward/use: a checkout uses a reward's coupon code (refused when used, refunded or expired). */
+export const useRewardBody = z.strictObject({ code: z.string().trim().min(1, 'Enter the coupon code.').max(40) });
+
 export const customerHistoryBody = z.strictObject({
   customer_id: idField.optional(),
   limit: z.number().int().min(1).max(100).default(20),

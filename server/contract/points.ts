@@ -30,11 +30,13 @@ export const orderRuleConfig = z.strictObject({
 });
 export type OrderRuleConfig = z.infer<typeof orderRuleConfig>;
 
+const eventName = z.string().trim().min(1).max(80).regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dot, dash or underscore.');
+
 export const actionRuleConfig = z.strictObject({
   network: z.enum(SOCIAL_NETWORKS).optional(),
   url: z.string().trim().max(2048).optional(),
   /** custom events: the event name the store sends through the API */
-  event: z.string().trim().min(1).max(80).regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dot, dash or underscore.').optional(),
+  event: eventName.optional(),
   expiry_days: z.number().int().min(1).max(3650).nullable().optional(),
 });
 
@@ -90,3 +92,14 @@ export const earningRuleRecord = z.object({
   config: z.record(z.string(), z.unknown()), limit_type: z.string(), limit_days: z.number().nullable(), limit_total: z.number().nullable(),
   description: z.string(), created_at: z.string(), updated_at: z.string(),
 });
+
+/**
+ * POST /points/event: a store's own system reports an event for a customer (ours by id, or by
+ * e-mail); the active custom earning rule for the event awards its points once per event_id.
+ */
+export const customEventBody = z.strictObject({
+  customer_id: idField.optional(),
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254).optional(),
+  event: eventName,
+  event_id: z.string().trim().min(1, 'Send the id of this occurrence of the event.').max(200),
+}).refine((body) => (body.customer_id === undefined) !== (body.email === undefined), { message: 'Send customer_id or email (one of them).', path: ['customer_id'] });

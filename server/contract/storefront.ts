@@ -13,9 +13,10 @@ export const storeKeyParams = z.strictObject({ storeKey: z.string().min(1).max(1
 /** POST /storefront/v1/{store key}/redeem (send an Idempotency-Key header: a retry gets the first answer). */
 export const shopperRedeemBody = z.strictObject({ ...shopperSignature, redeem_id: idField, points: z.number().int().min(1).max(10_000_000).optional() });
 
-/** POST /storefront/v1/{store key}/actions: claim a social follow or share, or set a birthday. */
+/** POST /storefront/v1/{store key}/actions: claim a social follow or share, the newsletter or sign-up reward, or set a birthday. */
 export const shopperActionBody = z.discriminatedUnion('action', [
   z.strictObject({ ...shopperSignature, action: z.enum(['social_follow', 'social_share']), network: z.string().min(1).max(40) }),
   z.strictObject({ ...shopperSignature, action: z.literal('birthday'), birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.') }),
-  z.strictObject({ ...shopperSignature, action: z.enum(['newsletter']) }),
+  // custom events and reviews are never claimed by shoppers: the store's systems report them (POST /api/v1/points/event)
+  z.strictObject({ ...shopperSignature, action: z.enum(['newsletter', 'signup']) }),
 ]);

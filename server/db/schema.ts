@@ -146,5 +146,5 @@ export type NewCustomer = Insertable<CustomersTable>;
 export const STORE_SCOPED_TABLES = [
   'channels', 'media', 'customers', 'orders', 'settings_documents',
   'points_accounts', 'ledger_entries', 'points_batches', 'earning_rules', 'redeem_rules', 'rewards', 'coupons',
-  'order_states', 'webhook_events',
+  'order_states', 'webhook_events', 'order_imports',
 ] as const;

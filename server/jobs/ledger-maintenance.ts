@@ -1,17 +1,33 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
+import { awardAnniversaries } from '../domain/rules/anniversary.ts';
+import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
+
+export interface MaintenanceResult {
+  /** anniversary rewards given */
+  anniversaries: number;
+  /** pending earns released */
+  released: number;
+  /** point batches expired */
+  expired: number;
+  /** unused rewards (coupon codes) past their expiry, now `expired` */
+  rewardsExpired: number;
+}
 
 /**
- * Releases pending points whose approval window passed and expires batches past their expiry,
- * for every account (reads do the same for one customer). Both steps are idempotent, so two
- * processes running it at once write each entry once.
+ * The ledger's regular pass over every account: rewards anniversaries of joining that came,
+ * releases pending points whose approval window passed, expires batches past their expiry and
+ * marks unused rewards past theirs `expired` (their points are not given back). Every step is
+ * idempotent, so reruns and two processes running it at once write each entry once.
  */
-export async function maintainLedger(db: Db, clock: Clock): Promise<{ released: number; expired: number }> {
+export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceResult> {
   const now = clock.now();
+  const anniversaries = await awardAnniversaries(db, now);
   const released = await releaseDuePoints(db, now);
   const expired = await expireDuePoints(db, now);
-  return { released, expired };
+  const rewardsExpired = await expireDueRewards(db, now);
+  return { anniversaries, released, expired, rewardsExpired };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

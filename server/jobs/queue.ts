@@ -2,62 +2,94 @@ import PgBoss from 'pg-boss';
 import type { WebhookRunner } from './webhook-runner.ts';
 
 export const WEBHOOK_QUEUE = 'webhook-events';
+export const IMPORT_QUEUE = 'order-imports';
+
+export interface JobQueueOptions {
+  /** jobs handed to the handler at once */
+  batchSize: number;
+  onError?: (error: unknown) => void;
+}
 
 /**
- * On PostgreSQL the persisted webhooks are processed through pg-boss: one job per event, fetched by
- * exactly one of the server processes sharing the database, retried with backoff when it fails.
- * The job carries only the event id; the event row (processed_at) and the ledger's idempotency
- * keys keep a retry harmless.
+ * One pg-boss queue on PostgreSQL: each job is fetched by exactly one of the server processes
+ * sharing the database and retried with backoff when its handler throws. Jobs carry only ids;
+ * the rows they name (and the ledger's idempotency keys) keep a retry harmless.
  */
-export class PgBossWebhookQueue {
-  #pending: number[] = [];
+export class PgBossJobQueue<T extends object> {
+  #pending: T[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly boss: PgBoss, private readonly onError: (error: unknown) => void) {}
+  private constructor(private readonly boss: PgBoss, private readonly name: string, private readonly onError: (error: unknown) => void) {}
 
-  static async start(databaseUrl: string, runner: WebhookRunner, onError: (error: unknown) => void = () => undefined): Promise<PgBossWebhookQueue> {
-    const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'loyalty-studio-jobs' });
+  static async start<T extends object>(databaseUrl: string, name: string, handle: (items: T[]) => Promise<void>, options: JobQueueOptions): Promise<PgBossJobQueue<T>> {
+    const onError = options.onError ?? (() => undefined);
+    const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: `loyalty-studio-${name}` });
     boss.on('error', onError);
     await boss.start();
-    if (!(await boss.getQueue(WEBHOOK_QUEUE))) await boss.createQueue(WEBHOOK_QUEUE);
-    await boss.work<{ eventId: number }>(WEBHOOK_QUEUE, { batchSize: 200, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      await runner.processIds(jobs.map((job) => job.data.eventId));
+    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    await boss.work<T>(name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      await handle(jobs.map((job) => job.data));
     });
-    return new PgBossWebhookQueue(boss, onError);
+    return new PgBossJobQueue<T>(boss, name, onError);
   }
 
-  /** Sends a job for this event. */
-  async enqueue(eventId: number): Promise<void> {
-    await this.boss.insert([this.#job(eventId)]);
+  /** Sends a job. */
+  async enqueue(data: T): Promise<void> {
+    await this.boss.insert([this.#job(data)]);
   }
 
   /**
    * Queues a job without making the caller wait: jobs of a burst go to pg-boss in one insert
-   * every few milliseconds. An event whose job is lost with the process is picked up by the
-   * sweep on the next start (it is persisted before this is called).
+   * every few milliseconds. A job lost with the process is picked up by the sweep on the next
+   * start (what it names is persisted before this is called).
    */
-  enqueueSoon(eventId: number): void {
-    this.#pending.push(eventId);
+  enqueueSoon(data: T): void {
+    this.#pending.push(data);
     this.#timer ??= setTimeout(() => {
       this.#timer = null;
-      const ids = this.#pending.splice(0);
-      this.#flushing = this.#flushing.then(() => this.boss.insert(ids.map((id) => this.#job(id)))).catch(this.onError);
+      this.#flush();
     }, 5);
   }
 
-  #job(eventId: number): PgBoss.JobInsert<{ eventId: number }> {
-    return { name: WEBHOOK_QUEUE, data: { eventId }, retryLimit: 5, retryDelay: 2, retryBackoff: true };
+  #flush(): void {
+    const items = this.#pending.splice(0);
+    if (items.length > 0) this.#flushing = this.#flushing.then(() => this.boss.insert(items.map((item) => this.#job(item)))).catch(this.onError);
+  }
+
+  #job(data: T): PgBoss.JobInsert<T> {
+    return { name: this.name, data, retryLimit: 5, retryDelay: 2, retryBackoff: true };
   }
 
   async stop(): Promise<void> {
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = null;
-      const ids = this.#pending.splice(0);
-      if (ids.length > 0) this.#flushing = this.#flushing.then(() => this.boss.insert(ids.map((id) => this.#job(id)))).catch(this.onError);
+      this.#flush();
     }
     await this.#flushing;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+/** Persisted webhooks on pg-boss: one job per event; the runner processes a batch in one transaction. */
+export class PgBossWebhookQueue {
+  private constructor(private readonly jobs: PgBossJobQueue<{ eventId: number }>) {}
+
+  static async start(databaseUrl: string, runner: WebhookRunner, onError: (error: unknown) => void = () => undefined): Promise<PgBossWebhookQueue> {
+    const jobs = await PgBossJobQueue.start<{ eventId: number }>(databaseUrl, WEBHOOK_QUEUE, (items) => runner.processIds(items.map((item) => item.eventId)), { batchSize: 200, onError });
+    return new PgBossWebhookQueue(jobs);
+  }
+
+  enqueue(eventId: number): Promise<void> {
+    return this.jobs.enqueue({ eventId });
+  }
+
+  enqueueSoon(eventId: number): void {
+    this.jobs.enqueueSoon({ eventId });
+  }
+
+  stop(): Promise<void> {
+    return this.jobs.stop();
   }
 }

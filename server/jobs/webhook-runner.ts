@@ -9,6 +9,7 @@ import { applyOrderEvents } from '../domain/orders/process.ts';
 import { shopifyEvent } from '../domain/orders/shopify.ts';
 import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
+import { SingleFlight } from './single-flight.ts';
 
 export interface RunnerOptions {
   /** BigCommerce API base URL (tests point it at a local stand-in) */
@@ -48,36 +49,21 @@ async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions)
  * A failing batch falls back to one event per transaction and records the error on the event.
  */
 export class WebhookRunner {
-  #running: Promise<void> | null = null;
-  #again = false;
-  #closed = false;
+  readonly #flight = new SingleFlight(async (closed) => {
+    while (!closed() && (await this.#round()) > 0);
+  });
   #timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly db: Db, private readonly clock: Clock, private readonly options: RunnerOptions) {}
 
   /** Starts draining (single-flight); resolves when nothing is left. */
   kick(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          while (!this.#closed && (await this.#round()) > 0);
-        } while (this.#again && !this.#closed);
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
+    return this.#flight.kick();
   }
 
   /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
   schedule(): void {
-    if (this.#timer || this.#closed) return;
+    if (this.#timer || this.#flight.closed) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       void this.kick().catch(() => undefined);
@@ -92,10 +78,9 @@ export class WebhookRunner {
   }
 
   close(): Promise<void> {
-    this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    return this.#running ?? Promise.resolve();
+    return this.#flight.close();
   }
 
   /** Processes these events (a queue's jobs) in one transaction; ones already done are skipped. Throws to let the queue retry. */

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Executor } from '../ledger/index.ts';
 import { toMinor, type OrderEvent } from './normalized.ts';
+import type { ImportFailure } from './tables.ts';
 import { applyOrderEvents } from './process.ts';
 
 /** One imported order (CSV columns or JSON fields); amounts are decimal strings or numbers in the currency. */
@@ -26,9 +27,10 @@ export const importRow = z.object({
 });
 export type ImportRow = z.infer<typeof importRow>;
 
-export interface ImportResult {
-  imported: number;
-  failed: Array<{ row: number; message: string }>;
+/** One order of an import and its row in the file (from 1). */
+export interface ImportItem {
+  row: number;
+  event: OrderEvent;
 }
 
 function toEvent(row: ImportRow): OrderEvent {
@@ -54,13 +56,10 @@ export function parseCsv(text: string): unknown[] {
   return Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim().toLowerCase() }).data;
 }
 
-/**
- * Imports orders (CSV rows or JSON) through the same path as the webhooks, 200 at a time, so an
- * order imported and also received by webhook earns once. `onProgress` hears after each chunk.
- */
-export async function importOrders(db: Executor, storeId: number, rows: unknown[], now: Date, onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
-  const failed: ImportResult['failed'] = [];
-  const events: OrderEvent[] = [];
+/** Reads the rows of a file: the orders to import, and the rows refused with the reason. */
+export function prepareImport(rows: unknown[]): { items: ImportItem[]; failed: ImportFailure[] } {
+  const failed: ImportFailure[] = [];
+  const items: ImportItem[] = [];
   rows.forEach((raw, index) => {
     const parsed = importRow.safeParse(raw);
     if (!parsed.success) {
@@ -69,17 +68,32 @@ export async function importOrders(db: Executor, storeId: number, rows: unknown[
       return;
     }
     try {
-      events.push(toEvent(parsed.data));
+      items.push({ row: index + 1, event: toEvent(parsed.data) });
     } catch (error) {
       failed.push({ row: index + 1, message: error instanceof Error ? error.message : String(error) });
     }
   });
-  for (let start = 0; start < events.length; start += 200) {
-    const chunk = events.slice(start, start + 200);
-    for (const platform of new Set(chunk.map((event) => event.platform))) {
-      await applyOrderEvents(db, storeId, chunk.filter((event) => event.platform === platform), now);
+  return { items, failed };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Imports a chunk of orders through the same path as the webhooks (so an order imported and also
+ * received by webhook earns once), one transaction per platform. A chunk that fails is retried
+ * order by order; the orders that still fail are returned with the reason.
+ */
+export async function applyImportItems(db: Executor, storeId: number, items: ImportItem[], now: Date): Promise<ImportFailure[]> {
+  const failed: ImportFailure[] = [];
+  for (const platform of new Set(items.map((item) => item.event.platform))) {
+    const group = items.filter((item) => item.event.platform === platform);
+    try {
+      await applyOrderEvents(db, storeId, group.map((item) => item.event), now);
+    } catch {
+      for (const item of group) {
+        await applyOrderEvents(db, storeId, [item.event], now).catch((error: unknown) => failed.push({ row: item.row, message: messageOf(error) }));
+      }
     }
-    onProgress?.(Math.min(start + 200, events.length), events.length);
   }
-  return { imported: events.length, failed };
+  return failed.sort((a, b) => a.row - b.row);
 }

@@ -168,12 +168,13 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
   }
 }
 
-/** A reward whose coupon code an order used is used: it can no longer be rolled back. */
+/** A reward whose coupon code an order used is used: it can no longer be rolled back. An expired code stays expired. */
 async function markRewardsUsed(trx: Executor, storeId: number, states: OrderState[], now: Date): Promise<void> {
   const codes = [...new Set(states.flatMap((state) => ((state.data as NormalizedOrder).discountCodes ?? []).map((code) => code.toUpperCase())))];
   if (codes.length === 0) return;
   await trx.updateTable('rewards').set({ status: 'used', used_at: now, updated_at: now })
-    .where('store_id', '=', storeId).where('status', '=', 'active').where('code', 'in', codes).execute();
+    .where('store_id', '=', storeId).where('status', '=', 'active').where('code', 'in', codes)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).execute();
 }
 
 /**

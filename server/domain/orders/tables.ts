@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { NormalizedOrder } from './normalized.ts';
+import type { NormalizedOrder, OrderEvent } from './normalized.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -37,12 +37,41 @@ export interface WebhookEventsTable {
   last_error: string | null;
 }
 
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+/** A row of an import file that was not imported, and why (rows count from 1). */
+export interface ImportFailure {
+  row: number;
+  message: string;
+}
+
+/** An order import: small ones finish within the request, large ones in the background. */
+export interface OrderImportsTable {
+  id: Generated<number>;
+  store_id: number;
+  status: Generated<ImportStatus>;
+  /** rows in the file */
+  rows: number;
+  /** orders to import (the rows that passed validation) */
+  total: number;
+  /** orders imported so far */
+  processed: Generated<number>;
+  failed_rows: JsonWithDefault<ImportFailure[]>;
+  /** the orders still to import (emptied when done) */
+  orders: JsonWithDefault<Array<{ row: number; event: OrderEvent }>>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: NullableTime;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     order_states: OrderStatesTable;
     webhook_events: WebhookEventsTable;
+    order_imports: OrderImportsTable;
   }
 }
 
 export type OrderState = Selectable<OrderStatesTable>;
 export type WebhookEvent = Selectable<WebhookEventsTable>;
+export type OrderImport = Selectable<OrderImportsTable>;

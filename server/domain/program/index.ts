@@ -2,6 +2,7 @@ import type { MemberState, ProgramData } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
+import { expireDueRewards } from '../rules/reward-expiry.ts';
 
 const EARN_ICONS: Record<string, string> = {
   order: 'bag', signup: 'user-plus', birthday: 'cake', anniversary: 'calendar', social_follow: 'heart', social_share: 'share', newsletter: 'mail', review: 'star', custom: 'sparkles',
@@ -34,12 +35,13 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
   };
 }
 
-/** A member's state for the storefront (renderers' MemberState), after due points were released. */
+/** A member's state for the storefront (renderers' MemberState), after due points were released and lapsed rewards expired. */
 export async function getMemberState(db: Executor, storeId: number, customerId: number, now = new Date()): Promise<MemberState | null> {
   const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst();
   if (!customer) return null;
   const { store } = await storeBasics(db, storeId);
   const totals = await readAccount(db, storeId, customerId, now);
+  await expireDueRewards(db, now, { storeId, customerId });
   const [rewards, last] = await Promise.all([
     db.selectFrom('rewards').selectAll().where('store_id', '=', storeId).where('customer_id', '=', customerId).where('status', '!=', 'rolled_back').orderBy('id', 'desc').limit(50).execute(),
     db.selectFrom('ledger_entries').select('points').where('store_id', '=', storeId).where('customer_id', '=', customerId).where('points', '>', 0).orderBy('id', 'desc').limit(1).executeTakeFirst(),
@@ -56,7 +58,8 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     ...(last ? { pointsEarned: last.points } : {}),
     tier: { progress: 0 },
     rewards: rewards.map((reward) => ({
-      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used',
+      // status: active, used or expired (an expired code no longer works; its points are not given back)
+      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used', status: reward.status,
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
     })),
     referralLink: `${origin.replace(/\/$/, '')}/?ref=${customer.id.toString(36)}`,

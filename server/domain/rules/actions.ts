@@ -18,11 +18,16 @@ export interface ClaimInput {
   claimKey?: string;
   /** pending until (birthdays wait for the day) */
   releaseAt?: Date | null;
+  /** this rule only (the anniversary job and custom events name it) */
+  ruleId?: number;
+  /** what the claim was for, shown in the history, e.g. `event review.written #r-17` */
+  detail?: string;
 }
 
 async function findActionRule(db: Executor, input: ClaimInput): Promise<EarningRule | undefined> {
-  const rules = await db.selectFrom('earning_rules').selectAll().where('store_id', '=', input.storeId).where('type', '=', input.type)
-    .where('status', '=', 'active').orderBy('id').execute();
+  let query = db.selectFrom('earning_rules').selectAll().where('store_id', '=', input.storeId).where('type', '=', input.type).where('status', '=', 'active');
+  if (input.ruleId !== undefined) query = query.where('id', '=', input.ruleId);
+  const rules = await query.orderBy('id').execute();
   return rules.find((rule) => (!input.network || rule.config.network === input.network) && (!input.event || rule.config.event === input.event));
 }
 
@@ -45,7 +50,8 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
     const expiryDays = typeof rule.config.expiry_days === 'number' ? rule.config.expiry_days : await storeExpiryDays(trx, input.storeId);
     return credit(trx, {
       storeId: input.storeId, customerId: input.customerId, type: 'action_earn', points: rule.points, ...source,
-      computation: `${rule.title}: ${rule.points} point${rule.points === 1 ? '' : 's'}`,
+      computation: `${rule.title}${input.detail ? ` (${input.detail})` : ''}: ${rule.points} point${rule.points === 1 ? '' : 's'}`,
+      ...(input.claimKey ? { metadata: { claim_key: input.claimKey } } : {}),
       releaseAt: input.releaseAt ?? null, expiresAt: expiryDays ? new Date(now.getTime() + expiryDays * DAY) : null,
     }, now);
   });

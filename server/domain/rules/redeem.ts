@@ -3,6 +3,8 @@ import { json } from '../../db/normalize.ts';
 import { redeemConfig, type RedeemRuleBody } from '../../contract/redeem.ts';
 import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
 import { formatMoney } from '../orders/normalized.ts';
+import { RedeemError } from './errors.ts';
+import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 
 const DAY = 86_400_000;
@@ -14,11 +16,7 @@ export function couponCode(prefix = 'LS'): string {
   return `${prefix}-${[...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('')}`;
 }
 
-export class RedeemError extends Error {
-  constructor(readonly status: number, message: string, readonly code: string) {
-    super(message);
-  }
-}
+export { RedeemError } from './errors.ts';
 
 export async function createRedeemRule(db: Executor, storeId: number, body: RedeemRuleBody, now: Date): Promise<RedeemRule> {
   return db.insertInto('redeem_rules').values({
@@ -90,13 +88,15 @@ export async function redeemReward(db: Executor, input: { storeId: number; custo
   });
 }
 
-/** Gives the points of an unused reward back (the coupon stops working); a used one is refused. */
+/** Gives the points of an unused reward back (the coupon stops working); a used or expired one is refused. */
 export async function rollbackReward(db: Executor, storeId: number, rewardId: number, reason: string | null, now: Date): Promise<Reward> {
   return inTransaction(db, async (trx) => {
     const reward = await trx.selectFrom('rewards').selectAll().where('id', '=', rewardId).where('store_id', '=', storeId).forUpdate().executeTakeFirst();
     if (!reward) throw new RedeemError(404, 'Reward not found.', 'not_found');
     if (reward.status === 'rolled_back') return reward;
-    if (reward.status === 'used') throw new RedeemError(409, 'This reward was already used at checkout.', 'reward_used');
+    // a used or expired reward keeps its points spent (see expireDueRewards)
+    const refusal = useRefusal(reward, now);
+    if (refusal) throw refusal;
     await reverseDebit(trx, reward.entry_id, { storeId, customerId: reward.customer_id, type: 'redemption_rollback', computation: `reward ${reward.code} refunded: ${reward.points_spent} points back`, reason }, now);
     return trx.updateTable('rewards').set({ status: 'rolled_back', updated_at: now }).where('id', '=', reward.id).returningAll().executeTakeFirstOrThrow();
   });

@@ -6,6 +6,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export type RuleStatus = 'active' | 'inactive';
+/** `expired`: past its expiry unused; its points are not given back */
+export type RewardStatus = 'active' | 'used' | 'rolled_back' | 'expired';
 export type LimitType = 'unlimited' | 'once' | 'per_days' | 'total';
 
 export interface EarningRulesTable {
@@ -48,7 +50,7 @@ export interface RewardsTable {
   discount_value: number;
   points_spent: number;
   config: JsonWithDefault<Record<string, unknown>>;
-  status: Generated<'active' | 'used' | 'rolled_back'>;
+  status: Generated<RewardStatus>;
   expires_at: NullableTime;
   used_at: NullableTime;
   created_at: CreatedAt;

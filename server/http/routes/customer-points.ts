@@ -1,25 +1,21 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { adjustPointsBody, customerHistoryBody, orderImportBody, pageQuery, refundRewardBody, setPointsBody } from '../../contract/customer-points.ts';
-import { importOrders, parseCsv } from '../../domain/orders/import.ts';
+import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, setPointsBody, useRewardBody } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
-import { InsufficientPointsError, credit, debit, inTransaction, listEntries, lockAccount, readAccount } from '../../domain/ledger/index.ts';
-import { presentReward, RedeemError, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
+import { credit, debit, inTransaction, listEntries, lockAccount, readAccount } from '../../domain/ledger/index.ts';
+import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
+import { expireDueRewards, useRewardCode } from '../../domain/rules/reward-expiry.ts';
 import type { Db } from '../../db/connection.ts';
 import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { asApiError } from '../rule-errors.ts';
 
 async function ensureCustomer(db: Db, storeId: number, customerId: number): Promise<void> {
   const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst();
   if (!row) throw notFound('Customer');
 }
 
-const asApiError = (error: unknown): never => {
-  if (error instanceof InsufficientPointsError) throw new ApiError(422, 'Not enough points', 'not_enough_points');
-  if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
-  throw error;
-};
 
 /** Adjusts by `delta` through the ledger (a removal never below zero). */
 async function adjust(db: Db, storeId: number, customerId: number, delta: number, reason: string, who: string, now: Date) {
@@ -69,6 +65,7 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post('/transaction/rewards', { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } }, async (request) => {
       const { customer_id: customerId, limit, page } = request.body;
+      await expireDueRewards(app.db, app.clock.now(), { storeId: request.store.id });
       let query = app.db.selectFrom('rewards').where('store_id', '=', request.store.id);
       if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
       const rows = await query.selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
@@ -77,17 +74,16 @@ export const customerPointsRoutes: RouteModule = {
 
     app.get('/redeem/customer/point', { schema: { tags: ['customer points'], summary: 'Redemptions of the store, newest first', querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20), page: z.coerce.number().int().min(1).max(100_000).default(1) }) } }, async (request) => {
       const { limit, page } = request.query;
+      await expireDueRewards(app.db, app.clock.now(), { storeId: request.store.id });
       const rows = await app.db.selectFrom('rewards').innerJoin('customers', 'customers.id', 'rewards.customer_id')
         .selectAll('rewards').select(['customers.email', 'customers.first_name', 'customers.last_name'])
         .where('rewards.store_id', '=', request.store.id).orderBy('rewards.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
       return { data: { data: rows.map((row) => ({ ...presentReward(row), customer: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() } })), page, limit } };
     });
 
-    app.post('/order/import', { schema: { tags: ['orders'], summary: 'Import orders from CSV or JSON (idempotent with the webhooks)', body: orderImportBody } }, async (request) => {
-      const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : request.body.orders ?? [];
-      const progress: Array<{ done: number; total: number }> = [];
-      const result = await importOrders(app.db, request.store.id, rows, app.clock.now(), (done, total) => progress.push({ done, total }));
-      return { data: { ...result, rows: rows.length, progress } };
+    app.post('/reward/use', { schema: { tags: ['customer points'], summary: "Use a reward's coupon code at checkout (refused when used, refunded or expired)", body: useRewardBody } }, async (request) => {
+      const reward = await useRewardCode(app.db, request.store.id, request.body.code, app.clock.now()).catch(asApiError);
+      return { data: presentReward(reward) };
     });
 
     app.post('/list/orders', { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } }, async (request) => {

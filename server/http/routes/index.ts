@@ -4,6 +4,7 @@ import { storefrontApiRoutes } from './storefront-api.ts';
 import { pointsRoutes } from './points.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
+import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { authProviderRoutes } from './auth-provider.ts';
 import { embedRoutes } from './embed.ts';
@@ -35,5 +36,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   pointsRoutes,
   redeemRoutes,
   customerPointsRoutes,
+  orderImportRoutes,
   couponRoutes,
 ];

@@ -2,11 +2,13 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { idParams } from '../../contract/common.ts';
-import { EARNING_RULE_TYPES, SOCIAL_NETWORKS, earningRuleBody, earningRuleUpdateBody, expirySettingsBody, listQuery } from '../../contract/points.ts';
+import { EARNING_RULE_TYPES, SOCIAL_NETWORKS, customEventBody, earningRuleBody, earningRuleUpdateBody, expirySettingsBody, listQuery } from '../../contract/points.ts';
 import { json } from '../../db/normalize.ts';
+import { recordCustomEvent } from '../../domain/rules/custom-events.ts';
 import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from '../../domain/rules/earning.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { asApiError } from '../rule-errors.ts';
 
 const PLATFORM_ACTIONS: Record<string, string[]> = {
   shopify: ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'],
@@ -54,6 +56,25 @@ export const pointsRoutes: RouteModule = {
       const groups: Record<string, ReturnType<typeof presentEarningRule>[]> = { orders: [], actions: [], social: [], custom: [] };
       for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule));
       return { data: { groups, types: EARNING_RULE_TYPES, networks: SOCIAL_NETWORKS } };
+    });
+
+    app.post('/points/event', {
+      schema: {
+        tags: ['points'], summary: 'Report a custom event for a customer: its active custom earning rule awards points, once per event_id',
+        description: 'For the store\'s own systems (server to server). `customer_id` is our customer id; or send `email`. `event` is the event name of a custom earning rule (config.event). '
+          + 'A retry with the same `event_id` answers the same body with the header `Idempotent-Replayed: true` and writes nothing. '
+          + '404 `unknown_event` when no rule has this event, 422 `rule_inactive` when its rule is inactive, 409 `limit_reached` over the rule\'s limits.',
+        body: customEventBody,
+      },
+    }, async (request, reply) => {
+      const { customer_id: id, email, event, event_id: eventId } = request.body;
+      let customer = app.db.selectFrom('customers').select('id').where('store_id', '=', request.store.id);
+      customer = id !== undefined ? customer.where('id', '=', id) : customer.where('email', '=', email!);
+      const found = await customer.executeTakeFirst();
+      if (!found) throw notFound('Customer');
+      const { entry, ruleId, duplicate } = await recordCustomEvent(app.db, request.store.id, { customerId: found.id, event, eventId }, app.clock.now()).catch(asApiError);
+      if (duplicate) reply.header('idempotent-replayed', 'true');
+      return { data: { customer_id: found.id, event, event_id: eventId, rule_id: ruleId, entry_id: entry.id, points: entry.points, pending_points: entry.pending_points } };
     });
 
     app.get('/platform-action', { schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } }, async (request) => {

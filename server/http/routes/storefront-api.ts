@@ -2,14 +2,14 @@
 import fastifyCors from '@fastify/cors';
 import { json } from '../../db/normalize.ts';
 import { optionalShopperQuery, shopperActionBody, shopperQuery, shopperRedeemBody, storeKeyParams } from '../../contract/storefront.ts';
-import { InsufficientPointsError } from '../../domain/ledger/index.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
-import { presentReward, RedeemError, redeemReward } from '../../domain/rules/redeem.ts';
+import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { asApiError } from '../rule-errors.ts';
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 
@@ -27,11 +27,6 @@ async function shopper(app: App, store: Store, customerId: string, digest: strin
   return id;
 }
 
-const asApiError = (error: unknown): never => {
-  if (error instanceof InsufficientPointsError) throw new ApiError(422, 'Not enough points', 'not_enough_points');
-  if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
-  throw error;
-};
 
 /** Shopper API (issue 7 §6): public, CORS open, every call signed by the customer digest. */
 export const storefrontApiRoutes: RouteModule = {
@@ -100,7 +95,7 @@ export const storefrontApiRoutes: RouteModule = {
       return reply.code(status).send(body);
     });
 
-    app.post('/:storeKey/actions', { schema: { tags: ['storefront'], summary: 'Claim a social follow or share, join the newsletter, or set a birthday', params: storeKeyParams, body: shopperActionBody } }, async (request) => {
+    app.post('/:storeKey/actions', { schema: { tags: ['storefront'], summary: 'Claim a social follow or share, the newsletter or the sign-up reward, or set a birthday', params: storeKeyParams, body: shopperActionBody } }, async (request) => {
       const store = await storeOf(app, request.params.storeKey);
       const body = request.body;
       const customerId = await shopper(app, store, body.customer_id, body.digest);

@@ -1,0 +1,59 @@
+// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
+import { idParams } from '../../contract/common.ts';
+import { orderImportBody } from '../../contract/customer-points.ts';
+import { parseCsv } from '../../domain/orders/import.ts';
+import { createImport, findImport, presentImport, runImport } from '../../domain/orders/import-jobs.ts';
+import { ImportRunner } from '../../jobs/import-runner.ts';
+import { IMPORT_QUEUE, PgBossJobQueue } from '../../jobs/queue.ts';
+import type { RouteModule } from '../context.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * Data host order import (issue 7 §4): up to SYNC_IMPORT_LIMIT orders are imported within the
+ * request; a larger file answers 202 at once and is imported in the background (pg-boss on a
+ * PostgreSQL server, the in-process runner on PGlite), its progress read with GET order/import/{id}.
+ */
+export const orderImportRoutes: RouteModule = {
+  prefix: '/data/v1',
+  register(app) {
+    // PGlite has one connection: steps of 50 orders keep other requests waiting briefly
+    const runner = new ImportRunner(app.db, app.clock, app.config.databaseUrl ? 200 : 50);
+    let queue: PgBossJobQueue<{ importId: number }> | null = null;
+    const logFailure = (error: unknown) => app.log.error({ err: error }, 'order import failed');
+    app.addHook('onReady', async () => {
+      if (app.config.databaseUrl) {
+        queue = await PgBossJobQueue.start<{ importId: number }>(app.config.databaseUrl, IMPORT_QUEUE, async (jobs) => {
+          for (const job of jobs) await runner.process(job.importId);
+        }, { batchSize: 1, onError: logFailure });
+      }
+      // imports queued before a restart (or left running by a stopped process) carry on
+      void runner.kick().catch(logFailure);
+    });
+    app.addHook('onClose', async () => {
+      await queue?.stop();
+      await runner.close();
+    });
+
+    app.post('/order/import', {
+      schema: {
+        tags: ['orders'], summary: 'Import orders from CSV or JSON (idempotent with the webhooks)',
+        description: 'Up to 200 orders: imported within the request (200, status done). More: 202 at once with status queued; read the progress with GET /order/import/{id}. '
+          + 'Either way the answer is { id, status: queued|running|done|failed, rows, total, processed, failed_rows: [{ row, message }] }.',
+        body: orderImportBody,
+      },
+    }, async (request, reply) => {
+      const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : request.body.orders ?? [];
+      const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now());
+      if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
+      if (queue) await queue.enqueue({ importId: record.id });
+      else void runner.kick().catch(logFailure);
+      return reply.code(202).send({ data: presentImport(record) });
+    });
+
+    app.get('/order/import/:id', { schema: { tags: ['orders'], summary: 'The progress of an order import', params: idParams } }, async (request) => {
+      const record = await findImport(app.db, request.store.id, request.params.id);
+      if (!record) throw notFound('Import');
+      return { data: presentImport(record) };
+    });
+  },
+};
