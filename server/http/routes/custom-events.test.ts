@@ -48,6 +48,15 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
     expect(history.map((entry) => entry.computation)).toEqual(['Complete your profile (event profile.completed #crm-1): 25 points', 'Complete your profile (event profile.completed #crm-2): 25 points']);
   });
 
+  it('is documented in the OpenAPI document with its body', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const call = document.paths['/api/v1/points/event'].post;
+    expect(call.description).toContain('Idempotent-Replayed');
+    expect(Object.keys(call.requestBody.content['application/json'].schema.properties).sort()).toEqual(['customer_id', 'email', 'event', 'event_id']);
+    expect(document.paths['/data/v1/order/import/{id}'].get.summary).toBe('The progress of an order import');
+    expect(document.paths['/data/v1/reward/use'].post).toBeDefined();
+  });
+
   it('refuses unknown events, inactive rules, limits, foreign customers and bad bodies clearly, writing nothing', async () => {
     const entries = await entryCount();
     const unknown = await sendEvent({ customer_id: customerId(), event: 'cart.abandoned', event_id: 'x1' });
