@@ -3,7 +3,7 @@
  * labelled by the setting. Only valid colours reach the document; `optional` settings can be
  * reset to the theme.
  */
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import { Popover } from './Popover.tsx';
 import { useCallback, useState } from 'react';
 import { HexColorPicker } from 'react-colorful';
 import { MESSAGES, isColour, parseColour } from '../../renderers/schema/index.ts';
@@ -26,14 +26,7 @@ export interface ColourFieldProps {
 
 export function ColourField({ label, value, optional, onChange, onCommit }: ColourFieldProps) {
   const [open, setOpen] = useState(false);
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: (next) => { setOpen(next); if (!next) onCommit?.(); },
-    placement: 'left-start',
-    middleware: [offset(8), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
+  const toggle = (next: boolean) => { setOpen(next); if (!next) onCommit?.(); };
   const format = useCallback((v: string | undefined) => v ?? '', []);
   const parse = useCallback((text: string) => {
     const trimmed = text.trim();
@@ -44,20 +37,13 @@ export function ColourField({ label, value, optional, onChange, onCommit }: Colo
     <div className="bs-field bs-colour">
       <DraftInput label={label} type="text" spellCheck={false} value={value} format={format} parse={parse} onChange={onChange} onCommit={onCommit}
         placeholder={optional ? 'Theme default' : undefined} />
-      <button type="button" className="bs-colour__swatch" ref={setReference} {...getReferenceProps()}
-        aria-label={`Pick ${label}`} style={{ background: value && isColour(value) ? value : 'transparent' }} />
-      {open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={setFloating} style={floatingStyles} className="bs-popover" aria-label={label} {...getFloatingProps()}>
-              <HexColorPicker color={toHex(value)} onChange={onChange} />
-              {optional && value !== undefined && (
-                <button type="button" className="bs-link-button" onClick={() => { onChange(undefined); setOpen(false); onCommit?.(); }}>Use theme colour</button>
-              )}
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
-      )}
+      <Popover open={open} onOpenChange={toggle} label={label}
+        trigger={{ className: 'bs-colour__swatch', 'aria-label': `Pick ${label}`, style: { background: value && isColour(value) ? value : 'transparent' } }}>
+        <HexColorPicker color={toHex(value)} onChange={onChange} />
+        {optional && value !== undefined && (
+          <button type="button" className="bs-link-button" onClick={() => { onChange(undefined); toggle(false); }}>Use theme colour</button>
+        )}
+      </Popover>
     </div>
   );
 }

@@ -4,10 +4,10 @@
  * icons. The grid is one listbox: arrow keys move, Home/End jump, Enter or Space picks, Escape
  * closes and focus returns to the button. `optional` settings offer `None` (the value '').
  */
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { IconInfo } from '../api.ts';
 import { useIconQuery } from './icon-library.ts';
+import { Popover } from './Popover.tsx';
 
 /** Icons per row of the grid (arrow up/down move by a row). */
 export const ICON_GRID_COLUMNS = 4;
@@ -113,12 +113,6 @@ export function IconField({ label = 'Icon', value, optional = false, onChange, o
     // the button's library failed to load: ask again once the picker (with its own Retry) is done
     if (library.status === 'error') library.retry();
   };
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: (next) => { if (next) setOpen(true); else close(); },
-    placement: 'left-start', middleware: [offset(8), flip(), shift({ padding: 8 })], whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
   const labelId = useId();
   const valueId = useId();
   const icon = library.icons?.find((i) => i.id === value);
@@ -133,19 +127,13 @@ export function IconField({ label = 'Icon', value, optional = false, onChange, o
   return (
     <div className="bs-field bs-icon-field">
       <span id={labelId} className="bs-icon-field__label">{label}</span>
-      <button type="button" className="bs-button bs-icon-field__button" ref={setReference} aria-labelledby={`${labelId} ${valueId}`} {...getReferenceProps()}>
-        {icon ? <IconGlyph icon={icon} /> : <span className="bs-icon-glyph bs-icon-glyph--none" aria-hidden="true" />}
-        <span id={valueId}>{name}</span>
-      </button>
-      {open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={setFloating} style={floatingStyles} className="bs-popover bs-icon-picker" aria-label={`Choose ${label.toLowerCase()}`} {...getFloatingProps()}>
-              <IconPicker label={label} value={value} optional={optional} onPick={pick} />
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
-      )}
+      <Popover open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} label={`Choose ${label.toLowerCase()}`} className="bs-icon-picker"
+        trigger={{
+          className: 'bs-button bs-icon-field__button', 'aria-labelledby': `${labelId} ${valueId}`,
+          children: <>{icon ? <IconGlyph icon={icon} /> : <span className="bs-icon-glyph bs-icon-glyph--none" aria-hidden="true" />}<span id={valueId}>{name}</span></>,
+        }}>
+        <IconPicker label={label} value={value} optional={optional} onPick={pick} />
+      </Popover>
     </div>
   );
 }

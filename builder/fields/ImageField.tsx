@@ -1,8 +1,8 @@
 /** An image setting backed by the store's gallery: pick an uploaded image, upload a new one, or type an address. */
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useEffect, useState } from 'react';
 import type { GalleryImage } from '../api.ts';
 import { useBuilderApi } from '../studio/api-context.ts';
+import { Popover } from './Popover.tsx';
 import { UrlField } from './UrlField.tsx';
 
 export function ImageField({ label, value, onChange, onCommit }: { label: string; value: string; onChange(value: string): void; onCommit?: () => void }) {
@@ -10,8 +10,6 @@ export function ImageField({ label, value, onChange, onCommit }: { label: string
   const [open, setOpen] = useState(false);
   const [images, setImages] = useState<GalleryImage[] | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'left-start', middleware: [offset(8), flip(), shift({ padding: 8 })], whileElementsMounted: autoUpdate });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
 
   useEffect(() => {
     if (!open) return;
@@ -39,26 +37,20 @@ export function ImageField({ label, value, onChange, onCommit }: { label: string
       <UrlField label={label} value={value} onChange={onChange} {...(onCommit ? { onCommit } : {})} />
       <div className="bs-image-field__actions">
         {value && <img src={value} alt="" className="bs-image-field__thumb" />}
-        <button type="button" className="bs-button" ref={setReference} {...getReferenceProps()}>Choose image<span className="bs-visually-hidden"> for {label}</span></button>
+        <Popover open={open} onOpenChange={setOpen} label="Gallery" className="bs-gallery"
+          trigger={{ className: 'bs-button', children: <>Choose image<span className="bs-visually-hidden"> for {label}</span></> }}>
+          <label className="bs-button">Upload image<input type="file" accept="image/*" className="bs-visually-hidden" onChange={(e) => void upload(e.target.files?.[0])} /></label>
+          {status && <p role="status">{status}</p>}
+          {images === null && !status && <p>Loading the gallery…</p>}
+          {images?.length === 0 && <p>No images yet: upload one.</p>}
+          <ul className="bs-gallery__grid">
+            {images?.map((image) => (
+              <li key={image.url}><button type="button" onClick={() => choose(image.url)} aria-label={`Use ${image.name}`}><img src={image.url} alt="" /></button></li>
+            ))}
+          </ul>
+        </Popover>
         {value && <button type="button" className="bs-link-button" onClick={() => choose('')}>Remove image</button>}
       </div>
-      {open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={setFloating} style={floatingStyles} className="bs-popover bs-gallery" aria-label="Gallery" {...getFloatingProps()}>
-              <label className="bs-button">Upload image<input type="file" accept="image/*" className="bs-visually-hidden" onChange={(e) => void upload(e.target.files?.[0])} /></label>
-              {status && <p role="status">{status}</p>}
-              {images === null && !status && <p>Loading the gallery…</p>}
-              {images?.length === 0 && <p>No images yet: upload one.</p>}
-              <ul className="bs-gallery__grid">
-                {images?.map((image) => (
-                  <li key={image.url}><button type="button" onClick={() => choose(image.url)} aria-label={`Use ${image.name}`}><img src={image.url} alt="" /></button></li>
-                ))}
-              </ul>
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
-      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** The menu that inserts a template placeholder (spec §3) into a text field. */
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useState } from 'react';
 import { PLACEHOLDERS } from '../../renderers/schema/index.ts';
+import { Popover } from './Popover.tsx';
 
 export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> = {
   first_name: 'First name',
@@ -15,26 +15,14 @@ export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> =
 
 export function PlaceholderMenu({ fieldLabel, onInsert }: { fieldLabel: string; onInsert(token: string): void }) {
   const [open, setOpen] = useState(false);
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'bottom-end', middleware: [offset(4), flip(), shift()], whileElementsMounted: autoUpdate });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'menu' })]);
   return (
-    <>
-      <button type="button" className="bs-link-button" ref={setReference} {...getReferenceProps()} aria-label={`Insert placeholder into ${fieldLabel}`}>
-        Insert placeholder
-      </button>
-      {open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={setFloating} style={floatingStyles} className="bs-popover bs-menu" {...getFloatingProps()}>
-              {PLACEHOLDERS.map((name) => (
-                <button key={name} type="button" role="menuitem" className="bs-menu__item" onClick={() => { onInsert(`{${name}}`); setOpen(false); }}>
-                  {PLACEHOLDER_LABELS[name]} <code>{`{${name}}`}</code>
-                </button>
-              ))}
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
-      )}
-    </>
+    <Popover open={open} onOpenChange={setOpen} role="menu" className="bs-menu" placement="bottom-end" gap={4}
+      trigger={{ className: 'bs-link-button', 'aria-label': `Insert placeholder into ${fieldLabel}`, children: 'Insert placeholder' }}>
+      {PLACEHOLDERS.map((name) => (
+        <button key={name} type="button" role="menuitem" className="bs-menu__item" onClick={() => { onInsert(`{${name}}`); setOpen(false); }}>
+          {PLACEHOLDER_LABELS[name]} <code>{`{${name}}`}</code>
+        </button>
+      ))}
+    </Popover>
   );
 }
