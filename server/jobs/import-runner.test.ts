@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../tests/helpers/db.ts';
-import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
+import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { systemClock } from '../clock.ts';
 import { earningRuleBody } from '../contract/points.ts';
-import { openDatabase, type Db } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { Db } from '../db/connection.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { applyImportItems } from '../domain/orders/import.ts';
 import { claimImport, createImport, findImport } from '../domain/orders/import-jobs.ts';
@@ -57,31 +56,22 @@ describeEachDatabase('order import runner', (ctx) => {
 
 // two server processes on one PostgreSQL, each with its pg-boss worker for imports
 describe.skipIf(!ADMIN_URL)('order imports on pg-boss shared by two processes', () => {
-  let url = '';
-  let drop: () => Promise<void> = async () => {};
-  const dbs: Db[] = [];
-  const queues: Array<PgBossJobQueue<{ importId: number }>> = [];
-  beforeAll(async () => {
-    ({ url, drop } = await scratchPostgresDatabase(ADMIN_URL!));
-    for (let n = 0; n < 2; n += 1) dbs.push(await openDatabase({ databaseUrl: url, maxConnections: 4 }));
-    await migrateToLatest(dbs[0]!);
-  });
-  afterAll(async () => {
-    for (const queue of queues) await queue.stop();
-    for (const db of dbs) await db.destroy();
-    await drop();
-  });
+  const processes = twoProcessesOnPostgres(ADMIN_URL!);
 
   it('runs every queued import to done between them, with exact balances', async () => {
+    const { url, dbs } = processes;
     const [first] = dbs as [Db, Db];
+    const queues: Array<PgBossJobQueue<{ importId: number }>> = [];
     const store = await first.insertInto('stores').values({ title: 'Imports', platform: 'custom', store_name: 'import-queue', domain: null, website: null, hmac_secret: 's', access_token: null })
       .returning('id').executeTakeFirstOrThrow();
     await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
     for (const db of dbs) {
       const runner = new ImportRunner(db, systemClock);
-      queues.push(await PgBossJobQueue.start<{ importId: number }>(url, IMPORT_QUEUE, async (jobs) => {
+      const queue = await PgBossJobQueue.start<{ importId: number }>(url, IMPORT_QUEUE, async (jobs) => {
         for (const job of jobs) await runner.process(job.importId);
-      }, { batchSize: 1 }));
+      }, { batchSize: 1 });
+      processes.onStop(() => queue.stop());
+      queues.push(queue);
     }
     const ids: number[] = [];
     for (let n = 0; n < 3; n += 1) {

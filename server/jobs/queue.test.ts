@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.ts';
-import { openDatabase, type Db } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { Db } from '../db/connection.ts';
 import { earningRuleBody } from '../contract/points.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { createEarningRule } from '../domain/rules/earning.ts';
-import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
+import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { PgBossWebhookQueue } from './queue.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
 
@@ -14,27 +13,20 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 // two server processes: each its own pool, runner and pg-boss worker, on one PostgreSQL
 describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () => {
-  let url = '';
-  let drop: () => Promise<void> = async () => {};
-  const dbs: Db[] = [];
-  const queues: PgBossWebhookQueue[] = [];
-  beforeAll(async () => {
-    ({ url, drop } = await scratchPostgresDatabase(ADMIN_URL!));
-    for (let n = 0; n < 2; n += 1) dbs.push(await openDatabase({ databaseUrl: url, maxConnections: 4 }));
-    await migrateToLatest(dbs[0]!);
-  });
-  afterAll(async () => {
-    for (const queue of queues) await queue.stop();
-    for (const db of dbs) await db.destroy();
-    await drop();
-  });
+  const processes = twoProcessesOnPostgres(ADMIN_URL!);
 
   it('processes every enqueued event exactly once between the two', async () => {
+    const { url, dbs } = processes;
     const [first] = dbs as [Db, Db];
+    const queues: PgBossWebhookQueue[] = [];
     const store = await first.insertInto('stores').values({ title: 'Q', platform: 'custom', store_name: 'queue-store', domain: null, website: null, hmac_secret: 's', access_token: null })
       .returning('id').executeTakeFirstOrThrow();
     await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
-    for (const db of dbs) queues.push(await PgBossWebhookQueue.start(url, new WebhookRunner(db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9' })));
+    for (const db of dbs) {
+      const queue = await PgBossWebhookQueue.start(url, new WebhookRunner(db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9' }));
+      processes.onStop(() => queue.stop());
+      queues.push(queue);
+    }
     const orders = 500;
     for (let n = 0; n < orders; n += 1) {
       const id = await persistWebhook(first, {
