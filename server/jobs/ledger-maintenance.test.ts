@@ -49,11 +49,14 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
     const today = await memberSince(ctx.db, storeB, at(3, 0, 23));
     const newcomer = await memberSince(ctx.db, storeB, at(0, -100));
     const onceMember = await memberSince(ctx.db, storeC, at(1, -1));
+    // joined on 29 February: celebrates on 1 March in common years (today is 5 March)
+    const leapDay = await memberSince(ctx.db, storeB, new Date(Date.UTC(2024, 1, 29, 15)));
+    expect(start.toISOString().slice(0, 10)).toBe('2026-03-05');
 
-    expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(3);
+    expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(4);
     expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(0);
     const balance = async (storeId: number, customerId: number) => (await totals(ctx.db, storeId, customerId)).balance;
-    expect(await Promise.all([inTwoDays, threeDaysAgo, twentyDaysAgo, today, newcomer].map((id) => balance(storeB, id)))).toEqual([0, 100, 0, 100, 0]);
+    expect(await Promise.all([inTwoDays, threeDaysAgo, twentyDaysAgo, today, newcomer, leapDay].map((id) => balance(storeB, id)))).toEqual([0, 100, 0, 100, 0, 100]);
     expect(await balance(storeC, onceMember)).toBe(40);
     const entry = await ctx.db.selectFrom('ledger_entries').select(['computation', 'source_id']).where('customer_id', '=', today).executeTakeFirstOrThrow();
     expect(entry).toEqual({ computation: `Anniversary (3 years since joining on ${at(3, 0).toISOString().slice(0, 10)}): 100 points`, source_id: `${today}:anniversary:${start.getUTCFullYear()}` });
@@ -64,8 +67,8 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
 
     // a year on: the yearly rule rewards again, the once-only rule does not
     ctx.clock.advance(363 * DAY);
-    expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(2);
-    expect(await Promise.all([inTwoDays, threeDaysAgo, today].map((id) => balance(storeB, id)))).toEqual([100, 200, 200]);
+    expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(3);
+    expect(await Promise.all([inTwoDays, threeDaysAgo, today, leapDay].map((id) => balance(storeB, id)))).toEqual([100, 200, 200, 200]);
     expect(await balance(storeC, onceMember)).toBe(40);
     expect((await maintainLedger(ctx.db, ctx.clock)).anniversaries).toBe(0);
     expect(await verifyLedger(ctx.db)).toEqual([]);

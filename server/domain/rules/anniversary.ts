@@ -9,7 +9,10 @@ const DAY = 86_400_000;
 export const ANNIVERSARY_GRACE_DAYS = 7;
 
 const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-const monthDay = (date: Date) => date.toISOString().slice(5, 10);
+/** month × 100 + day (UTC), e.g. 301 for 1 March */
+const monthDay = (date: Date) => (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+/** The same of a customer's creation, as indexed by migration 0024_customer_join_day. */
+const JOIN_DAY = sql<number>`(extract(month from created_at at time zone 'UTC') * 100 + extract(day from created_at at time zone 'UTC'))::integer`;
 
 /**
  * The anniversary of joining (a whole number of years after `joinedAt`, by UTC calendar date)
@@ -24,13 +27,13 @@ export function anniversaryBetween(joinedAt: Date, from: Date, now: Date): Date 
   return null;
 }
 
-/** Month-days (MM-DD) on which people who have an anniversary between `from` and `now` joined. */
-function joinMonthDays(from: Date, now: Date): string[] {
-  const days = new Set<string>();
+/** Month-days on which people who have an anniversary between `from` and `now` joined. */
+function joinMonthDays(from: Date, now: Date): number[] {
+  const days = new Set<number>();
   for (let day = startOfDay(from); day.getTime() <= now.getTime(); day = new Date(day.getTime() + DAY)) {
     days.add(monthDay(day));
     // 1 March of a common year is the anniversary of those who joined on 29 February
-    if (monthDay(day) === '03-01') days.add('02-29');
+    if (monthDay(day) === 301) days.add(229);
   }
   return [...days];
 }
@@ -39,7 +42,7 @@ async function awardRule(db: Executor, rule: EarningRule, now: Date): Promise<nu
   // never before the rule existed (creating it does not pay out the past year), at most the grace period back
   const from = new Date(Math.max(startOfDay(rule.created_at).getTime(), startOfDay(now).getTime() - ANNIVERSARY_GRACE_DAYS * DAY));
   const customers = await db.selectFrom('customers').select(['id', 'created_at']).where('store_id', '=', rule.store_id)
-    .where(sql<string>`to_char(created_at at time zone 'UTC', 'MM-DD')`, 'in', joinMonthDays(from, now)).orderBy('id').execute();
+    .where(JOIN_DAY, 'in', joinMonthDays(from, now)).orderBy('id').execute();
   const due = customers.flatMap((customer) => {
     const at = anniversaryBetween(customer.created_at, from, now);
     return at ? [{ customerId: customer.id, year: at.getUTCFullYear(), joined: customer.created_at }] : [];
