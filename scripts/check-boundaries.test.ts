@@ -22,6 +22,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['src/app/App.tsx', "import { Canvas } from '../../builder/canvas/Canvas.tsx';", 'public index'],
     ['presets/launcher.ts', "import React from 'react';", "must not import 'react'"],
     ['builder/inspector/Field.tsx', "import { Frame } from '@craftjs/core';", 'confined to builder/craft/'],
+    ['builder/studio/Studio.tsx', "import { Puck } from '@puckeditor/core';", 'confined to tests/bench/'],
+    ['src/features/onsite-display/pages.tsx', "import '@puckeditor/core/no-external.css';", 'confined to tests/bench/'],
     ['renderers/landing/index.ts', 'const width = window.innerWidth;', 'window/document at module scope'],
   ])('%s: %s is refused', (file, code, message) => {
     const violations = checkSource(file, code);
@@ -38,6 +40,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['src/app/App.tsx', "import { Studio } from '../../builder/index.ts';\nimport type { Login } from '../../server/contract/auth.ts';"],
     ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
     ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],
+    ['tests/bench/puck-page/main.tsx', "import { Puck } from '@puckeditor/core';\nimport '@puckeditor/core/no-external.css';"],
     ['renderers/schema/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
   ])('%s: allowed imports pass', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);

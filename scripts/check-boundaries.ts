@@ -51,6 +51,8 @@ export const CONFINED: Record<string, string> = {
   '@craftjs/core': 'builder/craft',
   'react-frame-component': 'builder/canvas',
   'react-email-editor': 'src/features/emails',
+  // a dev dependency, only for the bench's Puck comparison (issue 6): never in the product
+  '@puckeditor/core': 'tests/bench',
 };
 
 /** Test files may also use the test tools (and node built-ins) wherever they live. */
