@@ -2,8 +2,9 @@
  * The document on the canvas as a craft.js editor: its sections (or panels) are craft nodes drawn
  * by the resolver's blocks. Our store stays the source of truth: a change of structure rebuilds
  * craft's nodes at once; changed settings reach craft as prop updates of the changed nodes right
- * after the next paint, outside craft's history (undo is ours). Craft's select and hover events on the canvas
- * become the studio's selection and hover; selecting in the outline selects the craft node.
+ * after the next paint, outside craft's history (undo is ours). Craft's select and hover events
+ * on the canvas become the studio's selection and hover; selecting in the outline selects the
+ * craft node.
  */
 import { DefaultEventHandlers, Editor, Frame as CraftFrame, useEditor } from '@craftjs/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';

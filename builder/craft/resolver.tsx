@@ -60,15 +60,15 @@ function sectionBlock(type: SectionType): UserComponent<BlockProps> {
   return Block;
 }
 
-/** The panels as the panel nodes hold them (unchanged panels keep their objects). */
+/** The panels as the panel nodes hold them (each node's settings object, unchanged ones as they were). */
 function usePanels(): Panels {
-  const { panels } = useEditor((state) => ({
-    panels: Object.fromEntries(PANEL_KEYS.map((key) => {
-      const { panel: _key, ...panel } = (state.nodes[panelNodeId(key)]?.data.props as BlockProps | undefined)?.settings ?? {};
-      return [key, panel];
-    })),
+  const { nodes } = useEditor((state) => ({
+    nodes: PANEL_KEYS.map((key) => (state.nodes[panelNodeId(key)]?.data.props as BlockProps | undefined)?.settings),
   }));
-  return panels as Panels;
+  return useMemo(() => Object.fromEntries(PANEL_KEYS.map((key, index) => {
+    const { panel: _key, ...panel } = nodes[index] ?? {};
+    return [key, panel];
+  })) as Panels, [nodes]);
 }
 
 function WidgetRootBlock({ settings }: BlockProps) {
