@@ -65,6 +65,8 @@ export interface MemberReward {
   /** ISO date */
   expiresAt?: string;
   used?: boolean;
+  /** expired: the code no longer works (its points are not given back) */
+  status?: 'active' | 'used' | 'expired';
 }
 
 export interface MemberTierProgress {

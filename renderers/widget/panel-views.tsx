@@ -176,7 +176,8 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
     );
   },
   reward_cart: (p) => {
-    const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used);
+    // only codes that still work at checkout
+    const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
     const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
     return (
       <><Body {...p} />
@@ -185,6 +186,7 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
             {rewards.map((reward) => (
               <li key={reward.id}>
                 <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+                {reward.expiresAt && <> · <span className="ls-when">expires {reward.expiresAt}</span></>}
                 <div className="ls-actions">
                   <button type="button" className="ls-btn" aria-label={`${label}: ${reward.title}`}
                     onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}>{label}</button>

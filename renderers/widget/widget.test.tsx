@@ -11,6 +11,22 @@ import { availablePanels, homePanels, Widget, type WidgetAction } from './index.
 afterEach(cleanup);
 const ctxOf = (audience: Audience) => (audience === 'member' ? memberCtx() : visitorCtx());
 
+describe('the reward cart', () => {
+  it('lists only the codes that still work at checkout, with their expiry', () => {
+    const member = memberCtx().member!;
+    const rewards = [
+      { id: 'a', title: 'Active coupon', code: 'ACTIVE-1', status: 'active' as const, expiresAt: '2027-01-31' },
+      { id: 'u', title: 'Used coupon', code: 'USED-1', used: true, status: 'used' as const },
+      { id: 'e', title: 'Expired coupon', code: 'EXPIRED-1', status: 'expired' as const, expiresAt: '2026-01-31' },
+    ];
+    render(<Widget doc={widgetDoc()} ctx={memberCtx({ member: { ...member, rewards } })} inline panel="reward_cart" />);
+    expect(screen.getByText('ACTIVE-1')).toBeTruthy();
+    expect(screen.getByText('expires 2027-01-31')).toBeTruthy();
+    expect(screen.queryByText('USED-1')).toBeNull();
+    expect(screen.queryByText('EXPIRED-1')).toBeNull();
+  });
+});
+
 describe('panels per audience (spec §2)', () => {
   it('offers members and visitors exactly the panels they see', () => {
     const doc = widgetDoc();

@@ -59,7 +59,8 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     tier: { progress: 0 },
     rewards: rewards.map((reward) => ({
       // status: active, used or expired (an expired code no longer works; its points are not given back)
-      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used', status: reward.status,
+      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used',
+      status: reward.status as Exclude<typeof reward.status, 'rolled_back'>, // rolled back rewards are left out above
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
     })),
     referralLink: `${origin.replace(/\/$/, '')}/?ref=${customer.id.toString(36)}`,
