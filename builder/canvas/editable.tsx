@@ -1,25 +1,22 @@
 /**
- * The renderers' editable hook, implemented for the canvas: every section or panel root becomes
- * selectable (click) with a hover outline; every text can be edited inline (double-click, Enter
- * or blur commits, Escape cancels). Each wrapper subscribes to its own selection flag only.
+ * The renderers' editable hook, implemented for the canvas: every section or panel root is handed
+ * to craft.js, which selects it on click and outlines it on hover; every text can be edited
+ * inline (double-click, Enter or blur commits, Escape cancels). Each wrapper subscribes to its
+ * own selection flag only.
  */
 import { cloneElement, createContext, useCallback, useContext, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/schema/index.ts';
-import { useBuilder, useBuilderStore } from '../store/store.ts';
+import { useBuilder } from '../store/store.ts';
 
 export type TextCommit = (owner: string, field: string, audience: Audience, value: string) => void;
 
 type Props = Record<string, unknown>;
 
-/**
- * Hands an owner's root element to the canvas's editor (craft.js: select on click, hover), given
- * by the craft canvas; without one, the shell selects and hovers through the store itself.
- */
+/** Hands an owner's root element to the canvas's editor (craft.js: select on click, hover). */
 export const OwnerConnectContext = createContext<((element: HTMLElement, owner: string) => void) | null>(null);
 
 function OwnerShell({ id, node }: EditableOwnerInfo) {
-  const store = useBuilderStore();
   const connect = useContext(OwnerConnectContext);
   const selected = useBuilder((s) => s.selection === id);
   const hovered = useBuilder((s) => s.hovered === id);
@@ -30,15 +27,8 @@ function OwnerShell({ id, node }: EditableOwnerInfo) {
     'data-bs-owner': id,
     'data-bs-selected': selected ? '' : undefined,
     'data-bs-hovered': hovered ? '' : undefined,
-    onClick: (event: MouseEvent) => {
-      // links and buttons of the preview must not navigate away from the canvas
-      if ((event.target as Element).closest?.('a,button')) event.preventDefault();
-      if (!connect) store.getState().select(id);
-    },
-    ...(connect ? {} : {
-      onMouseOver: (event: MouseEvent) => { event.stopPropagation(); store.getState().hover(id); },
-      onMouseLeave: () => { if (store.getState().hovered === id) store.getState().hover(null); },
-    }),
+    // links and buttons of the preview must not navigate away from the canvas
+    onClick: (event: MouseEvent) => { if ((event.target as Element).closest?.('a,button')) event.preventDefault(); },
   });
 }
 
