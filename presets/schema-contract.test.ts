@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   CURRENT_SCHEMA_VERSION,
+  CUSTOM_STYLE_SCHEMA_VERSION,
+  currentSchemaVersion,
+  withSurfaceStyle,
+  type DocumentKind,
   DocumentMigrationError,
   MESSAGES,
   MIGRATIONS,
@@ -38,7 +42,7 @@ import {
   type LandingPage,
   type SettingsDocument,
 } from '../renderers/schema/index.ts';
-import { DEFAULT_DOCUMENTS, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, DEMO_DOCUMENTS } from './index.ts';
+import { DEFAULT_CUSTOM_STYLE, DEFAULT_DOCUMENTS, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, DEMO_DOCUMENTS } from './index.ts';
 
 /** A document as raw JSON, edited in place to make it invalid. */
 // oxlint-disable-next-line typescript/no-explicit-any -- the tests poke at arbitrary paths of raw JSON
@@ -132,15 +136,67 @@ describe('migration from schema 0', () => {
 
 describe('saved documents stay loadable', () => {
   const saved = fixture('documents.v1.json') as unknown[];
-  it.each(saved.map((doc) => [(doc as { kind: string }).kind, doc]))('schema 1 %s of tests/fixtures/schema/documents.v1.json', (_kind, doc) => {
+  const stillAtSchema1 = saved.filter((doc) => currentSchemaVersion((doc as { kind: DocumentKind }).kind) === 1);
+  it.each(stillAtSchema1.map((doc) => [(doc as { kind: string }).kind, doc]))('schema 1 %s of tests/fixtures/schema/documents.v1.json', (_kind, doc) => {
     expect(migrate(doc)).toEqual(doc);
+  });
+
+  it('the schema 1 custom style of tests/fixtures/schema/documents.v1.json loads as schema 2, its style under its surface', () => {
+    const v1 = saved.find((doc) => (doc as { kind: string }).kind === 'custom_style') as RawDoc;
+    expect(migrate(v1, 'custom_style')).toEqual({ kind: 'custom_style', schemaVersion: 2, styles: { [v1.widget_name]: v1.custom_widget_style } });
   });
 
   it('covers every kind, and every kind’s steps climb one version at a time to the current one', () => {
     expect(new Set(saved.map((doc) => (doc as { kind: string }).kind))).toEqual(new Set(Object.keys(documentSchemas)));
     for (const [kind, steps] of Object.entries(MIGRATIONS)) {
-      expect(steps.map((step) => step.version), kind).toEqual(Array.from({ length: CURRENT_SCHEMA_VERSION }, (_, i) => i + 1));
+      const current = currentSchemaVersion(kind as DocumentKind);
+      expect(steps.map((step) => step.version), kind).toEqual(Array.from({ length: current }, (_, i) => i + 1));
     }
+    expect(currentSchemaVersion('custom_style')).toBe(CUSTOM_STYLE_SCHEMA_VERSION);
+    expect(currentSchemaVersion('landing_page')).toBe(CURRENT_SCHEMA_VERSION);
+  });
+});
+
+describe('custom style: schema 1 (one surface) → schema 2 (a style per surface)', () => {
+  it('the stored v1 fixture: its style moves under its widget_name, the other surfaces have none', () => {
+    const v1 = fixture('custom-style.v1.json') as RawDoc;
+    const result = safeMigrate(v1, 'custom_style');
+    expect(result).toEqual({ ok: true, fromVersion: 1, value: { kind: 'custom_style', schemaVersion: 2, styles: { launcher: v1.custom_widget_style } } });
+  });
+
+  it('a v1 document with an empty style becomes no style at all (the v1 default)', () => {
+    expect(migrate({ kind: 'custom_style', schemaVersion: 1, widget_name: 'widget', custom_widget_style: {} })).toEqual(DEFAULT_CUSTOM_STYLE);
+  });
+
+  it('a v0 custom style climbs both steps', () => {
+    const v0 = { version: 0, type: 'custom_style', widget_name: 'sticky_bar', custom_widget_style: { border_radius: 4 } };
+    expect(migrate(v0)).toEqual({ kind: 'custom_style', schemaVersion: 2, styles: { sticky_bar: { border_radius: 4 } } });
+  });
+
+  it('a v1 document that does not upgrade to a valid one is refused with paths', () => {
+    const v1 = { ...(fixture('custom-style.v1.json') as RawDoc), widget_name: 'popup' };
+    const result = safeMigrate(v1, 'custom_style');
+    expect(result).toMatchObject({ ok: false, message: 'This custom_style document is not valid (upgraded from schema 1)' });
+    expect(!result.ok && Object.keys(result.errors)).toEqual(['styles.popup']);
+  });
+
+  it('a v2 document saved with the v1 shape is refused, not guessed', () => {
+    const result = safeMigrate({ kind: 'custom_style', schemaVersion: 2, widget_name: 'widget', custom_widget_style: {} }, 'custom_style');
+    expect(result.ok).toBe(false);
+  });
+
+  it('a newer custom style than schema 2 is refused with its own current version', () => {
+    expect(safeMigrate({ ...DEFAULT_CUSTOM_STYLE, schemaVersion: 3 })).toMatchObject({
+      ok: false,
+      message: 'This document was saved by a newer version of Loyalty Studio (schema 3); this version understands up to 2.',
+    });
+  });
+
+  it('withSurfaceStyle replaces one surface, keeps the others, and an empty style removes the entry', () => {
+    const both = withSurfaceStyle(withSurfaceStyle(DEFAULT_CUSTOM_STYLE, 'widget', { accent_color: '#123456' }), 'launcher', { border_radius: 8 });
+    expect(both.styles).toEqual({ widget: { accent_color: '#123456' }, launcher: { border_radius: 8 } });
+    expect(withSurfaceStyle(both, 'widget', { shadow: 'none' }).styles).toEqual({ widget: { shadow: 'none' }, launcher: { border_radius: 8 } });
+    expect(withSurfaceStyle(both, 'widget', {}).styles).toEqual({ launcher: { border_radius: 8 } });
   });
 });
 

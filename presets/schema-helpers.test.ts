@@ -1,6 +1,6 @@
 /** Tests of renderers/schema's helpers for the builder: readability before publishing, URL normalising. */
 import { describe, expect, it } from 'vitest';
-import { normaliseUrl, readabilityIssues, urlSchema, type LandingPage, type Launcher } from '../renderers/schema/index.ts';
+import { normaliseUrl, readabilityIssues, urlSchema, type CustomStyle, type LandingPage, type Launcher } from '../renderers/schema/index.ts';
 import { DEFAULT_CUSTOM_STYLE, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, THEME_TOKENS } from './index.ts';
 
 function landing(edit: (page: LandingPage) => void): LandingPage {
@@ -48,8 +48,11 @@ describe('readabilityIssues', () => {
     expect(readabilityIssues({ ...DEFAULT_WIDGET, background_color: '#dddddd' }, THEME_TOKENS).map((i) => i.path)).toEqual(['text_color']);
     const launcher: Launcher = { ...DEFAULT_LAUNCHER, mobile: { ...DEFAULT_LAUNCHER.mobile, background_color: 'rgb(250, 250, 250)' } };
     expect(readabilityIssues(launcher, THEME_TOKENS).map((i) => i.path)).toEqual(['mobile.text_color']);
-    const style = { ...DEFAULT_CUSTOM_STYLE, custom_widget_style: { accent_color: '#ffff00', accent_text_color: '#ffffff', link_color: '#000' } };
-    expect(readabilityIssues(style, THEME_TOKENS).map((i) => i.path)).toEqual(['custom_widget_style.accent_text_color']);
+    const style: CustomStyle = {
+      ...DEFAULT_CUSTOM_STYLE,
+      styles: { widget: { accent_color: '#ffff00', accent_text_color: '#ffffff', link_color: '#000' }, launcher: { surface_color: '#222222', surface_text_color: '#333333' } },
+    };
+    expect(readabilityIssues(style, THEME_TOKENS).map((i) => i.path)).toEqual(['styles.widget.accent_text_color', 'styles.launcher.surface_text_color']);
   });
 
   it('translucent text is mixed with its background', () => {

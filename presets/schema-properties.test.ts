@@ -9,6 +9,7 @@ import {
   BAR_PLACEMENTS,
   CARD_SHAPES,
   CARD_STYLES,
+  CUSTOM_STYLE_SCHEMA_VERSION,
   FONT_STACKS,
   ICON_TYPES,
   IMAGE_PLACEMENTS,
@@ -116,7 +117,7 @@ const section = fc.record({
   layout,
 });
 
-const envelope = <K extends string>(kind: K) => ({ kind: fc.constant(kind), schemaVersion: fc.constant(1 as const) });
+const envelope = <K extends string>(kind: K, version = 1) => ({ kind: fc.constant(kind), schemaVersion: fc.constant(version) });
 
 const landingPage = fc.record({
   ...envelope('landing_page'),
@@ -188,22 +189,23 @@ const productPage = fc.record({
   icon,
 });
 
+const customWidgetStyle = optional({
+  font_family: oneOf(Object.keys(FONT_STACKS) as (keyof typeof FONT_STACKS)[]),
+  font_scale: int(80, 150),
+  border_radius: int(0, 32),
+  button_radius: int(0, 32),
+  shadow: oneOf(SHADOWS),
+  accent_color: colour,
+  accent_text_color: colour,
+  link_color: colour,
+  surface_color: colour,
+  surface_text_color: colour,
+  border_color: colour,
+});
+
 const customStyle = fc.record({
-  ...envelope('custom_style'),
-  widget_name: oneOf(STYLED_SURFACES),
-  custom_widget_style: optional({
-    font_family: oneOf(Object.keys(FONT_STACKS) as (keyof typeof FONT_STACKS)[]),
-    font_scale: int(80, 150),
-    border_radius: int(0, 32),
-    button_radius: int(0, 32),
-    shadow: oneOf(SHADOWS),
-    accent_color: colour,
-    accent_text_color: colour,
-    link_color: colour,
-    surface_color: colour,
-    surface_text_color: colour,
-    border_color: colour,
-  }),
+  ...envelope('custom_style', CUSTOM_STYLE_SCHEMA_VERSION),
+  styles: optional(Object.fromEntries(STYLED_SURFACES.map((surface) => [surface, customWidgetStyle]))),
 });
 
 const emailTemplate = fc.record({

@@ -1,5 +1,5 @@
 /** Defaults and demos of the sticky bar, the product page points and the custom style. */
-import { CURRENT_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, CUSTOM_STYLE_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/schema/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, STICKY_BAR_TEXT } from './defaults.ts';
 
 export const DEFAULT_STICKY_BAR: StickyBar = {
@@ -44,28 +44,30 @@ export const DEMO_PRODUCT_PAGE: ProductPage = {
   icon: 'coffee',
 };
 
+/** No surface has a custom style: each looks as its theme and palette. */
 export const DEFAULT_CUSTOM_STYLE: CustomStyle = {
   kind: 'custom_style',
-  schemaVersion: CURRENT_SCHEMA_VERSION,
-  widget_name: 'widget',
-  custom_widget_style: {},
+  schemaVersion: CUSTOM_STYLE_SCHEMA_VERSION,
+  styles: {},
 };
 
+/** The demo store styles its widget (a roastery's serif and browns); the other surfaces keep their theme. */
 export const DEMO_CUSTOM_STYLE: CustomStyle = {
   kind: 'custom_style',
-  schemaVersion: CURRENT_SCHEMA_VERSION,
-  widget_name: 'widget',
-  custom_widget_style: {
-    font_family: 'serif',
-    font_scale: 105,
-    border_radius: 14,
-    button_radius: 24,
-    shadow: 'soft',
-    accent_color: '#6b3f1d',
-    accent_text_color: ON_PRIMARY,
-    link_color: '#6b3f1d',
-    surface_color: '#fffaf2',
-    surface_text_color: '#2b2118',
-    border_color: '#e6d3b3',
+  schemaVersion: CUSTOM_STYLE_SCHEMA_VERSION,
+  styles: {
+    widget: {
+      font_family: 'serif',
+      font_scale: 105,
+      border_radius: 14,
+      button_radius: 24,
+      shadow: 'soft',
+      accent_color: '#6b3f1d',
+      accent_text_color: ON_PRIMARY,
+      link_color: '#6b3f1d',
+      surface_color: '#fffaf2',
+      surface_text_color: '#2b2118',
+      border_color: '#e6d3b3',
+    },
   },
 };

@@ -1,10 +1,13 @@
 /**
- * Custom style of a widget surface (spec §7 POST /store/custom-style: widget_name and
+ * Custom style of the shopper surfaces (spec §7 POST /store/custom-style: widget_name and
  * custom_widget_style). Not CSS text: a closed set of overrides, each validated, which the
  * renderers turn into custom properties. Every override is optional.
+ *
+ * Schema 2 keeps one style per surface (`styles.widget`, `styles.launcher`, …); schema 1 kept a
+ * single `widget_name` + `custom_widget_style`, so saving one surface replaced another's.
  */
 import { z } from 'zod';
-import { colourSchema, integer, oneOf, schemaVersionSchema } from './primitives.ts';
+import { colourSchema, integer, oneOf, schemaVersionOf } from './primitives.ts';
 import { fontStackSchema } from './theme.ts';
 
 export const STYLED_SURFACES = ['widget', 'launcher', 'landing_page', 'sticky_bar', 'product_page'] as const;
@@ -28,10 +31,29 @@ export const customWidgetStyleSchema = z.strictObject({
 });
 export type CustomWidgetStyle = z.infer<typeof customWidgetStyleSchema>;
 
+/** Schema version of the custom style document (2: one style per surface). */
+export const CUSTOM_STYLE_SCHEMA_VERSION = 2;
+
+/** The custom style of each surface that has one; a surface without an entry looks as its theme. */
+export const surfaceStylesSchema = z.strictObject(
+  Object.fromEntries(STYLED_SURFACES.map((surface) => [surface, customWidgetStyleSchema.optional()])) as Record<StyledSurface, z.ZodOptional<typeof customWidgetStyleSchema>>,
+);
+export type SurfaceStyles = z.infer<typeof surfaceStylesSchema>;
+
 export const customStyleSchema = z.strictObject({
   kind: z.literal('custom_style', { error: 'Expected kind "custom_style"' }),
-  schemaVersion: schemaVersionSchema,
-  widget_name: oneOf(STYLED_SURFACES),
-  custom_widget_style: customWidgetStyleSchema,
+  schemaVersion: schemaVersionOf(CUSTOM_STYLE_SCHEMA_VERSION),
+  styles: surfaceStylesSchema,
 });
 export type CustomStyle = z.infer<typeof customStyleSchema>;
+
+const isEmptyStyle = (style: CustomWidgetStyle) => Object.values(style).every((value) => value === undefined);
+
+/**
+ * The document with `surface`'s style replaced by `style` (POST /store/custom-style); an empty
+ * style removes the surface's entry. The other surfaces' styles are kept as they are.
+ */
+export function withSurfaceStyle(doc: CustomStyle, surface: StyledSurface, style: CustomWidgetStyle): CustomStyle {
+  const { [surface]: _previous, ...others } = doc.styles;
+  return { ...doc, styles: isEmptyStyle(style) ? others : { ...others, [surface]: style } };
+}

@@ -3,10 +3,9 @@
  * and `version`), refuse a version newer than this build understands, run the up steps of its
  * kind in order, then validate the result against the current schema.
  */
-import { CURRENT_SCHEMA_VERSION } from './primitives.ts';
 import { type DocumentKind, type DocumentOf, type SettingsDocument, isDocumentKind, unknownKindMessage, validateDocument } from './documents.ts';
 import type { FieldErrors } from './errors.ts';
-import { type DocumentBody, MIGRATIONS } from './migrations.ts';
+import { type DocumentBody, MIGRATIONS, currentSchemaVersion } from './migrations.ts';
 
 export class DocumentMigrationError extends Error {
   override readonly name = 'DocumentMigrationError';
@@ -18,8 +17,8 @@ export class DocumentMigrationError extends Error {
   }
 }
 
-export const tooNewMessage = (version: number) =>
-  `This document was saved by a newer version of Loyalty Studio (schema ${version}); this version understands up to ${CURRENT_SCHEMA_VERSION}.`;
+export const tooNewMessage = (version: number, current: number) =>
+  `This document was saved by a newer version of Loyalty Studio (schema ${version}); this version understands up to ${current}.`;
 
 interface Envelope { kind: DocumentKind; version: number; body: DocumentBody }
 
@@ -42,8 +41,9 @@ function readEnvelope(doc: unknown): Envelope {
     const message = readVersion === undefined ? 'This document has no schemaVersion' : 'schemaVersion must be a whole number of 0 or more';
     throw new DocumentMigrationError(message, { schemaVersion: message });
   }
-  if (readVersion > CURRENT_SCHEMA_VERSION) {
-    const message = tooNewMessage(readVersion);
+  const current = currentSchemaVersion(readKind);
+  if (readVersion > current) {
+    const message = tooNewMessage(readVersion, current);
     throw new DocumentMigrationError(message, { schemaVersion: message });
   }
   return { kind: readKind, version: readVersion, body };
@@ -68,9 +68,10 @@ function upgrade(doc: unknown, expectedKind?: DocumentKind): { value: SettingsDo
   }
   let body = original;
   for (const step of MIGRATIONS[kind]) if (step.version > version) body = step.up(body);
-  const result = validateDocument(kind, { kind, schemaVersion: CURRENT_SCHEMA_VERSION, ...body });
+  const current = currentSchemaVersion(kind);
+  const result = validateDocument(kind, { kind, schemaVersion: current, ...body });
   if (!result.ok) {
-    const from = version < CURRENT_SCHEMA_VERSION ? ` (upgraded from schema ${version})` : '';
+    const from = version < current ? ` (upgraded from schema ${version})` : '';
     throw new DocumentMigrationError(`This ${kind} document is not valid${from}`, result.errors);
   }
   return { value: result.value, fromVersion: version };

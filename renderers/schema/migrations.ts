@@ -102,6 +102,13 @@ function launcherV0ToV1(body: DocumentBody): DocumentBody {
   };
 }
 
+/** custom style v1 `{ widget_name, custom_widget_style }` → v2 `styles: { [widget_name]: custom_widget_style }` (none when empty). */
+function customStyleV1ToV2(body: DocumentBody): DocumentBody {
+  const { widget_name: surface, custom_widget_style: style, ...rest } = body;
+  if (typeof surface !== 'string' || !isRecord(style)) return body; // leave it to validation to report
+  return { ...rest, styles: Object.keys(style).length === 0 ? {} : { [surface]: style } };
+}
+
 const unchanged = (description: string): MigrationStep => ({ version: 1, description, up: (body) => body });
 
 export const MIGRATIONS: Record<DocumentKind, readonly MigrationStep[]> = {
@@ -110,6 +117,12 @@ export const MIGRATIONS: Record<DocumentKind, readonly MigrationStep[]> = {
   widget: [unchanged('versioned envelope (kind, schemaVersion)')],
   sticky_bar: [unchanged('versioned envelope (kind, schemaVersion)')],
   product_page: [unchanged('versioned envelope (kind, schemaVersion)')],
-  custom_style: [unchanged('versioned envelope (kind, schemaVersion)')],
+  custom_style: [
+    unchanged('versioned envelope (kind, schemaVersion)'),
+    { version: 2, description: 'one style per surface: widget_name + custom_widget_style become styles[widget_name]', up: customStyleV1ToV2 },
+  ],
   email_template: [unchanged('versioned envelope (kind, schemaVersion)')],
 };
+
+/** The schema version this build saves for `kind`: the version its last up step produces. */
+export const currentSchemaVersion = (kind: DocumentKind): number => MIGRATIONS[kind].at(-1)?.version ?? 0;

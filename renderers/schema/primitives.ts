@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isColour } from './colour.ts';
 
+/** The schema version of most kinds; a kind that moved on names its own (custom style: 2). See `currentSchemaVersion`. */
 export const CURRENT_SCHEMA_VERSION = 1;
 
 export const REQUIRED = 'This field is required';
@@ -100,9 +101,12 @@ export const DEVICES = ['desktop', 'mobile'] as const;
 export type Device = (typeof DEVICES)[number];
 export const deviceSchema = oneOf(DEVICES);
 
-export const schemaVersionSchema = z.literal(CURRENT_SCHEMA_VERSION, {
-  error: `Expected schemaVersion ${CURRENT_SCHEMA_VERSION}; load older documents through migrate()`,
-});
+/** The `schemaVersion` field of a document kind whose current version is `version`. */
+export const schemaVersionOf = <V extends number>(version: V) =>
+  z.literal(version, { error: `Expected schemaVersion ${version}; load older documents through migrate()` });
+
+/** The `schemaVersion` field of the kinds still at `CURRENT_SCHEMA_VERSION`. */
+export const schemaVersionSchema = schemaVersionOf(CURRENT_SCHEMA_VERSION);
 
 /** The global palette of a landing page. */
 export const paletteSchema = z.strictObject({

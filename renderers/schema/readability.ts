@@ -6,6 +6,7 @@
  * theme's accent text.
  */
 import { MIN_TEXT_CONTRAST, contrastRatio } from './colour.ts';
+import type { CustomWidgetStyle } from './custom-style.ts';
 import type { SettingsDocument } from './documents.ts';
 import type { LandingPage } from './landing.ts';
 import type { ThemeName, ThemeTokens } from './theme.ts';
@@ -43,6 +44,16 @@ function landingPairs(page: LandingPage, tokens: ThemeTokens): Pair[] {
   return pairs;
 }
 
+/** The pairs a custom style sets both colours of (a colour left to the theme is checked by the theme). */
+function customStylePairs(prefix: string, style: CustomWidgetStyle): Pair[] {
+  const candidates: [string, string | undefined, string | undefined][] = [
+    ['accent_text_color', style.accent_text_color, style.accent_color],
+    ['surface_text_color', style.surface_text_color, style.surface_color],
+    ['link_color', style.link_color, style.surface_color],
+  ];
+  return candidates.flatMap(([field, foreground, background]) => (foreground && background ? [{ path: `${prefix}.${field}`, foreground, background }] : []));
+}
+
 function documentPairs(doc: SettingsDocument, themes: Record<ThemeName, ThemeTokens>): Pair[] {
   switch (doc.kind) {
     case 'landing_page':
@@ -56,15 +67,8 @@ function documentPairs(doc: SettingsDocument, themes: Record<ThemeName, ThemeTok
         foreground: doc[device].text_color,
         background: doc[device].background_color,
       }));
-    case 'custom_style': {
-      const s = doc.custom_widget_style;
-      const candidates: [string, string | undefined, string | undefined][] = [
-        ['custom_widget_style.accent_text_color', s.accent_text_color, s.accent_color],
-        ['custom_widget_style.surface_text_color', s.surface_text_color, s.surface_color],
-        ['custom_widget_style.link_color', s.link_color, s.surface_color],
-      ];
-      return candidates.flatMap(([path, foreground, background]) => (foreground && background ? [{ path, foreground, background }] : []));
-    }
+    case 'custom_style':
+      return Object.entries(doc.styles).flatMap(([surface, style]) => (style ? customStylePairs(`styles.${surface}`, style) : []));
     default:
       return [];
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  launcherSettingsSchema, STYLED_SURFACES, THEMES,
+  customWidgetStyleSchema, launcherSettingsSchema, STYLED_SURFACES, THEMES,
   type DocumentKind, type ProgramType, type ThemeName, type WidgetType,
 } from '../../renderers/schema/index.ts';
 
@@ -69,11 +69,15 @@ export const launcherSaveBody = z.strictObject({
 });
 export type LauncherSaveBody = z.infer<typeof launcherSaveBody>;
 
-/** POST /store/custom-style (spec §7: custom_widget_style and widget_name). */
+/**
+ * POST /store/custom-style (spec §7: custom_widget_style and widget_name): the style of one
+ * surface, replacing that surface's entry of the custom style draft (the other surfaces keep
+ * theirs); an empty `custom_widget_style` removes the surface's entry.
+ */
 export const customStyleBody = z.strictObject({
   base_version: baseVersionField,
   widget_name: z.enum(STYLED_SURFACES),
-  custom_widget_style: documentField,
+  custom_widget_style: customWidgetStyleSchema,
 });
 export type CustomStyleBody = z.infer<typeof customStyleBody>;
 

@@ -122,10 +122,48 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect(productPage.json().data).toMatchObject({ kind: 'product_page', version: 1, document: { font_size: 18 } });
 
     const style = await call(alice, 'POST', '/store/custom-style', { base_version: 0, widget_name: 'launcher', custom_widget_style: { border_radius: 8, accent_color: '#123456' } });
-    expect(style.json().data).toMatchObject({ kind: 'custom_style', document: { widget_name: 'launcher', custom_widget_style: { border_radius: 8 } } });
+    expect(style.json().data).toMatchObject({ kind: 'custom_style', document: { schemaVersion: 2, styles: { launcher: { border_radius: 8, accent_color: '#123456' } } } });
     const badStyle = await call(alice, 'POST', '/store/custom-style', { base_version: 1, widget_name: 'widget', custom_widget_style: { accent_color: 'red;}body{x' } });
     expect(badStyle.statusCode).toBe(422);
     expect(Object.keys(badStyle.json().errors)).toEqual(['custom_widget_style.accent_color']);
+  });
+
+  it('keeps a custom style per surface: saving one surface leaves the others, an empty style removes one', async () => {
+    const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
+    const base = (await call(alice, 'GET', '/onsite-display/custom_style')).json().data.draft_version as number;
+    const save = (baseVersion: number, surface: string, style: object) =>
+      call(alice, 'POST', '/store/custom-style', { base_version: baseVersion, widget_name: surface, custom_widget_style: style });
+
+    expect((await save(base, 'widget', { accent_color: '#6b3f1d', font_scale: 110 })).statusCode).toBe(200);
+    const second = await save(base + 1, 'sticky_bar', { shadow: 'strong' });
+    expect(second.statusCode).toBe(200);
+    const opened = (await call(alice, 'GET', '/onsite-display/custom_style')).json().data;
+    expect(opened).toMatchObject({ draft_version: base + 2, source: 'saved' });
+    expect(opened.document.styles).toEqual({ widget: { accent_color: '#6b3f1d', font_scale: 110 }, sticky_bar: { shadow: 'strong' } });
+
+    const replaced = await save(base + 2, 'widget', { border_radius: 4 });
+    expect(replaced.json().data.document.styles).toEqual({ widget: { border_radius: 4 }, sticky_bar: { shadow: 'strong' } });
+    const removed = await save(base + 3, 'widget', {});
+    expect(removed.json().data.document.styles).toEqual({ sticky_bar: { shadow: 'strong' } });
+
+    const before = await snapshotTables(ctx.db);
+    const refusals: [object, string, string][] = [
+      [{ base_version: base + 4, widget_name: 'popup', custom_widget_style: {} }, 'widget_name', 'expected one of'],
+      [{ base_version: base + 4, widget_name: 'widget', custom_widget_style: { accent_color: 'red;}body{x' } }, 'custom_widget_style.accent_color', 'colour'],
+      [{ base_version: base + 4, widget_name: 'widget', custom_widget_style: { font_scale: 400 } }, 'custom_widget_style.font_scale', '150'],
+      [{ base_version: base + 4, widget_name: 'widget', custom_widget_style: { css: 'body{}' } }, 'custom_widget_style.css', 'Unknown field'],
+      [{ base_version: base + 4, widget_name: 'widget' }, 'custom_widget_style', ''],
+    ];
+    for (const [body, field, hint] of refusals) {
+      const refused = await call(alice, 'POST', '/store/custom-style', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(refused.json().code).toBe('validation_failed');
+      expect(Object.keys(refused.json().errors)).toEqual([field]);
+      expect(refused.json().message).toContain(field);
+      if (hint) expect(JSON.stringify(refused.json())).toContain(hint);
+    }
+    expect((await save(base + 1, 'launcher', { shadow: 'none' })).statusCode).toBe(409);
+    expect(await snapshotTables(ctx.db)).toBe(before);
   });
 
   it("never shows or changes another store's documents", async () => {

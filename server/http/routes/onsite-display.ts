@@ -1,7 +1,7 @@
 // oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { THEMES } from '../../../renderers/schema/index.ts';
+import { THEMES, withSurfaceStyle } from '../../../renderers/schema/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import {
   customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, restoreBody,
@@ -123,9 +123,9 @@ function registerSpecRoutes(app: App): void {
     return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'product_page', baseVersion, document })) };
   });
 
-  app.post('/store/custom-style', { schema: { tags: TAGS, summary: 'Save the custom style of a surface as a draft', body: customStyleBody, response: saved } }, async (request) => {
-    const { base_version: baseVersion, widget_name: widgetName, custom_widget_style: style } = request.body;
-    return { data: await changeDraft(app.db, { ...author(request), kind: 'custom_style', baseVersion }, (current) => ({ ...current, widget_name: widgetName, custom_widget_style: style })) };
+  app.post('/store/custom-style', { schema: { tags: TAGS, summary: "Save one surface's custom style into the custom style draft (an empty style removes it)", body: customStyleBody, response: saved } }, async (request) => {
+    const { base_version: baseVersion, widget_name: surface, custom_widget_style: style } = request.body;
+    return { data: await changeDraft(app.db, { ...author(request), kind: 'custom_style', baseVersion }, (current) => withSurfaceStyle(current, surface, style)) };
   });
 }
 
