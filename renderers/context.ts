@@ -4,9 +4,9 @@
  * imports these types (StorefrontPayload) and the storefront embed builds a context from them.
  */
 
-import type { Audience, Device, ThemeName, ThemeTokens } from './schema/index.ts';
+import type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens } from './schema/index.ts';
 
-export type { Audience, Device, ThemeName, ThemeTokens };
+export type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens };
 /** The token values of the four themes (they live in presets; the renderers receive them). */
 export type ThemeSet = Record<ThemeName, ThemeTokens>;
 
@@ -117,6 +117,8 @@ export interface RenderContext {
   icons?: Record<string, string>;
   /** present only for audience `member` */
   member?: MemberState;
+  /** the custom style of each surface (the `custom_style` document); a surface without one looks as its theme */
+  customStyles?: SurfaceStyles;
 }
 
 /**
@@ -141,6 +143,19 @@ export interface StorefrontPayload {
   /** icon library paths (id → path) of the icons the documents use */
   icons: Record<string, string>;
   member: MemberState | null;
+  /** the published custom style of each surface (the widget module re-checks every value before using it) */
+  customStyles?: SurfaceStyles;
+  /**
+   * The launcher's (per device) and the sticky bar's custom style as custom properties, resolved
+   * by the server with the renderers' own functions and contrast guard, so the loader sets them
+   * as they are and stays within its size budget.
+   */
+  styleProperties?: StorefrontStyleProperties;
+}
+
+export interface StorefrontStyleProperties {
+  launcher?: Partial<Record<Device, Record<string, string>>>;
+  sticky_bar?: Record<string, string>;
 }
 
 export const EMPTY_PROGRAM: ProgramData = {
@@ -153,7 +168,7 @@ export const EMPTY_PROGRAM: ProgramData = {
 
 /** Builds the render context a surface needs from the storefront payload. */
 export function contextFromPayload(payload: StorefrontPayload, device: Device): RenderContext {
-  const base = { device, theme: payload.theme, themes: payload.themes, locale: payload.locale, program: payload.program, icons: payload.icons };
+  const base = { device, theme: payload.theme, themes: payload.themes, locale: payload.locale, program: payload.program, icons: payload.icons, customStyles: payload.customStyles };
   return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
 }
 

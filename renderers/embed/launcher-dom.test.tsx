@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Launcher } from '../launcher/index.ts';
+import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
 import type { LauncherSettings } from '../schema/index.ts';
 import { launcherDoc, memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { createLauncher } from './launcher-dom.ts';
@@ -111,5 +111,22 @@ describe('loader sticky bar', () => {
     expect(document.documentElement.style.scrollPaddingTop).toBe('44px');
     handle.remove();
     expect(document.documentElement.style.scrollPaddingTop).toBe('');
+  });
+});
+
+describe('loader launcher and bar with a custom style (properties resolved by the server)', () => {
+  it('the launcher equals <Launcher> in the same custom style', () => {
+    const ctx = visitorCtx({ customStyles: { launcher: { accent_color: '#123456', shadow: 'soft', button_radius: 6 } } });
+    const doc = launcherDoc({ shape: 'rounded' });
+    const ours = createLauncher(document, doc, ctx, launcherCustomProperties(doc.desktop, ctx));
+    const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
+    expect(canonical(ours)).toEqual(canonical(theirs));
+    expect(ours.style.getPropertyValue('--ls-l-bg')).toBe('#123456');
+  });
+
+  it('the sticky bar sets the given properties on its root', () => {
+    const handle = createStickyBar(document, stickyBarDoc(), visitorCtx(), { '--ls-accent': '#123456' });
+    expect(handle.element.style.getPropertyValue('--ls-accent')).toBe('#123456');
+    handle.remove();
   });
 });

@@ -17,7 +17,8 @@ export function launcherParts(settings: LauncherSettings, ctx: RenderContext) {
   return { title, showIcon, showText };
 }
 
-export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderContext): HTMLButtonElement {
+/** `custom`: the launcher's custom style as custom properties (`launcherCustomProperties`, resolved by the server). */
+export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderContext, custom?: Record<string, string>): HTMLButtonElement {
   const settings = launcher[ctx.device];
   const { title, showIcon, showText } = launcherParts(settings, ctx);
   const button = el(doc, 'button', {
@@ -25,7 +26,7 @@ export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderCon
     'aria-haspopup': 'dialog', 'data-theme': ctx.theme, 'data-device': ctx.device, 'data-type': settings.launcher_type,
     'data-placement': settings.placement, 'data-shape': settings.shape,
   });
-  setProperties(button, launcherStyle(settings) as Record<string, string | number | undefined>);
+  setProperties(button, { ...launcherStyle(settings) as Record<string, string | number | undefined>, ...custom });
   const icon = showIcon ? iconNode(doc, settings.icon, ctx) : null;
   if (icon) button.append(icon);
   if (showText) button.append(el(doc, 'span', { 'data-field': 'launcher_title' }, title));

@@ -52,6 +52,20 @@ describe('mountEmbed', () => {
     expect(css).toContain('--ls-accent');
   });
 
+  it('applies the published custom style: resolved properties on the launcher and bar, the widget from its document', async () => {
+    const handle = mount(payload({
+      customStyles: { widget: { accent_color: '#123456', font_family: 'serif' } },
+      styleProperties: { launcher: { desktop: { '--ls-l-bg': '#654321' } }, sticky_bar: { '--ls-radius': '3px' } },
+    }));
+    expect(handle.launcher!.style.getPropertyValue('--ls-l-bg')).toBe('#654321');
+    expect(handle.root.querySelector<HTMLElement>('.ls-bar-wrap')!.style.getPropertyValue('--ls-radius')).toBe('3px');
+    handle.launcher!.click();
+    await waitFor(() => handle.root.querySelector('[role=dialog]') !== null);
+    const dialog = handle.root.querySelector<HTMLElement>('[role=dialog]')!;
+    expect(dialog.style.getPropertyValue('--ls-w-bg')).toBe('#123456');
+    expect(dialog.style.getPropertyValue('--ls-font-family')).toContain('Georgia');
+  });
+
   it('shows no launcher without a widget to open, and no bar when none is published', () => {
     const { launcher, root } = mount(payload({ documents: { launcher: launcherDoc() } }));
     expect(launcher).toBeUndefined();

@@ -82,11 +82,11 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   const ctx = contextFromPayload(payload, device);
 
   const bar = stickyBarOf(payload);
-  const barHandle = bar ? createStickyBar(doc, bar, ctx) : undefined;
+  const barHandle = bar ? createStickyBar(doc, bar, ctx, payload.styleProperties?.sticky_bar) : undefined;
   if (barHandle) root.append(barHandle.element);
 
   const launcherDoc = launcherOf(payload);
-  const launcher = launcherDoc ? createLauncher(doc, launcherDoc, ctx) : undefined;
+  const launcher = launcherDoc ? createLauncher(doc, launcherDoc, ctx, payload.styleProperties?.launcher?.[device]) : undefined;
   let close: (() => void) | undefined;
   let pending: Promise<void> | undefined;
   let panel: Promise<PanelModule> | undefined;

@@ -22,7 +22,8 @@ export interface StickyBarHandle {
 
 let drawers = 0;
 
-export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContext): StickyBarHandle {
+/** `custom`: the bar's custom style as custom properties (`stickyBarCustomProperties`, resolved by the server). */
+export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContext, custom?: Record<string, string>): StickyBarHandle {
   const { placement, height, theme, text } = bar.bar;
   const member = ctx.audience === 'member';
   const texts = member ? bar.drawer.logged_in : bar.drawer.logged_out;
@@ -35,7 +36,7 @@ export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContex
     ...(texts.primary_text ? [el(doc, 'p', { class: 'ls-drawer-title', 'data-field': `drawer.${group}.primary_text` }, fill(texts.primary_text))] : []),
     ...(texts.secondary_text ? [el(doc, 'p', { 'data-field': `drawer.${group}.secondary_text` }, fill(texts.secondary_text))] : []));
   const wrap = el(doc, 'div', { class: 'ls-root ls-bar-wrap', 'data-theme': theme, 'data-device': ctx.device, 'data-audience': ctx.audience, 'data-placement': placement }, button, drawer);
-  setProperties(wrap, { '--ls-bar-h': `${height}px` });
+  setProperties(wrap, { '--ls-bar-h': `${height}px`, ...custom });
 
   const setOpen = (open: boolean) => { drawer.hidden = !open; button.setAttribute('aria-expanded', String(open)); };
   button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));

@@ -14,7 +14,8 @@ import { pureModuleConstants } from './pure-annotations.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
-export const EMBED_OUT_DIR = resolve(root, 'dist/embed');
+/** dist/embed, or `EMBED_DIR` (the folder the server serves the embed from) */
+export const EMBED_OUT_DIR = resolve(root, process.env.EMBED_DIR ?? 'dist/embed');
 
 const ALIASES: Alias[] = [
   { find: /^zod$/, replacement: resolve(here, 'zod-stub.ts') },

@@ -5,8 +5,9 @@
  */
 import type { CSSProperties, ComponentType } from 'react';
 import type { RenderContext } from '../context.ts';
-import type { LandingPage as LandingPageDocument, Section, SectionType } from '../schema/index.ts';
+import type { LandingPage as LandingPageDocument, Palette, Section, SectionType, ThemeName } from '../schema/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
+import { customStyleProperties } from '../theme/custom-style.ts';
 import { paletteProperties } from '../theme/themes.ts';
 import type { SectionProps } from './frame.tsx';
 import { BannerSection } from './sections/banner.tsx';
@@ -46,8 +47,16 @@ export interface LandingPageProps {
   responsive?: boolean;
 }
 
+/** The landing page root's custom properties: the palette on its theme, then the page's custom style. */
+export function landingRootProperties(global: Palette, theme: ThemeName, ctx: RenderContext): Record<string, string> {
+  const tokens = ctx.themes?.[theme];
+  const palette = paletteProperties(global, tokens);
+  const custom = customStyleProperties(ctx.customStyles?.landing_page, { ...tokens, accent: palette['--ls-accent'] ?? tokens?.accent });
+  return { ...palette, ...custom };
+}
+
 export function LandingPage({ doc, ctx, editable, responsive }: LandingPageProps) {
-  const style = paletteProperties(doc.global, ctx.themes?.[doc.theme]) as CSSProperties;
+  const style = landingRootProperties(doc.global, doc.theme, ctx) as CSSProperties;
   return (
     <EditableContext.Provider value={editable}>
       <div className="ls-root ls-landing" data-theme={doc.theme} data-device={responsive ? undefined : ctx.device}

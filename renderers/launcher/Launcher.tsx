@@ -9,6 +9,7 @@ import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, safeColor } from '../format/index.ts';
 import type { Launcher as LauncherDocument, LauncherSettings } from '../schema/index.ts';
 import { Icon } from '../shared/icons.tsx';
+import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
 
 /** spec §9 default launcher title. */
 export const DEFAULT_LAUNCHER_TITLE = 'Get Rewarded';
@@ -36,6 +37,16 @@ export function launcherStyle(settings: LauncherSettings): CSSProperties {
   } as CSSProperties;
 }
 
+/**
+ * The launcher's custom style as custom properties, on top of `launcherStyle` (its accent pair
+ * paints the button). The storefront loader gets these resolved by the server (the payload's
+ * `styleProperties`), which keeps the contrast check out of the loader's budget.
+ */
+export function launcherCustomProperties(settings: LauncherSettings, ctx: RenderContext): Record<string, string> {
+  const base = { ...ctx.themes?.[ctx.theme], accent: settings.background_color, accent_text: settings.text_color };
+  return withOwnColours(customStyleProperties(ctx.customStyles?.launcher, base), ['--ls-l-bg', '--ls-l-fg']);
+}
+
 export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function Launcher({ doc, ctx, onClick, expanded, controls, inline }, ref) {
   const settings = doc[ctx.device];
   const title = fillPlaceholders(settings.launcher_title.trim() || DEFAULT_LAUNCHER_TITLE, ctx);
@@ -45,7 +56,7 @@ export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function La
     <button ref={ref} type="button" className="ls-root ls-launcher" onClick={onClick}
       aria-label={showText ? undefined : title} aria-expanded={expanded} aria-controls={controls} aria-haspopup="dialog"
       data-theme={ctx.theme} data-device={ctx.device} data-type={settings.launcher_type} data-placement={settings.placement}
-      data-shape={settings.shape} data-inline={inline ? '' : undefined} style={launcherStyle(settings)}>
+      data-shape={settings.shape} data-inline={inline ? '' : undefined} style={{ ...launcherStyle(settings), ...launcherCustomProperties(settings, ctx) }}>
       {showIcon && <Icon icon={settings.icon} ctx={ctx} fallback="gift" />}
       {showText && <span data-field="launcher_title">{title}</span>}
     </button>

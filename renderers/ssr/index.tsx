@@ -5,11 +5,11 @@
  * one surface for the embed to show before its code arrives.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { RenderContext } from '../context.ts';
+import type { RenderContext, StorefrontStyleProperties } from '../context.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
-import { Launcher } from '../launcher/Launcher.tsx';
+import { Launcher, launcherCustomProperties } from '../launcher/Launcher.tsx';
 import type { LandingPage as LandingPageDocument, Launcher as LauncherDocument, StickyBar as StickyBarDocument, Widget as WidgetDocument } from '../schema/index.ts';
-import { StickyBar } from '../sticky-bar/StickyBar.tsx';
+import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/StickyBar.tsx';
 import { STYLESHEET } from '../theme/stylesheet.ts';
 import { Widget } from '../widget/Widget.tsx';
 
@@ -59,4 +59,15 @@ export function renderSurfaceMarkup(surface: SurfaceDocument, ctx: RenderContext
     case 'launcher': return renderToStaticMarkup(<Launcher doc={surface.doc} ctx={ctx} />);
     case 'sticky_bar': return renderToStaticMarkup(<StickyBar doc={surface.doc} ctx={ctx} />);
   }
+}
+
+/**
+ * The launcher's (both devices) and the sticky bar's custom style as custom properties, for the
+ * storefront payload: the loader sets them as they are, so it carries no contrast check.
+ */
+export function storefrontStyleProperties(launcher: LauncherDocument, stickyBar: StickyBarDocument, ctx: RenderContext): StorefrontStyleProperties {
+  return {
+    launcher: { desktop: launcherCustomProperties(launcher.desktop, ctx), mobile: launcherCustomProperties(launcher.mobile, ctx) },
+    sticky_bar: stickyBarCustomProperties(stickyBar, ctx),
+  };
 }

@@ -9,6 +9,7 @@ import type { RenderContext } from '../context.ts';
 import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
 import { FieldText } from '../shared/text.tsx';
+import { customStyleProperties } from '../theme/custom-style.ts';
 
 export interface StickyBarProps {
   doc: StickyBarDocument;
@@ -57,6 +58,11 @@ function useReservedSpace(doc: StickyBarDocument, active: boolean, barRef: RefOb
   }, [active, placement, height, barRef]);
 }
 
+/** The bar's custom style as custom properties, on the bar's theme (the loader gets these resolved by the server). */
+export function stickyBarCustomProperties(doc: StickyBarDocument, ctx: RenderContext): Record<string, string> {
+  return customStyleProperties(ctx.customStyles?.sticky_bar, ctx.themes?.[doc.bar.theme]);
+}
+
 export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: StickyBarProps) {
   const [open, setOpen] = useState(defaultOpen);
   const drawerId = `ls-drawer${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
@@ -70,7 +76,7 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
     <EditableContext.Provider value={editable}>
       <div className="ls-root ls-bar-wrap" data-theme={doc.bar.theme} data-device={ctx.device} data-audience={ctx.audience}
         data-placement={doc.bar.placement} data-inline={inline ? '' : undefined} onKeyDown={onKeyDown}
-        style={{ '--ls-bar-h': `${doc.bar.height}px` } as CSSProperties}>
+        style={{ '--ls-bar-h': `${doc.bar.height}px`, ...stickyBarCustomProperties(doc, ctx) } as CSSProperties}>
         <button ref={barRef} type="button" className="ls-bar" aria-label={doc.bar.text.trim() ? undefined : 'Rewards'} aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen(!open)}>
           <FieldText as="span" field="bar.text" owner="bar" text={doc.bar.text} ctx={ctx} />
         </button>

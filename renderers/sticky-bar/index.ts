@@ -1,2 +1,2 @@
-export { StickyBar, stickyBarPageCss } from './StickyBar.tsx';
+export { StickyBar, stickyBarPageCss, stickyBarCustomProperties } from './StickyBar.tsx';
 export type { StickyBarProps } from './StickyBar.tsx';

@@ -12,7 +12,7 @@ const desktop = (selectors: string[], body: string) =>
   `${selectors.map((s) => `.ls-root[data-device=desktop] ${s}`).join(',')}{${body}}`;
 
 const BASE = `
-.ls-root{font-family:var(--ls-font-family);font-size:var(--ls-font-size);line-height:1.5;color:var(--ls-text);background:var(--ls-background);-webkit-text-size-adjust:100%;text-align:left}
+.ls-root{font-family:var(--ls-font-family);font-size:calc(var(--ls-font-size) * var(--ls-font-scale,1));line-height:1.5;color:var(--ls-text);background:var(--ls-background);-webkit-text-size-adjust:100%;text-align:left}
 .ls-root *,.ls-root *::before,.ls-root *::after{box-sizing:border-box}
 .ls-root :where(h1,h2,h3,h4,p,ul,ol,dl,dd,figure){margin:0}
 .ls-root img{max-width:100%;height:auto;display:block}
@@ -21,7 +21,7 @@ const BASE = `
 .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ls-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;min-width:44px;padding:8px 20px;border:2px solid var(--ls-accent);border-radius:var(--ls-btn-radius,var(--ls-radius));font:inherit;font-weight:600;text-decoration:none;cursor:pointer;background:var(--ls-accent);color:var(--ls-accent-text)}
 .ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
-.ls-link{color:inherit;text-decoration:underline}
+.ls-link{color:var(--ls-link,inherit);text-decoration:underline}
 .ls-actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px;justify-content:var(--ls-justify,flex-start)}
 .ls-icon{width:1.5em;height:1.5em;flex:none;fill:currentColor}
 .ls-icon-img{width:2.5em;height:2.5em;object-fit:contain}
@@ -51,7 +51,7 @@ const LANDING = `
 [data-shape=square] .ls-card{border-radius:0}
 [data-shape=pill] .ls-card{border-radius:2em;padding:20px 28px}
 [data-card=outlined] .ls-card{background:transparent;color:inherit;border:1px solid var(--ls-s-bc,var(--ls-border))}
-[data-card=elevated] .ls-card{box-shadow:0 2px 10px rgba(0,0,0,.18)}
+[data-card=elevated] .ls-card{box-shadow:var(--ls-shadow,0 2px 10px rgba(0,0,0,.18))}
 .ls-card-title{font-size:1.1em;font-weight:700}
 .ls-points{font-weight:700}
 .ls-num{display:inline-flex;align-items:center;justify-content:center;width:2em;height:2em;border-radius:50%;background:var(--ls-accent);color:var(--ls-accent-text);font-weight:700;flex:none}
@@ -82,7 +82,7 @@ const DESKTOP_LANDING =
   desktop(['.ls-section'], 'padding-left:32px;padding-right:32px');
 
 const WIDGET = `
-.ls-widget{position:fixed;z-index:var(--ls-z,999);bottom:88px;right:20px;width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - 112px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:0 8px 32px rgba(0,0,0,.3);overflow:hidden}
+.ls-widget{position:fixed;z-index:var(--ls-z,999);bottom:88px;right:20px;width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - 112px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
 .ls-widget[data-placement=left]{right:auto;left:20px}
 .ls-widget[data-inline]{position:relative;inset:auto;margin:0 auto;z-index:auto}
 .ls-widget[data-type=sidebar]:not([data-inline]){top:0;bottom:0;right:0;max-height:none;border-radius:0}
@@ -104,12 +104,12 @@ const WIDGET = `
 `;
 
 const LAUNCHER = `
-.ls-launcher{position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-pb,20px);display:inline-flex;align-items:center;justify-content:center;gap:8px;min-width:max(44px,calc(56px * var(--ls-zoom,1)));min-height:max(44px,calc(56px * var(--ls-zoom,1)));padding:0 calc(20px * var(--ls-zoom,1));border:0;border-radius:999px;background:var(--ls-l-bg);color:var(--ls-l-fg);font:600 calc(16px * var(--ls-zoom,1))/1.2 var(--ls-font-family,system-ui,sans-serif);cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25)}
+.ls-launcher{position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-pb,20px);display:inline-flex;align-items:center;justify-content:center;gap:8px;min-width:max(44px,calc(56px * var(--ls-zoom,1)));min-height:max(44px,calc(56px * var(--ls-zoom,1)));padding:0 calc(20px * var(--ls-zoom,1));border:0;border-radius:999px;background:var(--ls-l-bg);color:var(--ls-l-fg);font:600 calc(16px * var(--ls-zoom,1) * var(--ls-font-scale,1))/1.2 var(--ls-font-family,system-ui,sans-serif);cursor:pointer;box-shadow:var(--ls-shadow,0 4px 16px rgba(0,0,0,.25))}
 .ls-launcher[data-placement=left]{left:var(--ls-ps,20px)}
 .ls-launcher[data-placement=right]{right:var(--ls-ps,20px)}
 .ls-launcher[data-inline]{position:relative;inset:auto}
 .ls-launcher[data-type=icon]{padding:0}
-.ls-launcher[data-shape=rounded]{border-radius:12px}
+.ls-launcher[data-shape=rounded]{border-radius:var(--ls-btn-radius,12px)}
 .ls-launcher[data-shape=square]{border-radius:0}
 .ls-launcher .ls-icon,.ls-launcher .ls-icon-img{width:1.5em;height:1.5em}
 `;
@@ -119,7 +119,7 @@ const STICKY_BAR = `
 .ls-bar-wrap[data-placement=top] .ls-bar{top:0}
 .ls-bar-wrap[data-placement=bottom] .ls-bar{bottom:0}
 .ls-bar-wrap[data-inline] .ls-bar{position:relative}
-.ls-drawer{position:fixed;left:0;right:0;z-index:var(--ls-z,998);padding:20px;display:grid;gap:8px;background:var(--ls-background);color:var(--ls-text);box-shadow:0 4px 24px rgba(0,0,0,.25)}
+.ls-drawer{position:fixed;left:0;right:0;z-index:var(--ls-z,998);padding:20px;display:grid;gap:8px;background:var(--ls-background);color:var(--ls-text);box-shadow:var(--ls-shadow,0 4px 24px rgba(0,0,0,.25))}
 .ls-bar-wrap[data-placement=top] .ls-drawer{top:var(--ls-bar-h,48px)}
 .ls-bar-wrap[data-placement=bottom] .ls-drawer{bottom:var(--ls-bar-h,48px)}
 .ls-bar-wrap[data-inline] .ls-drawer{position:relative;inset:auto}

@@ -11,6 +11,7 @@ import { PANEL_LABELS, type PanelKey, type Widget as WidgetDocument } from '../s
 import { EditableContext, WrapOwner, type Editable } from '../shared/editable.tsx';
 import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
+import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
 import { trapTab } from './focus.ts';
 import { homePanels, panelTextsFor, type WidgetAction } from './panels.ts';
 import { PanelContent } from './panel-views.tsx';
@@ -34,6 +35,13 @@ export interface WidgetProps {
   editable?: Editable;
   /** the outcome of the shopper's last action (reward redeemed, birthday saved, or why not) */
   notice?: string;
+}
+
+/** The widget root's custom properties: its own colours, then its custom style (whose accent pair paints the header and buttons). */
+export function widgetRootProperties(doc: WidgetDocument, ctx: RenderContext): Record<string, string | undefined> {
+  const own = { '--ls-w-bg': safeColor(doc.background_color), '--ls-w-fg': safeColor(doc.text_color) };
+  const base = { ...ctx.themes?.[doc.theme_type], accent: doc.background_color, accent_text: doc.text_color };
+  return { ...own, ...withOwnColours(customStyleProperties(ctx.customStyles?.widget, base), ['--ls-w-bg', '--ls-w-fg']) };
 }
 
 export function Widget(props: WidgetProps) {
@@ -85,7 +93,7 @@ export function Widget(props: WidgetProps) {
   const header = panelTextsFor(doc, 'header', ctx.audience);
   const available = homePanels(doc, ctx.audience);
   const act = (action: WidgetAction) => onAction?.(action);
-  const style = { '--ls-w-bg': safeColor(doc.background_color), '--ls-w-fg': safeColor(doc.text_color) } as CSSProperties;
+  const style = widgetRootProperties(doc, ctx) as CSSProperties;
   const texts = current === 'home' ? undefined : panelTextsFor(doc, current, ctx.audience);
 
   return (

@@ -1,4 +1,4 @@
-export { Widget } from './Widget.tsx';
+export { Widget, widgetRootProperties } from './Widget.tsx';
 export type { WidgetProps } from './Widget.tsx';
 export { availablePanels, homePanels, panelTextsFor, NESTED_PANELS } from './panels.ts';
 export type { WidgetAction } from './panels.ts';

@@ -12,7 +12,8 @@ import { gzipSync } from 'node:zlib';
 import type { BenchRow } from './run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const EMBED_DIR = join(ROOT, 'dist/embed');
+/** `EMBED_DIR` (as the server reads it) builds and serves the embed elsewhere than the shared dist/embed. */
+const EMBED_DIR = resolve(ROOT, process.env.EMBED_DIR ?? 'dist/embed');
 const CHROMIUM = '/usr/bin/chromium';
 /** The browser flags of the preamble (playwright.config.ts). */
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -30,11 +30,12 @@ export interface RenderedLanding {
   version: number | null;
 }
 
-/** The store's published landing page as a complete HTML document, for visitors (no JavaScript needed). */
+/** The store's published landing page, in its published custom style, as a complete HTML document for visitors (no JavaScript needed). */
 export async function renderPublishedLanding(db: Db, store: { id: number; title: string }): Promise<RenderedLanding> {
-  const published = await loadPublishedDocument(db, store.id, 'landing_page');
+  const [published, style] = await Promise.all([loadPublishedDocument(db, store.id, 'landing_page'), loadPublishedDocument(db, store.id, 'custom_style')]);
   const { theme } = published.document;
-  const ctx = makeContext({ audience: 'visitor', device: 'desktop', theme, themes: THEME_TOKENS, icons: ICON_PATHS, program: LANDING_PROGRAM });
+  const customStyles = { landing_page: style.document.styles.landing_page };
+  const ctx = makeContext({ audience: 'visitor', device: 'desktop', theme, themes: THEME_TOKENS, icons: ICON_PATHS, program: LANDING_PROGRAM, customStyles });
   const html = renderLandingDocument(published.document, ctx, { title: `${store.title} · Rewards`, stylesheet: STYLESHEET });
   const digest = createHash('sha256').update(html).digest('base64url').slice(0, 22);
   return { html, etag: `"v${published.version ?? 0}-${digest}"`, version: published.version };

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { StorefrontPayload } from '../../../renderers/context.ts';
+import { makeContext, type StorefrontPayload } from '../../../renderers/context.ts';
+import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
@@ -38,8 +39,9 @@ export function iconsUsedBy(...values: unknown[]): Record<string, string> {
 
 /**
  * The embed's single request: the published documents it draws (widget, launcher, sticky bar —
- * the landing page is served as its own page), the program, the icons they use and (signed in)
- * the member.
+ * the landing page is served as its own page), their published custom styles (as documents for
+ * the widget module, as resolved custom properties for the loader's launcher and bar), the
+ * program, the icons they use and (signed in) the member.
  */
 export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date): Promise<StorefrontPayload> {
   const [documents, program, member] = await Promise.all([
@@ -47,12 +49,17 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
     getProgramData(db, store.id),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
+  const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
+  const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
+  const styleCtx = makeContext({ theme: 'light', themes: THEME_TOKENS, customStyles });
   return {
     storeKey: store.store_name,
     storeName: store.title,
     locale: 'en-US',
     theme: 'light',
     themes: THEME_TOKENS,
+    customStyles,
+    styleProperties: storefrontStyleProperties(documents.launcher, documents.sticky_bar, styleCtx),
     documents: { widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
     program,
     icons: iconsUsedBy(documents.widget, documents.launcher, documents.sticky_bar, program),

@@ -62,6 +62,24 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     expect((await page(ctx.fixture.storeB.storeName)).body).not.toContain('Alpha &lt;script');
   });
 
+  it("draws the page in the landing page's published custom style, not another surface's", async () => {
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id);
+    const base = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/custom_style', headers })).json().data.draft_version as number;
+    const save = (version: number, surface: string, style: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/store/custom-style', headers, payload: { base_version: version, widget_name: surface, custom_widget_style: style } });
+    await save(base, 'widget', { border_radius: 7 });
+    const saved = await save(base + 1, 'landing_page', { font_family: 'serif', accent_color: '#5b2a86', font_scale: 110 });
+    const root = async () => (await page(ctx.fixture.storeA.storeName)).body.match(/<div class="ls-root ls-landing"[^>]*>/)![0];
+    expect(await root()).not.toContain('--ls-font-family');
+
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/custom_style/publish', headers, payload: { version: saved.json().data.version } });
+    const styled = await root();
+    expect(styled).toContain('--ls-font-family:Georgia');
+    expect(styled).toContain('--ls-accent:#5b2a86');
+    expect(styled).toContain('--ls-font-scale:1.1');
+    expect(styled).not.toContain('--ls-radius:7px');
+  });
+
   it('hides sections the merchant switched off', async () => {
     const { version, headers } = await publishLanding((doc) => {
       doc.sections[0]!.content.visitor.title = 'Hidden banner title';

@@ -7,6 +7,7 @@ import { credit, verifyLedger } from '../../domain/ledger/index.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { createRedeemRule } from '../../domain/rules/redeem.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
 
 describeEachDatabase('shopper API', (ctx) => {
   const store = () => ctx.fixture.storeA;
@@ -87,5 +88,33 @@ describeEachDatabase('shopper API', (ctx) => {
     const signed = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
     expect(signed.json().data.member).toMatchObject({ customerId: String(ctx.fixture.storeA.customerIds[0]), pointsBalance: 220 });
     expect((await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`) })).statusCode).toBe(401);
+  });
+
+  it('bootstraps the published custom styles: the documents for the widget, resolved properties for the loader', async () => {
+    const before = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap') })).json().data;
+    expect(before.customStyles).toEqual({});
+    expect(before.styleProperties).toEqual({ launcher: { desktop: {}, mobile: {} }, sticky_bar: {} });
+
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
+    const base = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/custom_style', headers })).json().data.draft_version as number;
+    const save = (version: number, surface: string, style: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/store/custom-style', headers, payload: { base_version: version, widget_name: surface, custom_widget_style: style } });
+    expect((await save(base, 'widget', { accent_color: '#6b3f1d', font_family: 'serif' })).statusCode).toBe(200);
+    expect((await save(base + 1, 'launcher', { shadow: 'soft' })).statusCode).toBe(200);
+    // readable by itself, but not with the theme's white accent text: the bar keeps its theme colours
+    const draft = await save(base + 2, 'sticky_bar', { accent_color: '#fff59d', border_radius: 2 });
+    const unpublished = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap') })).json().data;
+    expect(unpublished.customStyles).toEqual({});
+
+    const version = draft.json().data.version as number;
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/custom_style/publish', headers, payload: { version } })).statusCode).toBe(200);
+    const payload = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap') })).json().data;
+    expect(payload.customStyles).toEqual({
+      widget: { accent_color: '#6b3f1d', font_family: 'serif' },
+      launcher: { shadow: 'soft' },
+      sticky_bar: { accent_color: '#fff59d', border_radius: 2 },
+    });
+    expect(payload.styleProperties.launcher.desktop).toEqual({ '--ls-shadow': '0 2px 8px rgba(0,0,0,.12)' });
+    expect(payload.styleProperties.sticky_bar).toEqual({ '--ls-radius': '2px' });
   });
 });
