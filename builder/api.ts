@@ -5,13 +5,16 @@
  */
 import type { DocumentOf } from '../renderers/schema/index.ts';
 
-/** The documents the studio edits: the landing page, the widget with its launcher, the sticky bar. */
+/** The shopper surfaces the studios edit: the landing page, the widget with its launcher, the sticky bar. */
 export type SurfaceKind = 'landing_page' | 'widget' | 'launcher' | 'sticky_bar';
 export const SURFACE_KINDS: readonly SurfaceKind[] = ['landing_page', 'widget', 'launcher', 'sticky_bar'];
-export type SurfaceDocument<K extends SurfaceKind = SurfaceKind> = DocumentOf<K>;
+/** Every document a studio edits: its surfaces and the custom style (one document, a style per surface). */
+export type StudioKind = SurfaceKind | 'custom_style';
+export const STUDIO_DOCUMENT_KINDS: readonly StudioKind[] = [...SURFACE_KINDS, 'custom_style'];
+export type SurfaceDocument<K extends StudioKind = SurfaceKind> = DocumentOf<K>;
 
 /** One saved surface: its latest draft and what is published. */
-export interface SurfaceRecord<K extends SurfaceKind = SurfaceKind> {
+export interface SurfaceRecord<K extends StudioKind = StudioKind> {
   kind: K;
   /** version of the latest draft: the base of the next save */
   draftVersion: number;
@@ -69,13 +72,13 @@ export class BuilderApiError extends Error {
 export const isConflict = (error: unknown): boolean => error instanceof BuilderApiError && error.code === 'version_conflict';
 
 export interface BuilderApi {
-  load<K extends SurfaceKind>(kind: K): Promise<SurfaceRecord<K>>;
+  load<K extends StudioKind>(kind: K): Promise<SurfaceRecord<K>>;
   /** saves a new draft on top of `baseVersion`; rejects with a `version_conflict` error when stale */
-  saveDraft<K extends SurfaceKind>(kind: K, baseVersion: number, document: SurfaceDocument<K>): Promise<{ version: number }>;
-  publish(kind: SurfaceKind, version: number): Promise<{ publishedVersion: number }>;
-  versions(kind: SurfaceKind): Promise<VersionInfo[]>;
+  saveDraft<K extends StudioKind>(kind: K, baseVersion: number, document: SurfaceDocument<K>): Promise<{ version: number }>;
+  publish(kind: StudioKind, version: number): Promise<{ publishedVersion: number }>;
+  versions(kind: StudioKind): Promise<VersionInfo[]>;
   /** makes `version` the new draft and answers the new record */
-  restore<K extends SurfaceKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;
+  restore<K extends StudioKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;
   surfaces(): Promise<SurfaceSummary[]>;
   uploadImage(file: File): Promise<GalleryImage>;
   listGallery(): Promise<GalleryImage[]>;

@@ -13,6 +13,7 @@ export { setPanelText } from './set-panel-text.ts';
 export { togglePanelVisible } from './toggle-panel-visible.ts';
 export { setWidgetField } from './set-widget-field.ts';
 export { setStickyBarField } from './set-sticky-bar-field.ts';
+export { setCustomStyle } from './set-custom-style.ts';
 export { addListItem } from './add-list-item.ts';
 export { removeListItem } from './remove-list-item.ts';
 export { moveListItem } from './move-list-item.ts';

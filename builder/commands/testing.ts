@@ -1,6 +1,6 @@
 /** Test helpers for commands: run one on fresh preset documents. */
 import { produce } from 'immer';
-import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_STICKY_BAR, DEFAULT_WIDGET } from '../../presets/index.ts';
+import { DEFAULT_CUSTOM_STYLE, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_STICKY_BAR, DEFAULT_WIDGET } from '../../presets/index.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import type { Command } from './command.ts';
 
@@ -9,6 +9,7 @@ export const freshDocs = (): SurfaceDocs => structuredClone({
   widget: DEFAULT_WIDGET,
   launcher: DEFAULT_LAUNCHER,
   sticky_bar: DEFAULT_STICKY_BAR,
+  custom_style: DEFAULT_CUSTOM_STYLE,
 });
 
 export const runOn = <A>(docs: SurfaceDocs, command: Command<A>, args: A): SurfaceDocs => produce(docs, (draft) => command.perform(draft, args));

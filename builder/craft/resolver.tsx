@@ -13,7 +13,7 @@
  */
 import { useEditor, type UserComponent } from '@craftjs/core';
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { LandingSection, paletteProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
+import { LandingSection, landingRootProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
 import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type PanelKey, type Panels, type Section, type SectionType, type Widget as WidgetDocument } from '../../renderers/schema/index.ts';
 import { BuilderStoreContext } from '../store/store.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
@@ -43,7 +43,7 @@ function LandingRootBlock({ settings, children }: BlockProps) {
   const props = settings as Omit<LandingPage, 'sections'>;
   const global = useStudioDocs((docs) => docs.landing_page?.global) ?? props.global;
   const theme = useStudioDocs((docs) => docs.landing_page?.theme) ?? props.theme;
-  const style = useMemo(() => paletteProperties(global, ctx?.themes?.[theme]) as CSSProperties, [global, theme, ctx?.themes]);
+  const style = useMemo(() => (ctx ? landingRootProperties(global, theme, ctx) : {}) as CSSProperties, [global, theme, ctx]);
   if (!ctx) return null;
   return <div className="ls-root ls-landing" data-theme={theme} data-audience={ctx.audience} style={style}>{children}</div>;
 }

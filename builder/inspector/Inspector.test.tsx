@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SECTION_FIELD_META, SECTION_FIELDS, SECTION_TYPES, type FieldMeta } from '../../renderers/schema/index.ts';
-import { DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
+import { CUSTOM_STYLE_FIELD_LABELS, SECTION_FIELD_META, SECTION_FIELDS, SECTION_TYPES, type FieldMeta } from '../../renderers/schema/index.ts';
+import { DEFAULT_CUSTOM_STYLE, DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
 import { createMemoryApi } from '../studio/memory-api.ts';
 import { BuilderApiContext } from '../studio/api-context.ts';
+import type { SurfaceDocs } from '../store/documents.ts';
 import { BuilderStoreContext, createBuilderStore } from '../store/store.ts';
 import { Inspector } from './Inspector.tsx';
 
@@ -19,9 +21,9 @@ function labelsOf(meta: FieldMeta): string[] {
   return [meta.label];
 }
 
-function renderInspector(sectionId: string) {
-  const store = createBuilderStore({ docs: { landing_page: structuredClone(DEFAULT_LANDING_PAGE) } });
-  store.getState().select(sectionId);
+function renderInspector(sectionId?: string, docs: SurfaceDocs = { landing_page: structuredClone(DEFAULT_LANDING_PAGE) }) {
+  const store = createBuilderStore({ docs });
+  if (sectionId) store.getState().select(sectionId);
   render(
     <BuilderApiContext.Provider value={createMemoryApi()}>
       <BuilderStoreContext.Provider value={store}>
@@ -63,5 +65,19 @@ describe('Inspector', () => {
     const store = createBuilderStore({ docs: { landing_page: structuredClone(DEFAULT_LANDING_PAGE) } });
     render(<BuilderStoreContext.Provider value={store}><Inspector surface="landing-page" /></BuilderStoreContext.Provider>);
     for (const label of ['Theme', 'Primary color', 'Secondary color', 'Text color']) expect(screen.getByLabelText(label, { exact: true })).toBeTruthy();
+  });
+});
+
+describe('Custom style group', () => {
+  it("edits the page's custom style, field by field, labelled by setting; empty fields mean the theme", async () => {
+    const { store, region } = renderInspector(undefined, { landing_page: structuredClone(DEFAULT_LANDING_PAGE), custom_style: structuredClone(DEFAULT_CUSTOM_STYLE) });
+    const group = within(region).getByRole('region', { name: 'Custom style' });
+    for (const label of Object.values(CUSTOM_STYLE_FIELD_LABELS)) expect(within(group).getAllByLabelText(new RegExp(`^${label}`)).length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    await user.type(within(group).getByLabelText('Accent color', { exact: true }), '#5b2a86');
+    await user.selectOptions(within(group).getByLabelText('Shadow'), 'strong');
+    expect(store.getState().docs.custom_style!.styles).toEqual({ landing_page: { accent_color: '#5b2a86', shadow: 'strong' } });
+    await user.selectOptions(within(group).getByLabelText('Shadow'), '');
+    expect(store.getState().docs.custom_style!.styles).toEqual({ landing_page: { accent_color: '#5b2a86' } });
   });
 });

@@ -4,6 +4,7 @@ import { setPalette, setTheme } from '../commands/index.ts';
 import { ColourField, SelectField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { useEdit } from './use-edit.ts';
+import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 
 export const THEME_LABELS = {
   light: 'Light',
@@ -30,6 +31,7 @@ export function PageInspector() {
           <ColourField key={key} label={PALETTE_LABELS[key]} value={palette[key]} onChange={(v) => v && run(setPalette, { key, value: v })} onCommit={seal} />
         ))}
       </section>
+      <CustomStyleGroup surface="landing_page" />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { NumberField, SelectField, TextField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
 import { useEdit } from './use-edit.ts';
+import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 
 export function StickyBarInspector() {
   const { run, seal } = useEdit();
@@ -30,6 +31,7 @@ export function StickyBarInspector() {
             onChange={(value) => run(setStickyBarField, { part: 'drawer', group, key, value })} onCommit={seal} />
         ))}
       </section>
+      <CustomStyleGroup surface="sticky_bar" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { setLauncherField, setPanelText, setTheme, setWidgetField, togglePanelVi
 import { ColourField, IconField, NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
+import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 import { useEdit } from './use-edit.ts';
 
 const TEXT_KEYS = ['title', 'body', 'primary_button_label', 'primary_button_url', 'secondary_button_label', 'secondary_button_url', 'input_placeholder'] as const satisfies readonly (keyof PanelTexts)[];
@@ -71,6 +72,7 @@ export function LauncherInspector() {
       <NumberField label={L.padding_bottom} unit="px" value={settings.padding_bottom} min={0} max={200} onChange={(v) => v !== undefined && set('padding_bottom', v)} onCommit={seal} />
       <NumberField label={L.padding_side} unit="px" value={settings.padding_side} min={0} max={200} onChange={(v) => v !== undefined && set('padding_side', v)} onCommit={seal} />
       <NumberField label={L.z_index} value={settings.z_index} min={0} max={2_147_483_647} onChange={(v) => v !== undefined && set('z_index', v)} onCommit={seal} />
+      <CustomStyleGroup surface="launcher" note="One style for both devices." />
     </div>
   );
 }
@@ -90,6 +92,7 @@ export function WidgetSettingsInspector() {
       <SelectField label={W.theme_type} value={widget.theme_type} options={THEMES} optionLabels={THEME_LABELS} onChange={(v) => v && run(setTheme, { kind: 'widget', theme: v })} />
       <ColourField label={W.background_color} value={widget.background_color} onChange={(v) => v && run(setWidgetField, { key: 'background_color', value: v })} onCommit={seal} />
       <ColourField label={W.text_color} value={widget.text_color} onChange={(v) => v && run(setWidgetField, { key: 'text_color', value: v })} onCommit={seal} />
+      <CustomStyleGroup surface="widget" />
     </div>
   );
 }

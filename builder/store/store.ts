@@ -6,7 +6,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { Audience, Device } from '../../renderers/schema/index.ts';
-import type { SurfaceKind } from '../api.ts';
+import type { StudioKind } from '../api.ts';
 import type { Command } from '../commands/command.ts';
 import type { SurfaceDocs } from './documents.ts';
 import { EMPTY_HISTORY, record, redo, seal, undo, type History } from './history.ts';
@@ -25,8 +25,8 @@ export interface BuilderState {
   /** the documents as last saved (or loaded), by reference: a kind is dirty when it differs */
   saved: SurfaceDocs;
   /** draft version each kind was loaded or saved at: the base of the next save */
-  versions: Partial<Record<SurfaceKind, number>>;
-  published: Partial<Record<SurfaceKind, number | null>>;
+  versions: Partial<Record<StudioKind, number>>;
+  published: Partial<Record<StudioKind, number | null>>;
   audience: Audience;
   device: Device;
   /** selected section id (landing page), panel key (widget), or part ('bar'/'drawer'/'launcher') */
@@ -47,14 +47,14 @@ export interface BuilderActions {
   setAudience(audience: Audience): void;
   setDevice(device: Device): void;
   /** replace the documents from the server (a fresh load or reload): clears the history */
-  load(docs: SurfaceDocs, versions: Partial<Record<SurfaceKind, number>>, published: Partial<Record<SurfaceKind, number | null>>): void;
+  load(docs: SurfaceDocs, versions: Partial<Record<StudioKind, number>>, published: Partial<Record<StudioKind, number | null>>): void;
   /**
    * put a restored version on the canvas as one undo step (Undo brings back what was there); the
    * server already holds it as draft `version`, so it counts as saved
    */
-  restore<K extends SurfaceKind>(kind: K, doc: SurfaceDocs[K], version: number, published: number | null): void;
-  markSaved(kind: SurfaceKind, doc: SurfaceDocs[SurfaceKind], version: number): void;
-  markPublished(kind: SurfaceKind, version: number): void;
+  restore<K extends StudioKind>(kind: K, doc: SurfaceDocs[K], version: number, published: number | null): void;
+  markSaved(kind: StudioKind, doc: SurfaceDocs[StudioKind], version: number): void;
+  markPublished(kind: StudioKind, version: number): void;
   setSave(save: SaveState): void;
 }
 
@@ -62,8 +62,8 @@ export type BuilderStore = StoreApi<BuilderState & BuilderActions>;
 
 export interface CreateBuilderStoreOptions {
   docs: SurfaceDocs;
-  versions?: Partial<Record<SurfaceKind, number>>;
-  published?: Partial<Record<SurfaceKind, number | null>>;
+  versions?: Partial<Record<StudioKind, number>>;
+  published?: Partial<Record<StudioKind, number | null>>;
   audience?: Audience;
   device?: Device;
   now?: () => number;
@@ -141,8 +141,8 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
 }
 
 /** Kinds whose document differs from the saved one. */
-export function dirtyKinds(state: Pick<BuilderState, 'docs' | 'saved'>): SurfaceKind[] {
-  return (Object.keys(state.docs) as SurfaceKind[]).filter((kind) => state.docs[kind] !== state.saved[kind]);
+export function dirtyKinds(state: Pick<BuilderState, 'docs' | 'saved'>): StudioKind[] {
+  return (Object.keys(state.docs) as StudioKind[]).filter((kind) => state.docs[kind] !== state.saved[kind]);
 }
 
 export const BuilderStoreContext = createContext<BuilderStore | null>(null);

@@ -3,12 +3,12 @@
  * iframe canvas and the inspector around one studio store. Exported through builder/index.ts.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { BuilderApi, SurfaceKind, SurfaceRecord } from '../api.ts';
+import type { BuilderApi, StudioKind, SurfaceRecord } from '../api.ts';
 import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
 import { CANVAS_DECORATION } from '../canvas/decoration.ts';
 import { Inspector } from '../inspector/Inspector.tsx';
 import { Outline } from '../panels/Outline.tsx';
-import { STUDIO_KINDS, STUDIO_NAMES, type StudioSurface, type SurfaceDocs } from '../store/documents.ts';
+import { HISTORY_KINDS, STUDIO_KINDS, STUDIO_NAMES, type StudioSurface, type SurfaceDocs } from '../store/documents.ts';
 import { BuilderStoreContext, createBuilderStore, useBuilder, type BuilderStore } from '../store/store.ts';
 import { LandingCanvas } from '../surfaces/LandingCanvas.tsx';
 import { StickyBarCanvas } from '../surfaces/StickyBarCanvas.tsx';
@@ -59,7 +59,7 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
         </div>
         <Inspector surface={surface} />
       </div>
-      {history && <VersionHistory kinds={kinds} saver={saver} onClose={() => setHistory(false)} />}
+      {history && <VersionHistory kinds={HISTORY_KINDS[surface]} saver={saver} onClose={() => setHistory(false)} />}
     </div>
   );
 }
@@ -78,7 +78,7 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
     Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>))
       .then((records) => {
         if (!live) return;
-        const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<SurfaceKind, T>>;
+        const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<StudioKind, T>>;
         const store = createBuilderStore({ docs: by((r) => r.document) as SurfaceDocs, versions: by((r) => r.draftVersion), published: by((r) => r.publishedVersion) });
         setState({ status: 'ready', store });
       })

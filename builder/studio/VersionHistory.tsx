@@ -1,6 +1,6 @@
 /** Version history of the studio's documents, newest first, with Restore (after saving what is pending; Undo takes it back). */
 import { useEffect, useState } from 'react';
-import type { SurfaceKind, VersionInfo } from '../api.ts';
+import type { StudioKind, VersionInfo } from '../api.ts';
 import { useBuilderApi } from './api-context.ts';
 import { KIND_NAMES, type Saver } from './saver.ts';
 
@@ -9,9 +9,9 @@ const when = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly SurfaceKind[]; saver: Saver; onClose(): void }) {
+export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly StudioKind[]; saver: Saver; onClose(): void }) {
   const api = useBuilderApi();
-  const [lists, setLists] = useState<Partial<Record<SurfaceKind, VersionInfo[]>>>({});
+  const [lists, setLists] = useState<Partial<Record<StudioKind, VersionInfo[]>>>({});
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -21,7 +21,7 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Surf
     return () => { live = false; };
   }, [api, kinds]);
 
-  const restore = async (kind: SurfaceKind, version: number) => {
+  const restore = async (kind: StudioKind, version: number) => {
     setMessage('Restoring…');
     try {
       if (!(await saver.restore(kind, version))) { setMessage('Save or resolve the current changes before restoring.'); return; }

@@ -3,19 +3,19 @@
  * restore). For unit tests and the bench page — never for browser tests of the product.
  */
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
-import { BuilderApiError, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type SurfaceRecord } from '../api.ts';
+import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
 
-interface Stored { versions: { version: number; document: SurfaceDocument; createdAt: string }[]; published: number | null }
+interface Stored { versions: { version: number; document: SurfaceDocument<StudioKind>; createdAt: string }[]; published: number | null }
 
-export function createMemoryApi(initial: Partial<Record<SurfaceKind, SurfaceDocument>> = {}): BuilderApi & { calls: string[] } {
+export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocument<StudioKind>>> = {}): BuilderApi & { calls: string[] } {
   const calls: string[] = [];
-  const stores = new Map<SurfaceKind, Stored>();
-  for (const kind of SURFACE_KINDS) {
+  const stores = new Map<StudioKind, Stored>();
+  for (const kind of STUDIO_DOCUMENT_KINDS) {
     stores.set(kind, { versions: [{ version: 1, document: structuredClone(initial[kind] ?? DEFAULT_DOCUMENTS[kind]), createdAt: new Date(0).toISOString() }], published: null });
   }
-  const of = (kind: SurfaceKind) => stores.get(kind)!;
-  const latest = (kind: SurfaceKind) => of(kind).versions.at(-1)!;
-  const record = <K extends SurfaceKind>(kind: K): SurfaceRecord<K> => ({
+  const of = (kind: StudioKind) => stores.get(kind)!;
+  const latest = (kind: StudioKind) => of(kind).versions.at(-1)!;
+  const record = <K extends StudioKind>(kind: K): SurfaceRecord<K> => ({
     kind, draftVersion: latest(kind).version, publishedVersion: of(kind).published, document: structuredClone(latest(kind).document) as SurfaceDocument<K>,
   });
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
-import { setContentField, setSectionSetting } from '../commands/index.ts';
+import { setContentField, setCustomStyle, setSectionSetting } from '../commands/index.ts';
 import { createBuilderStore } from '../store/store.ts';
 import { createMemoryApi } from './memory-api.ts';
 import { createSaver } from './saver.ts';
@@ -95,5 +95,20 @@ describe('saver', () => {
     expect(store.getState().save).toMatchObject({ status: 'error' });
     expect(store.getState().save.message).toMatch(/160 characters/);
     expect(api.calls.some((c) => c.startsWith('save'))).toBe(false);
+  });
+
+  it("saves and publishes the studio's custom style with its surface, and refuses an unreadable custom pair", async () => {
+    const api = createMemoryApi();
+    const [widget, style] = await Promise.all([api.load('widget'), api.load('custom_style')]);
+    const store = createBuilderStore({ docs: { widget: widget.document, custom_style: style.document }, versions: { widget: widget.draftVersion, custom_style: style.draftVersion } });
+    const saver = createSaver(store, api, ['widget', 'custom_style']);
+    store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_color', value: '#ffff99' });
+    store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_text_color', value: '#ffffff' });
+    const refused = await saver.publish();
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('custom style, styles.widget.accent_text_color') });
+    store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_text_color', value: '#222222' });
+    expect(await saver.publish()).toEqual({ ok: true });
+    expect(api.calls.filter((c) => /^(save|publish)/.test(c))).toEqual(['save custom_style@1', 'publish widget@1', 'publish custom_style@2']);
+    expect((await api.load('custom_style')).document.styles).toEqual({ widget: { accent_color: '#ffff99', accent_text_color: '#222222' } });
   });
 });

@@ -6,15 +6,15 @@
  */
 import { readabilityIssues, validateDocument, type ReadabilityIssue } from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
-import { isConflict, type BuilderApi, type SurfaceDocument, type SurfaceKind } from '../api.ts';
+import { isConflict, type BuilderApi, type SurfaceDocument, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 
-export const KIND_NAMES: Record<SurfaceKind, string> = { landing_page: 'landing page', widget: 'widget', launcher: 'launcher', sticky_bar: 'sticky bar' };
+export const KIND_NAMES: Record<StudioKind, string> = { landing_page: 'landing page', widget: 'widget', launcher: 'launcher', sticky_bar: 'sticky bar', custom_style: 'custom style' };
 
-export const CONFLICT_MESSAGE = (kind: SurfaceKind) =>
+export const CONFLICT_MESSAGE = (kind: StudioKind) =>
   `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
 
-export type PublishResult = { ok: true } | { ok: false; reason: string; issues?: { kind: SurfaceKind; issue: ReadabilityIssue }[] };
+export type PublishResult = { ok: true } | { ok: false; reason: string; issues?: { kind: StudioKind; issue: ReadabilityIssue }[] };
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The save failed.');
 
@@ -30,12 +30,12 @@ export interface Saver {
    * step; false when the pending changes could not be saved (nothing restored), rejects when the
    * restore call fails
    */
-  restore(kind: SurfaceKind, version: number): Promise<boolean>;
+  restore(kind: StudioKind, version: number): Promise<boolean>;
   publish(): Promise<PublishResult>;
   readonly saving: boolean;
 }
 
-export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonly SurfaceKind[]): Saver {
+export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonly StudioKind[]): Saver {
   let running: Promise<boolean> | null = null;
   let again = false;
 
@@ -99,7 +99,7 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     store.getState().load(docs, Object.fromEntries(records.map((r) => [r.kind, r.draftVersion])), Object.fromEntries(records.map((r) => [r.kind, r.publishedVersion])));
   }
 
-  async function restore(kind: SurfaceKind, version: number): Promise<boolean> {
+  async function restore(kind: StudioKind, version: number): Promise<boolean> {
     if (!(await save())) return false;
     const record = await api.restore(kind, version);
     store.getState().restore(kind, record.document as never, record.draftVersion, record.publishedVersion);

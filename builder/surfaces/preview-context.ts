@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
 import type { Audience, Device, ThemeName } from '../../renderers/schema/index.ts';
+import { useBuilder } from '../store/store.ts';
 import { ICONS, REFERRAL_WORDING, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS, SAMPLE_TIERS, THEME_TOKENS } from '../../presets/index.ts';
 
 export const PREVIEW_PROGRAM: ProgramData = {
@@ -44,7 +45,12 @@ export function previewContext(audience: Audience, device: Device, theme: ThemeN
   });
 }
 
-/** A context object that stays the same until audience, device or theme change (memoised sections rely on it). */
+/**
+ * A context object that stays the same until audience, device, theme or the studio's custom
+ * styles change (memoised sections rely on it); the custom styles make the canvas draw each
+ * surface in its custom style as it is edited.
+ */
 export function usePreviewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
-  return useMemo(() => previewContext(audience, device, theme), [audience, device, theme]);
+  const customStyles = useBuilder((s) => s.docs.custom_style?.styles);
+  return useMemo(() => ({ ...previewContext(audience, device, theme), ...(customStyles && { customStyles }) }), [audience, device, theme, customStyles]);
 }

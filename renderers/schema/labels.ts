@@ -1,4 +1,5 @@
-/** Inspector labels of the widget, launcher, sticky bar and product page settings (DESIGN.md §4: fields are labelled by their setting). */
+/** Inspector labels of the widget, launcher, sticky bar, product page and custom style settings (DESIGN.md §4: fields are labelled by their setting). */
+import type { CustomWidgetStyle } from './custom-style.ts';
 import type { LauncherSettings } from './launcher.ts';
 import type { ProductPage } from './product-page.ts';
 import type { DrawerTexts, StickyBar } from './sticky-bar.ts';
@@ -60,3 +61,18 @@ export const PRODUCT_PAGE_FIELD_LABELS = {
   font_size: 'Font size',
   icon: 'Icon',
 } as const satisfies Partial<Record<keyof ProductPage, string>>;
+
+/** The custom style of a surface (the inspector's "Custom style" group); empty fields fall back to the theme. */
+export const CUSTOM_STYLE_FIELD_LABELS = {
+  font_family: 'Font',
+  font_scale: 'Font size',
+  border_radius: 'Corner radius',
+  button_radius: 'Button radius',
+  shadow: 'Shadow',
+  accent_color: 'Accent color',
+  accent_text_color: 'Accent text color',
+  link_color: 'Link color',
+  surface_color: 'Card color',
+  surface_text_color: 'Card text color',
+  border_color: 'Border color',
+} as const satisfies Record<keyof CustomWidgetStyle, string>;

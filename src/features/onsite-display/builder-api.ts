@@ -3,7 +3,7 @@
  * media.ts). Errors keep the server's message and code, so a 409 `version_conflict` reaches the
  * builder as a conflict.
  */
-import type { BuilderApi, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
+import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
 import { BuilderApiError } from '../../../builder/index.ts';
 import type { DocumentState, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../server/contract/media.ts';
@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../state/store.ts';
 
-const path = (kind: SurfaceKind, rest = '') => `/onsite-display/${kind}${rest}`;
+const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -23,7 +23,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const toRecord = <K extends SurfaceKind>(kind: K, state: DocumentState): SurfaceRecord<K> => ({
+const toRecord = <K extends StudioKind>(kind: K, state: DocumentState): SurfaceRecord<K> => ({
   kind,
   draftVersion: state.draft_version,
   publishedVersion: state.published_version,

@@ -1,0 +1,62 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+
+// The custom style end to end: set the widget's accent colour in the widget studio, see it on the
+// canvas, publish, and see it on the demo storefront's widget. The real server and its seeded demo.
+
+const ACCENT = '#1f4e79';
+const ACCENT_RGB = 'rgb(31, 78, 121)';
+const DEMO_STORE = 'Demo Coffee Roasters';
+
+const shortenLoginDelay = (page: Page) =>
+  page.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
+
+async function signInOnDemoStore(page: Page) {
+  await shortenLoginDelay(page);
+  await page.goto('/');
+  await page.getByLabel('Email').fill('owner@demo.shop');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+  if ((await page.getByTestId('current-store').textContent())!.trim() !== DEMO_STORE) {
+    await page.getByRole('button', { name: /Switch store/ }).click();
+    await page.getByRole('list', { name: 'Stores' }).getByRole('button', { name: new RegExp(DEMO_STORE) }).click();
+    await expect(page.getByTestId('current-store')).toHaveText(DEMO_STORE);
+  }
+}
+
+const inspector = (page: Page) => page.getByRole('region', { name: 'Inspector' });
+const frame = (page: Page): FrameLocator => page.getByRole('region', { name: 'Canvas' }).frameLocator('iframe[title="Preview"]');
+/** The background of the widget's header: the widget's own colour, or its custom accent. */
+const headColour = (dialog: ReturnType<Page['getByRole']>) =>
+  dialog.evaluate((el) => getComputedStyle(el.querySelector('.ls-w-head')!).backgroundColor);
+
+test('the widget accent colour set in the studio shows on the canvas and, once published, on the storefront', async ({ page, request }) => {
+  await signInOnDemoStore(page);
+  await page.goto('/onsite-display/widget');
+  await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  const canvasWidget = frame(page).getByRole('dialog');
+  await expect(canvasWidget).toBeVisible();
+  expect(await headColour(canvasWidget)).not.toBe(ACCENT_RGB);
+
+  await page.getByRole('button', { name: 'Widget settings' }).click();
+  const group = inspector(page).getByRole('region', { name: 'Custom style' });
+  await group.getByLabel('Accent color', { exact: true }).fill(ACCENT);
+  await expect.poll(() => headColour(canvasWidget)).toBe(ACCENT_RGB);
+
+  // not on the storefront before publishing
+  const before = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
+  expect(before.customStyles.widget.accent_color).not.toBe(ACCENT);
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
+  const after = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
+  expect(after.customStyles.widget.accent_color).toBe(ACCENT);
+
+  const storefront = await page.context().newPage();
+  await storefront.goto('/demo/storefront');
+  await storefront.getByRole('button', { name: after.documents.launcher.desktop.launcher_title, exact: true }).click();
+  const widget = storefront.getByRole('dialog');
+  await expect(widget).toBeVisible();
+  await expect.poll(() => headColour(widget)).toBe(ACCENT_RGB);
+  await storefront.close();
+});
