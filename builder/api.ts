@@ -3,7 +3,7 @@
  * (src/features/onsite-display); tests and the bench implement it in memory. The builder never
  * imports src/ or server/.
  */
-import type { DocumentOf } from '../renderers/schema/index.ts';
+import type { DocumentOf, StyledSurface } from '../renderers/schema/index.ts';
 
 /** The shopper surfaces the studios edit: the landing page, the widget with its launcher, the sticky bar. */
 export type SurfaceKind = 'landing_page' | 'widget' | 'launcher' | 'sticky_bar';
@@ -75,7 +75,11 @@ export interface BuilderApi {
   load<K extends StudioKind>(kind: K): Promise<SurfaceRecord<K>>;
   /** saves a new draft on top of `baseVersion`; rejects with a `version_conflict` error when stale */
   saveDraft<K extends StudioKind>(kind: K, baseVersion: number, document: SurfaceDocument<K>): Promise<{ version: number }>;
-  publish(kind: StudioKind, version: number): Promise<{ publishedVersion: number }>;
+  /**
+   * publishes `version`; for the custom style, `surfaces` publishes only their styles and
+   * `draftVersion` is the draft to go on from (its document is the one published from)
+   */
+  publish(kind: StudioKind, version: number, surfaces?: readonly StyledSurface[]): Promise<{ publishedVersion: number; draftVersion?: number }>;
   versions(kind: StudioKind): Promise<VersionInfo[]>;
   /** makes `version` the new draft and answers the new record */
   restore<K extends StudioKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;

@@ -54,7 +54,8 @@ export interface BuilderActions {
    */
   restore<K extends StudioKind>(kind: K, doc: SurfaceDocs[K], version: number, published: number | null): void;
   markSaved(kind: StudioKind, doc: SurfaceDocs[StudioKind], version: number): void;
-  markPublished(kind: StudioKind, version: number): void;
+  /** `version` is now published; `draftVersion`, when given, is the draft to save on top of next */
+  markPublished(kind: StudioKind, version: number, draftVersion?: number): void;
   setSave(save: SaveState): void;
 }
 
@@ -131,8 +132,11 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     markSaved(kind, doc, version) {
       set((state) => ({ saved: { ...state.saved, [kind]: doc }, versions: { ...state.versions, [kind]: version } }));
     },
-    markPublished(kind, version) {
-      set((state) => ({ published: { ...state.published, [kind]: version } }));
+    markPublished(kind, version, draftVersion) {
+      set((state) => ({
+        published: { ...state.published, [kind]: version },
+        ...(draftVersion !== undefined && { versions: { ...state.versions, [kind]: draftVersion } }),
+      }));
     },
     setSave(save) {
       set({ save });

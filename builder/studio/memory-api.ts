@@ -2,6 +2,8 @@
  * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
  * restore). For unit tests and the bench page — never for browser tests of the product.
  */
+import { dequal } from 'dequal';
+import { withSurfaceStylesFrom, type CustomStyle } from '../../renderers/schema/index.ts';
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
 import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
 
@@ -28,11 +30,28 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
       of(kind).versions.push({ version, document: structuredClone(document), createdAt: new Date().toISOString() });
       return { version };
     },
-    async publish(kind, version) {
-      calls.push(`publish ${kind}@${version}`);
-      if (!of(kind).versions.some((v) => v.version === version)) throw new BuilderApiError('No such version', { status: 404 });
-      of(kind).published = version;
-      return { publishedVersion: version };
+    async publish(kind, version, surfaces) {
+      calls.push(`publish ${kind}@${version}${surfaces ? ` ${surfaces.join(',')}` : ''}`);
+      const stored = of(kind);
+      const found = stored.versions.find((v) => v.version === version);
+      if (!found) throw new BuilderApiError('No such version', { status: 404 });
+      if (!surfaces || kind !== 'custom_style') {
+        stored.published = version;
+        return { publishedVersion: version };
+      }
+      // the server's rules (server/domain/documents/publish-styles.ts)
+      const published = stored.versions.find((v) => v.version === stored.published)?.document as CustomStyle | undefined;
+      const live = withSurfaceStylesFrom(published ?? DEFAULT_DOCUMENTS.custom_style, found.document as CustomStyle, surfaces);
+      if (published && dequal(live, published)) return { publishedVersion: stored.published! };
+      const draft = latest(kind);
+      if (dequal(live, draft.document)) {
+        stored.published = draft.version;
+        return { publishedVersion: draft.version };
+      }
+      const createdAt = new Date().toISOString();
+      stored.versions.push({ version: draft.version + 1, document: live, createdAt }, { version: draft.version + 2, document: structuredClone(draft.document), createdAt });
+      stored.published = draft.version + 1;
+      return { publishedVersion: draft.version + 1, ...(draft.version === version && { draftVersion: draft.version + 2 }) };
     },
     async versions(kind) {
       return of(kind).versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published })).toReversed();

@@ -108,7 +108,31 @@ describe('saver', () => {
     expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('custom style, styles.widget.accent_text_color') });
     store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_text_color', value: '#222222' });
     expect(await saver.publish()).toEqual({ ok: true });
-    expect(api.calls.filter((c) => /^(save|publish)/.test(c))).toEqual(['save custom_style@1', 'publish widget@1', 'publish custom_style@2']);
+    expect(api.calls.filter((c) => /^(save|publish)/.test(c))).toEqual(['save custom_style@1', 'publish widget@1', 'publish custom_style@2 widget']);
     expect((await api.load('custom_style')).document.styles).toEqual({ widget: { accent_color: '#ffff99', accent_text_color: '#222222' } });
+  });
+
+  it("publishes only its own surfaces' custom style, keeps the other studios' saved styles in the draft and goes on from the new draft", async () => {
+    const api = createMemoryApi();
+    const open = async (surface: 'widget' | 'landing_page') => {
+      const [doc, style] = await Promise.all([api.load(surface), api.load('custom_style')]);
+      const store = createBuilderStore({ docs: { [surface]: doc.document, custom_style: style.document }, versions: { [surface]: doc.draftVersion, custom_style: style.draftVersion } });
+      return { store, saver: createSaver(store, api, [surface, 'custom_style']) };
+    };
+    const widget = await open('widget');
+    widget.store.getState().run(setCustomStyle, { surface: 'widget', key: 'border_radius', value: 4 });
+    expect(await widget.saver.save()).toBe(true);
+
+    const landing = await open('landing_page');
+    landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 20 });
+    expect(await landing.saver.publish()).toEqual({ ok: true });
+    const published = (await api.versions('custom_style')).find((v) => v.published)!;
+    expect(landing.store.getState().versions.custom_style).toBe(published.version + 1);
+    const draft = await api.load('custom_style');
+    expect(draft).toMatchObject({ draftVersion: published.version + 1, document: { styles: { widget: { border_radius: 4 }, landing_page: { border_radius: 20 } } } });
+
+    landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 24 });
+    expect(await landing.saver.save()).toBe(true);
+    expect((await api.load('custom_style')).document.styles).toEqual({ widget: { border_radius: 4 }, landing_page: { border_radius: 24 } });
   });
 });

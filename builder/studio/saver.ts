@@ -2,11 +2,12 @@
  * Saving and publishing the studio's documents. A save sends every changed document on top of
  * the version it was loaded or last saved at; a stale base (someone saved in between) stops
  * with a clear conflict, never overwriting silently. Publishing saves first and is refused while
- * a text/background pair is below 4.5:1.
+ * a text/background pair is below 4.5:1. The custom style is one document with a style per
+ * surface: a studio publishes only its own surfaces' styles.
  */
 import { readabilityIssues, validateDocument, type ReadabilityIssue } from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
-import { isConflict, type BuilderApi, type SurfaceDocument, type StudioKind } from '../api.ts';
+import { isConflict, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 
 export const KIND_NAMES: Record<StudioKind, string> = { landing_page: 'landing page', widget: 'widget', launcher: 'launcher', sticky_bar: 'sticky bar', custom_style: 'custom style' };
@@ -36,6 +37,8 @@ export interface Saver {
 }
 
 export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonly StudioKind[]): Saver {
+  /** the surfaces of this studio: publishing it publishes their custom style, not the other studios' */
+  const surfaces = kinds.filter((kind): kind is SurfaceKind => kind !== 'custom_style');
   let running: Promise<boolean> | null = null;
   let again = false;
 
@@ -121,8 +124,8 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
       for (const kind of kinds) {
         const version = store.getState().versions[kind];
         if (version === undefined) continue;
-        const { publishedVersion } = await api.publish(kind, version);
-        store.getState().markPublished(kind, publishedVersion);
+        const { publishedVersion, draftVersion } = await api.publish(kind, version, kind === 'custom_style' ? surfaces : undefined);
+        store.getState().markPublished(kind, publishedVersion, draftVersion);
       }
       return { ok: true };
     } catch (error) {

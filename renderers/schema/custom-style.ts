@@ -57,3 +57,8 @@ export function withSurfaceStyle(doc: CustomStyle, surface: StyledSurface, style
   const { [surface]: _previous, ...others } = doc.styles;
   return { ...doc, styles: isEmptyStyle(style) ? others : { ...others, [surface]: style } };
 }
+
+/** `live` with the styles of `surfaces` taken from `draft` (publishing some surfaces' styles only). */
+export function withSurfaceStylesFrom(live: CustomStyle, draft: CustomStyle, surfaces: readonly StyledSurface[]): CustomStyle {
+  return surfaces.reduce((doc, surface) => withSurfaceStyle(doc, surface, draft.styles[surface] ?? {}), live);
+}

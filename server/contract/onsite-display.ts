@@ -14,7 +14,7 @@ import {
  * - GET  /onsite-display                       → SurfaceSummary[] (the four surfaces)
  * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
  * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
- * - POST /onsite-display/{kind}/publish        PublishBody → VersionInfo
+ * - POST /onsite-display/{kind}/publish        PublishBody → PublishedVersion
  * - GET  /onsite-display/{kind}/versions?limit → VersionInfo[] (newest first)
  * - POST /onsite-display/{kind}/restore        RestoreBody → SavedVersion (a new draft)
  * - GET  /widget/type, /widget/program-type    → Option[]
@@ -49,7 +49,12 @@ export const documentField = z.record(z.string(), z.unknown());
 export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });
 export type DraftBody = z.infer<typeof draftBody>;
 
-export const publishBody = z.strictObject({ version: versionField });
+/**
+ * Publish `version`. For the custom style, `surfaces` publishes only those surfaces' styles from
+ * it (a studio publishes its own; the others keep their published style) and the answer names
+ * the draft to go on editing (`draft_version`); `version` must then be the latest draft.
+ */
+export const publishBody = z.strictObject({ version: versionField, surfaces: z.array(z.enum(STYLED_SURFACES)).min(1).optional() });
 export type PublishBody = z.infer<typeof publishBody>;
 
 /** Restore `version` as a new draft; with `base_version` it is refused (409) when someone saved since. */
@@ -104,6 +109,10 @@ export const versionInfo = z.object({
   published_at: z.string().nullable(),
 });
 export type VersionInfo = z.infer<typeof versionInfo>;
+
+/** The answer of a publish; `draft_version` is set when publishing some surfaces' styles. */
+export const publishedVersion = versionInfo.extend({ draft_version: z.number().optional() });
+export type PublishedVersion = z.infer<typeof publishedVersion>;
 
 export const savedVersion = versionInfo.extend({ kind: z.string(), document: documentField });
 export type SavedVersion = z.infer<typeof savedVersion>;

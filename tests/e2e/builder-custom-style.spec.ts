@@ -1,7 +1,8 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 
 // The custom style end to end: set the widget's accent colour in the widget studio, see it on the
-// canvas, publish, and see it on the demo storefront's widget. The real server and its seeded demo.
+// canvas, publish, and see it on the demo storefront's widget; a landing page style saved in the
+// landing studio but not published stays off the storefront. The real server and its seeded demo.
 
 const ACCENT = '#1f4e79';
 const ACCENT_RGB = 'rgb(31, 78, 121)';
@@ -30,10 +31,23 @@ const frame = (page: Page): FrameLocator => page.getByRole('region', { name: 'Ca
 const headColour = (dialog: ReturnType<Page['getByRole']>) =>
   dialog.evaluate((el) => getComputedStyle(el.querySelector('.ls-w-head')!).backgroundColor);
 
+const openStudio = async (page: Page, path: string) => {
+  await page.goto(path);
+  await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+};
+
 test('the widget accent colour set in the studio shows on the canvas and, once published, on the storefront', async ({ page, request }) => {
   await signInOnDemoStore(page);
-  await page.goto('/onsite-display/widget');
-  await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  // a landing page style saved, not published, in the landing studio
+  await openStudio(page, '/onsite-display/landing-page');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await inspector(page).getByRole('region', { name: 'Custom style' }).getByLabel('Corner radius (px)', { exact: true }).fill('27');
+  await expect(frame(page).locator('.ls-landing')).toHaveAttribute('style', /--ls-radius:\s*27px/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  const landingRoot = async () => (await (await request.get('/landing/demo-coffee-roasters')).text()).match(/<div class="ls-root ls-landing"[^>]*>/)![0];
+
+  await openStudio(page, '/onsite-display/widget');
   const canvasWidget = frame(page).getByRole('dialog');
   await expect(canvasWidget).toBeVisible();
   expect(await headColour(canvasWidget)).not.toBe(ACCENT_RGB);
@@ -51,6 +65,7 @@ test('the widget accent colour set in the studio shows on the canvas and, once p
   await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
   const after = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
   expect(after.customStyles.widget.accent_color).toBe(ACCENT);
+  expect(await landingRoot()).not.toContain('--ls-radius:27px');
 
   const storefront = await page.context().newPage();
   await storefront.goto('/demo/storefront');

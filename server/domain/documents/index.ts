@@ -10,3 +10,4 @@ export {
   type DocumentProblem, type DocumentState, type PublishedDocument, type PublishedDocuments, type SurfaceSummary, type VersionInfo,
 } from './read.ts';
 export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, validOrThrow, type SavedVersion } from './write.ts';
+export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';

@@ -31,7 +31,7 @@ const firstError = (errors: Record<string, string>) => Object.entries(errors)[0]
  * loser of two concurrent saves on the same base fail instead of overwriting. Either way the
  * caller gets a VersionConflictError naming the current version, and nothing is stored.
  */
-async function appendVersion<K extends DocumentKind>(db: Db, input: Append<K>): Promise<SavedVersion<K>> {
+export async function appendVersion<K extends DocumentKind>(db: Db, input: Append<K>): Promise<SavedVersion<K>> {
   const { storeId, kind, baseVersion, document, userId } = input;
   let inserted: Parameters<typeof toVersionInfo>[0] | undefined;
   try {
@@ -89,7 +89,7 @@ export async function changeDraft<K extends DocumentKind>(
 }
 
 /** A stored version, migrated to the current schema; 404 when missing, 422 when unreadable. */
-async function readableVersion<K extends DocumentKind>(db: Db, storeId: number, kind: K, version: number) {
+export async function readableVersion<K extends DocumentKind>(db: Db, storeId: number, kind: K, version: number) {
   const row = await storedVersion(db, storeId, kind, version);
   if (!row) throw new VersionNotFoundError(version);
   const result = safeMigrate(row.document, kind);

@@ -166,6 +166,42 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect(await snapshotTables(ctx.db)).toBe(before);
   });
 
+  it("publishes one studio's surfaces of the custom style and refuses surfaces elsewhere, an unknown version or surface", async () => {
+    const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
+    const latest = async () => (await call(alice, 'GET', '/onsite-display/custom_style')).json().data.draft_version as number;
+    await call(alice, 'POST', '/store/custom-style', { base_version: await latest(), widget_name: 'landing_page', custom_widget_style: { border_radius: 30 } });
+    const saved = await call(alice, 'POST', '/store/custom-style', { base_version: await latest(), widget_name: 'widget', custom_widget_style: { border_radius: 6 } });
+    const version = saved.json().data.version as number;
+
+    const before = await snapshotTables(ctx.db);
+    const refusals: [string, object, number, string][] = [
+      ['/onsite-display/widget/publish', { version: 1, surfaces: ['widget'] }, 422, 'only the custom style'],
+      ['/onsite-display/custom_style/publish', { version, surfaces: ['popup'] }, 422, 'surfaces.0'],
+      ['/onsite-display/custom_style/publish', { version, surfaces: [] }, 422, 'surfaces'],
+      ['/onsite-display/custom_style/publish', { version: version + 50, surfaces: ['widget'] }, 404, 'does not exist'],
+    ];
+    for (const [url, body, status, hint] of refusals) {
+      const refused = await call(alice, 'POST', url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(refused.json())).toContain(hint);
+    }
+    expect(await snapshotTables(ctx.db)).toBe(before);
+
+    const published = await call(alice, 'POST', '/onsite-display/custom_style/publish', { version, surfaces: ['widget', 'launcher'] });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data).toMatchObject({ version: version + 1, status: 'published', draft_version: version + 2 });
+    const landingPage = async () => (await ctx.app.inject({ method: 'GET', url: `/landing/${ctx.fixture.storeA.storeName}` })).body;
+    expect(await landingPage()).not.toContain('--ls-radius:30px');
+    const draft = (await call(alice, 'GET', '/onsite-display/custom_style')).json().data;
+    expect(draft).toMatchObject({ draft_version: version + 2, published_version: version + 1, has_unpublished_changes: true });
+    expect(draft.document.styles).toMatchObject({ widget: { border_radius: 6 }, landing_page: { border_radius: 30 } });
+
+    const landing = await call(alice, 'POST', '/onsite-display/custom_style/publish', { version: version + 2, surfaces: ['landing_page'] });
+    // the sticky bar's style saved in the test before stays a draft: a new version goes live
+    expect(landing.json().data).toMatchObject({ version: version + 3, status: 'published', draft_version: version + 4 });
+    expect(await landingPage()).toContain('--ls-radius:30px');
+  });
+
   it("never shows or changes another store's documents", async () => {
     const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
     const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);

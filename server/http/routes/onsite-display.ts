@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { THEMES, withSurfaceStyle } from '../../../renderers/schema/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import {
-  customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, restoreBody,
+  customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, publishedVersion, restoreBody,
   savedVersion, surfaceSummary as surfaceSummaryShape, THEME_LABELS, themeSetting, themeStoreBody, versionConflictBody, versionInfo, versionsQuery,
   WIDGET_TYPE_OPTIONS,
 } from '../../contract/onsite-display.ts';
 import {
-  changeDraft, DocumentInvalidError, getDocument, listVersions, publishVersion, restoreVersion, saveDraft, surfaceSummary,
+  changeDraft, DocumentInvalidError, getDocument, listVersions, publishSurfaceStyles, publishVersion, restoreVersion, saveDraft, surfaceSummary,
   VersionConflictError, VersionNotFoundError,
 } from '../../domain/documents/index.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -62,8 +62,15 @@ function registerUniformRoutes(app: App): void {
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: request.params.kind, baseVersion, document })) };
     });
 
-  app.post('/onsite-display/:kind/publish', { schema: { tags: TAGS, summary: 'Make a version the published one', params: kindParams, body: publishBody, response: { 200: dataEnvelope(versionInfo) } } },
-    async (request) => ({ data: await publishVersion(app.db, { ...author(request), kind: request.params.kind, version: request.body.version, now: app.clock.now() }) }));
+  app.post('/onsite-display/:kind/publish', { schema: { tags: TAGS, summary: 'Make a version the published one (for the custom style, optionally only some surfaces)', params: kindParams, body: publishBody, response: { 200: dataEnvelope(publishedVersion), 409: versionConflictBody } } },
+    async (request) => {
+      const { kind } = request.params;
+      const { version, surfaces } = request.body;
+      const action = { ...author(request), version, now: app.clock.now() };
+      if (!surfaces) return { data: await publishVersion(app.db, { ...action, kind }) };
+      if (kind !== 'custom_style') throw new DocumentInvalidError('surfaces: only the custom style is published by surface', { surfaces: 'Only the custom style is published by surface' });
+      return { data: await publishSurfaceStyles(app.db, { ...action, surfaces }) };
+    });
 
   app.get('/onsite-display/:kind/versions', { schema: { tags: TAGS, summary: 'Saved versions, newest first', params: kindParams, querystring: versionsQuery, response: { 200: dataEnvelope(z.array(versionInfo)) } } },
     async (request) => ({ data: await listVersions(app.db, request.store.id, request.params.kind, request.query.limit) }));

@@ -5,7 +5,7 @@
  */
 import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
 import { BuilderApiError } from '../../../builder/index.ts';
-import type { DocumentState, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
+import type { DocumentState, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../server/contract/media.ts';
 import { requestHeaders, type ApiClient } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
@@ -53,9 +53,9 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       const saved = await api.post<SavedVersion>(path(kind, '/draft'), { base_version: baseVersion, document });
       return { version: saved.version };
     }),
-    publish: (kind, version) => call(async () => {
-      const info = await api.post<VersionInfo>(path(kind, '/publish'), { version });
-      return { publishedVersion: info.version };
+    publish: (kind, version, surfaces) => call(async () => {
+      const info = await api.post<PublishedVersion>(path(kind, '/publish'), { version, ...(surfaces && { surfaces }) });
+      return { publishedVersion: info.version, ...(info.draft_version !== undefined && { draftVersion: info.draft_version }) };
     }),
     versions: (kind) => call(async () => (await api.get<VersionInfo[]>(path(kind, '/versions'), { params: { limit: 50 } })).map(toVersion)),
     restore: (kind, version) => call(async () => {
