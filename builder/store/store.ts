@@ -53,7 +53,11 @@ export interface BuilderActions {
    * server already holds it as draft `version`, so it counts as saved
    */
   restore<K extends StudioKind>(kind: K, doc: SurfaceDocs[K], version: number, published: number | null): void;
-  markSaved(kind: StudioKind, doc: SurfaceDocs[StudioKind], version: number): void;
+  /**
+   * `doc` is saved as draft `version`; `editing`, when given, replaces the document being edited
+   * (a save that took in another studio's changes), without an undo step
+   */
+  markSaved(kind: StudioKind, doc: SurfaceDocs[StudioKind], version: number, editing?: SurfaceDocs[StudioKind]): void;
   /** `version` is now published; `draftVersion`, when given, is the draft to save on top of next */
   markPublished(kind: StudioKind, version: number, draftVersion?: number): void;
   setSave(save: SaveState): void;
@@ -129,8 +133,12 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
         published: { ...state.published, [kind]: published },
       }));
     },
-    markSaved(kind, doc, version) {
-      set((state) => ({ saved: { ...state.saved, [kind]: doc }, versions: { ...state.versions, [kind]: version } }));
+    markSaved(kind, doc, version, editing) {
+      set((state) => ({
+        saved: { ...state.saved, [kind]: doc },
+        versions: { ...state.versions, [kind]: version },
+        ...(editing !== undefined && { docs: { ...state.docs, [kind]: editing } }),
+      }));
     },
     markPublished(kind, version, draftVersion) {
       set((state) => ({

@@ -2,8 +2,7 @@
  * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
  * restore). For unit tests and the bench page — never for browser tests of the product.
  */
-import { dequal } from 'dequal';
-import { withSurfaceStylesFrom, type CustomStyle } from '../../renderers/schema/index.ts';
+import { sameStyles, withSurfaceStylesFrom, type CustomStyle } from '../../renderers/schema/index.ts';
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
 import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
 
@@ -42,9 +41,9 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
       // the server's rules (server/domain/documents/publish-styles.ts)
       const published = stored.versions.find((v) => v.version === stored.published)?.document as CustomStyle | undefined;
       const live = withSurfaceStylesFrom(published ?? DEFAULT_DOCUMENTS.custom_style, found.document as CustomStyle, surfaces);
-      if (published && dequal(live, published)) return { publishedVersion: stored.published! };
+      if (published && sameStyles(live, published)) return { publishedVersion: stored.published! };
       const draft = latest(kind);
-      if (dequal(live, draft.document)) {
+      if (sameStyles(live, draft.document as CustomStyle)) {
         stored.published = draft.version;
         return { publishedVersion: draft.version };
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
 import { setContentField, setCustomStyle, setSectionSetting } from '../commands/index.ts';
+import type { BuilderApi } from '../api.ts';
 import { createBuilderStore } from '../store/store.ts';
 import { createMemoryApi } from './memory-api.ts';
 import { createSaver } from './saver.ts';
@@ -12,6 +13,13 @@ async function setup() {
   const saver = createSaver(store, api, ['landing_page']);
   const edit = (value: string) => store.getState().run(setContentField, { sectionId: 'header', audience: 'visitor', path: ['title'], value });
   return { api, store, saver, edit };
+}
+
+/** a studio of `surface` and the custom style, opened from `api` */
+async function openStudio(api: BuilderApi, surface: 'widget' | 'landing_page') {
+  const [doc, style] = await Promise.all([api.load(surface), api.load('custom_style')]);
+  const store = createBuilderStore({ docs: { [surface]: doc.document, custom_style: style.document }, versions: { [surface]: doc.draftVersion, custom_style: style.draftVersion } });
+  return { store, saver: createSaver(store, api, [surface, 'custom_style']) };
 }
 
 describe('saver', () => {
@@ -112,18 +120,58 @@ describe('saver', () => {
     expect((await api.load('custom_style')).document.styles).toEqual({ widget: { accent_color: '#ffff99', accent_text_color: '#222222' } });
   });
 
+  it("saves its custom style on top of another studio's save, and stops at a real conflict with another tab of the same studio", async () => {
+    const api = createMemoryApi();
+    const widget = await openStudio(api, 'widget');
+    const landing = await openStudio(api, 'landing_page');
+    const otherWidgetTab = await openStudio(api, 'widget');
+
+    widget.store.getState().run(setCustomStyle, { surface: 'widget', key: 'border_radius', value: 4 });
+    expect(await widget.saver.save()).toBe(true);
+    landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 20 });
+    expect(await landing.saver.save()).toBe(true);
+    const both = { widget: { border_radius: 4 }, landing_page: { border_radius: 20 } };
+    expect((await api.load('custom_style')).document.styles).toEqual(both);
+    expect(landing.store.getState().docs.custom_style?.styles).toEqual(both);
+    expect(landing.store.getState().save.status).toBe('saved');
+    landing.store.getState().undo();
+    expect(landing.store.getState().docs.custom_style?.styles).toEqual({ widget: { border_radius: 4 } });
+
+    otherWidgetTab.store.getState().run(setCustomStyle, { surface: 'widget', key: 'border_radius', value: 9 });
+    expect(await otherWidgetTab.saver.save()).toBe(false);
+    expect(otherWidgetTab.store.getState().save.status).toBe('conflict');
+    expect((await api.load('custom_style')).document.styles).toEqual(both);
+  });
+
+  it('keeps an edit made while its custom style is saved on top of another studio\'s save', async () => {
+    const api = createMemoryApi();
+    const widget = await openStudio(api, 'widget');
+    const landing = await openStudio(api, 'landing_page');
+    widget.store.getState().run(setCustomStyle, { surface: 'widget', key: 'border_radius', value: 4 });
+    await widget.saver.save();
+
+    const load = api.load.bind(api);
+    api.load = async (kind) => {
+      landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'font_scale', value: 120 });
+      return load(kind);
+    };
+    landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 20 });
+    expect(await landing.saver.save()).toBe(false); // the edit made meanwhile is not saved yet
+    api.load = load;
+    expect(landing.store.getState().docs.custom_style?.styles).toEqual({ widget: { border_radius: 4 }, landing_page: { border_radius: 20, font_scale: 120 } });
+    expect((await api.load('custom_style')).document.styles).toEqual({ widget: { border_radius: 4 }, landing_page: { border_radius: 20 } });
+    expect(await landing.saver.save()).toBe(true);
+    expect(landing.store.getState().docs.custom_style?.styles).toEqual({ widget: { border_radius: 4 }, landing_page: { border_radius: 20, font_scale: 120 } });
+    expect((await api.load('custom_style')).document.styles).toEqual({ widget: { border_radius: 4 }, landing_page: { border_radius: 20, font_scale: 120 } });
+  });
+
   it("publishes only its own surfaces' custom style, keeps the other studios' saved styles in the draft and goes on from the new draft", async () => {
     const api = createMemoryApi();
-    const open = async (surface: 'widget' | 'landing_page') => {
-      const [doc, style] = await Promise.all([api.load(surface), api.load('custom_style')]);
-      const store = createBuilderStore({ docs: { [surface]: doc.document, custom_style: style.document }, versions: { [surface]: doc.draftVersion, custom_style: style.draftVersion } });
-      return { store, saver: createSaver(store, api, [surface, 'custom_style']) };
-    };
-    const widget = await open('widget');
+    const widget = await openStudio(api, 'widget');
     widget.store.getState().run(setCustomStyle, { surface: 'widget', key: 'border_radius', value: 4 });
     expect(await widget.saver.save()).toBe(true);
 
-    const landing = await open('landing_page');
+    const landing = await openStudio(api, 'landing_page');
     landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 20 });
     expect(await landing.saver.publish()).toEqual({ ok: true });
     const published = (await api.versions('custom_style')).find((v) => v.published)!;

@@ -3,9 +3,10 @@
  * the version it was loaded or last saved at; a stale base (someone saved in between) stops
  * with a clear conflict, never overwriting silently. Publishing saves first and is refused while
  * a text/background pair is below 4.5:1. The custom style is one document with a style per
- * surface: a studio publishes only its own surfaces' styles.
+ * surface: a studio saves on top of other studios' saves of it and publishes only its own
+ * surfaces' styles.
  */
-import { readabilityIssues, validateDocument, type ReadabilityIssue } from '../../renderers/schema/index.ts';
+import { readabilityIssues, sameStyles, validateDocument, withSurfaceStylesFrom, type CustomStyle, type ReadabilityIssue } from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
 import { isConflict, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
@@ -60,11 +61,10 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     }
     store.getState().setSave({ status: 'saving' });
     for (const kind of dirty) {
-      const doc = store.getState().docs[kind] as SurfaceDocument;
+      const doc = store.getState().docs[kind] as SurfaceDocument<StudioKind>;
       const base = store.getState().versions[kind] ?? 0;
       try {
-        const { version } = await api.saveDraft(kind, base, doc);
-        store.getState().markSaved(kind, doc as never, version);
+        await saveDocument(kind, doc, base);
       } catch (error) {
         store.getState().setSave(isConflict(error) ? { status: 'conflict', message: CONFLICT_MESSAGE(kind) } : { status: 'error', message: errorText(error) });
         return false;
@@ -73,6 +73,34 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     const stillDirty = dirtyKinds(store.getState()).some((kind) => kinds.includes(kind));
     if (!stillDirty) store.getState().setSave({ status: 'saved', savedAt: Date.now() });
     return !stillDirty;
+  }
+
+  async function saveDocument(kind: StudioKind, doc: SurfaceDocument<StudioKind>, base: number): Promise<void> {
+    try {
+      const { version } = await api.saveDraft(kind, base, doc);
+      store.getState().markSaved(kind, doc as never, version);
+    } catch (error) {
+      if (doc.kind === 'custom_style' && isConflict(error) && (await saveStyleOnLatest(doc))) return;
+      throw error;
+    }
+  }
+
+  /**
+   * The custom style is shared: each studio owns its surfaces' styles. When another studio saved
+   * it since, this studio's styles are saved on top of that save, keeping the other surfaces'
+   * styles, as long as the latest draft still has this studio's surfaces as this studio last had
+   * them (otherwise another tab of this studio changed them: a real conflict, answered false).
+   */
+  async function saveStyleOnLatest(doc: CustomStyle): Promise<boolean> {
+    const latest = await api.load('custom_style');
+    const base = store.getState().saved.custom_style;
+    if (!base || !sameStyles(latest.document, base, surfaces)) return false;
+    const merged = withSurfaceStylesFrom(latest.document, doc, surfaces);
+    const { version } = await api.saveDraft('custom_style', latest.draftVersion, merged);
+    // edits made while saving stay; the other surfaces' styles come from the latest draft
+    const editing = withSurfaceStylesFrom(latest.document, store.getState().docs.custom_style ?? doc, surfaces);
+    store.getState().markSaved('custom_style', merged, version, store.getState().docs.custom_style === doc ? merged : editing);
+    return true;
   }
 
   async function save(): Promise<boolean> {

@@ -62,3 +62,14 @@ export function withSurfaceStyle(doc: CustomStyle, surface: StyledSurface, style
 export function withSurfaceStylesFrom(live: CustomStyle, draft: CustomStyle, surfaces: readonly StyledSurface[]): CustomStyle {
   return surfaces.reduce((doc, surface) => withSurfaceStyle(doc, surface, draft.styles[surface] ?? {}), live);
 }
+
+/** Two styles with the same overrides (styles are flat: strings and numbers). */
+export function sameStyle(a: CustomWidgetStyle | undefined, b: CustomWidgetStyle | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]) as Set<keyof CustomWidgetStyle>;
+  return [...keys].every((key) => a?.[key] === b?.[key]);
+}
+
+/** Two custom style documents with the same style for each of `surfaces` (every surface by default). */
+export function sameStyles(a: CustomStyle, b: CustomStyle, surfaces: readonly StyledSurface[] = STYLED_SURFACES): boolean {
+  return surfaces.every((surface) => sameStyle(a.styles[surface], b.styles[surface]));
+}

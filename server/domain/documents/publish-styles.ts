@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { withSurfaceStylesFrom, type StyledSurface } from '../../../renderers/schema/index.ts';
+import { sameStyles, withSurfaceStylesFrom, type StyledSurface } from '../../../renderers/schema/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { latestVersion, loadPublishedDocument, type VersionInfo } from './read.ts';
 import { appendVersion, publishVersion, readableVersion } from './write.ts';
@@ -39,10 +38,10 @@ export async function publishSurfaceStyles(db: Db, input: PublishSurfaceStyles):
     latestVersion(db, storeId, kind), readableVersion(db, storeId, kind, version), loadPublishedDocument(db, storeId, kind),
   ]);
   const live = withSurfaceStylesFrom(published.document, chosen, input.surfaces);
-  if (published.version !== null && isDeepStrictEqual(live, published.document)) return publish(published.version);
+  if (published.version !== null && sameStyles(live, published.document)) return publish(published.version);
 
   const draft = latest === version ? chosen : (await readableVersion(db, storeId, kind, latest)).document;
-  if (isDeepStrictEqual(live, draft)) return publish(latest);
+  if (sameStyles(live, draft)) return publish(latest);
   const liveVersion = await appendVersion(db, { storeId, kind, baseVersion: latest, document: live, userId });
   const info = await publish(liveVersion.version);
   const again = await appendVersion(db, { storeId, kind, baseVersion: liveVersion.version, document: draft, userId, restoredFrom: latest });
