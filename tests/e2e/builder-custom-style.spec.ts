@@ -1,8 +1,8 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 
 // The custom style end to end: set the widget's accent colour in the widget studio, see it on the
-// canvas, publish, and see it on the demo storefront's widget; a landing page style saved in the
-// landing studio but not published stays off the storefront. The real server and its seeded demo.
+// canvas, publish, and see it on the demo storefront's widget; a landing page style saved meanwhile
+// in the landing studio (another tab) is neither lost nor published. The real server and its seeded demo.
 
 const ACCENT = '#1f4e79';
 const ACCENT_RGB = 'rgb(31, 78, 121)';
@@ -36,24 +36,26 @@ const openStudio = async (page: Page, path: string) => {
   await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
 };
 
+const cornerRadius = (page: Page) => inspector(page).getByRole('region', { name: 'Custom style' }).getByLabel('Corner radius (px)', { exact: true });
+
 test('the widget accent colour set in the studio shows on the canvas and, once published, on the storefront', async ({ page, request }) => {
   await signInOnDemoStore(page);
-  // a landing page style saved, not published, in the landing studio
+  // the widget studio is open in a second tab while the landing studio saves a style (not published)
+  const widgetTab = await page.context().newPage();
+  await openStudio(widgetTab, '/onsite-display/widget');
   await openStudio(page, '/onsite-display/landing-page');
   await page.getByRole('button', { name: 'Page settings' }).click();
-  await inspector(page).getByRole('region', { name: 'Custom style' }).getByLabel('Corner radius (px)', { exact: true }).fill('27');
+  await cornerRadius(page).fill('27');
   await expect(frame(page).locator('.ls-landing')).toHaveAttribute('style', /--ls-radius:\s*27px/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
   const landingRoot = async () => (await (await request.get('/landing/demo-coffee-roasters')).text()).match(/<div class="ls-root ls-landing"[^>]*>/)![0];
 
-  await openStudio(page, '/onsite-display/widget');
-  const canvasWidget = frame(page).getByRole('dialog');
+  const canvasWidget = frame(widgetTab).getByRole('dialog');
   await expect(canvasWidget).toBeVisible();
   expect(await headColour(canvasWidget)).not.toBe(ACCENT_RGB);
-
-  await page.getByRole('button', { name: 'Widget settings' }).click();
-  const group = inspector(page).getByRole('region', { name: 'Custom style' });
+  await widgetTab.getByRole('button', { name: 'Widget settings' }).click();
+  const group = inspector(widgetTab).getByRole('region', { name: 'Custom style' });
   await group.getByLabel('Accent color', { exact: true }).fill(ACCENT);
   await expect.poll(() => headColour(canvasWidget)).toBe(ACCENT_RGB);
 
@@ -61,11 +63,18 @@ test('the widget accent colour set in the studio shows on the canvas and, once p
   const before = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
   expect(before.customStyles.widget.accent_color).not.toBe(ACCENT);
 
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
+  // the widget studio saves its style on top of the landing studio's save, and publishes only its own
+  await widgetTab.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(widgetTab.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
   const after = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
   expect(after.customStyles.widget.accent_color).toBe(ACCENT);
   expect(await landingRoot()).not.toContain('--ls-radius:27px');
+  await widgetTab.close();
+
+  // the landing studio's saved style is still its draft
+  await openStudio(page, '/onsite-display/landing-page');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await expect(cornerRadius(page)).toHaveValue('27');
 
   const storefront = await page.context().newPage();
   await storefront.goto('/demo/storefront');
