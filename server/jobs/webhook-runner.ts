@@ -21,12 +21,29 @@ export interface RunnerOptions {
   delayMs?: number;
 }
 
-/** Persists a received webhook; its id, or null when the same event was already received. */
-export async function persistWebhook(db: Db, event: { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }, now: Date): Promise<number | null> {
-  const row = await db.insertInto('webhook_events').values({
+export interface ReceivedWebhook { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }
+
+/**
+ * Persists received webhooks in one insert; for each, its id, or null when the same event was
+ * already received (before, or earlier in `events`).
+ */
+export async function persistWebhooks(db: Db, events: readonly ReceivedWebhook[], now: Date): Promise<(number | null)[]> {
+  if (events.length === 0) return [];
+  const rows = await db.insertInto('webhook_events').values(events.map((event) => ({
     store_id: event.storeId, platform: event.platform, topic: event.topic, event_key: event.eventKey, payload: json(event.payload), received_at: now,
-  }).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning('id').executeTakeFirst();
-  return row?.id ?? null;
+  }))).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning(['id', 'store_id', 'platform', 'event_key']).execute();
+  const key = (storeId: number, platform: string, eventKey: string) => `${storeId}\n${platform}\n${eventKey}`;
+  const ids = new Map(rows.map((row) => [key(row.store_id, row.platform, row.event_key), row.id]));
+  return events.map((event) => {
+    const id = ids.get(key(event.storeId, event.platform, event.eventKey)) ?? null;
+    ids.delete(key(event.storeId, event.platform, event.eventKey));
+    return id;
+  });
+}
+
+/** Persists a received webhook; its id, or null when the same event was already received. */
+export async function persistWebhook(db: Db, event: ReceivedWebhook, now: Date): Promise<number | null> {
+  return (await persistWebhooks(db, [event], now))[0]!;
 }
 
 async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<OrderEvent | null> {

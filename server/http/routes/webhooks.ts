@@ -5,7 +5,8 @@ import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
-import { persistWebhook, WebhookRunner } from '../../jobs/webhook-runner.ts';
+import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
+import { WebhookRunner } from '../../jobs/webhook-runner.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -67,6 +68,7 @@ export const webhookRoutes: RouteModule = {
       batchSize: app.config.databaseUrl ? 500 : 50,
     });
     runners.set(app.db, runner);
+    const inbox = new WebhookInbox(app.db, () => app.clock.now());
     let queue: PgBossWebhookQueue | null = null;
     const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
     let stopMaintenance: (() => void) | null = null;
@@ -86,7 +88,7 @@ export const webhookRoutes: RouteModule = {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown) => {
-      const id = await persistWebhook(app.db, { storeId: store.id, platform, topic, eventKey, payload }, app.clock.now());
+      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, payload });
       if (id !== null && queue) queue.enqueueSoon(id);
       else runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
