@@ -23,6 +23,9 @@ export interface RunnerOptions {
 
 export interface ReceivedWebhook { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }
 
+/** What makes a webhook the same event (the unique key of webhook_events). */
+const eventIdentity = (storeId: number, platform: string, eventKey: string) => `${storeId}\n${platform}\n${eventKey}`;
+
 /**
  * Persists received webhooks in one insert; for each, its id, or null when the same event was
  * already received (before, or earlier in `events`).
@@ -32,11 +35,11 @@ export async function persistWebhooks(db: Db, events: readonly ReceivedWebhook[]
   const rows = await db.insertInto('webhook_events').values(events.map((event) => ({
     store_id: event.storeId, platform: event.platform, topic: event.topic, event_key: event.eventKey, payload: json(event.payload), received_at: now,
   }))).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning(['id', 'store_id', 'platform', 'event_key']).execute();
-  const key = (storeId: number, platform: string, eventKey: string) => `${storeId}\n${platform}\n${eventKey}`;
-  const ids = new Map(rows.map((row) => [key(row.store_id, row.platform, row.event_key), row.id]));
+  const ids = new Map(rows.map((row) => [eventIdentity(row.store_id, row.platform, row.event_key), row.id]));
   return events.map((event) => {
-    const id = ids.get(key(event.storeId, event.platform, event.eventKey)) ?? null;
-    ids.delete(key(event.storeId, event.platform, event.eventKey));
+    const identity = eventIdentity(event.storeId, event.platform, event.eventKey);
+    const id = ids.get(identity) ?? null;
+    ids.delete(identity); // a second copy in the same burst is a duplicate
     return id;
   });
 }
