@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemo } from './db/seed/demo.ts';
+import { seedDemo } from './seed/demo.ts';
 import { seedDemoDocuments } from './domain/documents/seed.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import { buildApp } from './http/app.ts';

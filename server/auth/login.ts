@@ -2,23 +2,27 @@ import type { FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Db } from '../db/connection.ts';
 import type { Config } from '../config.ts';
-import type { LoginResult } from '../contract/session.ts';
-import { presentUser } from '../http/present.ts';
+import type { Role, Store, User } from '../db/schema.ts';
 import { createApiSession, defaultStoreOf } from './sessions.ts';
 
-/** Opens a console session for the user on their default store: the login result of spec §3. */
-export async function completeLogin(db: Db, userId: number, now: Date, config: Config): Promise<LoginResult> {
+/** A console session just opened, on the user's default store (HTTP presents it as spec §3's login result). */
+export interface OpenedSession {
+  token: string;
+  userAccessToken: string;
+  user: User;
+  role: Role | null;
+  store: Store | null;
+}
+
+/** Opens a console session for the user on their default store. */
+export async function completeLogin(db: Db, userId: number, now: Date, config: Config): Promise<OpenedSession> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const store = (await defaultStoreOf(db, userId)) ?? null;
   const membership = store
     ? await db.selectFrom('memberships').select('role').where('user_id', '=', userId).where('store_id', '=', store.id).executeTakeFirst()
     : undefined;
   const session = await createApiSession(db, userId, store?.id ?? null, now, config.sessionTtlMs);
-  return {
-    token: session.token,
-    store_access_token: store?.access_token ?? null,
-    user: { ...presentUser(user, membership?.role ?? null, store), user_access_token: session.userAccessToken },
-  };
+  return { token: session.token, userAccessToken: session.userAccessToken, user, role: membership?.role ?? null, store };
 }
 
 const CODE_KEY = '(code)';

@@ -136,3 +136,8 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)])).execute();
   await db.deleteFrom('login_codes').where('expires_at', '<', dayAgo).execute();
 }
+
+/** Switches a console session to another store (the caller checked that the user belongs to it). */
+export async function moveSessionToStore(db: Db, sessionId: number, storeId: number): Promise<void> {
+  await db.updateTable('sessions').set({ store_id: storeId }).where('id', '=', sessionId).execute();
+}

@@ -26,5 +26,7 @@ export const emailField = z.string().trim().max(254).email('Enter a valid e-mail
 /** Mutating calls that take no input: no body, or an empty object; anything else is refused. */
 export const emptyBody = z.strictObject({}).nullish();
 
-export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+import { idField } from '../domain/schemas/fields.ts';
+
+export { idField };
 export const idParams = z.strictObject({ id: idField });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  customWidgetStyleSchema, launcherSettingsSchema, STYLED_SURFACES, THEMES,
+  customWidgetStyleSchema, launcherSettingsSchema, STYLED_SURFACES, SURFACE_KINDS, THEMES,
   type DocumentKind, type ProgramType, type ThemeName, type WidgetType,
 } from '../../renderers/schema/index.ts';
 
@@ -12,6 +12,7 @@ import {
  *
  * Paths under /api/v1, answers `{ data }`:
  * - GET  /onsite-display                       → SurfaceSummary[] (the four surfaces)
+ * - GET  /onsite-display/program               → ProgramPreview (the store's program as the storefront draws it)
  * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
  * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
  * - POST /onsite-display/{kind}/publish        PublishBody → PublishedVersion
@@ -28,7 +29,7 @@ import {
  * {kind} is landing_page (or landing-page), widget, launcher, sticky_bar, product_page, custom_style.
  */
 
-export const ONSITE_DOCUMENT_KINDS = ['landing_page', 'widget', 'launcher', 'sticky_bar', 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
+export const ONSITE_DOCUMENT_KINDS = [...SURFACE_KINDS, 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
 export type OnsiteDocumentKind = (typeof ONSITE_DOCUMENT_KINDS)[number];
 
 /** `{kind}` path parameter; the console's hyphenated spelling (landing-page) is accepted too. */
@@ -170,3 +171,17 @@ export const themeSetting = z.object({
   themes: z.array(z.object({ value: z.enum(THEMES), label: z.string() })),
 });
 export type ThemeSetting = z.infer<typeof themeSetting>;
+
+/**
+ * GET /onsite-display/program: the store's program as the storefront draws it (renderers'
+ * ProgramData, built by the same domain function as the storefront's bootstrap), so the
+ * builder's canvas shows the ways to earn and redeem shoppers will see.
+ */
+export const programPreview = z.object({
+  pointsLabel: z.string(),
+  waysToEarn: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() })),
+  waysToRedeem: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), cost: z.number(), icon: z.string().optional() })),
+  vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
+  referral: z.object({ referrer: z.string(), referee: z.string() }),
+});
+export type ProgramPreview = z.infer<typeof programPreview>;

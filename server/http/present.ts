@@ -1,4 +1,5 @@
 import type { Role, Store, User } from '../db/schema.ts';
+import type { OpenedSession } from '../auth/login.ts';
 
 /** The store as the console sees it (spec §3): never the HMAC secret. */
 export function presentStore(store: Store) {
@@ -31,5 +32,14 @@ export function presentUser(user: User, role: Role | null, store: Store | null) 
     stage: user.stage,
     status: user.status,
     store: store ? presentStore(store) : null,
+  };
+}
+
+/** The login result of spec §3: the session token, the store's access token and the user with their own token. */
+export function presentLogin(opened: OpenedSession) {
+  return {
+    token: opened.token,
+    store_access_token: opened.store?.access_token ?? null,
+    user: { ...presentUser(opened.user, opened.role, opened.store), user_access_token: opened.userAccessToken },
   };
 }

@@ -1,16 +1,11 @@
-import { DOCUMENT_KINDS, type DocumentKind, type DocumentOf } from '../../../renderers/schema/index.ts';
+import { DOCUMENT_KINDS, SURFACES as SURFACE_TABLE, studioPath, type DocumentKind, type DocumentOf } from '../../../renderers/schema/index.ts';
 import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
 
 /** Every kind the documents service keeps, per store: drafts, versions and one published version. */
 export const STORED_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS;
 
 /** The four shopper surfaces of the /onsite-display overview, with their builder routes (spec §2). */
-export const SURFACES = [
-  { kind: 'landing_page', label: 'Landing page', path: '/onsite-display/landing-page' },
-  { kind: 'widget', label: 'Widget', path: '/onsite-display/widget' },
-  { kind: 'launcher', label: 'Launcher', path: '/onsite-display/widget' },
-  { kind: 'sticky_bar', label: 'Sticky bar', path: '/onsite-display/sticky-bar' },
-] as const satisfies ReadonlyArray<{ kind: DocumentKind; label: string; path: string }>;
+export const SURFACES = SURFACE_TABLE.map((surface) => ({ kind: surface.kind, label: surface.name, path: studioPath(surface.studio) }));
 
 /** What a store has before it saves anything: the preset default (a fresh copy each time). */
 export function defaultDocument<K extends DocumentKind>(kind: K): DocumentOf<K> {

@@ -1,4 +1,4 @@
-import type { NeutralOrderWebhook } from '../../contract/webhooks.ts';
+import type { NeutralOrderWebhook } from '../schemas/neutral-order.ts';
 import type { OrderEvent } from './normalized.ts';
 
 /** A neutral-format webhook → what it says about its order. */

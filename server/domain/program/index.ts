@@ -1,4 +1,5 @@
 import type { MemberState, ProgramData } from '../../../renderers/context.ts';
+import { REFERRAL_WORDING } from '../../../presets/index.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
@@ -31,7 +32,8 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
     })),
     waysToRedeem: redeeming.map((rule) => ({ id: String(rule.id), title: rule.title, description: describeReward(rule, currency), cost: rule.points_cost, icon: REDEEM_ICONS[rule.type] ?? 'gift' })),
     vipTiers: [],
-    referral: { referrer: '', referee: '' },
+    // the referral engine is not there yet: the offer of spec §9 until a store has its own
+    referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
   };
 }
 

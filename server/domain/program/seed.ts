@@ -1,5 +1,5 @@
-import { earningRuleBody } from '../../contract/points.ts';
-import { redeemRuleBody } from '../../contract/redeem.ts';
+import { earningRuleBody } from '../schemas/earning-rules.ts';
+import { redeemRuleBody } from '../schemas/redeem-rules.ts';
 import { creditMany, debit, type CreditInput, type Executor } from '../ledger/index.ts';
 import { formatMoney } from '../orders/normalized.ts';
 import { createEarningRule } from '../rules/earning.ts';

@@ -1,5 +1,5 @@
 import { json } from '../../db/normalize.ts';
-import type { EarningRuleBody } from '../../contract/points.ts';
+import type { EarningRuleBody } from '../schemas/earning-rules.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeRule } from './order-earn.ts';
 import type { EarningRule } from './tables.ts';

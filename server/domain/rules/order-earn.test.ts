@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderRuleConfig } from '../../contract/points.ts';
+import { orderRuleConfig } from '../schemas/earning-rules.ts';
 import type { NormalizedOrder } from '../orders/normalized.ts';
 import { orderEarn } from './order-earn.ts';
 import type { EarningRule } from './tables.ts';

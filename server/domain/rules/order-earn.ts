@@ -1,4 +1,4 @@
-import { orderRuleConfig, type OrderRuleConfig } from '../../contract/points.ts';
+import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.ts';
 import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
 import type { EarningRule } from './tables.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { json } from '../../db/normalize.ts';
-import { redeemConfig, type RedeemRuleBody } from '../../contract/redeem.ts';
+import { redeemConfig, type RedeemRuleBody } from '../schemas/redeem-rules.ts';
 import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
 import { formatMoney } from '../orders/normalized.ts';
 import { RedeemError } from './errors.ts';
@@ -30,6 +30,15 @@ export async function updateRedeemRule(db: Executor, storeId: number, id: number
     type: body.type, title: body.title, status: body.status, points_cost: body.points_cost, discount_value: body.discount_value,
     config: json(body.config), updated_at: now,
   }).where('id', '=', id).where('store_id', '=', storeId).returningAll().executeTakeFirst();
+}
+
+export async function findRedeemRule(db: Executor, storeId: number, id: number): Promise<RedeemRule | undefined> {
+  return db.selectFrom('redeem_rules').selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
+}
+
+/** Deletes a way to redeem (the rewards it issued stay); false when the store has no such rule. */
+export async function deleteRedeemRule(db: Executor, storeId: number, id: number): Promise<boolean> {
+  return (await db.deleteFrom('redeem_rules').where('id', '=', id).where('store_id', '=', storeId).returning('id').executeTakeFirst()) !== undefined;
 }
 
 export async function listRedeemRules(db: Executor, storeId: number, options: { status?: 'active' | 'inactive' | 'all'; limit?: number; offset?: number } = {}) {

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { makeContext, type StorefrontPayload } from '../../../renderers/context.ts';
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
@@ -7,16 +6,8 @@ import type { Store } from '../../db/schema.ts';
 import { loadPublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
 
-/** hex HMAC-SHA256 of the customer id with the store's secret (DESIGN.md §4). */
-export function customerDigest(hmacSecret: string, customerId: string): string {
-  return createHmac('sha256', hmacSecret).update(customerId).digest('hex');
-}
-
-/** Constant-time check of a shopper's digest. */
-export function digestMatches(store: Pick<Store, 'hmac_secret'>, customerId: string, digest: string): boolean {
-  if (!store.hmac_secret || !/^[0-9a-f]{64}$/i.test(digest)) return false;
-  return timingSafeEqual(Buffer.from(customerDigest(store.hmac_secret, customerId), 'hex'), Buffer.from(digest, 'hex'));
-}
+export { customerDigest, digestMatches } from './digest.ts';
+export { demoMember, storefrontCustomerId } from './demo-member.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {

@@ -1,4 +1,3 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';

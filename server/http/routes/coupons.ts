@@ -1,7 +1,6 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { idParams } from '../../contract/common.ts';
 import { COUPON_TYPES, couponBody, couponUpdateBody } from '../../contract/coupons.ts';
-import { json } from '../../db/normalize.ts';
+import { createCoupon, deleteCoupon, findCoupon, updateCoupon } from '../../domain/rules/coupons.ts';
 import { describeReward } from '../../domain/rules/redeem.ts';
 import type { Coupon } from '../../domain/rules/tables.ts';
 import type { RouteModule } from '../context.ts';
@@ -22,30 +21,26 @@ export const couponRoutes: RouteModule = {
     app.get('/coupon/type', { schema: { tags: ['coupons'], summary: 'Coupon kinds' } }, async () => ({ data: COUPON_TYPES }));
 
     app.post('/coupon/store', { schema: { tags: ['coupons'], summary: 'Create a coupon', body: couponBody } }, async (request, reply) => {
-      const now = app.clock.now();
-      const { config, ...fields } = request.body;
-      const coupon = await app.db.insertInto('coupons').values({ store_id: request.store.id, ...fields, config: json(config), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+      const coupon = await createCoupon(app.db, request.store.id, request.body, app.clock.now());
       return reply.code(201).send({ data: presentCoupon(coupon) });
     });
 
     app.get('/coupon/:id', { schema: { tags: ['coupons'], summary: 'One coupon', params: idParams } }, async (request) => {
-      const coupon = await app.db.selectFrom('coupons').selectAll().where('id', '=', request.params.id).where('store_id', '=', request.store.id).executeTakeFirst();
+      const coupon = await findCoupon(app.db, request.store.id, request.params.id);
       if (!coupon) throw notFound('Coupon');
       return { data: presentCoupon(coupon) };
     });
 
     app.post('/coupon/update', { schema: { tags: ['coupons'], summary: 'Update a coupon', body: couponUpdateBody } }, async (request) => {
-      const { id, config, ...fields } = request.body;
-      const coupon = await app.db.updateTable('coupons').set({ ...fields, config: json(config), updated_at: app.clock.now() })
-        .where('id', '=', id).where('store_id', '=', request.store.id).returningAll().executeTakeFirst();
+      const { id, ...fields } = request.body;
+      const coupon = await updateCoupon(app.db, request.store.id, id, fields, app.clock.now());
       if (!coupon) throw notFound('Coupon');
       return { data: presentCoupon(coupon) };
     });
 
     app.delete('/coupon/:id', { schema: { tags: ['coupons'], summary: 'Delete a coupon', params: idParams } }, async (request) => {
-      const removed = await app.db.deleteFrom('coupons').where('id', '=', request.params.id).where('store_id', '=', request.store.id).returning('id').executeTakeFirst();
-      if (!removed) throw notFound('Coupon');
-      return { data: { id: removed.id } };
+      if (!(await deleteCoupon(app.db, request.store.id, request.params.id))) throw notFound('Coupon');
+      return { data: { id: request.params.id } };
     });
   },
 };

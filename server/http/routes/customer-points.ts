@@ -1,27 +1,19 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, setPointsBody, useRewardBody } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
-import { credit, debit, inTransaction, listEntries, lockAccount, readAccount } from '../../domain/ledger/index.ts';
+import {
+  adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance,
+} from '../../domain/customers/points.ts';
+import { listEntries, readAccount } from '../../domain/ledger/index.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
-import { expireDueRewards, useRewardCode } from '../../domain/rules/reward-expiry.ts';
+import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
 import type { Db } from '../../db/connection.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
 
 async function ensureCustomer(db: Db, storeId: number, customerId: number): Promise<void> {
-  const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst();
-  if (!row) throw notFound('Customer');
-}
-
-
-/** Adjusts by `delta` through the ledger (a removal never below zero). */
-async function adjust(db: Db, storeId: number, customerId: number, delta: number, reason: string, who: string, now: Date) {
-  const base = { storeId, customerId, type: 'adjustment' as const, sourceType: 'adjustment', sourceId: randomUUID(), reason };
-  if (delta > 0) return (await credit(db, { ...base, points: delta, computation: `manual adjustment by ${who}: +${delta}` }, now)).entry;
-  return (await debit(db, { ...base, points: -delta, computation: `manual adjustment by ${who}: ${delta}` }, now)).entry;
+  if (!(await customerExists(db, storeId, customerId))) throw notFound('Customer');
 }
 
 const presentEntry = (entry: Awaited<ReturnType<typeof listEntries>>['rows'][number]) => ({
@@ -36,7 +28,7 @@ export const customerPointsRoutes: RouteModule = {
     app.post('/customer/adjust/points', { schema: { tags: ['customer points'], summary: 'Add or remove points with a reason', body: adjustPointsBody } }, async (request) => {
       const { customer_id: customerId, points, reason } = request.body;
       await ensureCustomer(app.db, request.store.id, customerId);
-      const entry = await adjust(app.db, request.store.id, customerId, points, reason, request.user.name, app.clock.now()).catch(asApiError);
+      const entry = await adjustPoints(app.db, { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name }, app.clock.now()).catch(asApiError);
       return { data: { entry: presentEntry(entry), account: await readAccount(app.db, request.store.id, customerId, app.clock.now()) } };
     });
 
@@ -44,10 +36,7 @@ export const customerPointsRoutes: RouteModule = {
       const { customer_id: customerId, balance, reason } = request.body;
       await ensureCustomer(app.db, request.store.id, customerId);
       const now = app.clock.now();
-      await inTransaction(app.db, async (trx) => {
-        const account = await lockAccount(trx, request.store.id, customerId, now);
-        if (balance !== account.balance) await adjust(trx, request.store.id, customerId, balance - account.balance, reason, request.user.name, now);
-      }).catch(asApiError);
+      await setBalance(app.db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now).catch(asApiError);
       return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
     });
 
@@ -65,19 +54,13 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post('/transaction/rewards', { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } }, async (request) => {
       const { customer_id: customerId, limit, page } = request.body;
-      await expireDueRewards(app.db, app.clock.now(), { storeId: request.store.id });
-      let query = app.db.selectFrom('rewards').where('store_id', '=', request.store.id);
-      if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
-      const rows = await query.selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+      const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
       return { data: { data: rows.map(presentReward), page, limit } };
     });
 
     app.get('/redeem/customer/point', { schema: { tags: ['customer points'], summary: 'Redemptions of the store, newest first', querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20), page: z.coerce.number().int().min(1).max(100_000).default(1) }) } }, async (request) => {
       const { limit, page } = request.query;
-      await expireDueRewards(app.db, app.clock.now(), { storeId: request.store.id });
-      const rows = await app.db.selectFrom('rewards').innerJoin('customers', 'customers.id', 'rewards.customer_id')
-        .selectAll('rewards').select(['customers.email', 'customers.first_name', 'customers.last_name'])
-        .where('rewards.store_id', '=', request.store.id).orderBy('rewards.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+      const rows = await listRedemptions(app.db, request.store.id, { limit, offset: (page - 1) * limit }, app.clock.now());
       return { data: { data: rows.map((row) => ({ ...presentReward(row), customer: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() } })), page, limit } };
     });
 
@@ -88,22 +71,14 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post('/list/orders', { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } }, async (request) => {
       const { limit, page } = request.query;
-      const rows = await app.db.selectFrom('order_states').leftJoin('customers', 'customers.id', 'order_states.customer_id')
-        .select(['order_states.id', 'order_states.platform', 'order_states.external_id', 'order_states.order_number', 'order_states.cancelled', 'order_states.data', 'order_states.refunds', 'order_states.updated_at', 'customers.email'])
-        .where('order_states.store_id', '=', request.store.id).where('order_states.known', '=', true)
-        .orderBy('order_states.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
-      const keys = rows.map((row) => `${row.platform}:${row.external_id}`);
-      const sums = keys.length === 0 ? [] : await app.db.selectFrom('ledger_entries').select(['source_id', (eb) => eb.fn.sum<number>('points').as('points')])
-        .where('store_id', '=', request.store.id).where('source_type', 'in', ['order', 'order_clawback']).where('source_id', 'in', keys)
-        .groupBy('source_id').execute();
-      const pointsOf = new Map(sums.map((sum) => [sum.source_id, Number(sum.points)]));
+      const rows = await listOrdersWithPoints(app.db, request.store.id, { limit, offset: (page - 1) * limit });
       return {
         data: {
           data: rows.map((row) => ({
             id: row.id, platform: row.platform, order_id: row.external_id, number: row.order_number, customer_email: row.email,
             total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0), currency: String((row.data as { currency?: string }).currency ?? 'USD'),
             refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0), cancelled: row.cancelled,
-            points: pointsOf.get(`${row.platform}:${row.external_id}`) ?? 0, updated_at: row.updated_at.toISOString(),
+            points: row.points, updated_at: row.updated_at.toISOString(),
           })),
           page, limit,
         },

@@ -52,6 +52,11 @@ export interface DemoPageOptions {
   /** the signed-in demo shopper, when `?member=1` found one */
   customer?: { customerId: string; digest: string };
   memberRequested: boolean;
+  /**
+   * The store theme's own room for the sticky bar (`stickyBarPageCss`), as a store's theme sets
+   * it: the bar then takes space the page already keeps free, and nothing moves when it appears.
+   */
+  themeCss?: string;
 }
 
 function productCard(product: (typeof PRODUCTS)[number]): string {
@@ -85,7 +90,7 @@ export function demoStorefrontPage(options: DemoPageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="Small-batch specialty coffee, roasted every Monday.">
 <title>Demo Coffee Roasters · Shop coffee</title>
-<style>${DEMO_STORE_CSS}</style>
+<style>${DEMO_STORE_CSS}${(options.themeCss ?? '').replace(/<\/(style)/gi, '<\\/$1')}</style>
 ${loaderTag(options)}
 </head>
 <body>

@@ -1,4 +1,3 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 /**
  * The storefront embed's files and its demo page (DESIGN.md §4 "Storefront embed"):
  * - `GET /embed/{file}` serves `dist/embed/` (the build of renderers/embed): loader.js with a
@@ -12,8 +11,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import type { Db } from '../../db/connection.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
+import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
+import { loadPublishedDocument } from '../../domain/documents/index.ts';
+import { demoMember } from '../../domain/storefront/index.ts';
+import { findStoreBy } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
 
@@ -53,30 +54,6 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
   return file;
 }
 
-/**
- * The signed-in shopper of the demo page: a real seeded customer of the demo store (the one
- * with the most points, so the widget has a balance to show) and the digest the store would
- * compute for them with its HMAC secret.
- */
-export async function demoCustomer(db: Db, storeKey: string): Promise<{ customerId: string; digest: string } | undefined> {
-  const store = await db.selectFrom('stores').select(['id', 'hmac_secret']).where('store_name', '=', storeKey).executeTakeFirst();
-  if (!store?.hmac_secret) return undefined;
-  const customer = await db.selectFrom('customers')
-    .leftJoin('points_accounts', (on) => on.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'))
-    .select(['customers.id', 'customers.external_id'])
-    .where('customers.store_id', '=', store.id)
-    .orderBy((eb) => eb.fn.coalesce('points_accounts.balance', eb.lit(0)), 'desc').orderBy('customers.id')
-    .executeTakeFirst();
-  if (!customer) return undefined;
-  const customerId = storefrontCustomerId(customer);
-  return { customerId, digest: customerDigest(store.hmac_secret, customerId) };
-}
-
-/** The id a store page knows its shopper by: the platform's customer id, else ours. */
-export function storefrontCustomerId(customer: { id: number; external_id: string | null }): string {
-  return customer.external_id ?? String(customer.id);
-}
-
 const demoQuery = z.object({ member: z.enum(['0', '1']).optional(), embed: z.enum(['0', '1']).optional() });
 
 /** A store page's own policy: its scripts and styles, our loader from this origin, nothing else. */
@@ -112,9 +89,11 @@ export const embedRoutes: RouteModule = {
       schema: { tags: ['storefront'], summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it)', querystring: demoQuery },
     }, async (request, reply) => {
       const { member, embed } = request.query;
-      const customer = member === '1' ? await demoCustomer(app.db, DEMO_STORE_KEY) : undefined;
+      const customer = member === '1' ? await demoMember(app.db, DEMO_STORE_KEY) : undefined;
+      const store = await findStoreBy(app.db, 'store_name', DEMO_STORE_KEY);
+      const themeCss = store ? stickyBarPageCss((await loadPublishedDocument(app.db, store.id, 'sticky_bar')).document) : '';
       reply.header('content-security-policy', DEMO_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1' }));
+      return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1', themeCss }));
     });
   },
 };

@@ -89,6 +89,30 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     expect((await page(ctx.fixture.storeA.storeName)).body).not.toContain('Hidden banner title');
   });
 
+  it("draws the store's real ways to earn and to redeem: a rule changed in the program shows after the landing page is published", async () => {
+    const { version, headers } = await publishLanding(() => {});
+    const api = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+    const earn = await api('/points/store', { type: 'review', title: 'Review a product', points: 35 });
+    expect(earn.statusCode, earn.body).toBe(201);
+    const redeem = await api('/redeem/store', { type: 'free_shipping', title: 'Free delivery', points_cost: 420 });
+    expect(redeem.statusCode, redeem.body).toBe(201);
+    await api('/store/setting/update', { points_label: 'stars' });
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } });
+    const published = (await page(ctx.fixture.storeA.storeName)).body;
+    expect(published).toContain('Review a product');
+    expect(published).toContain('+35 stars');
+    expect(published).toContain('Free delivery');
+    expect(published).toContain('420 stars');
+
+    const before = await page(ctx.fixture.storeA.storeName);
+    const renamed = await api('/points/update', { id: earn.json().data.id, type: 'review', title: 'Write a review', points: 35 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await page(ctx.fixture.storeA.storeName);
+    expect(after.body).toContain('Write a review');
+    expect(after.body).not.toContain('Review a product');
+    expect(after.headers.etag).not.toBe(before.headers.etag); // a rule change is a new page for caches
+  });
+
   it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {
     const response = await page('no-such-store%3Cb%3E');
     expect(response.statusCode).toBe(404);

@@ -1,6 +1,6 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { z } from 'zod';
-import { landingNotFoundPage, renderPublishedLanding } from '../../domain/documents/landing.ts';
+import { loadPublishedLanding } from '../../domain/storefront/landing.ts';
+import { landingNotFoundPage, renderLanding } from '../landing-page.ts';
 import type { RouteModule } from '../context.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
@@ -32,9 +32,9 @@ export const landingRoutes: RouteModule = {
         .header('cross-origin-resource-policy', 'cross-origin')
         .type('text/html; charset=utf-8');
       const { storeKey } = request.params;
-      const store = await app.db.selectFrom('stores').select(['id', 'title']).where('store_name', '=', storeKey).executeTakeFirst();
-      if (!store) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
-      const page = await renderPublishedLanding(app.db, store);
+      const landing = await loadPublishedLanding(app.db, storeKey);
+      if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
+      const page = renderLanding(landing);
       reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag);
       const ifNoneMatch = request.headers['if-none-match'];
       if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {

@@ -1,4 +1,3 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -8,7 +7,7 @@ import { dataEnvelope, idParams } from '../../contract/common.ts';
 import {
   galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD,
 } from '../../contract/media.ts';
-import { toNumber } from '../../db/normalize.ts';
+import { listImages, readImage, saveImage } from '../../domain/media/gallery.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
@@ -59,19 +58,14 @@ export const mediaRoutes: RouteModule = {
       schema: { tags: ['media'], summary: `Upload one image (PNG, JPEG, GIF, WebP; at most ${MB} MB) as multipart field "${UPLOAD_FIELD}"`, consumes: ['multipart/form-data'], response: { 201: dataEnvelope(mediaRecord) } },
     }, async (request, reply) => {
       const upload = await readUpload(app, request);
-      const row = await app.db.insertInto('media')
-        .values({ store_id: request.store.id, file_name: upload.fileName, mime_type: upload.mime, size_bytes: upload.content.length, content: upload.content })
-        .returning(['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const row = await saveImage(app.db, request.store.id, upload);
       return reply.code(201).send({ data: present(row) });
     });
 
     app.post('/gallery/list', { schema: { tags: ['media'], summary: "The store's uploaded images, newest first", body: galleryListBody, response: { 200: dataEnvelope(galleryList) } } }, async (request) => {
       const { page, limit } = request.body ?? { page: 1, limit: 24 };
-      const rows = await app.db.selectFrom('media').select(['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'])
-        .where('store_id', '=', request.store.id).orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
-      const total = await app.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', request.store.id).executeTakeFirstOrThrow();
-      return { data: { items: rows.map(present), total: toNumber(total.n), page, limit } };
+      const { rows, total } = await listImages(app.db, request.store.id, { limit, offset: (page - 1) * limit });
+      return { data: { items: rows.map(present), total, page, limit } };
     });
 
     app.post('/icons/list', { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } }, async (request) => {
@@ -85,7 +79,7 @@ export const mediaFileRoutes: RouteModule = {
   prefix: '/media',
   register(app) {
     app.get('/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
-      const row = await app.db.selectFrom('media').select(['mime_type', 'content']).where('id', '=', request.params.id).executeTakeFirst();
+      const row = await readImage(app.db, request.params.id);
       if (!row) throw notFound('Image');
       return reply.header('cache-control', 'public, max-age=31536000, immutable').header('cross-origin-resource-policy', 'cross-origin')
         .type(row.mime_type).send(Buffer.from(row.content));

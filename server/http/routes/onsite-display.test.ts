@@ -219,8 +219,21 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect((await call(alice, 'GET', '/onsite-display/landing_page')).json().data).toEqual(aliceState);
   });
 
+  it("answers the store's own program as the storefront draws it, for the canvas", async () => {
+    const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
+    const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/points/store', headers: alice.headers, payload: { type: 'signup', title: 'Alpha welcome', points: 75 } });
+    const program = await call(alice, 'GET', '/onsite-display/program');
+    expect(program.statusCode).toBe(200);
+    expect(program.json().data.waysToEarn).toContainEqual(expect.objectContaining({ title: 'Alpha welcome', points: 75, icon: 'user-plus' }));
+    const storefront = await ctx.app.inject({ method: 'GET', url: `/storefront/v1/${ctx.fixture.storeA.storeName}/bootstrap` });
+    expect(program.json().data).toEqual(storefront.json().data.program);
+    const other = await call(bob, 'GET', '/onsite-display/program');
+    expect(JSON.stringify(other.json().data)).not.toContain('Alpha welcome');
+  });
+
   it('requires the three tokens', async () => {
-    for (const url of ['/onsite-display', '/widget', '/widget/type', '/theme/setting']) {
+    for (const url of ['/onsite-display', '/onsite-display/program', '/widget', '/widget/type', '/theme/setting']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1${url}` });
       expect(response.statusCode, url).toBe(401);
     }

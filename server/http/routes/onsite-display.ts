@@ -1,10 +1,9 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { THEMES, withSurfaceStyle } from '../../../renderers/schema/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import {
-  customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, publishBody, publishedVersion, restoreBody,
+  customStyleBody, documentState, draftBody, kindParams, launcherSaveBody, option, PROGRAM_TYPE_OPTIONS, programPreview, publishBody, publishedVersion, restoreBody,
   savedVersion, surfaceSummary as surfaceSummaryShape, THEME_LABELS, themeSetting, themeStoreBody, versionConflictBody, versionInfo, versionsQuery,
   WIDGET_TYPE_OPTIONS,
 } from '../../contract/onsite-display.ts';
@@ -12,6 +11,7 @@ import {
   changeDraft, DocumentInvalidError, getDocument, listVersions, publishSurfaceStyles, publishVersion, restoreVersion, saveDraft, surfaceSummary,
   VersionConflictError, VersionNotFoundError,
 } from '../../domain/documents/index.ts';
+import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
 
@@ -52,6 +52,10 @@ function documentErrorHandler(bodyLimitBytes: number) {
 function registerUniformRoutes(app: App): void {
   app.get('/onsite-display', { schema: { tags: TAGS, summary: 'The four shopper surfaces and their publish state', response: { 200: dataEnvelope(z.array(surfaceSummaryShape)) } } },
     async (request) => ({ data: await surfaceSummary(app.db, request.store.id) }));
+
+  // a static path: it wins over /onsite-display/:kind
+  app.get('/onsite-display/program', { schema: { tags: TAGS, summary: "The store's program as the storefront draws it, for the builder's canvas", response: { 200: dataEnvelope(programPreview) } } },
+    async (request) => ({ data: await getProgramData(app.db, request.store.id) }));
 
   app.get('/onsite-display/:kind', { schema: { tags: TAGS, summary: 'Current draft with draft and published version numbers', params: kindParams, response: state } },
     async (request) => ({ data: await getDocument(app.db, request.store.id, request.params.kind) }));

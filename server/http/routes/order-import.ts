@@ -1,4 +1,3 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { idParams } from '../../contract/common.ts';
 import { orderImportBody } from '../../contract/customer-points.ts';
 import { parseCsv } from '../../domain/orders/import.ts';

@@ -1,9 +1,8 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { idParams } from '../../contract/common.ts';
 import { EARNING_RULE_TYPES, SOCIAL_NETWORKS, customEventBody, earningRuleBody, earningRuleUpdateBody, expirySettingsBody, listQuery } from '../../contract/points.ts';
-import { json } from '../../db/normalize.ts';
+import { findCustomer } from '../../domain/orders/customers.ts';
+import { readExpirySettings, saveExpirySettings } from '../../domain/rules/expiry.ts';
 import { recordCustomEvent } from '../../domain/rules/custom-events.ts';
 import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from '../../domain/rules/earning.ts';
 import type { RouteModule } from '../context.ts';
@@ -68,9 +67,7 @@ export const pointsRoutes: RouteModule = {
       },
     }, async (request, reply) => {
       const { customer_id: id, email, event, event_id: eventId } = request.body;
-      let customer = app.db.selectFrom('customers').select('id').where('store_id', '=', request.store.id);
-      customer = id !== undefined ? customer.where('id', '=', id) : customer.where('email', '=', email!);
-      const found = await customer.executeTakeFirst();
+      const found = await findCustomer(app.db, request.store.id, id !== undefined ? { id } : { email: email! });
       if (!found) throw notFound('Customer');
       const { entry, ruleId, duplicate } = await recordCustomEvent(app.db, request.store.id, { customerId: found.id, event, eventId }, app.clock.now()).catch(asApiError);
       if (duplicate) reply.header('idempotent-replayed', 'true');
@@ -82,16 +79,12 @@ export const pointsRoutes: RouteModule = {
     });
 
     app.post('/points/expiry/create', { schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } }, async (request) => {
-      await app.db.updateTable('stores')
-        .set((eb) => ({ settings: sql`jsonb_set(${eb.ref('settings')}, '{points_expiry}', ${json(request.body)}::jsonb)` }))
-        .where('id', '=', request.store.id).execute();
+      await saveExpirySettings(app.db, request.store.id, request.body);
       return { data: request.body };
     });
 
     app.get('/points/expiry/detail', { schema: { tags: ['points'], summary: 'The points expiry settings' } }, async (request) => {
-      const store = await app.db.selectFrom('stores').select('settings').where('id', '=', request.store.id).executeTakeFirstOrThrow();
-      const saved = expirySettingsBody.safeParse((store.settings as Record<string, unknown>).points_expiry);
-      return { data: saved.success ? saved.data : { enabled: false, expiry_days: 365, early_reminder_days: 30, final_reminder_days: 7 } };
+      return { data: await readExpirySettings(app.db, request.store.id) };
     });
   },
 };

@@ -1,8 +1,7 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { idParams } from '../../contract/common.ts';
 import { listQuery } from '../../contract/points.ts';
 import { redeemRuleBody, redeemRuleUpdateBody } from '../../contract/redeem.ts';
-import { createRedeemRule, describeReward, listRedeemRules, updateRedeemRule } from '../../domain/rules/redeem.ts';
+import { createRedeemRule, deleteRedeemRule, describeReward, findRedeemRule, listRedeemRules, updateRedeemRule } from '../../domain/rules/redeem.ts';
 import type { RedeemRule } from '../../domain/rules/tables.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -37,15 +36,14 @@ export const redeemRoutes: RouteModule = {
     });
 
     app.get('/redeem/point/:id', { schema: { tags: ['redeem'], summary: 'One way to redeem', params: idParams } }, async (request) => {
-      const rule = await app.db.selectFrom('redeem_rules').selectAll().where('id', '=', request.params.id).where('store_id', '=', request.store.id).executeTakeFirst();
+      const rule = await findRedeemRule(app.db, request.store.id, request.params.id);
       if (!rule) throw notFound('Way to redeem');
       return { data: presentRedeemRule(rule) };
     });
 
     app.delete('/redeem/:id', { schema: { tags: ['redeem'], summary: 'Delete a way to redeem (issued rewards stay)', params: idParams } }, async (request) => {
-      const removed = await app.db.deleteFrom('redeem_rules').where('id', '=', request.params.id).where('store_id', '=', request.store.id).returning('id').executeTakeFirst();
-      if (!removed) throw notFound('Way to redeem');
-      return { data: { id: removed.id } };
+      if (!(await deleteRedeemRule(app.db, request.store.id, request.params.id))) throw notFound('Way to redeem');
+      return { data: { id: request.params.id } };
     });
   },
 };

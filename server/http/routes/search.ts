@@ -1,7 +1,6 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
-import { sql } from 'kysely';
 import { dataEnvelope } from '../../contract/common.ts';
 import { searchBody, searchResult, type SearchResult } from '../../contract/search.ts';
+import { searchCustomers } from '../../domain/customers/search.ts';
 import type { App, RouteModule } from '../context.ts';
 
 /** Console pages by their spec §2 names: the `menus` of the global search. */
@@ -23,22 +22,11 @@ export const CONSOLE_PAGES: ReadonlyArray<{ name: string; url: string }> = [
 ];
 
 const CUSTOMER_LIMIT = 10;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function search(app: App, storeId: number, text: string): Promise<SearchResult> {
   const needle = text.trim();
   if (needle.length === 0) return { customerUrls: [], menus: [] };
-  const pattern = likePattern(needle);
-  const customers = await app.db.selectFrom('customers')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('store_id', '=', storeId)
-    .where((eb) => eb.or([
-      eb('email', 'ilike', pattern),
-      eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-    ]))
-    .orderBy('first_name').orderBy('last_name').orderBy('id')
-    .limit(CUSTOMER_LIMIT)
-    .execute();
+  const customers = await searchCustomers(app.db, storeId, needle, CUSTOMER_LIMIT);
   const lower = needle.toLowerCase();
   return {
     customerUrls: customers.map((c) => ({ name: `${c.first_name} ${c.last_name}`.trim(), email: c.email, url: `/customers/details?id=${c.id}` })),

@@ -1,12 +1,12 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
-import { checkCredentials, consumeLoginCode } from '../../auth/sessions.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { checkCredentials, consumeLoginCode, revokeSession } from '../../auth/sessions.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { changePassword, updateUser } from '../../auth/users.ts';
 import { completeLogin, loginRateLimit } from '../../auth/login.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { loginBody, loginResult, passwordChangeBody, userRecord, userStageBody, userStatusBody } from '../../contract/session.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { presentUser } from '../present.ts';
+import { presentLogin, presentUser } from '../present.ts';
 
 /** Spec §7 "Session and store": sign-in and the user record. */
 export const sessionRoutes: RouteModule = {
@@ -26,7 +26,7 @@ export const sessionRoutes: RouteModule = {
           ? new ApiError(401, 'This sign-in link has expired or was already used. Please sign in again.', 'invalid_code', { code: 'Expired or already used.' })
           : new ApiError(401, 'These credentials do not match our records.', 'invalid_credentials', { email: 'These credentials do not match our records.' });
       }
-      return { data: await completeLogin(app.db, userId, now, app.config) };
+      return { data: presentLogin(await completeLogin(app.db, userId, now, app.config)) };
     });
 
     app.get('/user/details', { schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: dataEnvelope(userRecord) } } }, async (request) => ({
@@ -34,12 +34,12 @@ export const sessionRoutes: RouteModule = {
     }));
 
     app.post('/user/status', { schema: { tags: ['session'], summary: 'Set the user status', body: userStatusBody, response: { 200: dataEnvelope(userRecord) } } }, async (request) => {
-      const user = await app.db.updateTable('users').set({ status: request.body.status }).where('id', '=', request.user.id).returningAll().executeTakeFirstOrThrow();
+      const user = await updateUser(app.db, request.user.id, { status: request.body.status });
       return { data: presentUser(user, request.role, request.store) };
     });
 
     app.post('/user/stage', { schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } } }, async (request) => {
-      const user = await app.db.updateTable('users').set({ stage: request.body.stage }).where('id', '=', request.user.id).returningAll().executeTakeFirstOrThrow();
+      const user = await updateUser(app.db, request.user.id, { stage: request.body.stage });
       return { data: presentUser(user, request.role, request.store) };
     });
 
@@ -51,17 +51,12 @@ export const sessionRoutes: RouteModule = {
       if (!(await verifyPassword(current, request.user.password_hash))) {
         throw new ApiError(422, 'Your current password is not correct.', 'invalid_password', { current_password: 'Your current password is not correct.' });
       }
-      const passwordHash = await hashPassword(password);
-      await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', request.user.id).execute();
-        await trx.updateTable('sessions').set({ revoked_at: app.clock.now() })
-          .where('user_id', '=', request.user.id).where('id', '!=', request.sessionId).where('revoked_at', 'is', null).execute();
-      });
+      await changePassword(app.db, request.user.id, request.sessionId, password, app.clock.now());
       return { data: presentUser(request.user, request.role, request.store) };
     });
 
     app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } }, async (request) => {
-      await app.db.updateTable('sessions').set({ revoked_at: app.clock.now() }).where('id', '=', request.sessionId).execute();
+      await revokeSession(app.db, request.sessionId, app.clock.now());
       return { data: { logged_out: true } };
     });
   },

@@ -1,11 +1,11 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import fastifyCors from '@fastify/cors';
-import { json } from '../../db/normalize.ts';
 import { optionalShopperQuery, shopperActionBody, shopperQuery, shopperRedeemBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
+import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
+import { findStoreBy } from '../../domain/stores/index.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -14,7 +14,7 @@ import { asApiError } from '../rule-errors.ts';
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 
 async function storeOf(app: App, storeKey: string): Promise<Store> {
-  const store = await app.db.selectFrom('stores').selectAll().where('store_name', '=', storeKey).executeTakeFirst();
+  const store = await findStoreBy(app.db, 'store_name', storeKey);
   if (!store) throw notFound('Store');
   return store;
 }
@@ -69,9 +69,9 @@ export const storefrontApiRoutes: RouteModule = {
       const customerId = await shopper(app, store, request.body.customer_id, request.body.digest);
       const header = request.headers['idempotency-key'];
       const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
-      if (key) {
-        const earlier = await app.db.selectFrom('storefront_requests').select(['status_code', 'response'])
-          .where('store_id', '=', store.id).where('customer_id', '=', customerId).where('idempotency_key', '=', key).executeTakeFirst();
+      const replyKey = key ? { storeId: store.id, customerId, key } : undefined;
+      if (replyKey) {
+        const earlier = await earlierReply(app.db, replyKey);
         if (earlier) return reply.code(earlier.status_code).send(earlier.response);
       }
       let status = 200;
@@ -88,10 +88,7 @@ export const storefrontApiRoutes: RouteModule = {
           body = { message: apiError.message, errors: apiError.errors, code: apiError.code };
         }
       }
-      if (key) {
-        await app.db.insertInto('storefront_requests').values({ store_id: store.id, customer_id: customerId, idempotency_key: key, status_code: status, response: json(body), created_at: app.clock.now() })
-          .onConflict((oc) => oc.columns(['store_id', 'customer_id', 'idempotency_key']).doNothing()).execute();
-      }
+      if (replyKey) await keepReply(app.db, replyKey, status, body, app.clock.now());
       return reply.code(status).send(body);
     });
 

@@ -1,8 +1,8 @@
-// oxlint-disable no-async-endpoint-handlers -- a rule for Express; Fastify awaits async handlers
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { findStoreBy } from '../../domain/stores/index.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
@@ -100,7 +100,7 @@ export const webhookRoutes: RouteModule = {
       const key = `${column}:${value.toLowerCase()}`;
       const cached = recent.get(key);
       if (cached && Date.now() - cached.at < 1_000) return cached.store;
-      const store = await app.db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+      const store = await findStoreBy(app.db, column, value);
       if (recent.size > 1_000) recent.clear();
       recent.set(key, { at: Date.now(), store });
       return store;

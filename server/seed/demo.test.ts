@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { checkCredentials } from '../../auth/sessions.ts';
-import { toNumber } from '../normalize.ts';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { checkCredentials } from '../auth/sessions.ts';
+import { toNumber } from '../db/normalize.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
 for (const backend of BACKENDS) {

@@ -1,11 +1,11 @@
 import { Faker, en } from '@faker-js/faker';
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../auth/passwords.ts';
-import { newToken } from '../../auth/tokens.ts';
-import type { Db } from '../connection.ts';
-import { json } from '../normalize.ts';
-import type { Role } from '../schema.ts';
-import { seedProgram } from '../../domain/program/seed.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { newToken } from '../auth/tokens.ts';
+import type { Db } from '../db/connection.ts';
+import { json } from '../db/normalize.ts';
+import type { Role } from '../db/schema.ts';
+import { seedProgram } from '../domain/program/seed.ts';
 
 /** The demo of DESIGN.md §4: one password for every demo user. */
 export const DEMO_PASSWORD = 'demo-password';

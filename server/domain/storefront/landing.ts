@@ -1,0 +1,34 @@
+import type { ProgramData } from '../../../renderers/context.ts';
+import type { LandingPage, SurfaceStyles } from '../../../renderers/schema/index.ts';
+import type { Db } from '../../db/connection.ts';
+import { loadPublishedDocument } from '../documents/index.ts';
+import { getProgramData } from '../program/index.ts';
+import { findStoreBy } from '../stores/index.ts';
+
+/** What the public landing page shows: the published page, its published style and the store's real program. */
+export interface PublishedLanding {
+  store: { id: number; title: string };
+  document: LandingPage;
+  /** null when nothing is published (the preset default is shown) */
+  version: number | null;
+  customStyles: SurfaceStyles;
+  program: ProgramData;
+}
+
+/** The landing page of a store key; undefined when no store has the key. */
+export async function loadPublishedLanding(db: Db, storeKey: string): Promise<PublishedLanding | undefined> {
+  const store = await findStoreBy(db, 'store_name', storeKey);
+  if (!store) return undefined;
+  const [published, style, program] = await Promise.all([
+    loadPublishedDocument(db, store.id, 'landing_page'),
+    loadPublishedDocument(db, store.id, 'custom_style'),
+    getProgramData(db, store.id),
+  ]);
+  return {
+    store: { id: store.id, title: store.title },
+    document: published.document,
+    version: published.version,
+    customStyles: { landing_page: style.document.styles.landing_page },
+    program,
+  };
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { json } from '../../db/normalize.ts';
+import type { Store } from '../../db/schema.ts';
+
+/** The user's stores that have an access token (spec §5: only those are listed). */
+export async function listUserStores(db: Db, userId: number) {
+  return db.selectFrom('stores')
+    .innerJoin('memberships', 'memberships.store_id', 'stores.id')
+    .select(['stores.id', 'stores.title', 'stores.store_name', 'stores.access_token'])
+    .where('memberships.user_id', '=', userId)
+    .where('stores.access_token', 'is not', null)
+    .orderBy('stores.id')
+    .execute();
+}
+
+/** One of the user's stores, by id or by its access token; undefined when it isn't theirs. */
+export async function findUserStore(db: Db, userId: number, which: { store_id: number } | { access_token: string }): Promise<Store | undefined> {
+  let query = db.selectFrom('stores')
+    .innerJoin('memberships', 'memberships.store_id', 'stores.id')
+    .selectAll('stores')
+    .where('memberships.user_id', '=', userId)
+    .where('stores.access_token', 'is not', null);
+  query = 'store_id' in which ? query.where('stores.id', '=', which.store_id) : query.where('stores.access_token', '=', which.access_token);
+  return query.executeTakeFirst();
+}
+
+export interface StoreSettingsChange {
+  title?: string | undefined;
+  website?: string | undefined;
+  emailSettings?: Record<string, unknown> | undefined;
+  /** merged into `settings` (program name, points label, …) */
+  settingsPatch: Record<string, unknown>;
+}
+
+/** Updates the store's title, website and settings (merged, never replaced); answers the store as stored. */
+export async function updateStoreSettings(db: Db, store: Store, change: StoreSettingsChange): Promise<Store> {
+  const { title, website, emailSettings, settingsPatch } = change;
+  const hasPatch = Object.keys(settingsPatch).length > 0;
+  if (title === undefined && website === undefined && emailSettings === undefined && !hasPatch) return store;
+  return db.updateTable('stores')
+    .set((eb) => {
+      const merged = hasPatch ? sql<string>`${eb.ref('settings')} || ${json(settingsPatch)}::jsonb` : sql<string>`${eb.ref('settings')}`;
+      const settings = emailSettings === undefined
+        ? merged
+        : sql<string>`jsonb_set(${merged}, '{email_settings}', coalesce(${eb.ref('settings')}->'email_settings', '{}'::jsonb) || ${json(emailSettings)}::jsonb)`;
+      return {
+        ...(title !== undefined ? { title } : {}),
+        ...(website !== undefined ? { website: website || null } : {}),
+        ...(emailSettings !== undefined || hasPatch ? { settings } : {}),
+      };
+    })
+    .where('id', '=', store.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new HMAC secret for the store's signed-in shoppers (the old one stops working at once). */
+export async function rotateHmacSecret(db: Db, storeId: number): Promise<string> {
+  const secret = randomBytes(32).toString('hex');
+  await db.updateTable('stores').set({ hmac_secret: secret }).where('id', '=', storeId).execute();
+  return secret;
+}
+
+/** A store by its public key (`store_name`) or its platform domain; keys are lower case. */
+export async function findStoreBy(db: Db, column: 'store_name' | 'domain', value: string): Promise<Store | undefined> {
+  return db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+}

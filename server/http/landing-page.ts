@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { makeContext } from '../../renderers/context.ts';
+import { escapeHtml, renderLandingDocument } from '../../renderers/ssr/index.tsx';
+import { buildStylesheet } from '../../renderers/theme/index.ts';
+import { ICONS, THEME_TOKENS } from '../../presets/index.ts';
+import type { PublishedLanding } from '../domain/storefront/landing.ts';
+
+/** The icon library as the renderers want it: id → path. */
+const ICON_PATHS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
+const STYLESHEET = buildStylesheet(THEME_TOKENS);
+
+export interface RenderedLanding {
+  html: string;
+  /** strong validator: the published version and a digest of the page (the program's rules included) */
+  etag: string;
+}
+
+/** The published landing page as a complete HTML document for visitors (no JavaScript needed). */
+export function renderLanding(landing: PublishedLanding): RenderedLanding {
+  const { document, store, program, customStyles, version } = landing;
+  const ctx = makeContext({ audience: 'visitor', device: 'desktop', theme: document.theme, themes: THEME_TOKENS, icons: ICON_PATHS, program, customStyles });
+  const html = renderLandingDocument(document, ctx, { title: `${store.title} · Rewards`, stylesheet: STYLESHEET });
+  const digest = createHash('sha256').update(html).digest('base64url').slice(0, 22);
+  return { html, etag: `"v${version ?? 0}-${digest}"` };
+}
+
+/** The page for a store key nobody has: says so plainly. */
+export function landingNotFoundPage(storeKey: string): string {
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    + '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Rewards page not found</title>'
+    + '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#333;background:#fff}'
+    + 'main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.6rem}code{background:#f5f6f7;padding:0 .25em}</style>'
+    + '</head><body><main><h1>Rewards page not found</h1>'
+    + `<p>There is no store with the key <code>${escapeHtml(storeKey.slice(0, 100))}</code>, so there is no rewards page to show.</p>`
+    + '<p>Check the address, or ask the store for the link to its rewards page.</p></main></body></html>';
+}
