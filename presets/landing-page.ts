@@ -21,20 +21,7 @@ function demoSection(id: string, type: Section['type'], content: Section['conten
 
 const both = (content: Section['content']['member']): Section['content'] => ({ member: content, visitor: structuredClone(content) });
 
-const beans = [
-  { id: 'order', title: 'Order coffee', description: '1 bean per $1 spent', points: 1, icon: 'coffee' },
-  { id: 'join', title: 'Join the club', description: 'Welcome beans on sign-up', points: 50, icon: 'user-plus' },
-  { id: 'subscribe', title: 'Start a subscription', description: 'For every new subscription', points: 200, icon: 'calendar' },
-  { id: 'review', title: 'Review a roast', description: 'Tell us how you brewed it', points: 25, icon: 'star' },
-  { id: 'birthday', title: 'Birthday treat', description: 'Add your birthday to your account', points: 100, icon: 'cake' },
-  { id: 'share', title: 'Share on social', description: 'Post your morning cup', points: 20, icon: 'camera' },
-];
-
-const rewards = [
-  { id: 'five-off', title: '$5 off your order', description: 'Any bag, any roast', points: 500, icon: 'ticket' },
-  { id: 'free-shipping', title: 'Free shipping', description: 'On your next delivery', points: 750, icon: 'truck' },
-  { id: 'free-bag', title: 'A free 250 g bag', description: 'Single-origin of the month', points: 1500, icon: 'gift' },
-];
+// Ways to earn and to redeem carry no methods of their own: they show the store's real rules.
 
 const tiers = [
   { id: 'green-bean', name: 'Green Bean', threshold: 0, perks: ['1 bean per $1 spent', 'Birthday treat'], rewards: ['Welcome 50 beans'] },
@@ -97,11 +84,11 @@ export const DEMO_LANDING_PAGE: LandingPage = {
         ],
       }),
     ),
-    demoSection('earn', 'ways_to_earn', both({ title: 'Ways to earn beans', sub_heading: 'More coffee, more beans', earningMethods: beans }), {
+    demoSection('earn', 'ways_to_earn', both({ title: 'Ways to earn beans', sub_heading: 'More coffee, more beans' }), {
       layout: { ...POINTS_GRID_LAYOUT },
       style: { background_color: '#f3e3c7', font_color: '#2b2118' },
     }),
-    demoSection('redeem', 'ways_to_redeem', both({ title: 'Ways to redeem', sub_heading: 'Spend beans on what you love', redeemMethods: rewards }), {
+    demoSection('redeem', 'ways_to_redeem', both({ title: 'Ways to redeem', sub_heading: 'Spend beans on what you love' }), {
       layout: { ...POINTS_GRID_LAYOUT },
     }),
     demoSection('refer', 'referral', {
@@ -133,8 +120,8 @@ export const DEMO_LANDING_PAGE: LandingPage = {
       }),
     ),
     demoSection('rewards', 'reward_list', {
-      member: { title: 'Your rewards', sub_heading: 'Pick one at checkout', redeemMethods: rewards, primary_button: { label: 'Shop coffee', url: SHOP } },
-      visitor: { title: 'Rewards waiting for you', sub_heading: 'Join to start collecting', redeemMethods: rewards, primary_button: { label: 'Join the club', url: SIGN_UP } },
+      member: { title: 'Your rewards', sub_heading: 'Pick one at checkout', primary_button: { label: 'Shop coffee', url: SHOP } },
+      visitor: { title: 'Rewards waiting for you', sub_heading: 'Join to start collecting', primary_button: { label: 'Join the club', url: SIGN_UP } },
     }),
   ],
 };

@@ -148,11 +148,21 @@ describe('section templates', () => {
   });
 
   it('sectionFromTemplate returns a deep copy', () => {
-    const section: Section = sectionFromTemplate('ways_to_earn', 'earn-2');
-    section.content.member.earningMethods?.pop();
-    section.layout.desktop_columns = 1;
-    expect(SECTION_TEMPLATES.ways_to_earn.content.member.earningMethods).toHaveLength(3);
-    expect(SECTION_TEMPLATES.ways_to_earn.layout.desktop_columns).toBe(3);
+    const section: Section = sectionFromTemplate('timeline', 'timeline-2');
+    section.content.member.events?.pop();
+    section.layout.padding = 1;
+    expect(SECTION_TEMPLATES.timeline.content.member.events).toHaveLength(2);
+    expect(SECTION_TEMPLATES.timeline.layout.padding).toBe(48);
+  });
+
+  it("ways to earn and to redeem carry no sample methods: they draw the store's real rules", () => {
+    for (const type of ['ways_to_earn', 'ways_to_redeem', 'reward_list'] as const) {
+      const { member, visitor } = SECTION_TEMPLATES[type].content;
+      expect([member.earningMethods, member.redeemMethods, visitor.earningMethods, visitor.redeemMethods]).toEqual([undefined, undefined, undefined, undefined]);
+    }
+    for (const section of DEMO_DOCUMENTS.landing_page.sections) {
+      expect(section.content.member.earningMethods ?? section.content.member.redeemMethods).toBeUndefined();
+    }
   });
 
   it('the demo landing page has all nine section types, each with member and visitor titles', () => {

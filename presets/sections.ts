@@ -94,11 +94,11 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
     }),
     { mobile_columns: 1, desktop_columns: 3, show_numbers: true, show_connectors: true, ...cards, desktop_image_placement: 'top', mobile_image_placement: 'left' },
   ),
-  ways_to_earn: template('ways_to_earn', same({ title: 'Ways to earn', sub_heading: 'Collect points for these actions', earningMethods: SAMPLE_EARNING_METHODS }), {
+  ways_to_earn: template('ways_to_earn', same({ title: 'Ways to earn', sub_heading: 'Collect points for these actions' }), {
     ...POINTS_GRID_LAYOUT,
     ...cards,
   }),
-  ways_to_redeem: template('ways_to_redeem', same({ title: 'Ways to redeem', sub_heading: 'Spend your points on rewards', redeemMethods: SAMPLE_REDEEM_METHODS }), {
+  ways_to_redeem: template('ways_to_redeem', same({ title: 'Ways to redeem', sub_heading: 'Spend your points on rewards' }), {
     ...POINTS_GRID_LAYOUT,
     ...cards,
   }),
@@ -126,7 +126,7 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
     show_connectors: true,
     ...cards,
   }),
-  reward_list: template('reward_list', same({ title: 'Rewards', sub_heading: 'Choose what to spend your points on', redeemMethods: SAMPLE_REDEEM_METHODS }), {
+  reward_list: template('reward_list', same({ title: 'Rewards', sub_heading: 'Choose what to spend your points on' }), {
     layout_style: 'list',
     mobile_columns: 1,
     desktop_columns: 1,

@@ -43,3 +43,17 @@ export function iconNode(doc: Document, icon: string, ctx: RenderContext, fallba
   svg.append(shape);
   return svg;
 }
+
+/** Adds a stylesheet to the embed's shadow root (constructable sheets, else a <style>); earlier sheets stay. */
+export function addStyles(root: ShadowRoot, css: string): void {
+  const doc = root.host.ownerDocument;
+  try {
+    const sheet = new (doc.defaultView ?? globalThis).CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...(root.adoptedStyleSheets ?? []), sheet];
+  } catch {
+    const style = doc.createElement('style');
+    style.textContent = css;
+    root.append(style);
+  }
+}

@@ -88,8 +88,8 @@ describe('loader sticky bar', () => {
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 
-  it('at the top steps aside while the focused page element is under it (WCAG 2.4.11)', () => {
-    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
+  it('an overlay at the top steps aside while the focused page element is under it (WCAG 2.4.11)', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44, overlay: true }), visitorCtx());
     document.body.append(handle.element);
     const link = document.createElement('a');
     link.href = '#top';
@@ -105,12 +105,34 @@ describe('loader sticky bar', () => {
     handle.remove();
   });
 
-  it('at the top moves nothing: no body padding, scroll padding for focus', () => {
-    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
+  it('an overlay at the top moves nothing: no body padding, scroll padding for focus', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44, overlay: true }), visitorCtx());
     expect(document.body.style.paddingTop).toBe('');
     expect(document.documentElement.style.scrollPaddingTop).toBe('44px');
     handle.remove();
     expect(document.documentElement.style.scrollPaddingTop).toBe('');
+  });
+
+  it("at the top it reserves its height, as announcement bars do, so the store's header is not covered; removed, the page gets its padding back", () => {
+    document.body.style.paddingTop = '3px';
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'top', height: 44 }), visitorCtx());
+    expect(document.body.style.paddingTop).toBe('44px');
+    handle.remove();
+    expect(document.body.style.paddingTop).toBe('3px');
+    document.body.style.paddingTop = '';
+  });
+
+  it('the drawer closes with its close control and gives the focus back to the bar', () => {
+    const handle = createStickyBar(document, stickyBarDoc({ placement: 'bottom', height: 44 }), visitorCtx());
+    document.body.append(handle.element);
+    const bar = handle.element.querySelector<HTMLButtonElement>('.ls-bar')!;
+    bar.click();
+    const drawer = handle.element.querySelector<HTMLElement>('.ls-drawer')!;
+    expect(drawer.hidden).toBe(false);
+    drawer.querySelector<HTMLButtonElement>('button[aria-label=Close]')!.click();
+    expect(drawer.hidden).toBe(true);
+    expect(document.activeElement).toBe(bar);
+    handle.remove();
   });
 });
 

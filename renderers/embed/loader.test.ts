@@ -50,6 +50,9 @@ describe('mountEmbed', () => {
     const css = root.adoptedStyleSheets.length > 0 ? [...root.adoptedStyleSheets[0]!.cssRules].map((r) => r.cssText).join('') : root.querySelector('style')?.textContent ?? '';
     expect(css).toContain('.ls-launcher');
     expect(css).toContain('--ls-accent');
+    // the widget's and the landing page's rules are not shipped with the loader
+    expect(css).not.toContain('.ls-widget{');
+    expect(css).not.toContain('.ls-section');
   });
 
   it('applies the published custom style: resolved properties on the launcher and bar, the widget from its document', async () => {
@@ -63,6 +66,8 @@ describe('mountEmbed', () => {
     await waitFor(() => handle.root.querySelector('[role=dialog]') !== null);
     const dialog = handle.root.querySelector<HTMLElement>('[role=dialog]')!;
     expect(dialog.style.getPropertyValue('--ls-w-bg')).toBe('#123456');
+    // the widget module brought its own rules into the shadow root
+    expect(handle.root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join('')).toContain('.ls-w-head');
     expect(dialog.style.getPropertyValue('--ls-font-family')).toContain('Georgia');
   });
 

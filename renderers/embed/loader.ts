@@ -10,8 +10,9 @@
  * shopper opens it.
  */
 import { contextFromPayload, type Device, type StorefrontPayload } from '../context.ts';
-import { STYLESHEET } from '../theme/stylesheet.ts';
+import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
 import { themeRules } from '../theme/themes.ts';
+import { addStyles } from './dom.ts';
 import { createLauncher } from './launcher-dom.ts';
 import type { PanelModule, Shopper } from './panel-api.ts';
 import { isPayload, launcherOf, stickyBarOf } from './payload.ts';
@@ -57,19 +58,6 @@ export interface EmbedHandle {
   remove: () => void;
 }
 
-function adoptStyles(root: ShadowRoot, css: string): void {
-  const doc = root.host.ownerDocument;
-  try {
-    const sheet = new (doc.defaultView ?? globalThis).CSSStyleSheet();
-    sheet.replaceSync(css);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = doc.createElement('style');
-    style.textContent = css;
-    root.append(style);
-  }
-}
-
 /** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module, once, on the first open. */
 export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>, shopper?: Shopper): EmbedHandle {
   const host = doc.createElement('div');
@@ -77,7 +65,7 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
   host.style.cssText = 'all:initial!important;display:contents!important';
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root, themeRules(payload.themes) + STYLESHEET);
+  addStyles(root, themeRules(payload.themes) + LOADER_STYLESHEET);
   const device: Device = doc.defaultView?.matchMedia?.('(max-width: 767.95px)').matches ? 'mobile' : 'desktop';
   const ctx = contextFromPayload(payload, device);
 

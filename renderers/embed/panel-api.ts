@@ -5,7 +5,7 @@
 import type { Device, StorefrontPayload } from '../context.ts';
 
 export interface OpenWidgetOptions {
-  /** where the widget is drawn: the embed's shadow root (the stylesheet is already there) */
+  /** where the widget is drawn: the embed's shadow root (the widget module adds its own rules there) */
   root: ShadowRoot | HTMLElement;
   payload: StorefrontPayload;
   device: Device;

@@ -10,6 +10,8 @@ import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
 import { Widget } from '../widget/Widget.tsx';
 import type { WidgetAction } from '../widget/panels.ts';
 import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
+import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
+import { addStyles } from './dom.ts';
 import { launcherPlacement } from './payload.ts';
 
 type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey };
@@ -62,8 +64,15 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
   }
 }
 
+/** Shadow roots that already have the widget's rules. */
+const styled = new WeakSet<ShadowRoot>();
+
 export function openWidget({ root, payload, device, launcher, onClose, shopper }: OpenWidgetOptions): () => void {
   const doc = (root instanceof ShadowRoot ? root.host : root).ownerDocument;
+  if (root instanceof ShadowRoot && !styled.has(root)) {
+    addStyles(root, WIDGET_STYLESHEET); // the loader shipped only the launcher's and the sticky bar's rules
+    styled.add(root);
+  }
   const container = doc.createElement('div');
   container.setAttribute('data-ls-widget', '');
   root.append(container);

@@ -10,26 +10,12 @@ import { EditableContext, type Editable } from '../shared/editable.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 import { paletteProperties } from '../theme/themes.ts';
 import type { SectionProps } from './frame.tsx';
-import { BannerSection } from './sections/banner.tsx';
-import { HeaderSection } from './sections/header.tsx';
-import { HowItWorksSection } from './sections/how-it-works.tsx';
-import { WaysToEarnSection, WaysToRedeemSection } from './sections/points-methods.tsx';
-import { ReferralSection } from './sections/referral.tsx';
-import { RewardListSection } from './sections/reward-list.tsx';
-import { TimelineSection } from './sections/timeline.tsx';
-import { VipTiersSection } from './sections/vip-tiers.tsx';
+import { SECTION_RENDERERS } from './sections/registry.ts';
 
-export const SECTION_COMPONENTS: Record<SectionType, ComponentType<SectionProps>> = {
-  banner: BannerSection,
-  header: HeaderSection,
-  how_it_works: HowItWorksSection,
-  ways_to_earn: WaysToEarnSection,
-  ways_to_redeem: WaysToRedeemSection,
-  referral: ReferralSection,
-  vip_tiers: VipTiersSection,
-  timeline: TimelineSection,
-  reward_list: RewardListSection,
-};
+/** The component of each section type (from the registry of section folders). */
+export const SECTION_COMPONENTS = Object.fromEntries(
+  Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component]),
+) as Record<SectionType, ComponentType<SectionProps>>;
 
 /** One section in the context's audience variant; null when hidden or of an unknown type. */
 export function LandingSection({ section, ctx }: { section: Section; ctx: RenderContext }) {

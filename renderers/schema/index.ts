@@ -21,3 +21,4 @@ export * from './migrations.ts';
 export * from './migrate.ts';
 export * from './readability.ts';
 export * from './labels.ts';
+export * from './surfaces.ts';

@@ -44,6 +44,7 @@ export const STICKY_BAR_FIELD_LABELS = {
   height: 'Height',
   theme: 'Theme',
   text: 'Text',
+  overlay: 'Overlay the page',
 } as const satisfies Record<keyof StickyBar['bar'], string>;
 
 export const DRAWER_TEXT_LABELS = {

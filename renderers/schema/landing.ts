@@ -34,18 +34,6 @@ export const SECTION_TYPES = [
 export type SectionType = (typeof SECTION_TYPES)[number];
 export const sectionTypeSchema = oneOf(SECTION_TYPES);
 
-/** Names shown in the builder (DESIGN.md §4). */
-export const SECTION_LABELS = {
-  banner: 'Banner',
-  header: 'Header',
-  how_it_works: 'How it works',
-  ways_to_earn: 'Ways to earn',
-  ways_to_redeem: 'Ways to redeem',
-  referral: 'Referral',
-  vip_tiers: 'VIP tiers',
-  timeline: 'Timeline',
-  reward_list: 'Reward list',
-} as const satisfies Record<SectionType, string>;
 
 export const buttonSchema = z.strictObject({ label: text(TEXT_LIMITS.label), url: urlSchema });
 export type Button = z.infer<typeof buttonSchema>;

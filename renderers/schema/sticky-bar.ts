@@ -20,6 +20,12 @@ export const stickyBarSchema = z.strictObject({
     height: integer(32, 120),
     theme: themeNameSchema,
     text: text(TEXT_LIMITS.title),
+    /**
+     * true: the bar lies over the page (nothing moves when it appears); otherwise (the default,
+     * as announcement bars do) it reserves its height, so the store's header is never covered.
+     * Optional, so documents saved before it stay valid and get the reserved space.
+     */
+    overlay: z.boolean().optional(),
   }),
   drawer: z.strictObject({ logged_out: drawerTextsSchema, logged_in: drawerTextsSchema }),
 });

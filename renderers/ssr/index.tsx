@@ -10,7 +10,7 @@ import { LandingPage } from '../landing/LandingPage.tsx';
 import { Launcher, launcherCustomProperties } from '../launcher/Launcher.tsx';
 import type { LandingPage as LandingPageDocument, Launcher as LauncherDocument, StickyBar as StickyBarDocument, Widget as WidgetDocument } from '../schema/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/StickyBar.tsx';
-import { STYLESHEET } from '../theme/stylesheet.ts';
+import { STYLESHEET } from '../theme/complete.ts';
 import { Widget } from '../widget/Widget.tsx';
 
 export interface LandingDocumentOptions {

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEv
 import type { RenderContext } from '../context.ts';
 import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
+import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 
@@ -24,7 +25,8 @@ export interface StickyBarProps {
 /** CSS the host page needs so that the bar covers nothing (for hosts that prefer a stylesheet). */
 export function stickyBarPageCss(doc: StickyBarDocument): string {
   const side = doc.bar.placement === 'top' ? 'top' : 'bottom';
-  return `html{scroll-padding-${side}:${doc.bar.height}px}body{padding-${side}:${doc.bar.height}px}`;
+  const reserve = side === 'bottom' || !doc.bar.overlay;
+  return `html{scroll-padding-${side}:${doc.bar.height}px}${reserve ? `body{padding-${side}:${doc.bar.height}px}` : ''}`;
 }
 
 /** Scrolls a newly focused element out from under the bar (browsers do not all honour scroll-padding on focus). */
@@ -38,7 +40,7 @@ function revealFocused(target: EventTarget | null, bar: HTMLElement | null, plac
 }
 
 function useReservedSpace(doc: StickyBarDocument, active: boolean, barRef: RefObject<HTMLElement | null>) {
-  const { placement, height } = doc.bar;
+  const { placement, height, overlay } = doc.bar;
   useEffect(() => {
     if (!active || typeof document === 'undefined') return undefined;
     const root = document.documentElement.style;
@@ -46,16 +48,17 @@ function useReservedSpace(doc: StickyBarDocument, active: boolean, barRef: RefOb
     const scrollKey = placement === 'top' ? 'scrollPaddingTop' : 'scrollPaddingBottom';
     const padKey = placement === 'top' ? 'paddingTop' : 'paddingBottom';
     const before = [root[scrollKey], body[padKey]] as const;
+    const reserve = placement === 'bottom' || !overlay;
     root[scrollKey] = `${height}px`;
-    body[padKey] = `${height}px`;
+    if (reserve) body[padKey] = `${height}px`;
     const onFocus = (event: FocusEvent) => revealFocused(event.target, barRef.current, placement);
     document.addEventListener('focusin', onFocus);
     return () => {
       root[scrollKey] = before[0];
-      body[padKey] = before[1];
+      if (reserve) body[padKey] = before[1];
       document.removeEventListener('focusin', onFocus);
     };
-  }, [active, placement, height, barRef]);
+  }, [active, placement, height, overlay, barRef]);
 }
 
 /** The bar's custom style as custom properties, on the bar's theme (the loader gets these resolved by the server). */
@@ -81,6 +84,7 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
           <FieldText as="span" field="bar.text" owner="bar" text={doc.bar.text} ctx={ctx} />
         </button>
         <div className="ls-drawer" id={drawerId} hidden={!open} role="region" aria-label="Rewards">
+          <button type="button" className="ls-icon-btn ls-drawer-close" aria-label="Close" onClick={() => { setOpen(false); barRef.current?.focus(); }}><Icon icon="close" ctx={ctx} /></button>
           <FieldText className="ls-drawer-title" field={`drawer.${group}.primary_text`} owner="drawer" text={texts.primary_text} ctx={ctx} />
           <FieldText field={`drawer.${group}.secondary_text`} owner="drawer" text={texts.secondary_text} ctx={ctx} />
         </div>

@@ -7,7 +7,7 @@ import { StickyBar } from '../sticky-bar/index.ts';
 import { landingDoc, launcherDoc, LIGHT_TOKENS, stickyBarDoc, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { Widget } from '../widget/index.ts';
 import { customStyleProperties, SHADOW_VALUES, withOwnColours } from './custom-style.ts';
-import { STYLESHEET } from './stylesheet.ts';
+import { STYLESHEET } from './complete.ts';
 
 describe('customStyleProperties: each override becomes its custom property', () => {
   it.each<[string, CustomWidgetStyle, Record<string, string>]>([

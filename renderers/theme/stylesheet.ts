@@ -7,7 +7,7 @@
  */
 const DESKTOP = '@media (min-width:768px)';
 /** Rules that switch to the desktop layout: by media query, or forced by `data-device`. */
-const desktop = (selectors: string[], body: string) =>
+export const desktop = (selectors: string[], body: string) =>
   `${DESKTOP}{${selectors.map((s) => `.ls-root:not([data-device=mobile]) ${s}`).join(',')}{${body}}}` +
   `${selectors.map((s) => `.ls-root[data-device=desktop] ${s}`).join(',')}{${body}}`;
 
@@ -39,7 +39,6 @@ const LANDING = `
 .ls-section[data-style=highlighted] .ls-btn{background:var(--ls-accent-text);color:var(--ls-accent);border-color:var(--ls-accent-text)}
 .ls-inner{max-width:1120px;margin:0 auto}
 .ls-title{font-size:2em;line-height:1.2;margin-bottom:.4em}
-.ls-banner .ls-title{font-size:2.5em}
 .ls-sub{font-size:1.15em;font-weight:600;margin-bottom:.5em}
 .ls-text{max-width:70ch;margin-left:var(--ls-ml,0);margin-right:var(--ls-mr,auto)}
 .ls-grid{display:grid;gap:var(--ls-gap,16px);list-style:none;padding:0;margin-top:24px;grid-template-columns:repeat(var(--ls-cols-m),minmax(0,1fr))}
@@ -55,30 +54,15 @@ const LANDING = `
 .ls-card-title{font-size:1.1em;font-weight:700}
 .ls-points{font-weight:700}
 .ls-num{display:inline-flex;align-items:center;justify-content:center;width:2em;height:2em;border-radius:50%;background:var(--ls-accent);color:var(--ls-accent-text);font-weight:700;flex:none}
-.ls-step{flex-direction:var(--ls-dir-m,column)}
-.ls-step>img{display:var(--ls-img-m,block);width:var(--ls-img-w-m,100%);border-radius:calc(var(--ls-radius) / 2)}
 .ls-step-body{display:flex;flex-direction:column;gap:8px;flex:1}
 .ls-connector{position:absolute;background:var(--ls-s-bc,var(--ls-border));left:50%;top:100%;width:2px;height:var(--ls-gap,16px)}
-.ls-referral .ls-card{align-items:var(--ls-items,flex-start)}
-.ls-tier-line{margin-top:24px}
-.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}
-.ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}
-.ls-root details ul{padding-left:1.2em}
-.ls-timeline{list-style:none;padding:0;margin-top:24px;display:grid;gap:var(--ls-gap,16px)}
-.ls-timeline[data-layout=list]{grid-template-columns:minmax(0,1fr)}
-.ls-timeline>.ls-card{flex-direction:row;align-items:flex-start}
-.ls-timeline[data-connectors]>.ls-card:not(:last-child)>.ls-connector{left:calc(20px + .75em)}
 .ls-when{font-size:.875em;font-weight:600}
 `;
 
 const DESKTOP_LANDING =
   desktop(['.ls-grid:not([data-layout=carousel])'], 'grid-template-columns:repeat(var(--ls-cols-d),minmax(0,1fr))') +
   desktop(['.ls-grid[data-layout=carousel]'], 'grid-auto-columns:calc((100% - 16px * (var(--ls-cols-d) - 1)) / var(--ls-cols-d))') +
-  desktop(['.ls-step'], 'flex-direction:var(--ls-dir-d,column)') +
-  desktop(['.ls-step>img'], 'display:var(--ls-img-d,block);width:var(--ls-img-w-d,100%)') +
-  desktop(['.ls-timeline:not([data-layout=list])'], 'grid-auto-flow:column;grid-auto-columns:minmax(0,1fr)') +
   desktop(['.ls-grid:not([data-layout=list])[data-connectors]>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px') +
-  desktop(['.ls-timeline:not([data-layout=list])>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px') +
   desktop(['.ls-section'], 'padding-left:32px;padding-right:32px');
 
 const WIDGET = `
@@ -124,6 +108,8 @@ const STICKY_BAR = `
 .ls-bar-wrap[data-placement=bottom] .ls-drawer{bottom:var(--ls-bar-h,48px)}
 .ls-bar-wrap[data-inline] .ls-drawer{position:relative;inset:auto}
 .ls-drawer-title{font-size:1.15em;font-weight:700}
+.ls-drawer{padding-right:56px}
+.ls-drawer-close{position:absolute;top:8px;right:8px}
 `;
 
 const MOTION = `
@@ -134,5 +120,16 @@ const MOTION = `
 
 const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/g, '$1');
 
-/** Structural rules of every surface; pair with `themeRules(...)` (see `buildStylesheet`). */
-export const STYLESHEET: string = minify(BASE + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION) + DESKTOP_LANDING;
+/**
+ * Structural rules of every surface but the landing sections' own (each section type's folder
+ * holds those; `renderers/theme/index.ts` appends them to make `STYLESHEET`).
+ */
+export const SHARED_STYLESHEET: string = minify(BASE + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION) + DESKTOP_LANDING;
+
+/**
+ * What the storefront loader ships (inlined in loader.js): the shared base, the launcher and the
+ * sticky bar. The widget's rules come with the widget module (`WIDGET_STYLESHEET`), loaded on the
+ * first open; the landing page's never reach a store page (it is its own page).
+ */
+export const LOADER_STYLESHEET: string = minify(BASE + LAUNCHER + STICKY_BAR + MOTION);
+export const WIDGET_STYLESHEET: string = minify(WIDGET);

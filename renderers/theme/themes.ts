@@ -6,7 +6,6 @@
 import { contrastRatio, FONT_STACKS, isColour, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
 import type { Palette, ThemeTokens } from '../schema/index.ts';
 import type { ThemeSet } from '../context.ts';
-import { STYLESHEET } from './stylesheet.ts';
 
 const PIXEL_TOKENS = new Set<keyof ThemeTokens>(['font_size', 'radius', 'spacing']);
 
@@ -31,11 +30,6 @@ export function themeRules(themes: ThemeSet): string {
     const selector = index === 0 ? `.ls-root,.ls-root[data-theme="${name}"]` : `.ls-root[data-theme="${name}"]`;
     return `${selector}{${themeDeclarations(themes[name])}}`;
   }).join('');
-}
-
-/** The complete stylesheet of every surface: theme custom properties + structural rules. */
-export function buildStylesheet(themes: ThemeSet): string {
-  return themeRules(themes) + STYLESHEET;
 }
 
 const readable = (fg: string, bg: string) => (contrastRatio(fg, bg) ?? 0) >= MIN_TEXT_CONTRAST;

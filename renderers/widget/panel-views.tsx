@@ -130,15 +130,28 @@ function CopyLink({ ctx, act, children }: { ctx: RenderContext; act: PanelViewPr
   );
 }
 
-export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode> = {
-  header: (p) => <Body {...p} />,
-  signup: (p) => <><Body {...p} /><Buttons {...p} /></>,
-  first_time_visitor: (p) => <><Body {...p} /><Buttons {...p} /></>,
-  reward_points: (p) => (
+type TextKey = keyof PanelTexts;
+const INTRO: TextKey[] = ['title', 'body'];
+const BUTTONS: TextKey[] = ['primary_button_label', 'primary_button_url', 'secondary_button_label', 'secondary_button_url'];
+const FORM: TextKey[] = ['input_placeholder', 'primary_button_label'];
+
+/** One widget panel: the texts it draws (the builder's inspector shows exactly these) and its view. */
+export interface PanelDefinition {
+  texts: readonly TextKey[];
+  View: (props: PanelViewProps) => ReactNode;
+}
+const panel = (texts: readonly TextKey[], View: PanelDefinition['View']): PanelDefinition => ({ texts, View });
+
+/** Every panel of spec §2, each defined once. */
+export const PANELS: Record<PanelKey, PanelDefinition> = {
+  header: panel(['title', 'body'], (p) => <Body {...p} />),
+  signup: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} /></>),
+  first_time_visitor: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} /></>),
+  reward_points: panel([...INTRO, ...BUTTONS], (p) => (
     <><Balance ctx={p.ctx} /><Body {...p} /><WaysList ctx={p.ctx} mode="earn" />
       {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}<Buttons {...p} onSecondary={() => p.go('redeem_cart')} /></>
-  ),
-  referral_program: (p) => (
+  )),
+  referral_program: panel([...INTRO, ...BUTTONS], (p) => (
     <>
       <Body {...p} />
       <ul className="ls-rewards">
@@ -147,16 +160,16 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
       </ul>
       <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
     </>
-  ),
-  referral_details: (p) => (
+  )),
+  referral_details: panel([...INTRO, ...BUTTONS], (p) => (
     <><Body {...p} /><CopyLink ctx={p.ctx} act={p.act}>{(copy) => <Buttons {...p} onPrimary={copy} onSecondary={() => p.go('referral_send_email')} />}</CopyLink></>
-  ),
-  referral_send_email: (p) => (
+  )),
+  referral_send_email: panel([...INTRO, ...FORM], (p) => (
     <><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
       onSubmit={(email) => { p.act({ type: 'send_referral_email', email }); p.go('referral_complete'); }} /></>
-  ),
-  referral_complete: (p) => <><Body {...p} /><Buttons {...p} onPrimary={() => p.go('home')} /></>,
-  redeem_cart: (p) => {
+  )),
+  referral_complete: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} onPrimary={() => p.go('home')} /></>),
+  redeem_cart: panel([...INTRO, 'primary_button_label'], (p) => {
     const balance = p.ctx.member?.pointsBalance ?? 0;
     return (
       <><Balance ctx={p.ctx} /><Body {...p} />
@@ -174,8 +187,8 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
           ))}
         </ul></>
     );
-  },
-  reward_cart: (p) => {
+  }),
+  reward_cart: panel([...INTRO, 'primary_button_label'], (p) => {
     // only codes that still work at checkout
     const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
     const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
@@ -196,8 +209,8 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
           </ul>
         )}</>
     );
-  },
-  vip: (p) => {
+  }),
+  vip: panel([...INTRO, ...BUTTONS], (p) => {
     const tier = p.ctx.audience === 'member' ? p.ctx.member?.tier : undefined;
     return (
       <><Body {...p} />
@@ -217,20 +230,21 @@ export const PANEL_VIEWS: Record<PanelKey, (props: PanelViewProps) => ReactNode>
         </ul>
         <Buttons {...p} /></>
     );
-  },
-  share_points: (p) => (
+  }),
+  share_points: panel([...INTRO, ...FORM], (p) => (
     <><Balance ctx={p.ctx} /><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
       onSubmit={(email) => p.act({ type: 'share_points', email })} /></>
-  ),
-  birthday: (p) => (
+  )),
+  birthday: panel([...INTRO, ...FORM], (p) => (
     <><Body {...p} /><OneFieldForm {...p} type="text" label="Your birthday" onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} /></>
-  ),
-  anniversary: (p) => (
+  )),
+  anniversary: panel([...INTRO, ...BUTTONS], (p) => (
     <><Body {...p} />{p.ctx.member?.joinedAt && <p>Member since {p.ctx.member.joinedAt}</p>}<Buttons {...p} /></>
-  ),
+  )),
 };
 
 /** The content of one panel, as a component (so each panel's state is its own). */
 export function PanelContent(props: PanelViewProps) {
-  return <>{PANEL_VIEWS[props.panel](props)}</>;
+  const { View } = PANELS[props.panel];
+  return <View {...props} />;
 }

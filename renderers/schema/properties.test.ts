@@ -35,8 +35,8 @@ import {
   parseColour,
   validateDocument,
   type SettingsDocument,
-} from '../renderers/schema/index.ts';
-import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from './index.ts';
+} from './index.ts';
+import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from '../../presets/index.ts';
 
 const byte = fc.integer({ min: 0, max: 255 });
 const percent = fc.integer({ min: 0, max: 100 });

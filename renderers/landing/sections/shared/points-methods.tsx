@@ -2,12 +2,12 @@
  * Ways to earn and ways to redeem (spec §2): cards of the section's methods, or the program's
  * rules when the section lists none. A member sees which rewards the balance already covers.
  */
-import type { RenderContext } from '../../context.ts';
-import { formatPoints } from '../../format/index.ts';
-import type { PointsMethod } from '../../schema/index.ts';
-import { Icon } from '../../shared/icons.tsx';
-import { FieldText } from '../../shared/text.tsx';
-import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+import type { RenderContext } from '../../../context.ts';
+import { formatPoints } from '../../../format/index.ts';
+import type { PointsMethod } from '../../../schema/index.ts';
+import { Icon } from '../../../shared/icons.tsx';
+import { FieldText } from '../../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
 
 type Mode = 'earn' | 'redeem';
 

@@ -1,10 +1,11 @@
 /**
  * Reward list (spec §2): the rewards on offer; a member also sees their own rewards with codes.
  */
-import { formatPoints } from '../../format/index.ts';
-import { Icon } from '../../shared/icons.tsx';
-import { FieldText, LinkButton } from '../../shared/text.tsx';
-import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+import { formatPoints } from '../../../format/index.ts';
+import { Icon } from '../../../shared/icons.tsx';
+import { FieldText, LinkButton } from '../../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
 
 export function RewardListSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
@@ -39,3 +40,7 @@ export function RewardListSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: RewardListSection,
+};

@@ -1,7 +1,9 @@
 /** How it works (spec §2): numbered steps with images, connectors and image placement per device. */
-import { safeUrl } from '../../format/index.ts';
-import { FieldText } from '../../shared/text.tsx';
-import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+import { safeUrl } from '../../../format/index.ts';
+import { FieldText } from '../../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
+import { desktop } from '../../../theme/stylesheet.ts';
 
 export function HowItWorksSection({ section, content, ctx }: SectionProps) {
   const steps = content.steps ?? [];
@@ -29,3 +31,11 @@ export function HowItWorksSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: HowItWorksSection,
+  styles: '.ls-step{flex-direction:var(--ls-dir-m,column)}'
+    + '.ls-step>img{display:var(--ls-img-m,block);width:var(--ls-img-w-m,100%);border-radius:calc(var(--ls-radius) / 2)}'
+    + desktop(['.ls-step'], 'flex-direction:var(--ls-dir-d,column)')
+    + desktop(['.ls-step>img'], 'display:var(--ls-img-d,block);width:var(--ls-img-w-d,100%)'),
+};

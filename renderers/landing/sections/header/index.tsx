@@ -1,7 +1,8 @@
 /** Header (spec §2): title, sub heading, paragraph and one button; a member also sees the balance. */
-import { formatPoints } from '../../format/index.ts';
-import { FieldText, LinkButton } from '../../shared/text.tsx';
-import { SectionFrame, type SectionProps } from '../frame.tsx';
+import { formatPoints } from '../../../format/index.ts';
+import { FieldText, LinkButton } from '../../../shared/text.tsx';
+import { SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
 
 export function HeaderSection({ section, content, ctx }: SectionProps) {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
@@ -20,3 +21,7 @@ export function HeaderSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: HeaderSection,
+};

@@ -2,9 +2,10 @@
  * Referral (spec §2): what the friend gets (referee) and what the member gets (referrer);
  * a member also gets the personal referral link, a visitor the button (e.g. sign up to refer).
  */
-import { FieldText, LinkButton } from '../../shared/text.tsx';
-import { Icon } from '../../shared/icons.tsx';
-import { SectionFrame, type SectionProps } from '../frame.tsx';
+import { FieldText, LinkButton } from '../../../shared/text.tsx';
+import { Icon } from '../../../shared/icons.tsx';
+import { SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
 
 export function ReferralSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
@@ -38,3 +39,8 @@ export function ReferralSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: ReferralSection,
+  styles: '.ls-referral .ls-card{align-items:var(--ls-items,flex-start)}',
+};

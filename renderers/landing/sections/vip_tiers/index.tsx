@@ -2,12 +2,13 @@
  * VIP tiers (spec §2): tier cards with thresholds, perks and rewards (expanded or collapsed),
  * spacing and alignment, and a progress line (a member's progress to the next tier).
  */
-import type { RenderContext } from '../../context.ts';
-import { formatPoints } from '../../format/index.ts';
-import type { LoyaltyTier } from '../../schema/index.ts';
-import { Icon } from '../../shared/icons.tsx';
-import { FieldText } from '../../shared/text.tsx';
-import { listAttributes, SectionFrame, type SectionProps } from '../frame.tsx';
+import type { RenderContext } from '../../../context.ts';
+import { formatPoints } from '../../../format/index.ts';
+import type { LoyaltyTier } from '../../../schema/index.ts';
+import { Icon } from '../../../shared/icons.tsx';
+import { FieldText } from '../../../shared/text.tsx';
+import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
 
 function TierList({ items, field, label, open, owner, ctx }: {
   items: string[]; field: string; label: string; open: boolean; owner: string; ctx: RenderContext;
@@ -79,3 +80,11 @@ export function VipTiersSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: VipTiersSection,
+  styles: '.ls-tier-line{margin-top:24px}'
+    + '.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}'
+    + '.ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}'
+    + '.ls-root details ul{padding-left:1.2em}',
+};

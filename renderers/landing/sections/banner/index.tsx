@@ -1,6 +1,7 @@
 /** Banner (spec §2): title, paragraph, two buttons; a visitor also gets the sign-up and sign-in links. */
-import { FieldText, LinkButton } from '../../shared/text.tsx';
-import { SectionFrame, type SectionProps } from '../frame.tsx';
+import { FieldText, LinkButton } from '../../../shared/text.tsx';
+import { SectionFrame, type SectionProps } from '../../frame.tsx';
+import type { SectionRenderer } from '../definition.ts';
 
 export function BannerSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
@@ -18,3 +19,8 @@ export function BannerSection({ section, content, ctx }: SectionProps) {
     </SectionFrame>
   );
 }
+
+export const definition: SectionRenderer = {
+  Component: BannerSection,
+  styles: '.ls-banner .ls-title{font-size:2.5em}',
+};
