@@ -3,11 +3,11 @@
  * (src/features/onsite-display); tests and the bench implement it in memory. The builder never
  * imports src/ or server/.
  */
-import type { DocumentOf, StyledSurface } from '../renderers/schema/index.ts';
+import type { ProgramData } from '../renderers/context.ts';
+import { SURFACE_KINDS, type DocumentOf, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';
 
-/** The shopper surfaces the studios edit: the landing page, the widget with its launcher, the sticky bar. */
-export type SurfaceKind = 'landing_page' | 'widget' | 'launcher' | 'sticky_bar';
-export const SURFACE_KINDS: readonly SurfaceKind[] = ['landing_page', 'widget', 'launcher', 'sticky_bar'];
+/** The shopper surfaces the studios edit (renderers/schema/surfaces.ts: the one table of surfaces). */
+export { SURFACE_KINDS, type SurfaceKind };
 /** Every document a studio edits: its surfaces and the custom style (one document, a style per surface). */
 export type StudioKind = SurfaceKind | 'custom_style';
 export const STUDIO_DOCUMENT_KINDS: readonly StudioKind[] = [...SURFACE_KINDS, 'custom_style'];
@@ -88,6 +88,8 @@ export interface BuilderApi {
   listGallery(): Promise<GalleryImage[]>;
   /** the icon library (POST /icons/list), narrowed to names or ids containing `search` */
   icons(search?: string): Promise<IconInfo[]>;
+  /** the store's program as the storefront draws it; without it the canvas shows the sample program */
+  program?(): Promise<ProgramData>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
 }

@@ -1,8 +1,19 @@
 /** Builder-only outlines drawn in the canvas frame: hover, selection and inline editing. */
 export const CANVAS_DECORATION = [
   '[data-bs-owner]{cursor:pointer;position:relative}',
-  '[data-bs-owner][data-bs-hovered]{outline:2px dashed #0060e7;outline-offset:-2px}',
-  '[data-bs-owner][data-bs-selected]{outline:2px solid #0060e7;outline-offset:-2px}',
+  '[data-bs-owner][data-bs-hovered]{outline:2px dashed #0b6b52;outline-offset:-2px}',
+  '[data-bs-owner][data-bs-selected]{outline:2px solid #0b6b52;outline-offset:-2px}',
   '[data-bs-editing]{outline:2px solid #f59e0b!important;outline-offset:2px;cursor:text;white-space:pre-wrap}',
   '[data-bs-editable]:hover{text-decoration:underline dotted}',
+  // a neutral sample store page, for the surfaces shown as they sit on a store (the sticky bar)
+  '.bs-sample{position:relative;min-height:100vh;display:flex;flex-direction:column;background:#f4f4f5}',
+  '.bs-sample-page{flex:1;display:grid;grid-template-rows:auto 180px auto;gap:16px;padding:0 0 24px;font:14px/1.4 system-ui,sans-serif;color:#52525b}',
+  '.bs-sample-page__header{display:flex;align-items:center;justify-content:space-between;padding:16px 24px;background:#fff;border-bottom:1px solid #e4e4e7;font-weight:700}',
+  '.bs-sample-page__hero{margin:0 24px;background:#e4e4e7;border-radius:8px}',
+  '.bs-sample-page__grid{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;margin:0 24px}',
+  '.bs-sample-page__grid>span{height:120px;background:#fff;border:1px solid #e4e4e7;border-radius:8px}',
+  '.bs-sample[data-overlay]>.ls-bar-wrap{position:absolute;left:0;right:0;z-index:2}',
+  '.bs-sample[data-overlay][data-placement=top]>.ls-bar-wrap{top:0}',
+  '.bs-sample[data-overlay][data-placement=bottom]>.ls-bar-wrap{bottom:0}',
+  '.bs-sample[data-placement=bottom]>.ls-bar-wrap{display:flex;flex-direction:column-reverse}',
 ].join('');

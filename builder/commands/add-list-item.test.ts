@@ -10,7 +10,8 @@ describe('add-list-item', () => {
   it.each(LIST_FIELDS)('appends a valid blank item to %s', (field) => {
     const docs = freshDocs();
     const next = runOn(docs, addListItem, { sectionId: owner[field], audience: 'visitor', field });
-    const before = landing(docs).sections.find((s) => s.id === owner[field])!.content.visitor[field]!;
+    // a list the section does not carry yet (ways to earn draw the program's rules) starts empty
+    const before = landing(docs).sections.find((s) => s.id === owner[field])!.content.visitor[field] ?? [];
     const after = landing(next).sections.find((s) => s.id === owner[field])!.content.visitor[field]!;
     expect(after.length).toBe(before.length + 1);
     expect(validateDocument('landing_page', landing(next)).ok).toBe(true);

@@ -7,6 +7,7 @@ export type SetStickyBarFieldArgs =
   | { part: 'bar'; key: 'placement'; value: StickyBar['bar']['placement'] }
   | { part: 'bar'; key: 'height'; value: number }
   | { part: 'bar'; key: 'text'; value: string }
+  | { part: 'bar'; key: 'overlay'; value: boolean }
   | { part: 'drawer'; group: 'logged_in' | 'logged_out'; key: 'primary_text' | 'secondary_text'; value: string };
 
 export const setStickyBarField = defineCommand<SetStickyBarFieldArgs>({

@@ -3,6 +3,7 @@
  * group with its fields, Move up / Move down, Remove, and Add at the end.
  */
 import type { ReactNode } from 'react';
+import { StudioIcon } from './StudioIcon.tsx';
 
 export interface ListEditorProps<T> {
   label: string;
@@ -13,12 +14,15 @@ export interface ListEditorProps<T> {
   onRemove(index: number): void;
   onMove(from: number, to: number): void;
   max?: number;
+  /** what the surface shows while the list is empty */
+  whenEmpty?: string | undefined;
 }
 
-export function ListEditor<T>({ label, items, itemName, renderItem, onAdd, onRemove, onMove, max }: ListEditorProps<T>) {
+export function ListEditor<T>({ label, items, itemName, renderItem, onAdd, onRemove, onMove, max, whenEmpty }: ListEditorProps<T>) {
   return (
     <fieldset className="bs-list">
       <legend>{label}</legend>
+      {items.length === 0 && whenEmpty && <p className="bs-field__hint">{whenEmpty}</p>}
       <ol className="bs-list__items">
         {items.map((item, index) => {
           const name = itemName(item, index);
@@ -28,7 +32,7 @@ export function ListEditor<T>({ label, items, itemName, renderItem, onAdd, onRem
                 <span className="bs-list__name">{name}</span>
                 <button type="button" className="bs-icon-button" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${name} up`}>↑</button>
                 <button type="button" className="bs-icon-button" disabled={index === items.length - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move ${name} down`}>↓</button>
-                <button type="button" className="bs-icon-button" onClick={() => onRemove(index)} aria-label={`Remove ${name}`}>✕</button>
+                <button type="button" className="bs-icon-button" onClick={() => onRemove(index)} aria-label={`Remove ${name}`}><StudioIcon name="close" /></button>
               </div>
               {renderItem(item, index)}
             </li>

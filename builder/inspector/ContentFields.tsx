@@ -69,7 +69,7 @@ function ContentField({ field, content, set, seal, sectionId, audience }: Conten
       const items = (content[listField] ?? []) as unknown[];
       const setItem = (index: number) => (key: string, value: unknown) => set([field, index, key], value);
       return (
-        <ListEditor label={meta.label} items={items} itemName={(item, i) => itemName(meta.label, item, i)}
+        <ListEditor label={meta.label} items={items} itemName={(item, i) => itemName(meta.label, item, i)} whenEmpty={meta.whenEmpty}
           onAdd={() => run(addListItem, { sectionId, audience, field: listField })}
           onRemove={(index) => run(removeListItem, { sectionId, audience, field: listField, index })}
           onMove={(from, to) => run(moveListItem, { sectionId, audience, field: listField, from, to })}

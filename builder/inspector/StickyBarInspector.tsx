@@ -1,7 +1,7 @@
 /** Sticky bar inspector: the bar's placement, height, theme and text; the drawer's texts of the previewed audience. */
 import { BAR_PLACEMENTS, DRAWER_TEXT_LABELS, STICKY_BAR_FIELD_LABELS, THEMES } from '../../renderers/schema/index.ts';
 import { setStickyBarField, setTheme } from '../commands/index.ts';
-import { NumberField, SelectField, TextField } from '../fields/index.ts';
+import { NumberField, SelectField, SwitchField, TextField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
 import { useEdit } from './use-edit.ts';
@@ -21,6 +21,8 @@ export function StickyBarInspector() {
         <h3 id="bs-bar-heading">Bar</h3>
         <TextField label={B.text} value={doc.bar.text} maxLength={160} placeholders onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'text', value })} onCommit={seal} />
         <SelectField label={B.placement} value={doc.bar.placement} options={BAR_PLACEMENTS} onChange={(v) => v && run(setStickyBarField, { part: 'bar', key: 'placement', value: v })} />
+        <SwitchField label={B.overlay} checked={doc.bar.overlay === true} onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'overlay', value })} />
+        <p className="bs-muted">Off: the bar keeps its height free on the page, so your store's header stays visible. On: it lies over the page.</p>
         <NumberField label={B.height} unit="px" value={doc.bar.height} min={32} max={120} onChange={(v) => v !== undefined && run(setStickyBarField, { part: 'bar', key: 'height', value: v })} onCommit={seal} />
         <SelectField label={B.theme} value={doc.bar.theme} options={THEMES} optionLabels={THEME_LABELS} onChange={(v) => v && run(setTheme, { kind: 'sticky_bar', theme: v })} />
       </section>

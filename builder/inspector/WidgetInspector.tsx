@@ -6,6 +6,7 @@ import {
   LAUNCHER_FIELD_LABELS, LAUNCHER_PLACEMENTS, LAUNCHER_SHAPES, LAUNCHER_TYPES, ICON_TYPES, PANEL_AUDIENCES, PANEL_LABELS, PANEL_TEXT_LABELS,
   PROGRAM_TYPES, THEMES, WIDGET_FIELD_LABELS, WIDGET_TYPES, type LauncherSettings, type PanelKey, type PanelTexts,
 } from '../../renderers/schema/index.ts';
+import { PANELS } from '../../renderers/widget/index.ts';
 import { setLauncherField, setPanelText, setTheme, setWidgetField, togglePanelVisible } from '../commands/index.ts';
 import { ColourField, IconField, NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
@@ -13,7 +14,6 @@ import { THEME_LABELS } from './PageInspector.tsx';
 import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 import { useEdit } from './use-edit.ts';
 
-const TEXT_KEYS = ['title', 'body', 'primary_button_label', 'primary_button_url', 'secondary_button_label', 'secondary_button_url', 'input_placeholder'] as const satisfies readonly (keyof PanelTexts)[];
 
 export function PanelInspector({ panel }: { panel: PanelKey }) {
   const { run, seal } = useEdit();
@@ -30,7 +30,7 @@ export function PanelInspector({ panel }: { panel: PanelKey }) {
       {texts ? (
         <section className="bs-inspector__group" aria-labelledby="bs-panel-content">
           <h3 id="bs-panel-content">Content <span className="bs-badge">{audience === 'member' ? 'Member' : 'Visitor'}</span></h3>
-          {TEXT_KEYS.map((key) => key.endsWith('_url')
+          {PANELS[panel].texts.map((key) => key.endsWith('_url')
             ? <UrlField key={`${audience}:${key}`} label={PANEL_TEXT_LABELS[key]} value={texts[key] ?? ''} onChange={(value) => run(setPanelText, { panel, audience, key, value })} onCommit={seal} />
             : <TextField key={`${audience}:${key}`} label={PANEL_TEXT_LABELS[key]} value={texts[key] ?? ''} multiline={key === 'body'} placeholders
                 onChange={(value) => run(setPanelText, { panel, audience, key, value })} onCommit={seal} />)}

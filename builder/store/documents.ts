@@ -1,5 +1,6 @@
 /** The set of documents one studio edits, and typed access to them from commands. */
 import type { Draft } from 'immer';
+import { STUDIOS, studioSurfaces, type StudioId } from '../../renderers/schema/index.ts';
 import type { SurfaceDocument, StudioKind } from '../api.ts';
 
 export type SurfaceDocs = { [K in StudioKind]?: SurfaceDocument<K> };
@@ -12,12 +13,10 @@ export function docOf<K extends StudioKind>(docs: Draft<SurfaceDocs>, kind: K): 
 }
 
 /** Which documents each studio route edits: its surfaces and the custom style they share (each studio edits its surfaces' entries). */
-export type StudioSurface = 'landing-page' | 'widget' | 'sticky-bar';
-export const STUDIO_KINDS: Record<StudioSurface, StudioKind[]> = {
-  'landing-page': ['landing_page', 'custom_style'],
-  widget: ['widget', 'launcher', 'custom_style'],
-  'sticky-bar': ['sticky_bar', 'custom_style'],
-};
+export type StudioSurface = StudioId;
+export const STUDIO_KINDS = Object.fromEntries(
+  STUDIOS.map((studio) => [studio.id, [...studioSurfaces(studio.id), 'custom_style']]),
+) as Record<StudioSurface, StudioKind[]>;
 /**
  * The documents whose versions a studio's history lists: its own surfaces. The custom style is
  * shared by every studio (one document, a style per surface), so restoring one of its versions
@@ -27,8 +26,4 @@ export const HISTORY_KINDS = Object.fromEntries(
   Object.entries(STUDIO_KINDS).map(([surface, kinds]) => [surface, kinds.filter((kind) => kind !== 'custom_style')]),
 ) as Record<StudioSurface, StudioKind[]>;
 
-export const STUDIO_NAMES: Record<StudioSurface, string> = {
-  'landing-page': 'Landing page',
-  widget: 'Widget and launcher',
-  'sticky-bar': 'Sticky bar',
-};
+export const STUDIO_NAMES = Object.fromEntries(STUDIOS.map((studio) => [studio.id, studio.name])) as Record<StudioSurface, string>;

@@ -3,14 +3,16 @@
  * iframe canvas and the inspector around one studio store. Exported through builder/index.ts.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ProgramData } from '../../renderers/context.ts';
 import type { BuilderApi, StudioKind, SurfaceRecord } from '../api.ts';
 import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
 import { CANVAS_DECORATION } from '../canvas/decoration.ts';
 import { Inspector } from '../inspector/Inspector.tsx';
-import { Outline } from '../panels/Outline.tsx';
+import { Outline } from '../outline/Outline.tsx';
 import { HISTORY_KINDS, STUDIO_KINDS, STUDIO_NAMES, type StudioSurface, type SurfaceDocs } from '../store/documents.ts';
 import { BuilderStoreContext, createBuilderStore, useBuilder, type BuilderStore } from '../store/store.ts';
 import { LandingCanvas } from '../surfaces/LandingCanvas.tsx';
+import { PREVIEW_PROGRAM, PreviewProgramContext } from '../surfaces/preview-context.ts';
 import { StickyBarCanvas } from '../surfaces/StickyBarCanvas.tsx';
 import { RENDERER_STYLESHEET } from '../surfaces/stylesheet.ts';
 import { WidgetCanvas } from '../surfaces/WidgetCanvas.tsx';
@@ -27,6 +29,8 @@ export interface BuilderStudioProps {
   backHref?: string;
   /** in-app navigation (the console's router); plain links otherwise */
   onNavigate?: (href: string) => void;
+  /** what is selected when the studio opens (e.g. 'launcher' for "Edit launcher") */
+  initialSelection?: string | null;
 }
 
 const CANVASES: Record<StudioSurface, () => ReactNode> = {
@@ -64,27 +68,30 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; store: BuilderStore };
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; store: BuilderStore; program: ProgramData };
 
 export function BuilderStudio(props: BuilderStudioProps) {
   const [attempt, setAttempt] = useState(0);
   return <StudioLoader key={`${props.surface}:${attempt}`} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
 }
 
-function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, onRetry }: BuilderStudioProps & { onRetry(): void }) {
+function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, initialSelection, onRetry }: BuilderStudioProps & { onRetry(): void }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>))
-      .then((records) => {
+    // the store's program is only for the preview: without it the canvas draws the sample program
+    const loadingProgram = api.program ? api.program().catch(() => PREVIEW_PROGRAM) : Promise.resolve(PREVIEW_PROGRAM);
+    Promise.all([Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>)), loadingProgram])
+      .then(([records, program]) => {
         if (!live) return;
         const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<StudioKind, T>>;
         const store = createBuilderStore({ docs: by((r) => r.document) as SurfaceDocs, versions: by((r) => r.draftVersion), published: by((r) => r.publishedVersion) });
-        setState({ status: 'ready', store });
+        if (initialSelection) store.getState().select(initialSelection);
+        setState({ status: 'ready', store, program });
       })
       .catch((error: Error) => { if (live) setState({ status: 'error', message: error.message || 'The builder could not load.' }); });
     return () => { live = false; };
-  }, [api, surface]);
+  }, [api, surface, initialSelection]);
 
   if (state.status === 'loading') return <div className="bs-studio bs-studio--message" role="status">Loading the builder…</div>;
   if (state.status === 'error') {
@@ -98,7 +105,9 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
   return (
     <BuilderApiContext.Provider value={api}>
       <BuilderStoreContext.Provider value={state.store}>
-        <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} />
+        <PreviewProgramContext.Provider value={state.program}>
+          <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} />
+        </PreviewProgramContext.Provider>
       </BuilderStoreContext.Provider>
     </BuilderApiContext.Provider>
   );

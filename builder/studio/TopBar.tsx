@@ -5,6 +5,7 @@ import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { PublishResult, Saver } from './saver.ts';
 import { SaveStatus } from './SaveStatus.tsx';
+import { StudioIcon } from '../fields/StudioIcon.tsx';
 
 function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
   return (
@@ -65,7 +66,7 @@ export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, prev
       {publish && (
         <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
           {publish.ok ? 'Published: your store shows this version now.' : publish.reason}
-          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">✕</button>
+          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss"><StudioIcon name="close" /></button>
         </div>
       )}
     </header>

@@ -6,12 +6,12 @@
  * surface: a studio saves on top of other studios' saves of it and publishes only its own
  * surfaces' styles.
  */
-import { readabilityIssues, sameStyles, validateDocument, withSurfaceStylesFrom, type CustomStyle, type ReadabilityIssue } from '../../renderers/schema/index.ts';
+import { readabilityIssues, sameStyles, surfaceName, validateDocument, withSurfaceStylesFrom, type CustomStyle, type ReadabilityIssue } from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
-import { isConflict, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
+import { isConflict, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 
-export const KIND_NAMES: Record<StudioKind, string> = { landing_page: 'landing page', widget: 'widget', launcher: 'launcher', sticky_bar: 'sticky bar', custom_style: 'custom style' };
+export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [kind, surfaceName(kind)])), custom_style: 'custom style' } as Record<StudioKind, string>;
 
 export const CONFLICT_MESSAGE = (kind: StudioKind) =>
   `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;

@@ -1,4 +1,8 @@
-/** The sticky bar on the canvas: inline, drawer open, in the previewed audience's texts. */
+/**
+ * The sticky bar on the canvas as a store shows it: at the top or the bottom of a neutral sample
+ * store page, keeping its height free (the page below or above it) or, with "Overlay the page",
+ * lying over it; inline, drawer open, in the previewed audience's texts.
+ */
 import { useMemo } from 'react';
 import { StickyBar } from '../../renderers/index.ts';
 import { useCanvasEditable } from '../canvas/editable.tsx';
@@ -15,9 +19,17 @@ export function StickyBarCanvas() {
   const commit = useMemo(() => stickyBarTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
   if (!doc) return null;
+  const bar = <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />;
+  const page = (
+    <div className="bs-sample-page" aria-hidden="true">
+      <div className="bs-sample-page__header"><span>Your store</span><span>Cart</span></div>
+      <div className="bs-sample-page__hero" />
+      <div className="bs-sample-page__grid"><span /><span /><span /></div>
+    </div>
+  );
   return (
-    <div onClick={() => store.getState().select('bar')}>
-      <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />
+    <div className="bs-sample" data-placement={doc.bar.placement} data-overlay={doc.bar.overlay ? '' : undefined} onClick={() => store.getState().select('bar')}>
+      {doc.bar.placement === 'top' ? <>{bar}{page}</> : <>{page}{bar}</>}
     </div>
   );
 }

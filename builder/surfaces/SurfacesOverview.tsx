@@ -13,7 +13,7 @@ import { RENDERER_STYLESHEET } from './stylesheet.ts';
 const CARDS: Record<SurfaceKind, { title: string; href: string; text: string }> = {
   landing_page: { title: 'Landing page', href: '/onsite-display/landing-page', text: 'A rewards page with nine sections, for members and visitors.' },
   widget: { title: 'Widget', href: '/onsite-display/widget', text: 'The rewards panel shoppers open from the launcher.' },
-  launcher: { title: 'Launcher', href: '/onsite-display/widget', text: 'The button that opens the widget, on desktop and mobile.' },
+  launcher: { title: 'Launcher', href: '/onsite-display/widget?select=launcher', text: 'The button that opens the widget, on desktop and mobile.' },
   sticky_bar: { title: 'Sticky bar', href: '/onsite-display/sticky-bar', text: 'A slim bar with a drawer that invites shoppers to join.' },
 };
 

@@ -1,8 +1,9 @@
 /**
  * The render context of the canvas: the audience and device being previewed, the theme's tokens,
- * and sample program data and member so every section shows realistic content.
+ * the store's program (what the storefront draws; the sample program where the studio has none)
+ * and a sample member so every section shows realistic content.
  */
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
 import type { Audience, Device, ThemeName } from '../../renderers/schema/index.ts';
 import { useBuilder } from '../store/store.ts';
@@ -33,13 +34,16 @@ export const PREVIEW_MEMBER: MemberState = {
 
 export const PREVIEW_ICONS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
 
-export function previewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
+/** The program the canvas draws: the studio provides the store's own (BuilderApi.program). */
+export const PreviewProgramContext = createContext<ProgramData>(PREVIEW_PROGRAM);
+
+export function previewContext(audience: Audience, device: Device, theme: ThemeName, program: ProgramData = PREVIEW_PROGRAM): RenderContext {
   return makeContext({
     audience,
     device,
     theme,
     themes: THEME_TOKENS,
-    program: PREVIEW_PROGRAM,
+    program,
     icons: PREVIEW_ICONS,
     ...(audience === 'member' ? { member: PREVIEW_MEMBER } : {}),
   });
@@ -52,5 +56,6 @@ export function previewContext(audience: Audience, device: Device, theme: ThemeN
  */
 export function usePreviewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
   const customStyles = useBuilder((s) => s.docs.custom_style?.styles);
-  return useMemo(() => ({ ...previewContext(audience, device, theme), ...(customStyles && { customStyles }) }), [audience, device, theme, customStyles]);
+  const program = useContext(PreviewProgramContext);
+  return useMemo(() => ({ ...previewContext(audience, device, theme, program), ...(customStyles && { customStyles }) }), [audience, device, theme, program, customStyles]);
 }

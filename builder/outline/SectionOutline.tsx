@@ -10,6 +10,7 @@ import { memo, useMemo, useState } from 'react';
 import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
 import { addSection, deleteSection, duplicateSection, moveSection, nextSectionId, toggleVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
+import { StudioIcon } from '../fields/StudioIcon.tsx';
 
 /** Item names: the section label, numbered when the page has several of the same type. */
 function useSectionNames(): { id: string; name: string }[] {
@@ -35,7 +36,7 @@ const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: 
     <li ref={setNodeRef} aria-label={name} className="bs-outline__item" data-selected={selected ? '' : undefined} data-dragging={isDragging ? '' : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       onMouseEnter={() => store.getState().hover(id)} onMouseLeave={() => store.getState().hover(null)}>
-      <button type="button" ref={setActivatorNodeRef} className="bs-outline__handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}>⠿</button>
+      <button type="button" ref={setActivatorNodeRef} className="bs-outline__handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}><StudioIcon name="drag" /></button>
       <button type="button" className="bs-outline__name" aria-pressed={selected} onClick={() => store.getState().select(id)}>{name}</button>
       <button type="button" role="switch" aria-checked={visible} aria-label="Visible" className="bs-switch bs-switch--compact"
         onClick={() => run(toggleVisible, { sectionId: id, visible: !visible })}>
@@ -46,11 +47,11 @@ const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: 
         run(duplicateSection, { sectionId: id });
         const added = store.getState().docs.landing_page?.sections.find((s) => !before.has(s.id));
         if (added) store.getState().select(added.id);
-      }}>⧉</button>
+      }}><StudioIcon name="duplicate" /></button>
       <button type="button" className="bs-icon-button" aria-label={`Delete ${name}`} onClick={() => {
         run(deleteSection, { sectionId: id });
         if (store.getState().selection === id) store.getState().select(null);
-      }}>🗑</button>
+      }}><StudioIcon name="delete" /></button>
     </li>
   );
 });
