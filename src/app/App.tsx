@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as AtomProvider } from 'jotai';
+import { uiStore } from '../state/client-state.ts';
 import { ToastProvider } from '../components/ui/Toast.tsx';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { CustomerListReset } from './CustomerListReset.tsx';
 import { frameFor } from './frame.ts';
-import { ROUTES, type RouteEntry } from './route-table.ts';
+import { ROUTES, routeByPath, type RouteEntry } from '../lib/routes.ts';
 import { AuthCheckPage } from './session/AuthCheckPage.tsx';
 import { FullPageLoader, SessionGate } from './session/SessionGate.tsx';
-import { queryClient } from './session/runtime.ts';
+import { queryClient } from '../lib/runtime.ts';
 import { AppFrame, BareFrame } from './shell/AppFrame.tsx';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
@@ -46,7 +48,7 @@ function Framed({ children }: { children: ReactNode }) {
 function DocumentTitle() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const route = ROUTES.find((r) => r.path === (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname));
+    const route = routeByPath(pathname);
     document.title = route ? `${route.title} · Loyalty Studio` : 'Loyalty Studio';
   }, [pathname]);
   return null;
@@ -75,11 +77,13 @@ export function AppRoutes() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
+      <AtomProvider store={uiStore}>
+        <ToastProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ToastProvider>
+      </AtomProvider>
     </QueryClientProvider>
   );
 }

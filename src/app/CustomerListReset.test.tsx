@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter } from 'react-router';
-import { consoleStore } from '../state/store.ts';
+import { customerPageAtom, uiStore } from '../state/client-state.ts';
 import { CustomerListReset, isCustomerPath } from './CustomerListReset.tsx';
 
 afterEach(cleanup);
@@ -20,8 +20,8 @@ describe('leaving customer pages resets the customer list to page 1 (spec §4)',
     ['/settings', 1],
   ])('from /customers on page 3 to %s → page %i', (to, page) => {
     render(<MemoryRouter initialEntries={['/customers']}><Link to={to}>go</Link><CustomerListReset /></MemoryRouter>);
-    act(() => { consoleStore().getState().setCustomerPage(3); });
+    act(() => { uiStore.set(customerPageAtom, 3); });
     act(() => { screen.getByRole('link', { name: 'go' }).click(); });
-    expect(consoleStore().getState().customer.currentPage).toBe(page);
+    expect(uiStore.get(customerPageAtom)).toBe(page);
   });
 });

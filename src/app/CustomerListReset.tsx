@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { consoleStore } from '../state/store.ts';
+import { clientState } from '../lib/runtime.ts';
 
 export const isCustomerPath = (path: string) => path === '/customers' || path.startsWith('/customers/');
 
@@ -9,7 +9,7 @@ export function CustomerListReset() {
   const { pathname } = useLocation();
   const onCustomers = isCustomerPath(pathname);
   useEffect(() => {
-    if (!onCustomers) consoleStore().getState().resetCustomer();
+    if (!onCustomers) clientState.resetCustomers();
   }, [onCustomers]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS, ONSITE_DISPLAY_NEW_UNTIL, buildNavigation, selectedNavigation, type NavigationInput } from './navigation.ts';
+import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS } from '../lib/routes.ts';
+import { ONSITE_DISPLAY_NEW_UNTIL, buildNavigation, selectedNavigation, type NavigationInput } from './navigation.ts';
 
 const links = { helpCenter: 'https://help', demo: 'https://demo', contact: 'mailto:x', billing: 'https://billing?store_access_token=s' };
 const base: NavigationInput = { role: 'owner', platform: 'bigcommerce', now: new Date(Date.UTC(2026, 10, 22)), emailEditor: false };

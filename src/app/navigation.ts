@@ -1,3 +1,6 @@
+import type { NavIcon } from '../components/ui/icons.tsx';
+import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS, platformName } from '../lib/routes.ts';
+
 /** spec §2: the side navigation, a pure function of role, platform and date. */
 
 export interface NavItem {
@@ -11,7 +14,6 @@ export interface NavItem {
   children?: NavItem[];
 }
 
-export type NavIcon = 'home' | 'customers' | 'display' | 'referrals' | 'points' | 'loyalty' | 'emails' | 'integrations' | 'analytics' | 'settings' | 'help';
 
 export interface NavSection {
   id: 'main' | 'support' | 'bottom';
@@ -39,27 +41,6 @@ export interface SupportLinks {
 
 /** The builder studio's launch: On-site Display carries a "New" badge until then. */
 export const ONSITE_DISPLAY_NEW_UNTIL = new Date(Date.UTC(2027, 2, 31));
-
-export const EMAIL_SUB_ITEMS: ReadonlyArray<readonly [string, string]> = [
-  ['Referral Sent', '/emails/referral-received'],
-  ['Referral Completed', '/emails/referral-completed'],
-  ['Points Earned', '/emails/points-earned'],
-  ['Reward Redeemed', '/emails/reward-redeemed'],
-  ['Birthday', '/emails/birthday'],
-  ['Anniversary', '/emails/anniversary'],
-  ['Tier switch', '/emails/loyalty-tier-update'],
-  ['Early points expiry', '/emails/early-points-expiry'],
-  ['Final points expiry', '/emails/final-points-expiry'],
-];
-
-export const INTEGRATION_SUB_ITEMS: ReadonlyArray<readonly [string, string]> = [
-  ['Product History', '/integrations/product-list/'],
-  ['Order History', '/integrations/store-order/'],
-  ['Custom App', '/integrations/custom-app/'],
-];
-
-const PLATFORM_NAMES: Record<string, string> = { bigcommerce: 'BigCommerce', shopify: 'Shopify', woocommerce: 'WooCommerce' };
-export const platformName = (platform: string) => PLATFORM_NAMES[platform.toLowerCase()] ?? (platform ? platform[0]!.toUpperCase() + platform.slice(1) : 'your store');
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const subItems = (parent: string, list: ReadonlyArray<readonly [string, string]>): NavItem[] =>

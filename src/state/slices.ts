@@ -20,25 +20,6 @@ export interface OnboardingSlice {
   progressDismissed: boolean;
 }
 
-/** spec §3: analytics state (reset on login). */
-export interface AnalyticsSlice {
-  filterOptions: unknown;
-  chart: unknown;
-  metric: unknown;
-}
-
-/** spec §3: customer state; the list starts at page 1. */
-export interface CustomerSlice {
-  currentPage: number;
-  customerList: unknown[];
-  customersById: unknown;
-  points: unknown[];
-  rewards: unknown[];
-  referrals: unknown[];
-  vipTransactions: unknown[];
-  orders: unknown[];
-}
-
 /** spec §4: the chosen widget type is held in memory. */
 export interface WidgetSlice {
   selectedWidgetType: string | null;
@@ -58,32 +39,17 @@ export const initialUser = (): UserSlice => ({
 });
 
 export const initialOnboarding = (): OnboardingSlice => ({ stage: CONSOLE_CONSTANTS.initialOnboardingStage, progressDismissed: false });
-export const initialAnalytics = (): AnalyticsSlice => ({ filterOptions: null, chart: null, metric: null });
-export const initialCustomer = (): CustomerSlice => ({
-  currentPage: CONSOLE_CONSTANTS.customerListFirstPage,
-  customerList: [],
-  customersById: null,
-  points: [],
-  rewards: [],
-  referrals: [],
-  vipTransactions: [],
-  orders: [],
-});
 export const initialWidget = (): WidgetSlice => ({ selectedWidgetType: null, changed: false });
 
 export interface Slices {
   user: UserSlice;
   onboarding: OnboardingSlice;
-  analytics: AnalyticsSlice;
-  customer: CustomerSlice;
   widget: WidgetSlice;
 }
 
 export const initialSlices = (): Slices => ({
   user: initialUser(),
   onboarding: initialOnboarding(),
-  analytics: initialAnalytics(),
-  customer: initialCustomer(),
   widget: initialWidget(),
 });
 
@@ -92,6 +58,3 @@ export const persistedPart = (state: Slices): Pick<Slices, 'user' | 'onboarding'
 
 /** spec §4: clear-all resets every slice except user and onboarding. */
 export const clearedSlices = (state: Slices): Slices => ({ ...initialSlices(), user: state.user, onboarding: state.onboarding });
-
-/** spec §4: clearing customer data keeps the current page; resetting empties the lists and returns to page 1. */
-export const clearedCustomer = (customer: CustomerSlice): CustomerSlice => ({ ...initialCustomer(), currentPage: customer.currentPage });

@@ -20,7 +20,7 @@ describe('persisted browser state (spec §3): only user and onboarding, under ke
     const { data, storage } = memoryStorage();
     const consoleState = createConsoleStore(storage);
     consoleState.getState().setLogin(login);
-    consoleState.getState().setCustomerPage(3);
+    consoleState.getState().selectWidgetType('vip');
     const saved = JSON.parse(data.get('root')!);
     expect(Object.keys(saved.state).sort()).toEqual(['onboarding', 'user']);
     expect(saved.state.user.loginRes.token).toBe('token-1');
@@ -31,33 +31,25 @@ describe('persisted browser state (spec §3): only user and onboarding, under ke
     const state = createConsoleStore(storage).getState();
     expect(state.user.loginRes?.token).toBe('token-1');
     expect(state.onboarding.stage).toBe(6);
-    expect(state.customer.currentPage).toBe(1);
+    expect(state.widget.selectedWidgetType).toBeNull();
   });
 });
 
 describe('state transitions (spec §4)', () => {
   it.each([
     ['clear-all resets every slice except user and onboarding', (s: ReturnType<typeof createConsoleStore>) => s.getState().clearAll(),
-      { user: true, onboardingStage: 8, analytics: null, customerPage: 1, widget: null }],
-    ['login resets analytics and keeps the rest', (s: ReturnType<typeof createConsoleStore>) => s.getState().setLogin({ ...login, token: 'token-2' }),
-      { user: true, onboardingStage: 8, analytics: null, customerPage: 4, widget: 'vip' }],
-    ['clearing customer data keeps the current page', (s: ReturnType<typeof createConsoleStore>) => s.getState().clearCustomer(),
-      { user: true, onboardingStage: 8, analytics: 'chart', customerPage: 4, widget: 'vip' }],
-    ['resetting customers returns to page 1 (leaving customer pages)', (s: ReturnType<typeof createConsoleStore>) => s.getState().resetCustomer(),
-      { user: true, onboardingStage: 8, analytics: 'chart', customerPage: 1, widget: 'vip' }],
-  ])('%s', (_name, act, expected) => {
+      { user: true, onboardingStage: 8, widget: null }],
+    ['login stores the new result and keeps the rest', (s: ReturnType<typeof createConsoleStore>) => s.getState().setLogin({ ...login, token: 'token-2' }),
+      { user: true, onboardingStage: 8, widget: 'vip' }],
+  ])('%s (server state and UI atoms: client-state.test.ts)', (_name, act, expected) => {
     const s = createConsoleStore(memoryStorage().storage);
     s.getState().setLogin(login);
     s.getState().setUserDetails({ ...user, stage: 8 });
-    s.setState({ analytics: { filterOptions: null, chart: 'chart', metric: null } });
-    s.getState().setCustomerPage(4);
     s.getState().selectWidgetType('vip');
     act(s);
     const state = s.getState();
     expect(state.user.loginRes !== null).toBe(expected.user);
     expect(state.onboarding.stage).toBe(expected.onboardingStage);
-    expect(state.analytics.chart).toBe(expected.analytics);
-    expect(state.customer.currentPage).toBe(expected.customerPage);
     expect(state.widget.selectedWidgetType).toBe(expected.widget);
   });
 

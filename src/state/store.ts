@@ -4,12 +4,10 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { CONSOLE_CONSTANTS } from '../lib/constants.ts';
 import type { LoginResult, StoreListItem, User } from '../lib/api/types.ts';
 import { PERSIST_KEY, createSafeStorage } from './storage.ts';
-import {
-  clearedCustomer, clearedSlices, initialAnalytics, initialCustomer, initialSlices, initialUser, persistedPart, type Slices,
-} from './slices.ts';
+import { clearedSlices, initialSlices, initialUser, persistedPart, type Slices } from './slices.ts';
 
 export interface ConsoleActions {
-  /** spec §4: login or auth success stores the result and resets analytics */
+  /** login or auth success stores the result (the analytics reset of spec §4 is `clientStateRules`) */
   setLogin(result: LoginResult): void;
   /** user details and the onboarding stage from them, in one step */
   setUserDetails(user: User): void;
@@ -19,10 +17,6 @@ export interface ConsoleActions {
   swapStoreToken(storeAccessToken: string): void;
   /** the onboarding progress (steps list) can be dismissed and shown again */
   setOnboardingProgressDismissed(dismissed: boolean): void;
-  setCustomerPage(page: number): void;
-  clearCustomer(): void;
-  /** spec §4: back to page 1, lists emptied */
-  resetCustomer(): void;
   selectWidgetType(type: string): void;
   /** spec §4: every slice except user and onboarding */
   clearAll(): void;
@@ -48,7 +42,7 @@ export function createConsoleStore(storage: StateStorage = createSafeStorage()):
         ...initialSlices(),
         setLogin: (result) => {
           writesSuspended = false;
-          set((s) => ({ user: { ...s.user, loginRes: result, users: null }, analytics: initialAnalytics() }));
+          set((s) => ({ user: { ...s.user, loginRes: result, users: null } }));
         },
         setUserDetails: (user) => set((s) => ({ user: { ...s.user, users: user }, onboarding: { ...s.onboarding, stage: Number(user.stage) } })),
         setStage: (stage) => set((s) => ({ onboarding: { ...s.onboarding, stage } })),
@@ -57,9 +51,6 @@ export function createConsoleStore(storage: StateStorage = createSafeStorage()):
           user: { ...s.user, loginRes: s.user.loginRes ? { ...s.user.loginRes, store_access_token: storeAccessToken } : null },
         })),
         setOnboardingProgressDismissed: (dismissed) => set((s) => ({ onboarding: { ...s.onboarding, progressDismissed: dismissed } })),
-        setCustomerPage: (page) => set((s) => ({ customer: { ...s.customer, currentPage: page } })),
-        clearCustomer: () => set((s) => ({ customer: clearedCustomer(s.customer) })),
-        resetCustomer: () => set({ customer: initialCustomer() }),
         selectWidgetType: (type) => set({ widget: { selectedWidgetType: type, changed: true } }),
         clearAll: () => set((s) => clearedSlices(s)),
         purge: () => {

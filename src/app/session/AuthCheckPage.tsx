@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api/errors.ts';
 import { authLoginUrl, getConfig } from '../../lib/config.ts';
 import { consoleStore } from '../../state/store.ts';
 import { runLoginFlow } from './flow.ts';
-import { session } from './runtime.ts';
+import { clientState, session } from '../../lib/runtime.ts';
 import { FullPageLoader } from './SessionGate.tsx';
 
 /** spec §2 / §4: the sign-in check page — exchanges the provider's one-time code for a session. */
@@ -24,7 +24,10 @@ export function AuthCheckPage() {
       delayMs: getConfig().loginDelayMs,
       login: session.login,
       getUsers: () => session.getUsers(),
-      setLogin: (result) => store.getState().setLogin(result),
+      setLogin: (result) => {
+        store.getState().setLogin(result);
+        clientState.resetAnalytics();
+      },
       setUserDetails: (user) => store.getState().setUserDetails(user),
     }).catch((error: unknown) => setFailure(errorMessage(error)));
   }, [code]);

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { LoginResult } from '../../lib/api/types.ts';
 import { consoleStore } from '../../state/store.ts';
 import { SessionGate } from './SessionGate.tsx';
-import { browser, queryClient, resetAuthFailureGuard } from './runtime.ts';
+import { browser, queryClient, resetAuthFailureGuard } from '../../lib/runtime.ts';
 
 const user = { id: 1, name: 'Nina', email: 'new@demo.shop', role: 'owner' as const, stage: 2, status: 'active', store: null };
 const login = { token: 't', store_access_token: 's', user: { ...user, user_access_token: 'u' } } as LoginResult;

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConsole } from '../../state/store.ts';
 import { decideSession } from './rules.ts';
-import { goToSignIn } from './runtime.ts';
+import { goToSignIn } from '../../lib/runtime.ts';
 import { useStoreList, useUserDetailsRefresh } from './hooks.ts';
 
 export function FullPageLoader({ label }: { label: string }) {

@@ -4,7 +4,7 @@ import type { StoreListItem } from '../../lib/api/types.ts';
 import { searchFires } from '../../lib/format.ts';
 import { consoleStore, useConsole } from '../../state/store.ts';
 import { runStoreSwitch } from './flow.ts';
-import { queryClient, session } from './runtime.ts';
+import { clientState, queryClient, session } from '../../lib/runtime.ts';
 
 export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_access_token ?? null);
 
@@ -61,6 +61,7 @@ export function useSwitchStore() {
           const user = await session.getUsers();
           const state = consoleStore().getState();
           state.clearAll();
+          clientState.clearAll();
           state.setUserDetails({ ...user, user_access_token: user.user_access_token ?? state.user.loginRes?.user.user_access_token });
           await queryClient.invalidateQueries();
         },

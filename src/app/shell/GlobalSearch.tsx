@@ -4,7 +4,7 @@ import type { SearchEntry } from '../../lib/api/types.ts';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { searchFires } from '../../lib/format.ts';
 import { useGlobalSearch } from '../session/hooks.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../components/ui/icons.tsx';
 
 export const SEARCH_PLACEHOLDER = 'Search by customer name or email';
 /** spec §8 */

@@ -4,7 +4,7 @@ import { getConfig } from '../../lib/config.ts';
 import { useConsole } from '../../state/store.ts';
 import { buildNavigation, selectedNavigation, type NavItem } from '../navigation.ts';
 import { supportLinks } from './help-links.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../components/ui/icons.tsx';
 
 /** spec §2: the side navigation (a `navigation` landmark named "Main"). */
 export function SideNav({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {

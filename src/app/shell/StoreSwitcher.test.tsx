@@ -30,7 +30,7 @@ describe('logo and store switcher (spec §2 / §5 / §9)', () => {
 
   it('more than one store: a switcher listing names cut at 22 characters, filtered, with the empty message', () => {
     renderLogo([store(1, 'Demo Outdoor Co.'), store(2, 'The Extraordinarily Long Store Name'), store(3, 'Hidden', '')]);
-    fireEvent.click(screen.getByRole('button', { name: 'Switch store (current: Demo Outdoor Co.)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Loyalty Studio Demo Outdoor Co. — Switch store' }));
     const names = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(names).toEqual(['DDemo Outdoor Co.', 'TThe Extraordinarily L…']);
     fireEvent.change(screen.getByPlaceholderText('Search stores'), { target: { value: 'OUTDOOR' } });

@@ -7,15 +7,18 @@ import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useStoreToken, useSwitchStore } from '../session/hooks.ts';
 import { NO_STORE_RESULTS, filterStores, showsStoreSwitcher } from './store-filter.ts';
-import { Icon, Logo } from './icons.tsx';
+import { Icon, Logo } from '../../components/ui/icons.tsx';
 
 /** spec §2: the logo; with more than one store it opens the store switcher, else it links to /home. */
 export function StoreLogo({ stores, currentTitle }: { stores: StoreListItem[]; currentTitle: string | null }) {
   if (!showsStoreSwitcher(stores)) {
     return (
-      <Link to="/home" className="ls-logo" aria-label="Loyalty Studio home">
-        <Logo className="ls-logo__mark" />
-      </Link>
+      <>
+        <Link to="/home" className="ls-logo" aria-label="Loyalty Studio home">
+          <Logo className="ls-logo__mark" />
+        </Link>
+        {currentTitle ? <span className="ls-logo__store">{truncateName(currentTitle)}</span> : null}
+      </>
     );
   }
   return <StoreSwitcher stores={stores} currentTitle={currentTitle} />;
@@ -45,8 +48,11 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
 
   return (
     <>
-      <button type="button" ref={setReference} className="ls-logo ls-logo--switcher" aria-label={`Switch store${currentTitle ? ` (current: ${currentTitle})` : ''}`} {...getReferenceProps()}>
+      <button type="button" ref={setReference} className="ls-logo ls-logo--switcher" {...getReferenceProps()}
+        aria-label={`Loyalty Studio ${currentTitle ? `${truncateName(currentTitle)} ` : ''}— Switch store`}>
         <Logo className="ls-logo__mark" />
+        {/* a space, so the visible text reads "Loyalty Studio <store>" as the name does */}
+        {currentTitle ? <>{' '}<span className="ls-logo__store">{truncateName(currentTitle)}</span></> : null}
         <Icon name="chevron" size={16} />
       </button>
       {open ? (

@@ -3,12 +3,12 @@ import { Menu } from '../../components/ui/Menu.tsx';
 import { getConfig } from '../../lib/config.ts';
 import { truncateName } from '../../lib/format.ts';
 import { useConsole } from '../../state/store.ts';
-import { logout } from '../session/runtime.ts';
+import { logout } from '../../lib/runtime.ts';
 import { useStoreToken } from '../session/hooks.ts';
 import { GlobalSearch } from './GlobalSearch.tsx';
 import { StoreLogo } from './StoreSwitcher.tsx';
 import { helpMenuItems, supportLinks } from './help-links.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../components/ui/icons.tsx';
 
 const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || '?';
 
@@ -35,10 +35,10 @@ export function TopBar({ navOpen, onToggleNav, navId }: { navOpen: boolean; onTo
           items={helpMenuItems(user?.role, links)}
         />
         <Menu
-          label="Account menu"
+          label={`${truncateName(user?.name ?? '')} · Account menu`}
           triggerClassName="ls-topbar__user"
           trigger={<>
-            <span className="ls-topbar__avatar" aria-hidden="true">{initials(user?.name ?? '')}</span>
+            <span className="ls-topbar__avatar" aria-hidden="true" data-initials={initials(user?.name ?? '')} />
             <span className="ls-topbar__user-name">{truncateName(user?.name ?? '')}</span>
           </>}
           header={<><strong>{user?.name}</strong><span>{user?.email}</span></>}

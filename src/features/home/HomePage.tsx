@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useConsole } from '../../state/store.ts';
-import { platformName } from '../../app/navigation.ts';
+import { platformName } from '../../lib/routes.ts';
 
 /** spec §2 /home: the dashboard. Its figures arrive with the dashboard issue; the store summary is real. */
 export function HomePage() {

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
 import { useConsole } from '../../state/store.ts';
-import { onboarding } from '../../app/session/runtime.ts';
+import { onboarding } from '../../lib/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
+import type { Store } from '../../lib/api/types.ts';
+import { consoleStore } from '../../state/store.ts';
+import { useSavedSettings } from './saved-settings.ts';
 
 export function basicsErrors(values: { programName: string; pointsLabel: string }): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -15,10 +18,19 @@ export function basicsErrors(values: { programName: string; pointsLabel: string 
 /** Stage 2: program name and points label. */
 export function BasicsStep({ onDone, advancing }: StepProps) {
   const storeTitle = useConsole((s) => s.user.users?.store?.title ?? 'My store');
-  const [programName, setProgramName] = useState(`${storeTitle} Rewards`.slice(0, 60));
-  const [pointsLabel, setPointsLabel] = useState('points');
+  const saved = useSavedSettings();
+  const [programName, setProgramName] = useState(saved.program_name ?? `${storeTitle} Rewards`.slice(0, 60));
+  const [pointsLabel, setPointsLabel] = useState(saved.points_label ?? 'points');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({ mutationFn: () => onboarding.saveProgramBasics({ program_name: programName.trim(), points_label: pointsLabel.trim() }), onSuccess: onDone });
+  const save = useMutation({
+    mutationFn: () => onboarding.saveProgramBasics({ program_name: programName.trim(), points_label: pointsLabel.trim() }),
+    onSuccess: (store) => {
+      // the next steps speak of points by the name just chosen
+      const state = consoleStore().getState();
+      if (state.user.users) state.setUserDetails({ ...state.user.users, store: store as Store });
+      onDone();
+    },
+  });
   return (
     <StepFrame
       title="Program basics"

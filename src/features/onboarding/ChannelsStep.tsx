@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { isValidUrl } from '../../lib/validation.ts';
 import { isLoading } from '../../lib/operation.ts';
-import { onboarding, queryClient } from '../../app/session/runtime.ts';
+import { onboarding, queryClient } from '../../lib/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
 const TYPE_LABELS: Record<(typeof CHANNEL_TYPES)[number], string> = {

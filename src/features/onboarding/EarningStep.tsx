@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
-import { onboarding } from '../../app/session/runtime.ts';
+import { onboarding } from '../../lib/runtime.ts';
+import { usePointsLabel } from './saved-settings.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
 export const EARNING_TYPES = [
-  { value: 'order', label: 'Place an order', unit: 'points for every $1 spent' },
-  { value: 'signup', label: 'Create an account', unit: 'points once' },
-  { value: 'birthday', label: 'Celebrate a birthday', unit: 'points every year' },
+  { value: 'order', label: 'Place an order', unit: 'for every $1 spent' },
+  { value: 'signup', label: 'Create an account', unit: 'once' },
+  { value: 'birthday', label: 'Celebrate a birthday', unit: 'every year' },
 ] as const;
 
 export function earningErrors(points: string): Record<string, string> {
@@ -21,6 +22,7 @@ export function EarningStep({ onDone, advancing }: StepProps) {
   const [points, setPoints] = useState('1');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = EARNING_TYPES.find((t) => t.value === type)!;
+  const pointsLabel = usePointsLabel();
   const save = useMutation({
     mutationFn: () => onboarding.createEarningRule({ type, title: chosen.label, points: Number(points), status: 'active' }),
     onSuccess: onDone,
@@ -36,7 +38,7 @@ export function EarningStep({ onDone, advancing }: StepProps) {
       onSubmit={() => { const found = earningErrors(points); setErrors(found); if (!found.points) save.mutate(); }}
     >
       <fieldset className="ls-choice">
-        <legend className="ls-field__label">Members earn points when they</legend>
+        <legend className="ls-field__label">{`Members earn ${pointsLabel} when they`}</legend>
         {EARNING_TYPES.map((option) => (
           <label key={option.value} className="ls-choice__option">
             <input type="radio" name="earning-type" value={option.value} checked={type === option.value} onChange={() => setType(option.value)} />
@@ -44,7 +46,7 @@ export function EarningStep({ onDone, advancing }: StepProps) {
           </label>
         ))}
       </fieldset>
-      <Field label="Points" type="number" inputMode="numeric" min={1} value={points} error={errors.points} hint={chosen.unit} onChange={(e) => setPoints(e.target.value)} />
+      <Field label="Points" type="number" inputMode="numeric" min={1} value={points} error={errors.points} hint={`${pointsLabel} ${chosen.unit}`} onChange={(e) => setPoints(e.target.value)} />
     </StepFrame>
   );
 }

@@ -3,16 +3,16 @@ import { Banner } from '../../components/ui/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useConsole } from '../../state/store.ts';
-import { Logo } from '../../app/shell/icons.tsx';
+import { Logo } from '../../components/ui/icons.tsx';
 import { BasicsStep } from './BasicsStep.tsx';
 import { ChannelsStep } from './ChannelsStep.tsx';
 import { EarningStep } from './EarningStep.tsx';
 import { InstallStep } from './InstallStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';
 import { RewardStep } from './RewardStep.tsx';
-import { ONBOARDING_STEPS, onboardingDone, stepIndexForStage } from './steps.ts';
+import { ONBOARDING_STEPS, nextStage, onboardingDone, previousStage, stepIndexForStage } from './steps.ts';
 import type { StepProps } from './StepFrame.tsx';
-import { useAdvanceStage } from './useAdvance.ts';
+import { useMoveStage } from './useMoveStage.ts';
 
 const STEP_COMPONENTS = { basics: BasicsStep, earning: EarningStep, reward: RewardStep, channels: ChannelsStep, install: InstallStep, launch: LaunchStep } as const;
 
@@ -21,12 +21,13 @@ export function OnboardingPage() {
   const stage = useConsole((s) => s.onboarding.stage);
   const dismissed = useConsole((s) => s.onboarding.progressDismissed);
   const setDismissed = useConsole((s) => s.setOnboardingProgressDismissed);
-  const advance = useAdvanceStage();
+  const move = useMoveStage();
   if (onboardingDone(stage)) return <Navigate to="/home" replace />;
 
   const index = stepIndexForStage(stage);
   const step = ONBOARDING_STEPS[index]!;
   const Step: (props: StepProps) => React.ReactNode = STEP_COMPONENTS[step.id];
+  const back = previousStage(stage);
 
   return (
     <div className="ls-onboarding">
@@ -57,8 +58,11 @@ export function OnboardingPage() {
           </section>
         )}
         <div className="ls-stack">
-          {advance.isError ? <Banner tone="critical" title="Could not move to the next step.">{errorMessage(advance.error)}</Banner> : null}
-          <Step key={step.id} stage={stage} advancing={advance.isPending} onDone={() => advance.mutate(stage)} />
+          {move.isError ? <Banner tone="critical" title="Could not move to that step.">{errorMessage(move.error)}</Banner> : null}
+          <Step key={step.id} stage={stage} advancing={move.isPending} onDone={() => move.mutate(nextStage(stage))} />
+          {back !== null ? (
+            <div><Button disabled={move.isPending} onClick={() => move.mutate(back)}>{`Back to ${ONBOARDING_STEPS[index - 1]!.title}`}</Button></div>
+          ) : null}
         </div>
       </div>
     </div>

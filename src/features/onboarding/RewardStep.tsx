@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
-import { onboarding } from '../../app/session/runtime.ts';
+import { onboarding, queryClient } from '../../lib/runtime.ts';
 import type { OnboardingCoupon } from '../../lib/api/endpoints.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
+import { useSavedSettings } from './saved-settings.ts';
 
 type DiscountType = OnboardingCoupon['discount_type'];
 
@@ -23,11 +24,24 @@ export function rewardRequest(form: RewardForm): { errors: Record<string, string
   return { errors, body: { title: form.title.trim(), discount_type: form.discountType, discount_value: discountValue, points_cost: cost } };
 }
 
+/** The form of a saved reward (amounts back from minor units). */
+export function rewardForm(reward: OnboardingCoupon): RewardForm {
+  const value = reward.discount_type === 'fixed_amount' ? reward.discount_value / 100 : reward.discount_value;
+  return { title: reward.title, discountType: reward.discount_type, value: String(value), pointsCost: String(reward.points_cost) };
+}
+
 /** Stage 6: the first reward members redeem their points for. */
 export function RewardStep({ onDone, advancing }: StepProps) {
-  const [form, setForm] = useState<RewardForm>({ title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' });
+  const saved = useSavedSettings().onboarding_coupon_reward;
+  const [form, setForm] = useState<RewardForm>(saved ? rewardForm(saved) : { title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({ mutationFn: (body: OnboardingCoupon) => onboarding.saveCouponReward(body), onSuccess: onDone });
+  const save = useMutation({
+    mutationFn: (body: OnboardingCoupon) => onboarding.saveCouponReward(body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['user-details'] }); // the settings now carry the reward
+      onDone();
+    },
+  });
   return (
     <StepFrame
       title="First reward"

@@ -28,3 +28,9 @@ export function nextStage(stage: number): number {
 
 /** Whether the wizard has nothing left (the user's stage is not an onboarding stage). */
 export const onboardingDone = (stage: number) => !CONSOLE_CONSTANTS.onboardingRedirectStages.includes(stage);
+
+/** The stage of the step before the one of `stage`; null on the first step. */
+export function previousStage(stage: number): number | null {
+  const index = stepIndexForStage(stage);
+  return index > 0 ? ONBOARDING_STEPS[index - 1]!.stage : null;
+}

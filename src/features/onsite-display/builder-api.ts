@@ -4,8 +4,8 @@
  * builder as a conflict.
  */
 import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
-import { BuilderApiError } from '../../../builder/index.ts';
-import type { DocumentState, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
+import { BuilderApiError, SURFACE_KINDS } from '../../../builder/index.ts';
+import type { DocumentState, ProgramPreview, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../server/contract/media.ts';
 import { requestHeaders, type ApiClient } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
@@ -63,7 +63,7 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       return toRecord(kind, await api.get<DocumentState>(path(kind)));
     }),
     surfaces: () => call(async () => (await api.get<SurfaceSummary[]>('/onsite-display'))
-      .filter((s): s is SurfaceSummary & { kind: SurfaceKind } => ['landing_page', 'widget', 'launcher', 'sticky_bar'].includes(s.kind))
+      .filter((s): s is SurfaceSummary & { kind: SurfaceKind } => (SURFACE_KINDS as readonly string[]).includes(s.kind))
       .map((s) => ({ kind: s.kind, draftVersion: s.draft_version, publishedVersion: s.published_version, updatedAt: s.updated_at ?? undefined, hasUnpublishedChanges: s.state !== 'published' }))),
     uploadImage: (file) => call(async () => {
       const record = await upload(file);
@@ -72,6 +72,7 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
     listGallery: () => call(async () => (await api.post<{ items: MediaRecord[] }>('/gallery/list', { page: 1, limit: 48 })).items.map((m) => ({ url: m.url, name: m.file_name }))),
     icons: (search) => call(async () => (await api.post<IconRecord[]>('/icons/list', search ? { search } : {}))
       .map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: icon.viewBox }))),
+    program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
   };
 }

@@ -4,18 +4,15 @@
  * lazily by the route, so it is its own chunk.
  */
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BuilderStudio, SurfacesOverview, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { api } from '../../app/session/runtime.ts';
-import type { RouteEntry } from '../../app/route-table.ts';
+import { api } from '../../lib/runtime.ts';
+import type { RouteEntry } from '../../lib/routes.ts';
 import { createBuilderApi } from './builder-api.ts';
+import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
-const STUDIO_PATHS: Record<string, StudioSurface> = {
-  '/onsite-display/landing-page': 'landing-page',
-  '/onsite-display/widget': 'widget',
-  '/onsite-display/sticky-bar': 'sticky-bar',
-};
+const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
 
 function useBuilderApi() {
   return useMemo(() => createBuilderApi(api), []);
@@ -35,7 +32,8 @@ export function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
 export function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
   const builderApi = useBuilderApi();
   const navigate = useNavigate();
-  return <BuilderStudio key={surface} api={builderApi} surface={surface} backHref="/onsite-display" onNavigate={(href) => navigate(href)} />;
+  const [params] = useSearchParams();
+  return <BuilderStudio key={surface} api={builderApi} surface={surface} backHref="/onsite-display" onNavigate={(href) => navigate(href)} initialSelection={params.get('select')} />;
 }
 
 /** The page of an On-site Display route: the overview or the studio of its surface. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import type { RouteEntry } from '../../app/route-table.ts';
-import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS } from '../../app/navigation.ts';
+import type { RouteEntry } from '../../lib/routes.ts';
+import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS } from '../../lib/routes.ts';
 
 /** A screen that a later issue fills: its title and an honest empty state, never a dead button. */
 export function PlaceholderPage({ route }: { route: RouteEntry }) {

@@ -1,5 +1,4 @@
 import type { ApiClient } from './client.ts';
-import { ApiError, errorMessage } from './errors.ts';
 import { withPolicy } from './policy.ts';
 import type { LoginBody } from '../../../server/contract/session.ts';
 import type { StoreSettingsBody, onboardingCouponBody } from '../../../server/contract/store.ts';
@@ -7,7 +6,7 @@ import type { z } from 'zod';
 import type { earningRuleBody } from '../../../server/contract/points.ts';
 
 export type OnboardingCoupon = z.infer<typeof onboardingCouponBody>;
-import type { Channel, EmailSaveResult, GlobalSearchResult, LoginResult, StoreListItem, User } from './types.ts';
+import type { Channel, GlobalSearchResult, LoginResult, StoreListItem, User } from './types.ts';
 
 /** spec §7 "Session and store" and the onboarding calls, each under its failure policy. */
 export function sessionEndpoints(api: ApiClient) {
@@ -30,7 +29,6 @@ export function sessionEndpoints(api: ApiClient) {
 export function onboardingEndpoints(api: ApiClient) {
   return {
     createEarningRule: (rule: z.input<typeof earningRuleBody>) => withPolicy('save', () => api.post<unknown>('/points/store', rule)),
-    createReward: (reward: Record<string, unknown>) => withPolicy('save', () => api.post<unknown>('/redeem/store', reward)),
     saveCouponReward: (coupon: OnboardingCoupon) => withPolicy('save', () => api.post<unknown>('/coupon/onboarding/store', coupon)),
     listChannels: () => api.get<Channel[] | { items: Channel[] }>('/store/channel/list').then(listItems),
     createChannel: (channel: { name: string; type: string; url?: string }) => withPolicy('save', () => api.post<Channel>('/store/channel/create', channel)),
@@ -41,48 +39,4 @@ export function onboardingEndpoints(api: ApiClient) {
 
 function listItems<T>(value: T[] | { items: T[] }): T[] {
   return Array.isArray(value) ? value : Array.isArray(value?.items) ? value.items : [];
-}
-
-/** spec §8: messages of the email editor save. */
-export const EMAIL_TOO_LARGE_MESSAGE = 'The email template is too large to save. Please try reducing the content or images.';
-export const EMAIL_SAVE_FAILED_MESSAGE = 'Failed to save email template';
-
-/** spec §8: the email editor save never throws; it answers success or a message and a code. */
-export async function saveEmailTemplate(api: ApiClient, templateId: string | number, body: unknown): Promise<EmailSaveResult> {
-  try {
-    const data = await api.post<unknown>(`/template/store/${templateId}`, optimiseTemplate(body));
-    return { success: true, data };
-  } catch (error) {
-    return emailSaveFailure(error);
-  }
-}
-
-export function emailSaveFailure(error: unknown): EmailSaveResult {
-  const apiError = error instanceof ApiError ? error : undefined;
-  if (apiError?.status === 413) {
-    return { success: false, message: apiError.serverMessage || EMAIL_TOO_LARGE_MESSAGE, code: 413 };
-  }
-  return { success: false, message: apiError?.serverMessage || EMAIL_SAVE_FAILED_MESSAGE, code: apiError?.status ?? 500 };
-}
-
-/** spec §7: template optimisation (whitespace between tags) falls back to the original on error. */
-export function optimiseTemplate<T>(body: T): T {
-  try {
-    if (!body || typeof body !== 'object') return body;
-    const content = (body as { content?: unknown }).content;
-    if (typeof content !== 'string') return body;
-    return { ...body, content: content.replace(/>\s+</g, '><').trim() };
-  } catch (error) {
-    console.error('template optimisation failed', errorMessage(error));
-    return body;
-  }
-}
-
-/** spec §7 / §8: plain GET of the landing page HTML; not OK → "HTTP error! status: {status}". */
-export async function fetchLandingPage(widgetHost: string, storeKey: string, doFetch: typeof fetch = globalThis.fetch): Promise<string> {
-  return withPolicy('getLandingPage', async () => {
-    const response = await doFetch(`${widgetHost.replace(/\/+$/, '')}/landing/${encodeURIComponent(storeKey)}`);
-    if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
-    return response.text();
-  });
 }

@@ -16,10 +16,3 @@ export interface Channel {
   type: string;
   url?: string | null;
 }
-
-export interface EmailSaveResult {
-  success: boolean;
-  message?: string;
-  code?: number;
-  data?: unknown;
-}

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { consoleStore } from '../../state/store.ts';
-import { session } from '../../app/session/runtime.ts';
-import { nextStage } from './steps.ts';
+import { session } from '../../lib/runtime.ts';
 
-/** POST /user/stage with the stage after the current one, then the local onboarding stage follows. */
-export function useAdvanceStage() {
+/** POST /user/stage with another step's stage (the next one, or back), then the local onboarding stage follows. */
+export function useMoveStage() {
   return useMutation({
-    mutationFn: async (fromStage: number) => {
-      const stage = nextStage(fromStage);
+    mutationFn: async (stage: number) => {
       await session.setUserStage(stage);
       return stage;
     },

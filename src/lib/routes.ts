@@ -1,4 +1,24 @@
-import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS } from './navigation.ts';
+export const EMAIL_SUB_ITEMS: ReadonlyArray<readonly [string, string]> = [
+  ['Referral Sent', '/emails/referral-received'],
+  ['Referral Completed', '/emails/referral-completed'],
+  ['Points Earned', '/emails/points-earned'],
+  ['Reward Redeemed', '/emails/reward-redeemed'],
+  ['Birthday', '/emails/birthday'],
+  ['Anniversary', '/emails/anniversary'],
+  ['Tier switch', '/emails/loyalty-tier-update'],
+  ['Early points expiry', '/emails/early-points-expiry'],
+  ['Final points expiry', '/emails/final-points-expiry'],
+];
+
+export const INTEGRATION_SUB_ITEMS: ReadonlyArray<readonly [string, string]> = [
+  ['Product History', '/integrations/product-list/'],
+  ['Order History', '/integrations/store-order/'],
+  ['Custom App', '/integrations/custom-app/'],
+];
+
+const PLATFORM_NAMES: Record<string, string> = { bigcommerce: 'BigCommerce', shopify: 'Shopify', woocommerce: 'WooCommerce' };
+export const platformName = (platform: string) => PLATFORM_NAMES[platform.toLowerCase()] ?? (platform ? platform[0]!.toUpperCase() + platform.slice(1) : 'your store');
+
 
 /**
  * spec §2: every admin route, with its page title and what the page will hold.
@@ -44,6 +64,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/onboarding', title: 'Onboarding', purpose: 'Set up your program step by step.', screen: 'onboarding' },
 ];
 
+/** The route of a path (a trailing slash is ignored). */
 export const routeByPath = (path: string) => {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return ROUTES.find((route) => route.path === normalised);

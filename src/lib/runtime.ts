@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createApiClient } from '../../lib/api/client.ts';
-import { sessionEndpoints, onboardingEndpoints } from '../../lib/api/endpoints.ts';
-import { ApiError } from '../../lib/api/errors.ts';
-import { authLoginUrl, authLogoutUrl, getConfig } from '../../lib/config.ts';
-import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
-import { consoleStore, sessionTokens, type ConsoleStore } from '../../state/store.ts';
+import { createApiClient } from './api/client.ts';
+import { sessionEndpoints, onboardingEndpoints } from './api/endpoints.ts';
+import { ApiError } from './api/errors.ts';
+import { authLoginUrl, authLogoutUrl, getConfig } from './config.ts';
+import { CONSOLE_CONSTANTS } from './constants.ts';
+import { consoleStore, sessionTokens, type ConsoleStore } from '../state/store.ts';
+import { clientStateRules } from '../state/client-state.ts';
 
 let leaving = false;
 
@@ -70,3 +71,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** spec §4 rules over the query cache and the UI atoms (analytics reset, customer data, clear-all). */
+export const clientState = clientStateRules(queryClient);

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Banner } from '../../components/ui/PageHeader.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { errorMessage } from '../../lib/api/errors.ts';
-import { useCopyToClipboard } from '../../lib/useCopyToClipboard.ts';
-import { session } from '../../app/session/runtime.ts';
+import { ConfirmDialog } from '../../../components/ui/aria/ConfirmDialog.tsx';
+import { Banner } from '../../../components/ui/PageHeader.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Field } from '../../../components/ui/Field.tsx';
+import { errorMessage } from '../../../lib/api/errors.ts';
+import { useCopyToClipboard } from '../../../lib/useCopyToClipboard.ts';
+import { useGenerateHmacSecret } from '../api/account.ts';
 
 /** The secret from the server's answer, whatever key it uses. */
 export function secretFrom(answer: unknown): string | null {
@@ -17,12 +16,13 @@ export function secretFrom(answer: unknown): string | null {
   return null;
 }
 
-/** POST store/setting/generate-hmac-secrets: the secret is shown once, with a copy button. */
+/** POST store/setting/generate-hmac-secrets: the secret is shown once, with a copy button; replacing one is confirmed. */
 export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const generate = useMutation({ mutationFn: () => session.generateHmacSecret(), onSettled: () => setConfirming(false) });
+  const generate = useGenerateHmacSecret();
   const { copied, error: copyError, copy } = useCopyToClipboard();
   const secret = generate.data === undefined ? null : secretFrom(generate.data);
+  const run = () => generate.mutate(undefined, { onSettled: () => setConfirming(false) });
   return (
     <section className="ls-card" aria-labelledby="hmac-heading">
       <h2 id="hmac-heading">HMAC secret</h2>
@@ -45,19 +45,12 @@ export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
         ) : null}
         <div>
           <Button variant={secret ? 'secondary' : 'primary'} loading={generate.isPending && !confirming}
-            onClick={() => (hasSecret || secret ? setConfirming(true) : generate.mutate())}>Generate new secret</Button>
+            onClick={() => (hasSecret || secret ? setConfirming(true) : run())}>Generate new secret</Button>
         </div>
-        <Dialog
-          open={confirming}
-          onClose={() => setConfirming(false)}
-          title="Replace the HMAC secret?"
-          footer={<>
-            <Button onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="critical" loading={generate.isPending} onClick={() => generate.mutate()}>Replace secret</Button>
-          </>}
-        >
+        <ConfirmDialog open={confirming} title="Replace the HMAC secret?" confirmLabel="Replace secret" busy={generate.isPending}
+          onConfirm={run} onCancel={() => setConfirming(false)}>
           <p>Your store signs signed-in shoppers with the current secret. Once replaced, update the secret in your store at once, or members will show as visitors until you do.</p>
-        </Dialog>
+        </ConfirmDialog>
       </div>
     </section>
   );

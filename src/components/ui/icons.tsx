@@ -1,4 +1,5 @@
-import type { NavIcon } from '../navigation.ts';
+/** The console's line icons (navigation items and the top bar). */
+export type NavIcon = 'home' | 'customers' | 'display' | 'referrals' | 'points' | 'loyalty' | 'emails' | 'integrations' | 'analytics' | 'settings' | 'help';
 
 const PATHS: Record<NavIcon | 'menu' | 'search' | 'chevron' | 'external', string> = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',

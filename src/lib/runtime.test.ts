@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginResult } from '../../lib/api/types.ts';
-import { consoleStore } from '../../state/store.ts';
+import type { LoginResult } from './api/types.ts';
+import { consoleStore } from '../state/store.ts';
 import { api, browser, handleAuthFailure, logout, resetAuthFailureGuard } from './runtime.ts';
 
 const login = { token: 't', store_access_token: 's', user: { id: 1, name: 'Olivia', email: 'owner@demo.shop', role: 'owner', stage: 0, status: 'active', store: null, user_access_token: 'u' } } as LoginResult;

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+// oxlint-disable-next-line import/no-unassigned-import -- uPlot's stylesheet is a side effect by nature
+import 'uplot/dist/uPlot.min.css';
+import type { ChartData } from './chart-data.ts';
+
+const COLOURS = ['#047b5d', '#0060e7', '#b4531c', '#7a3fb0', '#5c6370'];
+
+/** The chart itself, drawn by uPlot on a canvas; loaded only when a chart is first shown. */
+export default function UPlotChart({ data, title, height = 240 }: { data: ChartData; title: string; height?: number }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const chart = new uPlot({
+      title: undefined, width: element.clientWidth || 600, height,
+      scales: { x: { time: false } },
+      axes: [{ values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') }, {}],
+      series: [{ label: title }, ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2 }))],
+    }, [data.x.map((_, i) => i), ...data.series.map((s) => s.values)], element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth || 600, height }));
+    resize.observe(element);
+    return () => { resize.disconnect(); chart.destroy(); };
+  }, [data, title, height]);
+  return <div ref={host} className="ls-chart" aria-hidden="true" />;
+}
