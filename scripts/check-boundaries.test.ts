@@ -25,6 +25,16 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['builder/studio/Studio.tsx', "import { Puck } from '@puckeditor/core';", 'confined to tests/bench/'],
     ['src/features/onsite-display/pages.tsx', "import '@puckeditor/core/no-external.css';", 'confined to tests/bench/'],
     ['renderers/landing/index.ts', 'const width = window.innerWidth;', 'window/document at module scope'],
+    ['src/features/home/HomePage.tsx', "import { platformName } from '../../app/navigation.ts';", 'must not import src/'],
+    ['src/features/home/api/queries.ts', "import { db } from '../../../../server/domain/index.ts';", 'must not import server/'],
+    ['server/domain/rules/redeem.ts', "import { redeemRuleBody } from '../../contract/redeem.ts';", 'must not import server/'],
+    ['server/domain/rules/redeem.ts', "import { ApiError } from '../../http/errors.ts';", 'must not import server/'],
+    ['server/domain/schemas/fields.ts', "import { json } from '../../db/normalize.ts';", 'may import only server/domain/schemas'],
+    ['server/auth/login.ts', "import { presentUser } from '../http/present.ts';", 'must not import server/'],
+    ['server/db/migrate.ts', "import { seedProgram } from '../domain/program/seed.ts';", 'must not import server/'],
+    ['server/http/routes/coupons.ts', "app.get('/x', async () => app.db.selectFrom('coupons').selectAll().execute());", 'runs no SQL'],
+    ['server/http/routes/store.ts', "const q = sql`select 1`;", 'runs no SQL'],
+    ['renderers/schema/landing.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';", 'may import only renderers/schema'],
   ])('%s: %s is refused', (file, code, message) => {
     const violations = checkSource(file, code);
     expect(violations).toHaveLength(1);
@@ -37,6 +47,11 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['renderers/landing/Banner.tsx', "import { z } from '../schema/index.ts';\nimport { useState } from 'react';"],
     ['renderers/landing/Banner.tsx', "export function width() { return window.innerWidth; }\nconst hasDom = typeof document !== 'undefined';"],
     ['presets/launcher.ts', "import { launcherSchema } from '../renderers/schema/index.ts';"],
+    ['src/features/home/HomePage.tsx', "import { api } from '../../lib/runtime.ts';\nimport type { X } from '../../../server/contract/points.ts';"],
+    ['server/contract/points.ts', "export * from '../domain/schemas/earning-rules.ts';"],
+    ['server/http/routes/coupons.ts', "import { findCoupon } from '../../domain/rules/coupons.ts';\nconst rows = await findCoupon(app.db, 1, 2);"],
+    ['server/http/routes/coupons.test.ts', "const rows = await ctx.db.selectFrom('coupons').selectAll().execute();"],
+    ['renderers/schema/landing.test.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';"],
     ['src/app/App.tsx', "import { Studio } from '../../builder/index.ts';\nimport type { Login } from '../../server/contract/auth.ts';"],
     ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
     ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],

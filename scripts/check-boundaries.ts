@@ -25,6 +25,10 @@ interface Rule {
   onlyPackages?: string[];
   /** no window/document at module scope */
   noBrowserGlobalsAtModuleScope?: boolean;
+  /** no Kysely query (selectFrom, insertInto, updateTable, deleteFrom, sql``): the layer calls the domain */
+  noSql?: boolean;
+  /** project folders that test files (only) may also import */
+  testAllowedFolders?: string[];
 }
 
 const LAYERS = ['renderers', 'presets', 'builder', 'src', 'server'];
@@ -35,15 +39,27 @@ const RENDERERS = {
 };
 
 /** Most specific folder first: the first matching rule is the one applied. */
+const SERVER = { forbiddenFolders: ['builder', 'src'] };
+
 export const RULES: Rule[] = [
-  { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'] },
+  // schema tests may check the presets against the schemas they are validated by
+  { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'], testAllowedFolders: ['presets'] },
   // The storefront embed is browser-only by definition: its entry scripts run on load.
   { folder: 'renderers/embed', ...RENDERERS },
   { folder: 'renderers', ...RENDERERS, noBrowserGlobalsAtModuleScope: true },
   { folder: 'presets', forbiddenFolders: ['builder', 'src', 'server', 'renderers'], allowedFolders: ['renderers/schema'], forbiddenPackages: ['react', 'react-dom'] },
   { folder: 'builder', forbiddenFolders: ['src', 'server'] },
+  // the shell hands features the API client and session through src/lib (or context)
+  { folder: 'src/features', forbiddenFolders: ['server', 'src/app'], allowedFolders: ['server/contract'] },
   { folder: 'src', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
-  { folder: 'server', forbiddenFolders: ['builder', 'src'] },
+  // routes parse with the contract, call the domain and present
+  { folder: 'server/http/routes', ...SERVER, noSql: true },
+  // the domain's own zod schemas: the contract re-exports them, so the console may bundle them
+  { folder: 'server/domain/schemas', onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'] },
+  { folder: 'server/domain', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/contract', 'server/http'] },
+  { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
+  { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
+  { folder: 'server', ...SERVER },
 ];
 
 /** Heavy libraries confined to one place each (DESIGN.md §2). */
@@ -93,6 +109,25 @@ function browserGlobalsAtModuleScope(program: unknown): number[] {
   return found;
 }
 
+const QUERY_METHODS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom']);
+
+/** Offsets of Kysely queries: a call of selectFrom/insertInto/updateTable/deleteFrom, or a sql`` template. */
+function sqlQueries(program: unknown): number[] {
+  const found: number[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) { node.forEach(visit); return; }
+    const n = node as Record<string, unknown> & { type?: string; start?: number };
+    const callee = n.callee as { type?: string; property?: { name?: string } } | undefined;
+    const tag = n.tag as { type?: string; name?: string } | undefined;
+    if (n.type === 'CallExpression' && callee?.type === 'MemberExpression' && QUERY_METHODS.has(callee.property?.name ?? '')) found.push(n.start ?? 0);
+    if (n.type === 'TaggedTemplateExpression' && tag?.type === 'Identifier' && tag.name === 'sql') found.push(n.start ?? 0);
+    for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+  };
+  visit(program);
+  return found;
+}
+
 /** Checks one file's text. `file` is relative to the project root (either separator). */
 export function checkSource(file: string, code: string): Violation[] {
   const rel = file.split(sep).join('/');
@@ -116,6 +151,7 @@ export function checkSource(file: string, code: string): Violation[] {
       const target = posix.normalize(posix.join(posix.dirname(rel), spec));
       const targetLayer = target.split('/')[0]!;
       if (!rule || !LAYERS.includes(targetLayer) || under(target, rule.folder)) continue;
+      if (isTest && rule.testAllowedFolders?.some((f) => under(target, f))) continue;
       if (rule.onlyFolders && !rule.onlyFolders.some((f) => under(target, f))) {
         report(`${rule.folder}/ may import only ${rule.onlyFolders.join(', ')} of ours, not '${spec}'`);
       } else if (rule.forbiddenFolders?.some((f) => under(target, f)) && !rule.allowedFolders?.some((f) => under(target, f))) {
@@ -134,6 +170,11 @@ export function checkSource(file: string, code: string): Violation[] {
     }
     const home = CONFINED[name];
     if (home && !under(rel, home) && !isTest) report(`'${name}' is confined to ${home}/`);
+  }
+  if (rule?.noSql && !isTest) {
+    for (const at of sqlQueries(parsed.program)) {
+      violations.push({ file: rel, line: lineOf(code, at), message: `${rule.folder}/ runs no SQL: move the query into server/domain and call it` });
+    }
   }
   if (rule?.noBrowserGlobalsAtModuleScope && !isTest) {
     for (const at of browserGlobalsAtModuleScope(parsed.program)) {

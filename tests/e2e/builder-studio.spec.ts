@@ -318,7 +318,15 @@ test('version history restores an earlier version as the new draft', async () =>
 
 test('an icon from the icon library is picked for a way to earn and shown on the canvas', async () => {
   await item('Ways to earn').getByRole('button', { name: 'Ways to earn', exact: true }).click();
-  const firstWay = inspector().getByRole('group', { name: 'Ways to earn' }).getByRole('listitem').first();
+  // the section draws the program's ways to earn until it lists its own
+  const ways = inspector().getByRole('group', { name: 'Ways to earn' });
+  await expect(ways.getByText("Shows your program's ways to earn, as shoppers see them.", { exact: false })).toBeVisible();
+  const cards = frame().locator('[data-section-type=ways_to_earn] .ls-card');
+  await expect(cards.first()).toContainText('Place an order');
+  await ways.getByRole('button', { name: 'Add to Ways to earn' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('New way to earn');
+  const firstWay = ways.getByRole('listitem').first();
   const iconButton = firstWay.getByRole('button', { name: /^Icon / });
   await iconButton.click();
   const picker = page.getByRole('dialog', { name: 'Choose icon' });
@@ -398,6 +406,14 @@ test('the widget studio edits panels and the launcher per device', async () => {
   await expect(frame().getByRole('button', { name: 'Bean rewards' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
   await expect(inspector().getByLabel('Launcher title', { exact: true })).not.toHaveValue('Bean rewards');
+});
+
+test('"Edit launcher" on the On-site Display page opens the widget studio with the launcher selected', async () => {
+  await page.goto('/onsite-display');
+  await page.getByRole('link', { name: 'Edit launcher' }).click();
+  await expect(page).toHaveURL(/\/onsite-display\/widget\?select=launcher$/);
+  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(inspector().getByLabel('Launcher title', { exact: true })).toBeVisible();
 });
 
 test('the sticky bar studio edits the bar and the drawer of each audience', async () => {

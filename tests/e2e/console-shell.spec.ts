@@ -57,6 +57,9 @@ async function pageAs(browser: Browser, email: string, viewport = { width: 1280,
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** axe with every WCAG 2.1 A/AA rule, the experimental label-in-name check included. */
+const wcag21 = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+
 test('the owner signs in through the provider and lands on /home inside the admin frame', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -172,8 +175,22 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(page.getByRole('region', { name: 'Steps' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show steps' }).click();
   await expect(page.getByRole('region', { name: 'Steps' })).toBeVisible();
+  // the points name chosen in step 1 is used in step 2, and going back shows what was entered
+  await page.getByLabel('Points label').fill('beans');
+  await page.locator('form').getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Members earn beans when they' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Program basics' }).click();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expect(page.getByLabel('Points label')).toHaveValue('beans');
   for (let step = 1; step <= 6; step++) {
     await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
+    if (step === 6) {
+      // the Launch step summarises the program that was set up
+      const summary = page.getByRole('definition').filter({ hasText: 'for 500 beans' });
+      await expect(summary).toHaveText('$5 off your order for 500 beans');
+      await expect(page.getByText('Place an order: 1 beans per $1')).toBeVisible();
+    }
     if (step === 4) {
       // channels: add one, see it listed
       await page.getByLabel('Channel name').fill('Flagship store');
@@ -195,6 +212,9 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);
+  // the first reward is a real way to redeem: the new store's landing page lists it
+  const landing = await page.request.get('/landing/new-demo-shop');
+  expect(await landing.text()).toContain('$5 off your order');
 });
 
 test('a revoked token logs out and deletes the persisted state', async ({ page }) => {
@@ -239,7 +259,9 @@ test('My account: website validated, visual email editor switches Emails to one 
   await page.getByRole('button', { name: 'Save store settings' }).click();
   await expect(page.getByText('Enter a valid URL, for example https://www.example.com.')).toBeVisible();
   await website.fill('https://www.demo-outdoor-co.com/rewards');
-  await page.getByLabel('Visual email editor').check();
+  const emailEditor = page.getByRole('switch', { name: 'Visual email editor' });
+  await page.getByText('Visual email editor', { exact: true }).click(); // a click on the switch's label toggles it
+  await expect(emailEditor).toBeChecked();
   await page.getByRole('button', { name: 'Save store settings' }).click();
   await expect(page.getByText('Store settings saved')).toBeVisible();
   const emails = mainNav(page).getByRole('link', { name: 'Emails', exact: true });
@@ -249,7 +271,8 @@ test('My account: website validated, visual email editor switches Emails to one 
   await expect(mainNav(page).getByRole('link', { name: 'Birthday' })).toHaveCount(0);
   // and back: the nine sub-items
   await page.goto('/settings');
-  await page.getByLabel('Visual email editor').uncheck();
+  await page.getByText('Visual email editor', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Visual email editor' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Save store settings' }).click();
   await expect(page.getByText('Store settings saved')).toBeVisible();
   await mainNav(page).getByRole('link', { name: 'Emails', exact: true }).click();
@@ -258,7 +281,7 @@ test('My account: website validated, visual email editor switches Emails to one 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Generate new secret' }).click();
   // the demo store already has a secret: replacing it is confirmed in a dialog
-  const dialog = page.getByRole('dialog', { name: 'Replace the HMAC secret?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Replace the HMAC secret?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Replace secret' }).click();
   await expect(dialog).toHaveCount(0);
@@ -269,16 +292,41 @@ test('My account: website validated, visual email editor switches Emails to one 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.inputValue());
 });
 
+test('My account, your stores: a sortable, searchable table whose view is in the URL, with the install snippet in a drawer', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Your stores' }).click();
+  await expect(page).toHaveURL(/tab=stores/);
+  const table = page.getByRole('table', { name: 'Your stores' });
+  await expect(table.getByRole('row')).toHaveCount(3); // header + the owner's two demo stores
+  await table.getByRole('button', { name: 'Store', exact: true }).click();
+  await table.getByRole('button', { name: 'Store', exact: true }).click();
+  await expect(page).toHaveURL(/stores_sort=-store_title/);
+  await expect(table.getByRole('row').nth(1)).toContainText('Demo Outdoor Co.');
+  await page.getByRole('searchbox', { name: 'Search stores' }).fill('coffee');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.reload(); // the view survives a reload
+  await expect(page.getByRole('table', { name: 'Your stores' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Install Demo Coffee Roasters' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Install on Demo Coffee Roasters' });
+  await expect(drawer).toContainText('data-store="demo-coffee-roasters"');
+  const { violations } = await wcag21(page).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+});
+
 test('axe finds no violations on the shell, with and without an open menu', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
-  for (const path of ['/home', '/settings', '/emails']) {
+  for (const path of ['/home', '/settings', '/settings?tab=stores', '/settings?tab=profile', '/emails', '/onsite-display']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await wcag21(page).analyze();
     expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await wcag21(page).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

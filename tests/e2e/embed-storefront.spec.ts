@@ -231,6 +231,14 @@ test.describe('storefront embed on /demo/storefront', () => {
     await expect(page.getByRole('button', { name: names.bar.text })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await headerTop()).toBe(before);
+    // the store's header is not covered: a top bar has its height kept free above it
+    const bar = (await page.getByRole('button', { name: names.bar.text }).boundingBox())!;
+    if (names.bar.placement === 'top') expect(await headerTop()).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+    // its drawer closes with its own control
+    await page.getByRole('button', { name: names.bar.text }).click();
+    await page.getByRole('region', { name: 'Rewards' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: names.bar.text })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: names.bar.text })).toBeFocused();
     const shift = await page.evaluate(() => new Promise<number>((resolve) => {
       let total = 0;
       new PerformanceObserver((list) => { for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value; })
@@ -238,6 +246,13 @@ test.describe('storefront embed on /demo/storefront', () => {
       requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
     }));
     expect(shift).toBe(0);
+  });
+
+  test('?member=1 always signs in the same demo member', async ({ request }) => {
+    const memberId = async () => /data-customer-id="([^"]+)"/.exec(await (await request.get('/demo/storefront?member=1')).text())?.[1];
+    const first = await memberId();
+    expect(first).toBeTruthy();
+    expect(await memberId()).toBe(first);
   });
 
   for (const member of [false, true]) {
