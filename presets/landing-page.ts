@@ -25,8 +25,20 @@ const both = (content: Section['content']['member']): Section['content'] => ({ m
 
 const tiers = [
   { id: 'green-bean', name: 'Green Bean', threshold: 0, perks: ['1 bean per $1 spent', 'Birthday treat'], rewards: ['Welcome 50 beans'] },
-  { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent', 'Early access to limited lots'], rewards: ['Free tasting flight'] },
-  { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['1.5 beans per $1 spent', 'Free shipping on every order', 'Cupping invitations'], rewards: ['A free bag every quarter'] },
+  {
+    id: 'medium-roast',
+    name: 'Medium Roast',
+    threshold: 500,
+    perks: ['1.25 beans per $1 spent', 'Early access to limited lots'],
+    rewards: ['Free tasting flight'],
+  },
+  {
+    id: 'dark-roast',
+    name: 'Dark Roast',
+    threshold: 1500,
+    perks: ['1.5 beans per $1 spent', 'Free shipping on every order', 'Cupping invitations'],
+    rewards: ['A free bag every quarter'],
+  },
 ];
 
 const demoReferral = {

@@ -13,5 +13,12 @@ export const DEMO_LAUNCHER: Launcher = {
   kind: 'launcher',
   schemaVersion: CURRENT_SCHEMA_VERSION,
   desktop: { ...DEFAULT_LAUNCHER_SETTINGS.desktop, launcher_title: 'Bean Club', icon: 'coffee', background_color: '#6b3f1d', shape: 'rounded' },
-  mobile: { ...DEFAULT_LAUNCHER_SETTINGS.mobile, launcher_title: 'Bean Club', icon: 'coffee', background_color: '#6b3f1d', shape: 'rounded', launcher_type: 'icon' },
+  mobile: {
+    ...DEFAULT_LAUNCHER_SETTINGS.mobile,
+    launcher_title: 'Bean Club',
+    icon: 'coffee',
+    background_color: '#6b3f1d',
+    shape: 'rounded',
+    launcher_type: 'icon',
+  },
 };

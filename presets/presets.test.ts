@@ -84,16 +84,28 @@ const SPEC_9: [string, unknown, unknown][] = [
   ['spec §9: launcher mobile padding 0 (side)', DEFAULT_LAUNCHER.mobile.padding_side, 0],
   ['spec §9: launcher placement left', [DEFAULT_LAUNCHER.desktop.placement, DEFAULT_LAUNCHER.mobile.placement], ['left', 'left']],
   ['spec §9: launcher shape circular', [DEFAULT_LAUNCHER.desktop.shape, DEFAULT_LAUNCHER.mobile.shape], ['circular', 'circular']],
-  ['spec §9: launcher title "Get Rewarded"', [DEFAULT_LAUNCHER.desktop.launcher_title, DEFAULT_LAUNCHER.mobile.launcher_title], ['Get Rewarded', 'Get Rewarded']],
+  [
+    'spec §9: launcher title "Get Rewarded"',
+    [DEFAULT_LAUNCHER.desktop.launcher_title, DEFAULT_LAUNCHER.mobile.launcher_title],
+    ['Get Rewarded', 'Get Rewarded'],
+  ],
   ['spec §9: palette primary #047b5d', DEFAULT_PALETTE.primary_color, '#047b5d'],
   ['spec §9: palette secondary #d9d64d', DEFAULT_PALETTE.secondary_color, '#d9d64d'],
   ['spec §9: palette text #333333', DEFAULT_PALETTE.text_color, '#333333'],
-  ['spec §9: default landing page uses the palette', DEFAULT_LANDING_PAGE.global, { primary_color: '#047b5d', secondary_color: '#d9d64d', text_color: '#333333' }],
+  [
+    'spec §9: default landing page uses the palette',
+    DEFAULT_LANDING_PAGE.global,
+    { primary_color: '#047b5d', secondary_color: '#d9d64d', text_color: '#333333' },
+  ],
   ['spec §9: widget text #ffffff', DEFAULT_WIDGET.text_color, '#ffffff'],
   ['spec §9: widget background #0060E7', DEFAULT_WIDGET.background_color, '#0060E7'],
   ...(['ways_to_earn', 'ways_to_redeem'] as const).map((type): [string, unknown, unknown] => {
     const { layout_style, mobile_columns, desktop_columns } = SECTION_TEMPLATES[type].layout;
-    return [`spec §9: ${type} grid, 1 mobile column, 3 desktop columns`, { layout_style, mobile_columns, desktop_columns }, { layout_style: 'grid', mobile_columns: 1, desktop_columns: 3 }];
+    return [
+      `spec §9: ${type} grid, 1 mobile column, 3 desktop columns`,
+      { layout_style, mobile_columns, desktop_columns },
+      { layout_style: 'grid', mobile_columns: 1, desktop_columns: 3 },
+    ];
   }),
   ['spec §9: referral gives a $5 off coupon (referee)', SECTION_TEMPLATES.referral.content.visitor.refereeReward?.title, '$5 off coupon'],
   ['spec §9: referral gets a 5% off coupon (referrer)', SECTION_TEMPLATES.referral.content.visitor.referrerReward?.title, '5% off coupon'],
@@ -158,7 +170,12 @@ describe('section templates', () => {
   it("ways to earn and to redeem carry no sample methods: they draw the store's real rules", () => {
     for (const type of ['ways_to_earn', 'ways_to_redeem', 'reward_list'] as const) {
       const { member, visitor } = SECTION_TEMPLATES[type].content;
-      expect([member.earningMethods, member.redeemMethods, visitor.earningMethods, visitor.redeemMethods]).toEqual([undefined, undefined, undefined, undefined]);
+      expect([member.earningMethods, member.redeemMethods, visitor.earningMethods, visitor.redeemMethods]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
     }
     for (const section of DEMO_DOCUMENTS.landing_page.sections) {
       expect(section.content.member.earningMethods ?? section.content.member.redeemMethods).toBeUndefined();

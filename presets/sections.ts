@@ -92,7 +92,15 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
         { heading: 'Redeem', paragraph: 'Turn your points into discounts.', imageUrl: '' },
       ],
     }),
-    { mobile_columns: 1, desktop_columns: 3, show_numbers: true, show_connectors: true, ...cards, desktop_image_placement: 'top', mobile_image_placement: 'left' },
+    {
+      mobile_columns: 1,
+      desktop_columns: 3,
+      show_numbers: true,
+      show_connectors: true,
+      ...cards,
+      desktop_image_placement: 'top',
+      mobile_image_placement: 'left',
+    },
   ),
   ways_to_earn: template('ways_to_earn', same({ title: 'Ways to earn', sub_heading: 'Collect points for these actions' }), {
     ...POINTS_GRID_LAYOUT,
@@ -105,7 +113,13 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
   referral: template(
     'referral',
     {
-      member: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: { label: 'Get your link', url: '#referral' } },
+      member: {
+        title: 'Refer a friend',
+        paragraph: 'Give a $5 off coupon, get a 5% off coupon.',
+        refereeReward,
+        referrerReward,
+        primary_button: { label: 'Get your link', url: '#referral' },
+      },
       visitor: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: join },
     },
     { mobile_columns: 1, desktop_columns: 2, ...cards },

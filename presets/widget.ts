@@ -23,21 +23,40 @@ export const DEFAULT_PANELS: Panels = {
   },
   reward_points: {
     visible: true,
-    member: { title: 'Points', body: 'Earn more points and spend them on rewards.', primary_button_label: 'Ways to earn', secondary_button_label: 'Ways to redeem' },
+    member: {
+      title: 'Points',
+      body: 'Earn more points and spend them on rewards.',
+      primary_button_label: 'Ways to earn',
+      secondary_button_label: 'Ways to redeem',
+    },
     visitor: { title: 'Points', body: 'Earn points for purchases and more. Join to start collecting.', primary_button_label: 'Ways to earn' },
   },
   referral_program: {
     visible: true,
     member: { title: 'Referrals', body: 'Give a $5 off coupon, get a 5% off coupon.', primary_button_label: 'Refer a friend' },
-    visitor: { title: 'Referrals', body: 'Members give a $5 off coupon and get a 5% off coupon.', primary_button_label: 'Join now', primary_button_url: SIGN_UP },
+    visitor: {
+      title: 'Referrals',
+      body: 'Members give a $5 off coupon and get a 5% off coupon.',
+      primary_button_label: 'Join now',
+      primary_button_url: SIGN_UP,
+    },
   },
   referral_details: {
     visible: true,
-    member: { title: 'Your referral link', body: 'Share your link: your friend gets a $5 off coupon, you get a 5% off coupon.', primary_button_label: 'Copy link' },
+    member: {
+      title: 'Your referral link',
+      body: 'Share your link: your friend gets a $5 off coupon, you get a 5% off coupon.',
+      primary_button_label: 'Copy link',
+    },
   },
   referral_send_email: {
     visible: true,
-    member: { title: 'Invite by e-mail', body: 'We will send your friend their $5 off coupon.', primary_button_label: 'Send invite', input_placeholder: 'Friend’s e-mail address' },
+    member: {
+      title: 'Invite by e-mail',
+      body: 'We will send your friend their $5 off coupon.',
+      primary_button_label: 'Send invite',
+      input_placeholder: 'Friend’s e-mail address',
+    },
   },
   referral_complete: {
     visible: true,
@@ -53,7 +72,12 @@ export const DEFAULT_PANELS: Panels = {
   },
   first_time_visitor: {
     visible: true,
-    visitor: { title: 'New here?', body: 'Join our rewards program and get 50 points to start.', primary_button_label: 'Join now', primary_button_url: SIGN_UP },
+    visitor: {
+      title: 'New here?',
+      body: 'Join our rewards program and get 50 points to start.',
+      primary_button_label: 'Join now',
+      primary_button_url: SIGN_UP,
+    },
   },
   vip: {
     visible: true,
@@ -62,11 +86,21 @@ export const DEFAULT_PANELS: Panels = {
   },
   share_points: {
     visible: false,
-    member: { title: 'Share points', body: 'Send some of your points to a friend.', primary_button_label: 'Share', input_placeholder: 'Friend’s e-mail address' },
+    member: {
+      title: 'Share points',
+      body: 'Send some of your points to a friend.',
+      primary_button_label: 'Share',
+      input_placeholder: 'Friend’s e-mail address',
+    },
   },
   birthday: {
     visible: true,
-    member: { title: 'Birthday reward', body: 'Tell us your birthday and get a treat every year.', primary_button_label: 'Save birthday', input_placeholder: 'MM/DD' },
+    member: {
+      title: 'Birthday reward',
+      body: 'Tell us your birthday and get a treat every year.',
+      primary_button_label: 'Save birthday',
+      input_placeholder: 'MM/DD',
+    },
   },
   anniversary: {
     visible: true,
@@ -100,12 +134,22 @@ export const DEMO_WIDGET: Widget = {
     },
     first_time_visitor: {
       visible: true,
-      visitor: { title: 'First time here?', body: 'Join the Bean Club and get 50 welcome beans.', primary_button_label: 'Join the club', primary_button_url: SIGN_UP },
+      visitor: {
+        title: 'First time here?',
+        body: 'Join the Bean Club and get 50 welcome beans.',
+        primary_button_label: 'Join the club',
+        primary_button_url: SIGN_UP,
+      },
     },
     share_points: { ...DEFAULT_PANELS.share_points, visible: true },
     birthday: {
       visible: true,
-      member: { title: 'A birthday brew', body: 'Add your birthday and we will send 100 beans every year.', primary_button_label: 'Save birthday', input_placeholder: 'MM/DD' },
+      member: {
+        title: 'A birthday brew',
+        body: 'Add your birthday and we will send 100 beans every year.',
+        primary_button_label: 'Save birthday',
+        input_placeholder: 'MM/DD',
+      },
     },
   },
 };

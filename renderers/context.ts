@@ -168,7 +168,15 @@ export const EMPTY_PROGRAM: ProgramData = {
 
 /** Builds the render context a surface needs from the storefront payload. */
 export function contextFromPayload(payload: StorefrontPayload, device: Device): RenderContext {
-  const base = { device, theme: payload.theme, themes: payload.themes, locale: payload.locale, program: payload.program, icons: payload.icons, customStyles: payload.customStyles };
+  const base = {
+    device,
+    theme: payload.theme,
+    themes: payload.themes,
+    locale: payload.locale,
+    program: payload.program,
+    icons: payload.icons,
+    customStyles: payload.customStyles,
+  };
   return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
 }
 

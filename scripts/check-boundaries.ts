@@ -8,7 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface Violation { file: string; line: number; message: string }
+export interface Violation {
+  file: string;
+  line: number;
+  message: string;
+}
 
 interface Rule {
   /** folder the rule applies to, relative to the root, posix style */
@@ -47,7 +51,12 @@ export const RULES: Rule[] = [
   // The storefront embed is browser-only by definition: its entry scripts run on load.
   { folder: 'renderers/embed', ...RENDERERS },
   { folder: 'renderers', ...RENDERERS, noBrowserGlobalsAtModuleScope: true },
-  { folder: 'presets', forbiddenFolders: ['builder', 'src', 'server', 'renderers'], allowedFolders: ['renderers/schema'], forbiddenPackages: ['react', 'react-dom'] },
+  {
+    folder: 'presets',
+    forbiddenFolders: ['builder', 'src', 'server', 'renderers'],
+    allowedFolders: ['renderers/schema'],
+    forbiddenPackages: ['react', 'react-dom'],
+  },
   { folder: 'builder', forbiddenFolders: ['src', 'server'] },
   // the shell hands features the API client and session through src/lib (or context)
   { folder: 'src/features', forbiddenFolders: ['server', 'src/app'], allowedFolders: ['server/contract'] },
@@ -79,8 +88,7 @@ const packageName = (spec: string) => {
   const parts = spec.split('/');
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 };
-const matchesPackage = (name: string, pattern: string) =>
-  pattern.endsWith('/') ? name.startsWith(pattern) : name === pattern;
+const matchesPackage = (name: string, pattern: string) => (pattern.endsWith('/') ? name.startsWith(pattern) : name === pattern);
 
 /** Line number (1-based) of a character offset. */
 function lineOf(code: string, offset: number): number {
@@ -95,7 +103,10 @@ function browserGlobalsAtModuleScope(program: unknown): number[] {
   const functionTypes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'MethodDefinition', 'PropertyDefinition']);
   const visit = (node: unknown, parentKey: string): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) { node.forEach((n) => visit(n, parentKey)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((n) => visit(n, parentKey));
+      return;
+    }
     const n = node as Record<string, unknown> & { type?: string; start?: number };
     if (n.type && functionTypes.has(n.type)) return;
     // `typeof window` is the safe way to probe for a browser.
@@ -116,7 +127,10 @@ function sqlQueries(program: unknown): number[] {
   const found: number[] = [];
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     const n = node as Record<string, unknown> & { type?: string; start?: number };
     const callee = n.callee as { type?: string; property?: { name?: string } } | undefined;
     const tag = n.tag as { type?: string; name?: string } | undefined;
@@ -139,10 +153,12 @@ export function checkSource(file: string, code: string): Violation[] {
   const requests: { value: string; start: number }[] = [
     ...parsed.module.staticImports.map((i) => i.moduleRequest),
     ...parsed.module.staticExports.flatMap((e) => e.entries.map((x) => x.moduleRequest).filter((m): m is NonNullable<typeof m> => m != null)),
-    ...parsed.module.dynamicImports.map((d) => {
-      const text = code.slice(d.moduleRequest.start, d.moduleRequest.end);
-      return { value: /^['"`]/.test(text) ? text.slice(1, -1) : '', start: d.start };
-    }).filter((r) => r.value),
+    ...parsed.module.dynamicImports
+      .map((d) => {
+        const text = code.slice(d.moduleRequest.start, d.moduleRequest.end);
+        return { value: /^['"`]/.test(text) ? text.slice(1, -1) : '', start: d.start };
+      })
+      .filter((r) => r.value),
   ];
   for (const { value: spec, start } of requests) {
     const line = lineOf(code, start);
@@ -178,7 +194,11 @@ export function checkSource(file: string, code: string): Violation[] {
   }
   if (rule?.noBrowserGlobalsAtModuleScope && !isTest) {
     for (const at of browserGlobalsAtModuleScope(parsed.program)) {
-      violations.push({ file: rel, line: lineOf(code, at), message: `${rule.folder}/ must not touch window/document at module scope (it renders on the server)` });
+      violations.push({
+        file: rel,
+        line: lineOf(code, at),
+        message: `${rule.folder}/ must not touch window/document at module scope (it renders on the server)`,
+      });
     }
   }
   return violations;
@@ -197,7 +217,11 @@ export function checkProject(root: string): Violation[] {
   const violations: Violation[] = [];
   for (const layer of LAYERS) {
     const dir = join(root, layer);
-    try { statSync(dir); } catch { continue; }
+    try {
+      statSync(dir);
+    } catch {
+      continue;
+    }
     for (const path of sourceFiles(dir)) violations.push(...checkSource(relative(root, path), readFileSync(path, 'utf8')));
   }
   return violations;

@@ -42,7 +42,10 @@ export function ensureChromium() {
   }
   console.log('Installing Debian package chromium…');
   run('apt-get', ['update', '-qq']);
-  if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) !== 0 || !existsSync('/usr/bin/chromium')) {
+  if (
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) !== 0 ||
+    !existsSync('/usr/bin/chromium')
+  ) {
     throw new Error('apt-get could not install the "chromium" package');
   }
 }

@@ -11,16 +11,31 @@ import { credit } from '../server/domain/ledger/index.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-verify-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const verify = () => spawnSync(join(import.meta.dirname, '../node_modules/.bin/tsx'), [join(import.meta.dirname, 'ledger-verify.ts')], {
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8', timeout: 60_000,
-});
+const verify = () =>
+  spawnSync(join(import.meta.dirname, '../node_modules/.bin/tsx'), [join(import.meta.dirname, 'ledger-verify.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 
 it('npm run ledger:verify exits 0 on a sound ledger and 1 on a breach, naming it', async () => {
   const db = await openDatabase({ dataDir });
   await migrateToLatest(db);
-  const store = await db.insertInto('stores').values({ title: 'V', platform: 'custom', store_name: 'verify', domain: null, website: null, hmac_secret: null, access_token: null }).returning('id').executeTakeFirstOrThrow();
-  const customer = await db.insertInto('customers').values({ store_id: store.id, first_name: 'V', last_name: 'V', email: 'v@verify.test' }).returning('id').executeTakeFirstOrThrow();
-  await credit(db, { storeId: store.id, customerId: customer.id, type: 'adjustment', points: 40, sourceType: 'test', sourceId: '1', computation: 'test' }, new Date());
+  const store = await db
+    .insertInto('stores')
+    .values({ title: 'V', platform: 'custom', store_name: 'verify', domain: null, website: null, hmac_secret: null, access_token: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const customer = await db
+    .insertInto('customers')
+    .values({ store_id: store.id, first_name: 'V', last_name: 'V', email: 'v@verify.test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await credit(
+    db,
+    { storeId: store.id, customerId: customer.id, type: 'adjustment', points: 40, sourceType: 'test', sourceId: '1', computation: 'test' },
+    new Date(),
+  );
   await db.destroy();
   const sound = verify();
   expect(sound.status, sound.stderr).toBe(0);

@@ -13,13 +13,18 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(db);
-  const accounts = await db.selectFrom('points_accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const accounts = await db
+    .selectFrom('points_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const breaches = await verifyLedger(db);
   for (const breach of breaches.slice(0, 50)) console.error(`store ${breach.storeId} customer ${breach.customerId}: ${breach.problem}`);
   if (breaches.length > 50) console.error(`… and ${breaches.length - 50} more`);
-  console.log(breaches.length === 0
-    ? `Ledger verified: ${Number(accounts.n)} accounts, every invariant holds.`
-    : `Ledger verification FAILED: ${breaches.length} breaches.`);
+  console.log(
+    breaches.length === 0
+      ? `Ledger verified: ${Number(accounts.n)} accounts, every invariant holds.`
+      : `Ledger verification FAILED: ${breaches.length} breaches.`,
+  );
   process.exitCode = breaches.length === 0 ? 0 : 1;
 } finally {
   await db.destroy();

@@ -26,15 +26,21 @@ const step = (title, fn) => {
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
 
-step('install', () => { ensureDependencies(); ensureChromium(); });
+step('install', () => {
+  ensureDependencies();
+  ensureChromium();
+});
 mkdirSync(join(root, '.cache'), { recursive: true });
 
 for (const [title, command, args] of [
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('oxlint'), ['--deny-warnings', 'renderers', 'presets', 'builder', 'src', 'server', 'tests', 'scripts']],
+  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['import boundaries', bin('tsx'), ['scripts/check-boundaries.ts']],
 ]) {
-  step(title, () => { if (run(command, args) !== 0) throw new Error('failed'); });
+  step(title, () => {
+    if (run(command, args) !== 0) throw new Error('failed');
+  });
   passed++;
 }
 

@@ -20,6 +20,9 @@ console.log(`Loyalty Studio on http://localhost:${config.port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0));
   });
 }

@@ -11,7 +11,8 @@ import type { Device } from '../../renderers/schema/index.ts';
 
 export const DEVICE_WIDTHS: Record<Device, number> = { desktop: 1280, mobile: 390 };
 
-const INITIAL_CONTENT = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#fff"><div id="canvas-root"></div></body></html>';
+const INITIAL_CONTENT =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#fff"><div id="canvas-root"></div></body></html>';
 
 /** Puts `css` into the frame document's head (one element per id) and reports the document. */
 export function FrameStyles({ css, id, onReady }: { css: string; id: string; onReady?: ((doc: Document) => void) | undefined }) {
@@ -63,7 +64,13 @@ export function CanvasFrame({ device, stylesheet, decoration = '', onFrameDocume
   const width = DEVICE_WIDTHS[device];
   const { ref, scale, height } = useFitScale(width);
   const [ready, setReady] = useState(false);
-  const markReady = useCallback((doc: Document) => { setReady(true); onFrameDocument?.(doc); }, [onFrameDocument]);
+  const markReady = useCallback(
+    (doc: Document) => {
+      setReady(true);
+      onFrameDocument?.(doc);
+    },
+    [onFrameDocument],
+  );
   const frameHeight = Math.max(480, (height - 32) / scale);
   return (
     <div ref={ref} role="region" aria-label="Canvas" className="bs-canvas" data-device={device} data-ready={ready ? '' : undefined} aria-busy={!ready}>

@@ -4,7 +4,18 @@
  * inline (double-click, Enter or blur commits, Escape cancels). Each wrapper subscribes to its
  * own selection flag only.
  */
-import { cloneElement, createContext, useCallback, useContext, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import {
+  cloneElement,
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactElement,
+} from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/schema/index.ts';
 import { useBuilder } from '../store/store.ts';
@@ -20,7 +31,12 @@ function OwnerShell({ id, node }: EditableOwnerInfo) {
   const connect = useContext(OwnerConnectContext);
   const selected = useBuilder((s) => s.selection === id);
   const hovered = useBuilder((s) => s.hovered === id);
-  const ref = useCallback((element: HTMLElement | null) => { if (element && connect) connect(element, id); }, [connect, id]);
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      if (element && connect) connect(element, id);
+    },
+    [connect, id],
+  );
   const element = node as ReactElement<Props>;
   return cloneElement(element, {
     ref,
@@ -28,7 +44,9 @@ function OwnerShell({ id, node }: EditableOwnerInfo) {
     'data-bs-selected': selected ? '' : undefined,
     'data-bs-hovered': hovered ? '' : undefined,
     // links and buttons of the preview must not navigate away from the canvas
-    onClick: (event: MouseEvent) => { if ((event.target as Element).closest?.('a,button')) event.preventDefault(); },
+    onClick: (event: MouseEvent) => {
+      if ((event.target as Element).closest?.('a,button')) event.preventDefault();
+    },
   });
 }
 
@@ -46,7 +64,10 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
         delete el.dataset.bsCancelled;
         setEditing(true);
         // the same element turns editable on the next render: focus it and select its text
-        requestAnimationFrame(() => { el.focus(); el.ownerDocument.getSelection()?.selectAllChildren(el); });
+        requestAnimationFrame(() => {
+          el.focus();
+          el.ownerDocument.getSelection()?.selectAllChildren(el);
+        });
       },
     });
   }
@@ -61,11 +82,20 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
     contentEditable: 'plaintext-only',
     suppressContentEditableWarning: true,
     onBlur: finish,
-    onClick: (event: MouseEvent) => { event.preventDefault(); event.stopPropagation(); },
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+    },
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       event.stopPropagation();
-      if (event.key === 'Enter') { event.preventDefault(); event.currentTarget.blur(); }
-      if (event.key === 'Escape') { event.currentTarget.dataset.bsCancelled = '1'; event.currentTarget.blur(); }
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        event.currentTarget.blur();
+      }
+      if (event.key === 'Escape') {
+        event.currentTarget.dataset.bsCancelled = '1';
+        event.currentTarget.blur();
+      }
     },
     children: info.raw,
   });
@@ -73,8 +103,11 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
 
 /** A stable Editable for the canvas; `commit` turns an inline edit into a command. */
 export function useCanvasEditable(commit: TextCommit): Editable {
-  return useMemo<Editable>(() => ({
-    wrapSection: (info) => <OwnerShell {...info} />,
-    wrapText: (info) => <InlineText info={info} commit={commit} />,
-  }), [commit]);
+  return useMemo<Editable>(
+    () => ({
+      wrapSection: (info) => <OwnerShell {...info} />,
+      wrapText: (info) => <InlineText info={info} commit={commit} />,
+    }),
+    [commit],
+  );
 }

@@ -22,7 +22,10 @@ export function useScrollToSelection() {
     return store.subscribe((state, previous) => {
       if (state.audience === previous.audience && state.device === previous.device) return;
       const selected = state.selection ? ownerElement(frameDocument, state.selection) : null;
-      if (selected) { selected.scrollIntoView?.({ block: 'start' }); return; }
+      if (selected) {
+        selected.scrollIntoView?.({ block: 'start' });
+        return;
+      }
       frameDocument.defaultView?.scrollTo?.(0, 0);
       const host = frameDocument.defaultView?.frameElement?.closest('.bs-canvas');
       if (host) host.scrollTop = 0;

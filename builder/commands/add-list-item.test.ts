@@ -4,7 +4,13 @@ import { addListItem } from './add-list-item.ts';
 import { LIST_FIELDS } from './list-items.ts';
 import { freshDocs, landing, runOn } from './testing.ts';
 
-const owner = { steps: 'how-it-works', earningMethods: 'ways-to-earn', redeemMethods: 'ways-to-redeem', loyalty_tiers: 'vip-tiers', events: 'timeline' } as const;
+const owner = {
+  steps: 'how-it-works',
+  earningMethods: 'ways-to-earn',
+  redeemMethods: 'ways-to-redeem',
+  loyalty_tiers: 'vip-tiers',
+  events: 'timeline',
+} as const;
 
 describe('add-list-item', () => {
   it.each(LIST_FIELDS)('appends a valid blank item to %s', (field) => {
@@ -19,7 +25,9 @@ describe('add-list-item', () => {
   it('gives items with ids a fresh id', () => {
     let docs = runOn(freshDocs(), addListItem, { sectionId: 'ways-to-earn', audience: 'member', field: 'earningMethods' });
     docs = runOn(docs, addListItem, { sectionId: 'ways-to-earn', audience: 'member', field: 'earningMethods' });
-    const ids = landing(docs).sections.find((s) => s.id === 'ways-to-earn')!.content.member.earningMethods!.map((m) => m.id);
+    const ids = landing(docs)
+      .sections.find((s) => s.id === 'ways-to-earn')!
+      .content.member.earningMethods!.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -14,10 +14,15 @@ export function blankItem(field: ListField, existing: readonly unknown[]): ListI
   while (ids.has(`item-${n}`)) n++;
   const id = `item-${n}`;
   switch (field) {
-    case 'steps': return { heading: 'New step', paragraph: '', imageUrl: '' };
-    case 'earningMethods': return { id, title: 'New way to earn', description: '', points: 10, icon: 'star' };
-    case 'redeemMethods': return { id, title: 'New reward', description: '', points: 100, icon: 'gift' };
-    case 'loyalty_tiers': return { id, name: 'New tier', threshold: 0, perks: [], rewards: [] };
-    case 'events': return { date: 'Milestone', title: 'New milestone', description: '', icon: 'gift' };
+    case 'steps':
+      return { heading: 'New step', paragraph: '', imageUrl: '' };
+    case 'earningMethods':
+      return { id, title: 'New way to earn', description: '', points: 10, icon: 'star' };
+    case 'redeemMethods':
+      return { id, title: 'New reward', description: '', points: 100, icon: 'gift' };
+    case 'loyalty_tiers':
+      return { id, name: 'New tier', threshold: 0, perks: [], rewards: [] };
+    case 'events':
+      return { date: 'Milestone', title: 'New milestone', description: '', icon: 'gift' };
   }
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { moveListItem } from './move-list-item.ts';
 import { freshDocs, landing, runOn } from './testing.ts';
 
-const tiers = (docs: ReturnType<typeof freshDocs>) => landing(docs).sections.find((s) => s.id === 'vip-tiers')!.content.visitor.loyalty_tiers!.map((t) => t.id);
+const tiers = (docs: ReturnType<typeof freshDocs>) =>
+  landing(docs)
+    .sections.find((s) => s.id === 'vip-tiers')!
+    .content.visitor.loyalty_tiers!.map((t) => t.id);
 
 describe('move-list-item', () => {
   it('reorders a list', () => {

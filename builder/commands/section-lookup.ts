@@ -19,7 +19,11 @@ export function sectionOf(docs: Draft<SurfaceDocs>, sectionId: string): Draft<Se
 /** A section id not used by the page yet, derived from `base`. */
 export function freshSectionId(sections: readonly { id: string }[], base: string): string {
   const taken = new Set(sections.map((s) => s.id));
-  const stem = base.replace(/[^A-Za-z0-9_-]/g, '-').replace(/-\d+$/, '').slice(0, 56) || 'section';
+  const stem =
+    base
+      .replace(/[^A-Za-z0-9_-]/g, '-')
+      .replace(/-\d+$/, '')
+      .slice(0, 56) || 'section';
   if (!taken.has(stem)) return stem;
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
 }

@@ -24,9 +24,11 @@ describe('set-content-field', () => {
     expect(() => runOn(freshDocs(), setContentField, { sectionId: 'nope', audience: 'member', path: ['title'], value: 'x' })).toThrow(/No section/);
   });
   it('groups typing in the same field', () => {
-    expect(setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'x' }))
-      .toBe(setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'xy' }));
-    expect(setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'x' }))
-      .not.toBe(setContentField.coalesce!({ sectionId: 'a', audience: 'visitor', path: ['title'], value: 'x' }));
+    expect(setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'x' })).toBe(
+      setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'xy' }),
+    );
+    expect(setContentField.coalesce!({ sectionId: 'a', audience: 'member', path: ['title'], value: 'x' })).not.toBe(
+      setContentField.coalesce!({ sectionId: 'a', audience: 'visitor', path: ['title'], value: 'x' }),
+    );
   });
 });

@@ -27,7 +27,11 @@ describe('set-custom-style', () => {
   });
 
   it('typing in one field of one surface is one history step', () => {
-    expect(setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#1' })).toBe(setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#12' }));
-    expect(setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#1' })).not.toBe(setCustomStyle.coalesce!({ surface: 'launcher', key: 'accent_color', value: '#1' }));
+    expect(setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#1' })).toBe(
+      setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#12' }),
+    );
+    expect(setCustomStyle.coalesce!({ surface: 'widget', key: 'accent_color', value: '#1' })).not.toBe(
+      setCustomStyle.coalesce!({ surface: 'launcher', key: 'accent_color', value: '#1' }),
+    );
   });
 });

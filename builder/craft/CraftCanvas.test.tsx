@@ -17,7 +17,11 @@ const landing = DEMO_DOCUMENTS.landing_page as LandingDocument;
 function mountLanding(doc: LandingDocument, audience: 'member' | 'visitor' = 'visitor') {
   const store = createBuilderStore({ docs: { landing_page: doc }, audience });
   const ctx = previewContext(audience, 'desktop', doc.theme);
-  const view = render(<BuilderStoreContext.Provider value={store}><CraftCanvas kind="landing_page" ctx={ctx} /></BuilderStoreContext.Provider>);
+  const view = render(
+    <BuilderStoreContext.Provider value={store}>
+      <CraftCanvas kind="landing_page" ctx={ctx} />
+    </BuilderStoreContext.Provider>,
+  );
   return { store, view, ctx };
 }
 
@@ -38,12 +42,16 @@ describe('the craft canvas', () => {
     const { store, view } = mountLanding(landing);
     const target = landing.sections.find((s) => s.type === 'header')!;
     const others = [...view.container.querySelectorAll(`[data-section-id]:not([data-section-id="${target.id}"])`)];
-    act(() => { store.getState().run(setContentField, { sectionId: target.id, audience: 'visitor', path: ['title'], value: 'Typed on the canvas' }); });
+    act(() => {
+      store.getState().run(setContentField, { sectionId: target.id, audience: 'visitor', path: ['title'], value: 'Typed on the canvas' });
+    });
     const title = () => view.container.querySelector(`[data-section-id="${target.id}"] [data-field="title"]`)?.textContent;
     expect(title()).toBe('Typed on the canvas');
     // the other sections are the same DOM elements: craft re-rendered one node
     expect(others.every((el) => el.isConnected)).toBe(true);
-    act(() => { store.getState().undo(); });
+    act(() => {
+      store.getState().undo();
+    });
     expect(title()).toBe(target.content.visitor.title);
   });
 
@@ -55,18 +63,30 @@ describe('the craft canvas', () => {
       craftDoc = () => fromCraftNodes(query.getSerializedNodes());
       return null;
     }
-    render(<BuilderStoreContext.Provider value={store}><CraftCanvas kind="landing_page" ctx={previewContext('visitor', 'desktop', landing.theme)}><Probe /></CraftCanvas></BuilderStoreContext.Provider>);
+    render(
+      <BuilderStoreContext.Provider value={store}>
+        <CraftCanvas kind="landing_page" ctx={previewContext('visitor', 'desktop', landing.theme)}>
+          <Probe />
+        </CraftCanvas>
+      </BuilderStoreContext.Provider>,
+    );
     const target = landing.sections[2]!;
-    act(() => { store.getState().run(setContentField, { sectionId: target.id, audience: 'visitor', path: ['title'], value: 'Synced' }); });
+    act(() => {
+      store.getState().run(setContentField, { sectionId: target.id, audience: 'visitor', path: ['title'], value: 'Synced' });
+    });
     await waitFor(() => expect(craftDoc()).toEqual(store.getState().docs.landing_page));
-    act(() => { store.getState().run(moveSection, { sectionId: target.id, toIndex: 0 }); });
+    act(() => {
+      store.getState().run(moveSection, { sectionId: target.id, toIndex: 0 });
+    });
     expect(craftDoc()).toEqual(store.getState().docs.landing_page);
   });
 
   it('rebuilds the order when a section moves', () => {
     const { store, view } = mountLanding(landing);
     const before = sectionIds(view.container);
-    act(() => { store.getState().run(moveSection, { sectionId: before[0]!, toIndex: before.length - 1 }); });
+    act(() => {
+      store.getState().run(moveSection, { sectionId: before[0]!, toIndex: before.length - 1 });
+    });
     expect(sectionIds(view.container)).toEqual([...before.slice(1), before[0]]);
   });
 
@@ -75,9 +95,17 @@ describe('the craft canvas', () => {
     const ctx = previewContext('visitor', 'desktop', landing.theme);
     function Editing() {
       const editable = useCanvasEditable(() => undefined);
-      return <EditableContext.Provider value={editable}><CraftCanvas kind="landing_page" ctx={ctx} /></EditableContext.Provider>;
+      return (
+        <EditableContext.Provider value={editable}>
+          <CraftCanvas kind="landing_page" ctx={ctx} />
+        </EditableContext.Provider>
+      );
     }
-    const view = render(<BuilderStoreContext.Provider value={store}><Editing /></BuilderStoreContext.Provider>);
+    const view = render(
+      <BuilderStoreContext.Provider value={store}>
+        <Editing />
+      </BuilderStoreContext.Provider>,
+    );
     const [first, second] = landing.sections.filter((s) => s.visible);
     const root = (id: string) => view.container.querySelector<HTMLElement>(`[data-bs-owner="${id}"]`)!;
     fireEvent.mouseDown(root(second!.id));
@@ -87,7 +115,9 @@ describe('the craft canvas', () => {
     expect(store.getState().hovered).toBe(first!.id);
     expect(root(first!.id).hasAttribute('data-bs-hovered')).toBe(true);
     // the outline selects: craft follows, and a click on the canvas still wins afterwards
-    act(() => { store.getState().select(first!.id); });
+    act(() => {
+      store.getState().select(first!.id);
+    });
     fireEvent.mouseDown(root(second!.id));
     expect(store.getState().selection).toBe(second!.id);
   });
@@ -106,7 +136,9 @@ describe('the craft widget', () => {
     const storefront = render(<Widget doc={doc} ctx={ctx} inline panel="reward_points" onNavigate={() => undefined} />);
     const strip = (html: string) => html.replaceAll(/ls-w[^"-]*-(panel-)?title/g, 'ID');
     expect(strip(view.container.innerHTML)).toBe(strip(storefront.container.innerHTML));
-    act(() => { store.getState().run(setPanelText, { panel: 'reward_points', audience: 'visitor', key: 'title', value: 'Your perks' }); });
+    act(() => {
+      store.getState().run(setPanelText, { panel: 'reward_points', audience: 'visitor', key: 'title', value: 'Your perks' });
+    });
     expect(view.getByRole('heading', { name: 'Your perks' })).toBeTruthy();
   });
 });

@@ -47,14 +47,21 @@ function StoreSync({ kind, store }: { kind: CraftKind; store: BuilderStore }) {
       synced = next;
       if (plan.kind === 'rebuild') actions.history.ignore().deserialize(plan.nodes);
       else if (plan.kind === 'props') {
-        for (const [id, settings] of plan.updates) actions.history.ignore().setProp(id, (props: { settings: unknown }) => { props.settings = settings; });
+        for (const [id, settings] of plan.updates)
+          actions.history.ignore().setProp(id, (props: { settings: unknown }) => {
+            props.settings = settings;
+          });
       }
     };
     const unsubscribe = store.subscribe((state) => {
       const next = state.docs[kind] as SurfaceDocument | undefined;
       if (next && synced && next !== synced) {
         if (structureChanged(synced, next)) flush();
-        else if (frame === undefined && timer === undefined) frame = requestAnimationFrame(() => { frame = undefined; timer = window.setTimeout(flush, 0); });
+        else if (frame === undefined && timer === undefined)
+          frame = requestAnimationFrame(() => {
+            frame = undefined;
+            timer = window.setTimeout(flush, 0);
+          });
       }
       const wanted = state.selection === null ? undefined : nodeIdOf(kind, state.selection);
       const target = wanted && query.node(wanted).get() ? wanted : undefined;
@@ -72,7 +79,9 @@ function StoreSync({ kind, store }: { kind: CraftKind; store: BuilderStore }) {
     const owner = ownerOf(kind, selected);
     if (owner !== null && store.getState().selection !== owner) store.getState().select(owner);
   }, [kind, selected, store]);
-  useEffect(() => { store.getState().hover(ownerOf(kind, hovered)); }, [kind, hovered, store]);
+  useEffect(() => {
+    store.getState().hover(ownerOf(kind, hovered));
+  }, [kind, hovered, store]);
   return null;
 }
 

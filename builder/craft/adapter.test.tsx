@@ -20,7 +20,9 @@ async function throughCraft(nodes: SerializedNodes): Promise<SerializedNodes> {
   let serialized: string | undefined;
   function Capture() {
     const { query } = useEditor();
-    useEffect(() => { serialized = query.serialize(); });
+    useEffect(() => {
+      serialized = query.serialize();
+    });
     return null;
   }
   const view = render(

@@ -43,7 +43,15 @@ export const panelSettings = (key: PanelKey, panel: Panels[PanelKey]): Record<st
 export function toCraftNodes(doc: SurfaceDocument): SerializedNodes {
   const copy = structuredClone(doc);
   if (copy.kind === 'landing_page') {
-    const nodes: SerializedNodes = { [ROOT_ID]: node('landing_page', landingRootSettings(copy), null, copy.sections.map((s) => sectionNodeId(s.id)), true) };
+    const nodes: SerializedNodes = {
+      [ROOT_ID]: node(
+        'landing_page',
+        landingRootSettings(copy),
+        null,
+        copy.sections.map((s) => sectionNodeId(s.id)),
+        true,
+      ),
+    };
     for (const section of copy.sections) nodes[sectionNodeId(section.id)] = node(section.type, sectionSettings(section), ROOT_ID);
     return nodes;
   }

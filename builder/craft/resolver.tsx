@@ -14,7 +14,16 @@
 import { useEditor, type UserComponent } from '@craftjs/core';
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { LandingSection, landingRootProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
-import { PANEL_KEYS, SECTION_TYPES, type LandingPage, type PanelKey, type Panels, type Section, type SectionType, type Widget as WidgetDocument } from '../../renderers/schema/index.ts';
+import {
+  PANEL_KEYS,
+  SECTION_TYPES,
+  type LandingPage,
+  type PanelKey,
+  type Panels,
+  type Section,
+  type SectionType,
+  type Widget as WidgetDocument,
+} from '../../renderers/schema/index.ts';
 import { BuilderStoreContext } from '../store/store.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import { BLOCK_NAMES, panelNodeId, type BlockName } from './adapter.ts';
@@ -28,7 +37,10 @@ export interface WidgetView {
 }
 export const CraftWidgetViewContext = createContext<WidgetView | null>(null);
 
-interface BlockProps { settings: Record<string, unknown>; children?: ReactNode }
+interface BlockProps {
+  settings: Record<string, unknown>;
+  children?: ReactNode;
+}
 
 const noSubscription = () => () => undefined;
 
@@ -45,7 +57,11 @@ function LandingRootBlock({ settings, children }: BlockProps) {
   const theme = useStudioDocs((docs) => docs.landing_page?.theme) ?? props.theme;
   const style = useMemo(() => (ctx ? landingRootProperties(global, theme, ctx) : {}) as CSSProperties, [global, theme, ctx]);
   if (!ctx) return null;
-  return <div className="ls-root ls-landing" data-theme={theme} data-audience={ctx.audience} style={style}>{children}</div>;
+  return (
+    <div className="ls-root ls-landing" data-theme={theme} data-audience={ctx.audience} style={style}>
+      {children}
+    </div>
+  );
 }
 
 function sectionBlock(type: SectionType): UserComponent<BlockProps> {
@@ -65,10 +81,16 @@ function usePanels(): Panels {
   const { nodes } = useEditor((state) => ({
     nodes: PANEL_KEYS.map((key) => (state.nodes[panelNodeId(key)]?.data.props as BlockProps | undefined)?.settings),
   }));
-  return useMemo(() => Object.fromEntries(PANEL_KEYS.map((key, index) => {
-    const { panel: _key, ...panel } = nodes[index] ?? {};
-    return [key, panel];
-  })) as Panels, [nodes]);
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        PANEL_KEYS.map((key, index) => {
+          const { panel: _key, ...panel } = nodes[index] ?? {};
+          return [key, panel];
+        }),
+      ) as Panels,
+    [nodes],
+  );
 }
 
 function WidgetRootBlock({ settings }: BlockProps) {

@@ -28,22 +28,41 @@ describe('planCraftSync', () => {
 
   it('updates only the section whose settings changed (a keystroke)', () => {
     const target = landing.sections[1]!;
-    const after = produce(landing, (draft) => { draft.sections[1]!.content.visitor.title = 'Typed'; });
+    const after = produce(landing, (draft) => {
+      draft.sections[1]!.content.visitor.title = 'Typed';
+    });
     const plan = planCraftSync(landing, after);
     expect(plan).toMatchObject({ kind: 'props', updates: [[sectionNodeId(target.id), expect.any(Object)]] });
     expect(fromCraftNodes(apply(landing, after))).toEqual(after);
   });
 
   it('updates the root when page-level settings change', () => {
-    const after = produce(landing, (draft) => { draft.global.primary_color = '#112233'; });
+    const after = produce(landing, (draft) => {
+      draft.global.primary_color = '#112233';
+    });
     expect(updatedIds(planCraftSync(landing, after))).toEqual([ROOT_ID]);
     expect(fromCraftNodes(apply(landing, after))).toEqual(after);
   });
 
   it.each([
-    ['moved', (d: LandingPage) => { d.sections.reverse(); }],
-    ['deleted', (d: LandingPage) => { d.sections.pop(); }],
-    ['added', (d: LandingPage) => { d.sections.push({ ...current(d.sections[0]!), id: 'added' }); }],
+    [
+      'moved',
+      (d: LandingPage) => {
+        d.sections.reverse();
+      },
+    ],
+    [
+      'deleted',
+      (d: LandingPage) => {
+        d.sections.pop();
+      },
+    ],
+    [
+      'added',
+      (d: LandingPage) => {
+        d.sections.push({ ...current(d.sections[0]!), id: 'added' });
+      },
+    ],
   ])('rebuilds the node map when a section is %s', (_, change) => {
     const after = produce(landing, change);
     expect(planCraftSync(landing, after).kind).toBe('rebuild');
@@ -51,9 +70,13 @@ describe('planCraftSync', () => {
   });
 
   it('updates the changed panel and the widget root separately', () => {
-    const after = produce(widget, (draft) => { draft.panels.reward_points.visitor.title = 'Perks'; });
+    const after = produce(widget, (draft) => {
+      draft.panels.reward_points.visitor.title = 'Perks';
+    });
     expect(updatedIds(planCraftSync(widget, after))).toEqual([panelNodeId('reward_points')]);
-    const themed = produce(after, (draft) => { draft.theme_type = 'dark-experimental'; });
+    const themed = produce(after, (draft) => {
+      draft.theme_type = 'dark-experimental';
+    });
     expect(updatedIds(planCraftSync(after, themed))).toEqual([ROOT_ID]);
     expect(fromCraftNodes(apply(widget, after))).toEqual(after);
   });

@@ -11,9 +11,7 @@ import type { SurfaceDocument } from '../api.ts';
 import { landingRootSettings, panelNodeId, panelSettings, ROOT_ID, sectionNodeId, sectionSettings, toCraftNodes, widgetRootSettings } from './adapter.ts';
 
 export type CraftSyncPlan =
-  | { kind: 'none' }
-  | { kind: 'props'; updates: [nodeId: string, settings: Record<string, unknown>][] }
-  | { kind: 'rebuild'; nodes: SerializedNodes };
+  { kind: 'none' } | { kind: 'props'; updates: [nodeId: string, settings: Record<string, unknown>][] } | { kind: 'rebuild'; nodes: SerializedNodes };
 
 /** Top-level settings other than `except` differ by reference. */
 function rootChanged<T extends object>(before: T, after: T, except: keyof T): boolean {

@@ -26,22 +26,50 @@ export interface ColourFieldProps {
 
 export function ColourField({ label, value, optional, onChange, onCommit }: ColourFieldProps) {
   const [open, setOpen] = useState(false);
-  const toggle = (next: boolean) => { setOpen(next); if (!next) onCommit?.(); };
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    if (!next) onCommit?.();
+  };
   const format = useCallback((v: string | undefined) => v ?? '', []);
-  const parse = useCallback((text: string) => {
-    const trimmed = text.trim();
-    if (trimmed === '' && optional) return { ok: true as const, value: undefined };
-    return isColour(trimmed) ? { ok: true as const, value: trimmed } : { ok: false as const, error: MESSAGES.colour };
-  }, [optional]);
+  const parse = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (trimmed === '' && optional) return { ok: true as const, value: undefined };
+      return isColour(trimmed) ? { ok: true as const, value: trimmed } : { ok: false as const, error: MESSAGES.colour };
+    },
+    [optional],
+  );
   return (
     <div className="bs-field bs-colour">
-      <DraftInput label={label} type="text" spellCheck={false} value={value} format={format} parse={parse} onChange={onChange} onCommit={onCommit}
-        placeholder={optional ? 'Theme default' : undefined} />
-      <Popover open={open} onOpenChange={toggle} label={label}
-        trigger={{ className: 'bs-colour__swatch', 'aria-label': `Pick ${label}`, style: { background: value && isColour(value) ? value : 'transparent' } }}>
+      <DraftInput
+        label={label}
+        type="text"
+        spellCheck={false}
+        value={value}
+        format={format}
+        parse={parse}
+        onChange={onChange}
+        onCommit={onCommit}
+        placeholder={optional ? 'Theme default' : undefined}
+      />
+      <Popover
+        open={open}
+        onOpenChange={toggle}
+        label={label}
+        trigger={{ className: 'bs-colour__swatch', 'aria-label': `Pick ${label}`, style: { background: value && isColour(value) ? value : 'transparent' } }}
+      >
         <HexColorPicker color={toHex(value)} onChange={onChange} />
         {optional && value !== undefined && (
-          <button type="button" className="bs-link-button" onClick={() => { onChange(undefined); toggle(false); }}>Use theme colour</button>
+          <button
+            type="button"
+            className="bs-link-button"
+            onClick={() => {
+              onChange(undefined);
+              toggle(false);
+            }}
+          >
+            Use theme colour
+          </button>
         )}
       </Popover>
     </div>

@@ -24,7 +24,9 @@ export function DraftInput<T>({ label, value, format, parse, onChange, onCommit,
   const error = parsed && !parsed.ok ? parsed.error : null;
   return (
     <div className="bs-draft">
-      <label htmlFor={id} className={hideLabel ? 'bs-visually-hidden' : undefined}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'bs-visually-hidden' : undefined}>
+        {label}
+      </label>
       <input
         {...rest}
         id={id}
@@ -38,9 +40,16 @@ export function DraftInput<T>({ label, value, format, parse, onChange, onCommit,
           const result = parse(event.target.value);
           if (result.ok) onChange(result.value);
         }}
-        onBlur={() => { setDraft(null); onCommit?.(); }}
+        onBlur={() => {
+          setDraft(null);
+          onCommit?.();
+        }}
       />
-      {error && <p id={`${id}-error`} className="bs-field__error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="bs-field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

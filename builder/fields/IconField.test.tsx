@@ -18,7 +18,10 @@ function iconApi(failures = 0): BuilderApi & { searches: (string | undefined)[] 
     searches,
     async icons(search?: string) {
       searches.push(search);
-      if (left > 0) { left -= 1; throw new BuilderApiError('The server is away'); }
+      if (left > 0) {
+        left -= 1;
+        throw new BuilderApiError('The server is away');
+      }
       return createMemoryApi().icons(search);
     },
   });
@@ -58,7 +61,11 @@ describe('IconField', () => {
     expect(within(grid).getByRole('option', { name: 'Gift' })).toBeTruthy();
     fireEvent.change(within(picker()).getByLabelText('Search icons'), { target: { value: 'tro' } });
     await waitFor(() => expect(within(grid).queryByRole('option', { name: 'Gift' })).toBeNull());
-    expect(within(grid).getAllByRole('option').map((o) => o.textContent)).toEqual(['Trophy']);
+    expect(
+      within(grid)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Trophy']);
     expect(api.searches).toContain('tro');
     fireEvent.click(within(grid).getByRole('option', { name: 'Trophy' }));
     expect(stored()).toBe('trophy');
@@ -123,7 +130,9 @@ describe('IconField', () => {
     const api = iconApi();
     render(
       <BuilderApiContext.Provider value={api}>
-        {['gift', 'star', 'cake'].map((id) => <IconField key={id} value={id} onChange={() => {}} />)}
+        {['gift', 'star', 'cake'].map((id) => (
+          <IconField key={id} value={id} onChange={() => {}} />
+        ))}
       </BuilderApiContext.Provider>,
     );
     await waitFor(() => expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Gift', 'Star', 'Birthday cake']));

@@ -14,11 +14,24 @@ export function ImageField({ label, value, onChange, onCommit }: { label: string
   useEffect(() => {
     if (!open) return;
     let live = true;
-    api.listGallery().then((list) => { if (live) setImages(list); }, (error: Error) => { if (live) setStatus(`Could not load the gallery: ${error.message}`); });
-    return () => { live = false; };
+    api.listGallery().then(
+      (list) => {
+        if (live) setImages(list);
+      },
+      (error: Error) => {
+        if (live) setStatus(`Could not load the gallery: ${error.message}`);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [open, api]);
 
-  const choose = (url: string) => { onChange(url); onCommit?.(); setOpen(false); };
+  const choose = (url: string) => {
+    onChange(url);
+    onCommit?.();
+    setOpen(false);
+  };
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setStatus('Uploading…');
@@ -37,19 +50,42 @@ export function ImageField({ label, value, onChange, onCommit }: { label: string
       <UrlField label={label} value={value} onChange={onChange} {...(onCommit ? { onCommit } : {})} />
       <div className="bs-image-field__actions">
         {value && <img src={value} alt="" className="bs-image-field__thumb" />}
-        <Popover open={open} onOpenChange={setOpen} label="Gallery" className="bs-gallery"
-          trigger={{ className: 'bs-button', children: <>Choose image<span className="bs-visually-hidden"> for {label}</span></> }}>
-          <label className="bs-button">Upload image<input type="file" accept="image/*" className="bs-visually-hidden" onChange={(e) => void upload(e.target.files?.[0])} /></label>
+        <Popover
+          open={open}
+          onOpenChange={setOpen}
+          label="Gallery"
+          className="bs-gallery"
+          trigger={{
+            className: 'bs-button',
+            children: (
+              <>
+                Choose image<span className="bs-visually-hidden"> for {label}</span>
+              </>
+            ),
+          }}
+        >
+          <label className="bs-button">
+            Upload image
+            <input type="file" accept="image/*" className="bs-visually-hidden" onChange={(e) => void upload(e.target.files?.[0])} />
+          </label>
           {status && <p role="status">{status}</p>}
           {images === null && !status && <p>Loading the gallery…</p>}
           {images?.length === 0 && <p>No images yet: upload one.</p>}
           <ul className="bs-gallery__grid">
             {images?.map((image) => (
-              <li key={image.url}><button type="button" onClick={() => choose(image.url)} aria-label={`Use ${image.name}`}><img src={image.url} alt="" /></button></li>
+              <li key={image.url}>
+                <button type="button" onClick={() => choose(image.url)} aria-label={`Use ${image.name}`}>
+                  <img src={image.url} alt="" />
+                </button>
+              </li>
             ))}
           </ul>
         </Popover>
-        {value && <button type="button" className="bs-link-button" onClick={() => choose('')}>Remove image</button>}
+        {value && (
+          <button type="button" className="bs-link-button" onClick={() => choose('')}>
+            Remove image
+          </button>
+        )}
       </div>
     </div>
   );

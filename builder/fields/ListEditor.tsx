@@ -30,16 +30,30 @@ export function ListEditor<T>({ label, items, itemName, renderItem, onAdd, onRem
             <li key={index} className="bs-list__item" aria-label={name}>
               <div className="bs-list__toolbar">
                 <span className="bs-list__name">{name}</span>
-                <button type="button" className="bs-icon-button" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${name} up`}>↑</button>
-                <button type="button" className="bs-icon-button" disabled={index === items.length - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move ${name} down`}>↓</button>
-                <button type="button" className="bs-icon-button" onClick={() => onRemove(index)} aria-label={`Remove ${name}`}><StudioIcon name="close" /></button>
+                <button type="button" className="bs-icon-button" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${name} up`}>
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="bs-icon-button"
+                  disabled={index === items.length - 1}
+                  onClick={() => onMove(index, index + 1)}
+                  aria-label={`Move ${name} down`}
+                >
+                  ↓
+                </button>
+                <button type="button" className="bs-icon-button" onClick={() => onRemove(index)} aria-label={`Remove ${name}`}>
+                  <StudioIcon name="close" />
+                </button>
               </div>
               {renderItem(item, index)}
             </li>
           );
         })}
       </ol>
-      <button type="button" className="bs-button" disabled={max !== undefined && items.length >= max} onClick={onAdd}>Add to {label}</button>
+      <button type="button" className="bs-button" disabled={max !== undefined && items.length >= max} onClick={onAdd}>
+        Add to {label}
+      </button>
     </fieldset>
   );
 }

@@ -16,10 +16,26 @@ export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> =
 export function PlaceholderMenu({ fieldLabel, onInsert }: { fieldLabel: string; onInsert(token: string): void }) {
   const [open, setOpen] = useState(false);
   return (
-    <Popover open={open} onOpenChange={setOpen} role="menu" className="bs-menu" placement="bottom-end" gap={4}
-      trigger={{ className: 'bs-link-button', 'aria-label': `Insert placeholder into ${fieldLabel}`, children: 'Insert placeholder' }}>
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      role="menu"
+      className="bs-menu"
+      placement="bottom-end"
+      gap={4}
+      trigger={{ className: 'bs-link-button', 'aria-label': `Insert placeholder into ${fieldLabel}`, children: 'Insert placeholder' }}
+    >
       {PLACEHOLDERS.map((name) => (
-        <button key={name} type="button" role="menuitem" className="bs-menu__item" onClick={() => { onInsert(`{${name}}`); setOpen(false); }}>
+        <button
+          key={name}
+          type="button"
+          role="menuitem"
+          className="bs-menu__item"
+          onClick={() => {
+            onInsert(`{${name}}`);
+            setOpen(false);
+          }}
+        >
           {PLACEHOLDER_LABELS[name]} <code>{`{${name}}`}</code>
         </button>
       ))}

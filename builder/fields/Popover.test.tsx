@@ -38,11 +38,16 @@ describe('Popover', () => {
     const button = screen.getByRole('button', { name: 'Pick colour' });
     fireEvent.click(button);
     await screen.findByRole('dialog');
-    act(() => { fireEvent.pointerDown(screen.getByText('Outside')); fireEvent.mouseDown(screen.getByText('Outside')); });
+    act(() => {
+      fireEvent.pointerDown(screen.getByText('Outside'));
+      fireEvent.mouseDown(screen.getByText('Outside'));
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(button);
     await screen.findByRole('dialog');
-    fireEvent.pointerDown(button); fireEvent.mouseDown(button); fireEvent.click(button);
+    fireEvent.pointerDown(button);
+    fireEvent.mouseDown(button);
+    fireEvent.click(button);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -4,7 +4,19 @@
  * machinery is mounted only while the panel is open, so the many closed popovers of the
  * Inspector cost nothing when a field re-renders on a keystroke.
  */
-import { FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, useDismiss, useFloating, useInteractions, useRole, type Placement } from '@floating-ui/react';
+import {
+  FloatingFocusManager,
+  FloatingPortal,
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+  type Placement,
+} from '@floating-ui/react';
 import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 
 interface PanelOptions {
@@ -26,10 +38,25 @@ export interface PopoverProps extends PanelOptions {
   children: ReactNode;
 }
 
-function FloatingPanel({ anchor, onClose, role = 'dialog', label, className, placement = 'left-start', gap = 8, children }: PanelOptions & { anchor: HTMLElement; onClose(): void; children: ReactNode }) {
-  const { refs: { setFloating }, floatingStyles, context } = useFloating({
+function FloatingPanel({
+  anchor,
+  onClose,
+  role = 'dialog',
+  label,
+  className,
+  placement = 'left-start',
+  gap = 8,
+  children,
+}: PanelOptions & { anchor: HTMLElement; onClose(): void; children: ReactNode }) {
+  const {
+    refs: { setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open: true,
-    onOpenChange: (next) => { if (!next) onClose(); },
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
     elements: { reference: anchor },
     placement,
     middleware: [offset(gap), flip(), shift({ padding: 8 })],
@@ -39,7 +66,13 @@ function FloatingPanel({ anchor, onClose, role = 'dialog', label, className, pla
   return (
     <FloatingPortal>
       <FloatingFocusManager context={context} modal={false}>
-        <div ref={setFloating} style={floatingStyles} className={className ? `bs-popover ${className}` : 'bs-popover'} aria-label={label} {...getFloatingProps()}>
+        <div
+          ref={setFloating}
+          style={floatingStyles}
+          className={className ? `bs-popover ${className}` : 'bs-popover'}
+          aria-label={label}
+          {...getFloatingProps()}
+        >
           {children}
         </div>
       </FloatingFocusManager>
@@ -52,7 +85,11 @@ export function Popover({ open, onOpenChange, trigger, children, ...panel }: Pop
   return (
     <>
       <button type="button" ref={setAnchor} aria-haspopup={panel.role ?? 'dialog'} aria-expanded={open} {...trigger} onClick={() => onOpenChange(!open)} />
-      {open && anchor && <FloatingPanel anchor={anchor} onClose={() => onOpenChange(false)} {...panel}>{children}</FloatingPanel>}
+      {open && anchor && (
+        <FloatingPanel anchor={anchor} onClose={() => onOpenChange(false)} {...panel}>
+          {children}
+        </FloatingPanel>
+      )}
     </>
   );
 }

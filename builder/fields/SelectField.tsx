@@ -17,9 +17,18 @@ export function SelectField<T extends string>({ label, value, options, optionLab
   return (
     <div className="bs-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="bs-input" value={value ?? ''} onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as T))}>
+      <select
+        id={id}
+        className="bs-input"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as T))}
+      >
         {(optional || value === undefined) && <option value="">Theme default</option>}
-        {options.map((option) => <option key={option} value={option}>{optionLabels?.[option] ?? humanise(option)}</option>)}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabels?.[option] ?? humanise(option)}
+          </option>
+        ))}
       </select>
     </div>
   );

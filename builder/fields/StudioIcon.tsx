@@ -13,8 +13,18 @@ export type StudioIconName = keyof typeof PATHS;
 
 export function StudioIcon({ name, size = 16 }: { name: StudioIconName; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
-      strokeWidth={name === 'drag' ? 3 : 2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={name === 'drag' ? 3 : 2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

@@ -3,7 +3,9 @@ export function SwitchField({ label, checked, onChange }: { label: string; check
   return (
     <div className="bs-field bs-field--inline">
       <button type="button" role="switch" aria-checked={checked} className="bs-switch" onClick={() => onChange(!checked)}>
-        <span className="bs-switch__track" aria-hidden="true"><span className="bs-switch__thumb" /></span>
+        <span className="bs-switch__track" aria-hidden="true">
+          <span className="bs-switch__thumb" />
+        </span>
         <span>{label}</span>
       </button>
     </div>

@@ -32,7 +32,10 @@ export function TextField({ label, value, onChange, onCommit, multiline, maxLeng
     const end = el?.selectionEnd ?? value.length;
     onChange(value.slice(0, start) + token + value.slice(end));
     onCommit?.();
-    requestAnimationFrame(() => { el?.focus(); el?.setSelectionRange(start + token.length, start + token.length); });
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + token.length, start + token.length);
+    });
   };
   const common = {
     id,

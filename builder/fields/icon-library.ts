@@ -18,7 +18,9 @@ function wholeLibrary(api: BuilderApi): Promise<IconInfo[]> {
   if (!pending) {
     pending = api.icons();
     libraries.set(api, pending);
-    pending.catch(() => { if (libraries.get(api) === pending) libraries.delete(api); });
+    pending.catch(() => {
+      if (libraries.get(api) === pending) libraries.delete(api);
+    });
   }
   return pending;
 }
@@ -36,7 +38,11 @@ export interface IconQuery {
   retry(): void;
 }
 
-interface Answer { key: string; icons: IconInfo[] | null; error: string | null }
+interface Answer {
+  key: string;
+  icons: IconInfo[] | null;
+  error: string | null;
+}
 
 /** The icons whose name or id contains `search` (all of them for an empty search). */
 export function useIconQuery(search: string): IconQuery {
@@ -49,15 +55,21 @@ export function useIconQuery(search: string): IconQuery {
 
   useEffect(() => {
     let live = true;
-    const run = () => fetchIcons(api, term).then(
-      (icons) => { if (live) setAnswer({ key, icons, error: null }); },
-      (error: unknown) => {
-        if (live) setAnswer((last) => ({ key, icons: last.icons, error: error instanceof Error && error.message ? error.message : 'The request failed.' }));
-      },
-    );
+    const run = () =>
+      fetchIcons(api, term).then(
+        (icons) => {
+          if (live) setAnswer({ key, icons, error: null });
+        },
+        (error: unknown) => {
+          if (live) setAnswer((last) => ({ key, icons: last.icons, error: error instanceof Error && error.message ? error.message : 'The request failed.' }));
+        },
+      );
     const timer = term ? setTimeout(run, ICON_SEARCH_DELAY_MS) : undefined;
     if (!term) void run();
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [api, term, key]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

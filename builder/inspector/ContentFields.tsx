@@ -37,8 +37,15 @@ function ContentField({ field, content, set, seal, sectionId, audience }: Conten
     case 'text':
     case 'textarea':
       return (
-        <TextField label={meta.label} value={(content[field] as string | undefined) ?? ''} maxLength={meta.maxLength} multiline={meta.control === 'textarea'}
-          placeholders onChange={(v) => set([field], v)} onCommit={seal} />
+        <TextField
+          label={meta.label}
+          value={(content[field] as string | undefined) ?? ''}
+          maxLength={meta.maxLength}
+          multiline={meta.control === 'textarea'}
+          placeholders
+          onChange={(v) => set([field], v)}
+          onCommit={seal}
+        />
       );
     case 'url':
       return <UrlField label={meta.label} value={(content[field] as string | undefined) ?? ''} onChange={(v) => set([field], v)} onCommit={seal} />;
@@ -69,19 +76,28 @@ function ContentField({ field, content, set, seal, sectionId, audience }: Conten
       const items = (content[listField] ?? []) as unknown[];
       const setItem = (index: number) => (key: string, value: unknown) => set([field, index, key], value);
       return (
-        <ListEditor label={meta.label} items={items} itemName={(item, i) => itemName(meta.label, item, i)} whenEmpty={meta.whenEmpty}
+        <ListEditor
+          label={meta.label}
+          items={items}
+          itemName={(item, i) => itemName(meta.label, item, i)}
+          whenEmpty={meta.whenEmpty}
           onAdd={() => run(addListItem, { sectionId, audience, field: listField })}
           onRemove={(index) => run(removeListItem, { sectionId, audience, field: listField, index })}
           onMove={(from, to) => run(moveListItem, { sectionId, audience, field: listField, from, to })}
           renderItem={(item, index) => {
             const props = { set: setItem(index), seal };
             switch (meta.item) {
-              case 'step': return <StepItem item={item as never} {...props} />;
-              case 'points_method': return <PointsMethodItem item={item as never} cost={field !== 'earningMethods'} {...props} />;
-              case 'loyalty_tier': return <TierItem item={item as never} {...props} />;
-              case 'timeline_event': return <EventItem item={item as never} {...props} />;
+              case 'step':
+                return <StepItem item={item as never} {...props} />;
+              case 'points_method':
+                return <PointsMethodItem item={item as never} cost={field !== 'earningMethods'} {...props} />;
+              case 'loyalty_tier':
+                return <TierItem item={item as never} {...props} />;
+              case 'timeline_event':
+                return <EventItem item={item as never} {...props} />;
             }
-          }} />
+          }}
+        />
       );
     }
     default:

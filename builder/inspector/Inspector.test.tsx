@@ -63,14 +63,21 @@ describe('Inspector', () => {
 
   it('shows the palette and theme when nothing is selected', () => {
     const store = createBuilderStore({ docs: { landing_page: structuredClone(DEFAULT_LANDING_PAGE) } });
-    render(<BuilderStoreContext.Provider value={store}><Inspector surface="landing-page" /></BuilderStoreContext.Provider>);
+    render(
+      <BuilderStoreContext.Provider value={store}>
+        <Inspector surface="landing-page" />
+      </BuilderStoreContext.Provider>,
+    );
     for (const label of ['Theme', 'Primary color', 'Secondary color', 'Text color']) expect(screen.getByLabelText(label, { exact: true })).toBeTruthy();
   });
 });
 
 describe('Custom style group', () => {
   it("edits the page's custom style, field by field, labelled by setting; empty fields mean the theme", async () => {
-    const { store, region } = renderInspector(undefined, { landing_page: structuredClone(DEFAULT_LANDING_PAGE), custom_style: structuredClone(DEFAULT_CUSTOM_STYLE) });
+    const { store, region } = renderInspector(undefined, {
+      landing_page: structuredClone(DEFAULT_LANDING_PAGE),
+      custom_style: structuredClone(DEFAULT_CUSTOM_STYLE),
+    });
     const group = within(region).getByRole('region', { name: 'Custom style' });
     for (const label of Object.values(CUSTOM_STYLE_FIELD_LABELS)) expect(within(group).getAllByLabelText(new RegExp(`^${label}`)).length).toBeGreaterThan(0);
     const user = userEvent.setup();

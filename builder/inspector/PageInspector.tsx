@@ -26,7 +26,13 @@ export function PageInspector() {
       <p className="bs-muted">Select a section on the canvas or in the list to edit it.</p>
       <section className="bs-inspector__group" aria-labelledby="bs-theme-heading">
         <h3 id="bs-theme-heading">Theme and palette</h3>
-        <SelectField label="Theme" value={theme} options={THEMES} optionLabels={THEME_LABELS} onChange={(v) => v && run(setTheme, { kind: 'landing_page', theme: v })} />
+        <SelectField
+          label="Theme"
+          value={theme}
+          options={THEMES}
+          optionLabels={THEME_LABELS}
+          onChange={(v) => v && run(setTheme, { kind: 'landing_page', theme: v })}
+        />
         {(Object.keys(PALETTE_LABELS) as (keyof Palette)[]).map((key) => (
           <ColourField key={key} label={PALETTE_LABELS[key]} value={palette[key]} onChange={(v) => v && run(setPalette, { key, value: v })} onCommit={seal} />
         ))}

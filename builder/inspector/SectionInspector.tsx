@@ -18,8 +18,12 @@ export function SectionInspector({ sectionId }: { sectionId: string }) {
     <div className="bs-inspector__body">
       <h2 className="bs-inspector__title">{SECTION_LABELS[section.type]}</h2>
       <section className="bs-inspector__group" aria-labelledby="bs-content-heading">
-        <h3 id="bs-content-heading">Content <span className="bs-badge">{AUDIENCE_NAMES[audience]}</span></h3>
-        <p className="bs-muted">You are editing what {audience === 'member' ? 'signed-in members' : 'visitors'} see. Switch Audience to edit the other variant.</p>
+        <h3 id="bs-content-heading">
+          Content <span className="bs-badge">{AUDIENCE_NAMES[audience]}</span>
+        </h3>
+        <p className="bs-muted">
+          You are editing what {audience === 'member' ? 'signed-in members' : 'visitors'} see. Switch Audience to edit the other variant.
+        </p>
         <button type="button" className="bs-link-button" onClick={() => run(copyToAudience, { sectionId, from: audience })}>
           Copy this content to {AUDIENCE_NAMES[other]}
         </button>

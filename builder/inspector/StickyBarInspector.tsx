@@ -19,18 +19,57 @@ export function StickyBarInspector() {
       <h2 className="bs-inspector__title">Sticky bar</h2>
       <section className="bs-inspector__group" aria-labelledby="bs-bar-heading">
         <h3 id="bs-bar-heading">Bar</h3>
-        <TextField label={B.text} value={doc.bar.text} maxLength={160} placeholders onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'text', value })} onCommit={seal} />
-        <SelectField label={B.placement} value={doc.bar.placement} options={BAR_PLACEMENTS} onChange={(v) => v && run(setStickyBarField, { part: 'bar', key: 'placement', value: v })} />
-        <SwitchField label={B.overlay} checked={doc.bar.overlay === true} onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'overlay', value })} />
+        <TextField
+          label={B.text}
+          value={doc.bar.text}
+          maxLength={160}
+          placeholders
+          onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'text', value })}
+          onCommit={seal}
+        />
+        <SelectField
+          label={B.placement}
+          value={doc.bar.placement}
+          options={BAR_PLACEMENTS}
+          onChange={(v) => v && run(setStickyBarField, { part: 'bar', key: 'placement', value: v })}
+        />
+        <SwitchField
+          label={B.overlay}
+          checked={doc.bar.overlay === true}
+          onChange={(value) => run(setStickyBarField, { part: 'bar', key: 'overlay', value })}
+        />
         <p className="bs-muted">Off: the bar keeps its height free on the page, so your store's header stays visible. On: it lies over the page.</p>
-        <NumberField label={B.height} unit="px" value={doc.bar.height} min={32} max={120} onChange={(v) => v !== undefined && run(setStickyBarField, { part: 'bar', key: 'height', value: v })} onCommit={seal} />
-        <SelectField label={B.theme} value={doc.bar.theme} options={THEMES} optionLabels={THEME_LABELS} onChange={(v) => v && run(setTheme, { kind: 'sticky_bar', theme: v })} />
+        <NumberField
+          label={B.height}
+          unit="px"
+          value={doc.bar.height}
+          min={32}
+          max={120}
+          onChange={(v) => v !== undefined && run(setStickyBarField, { part: 'bar', key: 'height', value: v })}
+          onCommit={seal}
+        />
+        <SelectField
+          label={B.theme}
+          value={doc.bar.theme}
+          options={THEMES}
+          optionLabels={THEME_LABELS}
+          onChange={(v) => v && run(setTheme, { kind: 'sticky_bar', theme: v })}
+        />
       </section>
       <section className="bs-inspector__group" aria-labelledby="bs-drawer-heading">
-        <h3 id="bs-drawer-heading">Drawer <span className="bs-badge">{audience === 'member' ? 'Member (logged in)' : 'Visitor (logged out)'}</span></h3>
+        <h3 id="bs-drawer-heading">
+          Drawer <span className="bs-badge">{audience === 'member' ? 'Member (logged in)' : 'Visitor (logged out)'}</span>
+        </h3>
         {(['primary_text', 'secondary_text'] as const).map((key) => (
-          <TextField key={`${group}:${key}`} label={DRAWER_TEXT_LABELS[key]} value={doc.drawer[group][key]} multiline={key === 'secondary_text'} placeholders
-            onChange={(value) => run(setStickyBarField, { part: 'drawer', group, key, value })} onCommit={seal} />
+          <TextField
+            key={`${group}:${key}`}
+            label={DRAWER_TEXT_LABELS[key]}
+            value={doc.drawer[group][key]}
+            multiline={key === 'secondary_text'}
+            placeholders
+            onChange={(value) => run(setStickyBarField, { part: 'drawer', group, key, value })}
+            onCommit={seal}
+          />
         ))}
       </section>
       <CustomStyleGroup surface="sticky_bar" />

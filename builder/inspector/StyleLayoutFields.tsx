@@ -7,11 +7,27 @@ import { useEdit } from './use-edit.ts';
 
 function SettingField({ meta, value, onChange, seal }: { meta: FieldMeta; value: unknown; onChange(value: unknown): void; seal(): void }) {
   switch (meta.control) {
-    case 'colour': return <ColourField label={meta.label} value={value as string | undefined} optional onChange={onChange} onCommit={seal} />;
-    case 'number': return <NumberField label={meta.label} value={value as number | undefined} min={meta.min} max={meta.max} unit={meta.unit} optional onChange={onChange} onCommit={seal} />;
-    case 'select': return <SelectField label={meta.label} value={value as string | undefined} options={meta.options} optional onChange={onChange} />;
-    case 'switch': return <SwitchField label={meta.label} checked={value === true} onChange={onChange} />;
-    default: return null;
+    case 'colour':
+      return <ColourField label={meta.label} value={value as string | undefined} optional onChange={onChange} onCommit={seal} />;
+    case 'number':
+      return (
+        <NumberField
+          label={meta.label}
+          value={value as number | undefined}
+          min={meta.min}
+          max={meta.max}
+          unit={meta.unit}
+          optional
+          onChange={onChange}
+          onCommit={seal}
+        />
+      );
+    case 'select':
+      return <SelectField label={meta.label} value={value as string | undefined} options={meta.options} optional onChange={onChange} />;
+    case 'switch':
+      return <SwitchField label={meta.label} checked={value === true} onChange={onChange} />;
+    default:
+      return null;
   }
 }
 
@@ -21,8 +37,13 @@ export const StyleFields = memo(function StyleFields({ sectionId, type, style }:
   return (
     <>
       {SECTION_FIELDS[type].style.map((key) => (
-        <SettingField key={key} meta={SECTION_FIELD_META.style[key]} value={style[key]} seal={seal}
-          onChange={(value) => run(setSectionSetting, { sectionId, group: 'style', key, value: value as SectionStyle[keyof SectionStyle] })} />
+        <SettingField
+          key={key}
+          meta={SECTION_FIELD_META.style[key]}
+          value={style[key]}
+          seal={seal}
+          onChange={(value) => run(setSectionSetting, { sectionId, group: 'style', key, value: value as SectionStyle[keyof SectionStyle] })}
+        />
       ))}
     </>
   );
@@ -33,8 +54,13 @@ export const LayoutFields = memo(function LayoutFields({ sectionId, type, layout
   return (
     <>
       {SECTION_FIELDS[type].layout.map((key) => (
-        <SettingField key={key} meta={SECTION_FIELD_META.layout[key]} value={layout[key]} seal={seal}
-          onChange={(value) => run(setSectionSetting, { sectionId, group: 'layout', key, value: value as SectionLayout[keyof SectionLayout] })} />
+        <SettingField
+          key={key}
+          meta={SECTION_FIELD_META.layout[key]}
+          value={layout[key]}
+          seal={seal}
+          onChange={(value) => run(setSectionSetting, { sectionId, group: 'layout', key, value: value as SectionLayout[keyof SectionLayout] })}
+        />
       ))}
     </>
   );

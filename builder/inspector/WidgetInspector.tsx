@@ -3,8 +3,21 @@
  * of the previewed device, or (nothing selected) the widget's type, program type, theme and colours.
  */
 import {
-  LAUNCHER_FIELD_LABELS, LAUNCHER_PLACEMENTS, LAUNCHER_SHAPES, LAUNCHER_TYPES, ICON_TYPES, PANEL_AUDIENCES, PANEL_LABELS, PANEL_TEXT_LABELS,
-  PROGRAM_TYPES, THEMES, WIDGET_FIELD_LABELS, WIDGET_TYPES, type LauncherSettings, type PanelKey, type PanelTexts,
+  LAUNCHER_FIELD_LABELS,
+  LAUNCHER_PLACEMENTS,
+  LAUNCHER_SHAPES,
+  LAUNCHER_TYPES,
+  ICON_TYPES,
+  PANEL_AUDIENCES,
+  PANEL_LABELS,
+  PANEL_TEXT_LABELS,
+  PROGRAM_TYPES,
+  THEMES,
+  WIDGET_FIELD_LABELS,
+  WIDGET_TYPES,
+  type LauncherSettings,
+  type PanelKey,
+  type PanelTexts,
 } from '../../renderers/schema/index.ts';
 import { PANELS } from '../../renderers/widget/index.ts';
 import { setLauncherField, setPanelText, setTheme, setWidgetField, togglePanelVisible } from '../commands/index.ts';
@@ -13,7 +26,6 @@ import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
 import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 import { useEdit } from './use-edit.ts';
-
 
 export function PanelInspector({ panel }: { panel: PanelKey }) {
   const { run, seal } = useEdit();
@@ -29,11 +41,30 @@ export function PanelInspector({ panel }: { panel: PanelKey }) {
       <SwitchField label="Visible" checked={state.visible} onChange={(visible) => run(togglePanelVisible, { panel, visible })} />
       {texts ? (
         <section className="bs-inspector__group" aria-labelledby="bs-panel-content">
-          <h3 id="bs-panel-content">Content <span className="bs-badge">{audience === 'member' ? 'Member' : 'Visitor'}</span></h3>
-          {PANELS[panel].texts.map((key) => key.endsWith('_url')
-            ? <UrlField key={`${audience}:${key}`} label={PANEL_TEXT_LABELS[key]} value={texts[key] ?? ''} onChange={(value) => run(setPanelText, { panel, audience, key, value })} onCommit={seal} />
-            : <TextField key={`${audience}:${key}`} label={PANEL_TEXT_LABELS[key]} value={texts[key] ?? ''} multiline={key === 'body'} placeholders
-                onChange={(value) => run(setPanelText, { panel, audience, key, value })} onCommit={seal} />)}
+          <h3 id="bs-panel-content">
+            Content <span className="bs-badge">{audience === 'member' ? 'Member' : 'Visitor'}</span>
+          </h3>
+          {PANELS[panel].texts.map((key) =>
+            key.endsWith('_url') ? (
+              <UrlField
+                key={`${audience}:${key}`}
+                label={PANEL_TEXT_LABELS[key]}
+                value={texts[key] ?? ''}
+                onChange={(value) => run(setPanelText, { panel, audience, key, value })}
+                onCommit={seal}
+              />
+            ) : (
+              <TextField
+                key={`${audience}:${key}`}
+                label={PANEL_TEXT_LABELS[key]}
+                value={texts[key] ?? ''}
+                multiline={key === 'body'}
+                placeholders
+                onChange={(value) => run(setPanelText, { panel, audience, key, value })}
+                onCommit={seal}
+              />
+            ),
+          )}
         </section>
       ) : (
         <p className="bs-muted">
@@ -56,22 +87,55 @@ export function LauncherInspector() {
   const L = LAUNCHER_FIELD_LABELS;
   return (
     <div className="bs-inspector__body" key={device}>
-      <h2 className="bs-inspector__title">Launcher <span className="bs-badge">{device === 'desktop' ? 'Desktop' : 'Mobile'}</span></h2>
+      <h2 className="bs-inspector__title">
+        Launcher <span className="bs-badge">{device === 'desktop' ? 'Desktop' : 'Mobile'}</span>
+      </h2>
       <p className="bs-muted">Each device has its own launcher. Switch Device to edit the other one.</p>
       <TextField label={L.launcher_title} value={settings.launcher_title} maxLength={60} onChange={(v) => set('launcher_title', v)} onCommit={seal} />
-      <SelectField label={L.launcher_type} value={settings.launcher_type} options={LAUNCHER_TYPES} optionLabels={{ icon: 'Icon', text: 'Text', icon_text: 'Icon and text' }} onChange={(v) => v && set('launcher_type', v)} />
+      <SelectField
+        label={L.launcher_type}
+        value={settings.launcher_type}
+        options={LAUNCHER_TYPES}
+        optionLabels={{ icon: 'Icon', text: 'Text', icon_text: 'Icon and text' }}
+        onChange={(v) => v && set('launcher_type', v)}
+      />
       <SelectField label={L.icon_type} value={settings.icon_type} options={ICON_TYPES} onChange={(v) => v && set('icon_type', v)} />
-      {settings.icon_type === 'custom'
-        ? <UrlField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />
-        : <IconField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />}
+      {settings.icon_type === 'custom' ? (
+        <UrlField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />
+      ) : (
+        <IconField label={L.icon} value={settings.icon} onChange={(v) => set('icon', v)} onCommit={seal} />
+      )}
       <ColourField label={L.background_color} value={settings.background_color} onChange={(v) => v && set('background_color', v)} onCommit={seal} />
       <ColourField label={L.text_color} value={settings.text_color} onChange={(v) => v && set('text_color', v)} onCommit={seal} />
       <SelectField label={L.placement} value={settings.placement} options={LAUNCHER_PLACEMENTS} onChange={(v) => v && set('placement', v)} />
       <SelectField label={L.shape} value={settings.shape} options={LAUNCHER_SHAPES} onChange={(v) => v && set('shape', v)} />
       <NumberField label={L.zoom} unit="%" value={settings.zoom} min={50} max={200} onChange={(v) => v !== undefined && set('zoom', v)} onCommit={seal} />
-      <NumberField label={L.padding_bottom} unit="px" value={settings.padding_bottom} min={0} max={200} onChange={(v) => v !== undefined && set('padding_bottom', v)} onCommit={seal} />
-      <NumberField label={L.padding_side} unit="px" value={settings.padding_side} min={0} max={200} onChange={(v) => v !== undefined && set('padding_side', v)} onCommit={seal} />
-      <NumberField label={L.z_index} value={settings.z_index} min={0} max={2_147_483_647} onChange={(v) => v !== undefined && set('z_index', v)} onCommit={seal} />
+      <NumberField
+        label={L.padding_bottom}
+        unit="px"
+        value={settings.padding_bottom}
+        min={0}
+        max={200}
+        onChange={(v) => v !== undefined && set('padding_bottom', v)}
+        onCommit={seal}
+      />
+      <NumberField
+        label={L.padding_side}
+        unit="px"
+        value={settings.padding_side}
+        min={0}
+        max={200}
+        onChange={(v) => v !== undefined && set('padding_side', v)}
+        onCommit={seal}
+      />
+      <NumberField
+        label={L.z_index}
+        value={settings.z_index}
+        min={0}
+        max={2_147_483_647}
+        onChange={(v) => v !== undefined && set('z_index', v)}
+        onCommit={seal}
+      />
       <CustomStyleGroup surface="launcher" note="One style for both devices." />
     </div>
   );
@@ -86,11 +150,32 @@ export function WidgetSettingsInspector() {
     <div className="bs-inspector__body">
       <h2 className="bs-inspector__title">Widget</h2>
       <p className="bs-muted">Select a panel or the launcher to edit it.</p>
-      <SelectField label={W.widget_type} value={widget.widget_type} options={WIDGET_TYPES} onChange={(v) => v && run(setWidgetField, { key: 'widget_type', value: v })} />
-      <SelectField label={W.program_type} value={widget.program_type} options={PROGRAM_TYPES}
-        optionLabels={{ points: 'Points', referrals: 'Referrals', points_and_referrals: 'Points and referrals' }} onChange={(v) => v && run(setWidgetField, { key: 'program_type', value: v })} />
-      <SelectField label={W.theme_type} value={widget.theme_type} options={THEMES} optionLabels={THEME_LABELS} onChange={(v) => v && run(setTheme, { kind: 'widget', theme: v })} />
-      <ColourField label={W.background_color} value={widget.background_color} onChange={(v) => v && run(setWidgetField, { key: 'background_color', value: v })} onCommit={seal} />
+      <SelectField
+        label={W.widget_type}
+        value={widget.widget_type}
+        options={WIDGET_TYPES}
+        onChange={(v) => v && run(setWidgetField, { key: 'widget_type', value: v })}
+      />
+      <SelectField
+        label={W.program_type}
+        value={widget.program_type}
+        options={PROGRAM_TYPES}
+        optionLabels={{ points: 'Points', referrals: 'Referrals', points_and_referrals: 'Points and referrals' }}
+        onChange={(v) => v && run(setWidgetField, { key: 'program_type', value: v })}
+      />
+      <SelectField
+        label={W.theme_type}
+        value={widget.theme_type}
+        options={THEMES}
+        optionLabels={THEME_LABELS}
+        onChange={(v) => v && run(setTheme, { kind: 'widget', theme: v })}
+      />
+      <ColourField
+        label={W.background_color}
+        value={widget.background_color}
+        onChange={(v) => v && run(setWidgetField, { key: 'background_color', value: v })}
+        onCommit={seal}
+      />
       <ColourField label={W.text_color} value={widget.text_color} onChange={(v) => v && run(setWidgetField, { key: 'text_color', value: v })} onCommit={seal} />
       <CustomStyleGroup surface="widget" />
     </div>

@@ -4,7 +4,11 @@ import type { LoyaltyTier, PointsMethod, Step, TimelineEvent } from '../../rende
 import { IconField, ImageField, NumberField, TextField } from '../fields/index.ts';
 
 type Set = (key: string, value: unknown) => void;
-interface ItemProps<T> { item: T; set: Set; seal: () => void }
+interface ItemProps<T> {
+  item: T;
+  set: Set;
+  seal: () => void;
+}
 
 export function StepItem({ item, set, seal }: ItemProps<Step>) {
   return (
@@ -21,7 +25,14 @@ export function PointsMethodItem({ item, set, seal, cost }: ItemProps<PointsMeth
     <>
       <TextField label="Title" value={item.title} onChange={(v) => set('title', v)} onCommit={seal} />
       <TextField label="Description" value={item.description} onChange={(v) => set('description', v)} onCommit={seal} />
-      <NumberField label={cost ? 'Points cost' : 'Points'} value={item.points} min={0} max={1_000_000} onChange={(v) => set('points', v ?? 0)} onCommit={seal} />
+      <NumberField
+        label={cost ? 'Points cost' : 'Points'}
+        value={item.points}
+        min={0}
+        max={1_000_000}
+        onChange={(v) => set('points', v ?? 0)}
+        onCommit={seal}
+      />
       <IconField value={item.icon} optional onChange={(v) => set('icon', v)} onCommit={seal} />
     </>
   );

@@ -5,8 +5,13 @@ import { useBuilderStore } from '../store/store.ts';
 
 export function useEdit() {
   const store = useBuilderStore();
-  return useMemo(() => ({
-    run: <A,>(command: Command<A>, args: A) => { store.getState().run(command, args); },
-    seal: () => store.getState().sealHistory(),
-  }), [store]);
+  return useMemo(
+    () => ({
+      run: <A>(command: Command<A>, args: A) => {
+        store.getState().run(command, args);
+      },
+      seal: () => store.getState().sealHistory(),
+    }),
+    [store],
+  );
 }

@@ -12,11 +12,20 @@ function PanelItem({ panel }: { panel: PanelKey }) {
   return (
     <li aria-label={PANEL_LABELS[panel]} className="bs-outline__item" data-selected={selected ? '' : undefined}>
       <button type="button" className="bs-outline__name" aria-pressed={selected} onClick={() => store.getState().select(panel)}>
-        {PANEL_LABELS[panel]}{who && <span className="bs-muted"> · {who}</span>}
+        {PANEL_LABELS[panel]}
+        {who && <span className="bs-muted"> · {who}</span>}
       </button>
-      <button type="button" role="switch" aria-checked={visible} aria-label="Visible" className="bs-switch bs-switch--compact"
-        onClick={() => store.getState().run(togglePanelVisible, { panel, visible: !visible })}>
-        <span className="bs-switch__track" aria-hidden="true"><span className="bs-switch__thumb" /></span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={visible}
+        aria-label="Visible"
+        className="bs-switch bs-switch--compact"
+        onClick={() => store.getState().run(togglePanelVisible, { panel, visible: !visible })}
+      >
+        <span className="bs-switch__track" aria-hidden="true">
+          <span className="bs-switch__thumb" />
+        </span>
       </button>
     </li>
   );
@@ -29,13 +38,19 @@ export function PanelOutline() {
     <nav className="bs-outline" aria-labelledby="bs-outline-heading">
       <div className="bs-outline__head">
         <h2 id="bs-outline-heading">Panels</h2>
-        <button type="button" className="bs-link-button" onClick={() => store.getState().select(null)}>Widget settings</button>
+        <button type="button" className="bs-link-button" onClick={() => store.getState().select(null)}>
+          Widget settings
+        </button>
       </div>
       <ul aria-label="Panels" className="bs-outline__list">
-        {PANEL_KEYS.map((panel) => <PanelItem key={panel} panel={panel} />)}
+        {PANEL_KEYS.map((panel) => (
+          <PanelItem key={panel} panel={panel} />
+        ))}
       </ul>
       <h2>Launcher</h2>
-      <button type="button" className="bs-outline__name" aria-pressed={launcherSelected} onClick={() => store.getState().select('launcher')}>Launcher settings</button>
+      <button type="button" className="bs-outline__name" aria-pressed={launcherSelected} onClick={() => store.getState().select('launcher')}>
+        Launcher settings
+      </button>
     </nav>
   );
 }

@@ -18,11 +18,14 @@ function useSectionNames(): { id: string; name: string }[] {
   const key = useBuilder((s) => s.docs.landing_page?.sections.map((x) => `${x.id} ${x.type}`).join('\n') ?? '');
   return useMemo(() => {
     const seen: Partial<Record<SectionType, number>> = {};
-    return key.split('\n').filter(Boolean).map((line) => {
-      const [id = '', type = 'header'] = line.split(' ') as [string, SectionType];
-      const n = (seen[type] = (seen[type] ?? 0) + 1);
-      return { id, name: n === 1 ? SECTION_LABELS[type] : `${SECTION_LABELS[type]} ${n}` };
-    });
+    return key
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [id = '', type = 'header'] = line.split(' ') as [string, SectionType];
+        const n = (seen[type] = (seen[type] ?? 0) + 1);
+        return { id, name: n === 1 ? SECTION_LABELS[type] : `${SECTION_LABELS[type]} ${n}` };
+      });
   }, [key]);
 }
 
@@ -33,25 +36,58 @@ const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: 
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const run = store.getState().run;
   return (
-    <li ref={setNodeRef} aria-label={name} className="bs-outline__item" data-selected={selected ? '' : undefined} data-dragging={isDragging ? '' : undefined}
+    <li
+      ref={setNodeRef}
+      aria-label={name}
+      className="bs-outline__item"
+      data-selected={selected ? '' : undefined}
+      data-dragging={isDragging ? '' : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      onMouseEnter={() => store.getState().hover(id)} onMouseLeave={() => store.getState().hover(null)}>
-      <button type="button" ref={setActivatorNodeRef} className="bs-outline__handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}><StudioIcon name="drag" /></button>
-      <button type="button" className="bs-outline__name" aria-pressed={selected} onClick={() => store.getState().select(id)}>{name}</button>
-      <button type="button" role="switch" aria-checked={visible} aria-label="Visible" className="bs-switch bs-switch--compact"
-        onClick={() => run(toggleVisible, { sectionId: id, visible: !visible })}>
-        <span className="bs-switch__track" aria-hidden="true"><span className="bs-switch__thumb" /></span>
+      onMouseEnter={() => store.getState().hover(id)}
+      onMouseLeave={() => store.getState().hover(null)}
+    >
+      <button type="button" ref={setActivatorNodeRef} className="bs-outline__handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}>
+        <StudioIcon name="drag" />
       </button>
-      <button type="button" className="bs-icon-button" aria-label={`Duplicate ${name}`} onClick={() => {
-        const before = new Set(store.getState().docs.landing_page?.sections.map((s) => s.id));
-        run(duplicateSection, { sectionId: id });
-        const added = store.getState().docs.landing_page?.sections.find((s) => !before.has(s.id));
-        if (added) store.getState().select(added.id);
-      }}><StudioIcon name="duplicate" /></button>
-      <button type="button" className="bs-icon-button" aria-label={`Delete ${name}`} onClick={() => {
-        run(deleteSection, { sectionId: id });
-        if (store.getState().selection === id) store.getState().select(null);
-      }}><StudioIcon name="delete" /></button>
+      <button type="button" className="bs-outline__name" aria-pressed={selected} onClick={() => store.getState().select(id)}>
+        {name}
+      </button>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={visible}
+        aria-label="Visible"
+        className="bs-switch bs-switch--compact"
+        onClick={() => run(toggleVisible, { sectionId: id, visible: !visible })}
+      >
+        <span className="bs-switch__track" aria-hidden="true">
+          <span className="bs-switch__thumb" />
+        </span>
+      </button>
+      <button
+        type="button"
+        className="bs-icon-button"
+        aria-label={`Duplicate ${name}`}
+        onClick={() => {
+          const before = new Set(store.getState().docs.landing_page?.sections.map((s) => s.id));
+          run(duplicateSection, { sectionId: id });
+          const added = store.getState().docs.landing_page?.sections.find((s) => !before.has(s.id));
+          if (added) store.getState().select(added.id);
+        }}
+      >
+        <StudioIcon name="duplicate" />
+      </button>
+      <button
+        type="button"
+        className="bs-icon-button"
+        aria-label={`Delete ${name}`}
+        onClick={() => {
+          run(deleteSection, { sectionId: id });
+          if (store.getState().selection === id) store.getState().select(null);
+        }}
+      >
+        <StudioIcon name="delete" />
+      </button>
     </li>
   );
 });
@@ -68,11 +104,19 @@ function AddSection() {
   };
   return (
     <div className="bs-outline__add">
-      <label htmlFor="bs-add-type" className="bs-visually-hidden">Section type</label>
+      <label htmlFor="bs-add-type" className="bs-visually-hidden">
+        Section type
+      </label>
       <select id="bs-add-type" className="bs-input" value={type} onChange={(e) => setType(e.target.value as SectionType)}>
-        {SECTION_TYPES.map((t) => <option key={t} value={t}>{SECTION_LABELS[t]}</option>)}
+        {SECTION_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {SECTION_LABELS[t]}
+          </option>
+        ))}
       </select>
-      <button type="button" className="bs-button" onClick={add}>Add section</button>
+      <button type="button" className="bs-button" onClick={add}>
+        Add section
+      </button>
     </div>
   );
 }
@@ -80,7 +124,10 @@ function AddSection() {
 export function SectionOutline() {
   const store = useBuilderStore();
   const items = useSectionNames();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const toIndex = items.findIndex((item) => item.id === over.id);
@@ -93,20 +140,29 @@ export function SectionOutline() {
     <nav className="bs-outline" aria-labelledby="bs-outline-heading">
       <div className="bs-outline__head">
         <h2 id="bs-outline-heading">Sections</h2>
-        <button type="button" className="bs-link-button" onClick={() => store.getState().select(null)}>Page settings</button>
+        <button type="button" className="bs-link-button" onClick={() => store.getState().select(null)}>
+          Page settings
+        </button>
       </div>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
         accessibility={{
           announcements: {
             onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
             onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is no longer over a section.`),
-            onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.` : `${nameOf(active.id)} was dropped.`),
+            onDragEnd: ({ active, over }) =>
+              over ? `${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.` : `${nameOf(active.id)} was dropped.`,
             onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
           },
-        }}>
+        }}
+      >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ul aria-label="Sections" className="bs-outline__list">
-            {items.map((item) => <SectionItem key={item.id} id={item.id} name={item.name} />)}
+            {items.map((item) => (
+              <SectionItem key={item.id} id={item.id} name={item.name} />
+            ))}
           </ul>
         </SortableContext>
       </DndContext>

@@ -14,9 +14,10 @@ export function docOf<K extends StudioKind>(docs: Draft<SurfaceDocs>, kind: K): 
 
 /** Which documents each studio route edits: its surfaces and the custom style they share (each studio edits its surfaces' entries). */
 export type StudioSurface = StudioId;
-export const STUDIO_KINDS = Object.fromEntries(
-  STUDIOS.map((studio) => [studio.id, [...studioSurfaces(studio.id), 'custom_style']]),
-) as Record<StudioSurface, StudioKind[]>;
+export const STUDIO_KINDS = Object.fromEntries(STUDIOS.map((studio) => [studio.id, [...studioSurfaces(studio.id), 'custom_style']])) as Record<
+  StudioSurface,
+  StudioKind[]
+>;
 /**
  * The documents whose versions a studio's history lists: its own surfaces. The custom style is
  * shared by every studio (one document, a style per surface), so restoring one of its versions

@@ -7,7 +7,9 @@ import { createBuilderStore, dirtyKinds } from './store.ts';
 function setup() {
   let clock = 1_000;
   const store = createBuilderStore({ docs: freshDocs(), now: () => clock });
-  const tick = (ms: number) => { clock += ms; };
+  const tick = (ms: number) => {
+    clock += ms;
+  };
   const title = () => store.getState().docs.landing_page!.sections.find((s) => s.id === 'header')!.content.visitor.title;
   const type = (value: string) => store.getState().run(setContentField, { sectionId: 'header', audience: 'visitor', path: ['title'], value });
   return { store, tick, title, type };
@@ -17,7 +19,10 @@ describe('builder store history', () => {
   it('coalesces typing in one field into one undo step', () => {
     const { store, tick, title, type } = setup();
     const before = title();
-    for (const value of ['H', 'He', 'Hel', 'Hell', 'Hello']) { type(value); tick(120); }
+    for (const value of ['H', 'He', 'Hel', 'Hell', 'Hello']) {
+      type(value);
+      tick(120);
+    }
     expect(title()).toBe('Hello');
     expect(store.getState().history.past).toHaveLength(1);
     store.getState().undo();

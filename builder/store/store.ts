@@ -123,7 +123,15 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     },
     restore(kind, doc, version, published) {
       const { docs, history } = get();
-      const result = record(docs, seal(history), (draft) => { draft[kind] = doc as never; }, undefined, now());
+      const result = record(
+        docs,
+        seal(history),
+        (draft) => {
+          draft[kind] = doc as never;
+        },
+        undefined,
+        now(),
+      );
       const restored = result.docs[kind];
       set((state) => ({
         docs: result.docs,

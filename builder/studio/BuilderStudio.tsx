@@ -53,9 +53,18 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
   const onFrame = useCallback((doc: Document) => setFrameDocument(doc), []);
   return (
     <div className="bs-studio" data-surface={surface}>
-      <TopBar title={STUDIO_NAMES[surface]} saver={saver} backHref={backHref} onNavigate={onNavigate} onOpenHistory={() => setHistory(true)} previewHref={previewHref} />
+      <TopBar
+        title={STUDIO_NAMES[surface]}
+        saver={saver}
+        backHref={backHref}
+        onNavigate={onNavigate}
+        onOpenHistory={() => setHistory(true)}
+        previewHref={previewHref}
+      />
       <div className="bs-studio__body">
-        <div className="bs-studio__left"><Outline surface={surface} /></div>
+        <div className="bs-studio__left">
+          <Outline surface={surface} />
+        </div>
         <div className="bs-studio__main">
           <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
             {CANVASES[surface]()}
@@ -85,20 +94,37 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
       .then(([records, program]) => {
         if (!live) return;
         const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<StudioKind, T>>;
-        const store = createBuilderStore({ docs: by((r) => r.document) as SurfaceDocs, versions: by((r) => r.draftVersion), published: by((r) => r.publishedVersion) });
+        const store = createBuilderStore({
+          docs: by((r) => r.document) as SurfaceDocs,
+          versions: by((r) => r.draftVersion),
+          published: by((r) => r.publishedVersion),
+        });
         if (initialSelection) store.getState().select(initialSelection);
         setState({ status: 'ready', store, program });
       })
-      .catch((error: Error) => { if (live) setState({ status: 'error', message: error.message || 'The builder could not load.' }); });
-    return () => { live = false; };
+      .catch((error: Error) => {
+        if (live) setState({ status: 'error', message: error.message || 'The builder could not load.' });
+      });
+    return () => {
+      live = false;
+    };
   }, [api, surface, initialSelection]);
 
-  if (state.status === 'loading') return <div className="bs-studio bs-studio--message" role="status">Loading the builder…</div>;
+  if (state.status === 'loading')
+    return (
+      <div className="bs-studio bs-studio--message" role="status">
+        Loading the builder…
+      </div>
+    );
   if (state.status === 'error') {
     return (
       <div className="bs-studio bs-studio--message" role="alert">
-        <p>The {STUDIO_NAMES[surface].toLowerCase()} could not be loaded: {state.message}</p>
-        <button type="button" className="bs-button" onClick={onRetry}>Try again</button>
+        <p>
+          The {STUDIO_NAMES[surface].toLowerCase()} could not be loaded: {state.message}
+        </p>
+        <button type="button" className="bs-button" onClick={onRetry}>
+          Try again
+        </button>
       </div>
     );
   }

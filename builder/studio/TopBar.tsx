@@ -40,33 +40,83 @@ export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, prev
   const [publishing, setPublishing] = useState(false);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
-    if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) { event.preventDefault(); return; }
-    if (onNavigate) { event.preventDefault(); onNavigate(backHref); }
+    if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) {
+      event.preventDefault();
+      return;
+    }
+    if (onNavigate) {
+      event.preventDefault();
+      onNavigate(backHref);
+    }
   };
   const doPublish = async () => {
     setPublishing(true);
     setPublish(null);
-    try { setPublish(await saver.publish()); } finally { setPublishing(false); }
+    try {
+      setPublish(await saver.publish());
+    } finally {
+      setPublishing(false);
+    }
   };
 
   return (
     <header className="bs-topbar">
-      <a href={backHref} className="bs-topbar__back" onClick={back}>← On-site Display</a>
+      <a href={backHref} className="bs-topbar__back" onClick={back}>
+        ← On-site Display
+      </a>
       <h1 className="bs-topbar__title">{title}</h1>
       <SaveStatus saver={saver} dirty={dirty} />
       <div className="bs-topbar__spacer" />
-      <RadioGroup<Audience> name="Audience" value={audience} options={[['member', 'Member'], ['visitor', 'Visitor']]} onChange={(a) => store.getState().setAudience(a)} />
-      <RadioGroup<Device> name="Device" value={device} options={[['desktop', 'Desktop'], ['mobile', 'Mobile']]} onChange={(d) => store.getState().setDevice(d)} />
-      <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">Undo</button>
-      <button type="button" className="bs-button" disabled={!canRedo} onClick={() => store.getState().redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</button>
-      <button type="button" className="bs-button" onClick={onOpenHistory}>History</button>
-      {previewHref && <a className="bs-button" href={previewHref} target="_blank" rel="noopener noreferrer">View live<span className="bs-visually-hidden"> (opens in a new tab)</span></a>}
-      <button type="button" className="bs-button" onClick={() => void saver.save()}>Save</button>
-      <button type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={() => void doPublish()}>Publish</button>
+      <RadioGroup<Audience>
+        name="Audience"
+        value={audience}
+        options={[
+          ['member', 'Member'],
+          ['visitor', 'Visitor'],
+        ]}
+        onChange={(a) => store.getState().setAudience(a)}
+      />
+      <RadioGroup<Device>
+        name="Device"
+        value={device}
+        options={[
+          ['desktop', 'Desktop'],
+          ['mobile', 'Mobile'],
+        ]}
+        onChange={(d) => store.getState().setDevice(d)}
+      />
+      <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
+        Undo
+      </button>
+      <button
+        type="button"
+        className="bs-button"
+        disabled={!canRedo}
+        onClick={() => store.getState().redo()}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+      >
+        Redo
+      </button>
+      <button type="button" className="bs-button" onClick={onOpenHistory}>
+        History
+      </button>
+      {previewHref && (
+        <a className="bs-button" href={previewHref} target="_blank" rel="noopener noreferrer">
+          View live<span className="bs-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+      <button type="button" className="bs-button" onClick={() => void saver.save()}>
+        Save
+      </button>
+      <button type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={() => void doPublish()}>
+        Publish
+      </button>
       {publish && (
         <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
           {publish.ok ? 'Published: your store shows this version now.' : publish.reason}
-          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss"><StudioIcon name="close" /></button>
+          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">
+            <StudioIcon name="close" />
+          </button>
         </div>
       )}
     </header>

@@ -16,15 +16,24 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Stud
   useEffect(() => {
     let live = true;
     Promise.all(kinds.map(async (kind) => [kind, await api.versions(kind)] as const))
-      .then((entries) => { if (live) setLists(Object.fromEntries(entries)); })
-      .catch((error: Error) => { if (live) setMessage(`Could not load the versions: ${error.message}`); });
-    return () => { live = false; };
+      .then((entries) => {
+        if (live) setLists(Object.fromEntries(entries));
+      })
+      .catch((error: Error) => {
+        if (live) setMessage(`Could not load the versions: ${error.message}`);
+      });
+    return () => {
+      live = false;
+    };
   }, [api, kinds]);
 
   const restore = async (kind: StudioKind, version: number) => {
     setMessage('Restoring…');
     try {
-      if (!(await saver.restore(kind, version))) { setMessage('Save or resolve the current changes before restoring.'); return; }
+      if (!(await saver.restore(kind, version))) {
+        setMessage('Save or resolve the current changes before restoring.');
+        return;
+      }
       setMessage(`Version ${version} restored as the new draft.`);
       onClose();
     } catch (error) {
@@ -36,18 +45,28 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Stud
     <div role="dialog" aria-label="Version history" className="bs-history">
       <div className="bs-history__head">
         <h2>Version history</h2>
-        <button type="button" className="bs-button" onClick={onClose}>Close</button>
+        <button type="button" className="bs-button" onClick={onClose}>
+          Close
+        </button>
       </div>
       {message && <p role="status">{message}</p>}
       {kinds.map((kind) => (
         <section key={kind} aria-label={`Versions of the ${KIND_NAMES[kind]}`}>
           {kinds.length > 1 && <h3>{KIND_NAMES[kind]}</h3>}
-          {!lists[kind] ? <p>Loading…</p> : (
+          {!lists[kind] ? (
+            <p>Loading…</p>
+          ) : (
             <ol className="bs-history__list">
               {lists[kind]!.map((v) => (
                 <li key={v.version}>
-                  <span>Version {v.version}{v.published ? ' · published' : ''} · {when(v.createdAt)}{v.author ? ` · ${v.author}` : ''}</span>
-                  <button type="button" className="bs-link-button" onClick={() => void restore(kind, v.version)}>Restore version {v.version}</button>
+                  <span>
+                    Version {v.version}
+                    {v.published ? ' · published' : ''} · {when(v.createdAt)}
+                    {v.author ? ` · ${v.author}` : ''}
+                  </span>
+                  <button type="button" className="bs-link-button" onClick={() => void restore(kind, v.version)}>
+                    Restore version {v.version}
+                  </button>
                 </li>
               ))}
             </ol>

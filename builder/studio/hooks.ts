@@ -11,7 +11,8 @@ export function handleHistoryKey(store: BuilderStore, event: KeyboardEvent): boo
   const key = event.key.toLowerCase();
   if (key === 'z') {
     event.preventDefault();
-    if (event.shiftKey) store.getState().redo(); else store.getState().undo();
+    if (event.shiftKey) store.getState().redo();
+    else store.getState().undo();
     return true;
   }
   if (key === 'y' && !event.shiftKey) {
@@ -24,11 +25,15 @@ export function handleHistoryKey(store: BuilderStore, event: KeyboardEvent): boo
 
 export function useHistoryShortcuts(store: BuilderStore, frameDocument: Document | null) {
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => { handleHistoryKey(store, event); };
+    const onKey = (event: KeyboardEvent) => {
+      handleHistoryKey(store, event);
+    };
     const targets: (Window | Document)[] = [window];
     if (frameDocument) targets.push(frameDocument);
     for (const target of targets) target.addEventListener('keydown', onKey as EventListener);
-    return () => { for (const target of targets) target.removeEventListener('keydown', onKey as EventListener); };
+    return () => {
+      for (const target of targets) target.removeEventListener('keydown', onKey as EventListener);
+    };
   }, [store, frameDocument]);
 }
 
@@ -47,9 +52,13 @@ export function useAutosave(store: BuilderStore, saver: Saver, delay = AUTOSAVE_
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.docs === previous.docs || dirtyKinds(state).length === 0) return;
       clearTimeout(timer);
-      timer = setTimeout(() => { void saver.save(); }, delay);
+      timer = setTimeout(() => {
+        void saver.save();
+      }, delay);
     });
-    const onHide = () => { if (document.visibilityState === 'hidden') flush(); };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
     document.addEventListener('visibilitychange', onHide);
     return () => {
       document.removeEventListener('visibilitychange', onHide);

@@ -6,22 +6,34 @@ import { sameStyles, withSurfaceStylesFrom, type CustomStyle } from '../../rende
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
 import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
 
-interface Stored { versions: { version: number; document: SurfaceDocument<StudioKind>; createdAt: string }[]; published: number | null }
+interface Stored {
+  versions: { version: number; document: SurfaceDocument<StudioKind>; createdAt: string }[];
+  published: number | null;
+}
 
 export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocument<StudioKind>>> = {}): BuilderApi & { calls: string[] } {
   const calls: string[] = [];
   const stores = new Map<StudioKind, Stored>();
   for (const kind of STUDIO_DOCUMENT_KINDS) {
-    stores.set(kind, { versions: [{ version: 1, document: structuredClone(initial[kind] ?? DEFAULT_DOCUMENTS[kind]), createdAt: new Date(0).toISOString() }], published: null });
+    stores.set(kind, {
+      versions: [{ version: 1, document: structuredClone(initial[kind] ?? DEFAULT_DOCUMENTS[kind]), createdAt: new Date(0).toISOString() }],
+      published: null,
+    });
   }
   const of = (kind: StudioKind) => stores.get(kind)!;
   const latest = (kind: StudioKind) => of(kind).versions.at(-1)!;
   const record = <K extends StudioKind>(kind: K): SurfaceRecord<K> => ({
-    kind, draftVersion: latest(kind).version, publishedVersion: of(kind).published, document: structuredClone(latest(kind).document) as SurfaceDocument<K>,
+    kind,
+    draftVersion: latest(kind).version,
+    publishedVersion: of(kind).published,
+    document: structuredClone(latest(kind).document) as SurfaceDocument<K>,
   });
   return {
     calls,
-    async load(kind) { calls.push(`load ${kind}`); return record(kind); },
+    async load(kind) {
+      calls.push(`load ${kind}`);
+      return record(kind);
+    },
     async saveDraft(kind, baseVersion, document) {
       calls.push(`save ${kind}@${baseVersion}`);
       if (baseVersion !== latest(kind).version) throw new BuilderApiError('A newer version was saved.', { code: 'version_conflict', status: 409 });
@@ -48,12 +60,17 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
         return { publishedVersion: draft.version };
       }
       const createdAt = new Date().toISOString();
-      stored.versions.push({ version: draft.version + 1, document: live, createdAt }, { version: draft.version + 2, document: structuredClone(draft.document), createdAt });
+      stored.versions.push(
+        { version: draft.version + 1, document: live, createdAt },
+        { version: draft.version + 2, document: structuredClone(draft.document), createdAt },
+      );
       stored.published = draft.version + 1;
       return { publishedVersion: draft.version + 1, ...(draft.version === version && { draftVersion: draft.version + 2 }) };
     },
     async versions(kind) {
-      return of(kind).versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published })).toReversed();
+      return of(kind)
+        .versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published }))
+        .toReversed();
     },
     async restore(kind, version) {
       const found = of(kind).versions.find((v) => v.version === version);
@@ -62,10 +79,21 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
       return record(kind);
     },
     async surfaces() {
-      return SURFACE_KINDS.map((kind) => ({ kind, draftVersion: latest(kind).version, publishedVersion: of(kind).published, hasUnpublishedChanges: of(kind).published !== latest(kind).version }));
+      return SURFACE_KINDS.map((kind) => ({
+        kind,
+        draftVersion: latest(kind).version,
+        publishedVersion: of(kind).published,
+        hasUnpublishedChanges: of(kind).published !== latest(kind).version,
+      }));
     },
-    async uploadImage(file) { return { url: `/uploads/${file.name}`, name: file.name }; },
-    async listGallery() { return []; },
-    async icons(search) { return searchIcons(search).map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })); },
+    async uploadImage(file) {
+      return { url: `/uploads/${file.name}`, name: file.name };
+    },
+    async listGallery() {
+      return [];
+    },
+    async icons(search) {
+      return searchIcons(search).map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: ICON_VIEWBOX }));
+    },
   };
 }

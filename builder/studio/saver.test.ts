@@ -18,7 +18,10 @@ async function setup() {
 /** a studio of `surface` and the custom style, opened from `api` */
 async function openStudio(api: BuilderApi, surface: 'widget' | 'landing_page') {
   const [doc, style] = await Promise.all([api.load(surface), api.load('custom_style')]);
-  const store = createBuilderStore({ docs: { [surface]: doc.document, custom_style: style.document }, versions: { [surface]: doc.draftVersion, custom_style: style.draftVersion } });
+  const store = createBuilderStore({
+    docs: { [surface]: doc.document, custom_style: style.document },
+    versions: { [surface]: doc.draftVersion, custom_style: style.draftVersion },
+  });
   return { store, saver: createSaver(store, api, [surface, 'custom_style']) };
 }
 
@@ -80,7 +83,7 @@ describe('saver', () => {
     edit('Mine');
     expect(await saver.restore('landing_page', 1)).toBe(false);
     expect(store.getState().save.status).toBe('conflict');
-    expect((await api.versions('landing_page'))).toHaveLength(2);
+    expect(await api.versions('landing_page')).toHaveLength(2);
     expect(store.getState().docs.landing_page!.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Mine');
   });
 
@@ -108,7 +111,10 @@ describe('saver', () => {
   it("saves and publishes the studio's custom style with its surface, and refuses an unreadable custom pair", async () => {
     const api = createMemoryApi();
     const [widget, style] = await Promise.all([api.load('widget'), api.load('custom_style')]);
-    const store = createBuilderStore({ docs: { widget: widget.document, custom_style: style.document }, versions: { widget: widget.draftVersion, custom_style: style.draftVersion } });
+    const store = createBuilderStore({
+      docs: { widget: widget.document, custom_style: style.document },
+      versions: { widget: widget.draftVersion, custom_style: style.draftVersion },
+    });
     const saver = createSaver(store, api, ['widget', 'custom_style']);
     store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_color', value: '#ffff99' });
     store.getState().run(setCustomStyle, { surface: 'widget', key: 'accent_text_color', value: '#ffffff' });
@@ -143,7 +149,7 @@ describe('saver', () => {
     expect((await api.load('custom_style')).document.styles).toEqual(both);
   });
 
-  it('keeps an edit made while its custom style is saved on top of another studio\'s save', async () => {
+  it("keeps an edit made while its custom style is saved on top of another studio's save", async () => {
     const api = createMemoryApi();
     const widget = await openStudio(api, 'widget');
     const landing = await openStudio(api, 'landing_page');
@@ -177,7 +183,10 @@ describe('saver', () => {
     const published = (await api.versions('custom_style')).find((v) => v.published)!;
     expect(landing.store.getState().versions.custom_style).toBe(published.version + 1);
     const draft = await api.load('custom_style');
-    expect(draft).toMatchObject({ draftVersion: published.version + 1, document: { styles: { widget: { border_radius: 4 }, landing_page: { border_radius: 20 } } } });
+    expect(draft).toMatchObject({
+      draftVersion: published.version + 1,
+      document: { styles: { widget: { border_radius: 4 }, landing_page: { border_radius: 20 } } },
+    });
 
     landing.store.getState().run(setCustomStyle, { surface: 'landing_page', key: 'border_radius', value: 24 });
     expect(await landing.saver.save()).toBe(true);

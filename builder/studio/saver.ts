@@ -6,12 +6,23 @@
  * surface: a studio saves on top of other studios' saves of it and publishes only its own
  * surfaces' styles.
  */
-import { readabilityIssues, sameStyles, surfaceName, validateDocument, withSurfaceStylesFrom, type CustomStyle, type ReadabilityIssue } from '../../renderers/schema/index.ts';
+import {
+  readabilityIssues,
+  sameStyles,
+  surfaceName,
+  validateDocument,
+  withSurfaceStylesFrom,
+  type CustomStyle,
+  type ReadabilityIssue,
+} from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
 import { isConflict, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 
-export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [kind, surfaceName(kind)])), custom_style: 'custom style' } as Record<StudioKind, string>;
+export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [kind, surfaceName(kind)])), custom_style: 'custom style' } as Record<
+  StudioKind,
+  string
+>;
 
 export const CONFLICT_MESSAGE = (kind: StudioKind) =>
   `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
@@ -105,14 +116,24 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
 
   async function save(): Promise<boolean> {
     if (store.getState().save.status === 'conflict') return false;
-    if (running) { again = true; return running; }
+    if (running) {
+      again = true;
+      return running;
+    }
     running = (async () => {
       let ok = await saveOnce();
-      while (ok && again) { again = false; ok = await saveOnce(); }
+      while (ok && again) {
+        again = false;
+        ok = await saveOnce();
+      }
       again = false;
       return ok;
     })();
-    try { return await running; } finally { running = null; }
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
   }
 
   async function overwrite(): Promise<boolean> {
@@ -127,7 +148,9 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
   async function reload(): Promise<void> {
     const records = await Promise.all(kinds.map((kind) => api.load(kind)));
     const docs = Object.fromEntries(records.map((r) => [r.kind, r.document]));
-    store.getState().load(docs, Object.fromEntries(records.map((r) => [r.kind, r.draftVersion])), Object.fromEntries(records.map((r) => [r.kind, r.publishedVersion])));
+    store
+      .getState()
+      .load(docs, Object.fromEntries(records.map((r) => [r.kind, r.draftVersion])), Object.fromEntries(records.map((r) => [r.kind, r.publishedVersion])));
   }
 
   async function restore(kind: StudioKind, version: number): Promise<boolean> {
@@ -161,5 +184,14 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     }
   }
 
-  return { save, overwrite, reload, restore, publish, get saving() { return running !== null; } };
+  return {
+    save,
+    overwrite,
+    reload,
+    restore,
+    publish,
+    get saving() {
+      return running !== null;
+    },
+  };
 }

@@ -22,14 +22,36 @@ export function StickyBarCanvas() {
   const bar = <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />;
   const page = (
     <div className="bs-sample-page" aria-hidden="true">
-      <div className="bs-sample-page__header"><span>Your store</span><span>Cart</span></div>
+      <div className="bs-sample-page__header">
+        <span>Your store</span>
+        <span>Cart</span>
+      </div>
       <div className="bs-sample-page__hero" />
-      <div className="bs-sample-page__grid"><span /><span /><span /></div>
+      <div className="bs-sample-page__grid">
+        <span />
+        <span />
+        <span />
+      </div>
     </div>
   );
   return (
-    <div className="bs-sample" data-placement={doc.bar.placement} data-overlay={doc.bar.overlay ? '' : undefined} onClick={() => store.getState().select('bar')}>
-      {doc.bar.placement === 'top' ? <>{bar}{page}</> : <>{page}{bar}</>}
+    <div
+      className="bs-sample"
+      data-placement={doc.bar.placement}
+      data-overlay={doc.bar.overlay ? '' : undefined}
+      onClick={() => store.getState().select('bar')}
+    >
+      {doc.bar.placement === 'top' ? (
+        <>
+          {bar}
+          {page}
+        </>
+      ) : (
+        <>
+          {page}
+          {bar}
+        </>
+      )}
     </div>
   );
 }

@@ -20,17 +20,31 @@ const CARDS: Record<SurfaceKind, { title: string; href: string; text: string }> 
 function publishState(summary: SurfaceSummary | undefined): string {
   if (!summary) return '';
   if (summary.publishedVersion === null) return 'Not published yet';
-  return summary.hasUnpublishedChanges ? `Published (version ${summary.publishedVersion}) · draft changes not published` : `Published (version ${summary.publishedVersion})`;
+  return summary.hasUnpublishedChanges
+    ? `Published (version ${summary.publishedVersion}) · draft changes not published`
+    : `Published (version ${summary.publishedVersion})`;
 }
 
 const visitor = (theme: Parameters<typeof previewContext>[2]) => previewContext('visitor', 'desktop', theme);
 
 function Preview({ doc }: { doc: SurfaceDocument }): ReactNode {
   switch (doc.kind) {
-    case 'landing_page': return <LandingPage doc={doc} ctx={visitor(doc.theme)} responsive />;
-    case 'widget': return <div style={{ padding: 24 }}><Widget doc={doc} ctx={visitor(doc.theme_type)} inline /></div>;
-    case 'launcher': return <div style={{ padding: 24 }}><Launcher doc={doc} ctx={visitor('light')} inline /></div>;
-    case 'sticky_bar': return <StickyBar doc={doc} ctx={visitor(doc.bar.theme)} inline defaultOpen />;
+    case 'landing_page':
+      return <LandingPage doc={doc} ctx={visitor(doc.theme)} responsive />;
+    case 'widget':
+      return (
+        <div style={{ padding: 24 }}>
+          <Widget doc={doc} ctx={visitor(doc.theme_type)} inline />
+        </div>
+      );
+    case 'launcher':
+      return (
+        <div style={{ padding: 24 }}>
+          <Launcher doc={doc} ctx={visitor('light')} inline />
+        </div>
+      );
+    case 'sticky_bar':
+      return <StickyBar doc={doc} ctx={visitor(doc.bar.theme)} inline defaultOpen />;
   }
 }
 
@@ -45,16 +59,37 @@ export function SurfacesOverview({ api, onNavigate }: SurfacesOverviewProps) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api.surfaces().then((list) => { if (live) setSummaries(list); }, (e: Error) => { if (live) setError(e.message); });
+    api.surfaces().then(
+      (list) => {
+        if (live) setSummaries(list);
+      },
+      (e: Error) => {
+        if (live) setError(e.message);
+      },
+    );
     for (const kind of SURFACE_KINDS) {
-      api.load(kind).then((record) => { if (live) setDocs((d) => ({ ...d, [kind]: record.document })); }, () => undefined);
+      api.load(kind).then(
+        (record) => {
+          if (live) setDocs((d) => ({ ...d, [kind]: record.document }));
+        },
+        () => undefined,
+      );
     }
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [api]);
-  const go = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => { if (onNavigate) { event.preventDefault(); onNavigate(href); } };
+  const go = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (onNavigate) {
+      event.preventDefault();
+      onNavigate(href);
+    }
+  };
   return (
     <section aria-labelledby="bs-surfaces-heading" className="bs-surfaces">
-      <h2 id="bs-surfaces-heading" className="bs-visually-hidden">Surfaces</h2>
+      <h2 id="bs-surfaces-heading" className="bs-visually-hidden">
+        Surfaces
+      </h2>
       {error && <p role="alert">The surfaces could not be loaded: {error}</p>}
       <ul className="bs-overview">
         {SURFACE_KINDS.map((kind) => {
@@ -63,13 +98,19 @@ export function SurfacesOverview({ api, onNavigate }: SurfacesOverviewProps) {
           return (
             <li key={kind} className="bs-overview__card" aria-label={card.title}>
               <div className="bs-overview__thumb">
-                {doc && <ThumbnailFrame title={`${card.title} preview`} width={1280} height={900} scale={0.25} stylesheet={RENDERER_STYLESHEET}><Preview doc={doc} /></ThumbnailFrame>}
+                {doc && (
+                  <ThumbnailFrame title={`${card.title} preview`} width={1280} height={900} scale={0.25} stylesheet={RENDERER_STYLESHEET}>
+                    <Preview doc={doc} />
+                  </ThumbnailFrame>
+                )}
               </div>
               <div className="bs-overview__body">
                 <h2>{card.title}</h2>
                 <p className="bs-muted">{card.text}</p>
                 <p data-publish-state={kind}>{summaries ? publishState(summaries.find((s) => s.kind === kind)) : 'Loading…'}</p>
-                <a className="bs-button" href={card.href} onClick={go(card.href)}>Edit {card.title.toLowerCase()}</a>
+                <a className="bs-button" href={card.href} onClick={go(card.href)}>
+                  Edit {card.title.toLowerCase()}
+                </a>
               </div>
             </li>
           );

@@ -27,13 +27,19 @@ export function WidgetCanvas() {
   const commit = useMemo(() => widgetTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
   const panel: PanelKey | 'home' = isPanel(selection) && selection !== 'header' ? selection : 'home';
-  const view = useMemo<WidgetView>(() => ({
-    panel,
-    editable,
-    onNavigate: (next) => store.getState().select(next === 'home' ? 'header' : next),
-  }), [panel, editable, store]);
+  const view = useMemo<WidgetView>(
+    () => ({
+      panel,
+      editable,
+      onNavigate: (next) => store.getState().select(next === 'home' ? 'header' : next),
+    }),
+    [panel, editable, store],
+  );
   return (
-    <div className="bs-preview-widget" style={{ padding: 24, display: 'grid', gap: 24, justifyItems: launcher?.[device].placement === 'right' ? 'end' : 'start' }}>
+    <div
+      className="bs-preview-widget"
+      style={{ padding: 24, display: 'grid', gap: 24, justifyItems: launcher?.[device].placement === 'right' ? 'end' : 'start' }}
+    >
       {loaded && <CraftCanvas kind="widget" ctx={ctx} widgetView={view} />}
       {launcher && (
         <div data-bs-owner="launcher" onClick={() => store.getState().select('launcher')}>

@@ -57,5 +57,8 @@ export function previewContext(audience: Audience, device: Device, theme: ThemeN
 export function usePreviewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
   const customStyles = useBuilder((s) => s.docs.custom_style?.styles);
   const program = useContext(PreviewProgramContext);
-  return useMemo(() => ({ ...previewContext(audience, device, theme, program), ...(customStyles && { customStyles }) }), [audience, device, theme, program, customStyles]);
+  return useMemo(
+    () => ({ ...previewContext(audience, device, theme, program), ...(customStyles && { customStyles }) }),
+    [audience, device, theme, program, customStyles],
+  );
 }

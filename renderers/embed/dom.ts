@@ -9,7 +9,12 @@ import { BUILT_IN_ICONS } from '../shared/icons.tsx';
 type Attributes = Record<string, string | undefined>;
 
 /** An element with attributes (undefined ones are left out) and text or element children. */
-export function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Attributes = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attrs: Attributes = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
   node.append(...children);
@@ -34,8 +39,16 @@ export function iconNode(doc: Document, icon: string, ctx: RenderContext, fallba
   const path = library ?? (Object.hasOwn(BUILT_IN_ICONS, icon) ? BUILT_IN_ICONS[icon] : BUILT_IN_ICONS[fallback]);
   const svg = doc.createElementNS(SVG, 'svg');
   const attrs: Attributes = {
-    class: 'ls-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false', fill: 'none', stroke: 'currentColor',
-    'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'data-icon': icon,
+    class: 'ls-icon',
+    viewBox: '0 0 24 24',
+    'aria-hidden': 'true',
+    focusable: 'false',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'data-icon': icon,
   };
   for (const [name, value] of Object.entries(attrs)) svg.setAttribute(name, value!);
   const shape = doc.createElementNS(SVG, 'path');

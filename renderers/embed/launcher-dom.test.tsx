@@ -12,9 +12,16 @@ import type { RenderContext } from '../context.ts';
 function canonical(node: Node): unknown {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   const element = node as Element;
-  const attributes = [...element.attributes].filter((a) => a.name !== 'style').map((a) => `${a.name}=${a.value}`).sort();
+  const attributes = [...element.attributes]
+    .filter((a) => a.name !== 'style')
+    .map((a) => `${a.name}=${a.value}`)
+    .sort();
   const style = (element as HTMLElement).style;
-  const properties = style ? Array.from({ length: style.length }, (_, i) => style.item(i)).map((p) => `${p}:${style.getPropertyValue(p).trim()}`).sort() : [];
+  const properties = style
+    ? Array.from({ length: style.length }, (_, i) => style.item(i))
+        .map((p) => `${p}:${style.getPropertyValue(p).trim()}`)
+        .sort()
+    : [];
   return { tag: element.tagName.toLowerCase(), attributes, properties, children: [...element.childNodes].map(canonical) };
 }
 

@@ -22,11 +22,18 @@ export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderCon
   const settings = launcher[ctx.device];
   const { title, showIcon, showText } = launcherParts(settings, ctx);
   const button = el(doc, 'button', {
-    type: 'button', class: 'ls-root ls-launcher', 'aria-label': showText ? undefined : title, 'aria-expanded': 'false',
-    'aria-haspopup': 'dialog', 'data-theme': ctx.theme, 'data-device': ctx.device, 'data-type': settings.launcher_type,
-    'data-placement': settings.placement, 'data-shape': settings.shape,
+    type: 'button',
+    class: 'ls-root ls-launcher',
+    'aria-label': showText ? undefined : title,
+    'aria-expanded': 'false',
+    'aria-haspopup': 'dialog',
+    'data-theme': ctx.theme,
+    'data-device': ctx.device,
+    'data-type': settings.launcher_type,
+    'data-placement': settings.placement,
+    'data-shape': settings.shape,
   });
-  setProperties(button, { ...launcherStyle(settings) as Record<string, string | number | undefined>, ...custom });
+  setProperties(button, { ...(launcherStyle(settings) as Record<string, string | number | undefined>), ...custom });
   const icon = showIcon ? iconNode(doc, settings.icon, ctx) : null;
   if (icon) button.append(icon);
   if (showText) button.append(el(doc, 'span', { 'data-field': 'launcher_title' }, title));

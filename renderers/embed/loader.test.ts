@@ -7,15 +7,32 @@ import type { PanelModule } from './panel-api.ts';
 import { annotatePure } from './pure-annotations.ts';
 
 const payload = (patch: Partial<StorefrontPayload> = {}): StorefrontPayload => ({
-  storeKey: 'demo-coffee-roasters', storeName: 'Demo Coffee Roasters', locale: 'en-US', theme: 'light', themes: TEST_THEMES,
-  documents: { widget: widgetDoc(), launcher: launcherDoc(), stickyBar: stickyBarDoc() }, program: PROGRAM, icons: {}, member: null,
+  storeKey: 'demo-coffee-roasters',
+  storeName: 'Demo Coffee Roasters',
+  locale: 'en-US',
+  theme: 'light',
+  themes: TEST_THEMES,
+  documents: { widget: widgetDoc(), launcher: launcherDoc(), stickyBar: stickyBarDoc() },
+  program: PROGRAM,
+  icons: {},
+  member: null,
   ...patch,
 });
 const loadPanel = () => import('./panel.tsx') as Promise<PanelModule>;
 const handles: EmbedHandle[] = [];
-const mount = (p: StorefrontPayload) => { const h = mountEmbed(document, p, loadPanel); handles.push(h); return h; };
-afterEach(() => { handles.splice(0).forEach((h) => h.remove()); vi.unstubAllGlobals(); });
-const waitFor = async (check: () => boolean) => { for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10)); expect(check()).toBe(true); };
+const mount = (p: StorefrontPayload) => {
+  const h = mountEmbed(document, p, loadPanel);
+  handles.push(h);
+  return h;
+};
+afterEach(() => {
+  handles.splice(0).forEach((h) => h.remove());
+  vi.unstubAllGlobals();
+});
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+};
 
 function script(attrs: Record<string, string>) {
   const tag = document.createElement('script');
@@ -47,7 +64,10 @@ describe('mountEmbed', () => {
     expect(host.style.getPropertyValue('display')).toBe('contents');
     expect(launcher?.textContent).toBe('Get Rewarded');
     expect(root.querySelector('.ls-bar')?.textContent).toBe('Earn 1 point per $1 spent');
-    const css = root.adoptedStyleSheets.length > 0 ? [...root.adoptedStyleSheets[0]!.cssRules].map((r) => r.cssText).join('') : root.querySelector('style')?.textContent ?? '';
+    const css =
+      root.adoptedStyleSheets.length > 0
+        ? [...root.adoptedStyleSheets[0]!.cssRules].map((r) => r.cssText).join('')
+        : (root.querySelector('style')?.textContent ?? '');
     expect(css).toContain('.ls-launcher');
     expect(css).toContain('--ls-accent');
     // the widget's and the landing page's rules are not shipped with the loader
@@ -56,10 +76,12 @@ describe('mountEmbed', () => {
   });
 
   it('applies the published custom style: resolved properties on the launcher and bar, the widget from its document', async () => {
-    const handle = mount(payload({
-      customStyles: { widget: { accent_color: '#123456', font_family: 'serif' } },
-      styleProperties: { launcher: { desktop: { '--ls-l-bg': '#654321' } }, sticky_bar: { '--ls-radius': '3px' } },
-    }));
+    const handle = mount(
+      payload({
+        customStyles: { widget: { accent_color: '#123456', font_family: 'serif' } },
+        styleProperties: { launcher: { desktop: { '--ls-l-bg': '#654321' } }, sticky_bar: { '--ls-radius': '3px' } },
+      }),
+    );
     expect(handle.launcher!.style.getPropertyValue('--ls-l-bg')).toBe('#654321');
     expect(handle.root.querySelector<HTMLElement>('.ls-bar-wrap')!.style.getPropertyValue('--ls-radius')).toBe('3px');
     handle.launcher!.click();
@@ -121,7 +143,10 @@ describe('startEmbed', () => {
     expect(handle?.launcher?.textContent).toBe('Get Rewarded');
   });
   it('refuses an answer that is not a storefront payload', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { nope: true } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { nope: true } }), { status: 200 })),
+    );
     await expect(startEmbed(document, { store: 'x', base: new URL('https://loyalty.example/embed/') })).rejects.toThrow(/unexpected/);
   });
 });
@@ -129,6 +154,8 @@ describe('startEmbed', () => {
 describe('pure annotations of the embed build', () => {
   it('marks the calls of top-level declarations, never a bare top-level call or a function body', () => {
     const out = annotatePure('x.js', 'export const a = z.string().min(1, f(2));\nsetup();\nfunction g() { return h(); }\nconst s = new Set([1]);');
-    expect(out).toBe('export const a = /* @__PURE__ */ z.string().min(1, /* @__PURE__ */ f(2));\nsetup();\nfunction g() { return h(); }\nconst s = /* @__PURE__ */ new Set([1]);');
+    expect(out).toBe(
+      'export const a = /* @__PURE__ */ z.string().min(1, /* @__PURE__ */ f(2));\nsetup();\nfunction g() { return h(); }\nconst s = /* @__PURE__ */ new Set([1]);',
+    );
   });
 });

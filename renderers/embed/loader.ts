@@ -78,25 +78,51 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   let close: (() => void) | undefined;
   let pending: Promise<void> | undefined;
   let panel: Promise<PanelModule> | undefined;
-  const setClosed = () => { close?.(); close = undefined; launcher?.setAttribute('aria-expanded', 'false'); };
+  const setClosed = () => {
+    close?.();
+    close = undefined;
+    launcher?.setAttribute('aria-expanded', 'false');
+  };
   const toggle = (): Promise<void> => {
     if (!launcher) return Promise.resolve();
-    if (close) { setClosed(); return Promise.resolve(); }
-    pending ??= (panel ??= loadPanel()).then((module) => {
-      close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper });
-      launcher.setAttribute('aria-expanded', 'true');
-    }, (error: unknown) => {
-      panel = undefined; // the next click tries again
-      console.warn('Loyalty Studio: the rewards widget could not load', error);
-    }).finally(() => { pending = undefined; });
+    if (close) {
+      setClosed();
+      return Promise.resolve();
+    }
+    pending ??= (panel ??= loadPanel())
+      .then(
+        (module) => {
+          close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper });
+          launcher.setAttribute('aria-expanded', 'true');
+        },
+        (error: unknown) => {
+          panel = undefined; // the next click tries again
+          console.warn('Loyalty Studio: the rewards widget could not load', error);
+        },
+      )
+      .finally(() => {
+        pending = undefined;
+      });
     return pending;
   };
   if (launcher) {
-    launcher.addEventListener('click', () => { void toggle(); });
+    launcher.addEventListener('click', () => {
+      void toggle();
+    });
     root.append(launcher);
   }
   doc.body.append(host);
-  return { host, root, launcher, toggle, remove() { setClosed(); barHandle?.remove(); host.remove(); } };
+  return {
+    host,
+    root,
+    launcher,
+    toggle,
+    remove() {
+      setClosed();
+      barHandle?.remove();
+      host.remove();
+    },
+  };
 }
 
 /** Fetches the bootstrap once and mounts the embed; resolves to null when there is nothing to show. */
@@ -120,6 +146,9 @@ export function boot(doc: Document): void {
   const script = doc.currentScript;
   if (!(script instanceof HTMLScriptElement)) return;
   const options = readScriptOptions(script);
-  if (!options) { console.warn('Loyalty Studio: the embed script needs a data-store attribute'); return; }
+  if (!options) {
+    console.warn('Loyalty Studio: the embed script needs a data-store attribute');
+    return;
+  }
   startEmbed(doc, options).catch((error: unknown) => console.warn(error instanceof Error ? error.message : error));
 }

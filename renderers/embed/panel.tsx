@@ -18,7 +18,11 @@ type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey }
 
 async function call(shopper: Shopper, path: string, init: RequestInit): Promise<{ ok: boolean; body: { data?: unknown; message?: string } }> {
   const url = new URL(`../storefront/v1/${encodeURIComponent(shopper.store)}/${path}`, shopper.base);
-  const response = await fetch(url, { credentials: 'omit', ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+  const response = await fetch(url, {
+    credentials: 'omit',
+    ...init,
+    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+  });
   return { ok: response.ok, body: (await response.json().catch(() => ({}))) as { data?: unknown; message?: string } };
 }
 
@@ -45,10 +49,18 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
     case 'save_birthday': {
       if (!shopper) return { notice: 'Sign in to your account to use your points.' };
       const signature = { customer_id: shopper.customerId, digest: shopper.digest };
-      const request = action.type === 'redeem'
-        ? call(shopper, 'redeem', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify({ ...signature, redeem_id: action.methodId }) })
-        : call(shopper, 'actions', { method: 'POST', body: JSON.stringify({ ...signature, action: 'birthday', birthday: action.birthday }) });
-      const { ok, body } = await request.catch(() => ({ ok: false, body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string } }));
+      const request =
+        action.type === 'redeem'
+          ? call(shopper, 'redeem', {
+              method: 'POST',
+              headers: { 'idempotency-key': crypto.randomUUID() },
+              body: JSON.stringify({ ...signature, redeem_id: action.methodId }),
+            })
+          : call(shopper, 'actions', { method: 'POST', body: JSON.stringify({ ...signature, action: 'birthday', birthday: action.birthday }) });
+      const { ok, body } = await request.catch(() => ({
+        ok: false,
+        body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string },
+      }));
       if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
       const payload = await reload(shopper);
       if (action.type === 'redeem') {
@@ -80,11 +92,24 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
   returnFocusTo.current = launcher;
   const view = createRoot(container);
   const state: { payload: StorefrontPayload; panel: PanelKey | 'home'; notice: string } = { payload, panel: 'home', notice: '' };
-  const draw = () => view.render(
-    <Widget doc={state.payload.documents.widget as WidgetDocument} ctx={contextFromPayload(state.payload, device)} onClose={onClose}
-      returnFocusTo={returnFocusTo} onAction={act} placement={launcherPlacement(state.payload, device)} notice={state.notice}
-      panel={state.panel} onNavigate={(panel) => { state.panel = panel; state.notice = ''; draw(); }} />,
-  );
+  const draw = () =>
+    view.render(
+      <Widget
+        doc={state.payload.documents.widget as WidgetDocument}
+        ctx={contextFromPayload(state.payload, device)}
+        onClose={onClose}
+        returnFocusTo={returnFocusTo}
+        onAction={act}
+        placement={launcherPlacement(state.payload, device)}
+        notice={state.notice}
+        panel={state.panel}
+        onNavigate={(panel) => {
+          state.panel = panel;
+          state.notice = '';
+          draw();
+        }}
+      />,
+    );
   function act(action: WidgetAction) {
     void perform(action, shopper).then((outcome) => {
       if (!outcome) return;

@@ -15,7 +15,10 @@ const FUNCTIONS = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'Fun
 /** Offsets of the call and `new` expressions of `init`, not entering function bodies. */
 function callStarts(node: unknown, found: Set<number>): void {
   if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) { for (const item of node) callStarts(item, found); return; }
+  if (Array.isArray(node)) {
+    for (const item of node) callStarts(item, found);
+    return;
+  }
   const n = node as Node;
   if (n.type && FUNCTIONS.has(n.type)) return;
   if ((n.type === 'CallExpression' || n.type === 'NewExpression') && typeof n.start === 'number') found.add(n.start);

@@ -30,20 +30,51 @@ export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContex
   const texts = member ? bar.drawer.logged_in : bar.drawer.logged_out;
   const drawerId = `ls-drawer-e${++drawers}`;
   const fill = (value: string) => fillPlaceholders(value, ctx);
-  const button = el(doc, 'button', { type: 'button', class: 'ls-bar', 'aria-label': text.trim() ? undefined : 'Rewards', 'aria-expanded': 'false', 'aria-controls': drawerId },
-    ...(text ? [el(doc, 'span', { 'data-field': 'bar.text' }, fill(text))] : []));
+  const button = el(
+    doc,
+    'button',
+    { type: 'button', class: 'ls-bar', 'aria-label': text.trim() ? undefined : 'Rewards', 'aria-expanded': 'false', 'aria-controls': drawerId },
+    ...(text ? [el(doc, 'span', { 'data-field': 'bar.text' }, fill(text))] : []),
+  );
   const group = member ? 'logged_in' : 'logged_out';
-  const close = el(doc, 'button', { type: 'button', class: 'ls-icon-btn ls-drawer-close', 'aria-label': 'Close' }, ...[iconNode(doc, 'close', ctx)].filter((node) => node !== null));
-  const drawer = el(doc, 'div', { class: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': 'Rewards', hidden: '' }, close,
+  const close = el(
+    doc,
+    'button',
+    { type: 'button', class: 'ls-icon-btn ls-drawer-close', 'aria-label': 'Close' },
+    ...[iconNode(doc, 'close', ctx)].filter((node) => node !== null),
+  );
+  const drawer = el(
+    doc,
+    'div',
+    { class: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': 'Rewards', hidden: '' },
+    close,
     ...(texts.primary_text ? [el(doc, 'p', { class: 'ls-drawer-title', 'data-field': `drawer.${group}.primary_text` }, fill(texts.primary_text))] : []),
-    ...(texts.secondary_text ? [el(doc, 'p', { 'data-field': `drawer.${group}.secondary_text` }, fill(texts.secondary_text))] : []));
-  const wrap = el(doc, 'div', { class: 'ls-root ls-bar-wrap', 'data-theme': theme, 'data-device': ctx.device, 'data-audience': ctx.audience, 'data-placement': placement }, button, drawer);
+    ...(texts.secondary_text ? [el(doc, 'p', { 'data-field': `drawer.${group}.secondary_text` }, fill(texts.secondary_text))] : []),
+  );
+  const wrap = el(
+    doc,
+    'div',
+    { class: 'ls-root ls-bar-wrap', 'data-theme': theme, 'data-device': ctx.device, 'data-audience': ctx.audience, 'data-placement': placement },
+    button,
+    drawer,
+  );
   setProperties(wrap, { '--ls-bar-h': `${height}px`, ...custom });
 
-  const setOpen = (open: boolean) => { drawer.hidden = !open; button.setAttribute('aria-expanded', String(open)); };
+  const setOpen = (open: boolean) => {
+    drawer.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
   button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
-  close.addEventListener('click', () => { setOpen(false); button.focus(); });
-  wrap.addEventListener('keydown', (event) => { if (event.key === 'Escape' && !drawer.hidden) { event.stopPropagation(); setOpen(false); } });
+  close.addEventListener('click', () => {
+    setOpen(false);
+    button.focus();
+  });
+  wrap.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !drawer.hidden) {
+      event.stopPropagation();
+      setOpen(false);
+    }
+  });
 
   const root = doc.documentElement.style;
   const body = doc.body.style;

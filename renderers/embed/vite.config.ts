@@ -29,7 +29,10 @@ const ALIASES: Alias[] = [
 /** The renderers' modules have no side effects at load: a module nothing uses drops out. */
 const treeshake = { moduleSideEffects: (id: string) => !id.startsWith(resolve(root, 'renderers')), propertyReadSideEffects: false as const };
 /** The loader draws with plain DOM: Preact, imported beside helpers it uses, must not come along. */
-const loaderTreeshake = { ...treeshake, moduleSideEffects: (id: string) => !id.startsWith(resolve(root, 'renderers')) && !id.includes('/node_modules/preact/') };
+const loaderTreeshake = {
+  ...treeshake,
+  moduleSideEffects: (id: string) => !id.startsWith(resolve(root, 'renderers')) && !id.includes('/node_modules/preact/'),
+};
 
 const shared = {
   root,
@@ -50,7 +53,11 @@ export async function buildLoader(options: { outDir: string; panelFile: string; 
     resolve: { alias: [...(options.aliases ?? []), ...ALIASES] },
     define: { ...shared.define, LS_EMBED_PANEL_FILE: JSON.stringify(options.panelFile) },
     build: {
-      outDir: options.outDir, emptyOutDir: false, sourcemap: false, target: 'es2020', copyPublicDir: false,
+      outDir: options.outDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      target: 'es2020',
+      copyPublicDir: false,
       lib: { entry: resolve(here, 'loader-entry.ts'), formats: ['iife'], name: 'LoyaltyStudioEmbed', fileName: () => 'loader.js' },
       rollupOptions: { treeshake: loaderTreeshake },
     },
@@ -79,7 +86,11 @@ export default defineConfig({
   ...shared,
   plugins: [...shared.plugins, loaderBuild()],
   build: {
-    outDir: EMBED_OUT_DIR, emptyOutDir: true, sourcemap: false, target: 'es2020', copyPublicDir: false,
+    outDir: EMBED_OUT_DIR,
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2020',
+    copyPublicDir: false,
     modulePreload: false,
     rollupOptions: {
       input: { panel: resolve(here, 'panel.tsx') },

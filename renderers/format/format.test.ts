@@ -3,9 +3,17 @@ import { EMPTY_PROGRAM, makeContext, type MemberState } from '../context.ts';
 import { contrastRatio, fillPlaceholders, formatPoints, meetsContrast, safeColor, safeLength, safeUrl } from './index.ts';
 
 const member: MemberState = {
-  customerId: 'c1', firstName: 'Ada', fullName: 'Ada Lovelace', pointsBalance: 1250, pendingPoints: 40,
-  lifetimePoints: 3000, pointsEarned: 12.5, tier: { current: 'Gold', progress: 0.5 }, rewards: [],
-  referralLink: 'https://shop.example/r/ada', referralsEarned: 3,
+  customerId: 'c1',
+  firstName: 'Ada',
+  fullName: 'Ada Lovelace',
+  pointsBalance: 1250,
+  pendingPoints: 40,
+  lifetimePoints: 3000,
+  pointsEarned: 12.5,
+  tier: { current: 'Gold', progress: 0.5 },
+  rewards: [],
+  referralLink: 'https://shop.example/r/ada',
+  referralsEarned: 3,
 };
 const program = { ...EMPTY_PROGRAM, pointsLabel: 'stars' };
 const memberCtx = makeContext({ audience: 'member', member, program });
@@ -46,7 +54,7 @@ describe('spec §3 placeholders filled from the context', () => {
     expect(fillPlaceholders(text, visitorCtx)).toBe(asVisitor);
   });
 
-  it('keeps markup-looking member data as plain text (escaping is the renderer\'s job)', () => {
+  it("keeps markup-looking member data as plain text (escaping is the renderer's job)", () => {
     const ctx = makeContext({ audience: 'member', member: { ...member, firstName: '<img src=x onerror=alert(1)>' }, program });
     expect(fillPlaceholders('Hi {first_name}', ctx)).toBe('Hi <img src=x onerror=alert(1)>');
   });
@@ -104,7 +112,11 @@ describe('safe values', () => {
   });
 
   it.each([
-    [12, '12px'], ['12', '12px'], ['1.5rem', '1.5rem'], ['10px;color:red', undefined], [Number.POSITIVE_INFINITY, undefined],
+    [12, '12px'],
+    ['12', '12px'],
+    ['1.5rem', '1.5rem'],
+    ['10px;color:red', undefined],
+    [Number.POSITIVE_INFINITY, undefined],
   ] as const)('length %j → %j', (input, expected) => {
     expect(safeLength(input)).toBe(expected);
   });

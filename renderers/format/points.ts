@@ -9,7 +9,11 @@ function formatter(locale: string, decimals: 0 | 2): Intl.NumberFormat {
   let found = formatters.get(key);
   if (!found) {
     let safeLocale = locale;
-    try { Intl.NumberFormat.supportedLocalesOf([locale]); } catch { safeLocale = 'en-US'; }
+    try {
+      Intl.NumberFormat.supportedLocalesOf([locale]);
+    } catch {
+      safeLocale = 'en-US';
+    }
     found = new Intl.NumberFormat(safeLocale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     formatters.set(key, found);
   }

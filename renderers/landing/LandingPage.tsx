@@ -13,9 +13,10 @@ import type { SectionProps } from './frame.tsx';
 import { SECTION_RENDERERS } from './sections/registry.ts';
 
 /** The component of each section type (from the registry of section folders). */
-export const SECTION_COMPONENTS = Object.fromEntries(
-  Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component]),
-) as Record<SectionType, ComponentType<SectionProps>>;
+export const SECTION_COMPONENTS = Object.fromEntries(Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component])) as Record<
+  SectionType,
+  ComponentType<SectionProps>
+>;
 
 /** One section in the context's audience variant; null when hidden or of an unknown type. */
 export function LandingSection({ section, ctx }: { section: Section; ctx: RenderContext }) {
@@ -45,9 +46,10 @@ export function LandingPage({ doc, ctx, editable, responsive }: LandingPageProps
   const style = landingRootProperties(doc.global, doc.theme, ctx) as CSSProperties;
   return (
     <EditableContext.Provider value={editable}>
-      <div className="ls-root ls-landing" data-theme={doc.theme} data-device={responsive ? undefined : ctx.device}
-        data-audience={ctx.audience} style={style}>
-        {doc.sections.map((section) => <LandingSection key={section.id} section={section} ctx={ctx} />)}
+      <div className="ls-root ls-landing" data-theme={doc.theme} data-device={responsive ? undefined : ctx.device} data-audience={ctx.audience} style={style}>
+        {doc.sections.map((section) => (
+          <LandingSection key={section.id} section={section} ctx={ctx} />
+        ))}
       </div>
     </EditableContext.Provider>
   );

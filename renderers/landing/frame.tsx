@@ -107,5 +107,9 @@ export function SectionFrame({ section, content, ctx, level = 2, children }: Sec
       </div>
     </section>
   );
-  return <WrapOwner id={section.id} type={section.type}>{node}</WrapOwner>;
+  return (
+    <WrapOwner id={section.id} type={section.type}>
+      {node}
+    </WrapOwner>
+  );
 }

@@ -1,8 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  SECTION_FIELDS, SECTION_TYPES, type Audience, type Section, type SectionContent, type SectionLayout, type SectionStyle,
-} from '../schema/index.ts';
+import { SECTION_FIELDS, SECTION_TYPES, type Audience, type Section, type SectionContent, type SectionLayout, type SectionStyle } from '../schema/index.ts';
 import { landingDoc, memberCtx, section, visitorCtx } from '../testing/fixtures.ts';
 import type { RenderContext } from '../context.ts';
 import { LandingPage, LandingSection } from './index.ts';
@@ -65,30 +63,117 @@ describe('every section in both audience variants (spec §2)', () => {
 
 /** spec §3 landing page settings: for every field a section type uses, two values that must draw differently. */
 const STYLE_VALUES: Record<keyof SectionStyle, [unknown, unknown]> = {
-  font_size: [14, 22], font_color: ['#111111', '#222222'], background_color: ['#fafafa', '#f0f0f0'], border_color: ['#cccccc', '#999999'],
+  font_size: [14, 22],
+  font_color: ['#111111', '#222222'],
+  background_color: ['#fafafa', '#f0f0f0'],
+  border_color: ['#cccccc', '#999999'],
 };
 const LAYOUT_VALUES: Record<keyof SectionLayout, [unknown, unknown]> = {
-  text_align: ['left', 'center'], padding: [16, 96], style: ['plain', 'boxed'], mobile_columns: [1, 2], desktop_columns: [2, 4],
-  card_shape: ['square', 'pill'], show_numbers: [false, true], show_connectors: [false, true], layout_style: ['grid', 'carousel'],
-  card_style: ['flat', 'elevated'], tier_spacing: ['compact', 'spacious'], tier_alignment: ['left', 'right'], progress_line: [false, true],
-  auto_expand_rewards: [false, true], auto_expand_perks: [false, true], desktop_image_placement: ['top', 'left'], mobile_image_placement: ['top', 'hidden'],
+  text_align: ['left', 'center'],
+  padding: [16, 96],
+  style: ['plain', 'boxed'],
+  mobile_columns: [1, 2],
+  desktop_columns: [2, 4],
+  card_shape: ['square', 'pill'],
+  show_numbers: [false, true],
+  show_connectors: [false, true],
+  layout_style: ['grid', 'carousel'],
+  card_style: ['flat', 'elevated'],
+  tier_spacing: ['compact', 'spacious'],
+  tier_alignment: ['left', 'right'],
+  progress_line: [false, true],
+  auto_expand_rewards: [false, true],
+  auto_expand_perks: [false, true],
+  desktop_image_placement: ['top', 'left'],
+  mobile_image_placement: ['top', 'hidden'],
 };
 /** A change of each content field, and a string the changed output must contain. */
 const CONTENT_CHANGES: Record<keyof SectionContent, [(c: SectionContent) => void, string]> = {
-  title: [(c) => { c.title = 'Changed title'; }, 'Changed title'],
-  paragraph: [(c) => { c.paragraph = 'Changed paragraph'; }, 'Changed paragraph'],
-  sub_heading: [(c) => { c.sub_heading = 'Changed sub'; }, 'Changed sub'],
-  primary_button: [(c) => { c.primary_button = { label: 'Changed primary', url: '/changed-primary' }; }, 'href="/changed-primary"'],
-  secondary_button: [(c) => { c.secondary_button = { label: 'Changed secondary', url: '/changed-secondary' }; }, 'href="/changed-secondary"'],
-  sign_in_url: [(c) => { c.sign_in_url = '/changed-sign-in'; }, 'href="/changed-sign-in"'],
-  sign_up_url: [(c) => { c.primary_button = { label: 'Join', url: '' }; c.sign_up_url = '/changed-sign-up'; }, 'href="/changed-sign-up"'],
-  steps: [(c) => { c.steps = [{ heading: 'Changed step', paragraph: 'Step text', imageUrl: 'https://cdn.example/changed.png' }]; }, 'https://cdn.example/changed.png'],
-  earningMethods: [(c) => { c.earningMethods = [{ id: 'n', title: 'Changed earn', description: 'd', points: 7, icon: 'star' }]; }, '+7 points'],
-  redeemMethods: [(c) => { c.redeemMethods = [{ id: 'n', title: 'Changed redeem', description: 'd', points: 9, icon: 'gift' }]; }, 'Changed redeem'],
-  loyalty_tiers: [(c) => { c.loyalty_tiers = [{ id: 'n', name: 'Platinum', threshold: 5000, perks: ['Perk Z'], rewards: [] }]; }, '5,000 points'],
-  referrerReward: [(c) => { c.referrerReward = { title: 'Changed you get', description: 'x' }; }, 'Changed you get'],
-  refereeReward: [(c) => { c.refereeReward = { title: 'Changed they get', description: 'y' }; }, 'Changed they get'],
-  events: [(c) => { c.events = [{ date: 'Day 9', title: 'Changed event', description: 'z', icon: 'calendar' }]; }, 'data-icon="calendar"'],
+  title: [
+    (c) => {
+      c.title = 'Changed title';
+    },
+    'Changed title',
+  ],
+  paragraph: [
+    (c) => {
+      c.paragraph = 'Changed paragraph';
+    },
+    'Changed paragraph',
+  ],
+  sub_heading: [
+    (c) => {
+      c.sub_heading = 'Changed sub';
+    },
+    'Changed sub',
+  ],
+  primary_button: [
+    (c) => {
+      c.primary_button = { label: 'Changed primary', url: '/changed-primary' };
+    },
+    'href="/changed-primary"',
+  ],
+  secondary_button: [
+    (c) => {
+      c.secondary_button = { label: 'Changed secondary', url: '/changed-secondary' };
+    },
+    'href="/changed-secondary"',
+  ],
+  sign_in_url: [
+    (c) => {
+      c.sign_in_url = '/changed-sign-in';
+    },
+    'href="/changed-sign-in"',
+  ],
+  sign_up_url: [
+    (c) => {
+      c.primary_button = { label: 'Join', url: '' };
+      c.sign_up_url = '/changed-sign-up';
+    },
+    'href="/changed-sign-up"',
+  ],
+  steps: [
+    (c) => {
+      c.steps = [{ heading: 'Changed step', paragraph: 'Step text', imageUrl: 'https://cdn.example/changed.png' }];
+    },
+    'https://cdn.example/changed.png',
+  ],
+  earningMethods: [
+    (c) => {
+      c.earningMethods = [{ id: 'n', title: 'Changed earn', description: 'd', points: 7, icon: 'star' }];
+    },
+    '+7 points',
+  ],
+  redeemMethods: [
+    (c) => {
+      c.redeemMethods = [{ id: 'n', title: 'Changed redeem', description: 'd', points: 9, icon: 'gift' }];
+    },
+    'Changed redeem',
+  ],
+  loyalty_tiers: [
+    (c) => {
+      c.loyalty_tiers = [{ id: 'n', name: 'Platinum', threshold: 5000, perks: ['Perk Z'], rewards: [] }];
+    },
+    '5,000 points',
+  ],
+  referrerReward: [
+    (c) => {
+      c.referrerReward = { title: 'Changed you get', description: 'x' };
+    },
+    'Changed you get',
+  ],
+  refereeReward: [
+    (c) => {
+      c.refereeReward = { title: 'Changed they get', description: 'y' };
+    },
+    'Changed they get',
+  ],
+  events: [
+    (c) => {
+      c.events = [{ date: 'Day 9', title: 'Changed event', description: 'z', icon: 'calendar' }];
+    },
+    'data-icon="calendar"',
+  ],
 };
 
 describe('every spec §3 setting a section uses changes its output', () => {

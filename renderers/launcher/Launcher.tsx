@@ -53,10 +53,23 @@ export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function La
   const showIcon = settings.launcher_type !== 'text' && settings.icon_type !== 'none' && settings.icon !== '';
   const showText = settings.launcher_type !== 'icon' || !showIcon;
   return (
-    <button ref={ref} type="button" className="ls-root ls-launcher" onClick={onClick}
-      aria-label={showText ? undefined : title} aria-expanded={expanded} aria-controls={controls} aria-haspopup="dialog"
-      data-theme={ctx.theme} data-device={ctx.device} data-type={settings.launcher_type} data-placement={settings.placement}
-      data-shape={settings.shape} data-inline={inline ? '' : undefined} style={{ ...launcherStyle(settings), ...launcherCustomProperties(settings, ctx) }}>
+    <button
+      ref={ref}
+      type="button"
+      className="ls-root ls-launcher"
+      onClick={onClick}
+      aria-label={showText ? undefined : title}
+      aria-expanded={expanded}
+      aria-controls={controls}
+      aria-haspopup="dialog"
+      data-theme={ctx.theme}
+      data-device={ctx.device}
+      data-type={settings.launcher_type}
+      data-placement={settings.placement}
+      data-shape={settings.shape}
+      data-inline={inline ? '' : undefined}
+      style={{ ...launcherStyle(settings), ...launcherCustomProperties(settings, ctx) }}
+    >
       {showIcon && <Icon icon={settings.icon} ctx={ctx} fallback="gift" />}
       {showText && <span data-field="launcher_title">{title}</span>}
     </button>

@@ -26,9 +26,18 @@ describe('launcher', () => {
   });
 
   const CHANGES: [keyof LauncherSettings, unknown, unknown][] = [
-    ['zoom', 100, 150], ['launcher_type', 'icon_text', 'text'], ['padding_bottom', 20, 60], ['padding_side', 20, 40],
-    ['launcher_title', 'A', 'B'], ['background_color', '#0060E7', '#222222'], ['text_color', '#ffffff', '#fefefe'],
-    ['icon', 'gift', 'star'], ['icon_type', 'library', 'none'], ['placement', 'left', 'right'], ['shape', 'circular', 'square'], ['z_index', 999, 5000],
+    ['zoom', 100, 150],
+    ['launcher_type', 'icon_text', 'text'],
+    ['padding_bottom', 20, 60],
+    ['padding_side', 20, 40],
+    ['launcher_title', 'A', 'B'],
+    ['background_color', '#0060E7', '#222222'],
+    ['text_color', '#ffffff', '#fefefe'],
+    ['icon', 'gift', 'star'],
+    ['icon_type', 'library', 'none'],
+    ['placement', 'left', 'right'],
+    ['shape', 'circular', 'square'],
+    ['z_index', 999, 5000],
   ];
   it.each(CHANGES)('setting %s changes the output', (field, a, b) => {
     const draw = (value: unknown) => renderToStaticMarkup(<Launcher doc={launcherDoc({ [field]: value })} ctx={visitorCtx()} />);

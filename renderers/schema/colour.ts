@@ -5,7 +5,12 @@
  * to refuse publishing unreadable text and the presets tests use to check every default pair.
  */
 
-export interface Rgba { r: number; g: number; b: number; a: number }
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
 
 const NUMBER = String.raw`\d{1,3}(?:\.\d+)?%?`;
 const ALPHA = String.raw`(?:\d{1,3}(?:\.\d+)?%|\d?\.\d+|\d)`;

@@ -150,7 +150,10 @@ describe('saved documents stay loadable', () => {
     expect(new Set(saved.map((doc) => (doc as { kind: string }).kind))).toEqual(new Set(Object.keys(documentSchemas)));
     for (const [kind, steps] of Object.entries(MIGRATIONS)) {
       const current = currentSchemaVersion(kind as DocumentKind);
-      expect(steps.map((step) => step.version), kind).toEqual(Array.from({ length: current }, (_, i) => i + 1));
+      expect(
+        steps.map((step) => step.version),
+        kind,
+      ).toEqual(Array.from({ length: current }, (_, i) => i + 1));
     }
     expect(currentSchemaVersion('custom_style')).toBe(CUSTOM_STYLE_SCHEMA_VERSION);
     expect(currentSchemaVersion('landing_page')).toBe(CURRENT_SCHEMA_VERSION);
@@ -212,8 +215,18 @@ describe('migrate refuses what it cannot load', () => {
   });
 
   it.each([
-    ['no kind', { schemaVersion: 1 }, 'kind', 'This document has no kind; expected one of: landing_page, widget, launcher, sticky_bar, product_page, custom_style, email_template'],
-    ['an unknown kind', { kind: 'popup', schemaVersion: 1 }, 'kind', 'Unknown document kind "popup"; expected one of: landing_page, widget, launcher, sticky_bar, product_page, custom_style, email_template'],
+    [
+      'no kind',
+      { schemaVersion: 1 },
+      'kind',
+      'This document has no kind; expected one of: landing_page, widget, launcher, sticky_bar, product_page, custom_style, email_template',
+    ],
+    [
+      'an unknown kind',
+      { kind: 'popup', schemaVersion: 1 },
+      'kind',
+      'Unknown document kind "popup"; expected one of: landing_page, widget, launcher, sticky_bar, product_page, custom_style, email_template',
+    ],
     ['no version', { kind: 'widget' }, 'schemaVersion', 'This document has no schemaVersion'],
     ['a fractional version', { kind: 'widget', schemaVersion: 0.5 }, 'schemaVersion', 'schemaVersion must be a whole number of 0 or more'],
     ['not an object', [1, 2], '_root', 'Expected a settings document (a JSON object)'],
@@ -239,35 +252,58 @@ describe('validateDocument: path → message errors', () => {
     },
   );
 
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example', '/\\evil.example', 'http://', 'https://exa mple.com', ' https://example.com', 'vbscript:msgbox', 'example.com', '#"><script>alert(1)</script>', '/a`b'])(
-    'refuses the URL %j at its path',
-    (url) => {
-      const doc = landingWith((page) => {
-        page.sections[0].content.visitor.primary_button.url = url;
-      });
-      expect(errorsOf('landing_page', doc)).toEqual({ 'sections.0.content.visitor.primary_button.url': MESSAGES.url });
-    },
-  );
-
-  it.each(['https://shop.example.com/rewards?tab=earn#top', 'http://localhost:4000/x', '/account/login', '#ways-to-earn', '?ref=abc', ''])('accepts the URL %j', (url) => {
-    expect(isSafeUrl(url)).toBe(true);
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example',
+    '/\\evil.example',
+    'http://',
+    'https://exa mple.com',
+    ' https://example.com',
+    'vbscript:msgbox',
+    'example.com',
+    '#"><script>alert(1)</script>',
+    '/a`b',
+  ])('refuses the URL %j at its path', (url) => {
     const doc = landingWith((page) => {
       page.sections[0].content.visitor.primary_button.url = url;
     });
-    expect(validateDocument('landing_page', doc).ok).toBe(true);
+    expect(errorsOf('landing_page', doc)).toEqual({ 'sections.0.content.visitor.primary_button.url': MESSAGES.url });
   });
+
+  it.each(['https://shop.example.com/rewards?tab=earn#top', 'http://localhost:4000/x', '/account/login', '#ways-to-earn', '?ref=abc', ''])(
+    'accepts the URL %j',
+    (url) => {
+      expect(isSafeUrl(url)).toBe(true);
+      const doc = landingWith((page) => {
+        page.sections[0].content.visitor.primary_button.url = url;
+      });
+      expect(validateDocument('landing_page', doc).ok).toBe(true);
+    },
+  );
 
   it.each([
     ['padding as text', (p: RawDoc) => (p.sections[1].layout.padding = '48'), 'sections.1.layout.padding', 'Enter a number'],
     ['fractional padding', (p: RawDoc) => (p.sections[1].layout.padding = 4.5), 'sections.1.layout.padding', 'Enter a whole number'],
     ['too many columns', (p: RawDoc) => (p.sections[3].layout.desktop_columns = 5), 'sections.3.layout.desktop_columns', 'Enter a number from 1 to 4'],
     ['visible as text', (p: RawDoc) => (p.sections[0].visible = 'yes'), 'sections.0.visible', 'Choose on or off'],
-    ['an unknown card shape', (p: RawDoc) => (p.sections[3].layout.card_shape = 'blob'), 'sections.3.layout.card_shape', 'Choose one of: square, rounded, pill'],
+    [
+      'an unknown card shape',
+      (p: RawDoc) => (p.sections[3].layout.card_shape = 'blob'),
+      'sections.3.layout.card_shape',
+      'Choose one of: square, rounded, pill',
+    ],
     ['an unknown section type', (p: RawDoc) => (p.sections[0].type = 'faq'), 'sections.0.type', `Choose one of: ${SECTION_TYPES.join(', ')}`],
     ['sections as an object', (p: RawDoc) => (p.sections = {}), 'sections', 'Expected a list'],
     ['a title that is not text', (p: RawDoc) => (p.sections[0].content.member.title = 5), 'sections.0.content.member.title', 'Enter text'],
     ['a missing palette colour', (p: RawDoc) => delete p.global.text_color, 'global.text_color', 'This field is required'],
-    ['a too long title', (p: RawDoc) => (p.sections[0].content.member.title = 'x'.repeat(161)), 'sections.0.content.member.title', 'Keep this to 160 characters or fewer'],
+    [
+      'a too long title',
+      (p: RawDoc) => (p.sections[0].content.member.title = 'x'.repeat(161)),
+      'sections.0.content.member.title',
+      'Keep this to 160 characters or fewer',
+    ],
     ['an unknown theme', (p: RawDoc) => (p.theme = 'neon'), 'theme', 'Choose one of: light, light-mobile, light-high-contrast-experimental, dark-experimental'],
   ])('%s', (_name, edit, path, message) => {
     expect(errorsOf('landing_page', landingWith(edit))).toEqual({ [path]: message });
@@ -322,7 +358,17 @@ function check(fields: readonly string[], shape: Record<string, unknown>) {
 
 describe('field tables', () => {
   it('SECTION_LABELS are the builder names of DESIGN.md §4', () => {
-    expect(SECTION_TYPES.map((t) => SECTION_LABELS[t])).toEqual(['Banner', 'Header', 'How it works', 'Ways to earn', 'Ways to redeem', 'Referral', 'VIP tiers', 'Timeline', 'Reward list']);
+    expect(SECTION_TYPES.map((t) => SECTION_LABELS[t])).toEqual([
+      'Banner',
+      'Header',
+      'How it works',
+      'Ways to earn',
+      'Ways to redeem',
+      'Referral',
+      'VIP tiers',
+      'Timeline',
+      'Reward list',
+    ]);
   });
 
   it.each(SECTION_TYPES)('SECTION_FIELDS.%s names only real fields, without repeats', (type) => {

@@ -36,7 +36,10 @@ export const CUSTOM_STYLE_SCHEMA_VERSION = 2;
 
 /** The custom style of each surface that has one; a surface without an entry looks as its theme. */
 export const surfaceStylesSchema = z.strictObject(
-  Object.fromEntries(STYLED_SURFACES.map((surface) => [surface, customWidgetStyleSchema.optional()])) as Record<StyledSurface, z.ZodOptional<typeof customWidgetStyleSchema>>,
+  Object.fromEntries(STYLED_SURFACES.map((surface) => [surface, customWidgetStyleSchema.optional()])) as Record<
+    StyledSurface,
+    z.ZodOptional<typeof customWidgetStyleSchema>
+  >,
 );
 export type SurfaceStyles = z.infer<typeof surfaceStylesSchema>;
 

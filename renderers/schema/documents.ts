@@ -35,8 +35,7 @@ export const settingsDocumentSchema = z.discriminatedUnion('kind', [
   emailTemplateSchema,
 ]);
 
-export const isDocumentKind = (value: unknown): value is DocumentKind =>
-  typeof value === 'string' && Object.hasOwn(documentSchemas, value);
+export const isDocumentKind = (value: unknown): value is DocumentKind => typeof value === 'string' && Object.hasOwn(documentSchemas, value);
 
 export const unknownKindMessage = (kind: unknown) =>
   kind === undefined

@@ -50,7 +50,10 @@ describe('readabilityIssues', () => {
     expect(readabilityIssues(launcher, THEME_TOKENS).map((i) => i.path)).toEqual(['mobile.text_color']);
     const style: CustomStyle = {
       ...DEFAULT_CUSTOM_STYLE,
-      styles: { widget: { accent_color: '#ffff00', accent_text_color: '#ffffff', link_color: '#000' }, launcher: { surface_color: '#222222', surface_text_color: '#333333' } },
+      styles: {
+        widget: { accent_color: '#ffff00', accent_text_color: '#ffffff', link_color: '#000' },
+        launcher: { surface_color: '#222222', surface_text_color: '#333333' },
+      },
     };
     expect(readabilityIssues(style, THEME_TOKENS).map((i) => i.path)).toEqual(['styles.widget.accent_text_color', 'styles.launcher.surface_text_color']);
   });

@@ -34,7 +34,6 @@ export const SECTION_TYPES = [
 export type SectionType = (typeof SECTION_TYPES)[number];
 export const sectionTypeSchema = oneOf(SECTION_TYPES);
 
-
 export const buttonSchema = z.strictObject({ label: text(TEXT_LIMITS.label), url: urlSchema });
 export type Button = z.infer<typeof buttonSchema>;
 

@@ -20,7 +20,11 @@ export class DocumentMigrationError extends Error {
 export const tooNewMessage = (version: number, current: number) =>
   `This document was saved by a newer version of Loyalty Studio (schema ${version}); this version understands up to ${current}.`;
 
-interface Envelope { kind: DocumentKind; version: number; body: DocumentBody }
+interface Envelope {
+  kind: DocumentKind;
+  version: number;
+  body: DocumentBody;
+}
 
 function readEnvelope(doc: unknown): Envelope {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
@@ -77,9 +81,7 @@ function upgrade(doc: unknown, expectedKind?: DocumentKind): { value: SettingsDo
   return { value: result.value, fromVersion: version };
 }
 
-export type MigrateResult<T = SettingsDocument> =
-  | { ok: true; value: T; fromVersion: number }
-  | { ok: false; message: string; errors: FieldErrors };
+export type MigrateResult<T = SettingsDocument> = { ok: true; value: T; fromVersion: number } | { ok: false; message: string; errors: FieldErrors };
 
 /** `migrate` without throwing. */
 export function safeMigrate<K extends DocumentKind>(doc: unknown, expectedKind: K): MigrateResult<DocumentOf<K>>;

@@ -20,8 +20,7 @@ export interface MigrationStep {
   up: (body: DocumentBody) => DocumentBody;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** v0 `{ x_text, x_url }` → v1 `x: { label, url }` for both buttons. */
 function buttonsToObjects(content: Record<string, unknown>): Record<string, unknown> {
@@ -55,8 +54,7 @@ const typeRank = (type: string) => {
   return rank === -1 ? SECTION_TYPES.length : rank;
 };
 
-const orderOf = (section: Record<string, unknown>) =>
-  typeof section.order === 'number' ? section.order : Number.MAX_SAFE_INTEGER;
+const orderOf = (section: Record<string, unknown>) => (typeof section.order === 'number' ? section.order : Number.MAX_SAFE_INTEGER);
 
 function landingSectionsV0ToV1(body: DocumentBody): DocumentBody {
   const { sections, ...rest } = body;
@@ -112,7 +110,9 @@ function customStyleV1ToV2(body: DocumentBody): DocumentBody {
 const unchanged = (description: string): MigrationStep => ({ version: 1, description, up: (body) => body });
 
 export const MIGRATIONS: Record<DocumentKind, readonly MigrationStep[]> = {
-  landing_page: [{ version: 1, description: 'sections become an ordered list with ids; member/visitor content; buttons as { label, url }', up: landingSectionsV0ToV1 }],
+  landing_page: [
+    { version: 1, description: 'sections become an ordered list with ids; member/visitor content; buttons as { label, url }', up: landingSectionsV0ToV1 },
+  ],
   launcher: [{ version: 1, description: 'one settings object per device; padding split into bottom and side; position becomes placement', up: launcherV0ToV1 }],
   widget: [unchanged('versioned envelope (kind, schemaVersion)')],
   sticky_bar: [unchanged('versioned envelope (kind, schemaVersion)')],

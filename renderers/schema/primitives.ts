@@ -11,8 +11,7 @@ export const CURRENT_SCHEMA_VERSION = 1;
 
 export const REQUIRED = 'This field is required';
 /** Error option for a field: "required" when missing, `message` when the value is wrong. */
-export const expected = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? REQUIRED : message;
+export const expected = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : message);
 
 export const MESSAGES = {
   colour: 'Enter a colour like #047b5d, rgb(…) or hsl(…)',
@@ -62,8 +61,7 @@ export function normaliseUrl(value: string): string {
 export const urlSchema = z.string({ error: expected(MESSAGES.url) }).refine(isSafeUrl, { error: MESSAGES.url });
 
 /** Plain text of at most `max` characters. */
-export const text = (max: number) =>
-  z.string({ error: expected('Enter text') }).max(max, { error: `Keep this to ${max} characters or fewer` });
+export const text = (max: number) => z.string({ error: expected('Enter text') }).max(max, { error: `Keep this to ${max} characters or fewer` });
 
 export const TEXT_LIMITS = { label: 60, title: 160, subtitle: 240, body: 1000 } as const;
 
@@ -90,8 +88,7 @@ export const integer = (min: number, max: number) =>
 export const switchSchema = z.boolean({ error: expected('Choose on or off') });
 
 /** An enum whose message lists the allowed values. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: expected(`Choose one of: ${values.join(', ')}`) });
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: expected(`Choose one of: ${values.join(', ')}`) });
 
 export const AUDIENCES = ['member', 'visitor'] as const;
 export type Audience = (typeof AUDIENCES)[number];

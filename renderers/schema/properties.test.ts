@@ -40,7 +40,10 @@ import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from '../../presets/ind
 
 const byte = fc.integer({ min: 0, max: 255 });
 const percent = fc.integer({ min: 0, max: 100 });
-const alpha = fc.oneof(fc.constantFrom('0', '1', '.5', '0.25'), percent.map((p) => `${p}%`));
+const alpha = fc.oneof(
+  fc.constantFrom('0', '1', '.5', '0.25'),
+  percent.map((p) => `${p}%`),
+);
 
 const colour = fc.oneof(
   fc.stringMatching(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/),
@@ -212,7 +215,9 @@ const emailTemplate = fc.record({
   ...envelope('email_template'),
   content: fc.string({ maxLength: 200 }),
   // through JSON as the server stores it (fast-check's JSON values may hold -0, which JSON writes as 0)
-  json_content: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }).map((v) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>),
+  json_content: fc
+    .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
+    .map((v) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>),
 });
 
 const documents: Record<SettingsDocument['kind'], fc.Arbitrary<unknown>> = {
@@ -245,7 +250,9 @@ const colourLike = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.tuple(colour, fc.string({ maxLength: 12 })).map(([c, tail]) => c + tail),
   fc.tuple(fc.string({ maxLength: 6 }), colour).map(([head, c]) => head + c),
-  fc.tuple(fc.constantFrom('rgb', 'rgba', 'hsl', 'hsla'), fc.array(fc.integer({ min: -500, max: 500 }), { minLength: 1, maxLength: 5 })).map(([f, args]) => `${f}(${args.join(', ')})`),
+  fc
+    .tuple(fc.constantFrom('rgb', 'rgba', 'hsl', 'hsla'), fc.array(fc.integer({ min: -500, max: 500 }), { minLength: 1, maxLength: 5 }))
+    .map(([f, args]) => `${f}(${args.join(', ')})`),
   fc.constantFrom('red;} body{display:none', '#fff;background:url(//evil)', 'url(javascript:alert(1))', 'expression(alert(1))', '#fff}', '</style><script>'),
   colour,
 );
@@ -280,7 +287,12 @@ describe('colour fields take colour syntax or give a path message', () => {
 const urlLike = fc.oneof(
   fc.string({ maxLength: 40 }),
   url,
-  fc.tuple(fc.constantFrom('javascript:', 'JAVASCRIPT:', 'data:', 'vbscript:', '//', '/\\', '\\\\', ' ', 'java\tscript:', 'http:/', 'https:'), fc.string({ maxLength: 20 })).map(([a, b]) => a + b),
+  fc
+    .tuple(
+      fc.constantFrom('javascript:', 'JAVASCRIPT:', 'data:', 'vbscript:', '//', '/\\', '\\\\', ' ', 'java\tscript:', 'http:/', 'https:'),
+      fc.string({ maxLength: 20 }),
+    )
+    .map(([a, b]) => a + b),
 );
 
 describe('URL fields take safe links or give a path message', () => {

@@ -42,7 +42,16 @@ export const SECTION_DEFINITIONS = {
     label: 'How it works',
     content: ['title', 'sub_heading', 'steps'],
     style: ALL_STYLE,
-    layout: [...BASE_LAYOUT, 'mobile_columns', 'desktop_columns', ...CARDS, 'show_numbers', 'show_connectors', 'desktop_image_placement', 'mobile_image_placement'],
+    layout: [
+      ...BASE_LAYOUT,
+      'mobile_columns',
+      'desktop_columns',
+      ...CARDS,
+      'show_numbers',
+      'show_connectors',
+      'desktop_image_placement',
+      'mobile_image_placement',
+    ],
   },
   ways_to_earn: { label: 'Ways to earn', content: ['title', 'sub_heading', 'earningMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
   ways_to_redeem: { label: 'Ways to redeem', content: ['title', 'sub_heading', 'redeemMethods'], style: ALL_STYLE, layout: [...BASE_LAYOUT, ...GRID] },
@@ -78,7 +87,11 @@ const eachSection = <T>(pick: (definition: (typeof SECTION_DEFINITIONS)[SectionT
 /** Names shown in the builder (DESIGN.md §4). */
 export const SECTION_LABELS = eachSection((definition) => definition.label);
 /** Which fields each section type uses. */
-export const SECTION_FIELDS: Record<SectionType, FieldTable> = eachSection(({ content, style, layout }) => ({ content: [...content], style: [...style], layout: [...layout] }));
+export const SECTION_FIELDS: Record<SectionType, FieldTable> = eachSection(({ content, style, layout }) => ({
+  content: [...content],
+  style: [...style],
+  layout: [...layout],
+}));
 
 export type FieldControl =
   | { control: 'text'; maxLength: number }

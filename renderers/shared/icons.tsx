@@ -17,7 +17,11 @@ export const BUILT_IN_ICONS: Record<string, string> = {
   chevron: 'M9 5l7 7-7 7',
 };
 
-interface IconProps { icon: string | undefined; ctx: RenderContext; fallback?: string }
+interface IconProps {
+  icon: string | undefined;
+  ctx: RenderContext;
+  fallback?: string;
+}
 
 /** A library icon id, an https image, or nothing for ''. Unknown ids draw `fallback`. */
 export function Icon({ icon, ctx, fallback = 'star' }: IconProps) {
@@ -29,8 +33,18 @@ export function Icon({ icon, ctx, fallback = 'star' }: IconProps) {
   const library = ctx.icons && Object.hasOwn(ctx.icons, icon) ? ctx.icons[icon] : undefined;
   const path = library ?? (Object.hasOwn(BUILT_IN_ICONS, icon) ? BUILT_IN_ICONS[icon] : BUILT_IN_ICONS[fallback]);
   return (
-    <svg className="ls-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
-      strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" data-icon={icon}>
+    <svg
+      className="ls-icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon={icon}
+    >
       <path d={path} />
     </svg>
   );

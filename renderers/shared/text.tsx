@@ -18,7 +18,11 @@ interface FieldTextProps {
 export function FieldText({ as: Tag = 'p', field, owner, text, ctx, className, id }: FieldTextProps) {
   const editable = useEditable();
   if (!text) return null;
-  const node = <Tag className={className} id={id} data-field={field}>{fillPlaceholders(text, ctx)}</Tag>;
+  const node = (
+    <Tag className={className} id={id} data-field={field}>
+      {fillPlaceholders(text, ctx)}
+    </Tag>
+  );
   return <>{editable?.wrapText ? editable.wrapText({ field, owner, audience: ctx.audience, raw: text, node }) : node}</>;
 }
 
@@ -42,7 +46,8 @@ export function LinkButton({ field, owner, label, url, ctx, secondary, children 
   const href = safeUrl(url);
   const node = (
     <a className={secondary ? 'ls-btn ls-btn-2' : 'ls-btn'} href={href} data-field={field}>
-      {children}{fillPlaceholders(label, ctx)}
+      {children}
+      {fillPlaceholders(label, ctx)}
     </a>
   );
   return <>{editable?.wrapText ? editable.wrapText({ field, owner, audience: ctx.audience, raw: label, node }) : node}</>;

@@ -8,7 +8,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { RenderContext, StorefrontStyleProperties } from '../context.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { Launcher, launcherCustomProperties } from '../launcher/Launcher.tsx';
-import type { LandingPage as LandingPageDocument, Launcher as LauncherDocument, StickyBar as StickyBarDocument, Widget as WidgetDocument } from '../schema/index.ts';
+import type {
+  LandingPage as LandingPageDocument,
+  Launcher as LauncherDocument,
+  StickyBar as StickyBarDocument,
+  Widget as WidgetDocument,
+} from '../schema/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/StickyBar.tsx';
 import { STYLESHEET } from '../theme/complete.ts';
 import { Widget } from '../widget/Widget.tsx';
@@ -37,12 +42,14 @@ export function renderLandingMarkup(doc: LandingPageDocument, ctx: RenderContext
 export function renderLandingDocument(doc: LandingPageDocument, ctx: RenderContext, options: LandingDocumentOptions): string {
   const lang = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(options.lang ?? '') ? options.lang! : 'en';
   const css = styleText(options.stylesheet ?? STYLESHEET);
-  return '<!doctype html>'
-    + `<html lang="${lang}"><head><meta charset="utf-8">`
-    + '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    + `<title>${escapeHtml(options.title)}</title>`
-    + `<style>html,body{margin:0}body{background:#fff}${css}</style>${options.headHtml ?? ''}</head>`
-    + `<body><main>${renderLandingMarkup(doc, ctx)}</main></body></html>`;
+  return (
+    '<!doctype html>' +
+    `<html lang="${lang}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(options.title)}</title>` +
+    `<style>html,body{margin:0}body{background:#fff}${css}</style>${options.headHtml ?? ''}</head>` +
+    `<body><main>${renderLandingMarkup(doc, ctx)}</main></body></html>`
+  );
 }
 
 export type SurfaceDocument =
@@ -54,10 +61,14 @@ export type SurfaceDocument =
 /** Static markup of one surface (no event handlers): for the embed's first paint or a preview. */
 export function renderSurfaceMarkup(surface: SurfaceDocument, ctx: RenderContext): string {
   switch (surface.kind) {
-    case 'landing_page': return renderToStaticMarkup(<LandingPage doc={surface.doc} ctx={ctx} responsive />);
-    case 'widget': return renderToStaticMarkup(<Widget doc={surface.doc} ctx={ctx} inline />);
-    case 'launcher': return renderToStaticMarkup(<Launcher doc={surface.doc} ctx={ctx} />);
-    case 'sticky_bar': return renderToStaticMarkup(<StickyBar doc={surface.doc} ctx={ctx} />);
+    case 'landing_page':
+      return renderToStaticMarkup(<LandingPage doc={surface.doc} ctx={ctx} responsive />);
+    case 'widget':
+      return renderToStaticMarkup(<Widget doc={surface.doc} ctx={ctx} inline />);
+    case 'launcher':
+      return renderToStaticMarkup(<Launcher doc={surface.doc} ctx={ctx} />);
+    case 'sticky_bar':
+      return renderToStaticMarkup(<StickyBar doc={surface.doc} ctx={ctx} />);
   }
 }
 

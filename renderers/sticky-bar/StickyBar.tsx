@@ -74,17 +74,47 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
   const member = ctx.audience === 'member';
   const texts = member ? doc.drawer.logged_in : doc.drawer.logged_out;
   const group = member ? 'logged_in' : 'logged_out';
-  const onKeyDown = (event: KeyboardEvent) => { if (event.key === 'Escape' && open) { event.stopPropagation(); setOpen(false); } };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
   return (
     <EditableContext.Provider value={editable}>
-      <div className="ls-root ls-bar-wrap" data-theme={doc.bar.theme} data-device={ctx.device} data-audience={ctx.audience}
-        data-placement={doc.bar.placement} data-inline={inline ? '' : undefined} onKeyDown={onKeyDown}
-        style={{ '--ls-bar-h': `${doc.bar.height}px`, ...stickyBarCustomProperties(doc, ctx) } as CSSProperties}>
-        <button ref={barRef} type="button" className="ls-bar" aria-label={doc.bar.text.trim() ? undefined : 'Rewards'} aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen(!open)}>
+      <div
+        className="ls-root ls-bar-wrap"
+        data-theme={doc.bar.theme}
+        data-device={ctx.device}
+        data-audience={ctx.audience}
+        data-placement={doc.bar.placement}
+        data-inline={inline ? '' : undefined}
+        onKeyDown={onKeyDown}
+        style={{ '--ls-bar-h': `${doc.bar.height}px`, ...stickyBarCustomProperties(doc, ctx) } as CSSProperties}
+      >
+        <button
+          ref={barRef}
+          type="button"
+          className="ls-bar"
+          aria-label={doc.bar.text.trim() ? undefined : 'Rewards'}
+          aria-expanded={open}
+          aria-controls={drawerId}
+          onClick={() => setOpen(!open)}
+        >
           <FieldText as="span" field="bar.text" owner="bar" text={doc.bar.text} ctx={ctx} />
         </button>
         <div className="ls-drawer" id={drawerId} hidden={!open} role="region" aria-label="Rewards">
-          <button type="button" className="ls-icon-btn ls-drawer-close" aria-label="Close" onClick={() => { setOpen(false); barRef.current?.focus(); }}><Icon icon="close" ctx={ctx} /></button>
+          <button
+            type="button"
+            className="ls-icon-btn ls-drawer-close"
+            aria-label="Close"
+            onClick={() => {
+              setOpen(false);
+              barRef.current?.focus();
+            }}
+          >
+            <Icon icon="close" ctx={ctx} />
+          </button>
           <FieldText className="ls-drawer-title" field={`drawer.${group}.primary_text`} owner="drawer" text={texts.primary_text} ctx={ctx} />
           <FieldText field={`drawer.${group}.secondary_text`} owner="drawer" text={texts.secondary_text} ctx={ctx} />
         </div>

@@ -33,7 +33,10 @@ describe('sticky bar', () => {
   });
 
   it.each([
-    ['placement', 'top', 'bottom'], ['height', 40, 80], ['theme', 'light', 'dark-experimental'], ['text', 'A', 'B'],
+    ['placement', 'top', 'bottom'],
+    ['height', 40, 80],
+    ['theme', 'light', 'dark-experimental'],
+    ['text', 'A', 'B'],
   ] as const)('bar setting %s changes the output', (field, a, b) => {
     const draw = (value: unknown) => renderToStaticMarkup(<StickyBar doc={stickyBarDoc({ [field]: value })} ctx={visitorCtx()} />);
     expect(draw(a)).not.toBe(draw(b));

@@ -26,10 +26,22 @@ describe('customStyleProperties: each override becomes its custom property', () 
   });
 
   it('the stylesheet reads every property a custom style sets', () => {
-    const all = customStyleProperties({
-      font_family: 'serif', font_scale: 90, border_radius: 1, button_radius: 1, shadow: 'soft', border_color: '#000000',
-      accent_color: '#000000', accent_text_color: '#ffffff', surface_color: '#ffffff', surface_text_color: '#000000', link_color: '#000000',
-    }, LIGHT_TOKENS);
+    const all = customStyleProperties(
+      {
+        font_family: 'serif',
+        font_scale: 90,
+        border_radius: 1,
+        button_radius: 1,
+        shadow: 'soft',
+        border_color: '#000000',
+        accent_color: '#000000',
+        accent_text_color: '#ffffff',
+        surface_color: '#ffffff',
+        surface_text_color: '#000000',
+        link_color: '#000000',
+      },
+      LIGHT_TOKENS,
+    );
     expect(Object.keys(all)).toHaveLength(11);
     for (const name of Object.keys(all)) expect(STYLESHEET, name).toContain(`var(${name}`);
   });
@@ -43,21 +55,35 @@ describe('customStyleProperties: each override becomes its custom property', () 
     // white accent text (theme) on a pale yellow accent: 1.1:1
     expect(customStyleProperties({ accent_color: '#ffff99' }, LIGHT_TOKENS)).toEqual({});
     expect(customStyleProperties({ surface_text_color: '#eeeeee' }, LIGHT_TOKENS)).toEqual({});
-    expect(customStyleProperties({ accent_color: '#ffff99', accent_text_color: '#222222', link_color: '#f5f6f7' }, LIGHT_TOKENS))
-      .toEqual({ '--ls-accent': '#ffff99', '--ls-accent-text': '#222222' });
+    expect(customStyleProperties({ accent_color: '#ffff99', accent_text_color: '#222222', link_color: '#f5f6f7' }, LIGHT_TOKENS)).toEqual({
+      '--ls-accent': '#ffff99',
+      '--ls-accent-text': '#222222',
+    });
     // a link checked against the custom surface
-    expect(customStyleProperties({ surface_color: '#111111', surface_text_color: '#ffffff', link_color: '#222222' }, LIGHT_TOKENS))
-      .toEqual({ '--ls-surface': '#111111', '--ls-surface-text': '#ffffff' });
+    expect(customStyleProperties({ surface_color: '#111111', surface_text_color: '#ffffff', link_color: '#222222' }, LIGHT_TOKENS)).toEqual({
+      '--ls-surface': '#111111',
+      '--ls-surface-text': '#ffffff',
+    });
   });
 
   it('drops values that are not what the schema allows (the embed reads the payload without zod)', () => {
-    const hostile = { font_family: 'constructor', font_scale: 1e9, border_radius: 2.5, shadow: 'toString', accent_color: 'red;}body{x:y', border_color: 'url(x)' };
+    const hostile = {
+      font_family: 'constructor',
+      font_scale: 1e9,
+      border_radius: 2.5,
+      shadow: 'toString',
+      accent_color: 'red;}body{x:y',
+      border_color: 'url(x)',
+    };
     expect(customStyleProperties(hostile as unknown as CustomWidgetStyle, LIGHT_TOKENS)).toEqual({});
   });
 
   it('withOwnColours paints a surface’s own colours with the accent pair', () => {
-    expect(withOwnColours({ '--ls-accent': '#000000', '--ls-radius': '2px' }, ['--ls-w-bg', '--ls-w-fg']))
-      .toEqual({ '--ls-accent': '#000000', '--ls-radius': '2px', '--ls-w-bg': '#000000' });
+    expect(withOwnColours({ '--ls-accent': '#000000', '--ls-radius': '2px' }, ['--ls-w-bg', '--ls-w-fg'])).toEqual({
+      '--ls-accent': '#000000',
+      '--ls-radius': '2px',
+      '--ls-w-bg': '#000000',
+    });
   });
 });
 

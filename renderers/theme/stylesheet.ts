@@ -62,7 +62,10 @@ const LANDING = `
 const DESKTOP_LANDING =
   desktop(['.ls-grid:not([data-layout=carousel])'], 'grid-template-columns:repeat(var(--ls-cols-d),minmax(0,1fr))') +
   desktop(['.ls-grid[data-layout=carousel]'], 'grid-auto-columns:calc((100% - 16px * (var(--ls-cols-d) - 1)) / var(--ls-cols-d))') +
-  desktop(['.ls-grid:not([data-layout=list])[data-connectors]>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px') +
+  desktop(
+    ['.ls-grid:not([data-layout=list])[data-connectors]>.ls-card:not(:last-child)>.ls-connector'],
+    'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px',
+  ) +
   desktop(['.ls-section'], 'padding-left:32px;padding-right:32px');
 
 const WIDGET = `

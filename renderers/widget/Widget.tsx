@@ -66,17 +66,25 @@ export function Widget(props: WidgetProps) {
     if (inline) return undefined;
     dialogRef.current?.focus();
     const target = returnFocusTo?.current;
-    return () => { target?.focus(); };
+    return () => {
+      target?.focus();
+    };
   }, [inline, returnFocusTo]);
 
   // After navigating: a panel's heading takes focus; home gives it back to the item that opened the panel.
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (inline) return;
     if (current !== 'home') {
       const heading = dialogRef.current?.querySelector<HTMLElement>(`[id="${panelTitleId}"]`);
-      if (heading) { heading.tabIndex = -1; heading.focus(); }
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
       return;
     }
     const opener = openerRef.current;
@@ -86,7 +94,11 @@ export function Widget(props: WidgetProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (inline || !dialogRef.current) return;
-    if (event.key === 'Escape') { event.stopPropagation(); onClose?.(); return; }
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose?.();
+      return;
+    }
     trapTab(event, dialogRef.current);
   };
 
@@ -98,18 +110,30 @@ export function Widget(props: WidgetProps) {
 
   return (
     <EditableContext.Provider value={editable}>
-      <div ref={dialogRef} className="ls-root ls-widget" role="dialog" aria-modal={inline ? undefined : true} aria-labelledby={titleId}
-        tabIndex={-1} onKeyDown={onKeyDown} data-theme={doc.theme_type} data-device={ctx.device} data-audience={ctx.audience}
-        data-type={doc.widget_type} data-placement={placement} data-inline={inline ? '' : undefined} data-panel={current} style={style}>
+      <div
+        ref={dialogRef}
+        className="ls-root ls-widget"
+        role="dialog"
+        aria-modal={inline ? undefined : true}
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-theme={doc.theme_type}
+        data-device={ctx.device}
+        data-audience={ctx.audience}
+        data-type={doc.widget_type}
+        data-placement={placement}
+        data-inline={inline ? '' : undefined}
+        data-panel={current}
+        style={style}
+      >
         <div className="ls-w-head">
           {current !== 'home' && (
             <button type="button" className="ls-icon-btn" onClick={() => go('home')} aria-label="Back">
               <Icon icon="back" ctx={ctx} />
             </button>
           )}
-          {header?.title
-            ? <FieldText as="h2" id={titleId} field="title" owner="header" text={header.title} ctx={ctx} />
-            : <h2 id={titleId}>Rewards</h2>}
+          {header?.title ? <FieldText as="h2" id={titleId} field="title" owner="header" text={header.title} ctx={ctx} /> : <h2 id={titleId}>Rewards</h2>}
           {onClose && (
             <button type="button" className="ls-icon-btn" onClick={onClose} aria-label="Close">
               <Icon icon="close" ctx={ctx} />
@@ -117,7 +141,9 @@ export function Widget(props: WidgetProps) {
           )}
         </div>
         <div className="ls-w-body">
-          <p className="ls-w-notice" role="status" hidden={!notice}>{notice}</p>
+          <p className="ls-w-notice" role="status" hidden={!notice}>
+            {notice}
+          </p>
           {current === 'home' || !texts ? (
             <WrapOwner id="header" type="panel">
               <div data-panel-key="header">

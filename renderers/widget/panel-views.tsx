@@ -22,8 +22,20 @@ export interface PanelViewProps {
 
 type Which = 'primary' | 'secondary';
 
-function PanelButton({ which, panel, texts, ctx, onClick, submit }: {
-  which: Which; panel: PanelKey; texts: PanelTexts; ctx: RenderContext; onClick?: () => void; submit?: boolean;
+function PanelButton({
+  which,
+  panel,
+  texts,
+  ctx,
+  onClick,
+  submit,
+}: {
+  which: Which;
+  panel: PanelKey;
+  texts: PanelTexts;
+  ctx: RenderContext;
+  onClick?: () => void;
+  submit?: boolean;
 }) {
   const editable = useEditable();
   const label = which === 'primary' ? texts.primary_button_label : texts.secondary_button_label;
@@ -32,9 +44,16 @@ function PanelButton({ which, panel, texts, ctx, onClick, submit }: {
   const className = which === 'primary' ? 'ls-btn' : 'ls-btn ls-btn-2';
   const field = `${which}_button_label`;
   const text = fillPlaceholders(label, ctx);
-  const node = href && !submit
-    ? <a className={className} href={href} data-field={field}>{text}</a>
-    : <button className={className} type={submit ? 'submit' : 'button'} onClick={onClick} data-field={field}>{text}</button>;
+  const node =
+    href && !submit ? (
+      <a className={className} href={href} data-field={field}>
+        {text}
+      </a>
+    ) : (
+      <button className={className} type={submit ? 'submit' : 'button'} onClick={onClick} data-field={field}>
+        {text}
+      </button>
+    );
   return <>{editable?.wrapText ? editable.wrapText({ field, owner: panel, audience: ctx.audience, raw: label, node }) : node}</>;
 }
 
@@ -64,17 +83,34 @@ function OneFieldForm(props: PanelViewProps & { type: 'email' | 'text'; label: s
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const valid = props.type === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) : value.trim() !== '';
-    if (!valid) { setError(props.type === 'email' ? 'Enter a valid e-mail address' : `Enter ${props.label.toLowerCase()}`); return; }
+    if (!valid) {
+      setError(props.type === 'email' ? 'Enter a valid e-mail address' : `Enter ${props.label.toLowerCase()}`);
+      return;
+    }
     setError('');
     props.onSubmit(value.trim());
   };
   return (
     <form className="ls-form" onSubmit={submit} noValidate>
       <label htmlFor={id}>{props.label}</label>
-      <input className="ls-input" id={id} type={props.type} value={value} placeholder={texts.input_placeholder ? fillPlaceholders(texts.input_placeholder, ctx) : undefined}
-        onChange={(e) => setValue(e.currentTarget.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && <p id={`${id}-error`} role="alert">{error}</p>}
-      <div className="ls-actions"><PanelButton which="primary" panel={panel} texts={texts} ctx={ctx} submit /></div>
+      <input
+        className="ls-input"
+        id={id}
+        type={props.type}
+        value={value}
+        placeholder={texts.input_placeholder ? fillPlaceholders(texts.input_placeholder, ctx) : undefined}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ls-actions">
+        <PanelButton which="primary" panel={panel} texts={texts} ctx={ctx} submit />
+      </div>
     </form>
   );
 }
@@ -101,7 +137,12 @@ function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }
           <li key={way.id}>
             <strong>{way.title}</strong>
             {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
-            {way.description && <><br />{way.description}</>}
+            {way.description && (
+              <>
+                <br />
+                {way.description}
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -145,47 +186,94 @@ const panel = (texts: readonly TextKey[], View: PanelDefinition['View']): PanelD
 /** Every panel of spec §2, each defined once. */
 export const PANELS: Record<PanelKey, PanelDefinition> = {
   header: panel(['title', 'body'], (p) => <Body {...p} />),
-  signup: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} /></>),
-  first_time_visitor: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} /></>),
+  signup: panel([...INTRO, ...BUTTONS], (p) => (
+    <>
+      <Body {...p} />
+      <Buttons {...p} />
+    </>
+  )),
+  first_time_visitor: panel([...INTRO, ...BUTTONS], (p) => (
+    <>
+      <Body {...p} />
+      <Buttons {...p} />
+    </>
+  )),
   reward_points: panel([...INTRO, ...BUTTONS], (p) => (
-    <><Balance ctx={p.ctx} /><Body {...p} /><WaysList ctx={p.ctx} mode="earn" />
-      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}<Buttons {...p} onSecondary={() => p.go('redeem_cart')} /></>
+    <>
+      <Balance ctx={p.ctx} />
+      <Body {...p} />
+      <WaysList ctx={p.ctx} mode="earn" />
+      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}
+      <Buttons {...p} onSecondary={() => p.go('redeem_cart')} />
+    </>
   )),
   referral_program: panel([...INTRO, ...BUTTONS], (p) => (
     <>
       <Body {...p} />
       <ul className="ls-rewards">
-        <li><strong>Your friend gets</strong> {p.ctx.program.referral.referee}</li>
-        <li><strong>You get</strong> {p.ctx.program.referral.referrer}</li>
+        <li>
+          <strong>Your friend gets</strong> {p.ctx.program.referral.referee}
+        </li>
+        <li>
+          <strong>You get</strong> {p.ctx.program.referral.referrer}
+        </li>
       </ul>
       <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
     </>
   )),
   referral_details: panel([...INTRO, ...BUTTONS], (p) => (
-    <><Body {...p} /><CopyLink ctx={p.ctx} act={p.act}>{(copy) => <Buttons {...p} onPrimary={copy} onSecondary={() => p.go('referral_send_email')} />}</CopyLink></>
+    <>
+      <Body {...p} />
+      <CopyLink ctx={p.ctx} act={p.act}>
+        {(copy) => <Buttons {...p} onPrimary={copy} onSecondary={() => p.go('referral_send_email')} />}
+      </CopyLink>
+    </>
   )),
   referral_send_email: panel([...INTRO, ...FORM], (p) => (
-    <><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
-      onSubmit={(email) => { p.act({ type: 'send_referral_email', email }); p.go('referral_complete'); }} /></>
+    <>
+      <Body {...p} />
+      <OneFieldForm
+        {...p}
+        type="email"
+        label="Friend’s e-mail address"
+        onSubmit={(email) => {
+          p.act({ type: 'send_referral_email', email });
+          p.go('referral_complete');
+        }}
+      />
+    </>
   )),
-  referral_complete: panel([...INTRO, ...BUTTONS], (p) => <><Body {...p} /><Buttons {...p} onPrimary={() => p.go('home')} /></>),
+  referral_complete: panel([...INTRO, ...BUTTONS], (p) => (
+    <>
+      <Body {...p} />
+      <Buttons {...p} onPrimary={() => p.go('home')} />
+    </>
+  )),
   redeem_cart: panel([...INTRO, 'primary_button_label'], (p) => {
     const balance = p.ctx.member?.pointsBalance ?? 0;
     return (
-      <><Balance ctx={p.ctx} /><Body {...p} />
+      <>
+        <Balance ctx={p.ctx} />
+        <Body {...p} />
         <ul className="ls-rewards">
           {p.ctx.program.waysToRedeem.map((way) => (
             <li key={way.id}>
               <strong>{way.title}</strong> · {points(way.cost, p.ctx)}
               <div className="ls-actions">
-                <button type="button" className="ls-btn" disabled={balance < way.cost} onClick={() => p.act({ type: 'redeem', methodId: way.id })}
-                  aria-label={`${fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}: ${way.title}`}>
+                <button
+                  type="button"
+                  className="ls-btn"
+                  disabled={balance < way.cost}
+                  onClick={() => p.act({ type: 'redeem', methodId: way.id })}
+                  aria-label={`${fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}: ${way.title}`}
+                >
                   {fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}
                 </button>
               </div>
             </li>
           ))}
-        </ul></>
+        </ul>
+      </>
     );
   }),
   reward_cart: panel([...INTRO, 'primary_button_label'], (p) => {
@@ -193,53 +281,97 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
     const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
     return (
-      <><Body {...p} />
-        {rewards.length === 0 ? <p>No rewards yet.</p> : (
+      <>
+        <Body {...p} />
+        {rewards.length === 0 ? (
+          <p>No rewards yet.</p>
+        ) : (
           <ul className="ls-rewards">
             {rewards.map((reward) => (
               <li key={reward.id}>
                 <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
-                {reward.expiresAt && <> · <span className="ls-when">expires {reward.expiresAt}</span></>}
+                {reward.expiresAt && (
+                  <>
+                    {' '}
+                    · <span className="ls-when">expires {reward.expiresAt}</span>
+                  </>
+                )}
                 <div className="ls-actions">
-                  <button type="button" className="ls-btn" aria-label={`${label}: ${reward.title}`}
-                    onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}>{label}</button>
+                  <button
+                    type="button"
+                    className="ls-btn"
+                    aria-label={`${label}: ${reward.title}`}
+                    onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}
+                  >
+                    {label}
+                  </button>
                 </div>
               </li>
             ))}
           </ul>
-        )}</>
+        )}
+      </>
     );
   }),
   vip: panel([...INTRO, ...BUTTONS], (p) => {
     const tier = p.ctx.audience === 'member' ? p.ctx.member?.tier : undefined;
     return (
-      <><Body {...p} />
+      <>
+        <Body {...p} />
         {tier && (
           <div data-member="tier-progress">
-            <p>{tier.current ? `Your tier: ${tier.current}` : 'No tier yet'}{tier.next ? ` · ${points(tier.pointsToNext ?? 0, p.ctx)} to ${tier.next}` : ''}</p>
-            <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100}
-              aria-valuenow={Math.round(tier.progress * 100)}><span style={{ width: `${Math.round(tier.progress * 100)}%` }} /></div>
+            <p>
+              {tier.current ? `Your tier: ${tier.current}` : 'No tier yet'}
+              {tier.next ? ` · ${points(tier.pointsToNext ?? 0, p.ctx)} to ${tier.next}` : ''}
+            </p>
+            <div
+              className="ls-meter"
+              role="progressbar"
+              aria-label="Progress to the next tier"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(tier.progress * 100)}
+            >
+              <span style={{ width: `${Math.round(tier.progress * 100)}%` }} />
+            </div>
           </div>
         )}
         <ul className="ls-rewards">
           {p.ctx.program.vipTiers.map((t) => (
             <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
-              <strong>{t.name}</strong> · {points(t.threshold, p.ctx)}{t.perks.length > 0 && <><br />{t.perks.join(' · ')}</>}
+              <strong>{t.name}</strong> · {points(t.threshold, p.ctx)}
+              {t.perks.length > 0 && (
+                <>
+                  <br />
+                  {t.perks.join(' · ')}
+                </>
+              )}
             </li>
           ))}
         </ul>
-        <Buttons {...p} /></>
+        <Buttons {...p} />
+      </>
     );
   }),
   share_points: panel([...INTRO, ...FORM], (p) => (
-    <><Balance ctx={p.ctx} /><Body {...p} /><OneFieldForm {...p} type="email" label="Friend’s e-mail address"
-      onSubmit={(email) => p.act({ type: 'share_points', email })} /></>
+    <>
+      <Balance ctx={p.ctx} />
+      <Body {...p} />
+      <OneFieldForm {...p} type="email" label="Friend’s e-mail address" onSubmit={(email) => p.act({ type: 'share_points', email })} />
+    </>
   )),
   birthday: panel([...INTRO, ...FORM], (p) => (
-    <><Body {...p} /><OneFieldForm {...p} type="text" label="Your birthday" onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} /></>
+    <>
+      <Body {...p} />
+      <OneFieldForm {...p} type="text" label="Your birthday" onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} />
+    </>
   )),
   anniversary: panel([...INTRO, ...BUTTONS], (p) => (
-    <><Body {...p} />{p.ctx.member?.joinedAt && <p>Member since {p.ctx.member.joinedAt}</p>}<Buttons {...p} /></>
+    <>
+      <Body {...p} />
+      {p.ctx.member?.joinedAt && <p>Member since {p.ctx.member.joinedAt}</p>}
+      <Buttons {...p} />
+    </>
   )),
 };
 

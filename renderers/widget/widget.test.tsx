@@ -47,7 +47,7 @@ describe('panels per audience (spec §2)', () => {
   });
 
   for (const key of PANEL_KEYS) {
-    for (const audience of (PANEL_AUDIENCES[key] as readonly Audience[])) {
+    for (const audience of PANEL_AUDIENCES[key] as readonly Audience[]) {
       it(`${key} · ${audience}`, () => {
         const markup = renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={ctxOf(audience)} panel={key === 'header' ? 'home' : key} inline />);
         expect(markup).toContain(`data-panel-key="${key}"`);
@@ -62,7 +62,9 @@ function Harness({ audience = 'visitor' as Audience, onAction }: { audience?: Au
   const launcher = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={launcher} type="button" onClick={() => setOpen(true)}>Get Rewarded</button>
+      <button ref={launcher} type="button" onClick={() => setOpen(true)}>
+        Get Rewarded
+      </button>
       <a href="/elsewhere">Outside link</a>
       {open && <Widget doc={widgetDoc()} ctx={ctxOf(audience)} onClose={() => setOpen(false)} returnFocusTo={launcher} onAction={onAction} />}
     </>

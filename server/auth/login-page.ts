@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface LoginPageOptions {
   email?: string;
@@ -9,9 +8,7 @@ export interface LoginPageOptions {
 
 /** The built-in sign-in provider's page: labelled Email and Password fields and a Sign in button. */
 export function loginPage({ email = '', error, notice }: LoginPageOptions = {}): string {
-  const alert = error
-    ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
-    : notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
+  const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -20,7 +20,8 @@ export async function checkCredentials(db: Db, email: string, password: string):
 /** A one-time code that the console exchanges at POST /account/login. */
 export async function issueLoginCode(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
   const code = newToken(24);
-  await db.insertInto('login_codes')
+  await db
+    .insertInto('login_codes')
     .values({ code_hash: hashToken(code), user_id: userId, expires_at: new Date(now.getTime() + ttlMs) })
     .execute();
   return code;
@@ -28,7 +29,8 @@ export async function issueLoginCode(db: Db, userId: number, now: Date, ttlMs: n
 
 /** Marks the code used (atomically, so it works once) and returns its user id. */
 export async function consumeLoginCode(db: Db, code: string, now: Date): Promise<number | null> {
-  const row = await db.updateTable('login_codes')
+  const row = await db
+    .updateTable('login_codes')
     .set({ used_at: now })
     .where('code_hash', '=', hashToken(code))
     .where('used_at', 'is', null)
@@ -40,7 +42,8 @@ export async function consumeLoginCode(db: Db, code: string, now: Date): Promise
 
 /** The store a new session starts on: the user's oldest store that has an access token. */
 export async function defaultStoreOf(db: Db, userId: number): Promise<Store | undefined> {
-  return db.selectFrom('stores')
+  return db
+    .selectFrom('stores')
     .innerJoin('memberships', 'memberships.store_id', 'stores.id')
     .selectAll('stores')
     .where('memberships.user_id', '=', userId)
@@ -57,11 +60,17 @@ export interface NewSession {
 export async function createApiSession(db: Db, userId: number, storeId: number | null, now: Date, ttlMs: number): Promise<NewSession> {
   const token = newToken();
   const userAccessToken = newToken();
-  await db.insertInto('sessions').values({
-    kind: 'api', user_id: userId, store_id: storeId,
-    token_hash: hashToken(token), user_token_hash: hashToken(userAccessToken),
-    expires_at: new Date(now.getTime() + ttlMs),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      kind: 'api',
+      user_id: userId,
+      store_id: storeId,
+      token_hash: hashToken(token),
+      user_token_hash: hashToken(userAccessToken),
+      expires_at: new Date(now.getTime() + ttlMs),
+    })
+    .execute();
   return { token, userAccessToken };
 }
 
@@ -79,7 +88,8 @@ export interface PresentedTokens {
 export async function authenticate(db: Db, tokens: PresentedTokens, now: Date): Promise<Authenticated | null> {
   const { bearer, storeAccessToken, userAccessToken } = tokens;
   if (!bearer || !storeAccessToken || !userAccessToken) return null;
-  const session = await db.selectFrom('sessions')
+  const session = await db
+    .selectFrom('sessions')
     .select(['id', 'user_id', 'store_id', 'user_token_hash'])
     .where('token_hash', '=', hashToken(bearer))
     .where('kind', '=', 'api')
@@ -87,7 +97,8 @@ export async function authenticate(db: Db, tokens: PresentedTokens, now: Date): 
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!session || session.store_id === null || session.user_token_hash !== hashToken(userAccessToken)) return null;
-  const row = await db.selectFrom('stores')
+  const row = await db
+    .selectFrom('stores')
     .innerJoin('memberships', 'memberships.store_id', 'stores.id')
     .selectAll('stores')
     .select('memberships.role')
@@ -109,31 +120,49 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
 /** The sign-in provider's own session (a cookie under /auth), so a return visit skips the form. */
 export async function createProviderSession(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
   const token = newToken();
-  await db.insertInto('sessions').values({
-    kind: 'provider', user_id: userId, store_id: null, token_hash: hashToken(token),
-    user_token_hash: null, expires_at: new Date(now.getTime() + ttlMs),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      kind: 'provider',
+      user_id: userId,
+      store_id: null,
+      token_hash: hashToken(token),
+      user_token_hash: null,
+      expires_at: new Date(now.getTime() + ttlMs),
+    })
+    .execute();
   return token;
 }
 
 export async function providerSessionUser(db: Db, token: string, now: Date): Promise<number | null> {
-  const row = await db.selectFrom('sessions').select('user_id')
-    .where('token_hash', '=', hashToken(token)).where('kind', '=', 'provider')
-    .where('revoked_at', 'is', null).where('expires_at', '>', now)
+  const row = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', 'provider')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
 
 export async function endProviderSession(db: Db, token: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now })
-    .where('token_hash', '=', hashToken(token)).where('kind', '=', 'provider').where('revoked_at', 'is', null)
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', 'provider')
+    .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Deletes sessions and sign-in codes that expired or were revoked more than a day ago. */
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)])).execute();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+    .execute();
   await db.deleteFrom('login_codes').where('expires_at', '<', dayAgo).execute();
 }
 

@@ -12,7 +12,12 @@ export async function changePassword(db: Db, userId: number, keepSessionId: numb
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-    await trx.updateTable('sessions').set({ revoked_at: now })
-      .where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   });
 }

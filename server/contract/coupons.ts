@@ -15,17 +15,21 @@ const couponFields = {
   /** minor units for an amount, 1–100 for a percentage, 0 otherwise */
   discount_value: z.number().int().min(0).max(100_000_000).default(0),
   status: z.enum(['active', 'inactive']).default('active'),
-  config: z.strictObject({
-    min_order_minor: z.number().int().min(0).max(100_000_000).default(0),
-    expiry_days: z.number().int().min(1).max(3650).nullable().default(null),
-    product_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
-    collection_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
-  }).default({ min_order_minor: 0, expiry_days: null, product_ids: [], collection_ids: [] }),
+  config: z
+    .strictObject({
+      min_order_minor: z.number().int().min(0).max(100_000_000).default(0),
+      expiry_days: z.number().int().min(1).max(3650).nullable().default(null),
+      product_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
+      collection_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
+    })
+    .default({ min_order_minor: 0, expiry_days: null, product_ids: [], collection_ids: [] }),
 };
 
 const valueFits = (coupon: { discount_type: string; discount_value: number }, ctx: z.RefinementCtx) => {
-  if (coupon.discount_type === 'percentage' && (coupon.discount_value < 1 || coupon.discount_value > 100)) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'A percentage discount is between 1 and 100.' });
-  if (coupon.discount_type === 'fixed_amount' && coupon.discount_value < 1) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'Enter the amount off.' });
+  if (coupon.discount_type === 'percentage' && (coupon.discount_value < 1 || coupon.discount_value > 100))
+    ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'A percentage discount is between 1 and 100.' });
+  if (coupon.discount_type === 'fixed_amount' && coupon.discount_value < 1)
+    ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'Enter the amount off.' });
 };
 
 /** POST /coupon/store */

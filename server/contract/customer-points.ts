@@ -4,7 +4,12 @@ import { idField } from './common.ts';
 /** Data host POST customer/adjust/points: add or remove points with a reason shown in the history. */
 export const adjustPointsBody = z.strictObject({
   customer_id: idField,
-  points: z.number().int().min(-10_000_000).max(10_000_000).refine((value) => value !== 0, 'Enter a number of points other than 0.'),
+  points: z
+    .number()
+    .int()
+    .min(-10_000_000)
+    .max(10_000_000)
+    .refine((value) => value !== 0, 'Enter a number of points other than 0.'),
   reason: z.string().trim().min(1, 'Enter a reason.').max(500),
 });
 
@@ -28,11 +33,16 @@ export const customerHistoryBody = z.strictObject({
 });
 
 /** Data host POST order/import: orders as CSV text or JSON rows (same path as the webhooks: idempotent). */
-export const orderImportBody = z.strictObject({
-  format: z.enum(['csv', 'json']),
-  csv: z.string().max(900_000).optional(),
-  orders: z.array(z.record(z.string(), z.unknown())).max(5_000).optional(),
-}).refine((body) => (body.format === 'csv' ? body.csv !== undefined : body.orders !== undefined), { message: 'Send csv text or an orders array.', path: ['csv'] });
+export const orderImportBody = z
+  .strictObject({
+    format: z.enum(['csv', 'json']),
+    csv: z.string().max(900_000).optional(),
+    orders: z.array(z.record(z.string(), z.unknown())).max(5_000).optional(),
+  })
+  .refine((body) => (body.format === 'csv' ? body.csv !== undefined : body.orders !== undefined), {
+    message: 'Send csv text or an orders array.',
+    path: ['csv'],
+  });
 
 export const pageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -17,10 +17,12 @@ export const mediaRecord = z.object({
 export type MediaRecord = z.infer<typeof mediaRecord>;
 
 /** POST /gallery/list */
-export const galleryListBody = z.strictObject({
-  page: z.number().int().min(1).max(100_000).default(1),
-  limit: z.number().int().min(1).max(100).default(24),
-}).nullish();
+export const galleryListBody = z
+  .strictObject({
+    page: z.number().int().min(1).max(100_000).default(1),
+    limit: z.number().int().min(1).max(100).default(24),
+  })
+  .nullish();
 export const galleryList = z.object({ items: z.array(mediaRecord), total: z.number(), page: z.number(), limit: z.number() });
 
 /** POST /icons/list */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import {
-  customWidgetStyleSchema, launcherSettingsSchema, STYLED_SURFACES, SURFACE_KINDS, THEMES,
-  type DocumentKind, type ProgramType, type ThemeName, type WidgetType,
+  customWidgetStyleSchema,
+  launcherSettingsSchema,
+  STYLED_SURFACES,
+  SURFACE_KINDS,
+  THEMES,
+  type DocumentKind,
+  type ProgramType,
+  type ThemeName,
+  type WidgetType,
 } from '../../renderers/schema/index.ts';
 
 /**
@@ -34,9 +41,12 @@ export type OnsiteDocumentKind = (typeof ONSITE_DOCUMENT_KINDS)[number];
 
 /** `{kind}` path parameter; the console's hyphenated spelling (landing-page) is accepted too. */
 export const kindParams = z.strictObject({
-  kind: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll('-', '_') : value), z.enum(ONSITE_DOCUMENT_KINDS, {
-    error: `Unknown document kind; expected one of: ${ONSITE_DOCUMENT_KINDS.join(', ')}`,
-  })),
+  kind: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replaceAll('-', '_') : value),
+    z.enum(ONSITE_DOCUMENT_KINDS, {
+      error: `Unknown document kind; expected one of: ${ONSITE_DOCUMENT_KINDS.join(', ')}`,
+    }),
+  ),
 });
 
 const MAX_VERSION = 2_147_483_647;
@@ -179,7 +189,9 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  */
 export const programPreview = z.object({
   pointsLabel: z.string(),
-  waysToEarn: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() })),
+  waysToEarn: z.array(
+    z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() }),
+  ),
   waysToRedeem: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), cost: z.number(), icon: z.string().optional() })),
   vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
   referral: z.object({ referrer: z.string(), referee: z.string() }),

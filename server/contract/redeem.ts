@@ -14,6 +14,13 @@ export const redeemPointBody = z.strictObject({
 
 /** Reward (coupon) as the console and the shopper read it. */
 export const rewardRecord = z.object({
-  id: z.number(), title: z.string(), code: z.string(), discount_type: z.string(), discount_value: z.number(),
-  points_spent: z.number(), status: z.string(), expires_at: z.string().nullable(), created_at: z.string(),
+  id: z.number(),
+  title: z.string(),
+  code: z.string(),
+  discount_type: z.string(),
+  discount_value: z.number(),
+  points_spent: z.number(),
+  status: z.string(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
 });

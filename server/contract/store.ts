@@ -11,10 +11,7 @@ export const storeListItem = z.object({
 export type StoreListItem = z.infer<typeof storeListItem>;
 
 /** POST /store/store-token/update: switch to one of the user's stores. */
-export const storeTokenUpdateBody = z.union([
-  z.strictObject({ store_id: idField }),
-  z.strictObject({ access_token: z.string().min(1).max(200) }),
-]);
+export const storeTokenUpdateBody = z.union([z.strictObject({ store_id: idField }), z.strictObject({ access_token: z.string().min(1).max(200) })]);
 
 /** POST /store/setting/update: the store settings (every field optional). */
 export const storeSettingsBody = z.strictObject({
@@ -37,12 +34,15 @@ export const channelRemoveBody = z.strictObject({ id: idField });
 export const channelRecord = z.object({ id: z.number(), name: z.string(), type: z.string(), url: z.string().nullable(), created_at: z.string() });
 
 /** POST /coupon/onboarding/store: the first reward chosen during onboarding. */
-export const onboardingCouponBody = z.strictObject({
-  title: z.string().trim().min(1, 'Enter a reward title.').max(120),
-  discount_type: z.enum(['percentage', 'fixed_amount', 'free_shipping']),
-  /** percent (1–100) or an amount in minor units; 0 for free shipping */
-  discount_value: z.number().int().min(0).max(100_000_00),
-  points_cost: z.number().int().min(1).max(1_000_000),
-}).refine((body) => body.discount_type !== 'percentage' || (body.discount_value >= 1 && body.discount_value <= 100), {
-  message: 'A percentage discount is between 1 and 100.', path: ['discount_value'],
-});
+export const onboardingCouponBody = z
+  .strictObject({
+    title: z.string().trim().min(1, 'Enter a reward title.').max(120),
+    discount_type: z.enum(['percentage', 'fixed_amount', 'free_shipping']),
+    /** percent (1–100) or an amount in minor units; 0 for free shipping */
+    discount_value: z.number().int().min(0).max(100_000_00),
+    points_cost: z.number().int().min(1).max(1_000_000),
+  })
+  .refine((body) => body.discount_type !== 'percentage' || (body.discount_value >= 1 && body.discount_value <= 100), {
+    message: 'A percentage discount is between 1 and 100.',
+    path: ['discount_value'],
+  });

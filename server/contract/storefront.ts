@@ -4,7 +4,10 @@ import { idField } from './common.ts';
 /** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
 export const shopperSignature = {
   customer_id: z.string().trim().min(1).max(100),
-  digest: z.string().trim().regex(/^[0-9a-f]{64}$/i, 'The digest is 64 hex characters.'),
+  digest: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/i, 'The digest is 64 hex characters.'),
 };
 export const shopperQuery = z.strictObject(shopperSignature);
 export const optionalShopperQuery = z.strictObject({ customer_id: shopperSignature.customer_id.optional(), digest: shopperSignature.digest.optional() });

@@ -23,16 +23,36 @@ for (const backend of BACKENDS) {
     });
 
     it('returns counts, bigint ids and money as numbers and dates as ISO strings on both backends', async () => {
-      const store = await database.db.insertInto('stores').values({ title: 'T', platform: 'shopify', store_name: 't', website: null, domain: null, hmac_secret: null, access_token: null })
-        .returning('id').executeTakeFirstOrThrow();
+      const store = await database.db
+        .insertInto('stores')
+        .values({ title: 'T', platform: 'shopify', store_name: 't', website: null, domain: null, hmac_secret: null, access_token: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       expect(typeof store.id).toBe('number');
-      await database.db.insertInto('customers').values({ store_id: store.id, first_name: 'A', last_name: 'B', email: 'a@b.test', birthday: '1990-01-31', tags: json(['x', 'y']) }).execute();
+      await database.db
+        .insertInto('customers')
+        .values({ store_id: store.id, first_name: 'A', last_name: 'B', email: 'a@b.test', birthday: '1990-01-31', tags: json(['x', 'y']) })
+        .execute();
       const customer = await database.db.selectFrom('customers').selectAll().executeTakeFirstOrThrow();
       expect(customer.birthday).toBe('1990-01-31');
       expect(customer.tags).toEqual(['x', 'y']);
       expect(customer.created_at).toBeInstanceOf(Date);
-      await database.db.insertInto('orders').values({ store_id: store.id, customer_id: customer.id, external_id: '1', total_minor: 9_007_199_254_740_991, currency: 'USD', status: 'paid', placed_at: new Date() }).execute();
-      const total = await database.db.selectFrom('orders').select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('total_minor').as('sum')]).executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('orders')
+        .values({
+          store_id: store.id,
+          customer_id: customer.id,
+          external_id: '1',
+          total_minor: 9_007_199_254_740_991,
+          currency: 'USD',
+          status: 'paid',
+          placed_at: new Date(),
+        })
+        .execute();
+      const total = await database.db
+        .selectFrom('orders')
+        .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('total_minor').as('sum')])
+        .executeTakeFirstOrThrow();
       expect(toNumber(total.count)).toBe(1);
       expect(toNumber(total.sum)).toBe(9_007_199_254_740_991);
       const raw = await database.db.selectFrom('orders').select('total_minor').executeTakeFirstOrThrow();
@@ -40,22 +60,35 @@ for (const backend of BACKENDS) {
     });
 
     it('rolls a failed transaction back completely', async () => {
-      await expect(database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values({ email: 'rollback@x.test', name: 'R', password_hash: 'x' }).execute();
-        throw new Error('boom');
-      })).rejects.toThrow('boom');
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values({ email: 'rollback@x.test', name: 'R', password_hash: 'x' }).execute();
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
       expect(await database.db.selectFrom('users').select('id').where('email', '=', 'rollback@x.test').execute()).toEqual([]);
     });
 
     it('keeps concurrent transactions apart', async () => {
-      const insert = (email: string) => database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values({ email, name: email, password_hash: 'x' }).execute();
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from users where email like 'c%@x.test'`.execute(trx);
-        return rows[0]!.n;
-      });
+      const insert = (email: string) =>
+        database.db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values({ email, name: email, password_hash: 'x' }).execute();
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from users where email like 'c%@x.test'`.execute(trx);
+          return rows[0]!.n;
+        });
       const counts = await Promise.all(['c1@x.test', 'c2@x.test', 'c3@x.test', 'c4@x.test'].map(insert));
       expect([...counts].sort()).toEqual(backend === 'pglite' ? [1, 2, 3, 4] : expect.any(Array));
-      expect(toNumber((await database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', 'like', 'c%@x.test').executeTakeFirstOrThrow()).n)).toBe(4);
+      expect(
+        toNumber(
+          (
+            await database.db
+              .selectFrom('users')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('email', 'like', 'c%@x.test')
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(4);
     });
   });
 }
@@ -65,7 +98,10 @@ describe('PGlite pool adapter', () => {
     const pool = await PGlitePool.open();
     const first = await pool.connect();
     let secondReady = false;
-    const second = pool.connect().then((client) => { secondReady = true; return client; });
+    const second = pool.connect().then((client) => {
+      secondReady = true;
+      return client;
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(secondReady).toBe(false);
     expect((await first.query<{ one: number }>('select 1 as one', [])).rows).toEqual([{ one: 1 }]);

@@ -144,7 +144,19 @@ export type Store = Selectable<StoresTable>;
 export type NewCustomer = Insertable<CustomersTable>;
 /** Tables holding rows of one store (tenancy checks and snapshots walk these). */
 export const STORE_SCOPED_TABLES = [
-  'channels', 'media', 'customers', 'orders', 'settings_documents',
-  'points_accounts', 'ledger_entries', 'points_batches', 'earning_rules', 'redeem_rules', 'rewards', 'coupons',
-  'order_states', 'webhook_events', 'order_imports',
+  'channels',
+  'media',
+  'customers',
+  'orders',
+  'settings_documents',
+  'points_accounts',
+  'ledger_entries',
+  'points_batches',
+  'earning_rules',
+  'redeem_rules',
+  'rewards',
+  'coupons',
+  'order_states',
+  'webhook_events',
+  'order_imports',
 ] as const;

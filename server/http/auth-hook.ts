@@ -29,11 +29,15 @@ export function registerAuthHook(app: FastifyInstance): void {
     const mode = request.routeOptions.config.auth ?? 'none';
     if (mode === 'none') return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
-    const auth = await authenticate(app.db, {
-      bearer,
-      storeAccessToken: header(request, 'x-store-access-token'),
-      userAccessToken: header(request, 'x-user-access-token'),
-    }, app.clock.now());
+    const auth = await authenticate(
+      app.db,
+      {
+        bearer,
+        storeAccessToken: header(request, 'x-store-access-token'),
+        userAccessToken: header(request, 'x-user-access-token'),
+      },
+      app.clock.now(),
+    );
     if (!auth) throw unauthenticated();
     request.store = auth.store;
     request.user = auth.user;

@@ -48,26 +48,61 @@ describeEachDatabase('bad input', (ctx) => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     const body = fc.oneof(
       fc.jsonValue().map((value) => ({ raw: JSON.stringify(value) ?? 'null', value: value as unknown })),
-      fc.dictionary(fc.constantFrom('id', 'name', 'type', 'url', 'title', 'website', 'email_settings', 'search', 'stage', 'status', 'code', 'email', 'password', 'store_id', 'access_token', 'discount_type', 'discount_value', 'points_cost'), fc.jsonValue())
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'id',
+            'name',
+            'type',
+            'url',
+            'title',
+            'website',
+            'email_settings',
+            'search',
+            'stage',
+            'status',
+            'code',
+            'email',
+            'password',
+            'store_id',
+            'access_token',
+            'discount_type',
+            'discount_value',
+            'points_cost',
+          ),
+          fc.jsonValue(),
+        )
         .map((value) => ({ raw: JSON.stringify(value), value: value as unknown })),
       fc.string({ maxLength: 60 }).map((raw) => ({ raw, value: undefined as unknown })),
     );
     const param = fc.constantFrom('1', '0', '-1', '999999999', 'abc', '%20', String(ctx.fixture.storeA.documentId), 'x'.repeat(300));
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...mutating), body, param, async (route, { raw, value }, paramValue) => {
-      const url = route.url.replace(/:\w+/g, () => encodeURIComponent(paramValue));
-      let parsed: unknown = value;
-      let isJson = true;
-      try { parsed = JSON.parse(raw); } catch { isJson = false; }
-      const schema = route.bodySchema as ZodType | undefined;
-      const acceptable = route.url.includes(':') || (isJson && (schema ? schema.safeParse(parsed).success : true));
-      const before = acceptable ? '' : await snapshotTables(ctx.db);
-      const response = await ctx.app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: raw });
-      expect(response.statusCode, `${route.method} ${url} ${raw}`).toBeLessThan(500);
-      if (!acceptable) {
-        expect(response.statusCode, `${route.url} ${raw}`).toBeGreaterThanOrEqual(400);
-        expect(response.headers['content-type'], `${route.method} ${url}`).toMatch(/json|html/);
-        expect(await snapshotTables(ctx.db), `${route.url} ${raw}`).toBe(before);
-      }
-    }), { numRuns: 200, seed: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...mutating), body, param, async (route, { raw, value }, paramValue) => {
+        const url = route.url.replace(/:\w+/g, () => encodeURIComponent(paramValue));
+        let parsed: unknown = value;
+        let isJson = true;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          isJson = false;
+        }
+        const schema = route.bodySchema as ZodType | undefined;
+        const acceptable = route.url.includes(':') || (isJson && (schema ? schema.safeParse(parsed).success : true));
+        const before = acceptable ? '' : await snapshotTables(ctx.db);
+        const response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: raw,
+        });
+        expect(response.statusCode, `${route.method} ${url} ${raw}`).toBeLessThan(500);
+        if (!acceptable) {
+          expect(response.statusCode, `${route.url} ${raw}`).toBeGreaterThanOrEqual(400);
+          expect(response.headers['content-type'], `${route.method} ${url}`).toMatch(/json|html/);
+          expect(await snapshotTables(ctx.db), `${route.url} ${raw}`).toBe(before);
+        }
+      }),
+      { numRuns: 200, seed: 4 },
+    );
   }, 120_000);
 });

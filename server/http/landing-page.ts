@@ -26,11 +26,13 @@ export function renderLanding(landing: PublishedLanding): RenderedLanding {
 
 /** The page for a store key nobody has: says so plainly. */
 export function landingNotFoundPage(storeKey: string): string {
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-    + '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Rewards page not found</title>'
-    + '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#333;background:#fff}'
-    + 'main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.6rem}code{background:#f5f6f7;padding:0 .25em}</style>'
-    + '</head><body><main><h1>Rewards page not found</h1>'
-    + `<p>There is no store with the key <code>${escapeHtml(storeKey.slice(0, 100))}</code>, so there is no rewards page to show.</p>`
-    + '<p>Check the address, or ask the store for the link to its rewards page.</p></main></body></html>';
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Rewards page not found</title>' +
+    '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#333;background:#fff}' +
+    'main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.6rem}code{background:#f5f6f7;padding:0 .25em}</style>' +
+    '</head><body><main><h1>Rewards page not found</h1>' +
+    `<p>There is no store with the key <code>${escapeHtml(storeKey.slice(0, 100))}</code>, so there is no rewards page to show.</p>` +
+    '<p>Check the address, or ask the store for the link to its rewards page.</p></main></body></html>'
+  );
 }

@@ -24,10 +24,16 @@ async function storeRows(db: Db, storeId: number): Promise<string> {
 function probes(victim: FixtureStore) {
   const ids = [victim.id, victim.channelId, victim.mediaId, victim.documentId, ...victim.customerIds];
   const bodies: unknown[] = [
-    undefined, {},
+    undefined,
+    {},
     ...ids.map((id) => ({ id })),
-    { store_id: victim.id }, { access_token: victim.accessToken }, { store_name: victim.storeName },
-    { customer_id: victim.customerIds[0] }, { ids: victim.customerIds }, { search: 'alpha' }, { search: '@alpha.test' },
+    { store_id: victim.id },
+    { access_token: victim.accessToken },
+    { store_name: victim.storeName },
+    { customer_id: victim.customerIds[0] },
+    { ids: victim.customerIds },
+    { search: 'alpha' },
+    { search: '@alpha.test' },
   ];
   const queries = ['', ...ids.map((id) => `?id=${id}&customer_id=${id}&store_id=${id}`), `?search=alpha&store=${victim.storeName}`];
   return { ids, bodies, queries };
@@ -35,7 +41,7 @@ function probes(victim: FixtureStore) {
 
 const fillParams = (url: string, value: string) => url.replace(/:(\w+)/g, () => encodeURIComponent(value));
 
-describeEachDatabase('tenancy: another store\'s valid tokens never reach foreign data', (ctx) => {
+describeEachDatabase("tenancy: another store's valid tokens never reach foreign data", (ctx) => {
   it('walks every registered authenticated route with store B tokens against store A data', async () => {
     const victim = ctx.fixture.storeA;
     const routes = ctx.app.registeredRoutes.filter((route) => route.auth === 'store');
@@ -48,15 +54,25 @@ describeEachDatabase('tenancy: another store\'s valid tokens never reach foreign
     for (const route of routes) {
       // a fresh session per route: a route may end the session (logout) or switch its store
       const session = await createApiSession(ctx.db, bobId, ctx.fixture.storeB.id, ctx.clock.now(), ctx.config.sessionTtlMs);
-      const headers = authHeaders({ token: session.token, store_access_token: ctx.fixture.storeB.accessToken, user: { ...bobLogin.user, user_access_token: session.userAccessToken } });
+      const headers = authHeaders({
+        token: session.token,
+        store_access_token: ctx.fixture.storeB.accessToken,
+        user: { ...bobLogin.user, user_access_token: session.userAccessToken },
+      });
       const withParams = route.url.includes(':');
       const paths = withParams ? [...ids.map(String), victim.storeName].map((value) => fillParams(route.url, value)) : [route.url];
       for (const path of paths) {
-        const requests = route.method === 'GET' || route.method === 'DELETE'
-          ? (withParams ? queries.slice(0, 2) : queries).map((query) => ({ url: path + query, payload: undefined }))
-          : (withParams ? bodies.slice(0, 5) : bodies).map((payload) => ({ url: path, payload }));
+        const requests =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? (withParams ? queries.slice(0, 2) : queries).map((query) => ({ url: path + query, payload: undefined }))
+            : (withParams ? bodies.slice(0, 5) : bodies).map((payload) => ({ url: path, payload }));
         for (const request of requests) {
-          const response = await ctx.app.inject({ method: route.method as 'GET', url: request.url, headers, ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+          const response = await ctx.app.inject({
+            method: route.method as 'GET',
+            url: request.url,
+            headers,
+            ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+          });
           const where = `${route.method} ${request.url} ${JSON.stringify(request.payload)} → ${response.statusCode}`;
           expect(response.statusCode, where).toBeLessThan(500);
           // B's tokens stay valid through the walk: every probe reached the route itself
@@ -68,7 +84,13 @@ describeEachDatabase('tenancy: another store\'s valid tokens never reach foreign
     }
     expect(await storeRows(ctx.db, victim.id)).toBe(before);
     // the walk reached handlers: the reading routes of the core answered with B's own data
-    for (const route of ['GET /api/v1/user/details', 'GET /api/v1/store/list', 'GET /api/v1/store/channel/list', 'POST /api/v1/account/search-list', 'POST /api/v1/gallery/list']) {
+    for (const route of [
+      'GET /api/v1/user/details',
+      'GET /api/v1/store/list',
+      'GET /api/v1/store/channel/list',
+      'POST /api/v1/account/search-list',
+      'POST /api/v1/gallery/list',
+    ]) {
       expect(answered, route).toContain(route);
     }
   }, 180_000);

@@ -14,13 +14,23 @@ import { IMPORT_QUEUE, PgBossJobQueue } from './queue.ts';
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 /** `count` paid orders of $12.34 spread over `customers` customers. */
-const importRows = (prefix: string, count: number, customers: number) => Array.from({ length: count }, (_, n) => ({
-  order_id: `${prefix}-${n}`, email: `${prefix.toLowerCase()}${n % customers}@import.test`, items: '12.34', total: '12.34', placed_at: '2026-02-01T10:00:00Z',
-}));
+const importRows = (prefix: string, count: number, customers: number) =>
+  Array.from({ length: count }, (_, n) => ({
+    order_id: `${prefix}-${n}`,
+    email: `${prefix.toLowerCase()}${n % customers}@import.test`,
+    items: '12.34',
+    total: '12.34',
+    placed_at: '2026-02-01T10:00:00Z',
+  }));
 
 async function balancesOf(db: Db, storeId: number, prefix: string): Promise<number[]> {
-  const rows = await db.selectFrom('points_accounts').innerJoin('customers', 'customers.id', 'points_accounts.customer_id')
-    .select('points_accounts.balance').where('points_accounts.store_id', '=', storeId).where('customers.email', 'like', `${prefix.toLowerCase()}%`).execute();
+  const rows = await db
+    .selectFrom('points_accounts')
+    .innerJoin('customers', 'customers.id', 'points_accounts.customer_id')
+    .select('points_accounts.balance')
+    .where('points_accounts.store_id', '=', storeId)
+    .where('customers.email', 'like', `${prefix.toLowerCase()}%`)
+    .execute();
   return rows.map((row) => row.balance);
 }
 
@@ -47,7 +57,11 @@ describeEachDatabase('order import runner', (ctx) => {
     expect(await findImport(ctx.db, storeId, record.id)).toMatchObject({ status: 'done', total: 450, processed: 450, failed_rows: [], orders: [] });
     // 50 orders × 12 points for each of the 9 customers
     expect(await balancesOf(ctx.db, storeId, 'Resume')).toEqual(Array.from({ length: 9 }, () => 600));
-    const entries = await ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(450);
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
     await runner.close();
@@ -62,14 +76,22 @@ describe.skipIf(!ADMIN_URL)('order imports on pg-boss shared by two processes', 
     const { url, dbs } = processes;
     const [first] = dbs as [Db, Db];
     const queues: Array<PgBossJobQueue<{ importId: number }>> = [];
-    const store = await first.insertInto('stores').values({ title: 'Imports', platform: 'custom', store_name: 'import-queue', domain: null, website: null, hmac_secret: 's', access_token: null })
-      .returning('id').executeTakeFirstOrThrow();
+    const store = await first
+      .insertInto('stores')
+      .values({ title: 'Imports', platform: 'custom', store_name: 'import-queue', domain: null, website: null, hmac_secret: 's', access_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
     for (const db of dbs) {
       const runner = new ImportRunner(db, systemClock);
-      const queue = await PgBossJobQueue.start<{ importId: number }>(url, IMPORT_QUEUE, async (jobs) => {
-        for (const job of jobs) await runner.process(job.importId);
-      }, { batchSize: 1 });
+      const queue = await PgBossJobQueue.start<{ importId: number }>(
+        url,
+        IMPORT_QUEUE,
+        async (jobs) => {
+          for (const job of jobs) await runner.process(job.importId);
+        },
+        { batchSize: 1 },
+      );
       processes.onStop(() => queue.stop());
       queues.push(queue);
     }
@@ -87,7 +109,10 @@ describe.skipIf(!ADMIN_URL)('order imports on pg-boss shared by two processes', 
     }
     expect(open).toBe(0);
     for (let n = 0; n < 3; n += 1) expect(await balancesOf(first, store.id, `Q${n}x`)).toEqual(Array.from({ length: 10 }, () => 360));
-    const entries = await first.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const entries = await first
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(900);
     expect(await verifyLedger(first)).toEqual([]);
   }, 60_000);

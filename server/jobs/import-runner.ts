@@ -15,7 +15,11 @@ export class ImportRunner {
   });
 
   /** `chunkSize`: orders per transaction (PGlite's one connection: small steps let requests through) */
-  constructor(private readonly db: Db, private readonly clock: Clock, private readonly chunkSize?: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly chunkSize?: number,
+  ) {}
 
   /** Runs every waiting import; resolves when none is left. */
   kick(): Promise<void> {

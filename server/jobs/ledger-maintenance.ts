@@ -36,9 +36,11 @@ export function scheduleLedgerMaintenance(db: Db, clock: Clock, intervalMs: numb
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    maintainLedger(db, clock).catch(onError).finally(() => {
-      running = false;
-    });
+    maintainLedger(db, clock)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

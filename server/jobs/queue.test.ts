@@ -10,7 +10,6 @@ import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-
 // two server processes: each its own pool, runner and pg-boss worker, on one PostgreSQL
 describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () => {
   const processes = twoProcessesOnPostgres(ADMIN_URL!);
@@ -19,8 +18,11 @@ describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () 
     const { url, dbs } = processes;
     const [first] = dbs as [Db, Db];
     const queues: PgBossWebhookQueue[] = [];
-    const store = await first.insertInto('stores').values({ title: 'Q', platform: 'custom', store_name: 'queue-store', domain: null, website: null, hmac_secret: 's', access_token: null })
-      .returning('id').executeTakeFirstOrThrow();
+    const store = await first
+      .insertInto('stores')
+      .values({ title: 'Q', platform: 'custom', store_name: 'queue-store', domain: null, website: null, hmac_secret: 's', access_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
     for (const db of dbs) {
       const queue = await PgBossWebhookQueue.start(url, new WebhookRunner(db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9' }));
@@ -29,22 +31,53 @@ describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () 
     }
     const orders = 500;
     for (let n = 0; n < orders; n += 1) {
-      const id = await persistWebhook(first, {
-        storeId: store.id, platform: 'custom', topic: 'order.paid', eventKey: `evt-${n}`,
-        payload: { event_id: `evt-${n}`, type: 'order.paid', order: { id: `o${n}`, currency: 'USD', status: 'paid', cancelled: false, amounts: { items: 2_000 + n, discounts: 0, shipping: 0, tax: 0, total: 2_000 + n }, lines: [], customer: { email: `q${n % 40}@queue.test`, first_name: '', last_name: '' }, placed_at: '2026-03-01T00:00:00Z' } },
-      }, new Date());
+      const id = await persistWebhook(
+        first,
+        {
+          storeId: store.id,
+          platform: 'custom',
+          topic: 'order.paid',
+          eventKey: `evt-${n}`,
+          payload: {
+            event_id: `evt-${n}`,
+            type: 'order.paid',
+            order: {
+              id: `o${n}`,
+              currency: 'USD',
+              status: 'paid',
+              cancelled: false,
+              amounts: { items: 2_000 + n, discounts: 0, shipping: 0, tax: 0, total: 2_000 + n },
+              lines: [],
+              customer: { email: `q${n % 40}@queue.test`, first_name: '', last_name: '' },
+              placed_at: '2026-03-01T00:00:00Z',
+            },
+          },
+        },
+        new Date(),
+      );
       await queues[n % 2]!.enqueue(id!);
     }
     const deadline = Date.now() + 30_000;
     let open = orders;
     while (open > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      open = Number((await first.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('processed_at', 'is', null).executeTakeFirstOrThrow()).n);
+      open = Number(
+        (
+          await first
+            .selectFrom('webhook_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('processed_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     }
     expect(open).toBe(0);
     const events = await first.selectFrom('webhook_events').select('attempts').execute();
     expect(events.every((event) => event.attempts === 1)).toBe(true);
-    const entries = await first.selectFrom('ledger_entries').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('points').as('points')]).executeTakeFirstOrThrow();
+    const entries = await first
+      .selectFrom('ledger_entries')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('points').as('points')])
+      .executeTakeFirstOrThrow();
     const expected = Array.from({ length: orders }, (_, n) => Math.floor((2_000 + n) / 100)).reduce((a, b) => a + b, 0);
     expect([Number(entries.n), Number(entries.points)]).toEqual([orders, expected]);
     expect(await verifyLedger(first)).toEqual([]);

@@ -20,9 +20,18 @@ export class PgBossJobQueue<T extends object> {
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly boss: PgBoss, private readonly name: string, private readonly onError: (error: unknown) => void) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly name: string,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
-  static async start<T extends object>(databaseUrl: string, name: string, handle: (items: T[]) => Promise<void>, options: JobQueueOptions): Promise<PgBossJobQueue<T>> {
+  static async start<T extends object>(
+    databaseUrl: string,
+    name: string,
+    handle: (items: T[]) => Promise<void>,
+    options: JobQueueOptions,
+  ): Promise<PgBossJobQueue<T>> {
     const onError = options.onError ?? (() => undefined);
     const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: `loyalty-studio-${name}` });
     boss.on('error', onError);
@@ -77,7 +86,10 @@ export class PgBossWebhookQueue {
   private constructor(private readonly jobs: PgBossJobQueue<{ eventId: number }>) {}
 
   static async start(databaseUrl: string, runner: WebhookRunner, onError: (error: unknown) => void = () => undefined): Promise<PgBossWebhookQueue> {
-    const jobs = await PgBossJobQueue.start<{ eventId: number }>(databaseUrl, WEBHOOK_QUEUE, (items) => runner.processIds(items.map((item) => item.eventId)), { batchSize: 200, onError });
+    const jobs = await PgBossJobQueue.start<{ eventId: number }>(databaseUrl, WEBHOOK_QUEUE, (items) => runner.processIds(items.map((item) => item.eventId)), {
+      batchSize: 200,
+      onError,
+    });
     return new PgBossWebhookQueue(jobs);
   }
 

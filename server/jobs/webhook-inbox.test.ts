@@ -4,7 +4,13 @@ import { WebhookInbox } from './webhook-inbox.ts';
 import type { ReceivedWebhook } from './webhook-runner.ts';
 
 describeEachDatabase('webhook inbox', (ctx) => {
-  const event = (eventKey: string, storeId = ctx.fixture.storeA.id): ReceivedWebhook => ({ storeId, platform: 'custom', topic: 'order.paid', eventKey, payload: { event_id: eventKey } });
+  const event = (eventKey: string, storeId = ctx.fixture.storeA.id): ReceivedWebhook => ({
+    storeId,
+    platform: 'custom',
+    topic: 'order.paid',
+    eventKey,
+    payload: { event_id: eventKey },
+  });
   const rows = async (eventKey: string) => ctx.db.selectFrom('webhook_events').select(['id', 'store_id']).where('event_key', '=', eventKey).execute();
 
   it('stores webhooks received together, each once, and names the ones already received', async () => {
@@ -23,7 +29,12 @@ describeEachDatabase('webhook inbox', (ctx) => {
     expect(together[3]).toBeNull();
     const [two, , three, , otherStore] = together;
     expect(new Set([first, two, three, otherStore]).size).toBe(4);
-    expect(await rows('inbox-2')).toEqual(expect.arrayContaining([{ id: two, store_id: ctx.fixture.storeA.id }, { id: otherStore, store_id: ctx.fixture.storeB.id }]));
+    expect(await rows('inbox-2')).toEqual(
+      expect.arrayContaining([
+        { id: two, store_id: ctx.fixture.storeA.id },
+        { id: otherStore, store_id: ctx.fixture.storeB.id },
+      ]),
+    );
     expect(await rows('inbox-2')).toHaveLength(2);
     expect(await rows('inbox-3')).toEqual([{ id: three, store_id: ctx.fixture.storeA.id }]);
   });

@@ -1,7 +1,11 @@
 import type { Db } from '../db/connection.ts';
 import { persistWebhooks, type ReceivedWebhook } from './webhook-runner.ts';
 
-interface Waiting { event: ReceivedWebhook; resolve: (id: number | null) => void; reject: (error: unknown) => void }
+interface Waiting {
+  event: ReceivedWebhook;
+  resolve: (id: number | null) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * Where acknowledged webhooks are persisted: the ones received in the same turn of the event loop
@@ -11,7 +15,10 @@ interface Waiting { event: ReceivedWebhook; resolve: (id: number | null) => void
 export class WebhookInbox {
   #waiting: Waiting[] = [];
 
-  constructor(private readonly db: Db, private readonly now: () => Date) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
 
   /** The event's id once it is stored, or null when the same event was already received. */
   persist(event: ReceivedWebhook): Promise<number | null> {
@@ -23,7 +30,11 @@ export class WebhookInbox {
   async #flush(): Promise<void> {
     const batch = this.#waiting.splice(0);
     try {
-      const ids = await persistWebhooks(this.db, batch.map((item) => item.event), this.now());
+      const ids = await persistWebhooks(
+        this.db,
+        batch.map((item) => item.event),
+        this.now(),
+      );
       batch.forEach((item, index) => item.resolve(ids[index]!));
     } catch (error) {
       for (const item of batch) item.reject(error);

@@ -21,7 +21,13 @@ export interface RunnerOptions {
   delayMs?: number;
 }
 
-export interface ReceivedWebhook { storeId: number; platform: string; topic: string; eventKey: string; payload: unknown }
+export interface ReceivedWebhook {
+  storeId: number;
+  platform: string;
+  topic: string;
+  eventKey: string;
+  payload: unknown;
+}
 
 /** What makes a webhook the same event (the unique key of webhook_events). */
 const eventIdentity = (storeId: number, platform: string, eventKey: string) => `${storeId}\n${platform}\n${eventKey}`;
@@ -32,9 +38,21 @@ const eventIdentity = (storeId: number, platform: string, eventKey: string) => `
  */
 export async function persistWebhooks(db: Db, events: readonly ReceivedWebhook[], now: Date): Promise<(number | null)[]> {
   if (events.length === 0) return [];
-  const rows = await db.insertInto('webhook_events').values(events.map((event) => ({
-    store_id: event.storeId, platform: event.platform, topic: event.topic, event_key: event.eventKey, payload: json(event.payload), received_at: now,
-  }))).onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing()).returning(['id', 'store_id', 'platform', 'event_key']).execute();
+  const rows = await db
+    .insertInto('webhook_events')
+    .values(
+      events.map((event) => ({
+        store_id: event.storeId,
+        platform: event.platform,
+        topic: event.topic,
+        event_key: event.eventKey,
+        payload: json(event.payload),
+        received_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing())
+    .returning(['id', 'store_id', 'platform', 'event_key'])
+    .execute();
   const ids = new Map(rows.map((row) => [eventIdentity(row.store_id, row.platform, row.event_key), row.id]));
   return events.map((event) => {
     const identity = eventIdentity(event.storeId, event.platform, event.eventKey);
@@ -74,7 +92,11 @@ export class WebhookRunner {
   });
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db, private readonly clock: Clock, private readonly options: RunnerOptions) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: RunnerOptions,
+  ) {}
 
   /** Starts draining (single-flight); resolves when nothing is left. */
   kick(): Promise<void> {
@@ -107,15 +129,30 @@ export class WebhookRunner {
   async processIds(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      const events = await trx.selectFrom('webhook_events').selectAll().where('id', 'in', ids).where('processed_at', 'is', null)
-        .orderBy('id').forUpdate().skipLocked().execute();
+      const events = await trx
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('processed_at', 'is', null)
+        .orderBy('id')
+        .forUpdate()
+        .skipLocked()
+        .execute();
       if (events.length > 0) await this.#apply(trx, events);
     });
   }
 
   async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {
-    return trx.selectFrom('webhook_events').selectAll().where('processed_at', 'is', null)
-      .where('attempts', '<', this.options.maxAttempts ?? 5).orderBy('id').limit(limit).forUpdate().skipLocked().execute();
+    return trx
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('processed_at', 'is', null)
+      .where('attempts', '<', this.options.maxAttempts ?? 5)
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
   }
 
   async #apply(trx: Db, events: WebhookEvent[]): Promise<void> {
@@ -130,8 +167,15 @@ export class WebhookRunner {
       for (const orderEvent of orderEvents) byPlatform.set(orderEvent.platform, [...(byPlatform.get(orderEvent.platform) ?? []), orderEvent]);
       for (const group of byPlatform.values()) await applyOrderEvents(trx, storeId, group, now);
     }
-    await trx.updateTable('webhook_events').set({ processed_at: now, attempts: sql`attempts + 1`, last_error: null })
-      .where('id', 'in', events.map((event) => event.id)).execute();
+    await trx
+      .updateTable('webhook_events')
+      .set({ processed_at: now, attempts: sql`attempts + 1`, last_error: null })
+      .where(
+        'id',
+        'in',
+        events.map((event) => event.id),
+      )
+      .execute();
   }
 
   async #round(): Promise<number> {
@@ -159,7 +203,11 @@ export class WebhookRunner {
         } catch (error) {
           if (!claimed) return done;
           const message = error instanceof Error ? error.message : String(error);
-          await this.db.updateTable('webhook_events').set({ attempts: sql`attempts + 1`, last_error: message.slice(0, 1000) }).where('id', '=', claimed).execute();
+          await this.db
+            .updateTable('webhook_events')
+            .set({ attempts: sql`attempts + 1`, last_error: message.slice(0, 1000) })
+            .where('id', '=', claimed)
+            .execute();
         }
         done += 1;
       }

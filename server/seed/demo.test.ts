@@ -13,13 +13,20 @@ for (const backend of BACKENDS) {
     }, 120_000);
     afterAll(() => database.drop());
 
-    const storesOf = async (email: string) => (await database.db.selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id').innerJoin('stores', 'stores.id', 'memberships.store_id')
-      .select(['stores.store_name', 'memberships.role', 'users.stage']).where('users.email', '=', email).orderBy('stores.id').execute());
+    const storesOf = async (email: string) =>
+      await database.db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .innerJoin('stores', 'stores.id', 'memberships.store_id')
+        .select(['stores.store_name', 'memberships.role', 'users.stage'])
+        .where('users.email', '=', email)
+        .orderBy('stores.id')
+        .execute();
 
     it('creates the three demo users with their stores, roles and stages', async () => {
       expect(await storesOf('owner@demo.shop')).toEqual([
-        { store_name: 'demo-outdoor-co', role: 'owner', stage: 0 }, { store_name: 'demo-coffee-roasters', role: 'owner', stage: 0 },
+        { store_name: 'demo-outdoor-co', role: 'owner', stage: 0 },
+        { store_name: 'demo-coffee-roasters', role: 'owner', stage: 0 },
       ]);
       expect(await storesOf('staff@demo.shop')).toEqual([{ store_name: 'demo-coffee-roasters', role: 'staff', stage: 0 }]);
       expect((await storesOf('new@demo.shop'))[0]).toMatchObject({ role: 'owner', stage: 2 });
@@ -32,10 +39,16 @@ for (const backend of BACKENDS) {
     });
 
     it('adds about 2,000 realistic customers with order history', async () => {
-      const customers = await database.db.selectFrom('customers').select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('birthday').as('birthdays')]).executeTakeFirstOrThrow();
+      const customers = await database.db
+        .selectFrom('customers')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('birthday').as('birthdays')])
+        .executeTakeFirstOrThrow();
       expect(toNumber(customers.n)).toBe(2000);
       expect(toNumber(customers.birthdays)).toBeGreaterThan(1000);
-      const orders = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const orders = await database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(toNumber(orders.n)).toBeGreaterThan(3000);
       const sample = await database.db.selectFrom('customers').selectAll().orderBy('id').limit(5).execute();
       for (const customer of sample) {

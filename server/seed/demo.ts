@@ -11,15 +11,39 @@ import { seedProgram } from '../domain/program/seed.ts';
 export const DEMO_PASSWORD = 'demo-password';
 
 export const DEMO_STORES = [
-  { key: 'outdoor', title: 'Demo Outdoor Co.', platform: 'bigcommerce', store_name: 'demo-outdoor-co', domain: 'demo-outdoor-co.mybigcommerce.com', website: 'https://www.demo-outdoor-co.com', customers: 1200 },
-  { key: 'coffee', title: 'Demo Coffee Roasters', platform: 'shopify', store_name: 'demo-coffee-roasters', domain: 'demo-coffee-roasters.myshopify.com', website: 'https://demo-coffee-roasters.myshopify.com', customers: 800 },
+  {
+    key: 'outdoor',
+    title: 'Demo Outdoor Co.',
+    platform: 'bigcommerce',
+    store_name: 'demo-outdoor-co',
+    domain: 'demo-outdoor-co.mybigcommerce.com',
+    website: 'https://www.demo-outdoor-co.com',
+    customers: 1200,
+  },
+  {
+    key: 'coffee',
+    title: 'Demo Coffee Roasters',
+    platform: 'shopify',
+    store_name: 'demo-coffee-roasters',
+    domain: 'demo-coffee-roasters.myshopify.com',
+    website: 'https://demo-coffee-roasters.myshopify.com',
+    customers: 800,
+  },
   { key: 'new', title: 'New Demo Shop', platform: 'shopify', store_name: 'new-demo-shop', domain: 'new-demo-shop.myshopify.com', website: '', customers: 0 },
 ] as const;
 type StoreKey = (typeof DEMO_STORES)[number]['key'];
 
 /** stage 0 = onboarding done; 2 = first onboarding step (spec §4). */
 export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; stage: number; stores: ReadonlyArray<[StoreKey, Role]> }> = [
-  { email: 'owner@demo.shop', name: 'Olivia Owner', stage: 0, stores: [['outdoor', 'owner'], ['coffee', 'owner']] },
+  {
+    email: 'owner@demo.shop',
+    name: 'Olivia Owner',
+    stage: 0,
+    stores: [
+      ['outdoor', 'owner'],
+      ['coffee', 'owner'],
+    ],
+  },
   { email: 'staff@demo.shop', name: 'Sam Staff', stage: 0, stores: [['coffee', 'staff']] },
   { email: 'new@demo.shop', name: 'Nina Newcomer', stage: 2, stores: [['new', 'owner']] },
 ];
@@ -43,17 +67,30 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const storeIds = new Map<StoreKey, number>();
     for (const store of DEMO_STORES) {
-      const row = await trx.insertInto('stores').values({
-        title: store.title, platform: store.platform, store_name: store.store_name, domain: store.domain,
-        website: store.website || null, settings: json({ email_settings: { unlayer: false } }),
-        hmac_secret: randomBytes(32).toString('hex'), access_token: newToken(),
-      }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('stores')
+        .values({
+          title: store.title,
+          platform: store.platform,
+          store_name: store.store_name,
+          domain: store.domain,
+          website: store.website || null,
+          settings: json({ email_settings: { unlayer: false } }),
+          hmac_secret: randomBytes(32).toString('hex'),
+          access_token: newToken(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       storeIds.set(store.key, row.id);
     }
     for (const [index, user] of DEMO_USERS.entries()) {
-      const row = await trx.insertInto('users').values({ email: user.email, name: user.name, password_hash: passwordHashes[index]!, stage: user.stage })
-        .returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('memberships')
+      const row = await trx
+        .insertInto('users')
+        .values({ email: user.email, name: user.name, password_hash: passwordHashes[index]!, stage: user.stage })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('memberships')
         .values(user.stores.map(([key, role]) => ({ user_id: row.id, store_id: storeIds.get(key)!, role })))
         .execute();
     }
@@ -76,9 +113,13 @@ async function seedCustomers(db: Db, faker: Faker, storeId: number, count: numbe
       external_id: String(100_000 + index),
       first_name: firstName,
       last_name: lastName,
-      email: faker.internet.email({ firstName, lastName, provider: faker.helpers.arrayElement(['example.com', 'example.net', 'example.org']) })
-        .toLowerCase().replace('@', `.${index}@`),
-      birthday: faker.helpers.maybe(() => faker.date.birthdate({ mode: 'age', min: 18, max: 80, refDate: now }).toISOString().slice(0, 10), { probability: 0.7 }) ?? null,
+      email: faker.internet
+        .email({ firstName, lastName, provider: faker.helpers.arrayElement(['example.com', 'example.net', 'example.org']) })
+        .toLowerCase()
+        .replace('@', `.${index}@`),
+      birthday:
+        faker.helpers.maybe(() => faker.date.birthdate({ mode: 'age', min: 18, max: 80, refDate: now }).toISOString().slice(0, 10), { probability: 0.7 }) ??
+        null,
       tags: json(faker.helpers.arrayElements(TAGS, { min: 0, max: 3 })),
       created_at: joined,
     };
@@ -94,9 +135,13 @@ async function seedCustomers(db: Db, faker: Faker, storeId: number, count: numbe
       external_id: `#${1000 + index * 10 + n}`,
       total_minor: faker.number.int({ min: 1_200, max: 32_000 }),
       currency: 'USD',
-      status: faker.helpers.weightedArrayElement([{ value: 'paid', weight: 92 }, { value: 'refunded', weight: 8 }]),
+      status: faker.helpers.weightedArrayElement([
+        { value: 'paid', weight: 92 },
+        { value: 'refunded', weight: 8 },
+      ]),
       placed_at: faker.date.between({ from: customers[index]!.created_at, to: now }),
-    })));
+    })),
+  );
   await insertInBatches(orders, async (batch) => {
     await db.insertInto('orders').values(batch).execute();
   });

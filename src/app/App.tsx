@@ -23,11 +23,16 @@ const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.ts
 
 function screenFor(route: RouteEntry): ReactNode {
   switch (route.screen) {
-    case 'home': return <HomePage />;
-    case 'settings': return <SettingsPage />;
-    case 'onboarding': return <OnboardingPage />;
-    case 'onsite-display': return <OnsiteDisplayPage route={route} />;
-    default: return <PlaceholderPage route={route} />;
+    case 'home':
+      return <HomePage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'onboarding':
+      return <OnboardingPage />;
+    case 'onsite-display':
+      return <OnsiteDisplayPage route={route} />;
+    default:
+      return <PlaceholderPage route={route} />;
   }
 }
 
@@ -67,7 +72,14 @@ export function AppRoutes() {
           {ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<Framed>{screenFor(route)}</Framed>} />
           ))}
-          <Route path="*" element={<Framed><NotFoundPage /></Framed>} />
+          <Route
+            path="*"
+            element={
+              <Framed>
+                <NotFoundPage />
+              </Framed>
+            }
+          />
         </Routes>
       </SessionGate>
     </>

@@ -7,9 +7,13 @@ import { CustomerListReset, isCustomerPath } from './CustomerListReset.tsx';
 
 afterEach(cleanup);
 
-
 describe('leaving customer pages resets the customer list to page 1 (spec §4)', () => {
-  it.each([['/customers', true], ['/customers/details', true], ['/customers-archive', false], ['/home', false]])('%s is a customer page: %s', (path, yes) => {
+  it.each([
+    ['/customers', true],
+    ['/customers/details', true],
+    ['/customers-archive', false],
+    ['/home', false],
+  ])('%s is a customer page: %s', (path, yes) => {
     expect(isCustomerPath(path)).toBe(yes);
   });
 
@@ -19,9 +23,18 @@ describe('leaving customer pages resets the customer list to page 1 (spec §4)',
     ['/home', 1],
     ['/settings', 1],
   ])('from /customers on page 3 to %s → page %i', (to, page) => {
-    render(<MemoryRouter initialEntries={['/customers']}><Link to={to}>go</Link><CustomerListReset /></MemoryRouter>);
-    act(() => { uiStore.set(customerPageAtom, 3); });
-    act(() => { screen.getByRole('link', { name: 'go' }).click(); });
+    render(
+      <MemoryRouter initialEntries={['/customers']}>
+        <Link to={to}>go</Link>
+        <CustomerListReset />
+      </MemoryRouter>,
+    );
+    act(() => {
+      uiStore.set(customerPageAtom, 3);
+    });
+    act(() => {
+      screen.getByRole('link', { name: 'go' }).click();
+    });
     expect(uiStore.get(customerPageAtom)).toBe(page);
   });
 });

@@ -4,11 +4,24 @@ import { ONSITE_DISPLAY_NEW_UNTIL, buildNavigation, selectedNavigation, type Nav
 
 const links = { helpCenter: 'https://help', demo: 'https://demo', contact: 'mailto:x', billing: 'https://billing?store_access_token=s' };
 const base: NavigationInput = { role: 'owner', platform: 'bigcommerce', now: new Date(Date.UTC(2026, 10, 22)), emailEditor: false };
-const labels = (input: NavigationInput, section: string) => buildNavigation(input).find((s) => s.id === section)?.items.map((i) => i.label);
+const labels = (input: NavigationInput, section: string) =>
+  buildNavigation(input)
+    .find((s) => s.id === section)
+    ?.items.map((i) => i.label);
 
 describe('side navigation (spec §2)', () => {
   it('main order: Home, Customers, On-site Display, Referrals, Points, Loyalty Program, Emails, Integrations, Analytics', () => {
-    expect(labels(base, 'main')).toEqual(['Home', 'Customers', 'On-site Display', 'Referrals', 'Points', 'Loyalty Program', 'Emails', 'Integrations', 'Analytics']);
+    expect(labels(base, 'main')).toEqual([
+      'Home',
+      'Customers',
+      'On-site Display',
+      'Referrals',
+      'Points',
+      'Loyalty Program',
+      'Emails',
+      'Integrations',
+      'Analytics',
+    ]);
   });
 
   it.each([
@@ -38,7 +51,17 @@ describe('side navigation (spec §2)', () => {
   });
 
   it('Emails sub-items are the nine of spec §2', () => {
-    expect(EMAIL_SUB_ITEMS.map(([label]) => label)).toEqual(['Referral Sent', 'Referral Completed', 'Points Earned', 'Reward Redeemed', 'Birthday', 'Anniversary', 'Tier switch', 'Early points expiry', 'Final points expiry']);
+    expect(EMAIL_SUB_ITEMS.map(([label]) => label)).toEqual([
+      'Referral Sent',
+      'Referral Completed',
+      'Points Earned',
+      'Reward Redeemed',
+      'Birthday',
+      'Anniversary',
+      'Tier switch',
+      'Early points expiry',
+      'Final points expiry',
+    ]);
   });
 
   it('Integrations has Product History, Order History and Custom App', () => {
@@ -54,10 +77,14 @@ describe('side navigation (spec §2)', () => {
     expect(buildNavigation({ ...base, now })[0]!.items.find((i) => i.id === 'onsite-display')!.badge).toBe(badge);
   });
 
-  it.each([['bigcommerce', 'BigCommerce store'], ['shopify', 'Shopify store'], ['magento', 'Magento store'], ['', 'your store store']])(
-    'platform %j names the main section %j', (platform, label) => {
-      expect(buildNavigation({ ...base, platform })[0]!.label).toBe(label);
-    });
+  it.each([
+    ['bigcommerce', 'BigCommerce store'],
+    ['shopify', 'Shopify store'],
+    ['magento', 'Magento store'],
+    ['', 'your store store'],
+  ])('platform %j names the main section %j', (platform, label) => {
+    expect(buildNavigation({ ...base, platform })[0]!.label).toBe(label);
+  });
 });
 
 describe('the selected item is found by matching the current path (spec §2)', () => {

@@ -14,7 +14,6 @@ export interface NavItem {
   children?: NavItem[];
 }
 
-
 export interface NavSection {
   id: 'main' | 'support' | 'bottom';
   label: string;
@@ -55,7 +54,10 @@ export function buildNavigation({ role, platform, now, emailEditor, supportLinks
     { id: 'home', label: 'Home', path: '/home', icon: 'home' },
     { id: 'customers', label: 'Customers', path: '/customers', icon: 'customers' },
     {
-      id: 'onsite-display', label: 'On-site Display', path: '/onsite-display', icon: 'display',
+      id: 'onsite-display',
+      label: 'On-site Display',
+      path: '/onsite-display',
+      icon: 'display',
       ...(now.getTime() < ONSITE_DISPLAY_NEW_UNTIL.getTime() ? { badge: 'New' } : {}),
     },
     { id: 'referrals', label: 'Referrals', path: '/referrals/rewards', icon: 'referrals' },

@@ -14,7 +14,13 @@ describe('console configuration (DESIGN.md §4: both bases from config, same ori
 
   it.each([
     ['build-time env', {}, { VITE_AUTH_HOST: 'https://auth.example.com/', VITE_LOGIN_DELAY_MS: '10' }, 'https://auth.example.com', 10],
-    ['window config wins over env', { authHost: 'https://id.example.org', loginDelayMs: 0 }, { VITE_AUTH_HOST: 'https://auth.example.com' }, 'https://id.example.org', 0],
+    [
+      'window config wins over env',
+      { authHost: 'https://id.example.org', loginDelayMs: 0 },
+      { VITE_AUTH_HOST: 'https://auth.example.com' },
+      'https://id.example.org',
+      0,
+    ],
     ['a non-numeric env delay is ignored', {}, { VITE_LOGIN_DELAY_MS: 'soon' }, '', DEFAULT_CONFIG.loginDelayMs],
   ])('%s', (_name, windowConfig, env, authHost, delay) => {
     const config = resolveConfig(windowConfig, env);

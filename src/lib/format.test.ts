@@ -3,7 +3,15 @@ import { formatPoints, payloadSize, searchFires, showsActionListSearch, truncate
 
 describe('points display (spec §5: integer without decimals, otherwise two decimals)', () => {
   it.each([
-    [0, '0'], [120, '120'], [-5, '-5'], [12.5, '12.50'], [0.333, '0.33'], [99.999, '100.00'], ['42', '42'], ['7.1', '7.10'], [Number.NaN, '0'],
+    [0, '0'],
+    [120, '120'],
+    [-5, '-5'],
+    [12.5, '12.50'],
+    [0.333, '0.33'],
+    [99.999, '100.00'],
+    ['42', '42'],
+    ['7.1', '7.10'],
+    [Number.NaN, '0'],
   ])('%s → %s', (value, shown) => {
     expect(formatPoints(value)).toBe(shown);
   });
@@ -46,13 +54,24 @@ describe('payload size in bytes, KB and MB (spec §5)', () => {
 });
 
 describe('action lists show a search field only from 8 items (spec §9)', () => {
-  it.each([[0, false], [7, false], [8, true], [30, true]])('%i items → %s', (count, shown) => {
+  it.each([
+    [0, false],
+    [7, false],
+    [8, true],
+    [30, true],
+  ])('%i items → %s', (count, shown) => {
     expect(showsActionListSearch(count)).toBe(shown);
   });
 });
 
 describe('global search fires only above 2 characters (spec §5)', () => {
-  it.each([['', false], ['al', false], ['  al  ', false], ['ali', true], ['a@b', true]])('%j → %s', (text, fires) => {
+  it.each([
+    ['', false],
+    ['al', false],
+    ['  al  ', false],
+    ['ali', true],
+    ['a@b', true],
+  ])('%j → %s', (text, fires) => {
     expect(searchFires(text)).toBe(fires);
   });
 });

@@ -17,8 +17,8 @@ export const INTEGRATION_SUB_ITEMS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const PLATFORM_NAMES: Record<string, string> = { bigcommerce: 'BigCommerce', shopify: 'Shopify', woocommerce: 'WooCommerce' };
-export const platformName = (platform: string) => PLATFORM_NAMES[platform.toLowerCase()] ?? (platform ? platform[0]!.toUpperCase() + platform.slice(1) : 'your store');
-
+export const platformName = (platform: string) =>
+  PLATFORM_NAMES[platform.toLowerCase()] ?? (platform ? platform[0]!.toUpperCase() + platform.slice(1) : 'your store');
 
 /**
  * spec §2: every admin route, with its page title and what the page will hold.
@@ -39,24 +39,70 @@ const emailPurpose = (label: string) => `Design the "${label}" email your member
 
 export const ROUTES: RouteEntry[] = [
   { path: '/home', title: 'Home', purpose: 'Your program at a glance: members, points issued and redeemed, referrals and recent activity.', screen: 'home' },
-  { path: '/customers', title: 'Customers', purpose: 'Every member of your program with points balance, VIP tier and referral status, with search, filters, import and export.' },
-  { path: '/customers/details', title: 'Customer details', purpose: 'One customer\'s points history, rewards, referrals, VIP transactions and orders, with points adjustment.', back: { to: '/customers', label: 'Customers' } },
-  { path: '/customers/receipt-moderation', title: 'Receipt Moderation', purpose: 'Receipts uploaded by shoppers, waiting for you to approve or reject them.', back: { to: '/customers', label: 'Customers' } },
-  { path: '/onsite-display', title: 'On-site Display', purpose: 'Your landing page, widget, launcher and sticky bar, designed in the builder studio.', screen: 'onsite-display' },
-  { path: '/onsite-display/widget', title: 'Widget', purpose: 'The builder for the rewards widget and its launcher on desktop and mobile.', screen: 'onsite-display', back: { to: '/onsite-display', label: 'On-site Display' } },
-  { path: '/onsite-display/landing-page', title: 'Landing page', purpose: 'The builder for your rewards landing page and its nine sections.', screen: 'onsite-display', back: { to: '/onsite-display', label: 'On-site Display' } },
-  { path: '/onsite-display/sticky-bar', title: 'Sticky bar', purpose: 'The builder for the sticky bar and its drawer.', screen: 'onsite-display', back: { to: '/onsite-display', label: 'On-site Display' } },
+  {
+    path: '/customers',
+    title: 'Customers',
+    purpose: 'Every member of your program with points balance, VIP tier and referral status, with search, filters, import and export.',
+  },
+  {
+    path: '/customers/details',
+    title: 'Customer details',
+    purpose: "One customer's points history, rewards, referrals, VIP transactions and orders, with points adjustment.",
+    back: { to: '/customers', label: 'Customers' },
+  },
+  {
+    path: '/customers/receipt-moderation',
+    title: 'Receipt Moderation',
+    purpose: 'Receipts uploaded by shoppers, waiting for you to approve or reject them.',
+    back: { to: '/customers', label: 'Customers' },
+  },
+  {
+    path: '/onsite-display',
+    title: 'On-site Display',
+    purpose: 'Your landing page, widget, launcher and sticky bar, designed in the builder studio.',
+    screen: 'onsite-display',
+  },
+  {
+    path: '/onsite-display/widget',
+    title: 'Widget',
+    purpose: 'The builder for the rewards widget and its launcher on desktop and mobile.',
+    screen: 'onsite-display',
+    back: { to: '/onsite-display', label: 'On-site Display' },
+  },
+  {
+    path: '/onsite-display/landing-page',
+    title: 'Landing page',
+    purpose: 'The builder for your rewards landing page and its nine sections.',
+    screen: 'onsite-display',
+    back: { to: '/onsite-display', label: 'On-site Display' },
+  },
+  {
+    path: '/onsite-display/sticky-bar',
+    title: 'Sticky bar',
+    purpose: 'The builder for the sticky bar and its drawer.',
+    screen: 'onsite-display',
+    back: { to: '/onsite-display', label: 'On-site Display' },
+  },
   { path: '/referrals/rewards', title: 'Referrals', purpose: 'What referrers and their friends receive, and the referral activity of your members.' },
   { path: '/rewards-loyalty/points', title: 'Points', purpose: 'Ways to earn and ways to redeem points, points expiry and the points label.' },
-  { path: '/rewards-loyalty/points/activity-list', title: 'Activity', purpose: 'Every points transaction of your members: earned, redeemed, adjusted and expired.', back: { to: '/rewards-loyalty/points', label: 'Points' } },
+  {
+    path: '/rewards-loyalty/points/activity-list',
+    title: 'Activity',
+    purpose: 'Every points transaction of your members: earned, redeemed, adjusted and expired.',
+    back: { to: '/rewards-loyalty/points', label: 'Points' },
+  },
   { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.' },
   { path: '/emails/email-dashboard', title: 'Emails', purpose: 'All program emails in the visual email editor, with starter templates.', screen: 'emails' },
   { path: '/emails', title: 'Emails', purpose: 'The emails your members receive when they earn, redeem, refer or change tier.', screen: 'emails' },
   ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({ path, title: label, purpose: emailPurpose(label), back: { to: '/emails', label: 'Emails' } })),
   { path: '/integrations', title: 'Integrations', purpose: 'Apps connected to your store, order status rules, API clients and webhooks.' },
   ...INTEGRATION_SUB_ITEMS.map(([label, path]): RouteEntry => ({
-    path: path.replace(/\/$/, ''), title: label,
-    purpose: label === 'Custom App' ? 'API clients and the HMAC secret for your own integrations.' : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
+    path: path.replace(/\/$/, ''),
+    title: label,
+    purpose:
+      label === 'Custom App'
+        ? 'API clients and the HMAC secret for your own integrations.'
+        : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
     back: { to: '/integrations', label: 'Integrations' },
   })),
   { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.' },

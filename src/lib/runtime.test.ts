@@ -4,7 +4,11 @@ import type { LoginResult } from './api/types.ts';
 import { consoleStore } from '../state/store.ts';
 import { api, browser, handleAuthFailure, logout, resetAuthFailureGuard } from './runtime.ts';
 
-const login = { token: 't', store_access_token: 's', user: { id: 1, name: 'Olivia', email: 'owner@demo.shop', role: 'owner', stage: 0, status: 'active', store: null, user_access_token: 'u' } } as LoginResult;
+const login = {
+  token: 't',
+  store_access_token: 's',
+  user: { id: 1, name: 'Olivia', email: 'owner@demo.shop', role: 'owner', stage: 0, status: 'active', store: null, user_access_token: 'u' },
+} as LoginResult;
 
 beforeEach(() => {
   resetAuthFailureGuard();
@@ -12,7 +16,9 @@ beforeEach(() => {
   consoleStore().getState().setLogin(login);
   consoleStore().getState().setUserDetails(login.user);
 });
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('logout (spec §2 / §4)', () => {
   it('clears the persisted state and goes to {auth host}/auth/logout', () => {

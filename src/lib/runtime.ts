@@ -14,7 +14,9 @@ let leaving = false;
  * a logout must not be overridden by the "no user" redirect its own state change triggers.
  */
 export const browser = {
-  go: (url: string) => { window.location.assign(url); },
+  go: (url: string) => {
+    window.location.assign(url);
+  },
   assign(url: string) {
     if (leaving) return;
     leaving = true;
@@ -47,7 +49,10 @@ export function handleAuthFailure(store: ConsoleStore = consoleStore()) {
 }
 
 /** Test hook: allow the auth-failure handler to run again. */
-export const resetAuthFailureGuard = () => { handlingAuthFailure = false; leaving = false; };
+export const resetAuthFailureGuard = () => {
+  handlingAuthFailure = false;
+  leaving = false;
+};
 
 export const api = createApiClient({
   apiBase: () => getConfig().apiBase,

@@ -34,8 +34,15 @@ describe('e-mail check (spec §5: a standard e-mail pattern)', () => {
 
 describe('empty (spec §5: empty array, empty string, null or undefined)', () => {
   it.each([
-    [[], true], ['', true], [null, true], [undefined, true],
-    [[0], false], [' ', false], [0, false], [false, false], [{}, false],
+    [[], true],
+    ['', true],
+    [null, true],
+    [undefined, true],
+    [[0], false],
+    [' ', false],
+    [0, false],
+    [false, false],
+    [{}, false],
   ])('%j → %s', (value, empty) => {
     expect(isEmpty(value)).toBe(empty);
   });

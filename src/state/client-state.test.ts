@@ -17,7 +17,12 @@ function setUp() {
   return { queryClient, store, rules: clientStateRules(queryClient, store) };
 }
 
-const cached = (queryClient: QueryClient) => queryClient.getQueryCache().getAll().map((q) => String(q.queryKey[0])).sort();
+const cached = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .map((q) => String(q.queryKey[0]))
+    .sort();
 
 describe('client state transitions (spec §4)', () => {
   it('login resets analytics and keeps the rest', () => {

@@ -9,8 +9,13 @@ function flakyStorage(failures: number) {
   let left = failures;
   const storage = {
     getItem: (k: string) => data.get(k) ?? null,
-    setItem: vi.fn((k: string, v: string) => { if (left-- > 0) throw quotaError(); data.set(k, v); }),
-    removeItem: (k: string) => { data.delete(k); },
+    setItem: vi.fn((k: string, v: string) => {
+      if (left-- > 0) throw quotaError();
+      data.set(k, v);
+    }),
+    removeItem: (k: string) => {
+      data.delete(k);
+    },
     clear: vi.fn(() => data.clear()),
   };
   return { data, storage: storage as unknown as Storage & typeof storage };
@@ -34,7 +39,9 @@ describe('local storage quota exceeded: clear and retry once, then only log (spe
 
   it('other write errors are logged, never cleared', () => {
     const { storage } = flakyStorage(0);
-    storage.setItem.mockImplementationOnce(() => { throw new Error('denied'); });
+    storage.setItem.mockImplementationOnce(() => {
+      throw new Error('denied');
+    });
     const log = vi.fn();
     createSafeStorage(() => storage, log).setItem('root', 'x');
     expect(storage.clear).not.toHaveBeenCalled();

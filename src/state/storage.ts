@@ -19,7 +19,12 @@ export function createSafeStorage(
 ): StateStorage {
   return {
     getItem(name) {
-      try { return backend()?.getItem(name) ?? null; } catch (error) { log('reading the saved state failed', error); return null; }
+      try {
+        return backend()?.getItem(name) ?? null;
+      } catch (error) {
+        log('reading the saved state failed', error);
+        return null;
+      }
     },
     setItem(name, value) {
       const storage = backend();
@@ -27,7 +32,10 @@ export function createSafeStorage(
       try {
         storage.setItem(name, value);
       } catch (error) {
-        if (!isQuotaExceeded(error)) { log('saving the state failed', error); return; }
+        if (!isQuotaExceeded(error)) {
+          log('saving the state failed', error);
+          return;
+        }
         try {
           storage.clear();
           storage.setItem(name, value);
@@ -37,7 +45,11 @@ export function createSafeStorage(
       }
     },
     removeItem(name) {
-      try { backend()?.removeItem(name); } catch (error) { log('removing the saved state failed', error); }
+      try {
+        backend()?.removeItem(name);
+      } catch (error) {
+        log('removing the saved state failed', error);
+      }
     },
   };
 }

@@ -5,15 +5,35 @@ import { createConsoleStore, sessionTokens, waitForRehydration } from './store.t
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  const storage: StateStorage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, v); }, removeItem: (k) => { data.delete(k); } };
+  const storage: StateStorage = {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => {
+      data.set(k, v);
+    },
+    removeItem: (k) => {
+      data.delete(k);
+    },
+  };
   return { data, storage };
 }
 
-const store = { id: 1, store_id: 1, title: 'Demo Outdoor Co.', platform: 'bigcommerce', store_name: 'demo-outdoor-co', domain: null, access_token: 'store-1', has_hmac_secret: false, settings: { website: '', email_settings: { unlayer: false } } };
+const store = {
+  id: 1,
+  store_id: 1,
+  title: 'Demo Outdoor Co.',
+  platform: 'bigcommerce',
+  store_name: 'demo-outdoor-co',
+  domain: null,
+  access_token: 'store-1',
+  has_hmac_secret: false,
+  settings: { website: '', email_settings: { unlayer: false } },
+};
 const user: User = { id: 1, name: 'Olivia Owner', email: 'owner@demo.shop', role: 'owner', stage: 0, status: 'active', store, user_access_token: 'user-1' };
 const login: LoginResult = { token: 'token-1', store_access_token: 'store-1', user: { ...user, user_access_token: 'user-1' } };
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('persisted browser state (spec §3): only user and onboarding, under key root', () => {
   it('writes exactly the user and onboarding slices under "root"', () => {
@@ -27,7 +47,9 @@ describe('persisted browser state (spec §3): only user and onboarding, under ke
   });
 
   it('reads them back on start', () => {
-    const { storage } = memoryStorage({ root: JSON.stringify({ state: { user: { loginRes: login, users: user }, onboarding: { stage: 6, progressDismissed: true } }, version: 0 }) });
+    const { storage } = memoryStorage({
+      root: JSON.stringify({ state: { user: { loginRes: login, users: user }, onboarding: { stage: 6, progressDismissed: true } }, version: 0 }),
+    });
     const state = createConsoleStore(storage).getState();
     expect(state.user.loginRes?.token).toBe('token-1');
     expect(state.onboarding.stage).toBe(6);
@@ -37,10 +59,16 @@ describe('persisted browser state (spec §3): only user and onboarding, under ke
 
 describe('state transitions (spec §4)', () => {
   it.each([
-    ['clear-all resets every slice except user and onboarding', (s: ReturnType<typeof createConsoleStore>) => s.getState().clearAll(),
-      { user: true, onboardingStage: 8, widget: null }],
-    ['login stores the new result and keeps the rest', (s: ReturnType<typeof createConsoleStore>) => s.getState().setLogin({ ...login, token: 'token-2' }),
-      { user: true, onboardingStage: 8, widget: 'vip' }],
+    [
+      'clear-all resets every slice except user and onboarding',
+      (s: ReturnType<typeof createConsoleStore>) => s.getState().clearAll(),
+      { user: true, onboardingStage: 8, widget: null },
+    ],
+    [
+      'login stores the new result and keeps the rest',
+      (s: ReturnType<typeof createConsoleStore>) => s.getState().setLogin({ ...login, token: 'token-2' }),
+      { user: true, onboardingStage: 8, widget: 'vip' },
+    ],
   ])('%s (server state and UI atoms: client-state.test.ts)', (_name, act, expected) => {
     const s = createConsoleStore(memoryStorage().storage);
     s.getState().setLogin(login);
@@ -120,7 +148,9 @@ describe('rehydration times out after 10 s (spec §4)', () => {
     const s = createConsoleStore(storage);
     const result = waitForRehydration(s);
     let settled: boolean | undefined;
-    void result.then((value) => { settled = value; });
+    void result.then((value) => {
+      settled = value;
+    });
     await vi.advanceTimersByTimeAsync(9_999);
     expect(settled).toBe(hangs ? undefined : true);
     await vi.advanceTimersByTimeAsync(1);

@@ -25,7 +25,9 @@ export interface ConsoleActions {
 }
 
 export type ConsoleState = Slices & ConsoleActions;
-export type ConsoleStore = StoreApi<ConsoleState> & { persist: { clearStorage(): void; hasHydrated(): boolean; onFinishHydration(fn: () => void): () => void } };
+export type ConsoleStore = StoreApi<ConsoleState> & {
+  persist: { clearStorage(): void; hasHydrated(): boolean; onFinishHydration(fn: () => void): () => void };
+};
 
 export function createConsoleStore(storage: StateStorage = createSafeStorage()): ConsoleStore {
   // After a purge (logout) nothing is written back until the next login, so late answers of
@@ -47,9 +49,10 @@ export function createConsoleStore(storage: StateStorage = createSafeStorage()):
         setUserDetails: (user) => set((s) => ({ user: { ...s.user, users: user }, onboarding: { ...s.onboarding, stage: Number(user.stage) } })),
         setStage: (stage) => set((s) => ({ onboarding: { ...s.onboarding, stage } })),
         setStoreList: (storeList) => set((s) => ({ user: { ...s.user, storeList } })),
-        swapStoreToken: (storeAccessToken) => set((s) => ({
-          user: { ...s.user, loginRes: s.user.loginRes ? { ...s.user.loginRes, store_access_token: storeAccessToken } : null },
-        })),
+        swapStoreToken: (storeAccessToken) =>
+          set((s) => ({
+            user: { ...s.user, loginRes: s.user.loginRes ? { ...s.user.loginRes, store_access_token: storeAccessToken } : null },
+          })),
         setOnboardingProgressDismissed: (dismissed) => set((s) => ({ onboarding: { ...s.onboarding, progressDismissed: dismissed } })),
         selectWidgetType: (type) => set({ widget: { selectedWidgetType: type, changed: true } }),
         clearAll: () => set((s) => clearedSlices(s)),
@@ -82,8 +85,15 @@ export function useConsole<T>(selector: (state: ConsoleState) => T): T {
 export function waitForRehydration(store: ConsoleStore, timeoutMs: number = CONSOLE_CONSTANTS.rehydrationTimeoutMs): Promise<boolean> {
   if (store.persist.hasHydrated()) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { unsubscribe(); resolve(false); }, timeoutMs);
-    const unsubscribe = store.persist.onFinishHydration(() => { clearTimeout(timer); unsubscribe(); resolve(true); });
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(false);
+    }, timeoutMs);
+    const unsubscribe = store.persist.onFinishHydration(() => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(true);
+    });
   });
 }
 

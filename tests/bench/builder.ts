@@ -30,14 +30,19 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'index.html') : path;
-    if (!existsSync(file)) { res.writeHead(404).end(); return; }
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    done({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
-  }));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      done({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+    }),
+  );
 }
 
 const quiet = { logLevel: 'silent' as const, configFile: false as const };
@@ -50,8 +55,14 @@ async function buildBenchPage(name: string, outDir: string) {
 /** Builds the console (its real config) and answers the sizes of the entry and of the lazy builder chunk. */
 async function consoleSizes(outDir: string) {
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false, manifest: true } });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
-  const size = (file: string) => { const bytes = readFileSync(join(outDir, file)); return { raw: bytes.length, gzip: gzipSync(bytes).length }; };
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  >;
+  const size = (file: string) => {
+    const bytes = readFileSync(join(outDir, file));
+    return { raw: bytes.length, gzip: gzipSync(bytes).length };
+  };
   const entry = Object.values(manifest).find((m) => m.isEntry)!;
   const staticOf = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
@@ -63,7 +74,8 @@ async function consoleSizes(outDir: string) {
   const entryFiles = staticOf(entryKey);
   const builderKey = Object.keys(manifest).find((k) => k.endsWith('src/features/onsite-display/pages.tsx'));
   const builderFiles = builderKey ? [...staticOf(builderKey)].filter((k) => !entryFiles.has(k)) : [];
-  const sum = (keys: Iterable<string>) => [...keys].map((k) => size(manifest[k]!.file)).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  const sum = (keys: Iterable<string>) =>
+    [...keys].map((k) => size(manifest[k]!.file)).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
   return { entry: sum(entryFiles), builder: sum(builderFiles), split: Boolean(builderKey) && !entryFiles.has(builderKey!) };
 }
 
@@ -92,7 +104,11 @@ const OURS: Editor = {
   },
   async focusTitle(page) {
     // select a header section in the middle of the page and type into its Title
-    await page.getByRole('list', { name: 'Sections' }).getByRole('listitem', { name: 'Header 3' }).getByRole('button', { name: 'Header 3', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Sections' })
+      .getByRole('listitem', { name: 'Header 3' })
+      .getByRole('button', { name: 'Header 3', exact: true })
+      .click();
     const title = page.getByRole('region', { name: 'Inspector' }).getByLabel('Title', { exact: true });
     await title.focus();
     await title.press('End');
@@ -150,8 +166,13 @@ function pooled([first, ...rest]: EditorRun[]): EditorRun {
   const sum = (key: 'inNextFrame' | 'missed') => all.reduce((n, r) => n + r[key], 0);
   return {
     ...first!,
-    latencies: concat('latencies'), withoutVsyncWait: concat('withoutVsyncWait'), toDom: concat('toDom'), render: concat('render'), handlers: concat('handlers'),
-    inNextFrame: sum('inNextFrame'), missed: sum('missed'),
+    latencies: concat('latencies'),
+    withoutVsyncWait: concat('withoutVsyncWait'),
+    toDom: concat('toDom'),
+    render: concat('render'),
+    handlers: concat('handlers'),
+    inNextFrame: sum('inNextFrame'),
+    missed: sum('missed'),
   };
 }
 
@@ -165,17 +186,39 @@ function latencyRows(ours: EditorRun, puck: EditorRun): BenchRow[] {
     const p95 = (r: EditorRun) => percentile(of(r), 95);
     rows.push(
       { metric: `keystroke → canvas paint p50, ${label}`, ours: ms(percentile(of(ours), 50)), compare: `Puck ${ms(percentile(of(puck), 50))}` },
-      { metric: `keystroke → canvas paint p95, ${label}`, ours: ms(p95(ours)), compare: `Puck ${ms(p95(puck))}; budget ≤ ${BUDGET_MS} ms`, verdict: p95(ours) <= BUDGET_MS ? 'ok' : 'over budget' },
+      {
+        metric: `keystroke → canvas paint p95, ${label}`,
+        ours: ms(p95(ours)),
+        compare: `Puck ${ms(p95(puck))}; budget ≤ ${BUDGET_MS} ms`,
+        verdict: p95(ours) <= BUDGET_MS ? 'ok' : 'over budget',
+      },
       { metric: `ratio Puck p95 / ours p95, ${label}`, ours: `${(p95(puck) / p95(ours)).toFixed(1)}×` },
       { metric: `keystroke → canvas paint max, ${label}`, ours: ms(Math.max(...of(ours))), compare: `Puck ${ms(Math.max(...of(puck)))}` },
     );
   }
   return [
     ...rows,
-    { metric: 'keystrokes whose change reached the very next frame (60 Hz)', ours: pct(ours.inNextFrame, KEYSTROKES * ROUNDS), compare: `Puck ${pct(puck.inNextFrame, KEYSTROKES * ROUNDS)}` },
-    { metric: 'keystrokes never shown on the canvas', ours: String(ours.missed), compare: `Puck ${puck.missed}`, verdict: ours.missed === 0 ? 'ok' : 'stale paint' },
-    { metric: 'where the time goes, p50: keydown → text in canvas DOM / frame start → painted', ours: `${ms(percentile(ours.toDom, 50))} / ${ms(percentile(ours.render, 50))}`, compare: `Puck ${ms(percentile(puck.toDom, 50))} / ${ms(percentile(puck.render, 50))}` },
-    { metric: 'input handlers (input event → window) p50 / p95', ours: `${ms(percentile(ours.handlers, 50))} / ${ms(percentile(ours.handlers, 95))}`, compare: `Puck ${ms(percentile(puck.handlers, 50))} / ${ms(percentile(puck.handlers, 95))}` },
+    {
+      metric: 'keystrokes whose change reached the very next frame (60 Hz)',
+      ours: pct(ours.inNextFrame, KEYSTROKES * ROUNDS),
+      compare: `Puck ${pct(puck.inNextFrame, KEYSTROKES * ROUNDS)}`,
+    },
+    {
+      metric: 'keystrokes never shown on the canvas',
+      ours: String(ours.missed),
+      compare: `Puck ${puck.missed}`,
+      verdict: ours.missed === 0 ? 'ok' : 'stale paint',
+    },
+    {
+      metric: 'where the time goes, p50: keydown → text in canvas DOM / frame start → painted',
+      ours: `${ms(percentile(ours.toDom, 50))} / ${ms(percentile(ours.render, 50))}`,
+      compare: `Puck ${ms(percentile(puck.toDom, 50))} / ${ms(percentile(puck.render, 50))}`,
+    },
+    {
+      metric: 'input handlers (input event → window) p50 / p95',
+      ours: `${ms(percentile(ours.handlers, 50))} / ${ms(percentile(ours.handlers, 95))}`,
+      compare: `Puck ${ms(percentile(puck.handlers, 50))} / ${ms(percentile(puck.handlers, 95))}`,
+    },
   ];
 }
 
@@ -200,14 +243,27 @@ export async function run(): Promise<BenchRow[]> {
     const puck = pooled(runs.puck);
     const sizes = await consoleSizes(join(work, 'console'));
     return [
-      { metric: 'document (both editors, same renderers and stylesheet)', ours: `${ours.sections} sections / ${ours.nodes} nodes`, compare: `Puck ${puck.sections} / ${puck.nodes}` },
+      {
+        metric: 'document (both editors, same renderers and stylesheet)',
+        ours: `${ours.sections} sections / ${ours.nodes} nodes`,
+        compare: `Puck ${puck.sections} / ${puck.nodes}`,
+      },
       { metric: 'machine load (1 min average, 2 cores)', ours: loadavg()[0]!.toFixed(1), verdict: loadavg()[0]! > 2 ? 'contended: p95 inflated' : '' },
-      { metric: `keystrokes per editor (one every ${KEY_DELAY_MS} ms, same harness, same browser)`, ours: `${ROUNDS} × ${KEYSTROKES}`, compare: 'rounds alternate ours / Puck' },
+      {
+        metric: `keystrokes per editor (one every ${KEY_DELAY_MS} ms, same harness, same browser)`,
+        ours: `${ROUNDS} × ${KEYSTROKES}`,
+        compare: 'rounds alternate ours / Puck',
+      },
       ...latencyRows(ours, puck),
       { metric: 'Puck, their own tracker (profiler)', ours: '', compare: 'Puck #1709: ~30 ms at 90 nodes, ~59 ms at 200' },
       { metric: 'no-vsync frames by Chromium flags', ours: 'not used', verdict: 'spins ~1.8 cores even idle (keystroke-latency.ts)' },
       { metric: 'time to interactive, cold load (canvas shows the document)', ours: ms(ours.tti), compare: `Puck ${ms(puck.tti)}` },
-      { metric: 'builder JS (lazy chunk, gzip)', ours: kb(sizes.builder.gzip), compare: `raw ${kb(sizes.builder.raw)}`, verdict: sizes.split ? 'code-split' : 'NOT split' },
+      {
+        metric: 'builder JS (lazy chunk, gzip)',
+        ours: kb(sizes.builder.gzip),
+        compare: `raw ${kb(sizes.builder.raw)}`,
+        verdict: sizes.split ? 'code-split' : 'NOT split',
+      },
       { metric: 'console entry JS (gzip)', ours: kb(sizes.entry.gzip), compare: `raw ${kb(sizes.entry.raw)}` },
     ];
   } finally {

@@ -68,70 +68,89 @@ type Probe = Omit<TypingResult, 'missed'>;
 export async function measureTyping(page: Page, options: TypingOptions): Promise<TypingResult> {
   // tsx (esbuild, keepNames) wraps named functions in `__name(…)`, which the page does not define
   await page.evaluate('globalThis.__name = (f) => f');
-  await page.evaluate(({ frame, text }) => {
-    interface Keystroke { start: number; expected: string; done: boolean; inDom?: number; inputDone?: number }
-    const probe: Probe = { latencies: [], withoutVsyncWait: [], toDom: [], render: [], inNextFrame: 0, handlers: [] };
-    const pending: Keystroke[] = [];
-    Object.assign(window, { keystrokeProbe: probe, keystrokesPending: pending });
-    const input = document.activeElement as HTMLInputElement;
-    const canvas = document.querySelector<HTMLIFrameElement>(frame)!.contentDocument!;
-    const shown = () => canvas.querySelector(text)?.textContent ?? '';
-    /**
-     * Runs `then` in the first task after the current frame's rendering: a user-blocking task goes
-     * ahead of the ordinary tasks queued meanwhile (effects, timers), which are not part of the paint.
-     */
-    const afterPaint = (then: () => void) => {
-      const { scheduler } = window as unknown as { scheduler?: { postTask(task: () => void, options: { priority: string }): Promise<void> } };
-      if (scheduler) { void scheduler.postTask(then, { priority: 'user-blocking' }); return; }
-      const channel = new MessageChannel();
-      channel.port1.addEventListener('message', then);
-      channel.port1.start();
-      channel.port2.postMessage(null);
-    };
-    /** In a rAF callback: the keystrokes whose text this frame paints end when it has painted. */
-    const settle = (frameStart: number) => {
-      const painted = pending.filter((k) => !k.done && shown().startsWith(k.expected));
-      if (painted.length === 0) return;
-      for (const k of painted) k.done = true;
-      afterPaint(() => {
-        const now = performance.now();
-        for (const k of painted) {
-          probe.latencies.push(now - k.start);
-          const lastScript = Math.max(k.inDom ?? frameStart, k.inputDone ?? 0);
-          const vsyncWait = Math.max(0, frameStart - lastScript);
-          probe.withoutVsyncWait.push(now - k.start - vsyncWait);
-          if (k.inDom !== undefined) probe.toDom.push(k.inDom - k.start);
-          probe.render.push(now - Math.max(frameStart, lastScript));
+  await page.evaluate(
+    ({ frame, text }) => {
+      interface Keystroke {
+        start: number;
+        expected: string;
+        done: boolean;
+        inDom?: number;
+        inputDone?: number;
+      }
+      const probe: Probe = { latencies: [], withoutVsyncWait: [], toDom: [], render: [], inNextFrame: 0, handlers: [] };
+      const pending: Keystroke[] = [];
+      Object.assign(window, { keystrokeProbe: probe, keystrokesPending: pending });
+      const input = document.activeElement as HTMLInputElement;
+      const canvas = document.querySelector<HTMLIFrameElement>(frame)!.contentDocument!;
+      const shown = () => canvas.querySelector(text)?.textContent ?? '';
+      /**
+       * Runs `then` in the first task after the current frame's rendering: a user-blocking task goes
+       * ahead of the ordinary tasks queued meanwhile (effects, timers), which are not part of the paint.
+       */
+      const afterPaint = (then: () => void) => {
+        const { scheduler } = window as unknown as { scheduler?: { postTask(task: () => void, options: { priority: string }): Promise<void> } };
+        if (scheduler) {
+          void scheduler.postTask(then, { priority: 'user-blocking' });
+          return;
         }
+        const channel = new MessageChannel();
+        channel.port1.addEventListener('message', then);
+        channel.port1.start();
+        channel.port2.postMessage(null);
+      };
+      /** In a rAF callback: the keystrokes whose text this frame paints end when it has painted. */
+      const settle = (frameStart: number) => {
+        const painted = pending.filter((k) => !k.done && shown().startsWith(k.expected));
+        if (painted.length === 0) return;
+        for (const k of painted) k.done = true;
+        afterPaint(() => {
+          const now = performance.now();
+          for (const k of painted) {
+            probe.latencies.push(now - k.start);
+            const lastScript = Math.max(k.inDom ?? frameStart, k.inputDone ?? 0);
+            const vsyncWait = Math.max(0, frameStart - lastScript);
+            probe.withoutVsyncWait.push(now - k.start - vsyncWait);
+            if (k.inDom !== undefined) probe.toDom.push(k.inDom - k.start);
+            probe.render.push(now - Math.max(frameStart, lastScript));
+          }
+        });
+      };
+      // no rAF loop: the frame after the keydown, then the frame after each change of the canvas
+      // that shows a pending keystroke's text
+      let requested = false;
+      new MutationObserver(() => {
+        const landed = pending.filter((k) => k.inDom === undefined && shown().startsWith(k.expected));
+        if (landed.length === 0) return;
+        const now = performance.now();
+        for (const k of landed) k.inDom = now;
+        if (requested) return;
+        requested = true;
+        requestAnimationFrame((frameStart) => {
+          requested = false;
+          settle(frameStart);
+        });
+      }).observe(canvas.documentElement, { subtree: true, childList: true, characterData: true });
+      window.addEventListener('input', (event) => {
+        const now = performance.now();
+        probe.handlers.push(now - event.timeStamp);
+        const keystroke = pending.at(-1);
+        if (keystroke && keystroke.inputDone === undefined) keystroke.inputDone = now;
       });
-    };
-    // no rAF loop: the frame after the keydown, then the frame after each change of the canvas
-    // that shows a pending keystroke's text
-    let requested = false;
-    new MutationObserver(() => {
-      const landed = pending.filter((k) => k.inDom === undefined && shown().startsWith(k.expected));
-      if (landed.length === 0) return;
-      const now = performance.now();
-      for (const k of landed) k.inDom = now;
-      if (requested) return;
-      requested = true;
-      requestAnimationFrame((frameStart) => { requested = false; settle(frameStart); });
-    }).observe(canvas.documentElement, { subtree: true, childList: true, characterData: true });
-    window.addEventListener('input', (event) => {
-      const now = performance.now();
-      probe.handlers.push(now - event.timeStamp);
-      const keystroke = pending.at(-1);
-      if (keystroke && keystroke.inputDone === undefined) keystroke.inputDone = now;
-    });
-    input.addEventListener('keydown', (event) => {
-      const keystroke: Keystroke = { start: event.timeStamp, expected: input.value + event.key, done: false };
-      pending.push(keystroke);
-      requestAnimationFrame((frameStart) => {
-        if (shown().startsWith(keystroke.expected)) probe.inNextFrame++;
-        settle(frameStart);
-      });
-    }, { capture: true });
-  }, { frame: options.frame, text: options.text });
+      input.addEventListener(
+        'keydown',
+        (event) => {
+          const keystroke: Keystroke = { start: event.timeStamp, expected: input.value + event.key, done: false };
+          pending.push(keystroke);
+          requestAnimationFrame((frameStart) => {
+            if (shown().startsWith(keystroke.expected)) probe.inNextFrame++;
+            settle(frameStart);
+          });
+        },
+        { capture: true },
+      );
+    },
+    { frame: options.frame, text: options.text },
+  );
   for (let i = 0; i < options.keystrokes; i++) await page.keyboard.type(i % 10 === 9 ? ' ' : 'abcdefghi'[i % 10]!, { delay: options.delayMs });
   await page.waitForTimeout(1000);
   return page.evaluate(() => {

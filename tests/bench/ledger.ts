@@ -25,8 +25,11 @@ const scratchDatabase = () => scratchPostgresDatabase(ADMIN_URL!, 'ls_bench');
 
 async function seedStore(db: Db, slug: string): Promise<{ id: number; secret: string }> {
   const secret = randomBytes(16).toString('hex');
-  const store = await db.insertInto('stores').values({ title: slug, platform: 'shopify', store_name: slug, domain: `${slug}.myshopify.com`, website: null, hmac_secret: secret, access_token: null })
-    .returning('id').executeTakeFirstOrThrow();
+  const store = await db
+    .insertInto('stores')
+    .values({ title: slug, platform: 'shopify', store_name: slug, domain: `${slug}.myshopify.com`, website: null, hmac_secret: secret, access_token: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await createEarningRule(db, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
   return { id: store.id, secret };
 }
@@ -36,11 +39,23 @@ function orderEvents(count: number, offset: number, customers: number): OrderEve
     const n = offset + index;
     const cents = 1_000 + ((n * 7919) % 20_000);
     return {
-      platform: 'custom', orderExternalId: `o${n}`,
+      platform: 'custom',
+      orderExternalId: `o${n}`,
       order: {
-        externalId: `o${n}`, number: `#${n}`, customer: { externalId: null, email: `c${n % customers}@bench.test`, firstName: 'B', lastName: 'C' },
-        currency: 'USD', itemsMinor: cents, discountMinor: 0, shippingMinor: 0, taxMinor: 0, totalMinor: cents, lines: [], statuses: ['paid'], cancelled: false,
-        placedAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z',
+        externalId: `o${n}`,
+        number: `#${n}`,
+        customer: { externalId: null, email: `c${n % customers}@bench.test`, firstName: 'B', lastName: 'C' },
+        currency: 'USD',
+        itemsMinor: cents,
+        discountMinor: 0,
+        shippingMinor: 0,
+        taxMinor: 0,
+        totalMinor: cents,
+        lines: [],
+        statuses: ['paid'],
+        cancelled: false,
+        placedAt: '2026-03-01T00:00:00Z',
+        updatedAt: '2026-03-01T00:00:00Z',
       },
     };
   });
@@ -51,13 +66,15 @@ async function earnRate(db: Db, storeId: number, total: number, workers: number)
   await applyOrderEvents(db, storeId, orderEvents(250, 10_000_000, 1_000), new Date()); // warm up, customers created
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < total) {
-      const offset = next;
-      next += 250;
-      await applyOrderEvents(db, storeId, orderEvents(Math.min(250, total - offset), offset, 1_000), new Date());
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < total) {
+        const offset = next;
+        next += 250;
+        await applyOrderEvents(db, storeId, orderEvents(Math.min(250, total - offset), offset, 1_000), new Date());
+      }
+    }),
+  );
   return total / ((performance.now() - started) / 1000);
 }
 
@@ -69,27 +86,41 @@ async function rawBound(url: string): Promise<number> {
   await pool.query('insert into bench_acc select g, 0 from generate_series(1, 1000) g');
   let done = 0;
   const until = performance.now() + 3_000;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    const client = await pool.connect();
-    while (performance.now() < until) {
-      const account = 1 + Math.floor(Math.random() * 1000);
-      await client.query('begin');
-      await client.query('insert into bench_raw (account, points) values ($1, $2)', [account, 10]);
-      await client.query('update bench_acc set balance = balance + $2 where id = $1', [account, 10]);
-      await client.query('commit');
-      done += 1;
-    }
-    client.release();
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const client = await pool.connect();
+      while (performance.now() < until) {
+        const account = 1 + Math.floor(Math.random() * 1000);
+        await client.query('begin');
+        await client.query('insert into bench_raw (account, points) values ($1, $2)', [account, 10]);
+        await client.query('update bench_acc set balance = balance + $2 where id = $1', [account, 10]);
+        await client.query('commit');
+        done += 1;
+      }
+      client.release();
+    }),
+  );
   await pool.end();
   return done / 3;
 }
 
-const shopifyOrder = (id: number) => JSON.stringify({
-  id, name: `#${id}`, email: `w${id % 500}@bench.test`, currency: 'USD', financial_status: 'paid', total_line_items_price: '42.00', total_price: '42.00',
-  total_discounts: '0.00', total_tax: '0.00', created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z',
-  customer: { id: id % 500, email: `w${id % 500}@bench.test`, first_name: 'W', last_name: 'H' }, line_items: [], refunds: [],
-});
+const shopifyOrder = (id: number) =>
+  JSON.stringify({
+    id,
+    name: `#${id}`,
+    email: `w${id % 500}@bench.test`,
+    currency: 'USD',
+    financial_status: 'paid',
+    total_line_items_price: '42.00',
+    total_price: '42.00',
+    total_discounts: '0.00',
+    total_tax: '0.00',
+    created_at: '2026-03-01T10:00:00Z',
+    updated_at: '2026-03-01T10:00:00Z',
+    customer: { id: id % 500, email: `w${id % 500}@bench.test`, first_name: 'W', last_name: 'H' },
+    line_items: [],
+    refunds: [],
+  });
 
 /** Webhook acks (latency of each, processing running meanwhile) and the time until a burst is fully processed. */
 async function webhookFigures(db: Db, slug: string, secret: string, orders: number, concurrency: number, databaseUrl?: string) {
@@ -99,18 +130,39 @@ async function webhookFigures(db: Db, slug: string, secret: string, orders: numb
   const latencies: number[] = [];
   const started = performance.now();
   for (let start = 0; start < orders; start += concurrency) {
-    await Promise.all(Array.from({ length: Math.min(concurrency, orders - start) }, async (_, index) => {
-      const raw = shopifyOrder(1_000_000 + start + index);
-      const sent = performance.now();
-      const response = await app.inject({ method: 'POST', url: '/webhooks/shopify', payload: raw, headers: {
-        'content-type': 'application/json', 'x-shopify-topic': 'orders/paid', 'x-shopify-shop-domain': `${slug}.myshopify.com`,
-        'x-shopify-event-id': `e${start + index}`, 'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64') } });
-      latencies.push(performance.now() - sent);
-      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, orders - start) }, async (_, index) => {
+        const raw = shopifyOrder(1_000_000 + start + index);
+        const sent = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/webhooks/shopify',
+          payload: raw,
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/paid',
+            'x-shopify-shop-domain': `${slug}.myshopify.com`,
+            'x-shopify-event-id': `e${start + index}`,
+            'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
+          },
+        });
+        latencies.push(performance.now() - sent);
+        if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
+      }),
+    );
   }
   await webhookRunnerOf(app).drain();
-  while (Number((await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('processed_at', 'is', null).executeTakeFirstOrThrow()).n) > 0) {
+  while (
+    Number(
+      (
+        await db
+          .selectFrom('webhook_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('processed_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ) > 0
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
@@ -127,7 +179,12 @@ export async function run(): Promise<BenchRow[]> {
   const liteRate = await earnRate(lite, liteStore.id, 5_000, 1);
   rows.push({ metric: 'order earns/s, PGlite', ours: liteRate.toFixed(0), compare: '≥ 1,000 (budget)', verdict: liteRate >= 1_000 ? 'ok' : 'under budget' });
   const liteHooks = await webhookFigures(lite, 'bench-lite', liteStore.secret, 2_000, 8);
-  rows.push({ metric: 'webhook ack p99, PGlite (2,000, 8 at a time)', ours: `${liteHooks.p99.toFixed(1)} ms`, compare: '≤ 100 ms', verdict: liteHooks.p99 <= 100 ? 'ok' : 'over budget' });
+  rows.push({
+    metric: 'webhook ack p99, PGlite (2,000, 8 at a time)',
+    ours: `${liteHooks.p99.toFixed(1)} ms`,
+    compare: '≤ 100 ms',
+    verdict: liteHooks.p99 <= 100 ? 'ok' : 'over budget',
+  });
   if ((await verifyLedger(lite)).length > 0) rows.push({ metric: 'ledger:verify after PGlite runs', ours: 'BREACHED', verdict: 'fail' });
   await lite.destroy();
 
@@ -143,12 +200,31 @@ export async function run(): Promise<BenchRow[]> {
     const pgStore = await seedStore(pg, 'bench-pg');
     const pgRate = await earnRate(pg, pgStore.id, 20_000, 4);
     rows.push({ metric: 'raw insert+update tx/s, PostgreSQL, 8 clients', ours: bound.toFixed(0), compare: '≈ 4,700 (NOTES.md)', verdict: 'bound' });
-    rows.push({ metric: 'order earns/s, PostgreSQL', ours: pgRate.toFixed(0), compare: `≥ 3,000 (budget); bound ${bound.toFixed(0)} tx/s`, verdict: pgRate >= 3_000 ? 'ok' : 'under budget' });
+    rows.push({
+      metric: 'order earns/s, PostgreSQL',
+      ours: pgRate.toFixed(0),
+      compare: `≥ 3,000 (budget); bound ${bound.toFixed(0)} tx/s`,
+      verdict: pgRate >= 3_000 ? 'ok' : 'under budget',
+    });
     const burst = await webhookFigures(pg, 'bench-pg', pgStore.secret, 10_000, 50, scratch.url);
-    rows.push({ metric: 'webhook ack p99, PostgreSQL (10,000, 50 at a time)', ours: `${burst.p99.toFixed(1)} ms`, compare: '≤ 100 ms', verdict: burst.p99 <= 100 ? 'ok' : 'over budget' });
-    rows.push({ metric: '10,000-order burst fully processed, PostgreSQL', ours: `${burst.seconds.toFixed(1)} s`, compare: '≤ 15 s', verdict: burst.seconds <= 15 ? 'ok' : 'over budget' });
+    rows.push({
+      metric: 'webhook ack p99, PostgreSQL (10,000, 50 at a time)',
+      ours: `${burst.p99.toFixed(1)} ms`,
+      compare: '≤ 100 ms',
+      verdict: burst.p99 <= 100 ? 'ok' : 'over budget',
+    });
+    rows.push({
+      metric: '10,000-order burst fully processed, PostgreSQL',
+      ours: `${burst.seconds.toFixed(1)} s`,
+      compare: '≤ 15 s',
+      verdict: burst.seconds <= 15 ? 'ok' : 'over budget',
+    });
     const breaches = await verifyLedger(pg);
-    rows.push({ metric: 'ledger:verify after the runs', ours: breaches.length === 0 ? 'clean' : `${breaches.length} breaches`, verdict: breaches.length === 0 ? 'ok' : 'fail' });
+    rows.push({
+      metric: 'ledger:verify after the runs',
+      ours: breaches.length === 0 ? 'clean' : `${breaches.length} breaches`,
+      verdict: breaches.length === 0 ? 'ok' : 'fail',
+    });
     await pg.destroy();
   } finally {
     await scratch.drop();

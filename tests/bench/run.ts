@@ -25,8 +25,7 @@ function printTable(title: string, rows: BenchRow[]) {
   const header = { metric: 'metric', ours: 'ours', compare: 'peer / budget', verdict: 'verdict' };
   const all = [header, ...rows.map((r) => ({ metric: r.metric, ours: r.ours, compare: r.compare ?? '', verdict: r.verdict ?? '' }))];
   const widths = (['metric', 'ours', 'compare', 'verdict'] as const).map((k) => Math.max(...all.map((r) => r[k].length)));
-  const line = (r: (typeof all)[number]) =>
-    `| ${[r.metric, r.ours, r.compare, r.verdict].map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  const line = (r: (typeof all)[number]) => `| ${[r.metric, r.ours, r.compare, r.verdict].map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n## ${title}\n`);
   console.log(line(all[0]!));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);

@@ -16,7 +16,16 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const EMBED_DIR = resolve(ROOT, process.env.EMBED_DIR ?? 'dist/embed');
 const CHROMIUM = '/usr/bin/chromium';
 /** The browser flags of the preamble (playwright.config.ts). */
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Lighthouse scores move with the machine's load (2 shared cores): alternate runs, take the median. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
@@ -34,7 +43,10 @@ async function buildEmbed(): Promise<{ loader: Buffer; panel: Buffer; loaderCode
   const scratch = mkdtempSync(join(tmpdir(), 'ls-embed-bench-'));
   try {
     const stub = join(scratch, 'stylesheet.ts');
-    writeFileSync(stub, "export const LOADER_STYLESHEET = '';\nexport const WIDGET_STYLESHEET = '';\nexport const SHARED_STYLESHEET = '';\nexport const desktop = () => '';\n");
+    writeFileSync(
+      stub,
+      "export const LOADER_STYLESHEET = '';\nexport const WIDGET_STYLESHEET = '';\nexport const SHARED_STYLESHEET = '';\nexport const desktop = () => '';\n",
+    );
     await buildLoader({ outDir: scratch, panelFile: manifest.panel, aliases: [{ find: /^(\.\.\/theme\/|\.\/)stylesheet\.ts$/, replacement: stub }] });
     return {
       loader: readFileSync(join(EMBED_DIR, manifest.loader)),
@@ -56,13 +68,21 @@ async function startServer(): Promise<{ origin: string; stop: () => void }> {
   const port = 4200 + Math.floor(Math.random() * 20) + 60;
   const dataDir = mkdtempSync(join(tmpdir(), 'ls-bench-data-'));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1', LOG_LEVEL: 'error' }, stdio: 'ignore',
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1', LOG_LEVEL: 'error' },
+    stdio: 'ignore',
   });
   const origin = `http://localhost:${port}`;
-  const stop = () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   for (let i = 0; i < 360; i++) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { origin, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -80,7 +100,10 @@ async function requestsOnLoad(origin: string): Promise<{ embed: string[]; launch
     page.on('request', (request) => seen.push(new URL(request.url()).pathname));
     await page.goto(`${origin}/demo/storefront`);
     const launcher = page.getByRole('button', { name: /^(Bean Club|Get Rewarded)$/ });
-    const launcherShown = await launcher.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const launcherShown = await launcher.waitFor({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
     await page.waitForLoadState('networkidle');
     return { embed: seen.filter((path) => path !== '/demo/storefront'), launcherShown };
   } finally {
@@ -88,7 +111,10 @@ async function requestsOnLoad(origin: string): Promise<{ embed: string[]; launch
   }
 }
 
-interface LighthouseFigures { score: number; cls: number }
+interface LighthouseFigures {
+  score: number;
+  cls: number;
+}
 
 async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
@@ -108,7 +134,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function lighthouseComparison(origin: string): Promise<{ without: LighthouseFigures; withEmbed: LighthouseFigures }> {
   const runs = { without: [] as LighthouseFigures[], withEmbed: [] as LighthouseFigures[] };
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) { // alternate, so machine load hits both alike
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    // alternate, so machine load hits both alike
     runs.without.push(await lighthouseRun(`${origin}/demo/storefront?embed=0`));
     runs.withEmbed.push(await lighthouseRun(`${origin}/demo/storefront`));
   }
@@ -127,26 +154,48 @@ export async function run(): Promise<BenchRow[]> {
     { metric: 'loader code, gzip', ours: kb(loaderCode), compare: 'budget 5 KB', verdict: within(loaderCode, 5 * KB) },
     { metric: 'stylesheet (4 themes + rules), gzip', ours: kb(css), compare: 'budget 4 KB; Rivo 4 KB CSS', verdict: within(css, 4 * KB) },
     { metric: 'widget module on first open, gzip', ours: kb(panelSize), compare: 'budget 30 KB', verdict: within(panelSize, 30 * KB) },
-    { metric: 'everything after opening the widget', ours: kb(loaderTotal + panelSize), compare: 'Rivo 37 KB · Smile.io ~105 KB · LoyaltyLion ~113 KB · Yotpo ~285 KB', verdict: loaderTotal + panelSize < 33 * KB ? 'lightest' : 'check' },
+    {
+      metric: 'everything after opening the widget',
+      ours: kb(loaderTotal + panelSize),
+      compare: 'Rivo 37 KB · Smile.io ~105 KB · LoyaltyLion ~113 KB · Yotpo ~285 KB',
+      verdict: loaderTotal + panelSize < 33 * KB ? 'lightest' : 'check',
+    },
   ];
   const server = await startServer();
   try {
     // what a store page downloads before the shopper touches anything: loader.js as the server sends it
     const served = await fetch(`${server.origin}/embed/loader.js`, { headers: { 'accept-encoding': 'gzip' } });
     const servedBytes = Number(served.headers.get('content-length'));
-    rows.splice(1, 0, { metric: 'loader.js as served (code + launcher/sticky bar CSS), gzip', ours: kb(servedBytes), compare: 'budget 5 KB (issue 18); Shopify flags > 10 KB', verdict: within(servedBytes, 5 * KB) });
+    rows.splice(1, 0, {
+      metric: 'loader.js as served (code + launcher/sticky bar CSS), gzip',
+      ours: kb(servedBytes),
+      compare: 'budget 5 KB (issue 18); Shopify flags > 10 KB',
+      verdict: within(servedBytes, 5 * KB),
+    });
     const { embed, launcherShown } = await requestsOnLoad(server.origin);
     const byLoader = embed.filter((path) => path !== '/embed/loader.js');
     rows.push({
-      metric: 'requests by the embed on page load', ours: `${byLoader.length} (${byLoader.join(', ') || 'none'}) + loader.js`,
-      compare: 'budget 1', verdict: !launcherShown ? 'launcher not shown' : byLoader.length <= 1 ? 'ok' : 'over budget',
+      metric: 'requests by the embed on page load',
+      ours: `${byLoader.length} (${byLoader.join(', ') || 'none'}) + loader.js`,
+      compare: 'budget 1',
+      verdict: !launcherShown ? 'launcher not shown' : byLoader.length <= 1 ? 'ok' : 'over budget',
     });
     const { without, withEmbed } = await lighthouseComparison(server.origin);
     const drop = without.score - withEmbed.score;
     const addedShift = Math.max(0, withEmbed.cls - without.cls);
     rows.push(
-      { metric: `Lighthouse performance, /demo/storefront (median of ${LIGHTHOUSE_RUNS})`, ours: `${withEmbed.score} with embed`, compare: `${without.score} without (?embed=0)`, verdict: `difference ${drop} (goal ≤ 2): ${drop <= 2 ? 'ok' : 'over'}` },
-      { metric: 'layout shift added by the embed (CLS)', ours: addedShift.toFixed(3), compare: `CLS ${withEmbed.cls.toFixed(3)} with, ${without.cls.toFixed(3)} without`, verdict: addedShift === 0 ? 'ok (goal 0)' : 'over (goal 0)' },
+      {
+        metric: `Lighthouse performance, /demo/storefront (median of ${LIGHTHOUSE_RUNS})`,
+        ours: `${withEmbed.score} with embed`,
+        compare: `${without.score} without (?embed=0)`,
+        verdict: `difference ${drop} (goal ≤ 2): ${drop <= 2 ? 'ok' : 'over'}`,
+      },
+      {
+        metric: 'layout shift added by the embed (CLS)',
+        ours: addedShift.toFixed(3),
+        compare: `CLS ${withEmbed.cls.toFixed(3)} with, ${without.cls.toFixed(3)} without`,
+        verdict: addedShift === 0 ? 'ok (goal 0)' : 'over (goal 0)',
+      },
     );
   } finally {
     server.stop();

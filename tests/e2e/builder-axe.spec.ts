@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 // The builder studio and the surfaces overview pass axe (WCAG 2.1 A/AA rules) on the host page.
 
 test('the landing page studio and the overview have no accessibility violations', async ({ page, context }) => {
-  await context.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
+  await context.addInitScript(() => {
+    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
+  });
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto('/');
   await page.getByLabel('Email').fill('owner@demo.shop');
@@ -16,6 +18,14 @@ test('the landing page studio and the overview have no accessibility violations'
     if (path !== '/onsite-display') await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
     else await expect(page.getByRole('listitem', { name: 'Sticky bar', exact: true })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
-    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) =>
+          `${path}: ${v.id} ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   }
 });

@@ -9,7 +9,9 @@ const ACCENT_RGB = 'rgb(31, 78, 121)';
 const DEMO_STORE = 'Demo Coffee Roasters';
 
 const shortenLoginDelay = (page: Page) =>
-  page.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
+  page.addInitScript(() => {
+    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
+  });
 
 async function signInOnDemoStore(page: Page) {
   await shortenLoginDelay(page);
@@ -20,7 +22,10 @@ async function signInOnDemoStore(page: Page) {
   await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
   if ((await page.getByTestId('current-store').textContent())!.trim() !== DEMO_STORE) {
     await page.getByRole('button', { name: /Switch store/ }).click();
-    await page.getByRole('list', { name: 'Stores' }).getByRole('button', { name: new RegExp(DEMO_STORE) }).click();
+    await page
+      .getByRole('list', { name: 'Stores' })
+      .getByRole('button', { name: new RegExp(DEMO_STORE) })
+      .click();
     await expect(page.getByTestId('current-store')).toHaveText(DEMO_STORE);
   }
 }
@@ -28,8 +33,7 @@ async function signInOnDemoStore(page: Page) {
 const inspector = (page: Page) => page.getByRole('region', { name: 'Inspector' });
 const frame = (page: Page): FrameLocator => page.getByRole('region', { name: 'Canvas' }).frameLocator('iframe[title="Preview"]');
 /** The background of the widget's header: the widget's own colour, or its custom accent. */
-const headColour = (dialog: ReturnType<Page['getByRole']>) =>
-  dialog.evaluate((el) => getComputedStyle(el.querySelector('.ls-w-head')!).backgroundColor);
+const headColour = (dialog: ReturnType<Page['getByRole']>) => dialog.evaluate((el) => getComputedStyle(el.querySelector('.ls-w-head')!).backgroundColor);
 
 const openStudio = async (page: Page, path: string) => {
   await page.goto(path);

@@ -6,7 +6,9 @@ import { expect, test, type Browser, type BrowserContext, type FrameLocator, typ
 test.describe.configure({ mode: 'serial' });
 
 const shortenLoginDelay = (target: Page | BrowserContext) =>
-  target.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
+  target.addInitScript(() => {
+    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
+  });
 
 let context: BrowserContext;
 let page: Page;
@@ -28,8 +30,14 @@ const frame = (p: Page = page): FrameLocator => canvas(p).frameLocator('iframe[t
 const sections = (p: Page = page) => p.getByRole('list', { name: 'Sections' });
 const item = (name: string, p: Page = page) => sections(p).getByRole('listitem', { name, exact: true });
 const inspector = (p: Page = page) => p.getByRole('region', { name: 'Inspector' });
-const outlineOrder = (p: Page = page) => sections(p).getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
-const canvasOrder = (p: Page = page) => frame(p).locator('[data-section-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-section-type')));
+const outlineOrder = (p: Page = page) =>
+  sections(p)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+const canvasOrder = (p: Page = page) =>
+  frame(p)
+    .locator('[data-section-type]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-section-type')));
 
 async function openLandingStudio(p: Page = page) {
   await p.goto('/onsite-display/landing-page');
@@ -37,8 +45,12 @@ async function openLandingStudio(p: Page = page) {
   await expect(frame(p).locator('[data-section-type=header]')).toBeVisible();
 }
 
-test.beforeAll(async ({ browser }) => { await signIn(browser); });
-test.afterAll(async () => { await context.close(); });
+test.beforeAll(async ({ browser }) => {
+  await signIn(browser);
+});
+test.afterAll(async () => {
+  await context.close();
+});
 
 test('the studio opens without the admin frame, with the canvas styled by the renderers', async () => {
   await openLandingStudio();
@@ -47,7 +59,10 @@ test('the studio opens without the admin frame, with the canvas styled by the re
   await expect(page.getByRole('radiogroup', { name: 'Audience' })).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Device' })).toBeVisible();
   // the renderers' stylesheet reached the frame: sections are laid out by it
-  const display = await frame().locator('.ls-grid').first().evaluate((el) => getComputedStyle(el).display);
+  const display = await frame()
+    .locator('.ls-grid')
+    .first()
+    .evaluate((el) => getComputedStyle(el).display);
   expect(display).toBe('grid');
   for (const name of ['Banner', 'Header', 'How it works', 'Ways to earn', 'Ways to redeem', 'Referral', 'VIP tiers', 'Timeline', 'Reward list']) {
     await expect(item(name)).toBeVisible();
@@ -65,10 +80,14 @@ test('editing a title in the Inspector shows it in the canvas at once', async ()
 });
 
 test('hovering a section on the canvas outlines it; clicking selects it in the outline and the inspector', async () => {
-  await frame().locator('[data-section-type=referral]').hover({ position: { x: 5, y: 5 } });
+  await frame()
+    .locator('[data-section-type=referral]')
+    .hover({ position: { x: 5, y: 5 } });
   await expect(frame().locator('[data-section-type=referral]')).toHaveAttribute('data-bs-hovered', '');
   await expect(frame().locator('[data-section-type=referral]')).toHaveCSS('outline-style', 'dashed');
-  await frame().locator('[data-section-type=referral]').click({ position: { x: 5, y: 5 } });
+  await frame()
+    .locator('[data-section-type=referral]')
+    .click({ position: { x: 5, y: 5 } });
   await expect(frame().locator('[data-section-type=referral]')).toHaveCSS('outline-style', 'solid');
   await expect(item('Referral').getByRole('button', { name: 'Referral', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(inspector().getByRole('heading', { name: 'Referral', level: 2 })).toBeVisible();
@@ -90,7 +109,10 @@ test('switching Audience previews and edits the other variant', async () => {
 });
 
 test('switching Device gives the frame a phone width and the mobile layout', async () => {
-  const columns = () => frame().locator('[data-section-type=ways_to_earn] .ls-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  const columns = () =>
+    frame()
+      .locator('[data-section-type=ways_to_earn] .ls-grid')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(await columns()).toBe(3);
   await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
   await expect(canvas()).toHaveAttribute('data-device', 'mobile');
@@ -180,43 +202,58 @@ test('publishing puts the change on the storefront landing page', async () => {
 async function pixelDifference(a: Buffer, b: Buffer): Promise<{ ratio: number; sizes: string }> {
   const scratch = await context.newPage();
   try {
-    return await scratch.evaluate(async ([first, second]) => {
-      const load = (src: string) => new Promise<HTMLImageElement>((done, fail) => { const img = new Image(); img.addEventListener('load', () => done(img)); img.addEventListener('error', fail); img.src = src; });
-      const [x, y] = await Promise.all([load(first), load(second)]);
-      const sizes = `${x.width}×${x.height} vs ${y.width}×${y.height}`;
-      if (x.width !== y.width || x.height !== y.height) return { ratio: 1, sizes };
-      const canvasElement = document.createElement('canvas');
-      canvasElement.width = x.width;
-      canvasElement.height = x.height;
-      const g = canvasElement.getContext('2d')!;
-      g.drawImage(x, 0, 0);
-      const dx = g.getImageData(0, 0, x.width, x.height).data;
-      g.clearRect(0, 0, x.width, x.height);
-      g.drawImage(y, 0, 0);
-      const dy = g.getImageData(0, 0, x.width, x.height).data;
-      // a box at a fractional position rounds to a 1 px different clip: compare with 0 and ±1 px row shifts, keep the best
-      const row = x.width * 4;
-      const differing = (shift: number) => {
-        let different = 0;
-        for (let i = Math.max(0, shift) * row; i < dx.length - Math.max(0, -shift) * row; i += 4) {
-          const j = i - shift * row;
-          if (Math.abs(dx[i]! - dy[j]!) + Math.abs(dx[i + 1]! - dy[j + 1]!) + Math.abs(dx[i + 2]! - dy[j + 2]!) > 48) different++;
-        }
-        return different;
-      };
-      return { ratio: Math.min(differing(0), differing(1), differing(-1)) / (dx.length / 4), sizes };
-    }, [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`] as const);
+    return await scratch.evaluate(
+      async ([first, second]) => {
+        const load = (src: string) =>
+          new Promise<HTMLImageElement>((done, fail) => {
+            const img = new Image();
+            img.addEventListener('load', () => done(img));
+            img.addEventListener('error', fail);
+            img.src = src;
+          });
+        const [x, y] = await Promise.all([load(first), load(second)]);
+        const sizes = `${x.width}×${x.height} vs ${y.width}×${y.height}`;
+        if (x.width !== y.width || x.height !== y.height) return { ratio: 1, sizes };
+        const canvasElement = document.createElement('canvas');
+        canvasElement.width = x.width;
+        canvasElement.height = x.height;
+        const g = canvasElement.getContext('2d')!;
+        g.drawImage(x, 0, 0);
+        const dx = g.getImageData(0, 0, x.width, x.height).data;
+        g.clearRect(0, 0, x.width, x.height);
+        g.drawImage(y, 0, 0);
+        const dy = g.getImageData(0, 0, x.width, x.height).data;
+        // a box at a fractional position rounds to a 1 px different clip: compare with 0 and ±1 px row shifts, keep the best
+        const row = x.width * 4;
+        const differing = (shift: number) => {
+          let different = 0;
+          for (let i = Math.max(0, shift) * row; i < dx.length - Math.max(0, -shift) * row; i += 4) {
+            const j = i - shift * row;
+            if (Math.abs(dx[i]! - dy[j]!) + Math.abs(dx[i + 1]! - dy[j + 1]!) + Math.abs(dx[i + 2]! - dy[j + 2]!) > 48) different++;
+          }
+          return different;
+        };
+        return { ratio: Math.min(differing(0), differing(1), differing(-1)) / (dx.length / 4), sizes };
+      },
+      [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`] as const,
+    );
   } finally {
     await scratch.close();
   }
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-const boxOf = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  return { x: r.x, y: r.y, width: r.width, height: r.height };
+const boxOf = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+const clipOf = (box: Box, dx = 0, dy = 0) => ({
+  x: Math.round(box.x + dx),
+  y: Math.round(box.y + dy),
+  width: Math.floor(box.width),
+  height: Math.floor(box.height),
 });
-const clipOf = (box: Box, dx = 0, dy = 0) => ({ x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.floor(box.width), height: Math.floor(box.height) });
 
 test('a screenshot of the canvas and of the published page at the same width match', async () => {
   const studio = await context.newPage();
@@ -391,7 +428,9 @@ test('the widget studio edits panels and the launcher per device', async () => {
   await inspector().getByLabel('Title', { exact: true }).fill('Our VIP club');
   await expect(frame().locator('[data-panel-key=vip] [data-field=title]')).toHaveText('Our VIP club');
   // the panels are craft nodes: hovering one on the canvas outlines it, navigating selects it in the outline
-  await frame().locator('[data-panel-key=vip]').hover({ position: { x: 5, y: 5 } });
+  await frame()
+    .locator('[data-panel-key=vip]')
+    .hover({ position: { x: 5, y: 5 } });
   await expect(frame().locator('[data-panel-key=vip]')).toHaveAttribute('data-bs-hovered', '');
   await frame().getByRole('button', { name: 'Back' }).click();
   await expect(panels.getByRole('listitem', { name: 'Header' }).getByRole('button', { name: /^Header/ })).toHaveAttribute('aria-pressed', 'true');

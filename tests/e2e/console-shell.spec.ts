@@ -10,7 +10,9 @@ const PASSWORD = 'demo-password';
 test.describe.configure({ timeout: 150_000 });
 
 const shortenLoginDelay = (target: Page | BrowserContext) =>
-  target.addInitScript(() => { Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }); });
+  target.addInitScript(() => {
+    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
+  });
 
 async function signIn(page: Page, email: string, landing: RegExp = /\/home$/) {
   await shortenLoginDelay(page);
@@ -58,7 +60,8 @@ async function pageAs(browser: Browser, email: string, viewport = { width: 1280,
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** axe with every WCAG 2.1 A/AA rule, the experimental label-in-name check included. */
-const wcag21 = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+const wcag21 = (page: Page) =>
+  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
 
 test('the owner signs in through the provider and lands on /home inside the admin frame', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
@@ -77,10 +80,18 @@ test('the owner signs in through the provider and lands on /home inside the admi
 test('every admin route renders its page title', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
   const titled: Array<[string, string]> = [
-    ['/customers', 'Customers'], ['/customers/receipt-moderation', 'Receipt Moderation'], ['/referrals/rewards', 'Referrals'],
-    ['/rewards-loyalty/points', 'Points'], ['/rewards-loyalty/points/activity-list/', 'Activity'], ['/rewards-loyalty/vip', 'Loyalty Program'],
-    ['/emails', 'Emails'], ['/emails/birthday', 'Birthday'], ['/integrations/custom-app/', 'Custom App'], ['/analytics', 'Analytics'],
-    ['/settings', 'My account'], ['/onsite-display', 'On-site Display'],
+    ['/customers', 'Customers'],
+    ['/customers/receipt-moderation', 'Receipt Moderation'],
+    ['/referrals/rewards', 'Referrals'],
+    ['/rewards-loyalty/points', 'Points'],
+    ['/rewards-loyalty/points/activity-list/', 'Activity'],
+    ['/rewards-loyalty/vip', 'Loyalty Program'],
+    ['/emails', 'Emails'],
+    ['/emails/birthday', 'Birthday'],
+    ['/integrations/custom-app/', 'Custom App'],
+    ['/analytics', 'Analytics'],
+    ['/settings', 'My account'],
+    ['/onsite-display', 'On-site Display'],
   ];
   for (const [path, title] of titled) {
     await page.goto(path);
@@ -110,7 +121,10 @@ test('the store switcher lists both demo stores and switching lands on /home of 
   await page.getByPlaceholder('Search stores').fill('no such store');
   await expect(page.getByText('Could not find any results')).toBeVisible();
   await page.getByPlaceholder('Search stores').fill('');
-  await page.getByRole('list', { name: 'Stores' }).getByRole('button', { name: new RegExp(other.replace('.', '\\.')) }).click();
+  await page
+    .getByRole('list', { name: 'Stores' })
+    .getByRole('button', { name: new RegExp(other.replace('.', '\\.')) })
+    .click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('current-store')).toHaveText(other);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('root')!).state.user.loginRes.store_access_token);
@@ -197,7 +211,10 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
       await page.getByRole('button', { name: 'Add channel' }).click();
       await expect(page.getByRole('list', { name: 'Channels' })).toContainText('Flagship store');
     }
-    await page.locator('form').getByRole('button', { name: /Save and continue|Continue|Finish setup/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /Save and continue|Continue|Finish setup/ })
+      .click();
     // A step whose call the server does not offer yet says so and can be skipped.
     const next = step < 6 ? page.getByText(`Step ${step + 1} of 6`) : page.getByRole('heading', { level: 1, name: 'Home' });
     const skip = page.getByRole('button', { name: 'Skip for now' });

@@ -33,7 +33,20 @@ async function bootstrap(request: APIRequestContext, customer?: { customerId: st
 
 /** Elements and properties of the store page that the embed must leave exactly as they were. */
 const PAGE_SELECTORS = ['html', 'body', '.site-header', 'h1', 'h2', '.card', '.card p', '.card button', '.site-footer a'];
-const PAGE_PROPERTIES = ['font-family', 'font-size', 'color', 'background-color', 'padding-top', 'padding-bottom', 'margin-top', 'line-height', 'letter-spacing', 'text-transform', 'box-sizing', 'border-top-width'];
+const PAGE_PROPERTIES = [
+  'font-family',
+  'font-size',
+  'color',
+  'background-color',
+  'padding-top',
+  'padding-bottom',
+  'margin-top',
+  'line-height',
+  'letter-spacing',
+  'text-transform',
+  'box-sizing',
+  'border-top-width',
+];
 
 /** The console's three headers (spec §6) of the demo owner, working on the demo coffee store. */
 async function ownerOnDemoStore(request: APIRequestContext): Promise<Record<string, string>> {
@@ -45,7 +58,10 @@ async function ownerOnDemoStore(request: APIRequestContext): Promise<Record<stri
   const list = await request.get('/api/v1/store/list', { headers: { ...base, 'x-store-access-token': firstStore } });
   const stores = ((await list.json()) as { data: { store_id: number; store_name: string }[] }).data;
   const coffee = stores.find((store) => store.store_name === STORE)!;
-  const switched = await request.post('/api/v1/store/store-token/update', { headers: { ...base, 'x-store-access-token': firstStore }, data: { store_id: coffee.store_id } });
+  const switched = await request.post('/api/v1/store/store-token/update', {
+    headers: { ...base, 'x-store-access-token': firstStore },
+    data: { store_id: coffee.store_id },
+  });
   expect(switched.status()).toBe(200);
   return { ...base, 'x-store-access-token': ((await switched.json()) as { data: { store_access_token: string } }).data.store_access_token };
 }
@@ -111,7 +127,10 @@ test.describe('storefront embed on /demo/storefront', () => {
     expect(before).not.toBeNull();
     // the merchant gives this customer points in the console; the storefront shows the ledger's balance
     const headers = await ownerOnDemoStore(request);
-    const adjusted = await request.post('/data/v1/customer/adjust/points', { headers, data: { customer_id: Number(before.customerId), points: 1234, reason: 'Storefront embed test' } });
+    const adjusted = await request.post('/data/v1/customer/adjust/points', {
+      headers,
+      data: { customer_id: Number(before.customerId), points: 1234, reason: 'Storefront embed test' },
+    });
     expect(adjusted.status()).toBe(200);
     const member = await request.get(`/storefront/v1/${STORE}/member?customer_id=${encodeURIComponent(signed.customerId!)}&digest=${signed.digest}`);
     const balance = ((await member.json()) as { data: { pointsBalance: number } }).data.pointsBalance;
@@ -136,7 +155,10 @@ test.describe('storefront embed on /demo/storefront', () => {
     const signed = await loaderAttributes(page);
     const before = (await bootstrap(request, signed)).member!;
     const headers = await ownerOnDemoStore(request);
-    const adjusted = await request.post('/data/v1/customer/adjust/points', { headers, data: { customer_id: Number(before.customerId), points: 2000, reason: 'Redeem through the embed' } });
+    const adjusted = await request.post('/data/v1/customer/adjust/points', {
+      headers,
+      data: { customer_id: Number(before.customerId), points: 2000, reason: 'Redeem through the embed' },
+    });
     expect(adjusted.status()).toBe(200);
     const payload = await bootstrap(request, signed);
     const way = payload.program.waysToRedeem.find((w) => w.cost <= payload.member!.pointsBalance)!;
@@ -145,7 +167,9 @@ test.describe('storefront embed on /demo/storefront', () => {
     await page.reload();
     await launcherOf(page, names.launcher).click();
     const dialog = page.getByRole('dialog', { name: names.header });
-    await dialog.getByRole('button', { name: fillPlaceholders(panelTextsFor(widget, 'redeem_cart', 'member')!.title, contextFromPayload(payload, 'desktop')) }).click();
+    await dialog
+      .getByRole('button', { name: fillPlaceholders(panelTextsFor(widget, 'redeem_cart', 'member')!.title, contextFromPayload(payload, 'desktop')) })
+      .click();
     await dialog.getByRole('button', { name: new RegExp(`: ${way.title.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`) }).click();
     const notice = dialog.getByRole('status').filter({ hasText: 'Reward redeemed' });
     await expect(notice).toContainText(/Your code: \S+/);
@@ -157,13 +181,17 @@ test.describe('storefront embed on /demo/storefront', () => {
 
   test('the store CSS does not reach the embed, and ours does not reach the store', async ({ page, request }) => {
     const names = published(await bootstrap(request));
-    const pageStyles = () => page.evaluate(({ selectors, properties }) => [
-      ...selectors.flatMap((selector) => {
-        const style = getComputedStyle(document.querySelector(selector)!);
-        return properties.map((p) => `${selector} ${p}: ${style.getPropertyValue(p)}`);
-      }),
-      `sheets: ${document.styleSheets.length}`,
-    ], { selectors: PAGE_SELECTORS, properties: PAGE_PROPERTIES });
+    const pageStyles = () =>
+      page.evaluate(
+        ({ selectors, properties }) => [
+          ...selectors.flatMap((selector) => {
+            const style = getComputedStyle(document.querySelector(selector)!);
+            return properties.map((p) => `${selector} ${p}: ${style.getPropertyValue(p)}`);
+          }),
+          `sheets: ${document.styleSheets.length}`,
+        ],
+        { selectors: PAGE_SELECTORS, properties: PAGE_PROPERTIES },
+      );
     await page.goto('/demo/storefront?embed=0');
     const before = await pageStyles();
     await page.goto('/demo/storefront');
@@ -178,8 +206,13 @@ test.describe('storefront embed on /demo/storefront', () => {
       const style = getComputedStyle(button);
       const icon = button.querySelector('svg');
       return {
-        fontFamily: style.fontFamily, textTransform: style.textTransform, borderTopWidth: style.borderTopWidth, borderRadius: style.borderTopLeftRadius,
-        letterSpacing: style.letterSpacing, position: style.position, iconWidth: icon ? getComputedStyle(icon).width : null,
+        fontFamily: style.fontFamily,
+        textTransform: style.textTransform,
+        borderTopWidth: style.borderTopWidth,
+        borderRadius: style.borderTopLeftRadius,
+        letterSpacing: style.letterSpacing,
+        position: style.position,
+        iconWidth: icon ? getComputedStyle(icon).width : null,
       };
     });
     expect(ours.fontFamily).not.toMatch(/Georgia/);
@@ -239,12 +272,16 @@ test.describe('storefront embed on /demo/storefront', () => {
     await page.getByRole('region', { name: 'Rewards' }).getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: names.bar.text })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: names.bar.text })).toBeFocused();
-    const shift = await page.evaluate(() => new Promise<number>((resolve) => {
-      let total = 0;
-      new PerformanceObserver((list) => { for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value; })
-        .observe({ type: 'layout-shift', buffered: true });
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-    }));
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+        }),
+    );
     expect(shift).toBe(0);
   });
 
@@ -262,7 +299,13 @@ test.describe('storefront embed on /demo/storefront', () => {
       await launcherOf(page, names.launcher).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      const violations = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      const violations = results.violations.map(
+        (v) =>
+          `${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      );
       expect(violations).toEqual([]);
     });
   }

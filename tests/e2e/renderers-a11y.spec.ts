@@ -9,7 +9,10 @@ import { buildHarness } from './harness/build.ts';
 import { AXE_TAGS, openHarness } from './harness/page.ts';
 import type { Surface } from './harness/renderers.tsx';
 
-test.beforeAll(async () => { test.setTimeout(180_000); await buildHarness('preact'); });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await buildHarness('preact');
+});
 
 const SURFACES: Surface[] = ['landing', 'widget', 'launcher', 'sticky_bar', 'storefront'];
 
@@ -24,7 +27,13 @@ for (const surface of SURFACES) {
             await expect(page.getByRole('dialog')).toBeVisible();
           }
           const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-          const violations = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+          const violations = results.violations.map(
+            (v) =>
+              `${v.id}: ${v.help} — ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          );
           expect(violations).toEqual([]);
           expect(results.passes.length).toBeGreaterThan(5);
           expect(outside).toEqual([]);

@@ -9,7 +9,10 @@ import { DEMO_DOCUMENTS } from '../../presets/index.ts';
 import { buildHarness, type Flavour } from './harness/build.ts';
 import { openHarness } from './harness/page.ts';
 
-test.beforeAll(async () => { test.setTimeout(180_000); await Promise.all([buildHarness('preact'), buildHarness('react')]); });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await Promise.all([buildHarness('preact'), buildHarness('react')]);
+});
 
 async function tabTo(page: Page, name: string, limit = 60) {
   for (let i = 0; i < limit; i++) {

@@ -67,7 +67,15 @@ for (const [name, documents] of Object.entries(PRESETS)) {
         await expect(details).toHaveAttribute('open', '');
         if (javaScriptEnabled) {
           const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-          expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+          expect(
+            results.violations.map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 3)
+                  .join(' | ')}`,
+            ),
+          ).toEqual([]);
         }
         expect(outside).toEqual([]);
         await context.close();
@@ -86,7 +94,9 @@ for (const [name, documents] of Object.entries(PRESETS)) {
       const launcher = renderSurfaceMarkup({ kind: 'launcher', doc: documents.launcher }, ctx);
       expect(launcher).toMatch(/^<button type="button" class="ls-root ls-launcher"/);
       const bar = renderSurfaceMarkup({ kind: 'sticky_bar', doc: documents.sticky_bar }, ctx);
-      expect(bar).toContain(fillPlaceholders((audience === 'member' ? documents.sticky_bar.drawer.logged_in : documents.sticky_bar.drawer.logged_out).primary_text, ctx));
+      expect(bar).toContain(
+        fillPlaceholders((audience === 'member' ? documents.sticky_bar.drawer.logged_in : documents.sticky_bar.drawer.logged_out).primary_text, ctx),
+      );
     }
   });
 }
@@ -109,7 +119,10 @@ test('SSR of the XSS corpus: nothing executes, nothing leaves', async ({ browser
     });
     const page = await context.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.goto(`${ORIGIN}/landing/demo`);
     await expect(page.locator('[data-section-type]')).toHaveCount(DEMO_DOCUMENTS.landing_page.sections.length);
     expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG)).toBeUndefined();

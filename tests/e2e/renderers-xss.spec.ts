@@ -11,7 +11,10 @@ import { buildHarness } from './harness/build.ts';
 import { openHarness } from './harness/page.ts';
 import { poisonDocument, XSS_CORPUS, XSS_FLAG } from './harness/xss.ts';
 
-test.beforeAll(async () => { test.setTimeout(180_000); await buildHarness('preact'); });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await buildHarness('preact');
+});
 
 const ROUNDS = Math.max(XSS_CORPUS.text.length, XSS_CORPUS.url.length, XSS_CORPUS.colour.length);
 
@@ -32,7 +35,10 @@ for (let round = 0; round < ROUNDS; round++) {
       };
       const dialogs: string[] = [];
       const errors: string[] = [];
-      page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
       page.on('pageerror', (error) => errors.push(error.message));
       const outside = await openHarness(page, context, { surface: 'everything', audience, device: 'desktop', theme: 'light', docs });
 
@@ -52,7 +58,9 @@ for (let round = 0; round < ROUNDS; round++) {
       expect(outside).toEqual([]);
       expect(errors).toEqual([]);
       // no href/src the guards should have refused made it into the page
-      const attributes = await page.evaluate(() => [...document.querySelectorAll('[href],[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? ''));
+      const attributes = await page.evaluate(() =>
+        [...document.querySelectorAll('[href],[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? ''),
+      );
       for (const value of attributes) expect(value).not.toMatch(/^\s*(javascript|data|vbscript):|^\/\/|\\/i);
       const styles = await page.evaluate(() => [...document.querySelectorAll('[style]')].map((el) => el.getAttribute('style') ?? ''));
       for (const style of styles) expect(style).not.toMatch(/url\(|expression|<|display:\s*none/i);

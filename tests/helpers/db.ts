@@ -44,7 +44,6 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   };
 }
 
-
 export interface TestContext {
   backend: Backend;
   db: Db;

@@ -15,8 +15,18 @@ import { definition as timeline } from './timeline/index.tsx';
 import { definition as reward_list } from './reward_list/index.tsx';
 
 export const SECTION_RENDERERS: Record<SectionType, SectionRenderer> = {
-  banner, header, how_it_works, ways_to_earn, ways_to_redeem, referral, vip_tiers, timeline, reward_list,
+  banner,
+  header,
+  how_it_works,
+  ways_to_earn,
+  ways_to_redeem,
+  referral,
+  vip_tiers,
+  timeline,
+  reward_list,
 };
 
 /** The CSS of every section type, in the registry's order (the landing page's stylesheet appends it). */
-export const LANDING_SECTION_STYLES: string = Object.values(SECTION_RENDERERS).map((section) => section.styles ?? '').join('');
+export const LANDING_SECTION_STYLES: string = Object.values(SECTION_RENDERERS)
+  .map((section) => section.styles ?? '')
+  .join('');

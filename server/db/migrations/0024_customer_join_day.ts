@@ -6,5 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * The expression must match `JOIN_DAY` in server/domain/rules/anniversary.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index customers_join_day_idx on customers (store_id, ((extract(month from created_at at time zone 'UTC') * 100 + extract(day from created_at at time zone 'UTC'))::integer))`.execute(db);
+  await sql`create index customers_join_day_idx on customers (store_id, ((extract(month from created_at at time zone 'UTC') * 100 + extract(day from created_at at time zone 'UTC'))::integer))`.execute(
+    db,
+  );
 }

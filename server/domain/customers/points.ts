@@ -17,7 +17,11 @@ export async function adjustPoints(db: Executor, input: { storeId: number; custo
 }
 
 /** Sets the balance: one adjustment of the difference, under the account's lock. */
-export async function setBalance(db: Db, input: { storeId: number; customerId: number; balance: number; reason: string; who: string }, now: Date): Promise<void> {
+export async function setBalance(
+  db: Db,
+  input: { storeId: number; customerId: number; balance: number; reason: string; who: string },
+  now: Date,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const account = await lockAccount(trx, input.storeId, input.customerId, now);
     if (input.balance !== account.balance) await adjustPoints(trx, { ...input, delta: input.balance - account.balance }, now);
@@ -35,21 +39,52 @@ export async function listRewards(db: Db, storeId: number, options: { customerId
 /** The store's redemptions with who redeemed, newest first. */
 export async function listRedemptions(db: Db, storeId: number, options: { limit: number; offset: number }, now: Date) {
   await expireDueRewards(db, now, { storeId });
-  return db.selectFrom('rewards').innerJoin('customers', 'customers.id', 'rewards.customer_id')
-    .selectAll('rewards').select(['customers.email', 'customers.first_name', 'customers.last_name'])
-    .where('rewards.store_id', '=', storeId).orderBy('rewards.id', 'desc').limit(options.limit).offset(options.offset).execute();
+  return db
+    .selectFrom('rewards')
+    .innerJoin('customers', 'customers.id', 'rewards.customer_id')
+    .selectAll('rewards')
+    .select(['customers.email', 'customers.first_name', 'customers.last_name'])
+    .where('rewards.store_id', '=', storeId)
+    .orderBy('rewards.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
 }
 
 /** Orders the store knows, newest first, each with the points its ledger entries add up to. */
 export async function listOrdersWithPoints(db: Db, storeId: number, options: { limit: number; offset: number }) {
-  const rows = await db.selectFrom('order_states').leftJoin('customers', 'customers.id', 'order_states.customer_id')
-    .select(['order_states.id', 'order_states.platform', 'order_states.external_id', 'order_states.order_number', 'order_states.cancelled', 'order_states.data', 'order_states.refunds', 'order_states.updated_at', 'customers.email'])
-    .where('order_states.store_id', '=', storeId).where('order_states.known', '=', true)
-    .orderBy('order_states.id', 'desc').limit(options.limit).offset(options.offset).execute();
+  const rows = await db
+    .selectFrom('order_states')
+    .leftJoin('customers', 'customers.id', 'order_states.customer_id')
+    .select([
+      'order_states.id',
+      'order_states.platform',
+      'order_states.external_id',
+      'order_states.order_number',
+      'order_states.cancelled',
+      'order_states.data',
+      'order_states.refunds',
+      'order_states.updated_at',
+      'customers.email',
+    ])
+    .where('order_states.store_id', '=', storeId)
+    .where('order_states.known', '=', true)
+    .orderBy('order_states.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
   const keys = rows.map((row) => `${row.platform}:${row.external_id}`);
-  const sums = keys.length === 0 ? [] : await db.selectFrom('ledger_entries').select(['source_id', (eb) => eb.fn.sum<number>('points').as('points')])
-    .where('store_id', '=', storeId).where('source_type', 'in', ['order', 'order_clawback']).where('source_id', 'in', keys)
-    .groupBy('source_id').execute();
+  const sums =
+    keys.length === 0
+      ? []
+      : await db
+          .selectFrom('ledger_entries')
+          .select(['source_id', (eb) => eb.fn.sum<number>('points').as('points')])
+          .where('store_id', '=', storeId)
+          .where('source_type', 'in', ['order', 'order_clawback'])
+          .where('source_id', 'in', keys)
+          .groupBy('source_id')
+          .execute();
   const pointsOf = new Map(sums.map((sum) => [sum.source_id, Number(sum.points)]));
   return rows.map((row) => ({ ...row, points: pointsOf.get(`${row.platform}:${row.external_id}`) ?? 0 }));
 }

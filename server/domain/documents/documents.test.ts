@@ -5,8 +5,17 @@ import type { LandingPage, StickyBar } from '../../../renderers/schema/index.ts'
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { json } from '../../db/normalize.ts';
 import {
-  DocumentInvalidError, getDocument, listVersions, loadPublishedDocument, loadPublishedDocuments, publishVersion, restoreVersion,
-  saveDraft, surfaceSummary, VersionConflictError, VersionNotFoundError,
+  DocumentInvalidError,
+  getDocument,
+  listVersions,
+  loadPublishedDocument,
+  loadPublishedDocuments,
+  publishVersion,
+  restoreVersion,
+  saveDraft,
+  surfaceSummary,
+  VersionConflictError,
+  VersionNotFoundError,
 } from './index.ts';
 import { seedDemoDocuments } from './seed.ts';
 
@@ -17,7 +26,16 @@ const stickyBar = (text: string): StickyBar => ({ ...structuredClone(DEFAULT_DOC
 describeEachDatabase('documents service', (ctx) => {
   const userId = async (email: string) => (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const rowCount = async (storeId: number, kind: string) =>
-    Number((await ctx.db.selectFrom('settings_documents').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom('settings_documents')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('store_id', '=', storeId)
+          .where('kind', '=', kind)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('starts from the preset default when a store has saved nothing', async () => {
     const state = await getDocument(ctx.db, ctx.fixture.storeA.id, 'landing_page');
@@ -41,7 +59,13 @@ describeEachDatabase('documents service', (ctx) => {
     expect((await loadPublishedDocument(ctx.db, storeId, 'sticky_bar')).document.bar.text).toBe('First');
 
     await publishVersion(ctx.db, { storeId, kind: 'sticky_bar', version: 2, userId: alice });
-    const published = await ctx.db.selectFrom('settings_documents').select('version').where('store_id', '=', storeId).where('kind', '=', 'sticky_bar').where('status', '=', 'published').execute();
+    const published = await ctx.db
+      .selectFrom('settings_documents')
+      .select('version')
+      .where('store_id', '=', storeId)
+      .where('kind', '=', 'sticky_bar')
+      .where('status', '=', 'published')
+      .execute();
     expect(published).toEqual([{ version: 2 }]);
 
     const restored = await restoreVersion(ctx.db, { storeId, kind: 'sticky_bar', version: 1, userId: alice });
@@ -51,7 +75,11 @@ describeEachDatabase('documents service', (ctx) => {
     expect(state).toMatchObject({ draft_version: 3, published_version: 2, has_unpublished_changes: true });
 
     const versions = await listVersions(ctx.db, storeId, 'sticky_bar');
-    expect(versions.map((v) => [v.version, v.status, v.created_by?.name])).toEqual([[3, 'draft', 'Alice'], [2, 'published', 'Alice'], [1, 'draft', 'Alice']]);
+    expect(versions.map((v) => [v.version, v.status, v.created_by?.name])).toEqual([
+      [3, 'draft', 'Alice'],
+      [2, 'published', 'Alice'],
+      [1, 'draft', 'Alice'],
+    ]);
     expect(versions[2]!.published_at).not.toBeNull(); // was published once
     expect(versions[0]!.published_at).toBeNull();
     expect(Date.parse(versions[0]!.created_at)).not.toBeNaN();
@@ -69,7 +97,9 @@ describeEachDatabase('documents service', (ctx) => {
       message: 'This document was changed elsewhere (version 2) since you opened version 1. Reload to see the latest changes.',
     });
     // a base from the future is refused the same way
-    await expect(saveDraft(ctx.db, { storeId, kind: 'sticky_bar', baseVersion: 9, document: stickyBar('Future'), userId: null })).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(saveDraft(ctx.db, { storeId, kind: 'sticky_bar', baseVersion: 9, document: stickyBar('Future'), userId: null })).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
     expect(await rowCount(storeId, 'sticky_bar')).toBe(before);
     expect((await getDocument(ctx.db, storeId, 'sticky_bar')).document.bar.text).toBe('Two');
   });
@@ -77,8 +107,17 @@ describeEachDatabase('documents service', (ctx) => {
   it('lets exactly one of several concurrent saves on the same base win', async () => {
     const storeId = ctx.fixture.storeC.id;
     const base = (await getDocument(ctx.db, storeId, 'product_page')).draft_version;
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, index) =>
-      saveDraft(ctx.db, { storeId, kind: 'product_page', baseVersion: base, document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 12 + index }, userId: null })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        saveDraft(ctx.db, {
+          storeId,
+          kind: 'product_page',
+          baseVersion: base,
+          document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 12 + index },
+          userId: null,
+        }),
+      ),
+    );
     const won = results.filter((result) => result.status === 'fulfilled');
     const lost = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -89,11 +128,25 @@ describeEachDatabase('documents service', (ctx) => {
   it('keeps exactly one published version when publishes race', async () => {
     const storeId = ctx.fixture.storeB.id;
     for (let version = 1; version <= 4; version += 1) {
-      await saveDraft(ctx.db, { storeId, kind: 'product_page', baseVersion: version - 1, document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 10 + version }, userId: null });
+      await saveDraft(ctx.db, {
+        storeId,
+        kind: 'product_page',
+        baseVersion: version - 1,
+        document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 10 + version },
+        userId: null,
+      });
     }
-    const results = await Promise.allSettled([1, 2, 3, 4, 2, 3].map((version) => publishVersion(ctx.db, { storeId, kind: 'product_page', version, userId: null })));
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4, 2, 3].map((version) => publishVersion(ctx.db, { storeId, kind: 'product_page', version, userId: null })),
+    );
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
-    const published = await ctx.db.selectFrom('settings_documents').select('version').where('store_id', '=', storeId).where('kind', '=', 'product_page').where('status', '=', 'published').execute();
+    const published = await ctx.db
+      .selectFrom('settings_documents')
+      .select('version')
+      .where('store_id', '=', storeId)
+      .where('kind', '=', 'product_page')
+      .where('status', '=', 'published')
+      .execute();
     expect(published).toHaveLength(1);
     expect((await loadPublishedDocument(ctx.db, storeId, 'product_page')).version).toBe(published[0]!.version);
   });
@@ -101,21 +154,32 @@ describeEachDatabase('documents service', (ctx) => {
   it('refuses an invalid document with path messages and stores nothing', async () => {
     const storeId = ctx.fixture.storeA.id;
     const before = await rowCount(storeId, 'launcher');
-    const invalid = { ...structuredClone(DEFAULT_DOCUMENTS.launcher), desktop: { ...DEFAULT_DOCUMENTS.launcher.desktop, zoom: 999, background_color: 'javascript:alert(1)' } };
+    const invalid = {
+      ...structuredClone(DEFAULT_DOCUMENTS.launcher),
+      desktop: { ...DEFAULT_DOCUMENTS.launcher.desktop, zoom: 999, background_color: 'javascript:alert(1)' },
+    };
     const save = saveDraft(ctx.db, { storeId, kind: 'launcher', baseVersion: 0, document: invalid, userId: null });
     await expect(save).rejects.toBeInstanceOf(DocumentInvalidError);
     const error = (await save.catch((caught: unknown) => caught)) as DocumentInvalidError;
     expect(Object.keys(error.errors).sort()).toEqual(['desktop.background_color', 'desktop.zoom']);
     // a document of another kind is refused too
-    await expect(saveDraft(ctx.db, { storeId, kind: 'launcher', baseVersion: 0, document: DEFAULT_DOCUMENTS.widget, userId: null })).rejects.toBeInstanceOf(DocumentInvalidError);
+    await expect(saveDraft(ctx.db, { storeId, kind: 'launcher', baseVersion: 0, document: DEFAULT_DOCUMENTS.widget, userId: null })).rejects.toBeInstanceOf(
+      DocumentInvalidError,
+    );
     expect(await rowCount(storeId, 'launcher')).toBe(before);
   });
 
   it('migrates v0 documents on read', async () => {
     const storeId = ctx.fixture.storeB.id;
-    const rows = [['landing_page', 'landing-page.v0.json'], ['launcher', 'launcher.v0.json']] as const;
+    const rows = [
+      ['landing_page', 'landing-page.v0.json'],
+      ['launcher', 'launcher.v0.json'],
+    ] as const;
     for (const [kind, file] of rows) {
-      await ctx.db.insertInto('settings_documents').values({ store_id: storeId, kind, version: 1, document: json(fixture(file)), status: 'published', based_on_version: null }).execute();
+      await ctx.db
+        .insertInto('settings_documents')
+        .values({ store_id: storeId, kind, version: 1, document: json(fixture(file)), status: 'published', based_on_version: null })
+        .execute();
     }
     const landing = await getDocument(ctx.db, storeId, 'landing_page');
     expect(landing).toMatchObject({ draft_version: 1, published_version: 1, source: 'saved', problem: null });
@@ -132,7 +196,13 @@ describeEachDatabase('documents service', (ctx) => {
 
     // restoring the v0 version stores it at the current schema
     const restored = await restoreVersion(ctx.db, { storeId, kind: 'landing_page', version: 1, userId: null });
-    const row = await ctx.db.selectFrom('settings_documents').select('document').where('store_id', '=', storeId).where('kind', '=', 'landing_page').where('version', '=', restored.version).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('settings_documents')
+      .select('document')
+      .where('store_id', '=', storeId)
+      .where('kind', '=', 'landing_page')
+      .where('version', '=', restored.version)
+      .executeTakeFirstOrThrow();
     expect((row.document as LandingPage).schemaVersion).toBe(1);
   });
 
@@ -153,7 +223,12 @@ describeEachDatabase('documents service', (ctx) => {
     expect(summary.map((entry) => entry.kind)).toEqual(['landing_page', 'widget', 'launcher', 'sticky_bar']);
     const sticky = summary.find((entry) => entry.kind === 'sticky_bar')!;
     expect(sticky).toMatchObject({ state: 'changes_pending', draft_version: 3, published_version: 2, path: '/onsite-display/sticky-bar' });
-    expect(summary.find((entry) => entry.kind === 'landing_page')).toMatchObject({ state: 'not_published', draft_version: 0, published_version: null, updated_at: null });
+    expect(summary.find((entry) => entry.kind === 'landing_page')).toMatchObject({
+      state: 'not_published',
+      draft_version: 0,
+      published_version: null,
+      updated_at: null,
+    });
     expect(summary.find((entry) => entry.kind === 'widget')).toMatchObject({ state: 'published', draft_version: 1, published_version: 1 });
   });
 
@@ -167,6 +242,6 @@ describeEachDatabase('documents service', (ctx) => {
     expect(published.landing_page).toEqual(DEMO_DOCUMENTS.landing_page);
     expect(published.launcher).toEqual(DEMO_DOCUMENTS.launcher);
     expect(published.sticky_bar).not.toEqual(DEMO_DOCUMENTS.sticky_bar);
-    expect((await getDocument(ctx.db, store.id, 'custom_style'))).toMatchObject({ draft_version: 1, published_version: 1, has_unpublished_changes: false });
+    expect(await getDocument(ctx.db, store.id, 'custom_style')).toMatchObject({ draft_version: 1, published_version: 1, has_unpublished_changes: false });
   });
 });

@@ -6,8 +6,18 @@
 export { STORED_KINDS, SURFACES, defaultDocument } from './kinds.ts';
 export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
 export {
-  getDocument, listVersions, loadPublishedDocument, loadPublishedDocuments, readStored, surfaceSummary,
-  type DocumentProblem, type DocumentState, type PublishedDocument, type PublishedDocuments, type SurfaceSummary, type VersionInfo,
+  getDocument,
+  listVersions,
+  loadPublishedDocument,
+  loadPublishedDocuments,
+  readStored,
+  surfaceSummary,
+  type DocumentProblem,
+  type DocumentState,
+  type PublishedDocument,
+  type PublishedDocuments,
+  type SurfaceSummary,
+  type VersionInfo,
 } from './read.ts';
 export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, validOrThrow, type SavedVersion } from './write.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';

@@ -12,7 +12,7 @@ describeEachDatabase('publishing some surfaces of the custom style', (ctx) => {
     const document: CustomStyle = withSurfaceStyle(current.document, surface, style);
     return (await saveDraft(ctx.db, { storeId: storeId(), kind, baseVersion: current.draft_version, document, userId: null })).version;
   };
-  const published = async () => (await loadPublishedDocument(ctx.db, storeId(), kind));
+  const published = async () => await loadPublishedDocument(ctx.db, storeId(), kind);
 
   it("publishes the draft itself when only the studio's surfaces differ from what is live", async () => {
     const version = await saveStyle('widget', { border_radius: 4 });

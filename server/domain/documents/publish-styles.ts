@@ -35,7 +35,9 @@ export async function publishSurfaceStyles(db: Db, input: PublishSurfaceStyles):
   const kind = 'custom_style';
   const publish = (target: number) => publishVersion(db, { storeId, kind, version: target, userId, now });
   const [latest, { document: chosen }, published] = await Promise.all([
-    latestVersion(db, storeId, kind), readableVersion(db, storeId, kind, version), loadPublishedDocument(db, storeId, kind),
+    latestVersion(db, storeId, kind),
+    readableVersion(db, storeId, kind, version),
+    loadPublishedDocument(db, storeId, kind),
   ]);
   const live = withSurfaceStylesFrom(published.document, chosen, input.surfaces);
   if (published.version !== null && sameStyles(live, published.document)) return publish(published.version);

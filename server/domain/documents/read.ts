@@ -57,31 +57,61 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 /** The latest version number of a kind (0 when none). */
 export async function latestVersion(db: Db, storeId: number, kind: DocumentKind): Promise<number> {
-  const row = await db.selectFrom('settings_documents').select((eb) => eb.fn.max('version').as('latest'))
-    .where('store_id', '=', storeId).where('kind', '=', kind).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings_documents')
+    .select((eb) => eb.fn.max('version').as('latest'))
+    .where('store_id', '=', storeId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return Number(row?.latest ?? 0);
 }
 
 /** The stored (not yet migrated) document of one version, or undefined. */
 export async function storedVersion(db: Db, storeId: number, kind: DocumentKind, version: number) {
-  return db.selectFrom('settings_documents').select(['id', 'version', 'status', 'document'])
-    .where('store_id', '=', storeId).where('kind', '=', kind).where('version', '=', version).executeTakeFirst();
+  return db
+    .selectFrom('settings_documents')
+    .select(['id', 'version', 'status', 'document'])
+    .where('store_id', '=', storeId)
+    .where('kind', '=', kind)
+    .where('version', '=', version)
+    .executeTakeFirst();
 }
 
 /** The current draft (latest version) with the published version number. */
 export async function getDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K): Promise<DocumentState<K>> {
-  const rows = await db.selectFrom('settings_documents').select(['version', 'status', 'document'])
-    .where('store_id', '=', storeId).where('kind', '=', kind)
-    .where((eb) => eb.or([
-      eb('status', '=', 'published'),
-      eb('version', '=', eb.selectFrom('settings_documents as latest').select((inner) => inner.fn.max('latest.version').as('v'))
-        .where('latest.store_id', '=', storeId).where('latest.kind', '=', kind)),
-    ]))
-    .orderBy('version', 'desc').execute();
+  const rows = await db
+    .selectFrom('settings_documents')
+    .select(['version', 'status', 'document'])
+    .where('store_id', '=', storeId)
+    .where('kind', '=', kind)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'published'),
+        eb(
+          'version',
+          '=',
+          eb
+            .selectFrom('settings_documents as latest')
+            .select((inner) => inner.fn.max('latest.version').as('v'))
+            .where('latest.store_id', '=', storeId)
+            .where('latest.kind', '=', kind),
+        ),
+      ]),
+    )
+    .orderBy('version', 'desc')
+    .execute();
   const draft = rows[0];
   const publishedVersion = rows.find((row) => row.status === 'published')?.version ?? null;
   if (!draft) {
-    return { kind, draft_version: 0, published_version: null, has_unpublished_changes: false, source: 'default', document: defaultDocument(kind), problem: null };
+    return {
+      kind,
+      draft_version: 0,
+      published_version: null,
+      has_unpublished_changes: false,
+      source: 'default',
+      document: defaultDocument(kind),
+      problem: null,
+    };
   }
   const { document, problem } = readStored(kind, draft.document);
   return {
@@ -97,8 +127,13 @@ export async function getDocument<K extends DocumentKind>(db: Db, storeId: numbe
 
 /** What shoppers see of one kind: the published version, or the preset default. */
 export async function loadPublishedDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K): Promise<PublishedDocument<K>> {
-  const row = await db.selectFrom('settings_documents').select(['version', 'document'])
-    .where('store_id', '=', storeId).where('kind', '=', kind).where('status', '=', 'published').executeTakeFirst();
+  const row = await db
+    .selectFrom('settings_documents')
+    .select(['version', 'document'])
+    .where('store_id', '=', storeId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   if (!row) return { kind, version: null, document: defaultDocument(kind), problem: null };
   return { kind, version: row.version, ...readStored(kind, row.document) };
 }
@@ -110,8 +145,12 @@ export type PublishedDocuments = { [K in DocumentKind]: DocumentOf<K> };
  * the store has published nothing or the published version cannot be read. One query.
  */
 export async function loadPublishedDocuments(db: Db, storeId: number): Promise<PublishedDocuments> {
-  const rows = await db.selectFrom('settings_documents').select(['kind', 'document'])
-    .where('store_id', '=', storeId).where('status', '=', 'published').execute();
+  const rows = await db
+    .selectFrom('settings_documents')
+    .select(['kind', 'document'])
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'published')
+    .execute();
   const stored = new Map(rows.map((row) => [row.kind, row.document]));
   const entries = STORED_KINDS.map((kind) => [kind, stored.has(kind) ? readStored(kind, stored.get(kind)).document : defaultDocument(kind)]);
   return Object.fromEntries(entries) as PublishedDocuments;
@@ -119,20 +158,36 @@ export async function loadPublishedDocuments(db: Db, storeId: number): Promise<P
 
 /** Versions of one kind, newest first, with who saved them. */
 export async function listVersions(db: Db, storeId: number, kind: DocumentKind, limit = 100): Promise<VersionInfo[]> {
-  const rows = await db.selectFrom('settings_documents')
+  const rows = await db
+    .selectFrom('settings_documents')
     .leftJoin('users', 'users.id', 'settings_documents.created_by')
     .select([
-      'settings_documents.version', 'settings_documents.status', 'settings_documents.based_on_version', 'settings_documents.restored_from',
-      'settings_documents.created_at', 'settings_documents.published_at', 'settings_documents.created_by', 'users.name as created_by_name',
+      'settings_documents.version',
+      'settings_documents.status',
+      'settings_documents.based_on_version',
+      'settings_documents.restored_from',
+      'settings_documents.created_at',
+      'settings_documents.published_at',
+      'settings_documents.created_by',
+      'users.name as created_by_name',
     ])
-    .where('settings_documents.store_id', '=', storeId).where('settings_documents.kind', '=', kind)
-    .orderBy('settings_documents.version', 'desc').limit(limit).execute();
+    .where('settings_documents.store_id', '=', storeId)
+    .where('settings_documents.kind', '=', kind)
+    .orderBy('settings_documents.version', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => toVersionInfo(row));
 }
 
 export function toVersionInfo(row: {
-  version: number; status: DocumentStatus; based_on_version: number | null; restored_from: number | null;
-  created_at: Date | string; published_at: Date | string | null; created_by: number | null; created_by_name?: string | null;
+  version: number;
+  status: DocumentStatus;
+  based_on_version: number | null;
+  restored_from: number | null;
+  created_at: Date | string;
+  published_at: Date | string | null;
+  created_by: number | null;
+  created_by_name?: string | null;
 }): VersionInfo {
   return {
     version: row.version,
@@ -160,7 +215,8 @@ export interface SurfaceSummary {
 
 /** The /onsite-display overview: the four surfaces and their publish state, in one query. */
 export async function surfaceSummary(db: Db, storeId: number): Promise<SurfaceSummary[]> {
-  const rows = await db.selectFrom('settings_documents')
+  const rows = await db
+    .selectFrom('settings_documents')
     .select((eb) => [
       'kind',
       eb.fn.max('version').as('latest'),
@@ -168,8 +224,14 @@ export async function surfaceSummary(db: Db, storeId: number): Promise<SurfaceSu
       eb.fn.max('created_at').as('updated_at'),
       eb.fn.max('published_at').filterWhere('status', '=', 'published').as('published_at'),
     ])
-    .where('store_id', '=', storeId).where('kind', 'in', SURFACES.map((surface) => surface.kind))
-    .groupBy('kind').execute();
+    .where('store_id', '=', storeId)
+    .where(
+      'kind',
+      'in',
+      SURFACES.map((surface) => surface.kind),
+    )
+    .groupBy('kind')
+    .execute();
   const byKind = new Map(rows.map((row) => [row.kind, row]));
   return SURFACES.map((surface) => {
     const row = byKind.get(surface.kind);

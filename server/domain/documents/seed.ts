@@ -18,8 +18,13 @@ export const DEMO_STORE_DOCUMENTS: Record<string, Record<DocumentKind, SettingsD
  */
 export async function seedDemoDocuments(db: Db, stores: Record<string, Record<DocumentKind, SettingsDocument>> = DEMO_STORE_DOCUMENTS): Promise<number> {
   const rows = await db.selectFrom('stores').select(['id', 'store_name']).where('store_name', 'in', Object.keys(stores)).execute();
-  const owners = await db.selectFrom('memberships').select(['store_id', 'user_id'])
-    .where('store_id', 'in', rows.length > 0 ? rows.map((row) => row.id) : [0]).where('role', '=', 'owner').orderBy('user_id').execute();
+  const owners = await db
+    .selectFrom('memberships')
+    .select(['store_id', 'user_id'])
+    .where('store_id', 'in', rows.length > 0 ? rows.map((row) => row.id) : [0])
+    .where('role', '=', 'owner')
+    .orderBy('user_id')
+    .execute();
   let published = 0;
   for (const store of rows) {
     const documents = stores[store.store_name];

@@ -20,8 +20,7 @@ interface Append<K extends DocumentKind> {
   restoredFrom?: number | null;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const firstError = (errors: Record<string, string>) => Object.entries(errors)[0] ?? ['_root', 'This document is not valid'];
 
@@ -115,17 +114,34 @@ export async function publishVersion<K extends DocumentKind>(db: Db, input: Vers
     await trx.selectFrom('settings_documents').select('id').where('store_id', '=', storeId).where('kind', '=', kind).forUpdate().execute();
     const { row: target } = await readableVersion(trx, storeId, kind, version);
     if (target.status !== 'published') {
-      await trx.updateTable('settings_documents').set({ status: 'draft' })
-        .where('store_id', '=', storeId).where('kind', '=', kind).where('status', '=', 'published').execute();
-      await trx.updateTable('settings_documents').set({ status: 'published', published_at: input.now ?? new Date(), published_by: userId })
-        .where('id', '=', target.id).execute();
+      await trx
+        .updateTable('settings_documents')
+        .set({ status: 'draft' })
+        .where('store_id', '=', storeId)
+        .where('kind', '=', kind)
+        .where('status', '=', 'published')
+        .execute();
+      await trx
+        .updateTable('settings_documents')
+        .set({ status: 'published', published_at: input.now ?? new Date(), published_by: userId })
+        .where('id', '=', target.id)
+        .execute();
     }
-    return trx.selectFrom('settings_documents').leftJoin('users', 'users.id', 'settings_documents.created_by')
+    return trx
+      .selectFrom('settings_documents')
+      .leftJoin('users', 'users.id', 'settings_documents.created_by')
       .select([
-        'settings_documents.version', 'settings_documents.status', 'settings_documents.based_on_version', 'settings_documents.restored_from',
-        'settings_documents.created_at', 'settings_documents.published_at', 'settings_documents.created_by', 'users.name as created_by_name',
+        'settings_documents.version',
+        'settings_documents.status',
+        'settings_documents.based_on_version',
+        'settings_documents.restored_from',
+        'settings_documents.created_at',
+        'settings_documents.published_at',
+        'settings_documents.created_by',
+        'users.name as created_by_name',
       ])
-      .where('settings_documents.id', '=', target.id).executeTakeFirstOrThrow();
+      .where('settings_documents.id', '=', target.id)
+      .executeTakeFirstOrThrow();
   });
   return toVersionInfo(row);
 }

@@ -2,8 +2,23 @@
 export type { EntryType, LedgerEntry, PointsAccount } from './tables.ts';
 export { ENTRY_TYPES } from './tables.ts';
 export {
-  InsufficientPointsError, appendEntries, applyAccountDeltas, credit, creditMany, debit, findEntry, inTransaction, lockAccount, reverseDebit,
-  type CreditInput, type CreditResult, type DebitInput, type EntryInput, type EntryRow, type EntrySource, type Executor,
+  InsufficientPointsError,
+  appendEntries,
+  applyAccountDeltas,
+  credit,
+  creditMany,
+  debit,
+  findEntry,
+  inTransaction,
+  lockAccount,
+  reverseDebit,
+  type CreditInput,
+  type CreditResult,
+  type DebitInput,
+  type EntryInput,
+  type EntryRow,
+  type EntrySource,
+  type Executor,
 } from './ledger.ts';
 export { expireDuePoints, isReleased, netPending, releaseDuePoints, type Scope } from './pending.ts';
 export { listEntries, readAccount, type AccountTotals } from './read.ts';

@@ -10,7 +10,21 @@ describeEachDatabase('points ledger', (ctx) => {
   const store = () => ctx.fixture.storeA.id;
   const now = () => ctx.clock.now();
   const earn = (customerId: number, points: number, sourceId: string, extra: Partial<Parameters<typeof credit>[1]> = {}) =>
-    credit(ctx.db, { storeId: store(), customerId, type: 'order_earn', points, sourceType: 'order', sourceId, ruleKey: 'earn:1', computation: `order #${sourceId}: ${points}`, ...extra }, now());
+    credit(
+      ctx.db,
+      {
+        storeId: store(),
+        customerId,
+        type: 'order_earn',
+        points,
+        sourceType: 'order',
+        sourceId,
+        ruleKey: 'earn:1',
+        computation: `order #${sourceId}: ${points}`,
+        ...extra,
+      },
+      now(),
+    );
   const spend = (customerId: number, points: number, sourceId: string) =>
     debit(ctx.db, { storeId: store(), customerId, type: 'redemption', points, sourceType: 'redemption', sourceId, computation: `redeem ${points}` }, now());
 
@@ -20,7 +34,19 @@ describeEachDatabase('points ledger', (ctx) => {
     const again = await earn(customer, 54, '1001');
     expect(again.duplicate).toBe(true);
     expect(again.entry.computation).toBe('order #1001: 54');
-    const batch = await creditMany(ctx.db, [1, 2, 2].map((n) => ({ storeId: store(), customerId: customer, type: 'order_earn' as const, points: 10, sourceType: 'order', sourceId: `b${n}`, computation: 'x' })), now());
+    const batch = await creditMany(
+      ctx.db,
+      [1, 2, 2].map((n) => ({
+        storeId: store(),
+        customerId: customer,
+        type: 'order_earn' as const,
+        points: 10,
+        sourceType: 'order',
+        sourceId: `b${n}`,
+        computation: 'x',
+      })),
+      now(),
+    );
     expect(batch.inserted).toHaveLength(2);
     expect(batch.duplicates).toBe(1);
     expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 74, pending: 0, lifetime: 74 });
@@ -30,7 +56,16 @@ describeEachDatabase('points ledger', (ctx) => {
   it('refuses a debit beyond the balance and writes nothing', async () => {
     const customer = await newCustomer(ctx.db, store());
     await earn(customer, 30, 'r1');
-    const count = async () => Number((await ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customer).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('customer_id', '=', customer)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await expect(spend(customer, 31, 'too-much')).rejects.toBeInstanceOf(InsufficientPointsError);
     expect(await count()).toBe(before);
@@ -46,12 +81,29 @@ describeEachDatabase('points ledger', (ctx) => {
     await earn(customer, 40, 'late', { expiresAt: new Date(now().getTime() + 60 * day) });
     await earn(customer, 30, 'soon', { expiresAt: new Date(now().getTime() + 10 * day) });
     const spent = await spend(customer, 50, 's1');
-    const remaining = async () => Object.fromEntries((await ctx.db.selectFrom('points_batches').innerJoin('ledger_entries', 'ledger_entries.id', 'points_batches.entry_id')
-      .select(['ledger_entries.source_id', 'points_batches.remaining']).where('points_batches.customer_id', '=', customer).execute()).map((row) => [row.source_id, row.remaining]));
+    const remaining = async () =>
+      Object.fromEntries(
+        (
+          await ctx.db
+            .selectFrom('points_batches')
+            .innerJoin('ledger_entries', 'ledger_entries.id', 'points_batches.entry_id')
+            .select(['ledger_entries.source_id', 'points_batches.remaining'])
+            .where('points_batches.customer_id', '=', customer)
+            .execute()
+        ).map((row) => [row.source_id, row.remaining]),
+      );
     expect(await remaining()).toEqual({ forever: 100, late: 20, soon: 0 });
-    const rollback = await reverseDebit(ctx.db, spent.entry.id, { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'reward refunded' }, now());
+    const rollback = await reverseDebit(
+      ctx.db,
+      spent.entry.id,
+      { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'reward refunded' },
+      now(),
+    );
     expect(rollback.entry.points).toBe(50);
-    expect((await reverseDebit(ctx.db, spent.entry.id, { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'again' }, now())).duplicate).toBe(true);
+    expect(
+      (await reverseDebit(ctx.db, spent.entry.id, { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'again' }, now()))
+        .duplicate,
+    ).toBe(true);
     expect(await remaining()).toEqual({ forever: 100, late: 40, soon: 30 });
     expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 170, pending: 0, lifetime: 170 });
     expect(await verifyLedger(ctx.db, store())).toEqual([]);

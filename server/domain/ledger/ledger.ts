@@ -61,7 +61,13 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
   return out;
 }
 
-interface AccountDelta { storeId: number; customerId: number; balance: number; pending: number; lifetime: number }
+interface AccountDelta {
+  storeId: number;
+  customerId: number;
+  balance: number;
+  pending: number;
+  lifetime: number;
+}
 
 /** Adds deltas to accounts (created when missing), locking rows in one global order. */
 export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Date): Promise<void> {
@@ -79,14 +85,26 @@ export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], 
   // an INSERT checks its proposed row (balance ≥ 0) before ON CONFLICT: lowering deltas update instead
   const raising = rows.filter((row) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0);
   for (const part of chunks(raising)) {
-    await trx.insertInto('points_accounts')
-      .values(part.map((row) => ({ store_id: row.storeId, customer_id: row.customerId, balance: row.balance, pending: row.pending, lifetime: row.lifetime, updated_at: now })))
-      .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
-        balance: sql`${eb.ref('points_accounts.balance')} + ${eb.ref('excluded.balance')}`,
-        pending: sql`${eb.ref('points_accounts.pending')} + ${eb.ref('excluded.pending')}`,
-        lifetime: sql`${eb.ref('points_accounts.lifetime')} + ${eb.ref('excluded.lifetime')}`,
-        updated_at: eb.ref('excluded.updated_at'),
-      })))
+    await trx
+      .insertInto('points_accounts')
+      .values(
+        part.map((row) => ({
+          store_id: row.storeId,
+          customer_id: row.customerId,
+          balance: row.balance,
+          pending: row.pending,
+          lifetime: row.lifetime,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
+          balance: sql`${eb.ref('points_accounts.balance')} + ${eb.ref('excluded.balance')}`,
+          pending: sql`${eb.ref('points_accounts.pending')} + ${eb.ref('excluded.pending')}`,
+          lifetime: sql`${eb.ref('points_accounts.lifetime')} + ${eb.ref('excluded.lifetime')}`,
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
       .execute();
   }
   for (const row of rows) {
@@ -137,17 +155,38 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
   const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   const inserted: LedgerEntry[] = [];
   for (const part of chunks(sorted)) {
-    inserted.push(...await trx.insertInto('ledger_entries')
-      .values(part.map((row) => ({ ...row, metadata: json(row.metadata), created_at: now })))
-      .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
-      .returningAll().execute());
+    inserted.push(
+      ...(await trx
+        .insertInto('ledger_entries')
+        .values(part.map((row) => ({ ...row, metadata: json(row.metadata), created_at: now })))
+        .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
+        .returningAll()
+        .execute()),
+    );
   }
-  const batches = inserted.filter((entry) => entry.points > 0)
-    .map((entry) => ({ store_id: entry.store_id, customer_id: entry.customer_id, entry_id: entry.id, points: entry.points, remaining: entry.points, expires_at: entry.expires_at, created_at: now }));
+  const batches = inserted
+    .filter((entry) => entry.points > 0)
+    .map((entry) => ({
+      store_id: entry.store_id,
+      customer_id: entry.customer_id,
+      entry_id: entry.id,
+      points: entry.points,
+      remaining: entry.points,
+      expires_at: entry.expires_at,
+      created_at: now,
+    }));
   for (const part of chunks(batches)) await trx.insertInto('points_batches').values(part).execute();
-  await applyAccountDeltas(trx, inserted.map((entry) => ({
-    storeId: entry.store_id, customerId: entry.customer_id, balance: entry.points, pending: entry.pending_points, lifetime: entry.lifetime_points,
-  })), now);
+  await applyAccountDeltas(
+    trx,
+    inserted.map((entry) => ({
+      storeId: entry.store_id,
+      customerId: entry.customer_id,
+      balance: entry.points,
+      pending: entry.pending_points,
+      lifetime: entry.lifetime_points,
+    })),
+    now,
+  );
   return inserted;
 }
 
@@ -161,13 +200,21 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
     if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A credit is a whole number of points ≥ 0 (got ${input.points}).`);
     const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
     return {
-      store_id: input.storeId, customer_id: input.customerId, type: input.type,
+      store_id: input.storeId,
+      customer_id: input.customerId,
+      type: input.type,
       points: pending ? 0 : input.points,
       pending_points: pending ? input.points : 0,
       lifetime_points: pending || input.countsLifetime === false ? 0 : input.points,
-      source_type: input.sourceType, source_id: input.sourceId, rule_key: input.ruleKey ?? '',
-      parent_entry_id: input.parentEntryId ?? null, computation: input.computation, reason: input.reason ?? null,
-      release_at: pending ? input.releaseAt! : null, expires_at: input.expiresAt ?? null, metadata: input.metadata ?? {},
+      source_type: input.sourceType,
+      source_id: input.sourceId,
+      rule_key: input.ruleKey ?? '',
+      parent_entry_id: input.parentEntryId ?? null,
+      computation: input.computation,
+      reason: input.reason ?? null,
+      release_at: pending ? input.releaseAt! : null,
+      expires_at: input.expiresAt ?? null,
+      metadata: input.metadata ?? {},
     };
   });
   const inserted = await inTransaction(db, (trx) => appendEntries(trx, rows, now));
@@ -181,9 +228,13 @@ export async function credit(db: Executor, input: CreditInput, now: Date): Promi
 }
 
 export async function findEntry(db: Executor, storeId: number, source: EntrySource): Promise<LedgerEntry> {
-  return db.selectFrom('ledger_entries').selectAll()
-    .where('store_id', '=', storeId).where('source_type', '=', source.sourceType)
-    .where('source_id', '=', source.sourceId).where('rule_key', '=', source.ruleKey ?? '')
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('source_type', '=', source.sourceType)
+    .where('source_id', '=', source.sourceId)
+    .where('rule_key', '=', source.ruleKey ?? '')
     .executeTakeFirstOrThrow();
 }
 
@@ -195,14 +246,26 @@ export async function findEntry(db: Executor, storeId: number, source: EntrySour
 export async function debit(db: Executor, input: DebitInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
   if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A debit is a whole number of points ≥ 0 (got ${input.points}).`);
   return inTransaction(db, async (trx) => {
-    const entry = await trx.insertInto('ledger_entries').values({
-      store_id: input.storeId, customer_id: input.customerId, type: input.type, points: -input.points,
-      lifetime_points: input.lifetimeDelta ?? 0,
-      source_type: input.sourceType, source_id: input.sourceId, rule_key: input.ruleKey ?? '',
-      parent_entry_id: input.parentEntryId ?? null, computation: input.computation, reason: input.reason ?? null,
-      metadata: json(input.metadata ?? {}), created_at: now,
-    }).onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
-      .returningAll().executeTakeFirst();
+    const entry = await trx
+      .insertInto('ledger_entries')
+      .values({
+        store_id: input.storeId,
+        customer_id: input.customerId,
+        type: input.type,
+        points: -input.points,
+        lifetime_points: input.lifetimeDelta ?? 0,
+        source_type: input.sourceType,
+        source_id: input.sourceId,
+        rule_key: input.ruleKey ?? '',
+        parent_entry_id: input.parentEntryId ?? null,
+        computation: input.computation,
+        reason: input.reason ?? null,
+        metadata: json(input.metadata ?? {}),
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
     if (!entry) return { entry: await findEntry(trx, input.storeId, input), duplicate: true };
     const lifetime = input.lifetimeDelta ?? 0;
     const updated = await sql<{ balance: number }>`
@@ -228,25 +291,60 @@ async function spendBatches(trx: Executor, entry: LedgerEntry, points: number): 
     returning b.id as batch_id, take.used as used`.execute(trx);
   const total = spent.rows.reduce((sum, row) => sum + Number(row.used), 0);
   if (total !== points) throw new Error(`Ledger batches of customer ${entry.customer_id} hold ${total} points, not ${points}: run ledger:verify.`);
-  await trx.insertInto('batch_spends').values(spent.rows.map((row) => ({ entry_id: entry.id, batch_id: row.batch_id, points: Number(row.used) }))).execute();
+  await trx
+    .insertInto('batch_spends')
+    .values(spent.rows.map((row) => ({ entry_id: entry.id, batch_id: row.batch_id, points: Number(row.used) })))
+    .execute();
 }
 
 /**
  * Gives back the points of a debit (a redemption rolled back): one entry, the same batches
  * refilled. A second rollback of the same debit is a no-op.
  */
-export async function reverseDebit(db: Executor, debitEntryId: number, input: Omit<EntryInput, 'sourceType' | 'sourceId' | 'parentEntryId'>, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
+export async function reverseDebit(
+  db: Executor,
+  debitEntryId: number,
+  input: Omit<EntryInput, 'sourceType' | 'sourceId' | 'parentEntryId'>,
+  now: Date,
+): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
   return inTransaction(db, async (trx) => {
-    const original = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', debitEntryId).where('store_id', '=', input.storeId).executeTakeFirstOrThrow();
+    const original = await trx
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('id', '=', debitEntryId)
+      .where('store_id', '=', input.storeId)
+      .executeTakeFirstOrThrow();
     const points = -original.points;
-    const entry = await trx.insertInto('ledger_entries').values({
-      store_id: original.store_id, customer_id: original.customer_id, type: input.type, points,
-      lifetime_points: -original.lifetime_points,
-      source_type: 'reversal', source_id: String(original.id), rule_key: input.ruleKey ?? '', parent_entry_id: original.id,
-      computation: input.computation, reason: input.reason ?? null, metadata: json(input.metadata ?? {}), created_at: now,
-    }).onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing()).returningAll().executeTakeFirst();
-    if (!entry) return { entry: await findEntry(trx, input.storeId, { sourceType: 'reversal', sourceId: String(original.id), ruleKey: input.ruleKey ?? '' }), duplicate: true };
-    await applyAccountDeltas(trx, [{ storeId: original.store_id, customerId: original.customer_id, balance: points, pending: 0, lifetime: -original.lifetime_points }], now);
+    const entry = await trx
+      .insertInto('ledger_entries')
+      .values({
+        store_id: original.store_id,
+        customer_id: original.customer_id,
+        type: input.type,
+        points,
+        lifetime_points: -original.lifetime_points,
+        source_type: 'reversal',
+        source_id: String(original.id),
+        rule_key: input.ruleKey ?? '',
+        parent_entry_id: original.id,
+        computation: input.computation,
+        reason: input.reason ?? null,
+        metadata: json(input.metadata ?? {}),
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!entry)
+      return {
+        entry: await findEntry(trx, input.storeId, { sourceType: 'reversal', sourceId: String(original.id), ruleKey: input.ruleKey ?? '' }),
+        duplicate: true,
+      };
+    await applyAccountDeltas(
+      trx,
+      [{ storeId: original.store_id, customerId: original.customer_id, balance: points, pending: 0, lifetime: -original.lifetime_points }],
+      now,
+    );
     await sql`update points_batches b set remaining = b.remaining + s.points from batch_spends s
       where s.entry_id = ${original.id} and b.id = s.batch_id`.execute(trx);
     return { entry, duplicate: false };
@@ -254,9 +352,22 @@ export async function reverseDebit(db: Executor, debitEntryId: number, input: Om
 }
 
 /** Locks the account row (creating it at zero first) so reads and writes of one customer serialise. */
-export async function lockAccount(trx: Executor, storeId: number, customerId: number, now: Date): Promise<{ balance: number; pending: number; lifetime: number }> {
-  await trx.insertInto('points_accounts').values({ store_id: storeId, customer_id: customerId, updated_at: now })
-    .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doNothing()).execute();
-  return trx.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime'])
-    .where('store_id', '=', storeId).where('customer_id', '=', customerId).forUpdate().executeTakeFirstOrThrow();
+export async function lockAccount(
+  trx: Executor,
+  storeId: number,
+  customerId: number,
+  now: Date,
+): Promise<{ balance: number; pending: number; lifetime: number }> {
+  await trx
+    .insertInto('points_accounts')
+    .values({ store_id: storeId, customer_id: customerId, updated_at: now })
+    .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('points_accounts')
+    .select(['balance', 'pending', 'lifetime'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }

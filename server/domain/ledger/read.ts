@@ -12,13 +12,22 @@ export interface AccountTotals {
 export async function readAccount(db: Executor, storeId: number, customerId: number, now: Date): Promise<AccountTotals> {
   await releaseDuePoints(db, now, { storeId, customerId });
   await expireDuePoints(db, now, { storeId, customerId });
-  const row = await db.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime'])
-    .where('store_id', '=', storeId).where('customer_id', '=', customerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('points_accounts')
+    .select(['balance', 'pending', 'lifetime'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   return row ?? { balance: 0, pending: 0, lifetime: 0 };
 }
 
 /** The customer's history, newest first. */
-export async function listEntries(db: Executor, storeId: number, customerId: number | undefined, page: { limit: number; offset: number }): Promise<{ rows: LedgerEntry[]; total: number }> {
+export async function listEntries(
+  db: Executor,
+  storeId: number,
+  customerId: number | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LedgerEntry[]; total: number }> {
   let query = db.selectFrom('ledger_entries').where('store_id', '=', storeId);
   if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
   const [rows, count] = await Promise.all([

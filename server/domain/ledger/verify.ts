@@ -9,10 +9,17 @@ export interface LedgerBreach {
 }
 
 interface Row {
-  store_id: unknown; customer_id: unknown; has_account: boolean;
-  balance: unknown; pending: unknown; lifetime: unknown;
-  sum_points: unknown; sum_pending: unknown; sum_lifetime: unknown;
-  batch_remaining: unknown; min_remaining: unknown;
+  store_id: unknown;
+  customer_id: unknown;
+  has_account: boolean;
+  balance: unknown;
+  pending: unknown;
+  lifetime: unknown;
+  sum_points: unknown;
+  sum_pending: unknown;
+  sum_lifetime: unknown;
+  batch_remaining: unknown;
+  min_remaining: unknown;
 }
 
 /**

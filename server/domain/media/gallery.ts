@@ -5,7 +5,8 @@ const COLUMNS = ['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'] as 
 
 /** Stores an image the API checked (type sniffed from its bytes, size within the limit). */
 export async function saveImage(db: Db, storeId: number, image: { fileName: string; mime: string; content: Buffer }) {
-  return db.insertInto('media')
+  return db
+    .insertInto('media')
     .values({ store_id: storeId, file_name: image.fileName, mime_type: image.mime, size_bytes: image.content.length, content: image.content })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
@@ -15,7 +16,11 @@ export async function saveImage(db: Db, storeId: number, image: { fileName: stri
 export async function listImages(db: Db, storeId: number, options: { limit: number; offset: number }) {
   const [rows, total] = await Promise.all([
     db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute(),
-    db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: toNumber(total.n) };
 }

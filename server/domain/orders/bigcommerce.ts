@@ -21,7 +21,16 @@ export interface BigCommerceOrder {
 }
 
 const CANCELLED = new Set(['cancelled', 'declined']);
-const PAID = new Set(['completed', 'shipped', 'awaiting fulfillment', 'awaiting shipment', 'awaiting pickup', 'partially shipped', 'refunded', 'partially refunded']);
+const PAID = new Set([
+  'completed',
+  'shipped',
+  'awaiting fulfillment',
+  'awaiting shipment',
+  'awaiting pickup',
+  'partially shipped',
+  'refunded',
+  'partially refunded',
+]);
 
 export function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
   const status = (order.status ?? 'pending').toLowerCase();
@@ -29,14 +38,26 @@ export function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
   if (PAID.has(status)) statuses.push('paid');
   const discount = toMinor(order.discount_amount) + toMinor(order.coupon_discount);
   return {
-    externalId: String(order.id), number: `#${order.id}`,
-    customer: order.billing_address?.email || order.customer_id
-      ? { externalId: order.customer_id ? String(order.customer_id) : null, email: order.billing_address?.email ?? null, firstName: order.billing_address?.first_name ?? '', lastName: order.billing_address?.last_name ?? '' }
-      : null,
+    externalId: String(order.id),
+    number: `#${order.id}`,
+    customer:
+      order.billing_address?.email || order.customer_id
+        ? {
+            externalId: order.customer_id ? String(order.customer_id) : null,
+            email: order.billing_address?.email ?? null,
+            firstName: order.billing_address?.first_name ?? '',
+            lastName: order.billing_address?.last_name ?? '',
+          }
+        : null,
     currency: order.currency_code ?? 'USD',
     // subtotal_ex_tax is before order-level discounts on BigCommerce
-    itemsMinor: toMinor(order.subtotal_ex_tax), discountMinor: discount, shippingMinor: toMinor(order.shipping_cost_ex_tax),
-    taxMinor: toMinor(order.total_tax), totalMinor: toMinor(order.total_inc_tax), lines: [], statuses,
+    itemsMinor: toMinor(order.subtotal_ex_tax),
+    discountMinor: discount,
+    shippingMinor: toMinor(order.shipping_cost_ex_tax),
+    taxMinor: toMinor(order.total_tax),
+    totalMinor: toMinor(order.total_inc_tax),
+    lines: [],
+    statuses,
     cancelled: CANCELLED.has(status),
     placedAt: order.date_created ? new Date(order.date_created).toISOString() : new Date(0).toISOString(),
     updatedAt: order.date_modified ? new Date(order.date_modified).toISOString() : '',
@@ -46,7 +67,12 @@ export function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
 /** A fetched BigCommerce order → its event; the refunded total is one cumulative refund. */
 export function bigcommerceEvent(order: BigCommerceOrder): OrderEvent {
   const refunded = toMinor(order.refunded_amount);
-  return { platform: 'bigcommerce', orderExternalId: String(order.id), order: bigcommerceOrder(order), refunds: refunded > 0 ? [{ refundId: 'refunded_total', amountMinor: refunded }] : [] };
+  return {
+    platform: 'bigcommerce',
+    orderExternalId: String(order.id),
+    order: bigcommerceOrder(order),
+    refunds: refunded > 0 ? [{ refundId: 'refunded_total', amountMinor: refunded }] : [],
+  };
 }
 
 /** Fetches an order from the store's API; the base URL is configurable (tests run a stand-in). */

@@ -18,7 +18,12 @@ export async function resolveCustomers(db: Executor, storeId: number, platform: 
   const emails = [...byEmail.keys()].sort();
   const find = async (list: string[]) => {
     for (let start = 0; start < list.length; start += 500) {
-      const rows = await db.selectFrom('customers').select(['id', 'email']).where('store_id', '=', storeId).where('email', 'in', list.slice(start, start + 500)).execute();
+      const rows = await db
+        .selectFrom('customers')
+        .select(['id', 'email'])
+        .where('store_id', '=', storeId)
+        .where('email', 'in', list.slice(start, start + 500))
+        .execute();
       for (const row of rows) ids.set(row.email, row.id);
     }
   };
@@ -29,7 +34,11 @@ export async function resolveCustomers(db: Executor, storeId: number, platform: 
       const customer = byEmail.get(email)!;
       return { store_id: storeId, email, external_id: customer.externalId, first_name: customer.firstName || '', last_name: customer.lastName || '' };
     });
-    await db.insertInto('customers').values(rows).onConflict((oc) => oc.columns(['store_id', 'email']).doNothing()).execute();
+    await db
+      .insertInto('customers')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['store_id', 'email']).doNothing())
+      .execute();
   }
   if (missing.length > 0) await find(missing);
   return ids;

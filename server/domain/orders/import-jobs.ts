@@ -19,10 +19,20 @@ const STALE_MS = 60_000;
 export async function createImport(db: Executor, storeId: number, rows: unknown[], now: Date): Promise<{ record: OrderImport; background: boolean }> {
   const { items, failed } = prepareImport(rows);
   const background = items.length > SYNC_IMPORT_LIMIT;
-  const record = await db.insertInto('order_imports').values({
-    store_id: storeId, status: background ? 'queued' : 'running', rows: rows.length, total: items.length,
-    failed_rows: json(failed), orders: json(items), created_at: now, updated_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const record = await db
+    .insertInto('order_imports')
+    .values({
+      store_id: storeId,
+      status: background ? 'queued' : 'running',
+      rows: rows.length,
+      total: items.length,
+      failed_rows: json(failed),
+      orders: json(items),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { record, background };
 }
 
@@ -54,19 +64,32 @@ export async function runImport(db: Executor, record: OrderImport, now: () => Da
     for (let start = record.processed; start < record.orders.length; start += chunkSize) {
       const chunk = record.orders.slice(start, start + chunkSize);
       const failed = await applyImportItems(db, record.store_id, chunk, now());
-      await db.updateTable('order_imports').set({
-        processed: start + chunk.length, updated_at: now(),
-        failed_rows: sql`failed_rows || ${json(failed)}::jsonb`,
-      }).where('id', '=', record.id).execute();
+      await db
+        .updateTable('order_imports')
+        .set({
+          processed: start + chunk.length,
+          updated_at: now(),
+          failed_rows: sql`failed_rows || ${json(failed)}::jsonb`,
+        })
+        .where('id', '=', record.id)
+        .execute();
       // PGlite runs in this thread and answers in microtasks: let requests through between steps
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return await db.updateTable('order_imports').set({ status: 'done', orders: json([]), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id).returningAll().executeTakeFirstOrThrow();
+    return await db
+      .updateTable('order_imports')
+      .set({ status: 'done', orders: json([]), updated_at: now(), finished_at: now() })
+      .where('id', '=', record.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return db.updateTable('order_imports').set({ status: 'failed', error: message.slice(0, 1000), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id).returningAll().executeTakeFirstOrThrow();
+    return db
+      .updateTable('order_imports')
+      .set({ status: 'failed', error: message.slice(0, 1000), updated_at: now(), finished_at: now() })
+      .where('id', '=', record.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 }
 
@@ -77,8 +100,14 @@ export async function findImport(db: Executor, storeId: number, id: number): Pro
 /** The progress of an import as the data host answers it. */
 export function presentImport(record: OrderImport) {
   return {
-    id: record.id, status: record.status, rows: record.rows, total: record.total, processed: record.processed,
-    failed_rows: [...record.failed_rows].sort((a, b) => a.row - b.row), error: record.error,
-    created_at: record.created_at.toISOString(), finished_at: record.finished_at?.toISOString() ?? null,
+    id: record.id,
+    status: record.status,
+    rows: record.rows,
+    total: record.total,
+    processed: record.processed,
+    failed_rows: [...record.failed_rows].sort((a, b) => a.row - b.row),
+    error: record.error,
+    created_at: record.created_at.toISOString(),
+    finished_at: record.finished_at?.toISOString() ?? null,
   };
 }

@@ -38,16 +38,28 @@ function toEvent(row: ImportRow): OrderEvent {
   const cancelled = row.cancelled === true || row.cancelled === 'true' || row.cancelled === '1' || status === 'cancelled';
   const refunded = toMinor(row.refunded);
   return {
-    platform: row.platform, orderExternalId: row.order_id,
+    platform: row.platform,
+    orderExternalId: row.order_id,
     // one cumulative refund per order: a second import of the same order changes nothing
     refunds: refunded > 0 ? [{ refundId: 'import:refunded_total', amountMinor: refunded }] : [],
     order: {
-      externalId: row.order_id, number: row.number ?? `#${row.order_id}`,
-      customer: row.email || row.customer_id ? { externalId: row.customer_id ?? null, email: row.email ?? null, firstName: row.first_name, lastName: row.last_name } : null,
-      currency: row.currency, itemsMinor: toMinor(row.items), discountMinor: toMinor(row.discounts), shippingMinor: toMinor(row.shipping),
-      taxMinor: toMinor(row.tax), totalMinor: toMinor(row.total), lines: [],
+      externalId: row.order_id,
+      number: row.number ?? `#${row.order_id}`,
+      customer:
+        row.email || row.customer_id
+          ? { externalId: row.customer_id ?? null, email: row.email ?? null, firstName: row.first_name, lastName: row.last_name }
+          : null,
+      currency: row.currency,
+      itemsMinor: toMinor(row.items),
+      discountMinor: toMinor(row.discounts),
+      shippingMinor: toMinor(row.shipping),
+      taxMinor: toMinor(row.tax),
+      totalMinor: toMinor(row.total),
+      lines: [],
       statuses: ['paid', 'completed', 'refunded', 'partially_refunded'].includes(status) ? [status, 'paid'] : [status],
-      cancelled, placedAt: new Date(row.placed_at).toISOString(), updatedAt: '',
+      cancelled,
+      placedAt: new Date(row.placed_at).toISOString(),
+      updatedAt: '',
     },
   };
 }
@@ -88,7 +100,12 @@ export async function applyImportItems(db: Executor, storeId: number, items: Imp
   for (const platform of new Set(items.map((item) => item.event.platform))) {
     const group = items.filter((item) => item.event.platform === platform);
     try {
-      await applyOrderEvents(db, storeId, group.map((item) => item.event), now);
+      await applyOrderEvents(
+        db,
+        storeId,
+        group.map((item) => item.event),
+        now,
+      );
     } catch {
       for (const item of group) {
         await applyOrderEvents(db, storeId, [item.event], now).catch((error: unknown) => failed.push({ row: item.row, message: messageOf(error) }));

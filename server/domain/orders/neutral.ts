@@ -12,14 +12,28 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
     orderExternalId: order.id,
     refunds,
     order: {
-      externalId: order.id, number: order.number ?? `#${order.id}`,
-      customer: order.customer ? { externalId: order.customer.id ?? null, email: order.customer.email ?? null, firstName: order.customer.first_name, lastName: order.customer.last_name } : null,
-      currency: order.currency, itemsMinor: order.amounts.items, discountMinor: order.amounts.discounts, shippingMinor: order.amounts.shipping,
-      taxMinor: order.amounts.tax, totalMinor: order.amounts.total,
+      externalId: order.id,
+      number: order.number ?? `#${order.id}`,
+      customer: order.customer
+        ? {
+            externalId: order.customer.id ?? null,
+            email: order.customer.email ?? null,
+            firstName: order.customer.first_name,
+            lastName: order.customer.last_name,
+          }
+        : null,
+      currency: order.currency,
+      itemsMinor: order.amounts.items,
+      discountMinor: order.amounts.discounts,
+      shippingMinor: order.amounts.shipping,
+      taxMinor: order.amounts.tax,
+      totalMinor: order.amounts.total,
       lines: order.lines.map((line) => ({ productId: line.product_id, collectionIds: line.collection_ids, amountMinor: line.amount })),
       statuses: body.type === 'order.paid' ? [status, 'paid'] : [status],
       cancelled: order.cancelled || body.type === 'order.cancelled' || status === 'cancelled',
-      placedAt: order.placed_at, updatedAt: order.updated_at ?? order.placed_at, discountCodes: order.discount_codes,
+      placedAt: order.placed_at,
+      updatedAt: order.updated_at ?? order.placed_at,
+      discountCodes: order.discount_codes,
     },
   };
 }

@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { appendEntries, creditMany, debit, inTransaction, isReleased, lockAccount, netPending, type CreditInput, type Executor, type LedgerEntry } from '../ledger/index.ts';
+import {
+  appendEntries,
+  creditMany,
+  debit,
+  inTransaction,
+  isReleased,
+  lockAccount,
+  netPending,
+  type CreditInput,
+  type Executor,
+  type LedgerEntry,
+} from '../ledger/index.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
 import { limitRefusal } from '../rules/limits.ts';
 import { orderConfig, orderEarn } from '../rules/order-earn.ts';
@@ -31,7 +42,14 @@ function mergeEvents(events: OrderEvent[]): MergedOrder[] {
   const merged = new Map<string, MergedOrder>();
   for (const event of events) {
     const key = orderKey(event.platform, event.orderExternalId);
-    const entry = merged.get(key) ?? { platform: event.platform, externalId: event.orderExternalId, order: undefined, statuses: new Set<string>(), cancelled: false, refunds: {} };
+    const entry = merged.get(key) ?? {
+      platform: event.platform,
+      externalId: event.orderExternalId,
+      order: undefined,
+      statuses: new Set<string>(),
+      cancelled: false,
+      refunds: {},
+    };
     if (event.order) {
       if (!entry.order || event.order.updatedAt >= entry.order.updatedAt) entry.order = event.order;
       for (const status of event.order.statuses) entry.statuses.add(status);
@@ -50,25 +68,38 @@ async function upsertStates(trx: Executor, storeId: number, orders: MergedOrder[
     const part = orders.slice(start, start + 300).map((merged) => {
       const email = emailOf(merged);
       return {
-        store_id: storeId, platform: merged.platform, external_id: merged.externalId, order_number: merged.order?.number ?? null,
-        customer_id: email ? customers.get(email) ?? null : null, known: merged.order !== undefined, cancelled: merged.cancelled,
+        store_id: storeId,
+        platform: merged.platform,
+        external_id: merged.externalId,
+        order_number: merged.order?.number ?? null,
+        customer_id: email ? (customers.get(email) ?? null) : null,
+        known: merged.order !== undefined,
+        cancelled: merged.cancelled,
         data: json(merged.order ? { ...merged.order, statuses: [...merged.statuses] } : { statuses: [...merged.statuses] }),
-        refunds: json(merged.refunds), updated_at: now,
+        refunds: json(merged.refunds),
+        updated_at: now,
       };
     });
-    states.push(...await trx.insertInto('order_states').values(part)
-      .onConflict((oc) => oc.columns(['store_id', 'platform', 'external_id']).doUpdateSet({
-        order_number: sql`coalesce(excluded.order_number, order_states.order_number)`,
-        customer_id: sql`coalesce(excluded.customer_id, order_states.customer_id)`,
-        known: sql`order_states.known or excluded.known`,
-        cancelled: sql`order_states.cancelled or excluded.cancelled`,
-        data: sql`(case when excluded.known and (not order_states.known or coalesce(excluded.data->>'updatedAt', '') >= coalesce(order_states.data->>'updatedAt', ''))
+    states.push(
+      ...(await trx
+        .insertInto('order_states')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['store_id', 'platform', 'external_id']).doUpdateSet({
+            order_number: sql`coalesce(excluded.order_number, order_states.order_number)`,
+            customer_id: sql`coalesce(excluded.customer_id, order_states.customer_id)`,
+            known: sql`order_states.known or excluded.known`,
+            cancelled: sql`order_states.cancelled or excluded.cancelled`,
+            data: sql`(case when excluded.known and (not order_states.known or coalesce(excluded.data->>'updatedAt', '') >= coalesce(order_states.data->>'updatedAt', ''))
           then excluded.data else order_states.data end)
           || jsonb_build_object('statuses', coalesce(order_states.data->'statuses', '[]'::jsonb) || coalesce(excluded.data->'statuses', '[]'::jsonb))`,
-        refunds: sql`order_states.refunds || excluded.refunds`,
-        updated_at: sql`excluded.updated_at`,
-      }))
-      .returningAll().execute());
+            refunds: sql`order_states.refunds || excluded.refunds`,
+            updated_at: sql`excluded.updated_at`,
+          }),
+        )
+        .returningAll()
+        .execute()),
+    );
   }
   return states;
 }
@@ -89,8 +120,14 @@ function earnInput(state: OrderState, rule: EarningRule, now: Date, storeExpiry:
   if (!config.award_statuses.some((status) => statuses.has(status))) return null;
   const { points, computation, eligibleMinor } = orderEarn(rule, order);
   return {
-    storeId: state.store_id, customerId: state.customer_id, type: 'order_earn', points, computation,
-    sourceType: 'order', sourceId: orderKey(state.platform, state.external_id), ruleKey: `earn:${rule.id}`,
+    storeId: state.store_id,
+    customerId: state.customer_id,
+    type: 'order_earn',
+    points,
+    computation,
+    sourceType: 'order',
+    sourceId: orderKey(state.platform, state.external_id),
+    ruleKey: `earn:${rule.id}`,
     releaseAt: config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
     // the rule's own expiry, else the store's points expiry setting
     expiresAt: (config.expiry_days ?? storeExpiry) ? new Date(now.getTime() + (config.expiry_days ?? storeExpiry)! * DAY) : null,
@@ -112,8 +149,13 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const cancelled = isCancelled(state, rule);
   const total = order.totalMinor ?? 0;
   const target = cancelled ? earned : total > 0 ? Math.min(earned, Math.round((earned * refunded) / total)) : 0;
-  const done = await trx.selectFrom('ledger_entries').select(sql<number>`coalesce(max((metadata->>'target')::integer), 0)`.as('target'))
-    .where('store_id', '=', state.store_id).where('parent_entry_id', '=', earn.id).where('type', '=', 'refund_clawback').executeTakeFirstOrThrow();
+  const done = await trx
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(max((metadata->>'target')::integer), 0)`.as('target'))
+    .where('store_id', '=', state.store_id)
+    .where('parent_entry_id', '=', earn.id)
+    .where('type', '=', 'refund_clawback')
+    .executeTakeFirstOrThrow();
   const amount = target - Number(done.target);
   if (amount <= 0) return;
   const account = await lockAccount(trx, state.store_id, earn.customer_id, now);
@@ -128,18 +170,57 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const source = { sourceType: 'order_clawback', sourceId, ruleKey: `${earn.rule_key}:to:${target}` };
   const metadata = { target, requested: amount, taken: take, refunded_minor: refunded, cancelled };
   if (pending) {
-    await appendEntries(trx, [{
-      store_id: state.store_id, customer_id: earn.customer_id, type: 'refund_clawback', points: 0, pending_points: -take, lifetime_points: 0,
-      source_type: source.sourceType, source_id: source.sourceId, rule_key: source.ruleKey, parent_entry_id: earn.id,
-      computation, reason: null, release_at: null, expires_at: null, metadata,
-    }], now);
+    await appendEntries(
+      trx,
+      [
+        {
+          store_id: state.store_id,
+          customer_id: earn.customer_id,
+          type: 'refund_clawback',
+          points: 0,
+          pending_points: -take,
+          lifetime_points: 0,
+          source_type: source.sourceType,
+          source_id: source.sourceId,
+          rule_key: source.ruleKey,
+          parent_entry_id: earn.id,
+          computation,
+          reason: null,
+          release_at: null,
+          expires_at: null,
+          metadata,
+        },
+      ],
+      now,
+    );
   } else {
-    await debit(trx, { storeId: state.store_id, customerId: earn.customer_id, type: 'refund_clawback', points: take, lifetimeDelta: -take, ...source, parentEntryId: earn.id, computation, metadata }, now);
+    await debit(
+      trx,
+      {
+        storeId: state.store_id,
+        customerId: earn.customer_id,
+        type: 'refund_clawback',
+        points: take,
+        lifetimeDelta: -take,
+        ...source,
+        parentEntryId: earn.id,
+        computation,
+        metadata,
+      },
+      now,
+    );
   }
 }
 
 export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
-  return db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('type', '=', 'order').where('status', '=', 'active').orderBy('id').execute();
+  return db
+    .selectFrom('earning_rules')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('type', '=', 'order')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
 }
 
 function coreStatus(state: OrderState): string {
@@ -152,19 +233,33 @@ function coreStatus(state: OrderState): string {
 
 /** Keeps the console's order list (`orders`) in step with the merged states. */
 async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void> {
-  const rows = states.filter((state) => state.known).map((state) => {
-    const order = state.data as NormalizedOrder;
-    return {
-      store_id: state.store_id, customer_id: state.customer_id, external_id: order.number || state.external_id,
-      total_minor: Math.max(0, order.totalMinor ?? 0), currency: order.currency ?? 'USD', status: coreStatus(state), placed_at: order.placedAt ?? new Date(),
-    };
-  });
+  const rows = states
+    .filter((state) => state.known)
+    .map((state) => {
+      const order = state.data as NormalizedOrder;
+      return {
+        store_id: state.store_id,
+        customer_id: state.customer_id,
+        external_id: order.number || state.external_id,
+        total_minor: Math.max(0, order.totalMinor ?? 0),
+        currency: order.currency ?? 'USD',
+        status: coreStatus(state),
+        placed_at: order.placedAt ?? new Date(),
+      };
+    });
   const unique = [...new Map(rows.map((row) => [row.external_id, row])).values()].sort((a, b) => (a.external_id < b.external_id ? -1 : 1));
   for (let start = 0; start < unique.length; start += 300) {
-    await trx.insertInto('orders').values(unique.slice(start, start + 300))
-      .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet({
-        customer_id: sql`coalesce(excluded.customer_id, orders.customer_id)`, total_minor: sql`excluded.total_minor`, status: sql`excluded.status`,
-      })).execute();
+    await trx
+      .insertInto('orders')
+      .values(unique.slice(start, start + 300))
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'external_id']).doUpdateSet({
+          customer_id: sql`coalesce(excluded.customer_id, orders.customer_id)`,
+          total_minor: sql`excluded.total_minor`,
+          status: sql`excluded.status`,
+        }),
+      )
+      .execute();
   }
 }
 
@@ -172,9 +267,14 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
 async function markRewardsUsed(trx: Executor, storeId: number, states: OrderState[], now: Date): Promise<void> {
   const codes = [...new Set(states.flatMap((state) => ((state.data as NormalizedOrder).discountCodes ?? []).map((code) => code.toUpperCase())))];
   if (codes.length === 0) return;
-  await trx.updateTable('rewards').set({ status: 'used', used_at: now, updated_at: now })
-    .where('store_id', '=', storeId).where('status', '=', 'active').where('code', 'in', codes)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).execute();
+  await trx
+    .updateTable('rewards')
+    .set({ status: 'used', used_at: now, updated_at: now })
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'active')
+    .where('code', 'in', codes)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
 }
 
 /**
@@ -186,7 +286,12 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
   return inTransaction(db, async (trx) => {
     const merged = mergeEvents(events);
     const platform = merged[0]!.platform;
-    const customers = await resolveCustomers(trx, storeId, platform, merged.flatMap((order) => (order.order?.customer ? [order.order.customer] : [])));
+    const customers = await resolveCustomers(
+      trx,
+      storeId,
+      platform,
+      merged.flatMap((order) => (order.order?.customer ? [order.order.customer] : [])),
+    );
     const states = await upsertStates(trx, storeId, merged, customers, now);
     await syncOrderList(trx, states);
     const rules = await activeOrderRules(trx, storeId);
@@ -199,8 +304,14 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
         if (rule.limit_type === 'unlimited') batch.push(input);
         else {
           await lockAccount(trx, storeId, input.customerId, now);
-          const existing = await trx.selectFrom('ledger_entries').select('id').where('store_id', '=', storeId).where('source_type', '=', 'order')
-            .where('source_id', '=', input.sourceId).where('rule_key', '=', input.ruleKey!).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('ledger_entries')
+            .select('id')
+            .where('store_id', '=', storeId)
+            .where('source_type', '=', 'order')
+            .where('source_id', '=', input.sourceId)
+            .where('rule_key', '=', input.ruleKey!)
+            .executeTakeFirst();
           if (!existing && (await limitRefusal(trx, rule, input.customerId, now)) === null) await creditMany(trx, [input], now);
         }
       }
@@ -209,12 +320,19 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     await markRewardsUsed(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {
-      const earns = await trx.selectFrom('ledger_entries').selectAll().where('store_id', '=', storeId).where('source_type', '=', 'order')
-        .where('source_id', '=', orderKey(state.platform, state.external_id)).orderBy('id').execute();
+      const earns = await trx
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('source_type', '=', 'order')
+        .where('source_id', '=', orderKey(state.platform, state.external_id))
+        .orderBy('id')
+        .execute();
       for (const earn of earns) {
         const ruleId = Number(earn.rule_key.replace(/^earn:/, ''));
-        const rule = rules.find((candidate) => candidate.id === ruleId)
-          ?? await trx.selectFrom('earning_rules').selectAll().where('id', '=', ruleId).where('store_id', '=', storeId).executeTakeFirst();
+        const rule =
+          rules.find((candidate) => candidate.id === ruleId) ??
+          (await trx.selectFrom('earning_rules').selectAll().where('id', '=', ruleId).where('store_id', '=', storeId).executeTakeFirst());
         await reconcileClawback(trx, state, earn, rule, now);
       }
     }

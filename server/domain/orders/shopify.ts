@@ -5,7 +5,11 @@ export const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/upd
 export const SHOPIFY_TOPICS = [...SHOPIFY_ORDER_TOPICS, 'refunds/create'] as const;
 
 type Money = string | number | null | undefined;
-interface ShopifyTransaction { amount?: Money; kind?: string; status?: string }
+interface ShopifyTransaction {
+  amount?: Money;
+  kind?: string;
+  status?: string;
+}
 interface ShopifyRefund {
   id: number | string;
   order_id?: number | string;
@@ -50,21 +54,27 @@ export function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
   const statuses = [financial];
   if (PAID.has(financial)) statuses.push('paid');
   if (payload.fulfillment_status) statuses.push(payload.fulfillment_status.toLowerCase());
-  const items = payload.total_line_items_price !== undefined
-    ? toMinor(payload.total_line_items_price)
-    : (payload.line_items ?? []).reduce((sum, line) => sum + toMinor(line.price) * (line.quantity ?? 1), 0);
-  const shipping = payload.total_shipping_price_set?.shop_money?.amount !== undefined
-    ? toMinor(payload.total_shipping_price_set.shop_money.amount)
-    : (payload.shipping_lines ?? []).reduce((sum, line) => sum + toMinor(line.price), 0);
+  const items =
+    payload.total_line_items_price !== undefined
+      ? toMinor(payload.total_line_items_price)
+      : (payload.line_items ?? []).reduce((sum, line) => sum + toMinor(line.price) * (line.quantity ?? 1), 0);
+  const shipping =
+    payload.total_shipping_price_set?.shop_money?.amount !== undefined
+      ? toMinor(payload.total_shipping_price_set.shop_money.amount)
+      : (payload.shipping_lines ?? []).reduce((sum, line) => sum + toMinor(line.price), 0);
   const customer = payload.customer;
   return {
     externalId: String(payload.id),
     number: payload.name ?? `#${payload.order_number ?? payload.id}`,
-    customer: customer || payload.email ? {
-      externalId: customer?.id !== undefined ? String(customer.id) : null,
-      email: customer?.email ?? payload.email ?? null,
-      firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '',
-    } : null,
+    customer:
+      customer || payload.email
+        ? {
+            externalId: customer?.id !== undefined ? String(customer.id) : null,
+            email: customer?.email ?? payload.email ?? null,
+            firstName: customer?.first_name ?? '',
+            lastName: customer?.last_name ?? '',
+          }
+        : null,
     currency: payload.currency ?? 'USD',
     itemsMinor: items,
     discountMinor: toMinor(payload.total_discounts),
@@ -72,7 +82,9 @@ export function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     taxMinor: toMinor(payload.total_tax),
     totalMinor: toMinor(payload.total_price),
     lines: (payload.line_items ?? []).map((line) => ({
-      productId: String(line.product_id ?? ''), collectionIds: [], amountMinor: toMinor(line.price) * (line.quantity ?? 1),
+      productId: String(line.product_id ?? ''),
+      collectionIds: [],
+      amountMinor: toMinor(line.price) * (line.quantity ?? 1),
     })),
     statuses,
     cancelled: Boolean(payload.cancelled_at) || financial === 'voided',

@@ -6,7 +6,15 @@ import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 
 const EARN_ICONS: Record<string, string> = {
-  order: 'bag', signup: 'user-plus', birthday: 'cake', anniversary: 'calendar', social_follow: 'heart', social_share: 'share', newsletter: 'mail', review: 'star', custom: 'sparkles',
+  order: 'bag',
+  signup: 'user-plus',
+  birthday: 'cake',
+  anniversary: 'calendar',
+  social_follow: 'heart',
+  social_share: 'share',
+  newsletter: 'mail',
+  review: 'star',
+  custom: 'sparkles',
 };
 
 const REDEEM_ICONS: Record<string, string> = { fixed_amount: 'ticket', percentage: 'percent', free_shipping: 'truck', free_product: 'gift', variable: 'coins' };
@@ -27,10 +35,19 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
   return {
     pointsLabel,
     waysToEarn: earning.map((rule) => ({
-      id: String(rule.id), title: rule.title, description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
-      ...(rule.type === 'order' ? {} : { points: rule.points }), icon: EARN_ICONS[rule.type] ?? 'sparkles',
+      id: String(rule.id),
+      title: rule.title,
+      description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
+      ...(rule.type === 'order' ? {} : { points: rule.points }),
+      icon: EARN_ICONS[rule.type] ?? 'sparkles',
     })),
-    waysToRedeem: redeeming.map((rule) => ({ id: String(rule.id), title: rule.title, description: describeReward(rule, currency), cost: rule.points_cost, icon: REDEEM_ICONS[rule.type] ?? 'gift' })),
+    waysToRedeem: redeeming.map((rule) => ({
+      id: String(rule.id),
+      title: rule.title,
+      description: describeReward(rule, currency),
+      cost: rule.points_cost,
+      icon: REDEEM_ICONS[rule.type] ?? 'gift',
+    })),
     vipTiers: [],
     // the referral engine is not there yet: the offer of spec §9 until a store has its own
     referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
@@ -45,8 +62,24 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
   const totals = await readAccount(db, storeId, customerId, now);
   await expireDueRewards(db, now, { storeId, customerId });
   const [rewards, last] = await Promise.all([
-    db.selectFrom('rewards').selectAll().where('store_id', '=', storeId).where('customer_id', '=', customerId).where('status', '!=', 'rolled_back').orderBy('id', 'desc').limit(50).execute(),
-    db.selectFrom('ledger_entries').select('points').where('store_id', '=', storeId).where('customer_id', '=', customerId).where('points', '>', 0).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('rewards')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('customer_id', '=', customerId)
+      .where('status', '!=', 'rolled_back')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('ledger_entries')
+      .select('points')
+      .where('store_id', '=', storeId)
+      .where('customer_id', '=', customerId)
+      .where('points', '>', 0)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const origin = store.website || (store.domain ? `https://${store.domain}` : '');
   return {
@@ -61,7 +94,10 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     tier: { progress: 0 },
     rewards: rewards.map((reward) => ({
       // status: active, used or expired (an expired code no longer works; its points are not given back)
-      id: String(reward.id), title: reward.title, code: reward.code, used: reward.status === 'used',
+      id: String(reward.id),
+      title: reward.title,
+      code: reward.code,
+      used: reward.status === 'used',
       status: reward.status as Exclude<typeof reward.status, 'rolled_back'>, // rolled back rewards are left out above
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
     })),

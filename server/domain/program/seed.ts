@@ -21,16 +21,34 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
   await createRedeemRule(db, storeId, redeemRuleBody.parse({ type: 'percentage', title: '10% off coupon', points_cost: 1000, discount_value: 10 }), now);
 
   const customers = await db.selectFrom('customers').select(['id']).where('store_id', '=', storeId).execute();
-  const orders = await db.selectFrom('orders').select(['id', 'customer_id', 'external_id', 'total_minor', 'currency', 'status'])
-    .where('store_id', '=', storeId).where('customer_id', 'is not', null).where('status', 'in', ['paid', 'refunded']).orderBy('id').execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'customer_id', 'external_id', 'total_minor', 'currency', 'status'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', 'is not', null)
+    .where('status', 'in', ['paid', 'refunded'])
+    .orderBy('id')
+    .execute();
   const credits: CreditInput[] = customers.map((customer) => ({
-    storeId, customerId: customer.id, type: 'action_earn', points: 50, sourceType: 'action', sourceId: `${customer.id}:once`, ruleKey: `earn:${signup.id}`,
+    storeId,
+    customerId: customer.id,
+    type: 'action_earn',
+    points: 50,
+    sourceType: 'action',
+    sourceId: `${customer.id}:once`,
+    ruleKey: `earn:${signup.id}`,
     computation: 'Sign up: 50 points',
   }));
   for (const row of orders) {
     const points = Math.floor(row.total_minor / 100);
     credits.push({
-      storeId, customerId: row.customer_id!, type: 'order_earn', points, sourceType: 'order', sourceId: `seed:${row.external_id}`, ruleKey: `earn:${order.id}`,
+      storeId,
+      customerId: row.customer_id!,
+      type: 'order_earn',
+      points,
+      sourceType: 'order',
+      sourceId: `seed:${row.external_id}`,
+      ruleKey: `earn:${order.id}`,
       computation: `order ${row.external_id}: ${formatMoney(row.total_minor, row.currency)} × 1 point per $1 = ${points}`,
       metadata: { order_number: row.external_id },
     });
@@ -40,10 +58,22 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
   for (const row of orders.filter((candidate) => candidate.status === 'refunded')) {
     const earn = earnOf.get(`seed:${row.external_id}`);
     if (!earn || earn.points === 0) continue;
-    await debit(db, {
-      storeId, customerId: earn.customer_id, type: 'refund_clawback', points: earn.points, lifetimeDelta: -earn.points,
-      sourceType: 'order_clawback', sourceId: `seed:${row.external_id}`, ruleKey: `${earn.rule_key}:to:${earn.points}`, parentEntryId: earn.id,
-      computation: `order ${row.external_id} refunded in full: ${earn.points} points back`, metadata: { target: earn.points, requested: earn.points, taken: earn.points },
-    }, now);
+    await debit(
+      db,
+      {
+        storeId,
+        customerId: earn.customer_id,
+        type: 'refund_clawback',
+        points: earn.points,
+        lifetimeDelta: -earn.points,
+        sourceType: 'order_clawback',
+        sourceId: `seed:${row.external_id}`,
+        ruleKey: `${earn.rule_key}:to:${earn.points}`,
+        parentEntryId: earn.id,
+        computation: `order ${row.external_id} refunded in full: ${earn.points} points back`,
+        metadata: { target: earn.points, requested: earn.points, taken: earn.points },
+      },
+      now,
+    );
   }
 }

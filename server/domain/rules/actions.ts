@@ -40,20 +40,35 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
     const rule = await findActionRule(trx, input);
     if (!rule) throw new RedeemError(404, 'There is no active way to earn for this action.', 'not_found');
     await lockAccount(trx, input.storeId, input.customerId, now);
-    const claimKey = rule.limit_type === 'once' ? 'once' : input.claimKey ?? now.toISOString();
+    const claimKey = rule.limit_type === 'once' ? 'once' : (input.claimKey ?? now.toISOString());
     const source = { sourceType: 'action', sourceId: `${input.customerId}:${claimKey}`, ruleKey: `earn:${rule.id}` };
-    const existing = await trx.selectFrom('ledger_entries').selectAll().where('store_id', '=', input.storeId)
-      .where('source_type', '=', source.sourceType).where('source_id', '=', source.sourceId).where('rule_key', '=', source.ruleKey).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('store_id', '=', input.storeId)
+      .where('source_type', '=', source.sourceType)
+      .where('source_id', '=', source.sourceId)
+      .where('rule_key', '=', source.ruleKey)
+      .executeTakeFirst();
     if (existing) return { entry: existing, duplicate: true };
     const refusal = await limitRefusal(trx, rule, input.customerId, now);
     if (refusal) throw new RedeemError(409, refusal, 'limit_reached');
     const expiryDays = typeof rule.config.expiry_days === 'number' ? rule.config.expiry_days : await storeExpiryDays(trx, input.storeId);
-    return credit(trx, {
-      storeId: input.storeId, customerId: input.customerId, type: 'action_earn', points: rule.points, ...source,
-      computation: `${rule.title}${input.detail ? ` (${input.detail})` : ''}: ${rule.points} point${rule.points === 1 ? '' : 's'}`,
-      ...(input.claimKey ? { metadata: { claim_key: input.claimKey } } : {}),
-      releaseAt: input.releaseAt ?? null, expiresAt: expiryDays ? new Date(now.getTime() + expiryDays * DAY) : null,
-    }, now);
+    return credit(
+      trx,
+      {
+        storeId: input.storeId,
+        customerId: input.customerId,
+        type: 'action_earn',
+        points: rule.points,
+        ...source,
+        computation: `${rule.title}${input.detail ? ` (${input.detail})` : ''}: ${rule.points} point${rule.points === 1 ? '' : 's'}`,
+        ...(input.claimKey ? { metadata: { claim_key: input.claimKey } } : {}),
+        releaseAt: input.releaseAt ?? null,
+        expiresAt: expiryDays ? new Date(now.getTime() + expiryDays * DAY) : null,
+      },
+      now,
+    );
   });
 }
 
@@ -72,18 +87,25 @@ export function rewardedOccurrence(date: string, now: Date): Date {
 }
 
 /** Saves the member's birthday and books the birthday reward, pending until the day. */
-export async function setBirthday(db: Executor, storeId: number, customerId: number, birthday: string, now: Date): Promise<{ rewardOn: string; entry: LedgerEntry | null }> {
+export async function setBirthday(
+  db: Executor,
+  storeId: number,
+  customerId: number,
+  birthday: string,
+  now: Date,
+): Promise<{ rewardOn: string; entry: LedgerEntry | null }> {
   const occurrence = rewardedOccurrence(birthday, now);
   return inTransaction(db, async (trx) => {
     await trx.updateTable('customers').set({ birthday }).where('id', '=', customerId).where('store_id', '=', storeId).execute();
     const rule = await findActionRule(trx, { storeId, customerId, type: 'birthday' });
     if (!rule) return { rewardOn: occurrence.toISOString().slice(0, 10), entry: null };
     const year = occurrence.getUTCFullYear();
-    const { entry } = await claimAction(trx, { storeId, customerId, type: 'birthday', claimKey: `birthday:${year}`, releaseAt: occurrence }, now)
-      .catch((error: unknown) => {
+    const { entry } = await claimAction(trx, { storeId, customerId, type: 'birthday', claimKey: `birthday:${year}`, releaseAt: occurrence }, now).catch(
+      (error: unknown) => {
         if (error instanceof RedeemError && error.code === 'limit_reached') return { entry: null };
         throw error;
-      });
+      },
+    );
     return { rewardOn: occurrence.toISOString().slice(0, 10), entry };
   });
 }

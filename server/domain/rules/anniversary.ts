@@ -41,26 +41,52 @@ function joinMonthDays(from: Date, now: Date): number[] {
 async function awardRule(db: Executor, rule: EarningRule, now: Date): Promise<number> {
   // never before the rule existed (creating it does not pay out the past year), at most the grace period back
   const from = new Date(Math.max(startOfDay(rule.created_at).getTime(), startOfDay(now).getTime() - ANNIVERSARY_GRACE_DAYS * DAY));
-  const customers = await db.selectFrom('customers').select(['id', 'created_at']).where('store_id', '=', rule.store_id)
-    .where(JOIN_DAY, 'in', joinMonthDays(from, now)).orderBy('id').execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'created_at'])
+    .where('store_id', '=', rule.store_id)
+    .where(JOIN_DAY, 'in', joinMonthDays(from, now))
+    .orderBy('id')
+    .execute();
   const due = customers.flatMap((customer) => {
     const at = anniversaryBetween(customer.created_at, from, now);
     return at ? [{ customerId: customer.id, year: at.getUTCFullYear(), joined: customer.created_at }] : [];
   });
   if (due.length === 0) return 0;
-  const claimed = new Set((await db.selectFrom('ledger_entries').select('source_id').where('store_id', '=', rule.store_id)
-    .where('source_type', '=', 'action').where('rule_key', '=', `earn:${rule.id}`).where('customer_id', 'in', due.map((item) => item.customerId)).execute())
-    .map((entry) => entry.source_id));
+  const claimed = new Set(
+    (
+      await db
+        .selectFrom('ledger_entries')
+        .select('source_id')
+        .where('store_id', '=', rule.store_id)
+        .where('source_type', '=', 'action')
+        .where('rule_key', '=', `earn:${rule.id}`)
+        .where(
+          'customer_id',
+          'in',
+          due.map((item) => item.customerId),
+        )
+        .execute()
+    ).map((entry) => entry.source_id),
+  );
   let awarded = 0;
   for (const item of due) {
     const claimKey = `anniversary:${item.year}`;
     if (claimed.has(`${item.customerId}:${claimKey}`) || (rule.limit_type === 'once' && claimed.has(`${item.customerId}:once`))) continue;
     const years = item.year - item.joined.getUTCFullYear();
     try {
-      const { duplicate } = await claimAction(db, {
-        storeId: rule.store_id, customerId: item.customerId, type: 'anniversary', ruleId: rule.id, claimKey,
-        detail: `${years} year${years === 1 ? '' : 's'} since joining on ${item.joined.toISOString().slice(0, 10)}`,
-      }, now);
+      const { duplicate } = await claimAction(
+        db,
+        {
+          storeId: rule.store_id,
+          customerId: item.customerId,
+          type: 'anniversary',
+          ruleId: rule.id,
+          claimKey,
+          detail: `${years} year${years === 1 ? '' : 's'} since joining on ${item.joined.toISOString().slice(0, 10)}`,
+        },
+        now,
+      );
       if (!duplicate) awarded += 1;
     } catch (error) {
       // the rule's limits (a total, once every N days) or a rule switched off meanwhile: no reward this year

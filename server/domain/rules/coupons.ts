@@ -12,7 +12,11 @@ export interface CouponFields {
 }
 
 export async function createCoupon(db: Executor, storeId: number, { config, ...fields }: CouponFields, now: Date): Promise<Coupon> {
-  return db.insertInto('coupons').values({ store_id: storeId, ...fields, config: json(config), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('coupons')
+    .values({ store_id: storeId, ...fields, config: json(config), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findCoupon(db: Executor, storeId: number, id: number): Promise<Coupon | undefined> {
@@ -20,8 +24,13 @@ export async function findCoupon(db: Executor, storeId: number, id: number): Pro
 }
 
 export async function updateCoupon(db: Executor, storeId: number, id: number, { config, ...fields }: CouponFields, now: Date): Promise<Coupon | undefined> {
-  return db.updateTable('coupons').set({ ...fields, config: json(config), updated_at: now })
-    .where('id', '=', id).where('store_id', '=', storeId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('coupons')
+    .set({ ...fields, config: json(config), updated_at: now })
+    .where('id', '=', id)
+    .where('store_id', '=', storeId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** false when the store has no such coupon */

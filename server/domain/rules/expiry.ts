@@ -11,9 +11,11 @@ export async function readExpirySettings(db: Executor, storeId: number): Promise
 }
 
 export async function saveExpirySettings(db: Executor, storeId: number, settings: ExpirySettings): Promise<void> {
-  await db.updateTable('stores')
+  await db
+    .updateTable('stores')
     .set((eb) => ({ settings: sql`jsonb_set(${eb.ref('settings')}, '{points_expiry}', ${json(settings)}::jsonb)` }))
-    .where('id', '=', storeId).execute();
+    .where('id', '=', storeId)
+    .execute();
 }
 
 /** Days after which earned points expire under the store's expiry settings; null when off. */

@@ -5,13 +5,37 @@ import { orderEarn } from './order-earn.ts';
 import type { EarningRule } from './tables.ts';
 
 const rule = (points: number, config: Record<string, unknown> = {}): EarningRule => ({
-  id: 1, store_id: 1, type: 'order', title: 'Order', status: 'active', points, config: orderRuleConfig.parse(config),
-  limit_type: 'unlimited', limit_days: null, limit_total: null, created_at: new Date(), updated_at: new Date(),
+  id: 1,
+  store_id: 1,
+  type: 'order',
+  title: 'Order',
+  status: 'active',
+  points,
+  config: orderRuleConfig.parse(config),
+  limit_type: 'unlimited',
+  limit_days: null,
+  limit_total: null,
+  created_at: new Date(),
+  updated_at: new Date(),
 });
 const order: NormalizedOrder = {
-  externalId: '1', number: '#1001', customer: null, currency: 'USD', itemsMinor: 10_000, discountMinor: 1_000, shippingMinor: 800, taxMinor: 900, totalMinor: 10_700,
-  lines: [{ productId: 'gift-card', collectionIds: ['cards'], amountMinor: 2_000 }, { productId: 'beans', collectionIds: ['coffee'], amountMinor: 8_000 }],
-  statuses: ['paid'], cancelled: false, placedAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z',
+  externalId: '1',
+  number: '#1001',
+  customer: null,
+  currency: 'USD',
+  itemsMinor: 10_000,
+  discountMinor: 1_000,
+  shippingMinor: 800,
+  taxMinor: 900,
+  totalMinor: 10_700,
+  lines: [
+    { productId: 'gift-card', collectionIds: ['cards'], amountMinor: 2_000 },
+    { productId: 'beans', collectionIds: ['coffee'], amountMinor: 8_000 },
+  ],
+  statuses: ['paid'],
+  cancelled: false,
+  placedAt: '2026-03-01T00:00:00Z',
+  updatedAt: '2026-03-01T00:00:00Z',
 };
 
 describe('order earning', () => {

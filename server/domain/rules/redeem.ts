@@ -19,17 +19,39 @@ export function couponCode(prefix = 'LS'): string {
 export { RedeemError } from './errors.ts';
 
 export async function createRedeemRule(db: Executor, storeId: number, body: RedeemRuleBody, now: Date): Promise<RedeemRule> {
-  return db.insertInto('redeem_rules').values({
-    store_id: storeId, type: body.type, title: body.title, status: body.status, points_cost: body.points_cost,
-    discount_value: body.discount_value, config: json(body.config), created_at: now, updated_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('redeem_rules')
+    .values({
+      store_id: storeId,
+      type: body.type,
+      title: body.title,
+      status: body.status,
+      points_cost: body.points_cost,
+      discount_value: body.discount_value,
+      config: json(body.config),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateRedeemRule(db: Executor, storeId: number, id: number, body: RedeemRuleBody, now: Date): Promise<RedeemRule | undefined> {
-  return db.updateTable('redeem_rules').set({
-    type: body.type, title: body.title, status: body.status, points_cost: body.points_cost, discount_value: body.discount_value,
-    config: json(body.config), updated_at: now,
-  }).where('id', '=', id).where('store_id', '=', storeId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('redeem_rules')
+    .set({
+      type: body.type,
+      title: body.title,
+      status: body.status,
+      points_cost: body.points_cost,
+      discount_value: body.discount_value,
+      config: json(body.config),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('store_id', '=', storeId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findRedeemRule(db: Executor, storeId: number, id: number): Promise<RedeemRule | undefined> {
@@ -41,11 +63,21 @@ export async function deleteRedeemRule(db: Executor, storeId: number, id: number
   return (await db.deleteFrom('redeem_rules').where('id', '=', id).where('store_id', '=', storeId).returning('id').executeTakeFirst()) !== undefined;
 }
 
-export async function listRedeemRules(db: Executor, storeId: number, options: { status?: 'active' | 'inactive' | 'all'; limit?: number; offset?: number } = {}) {
+export async function listRedeemRules(
+  db: Executor,
+  storeId: number,
+  options: { status?: 'active' | 'inactive' | 'all'; limit?: number; offset?: number } = {},
+) {
   let query = db.selectFrom('redeem_rules').where('store_id', '=', storeId);
   if (options.status && options.status !== 'all') query = query.where('status', '=', options.status);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('points_cost').orderBy('id').limit(options.limit ?? 1000).offset(options.offset ?? 0).execute(),
+    query
+      .selectAll()
+      .orderBy('points_cost')
+      .orderBy('id')
+      .limit(options.limit ?? 1000)
+      .offset(options.offset ?? 0)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -67,7 +99,11 @@ function priceOf(rule: RedeemRule, requested: number | undefined): { points: num
   const step = config.points_per_step ?? 1;
   const points = Math.floor((requested ?? config.min_points ?? step) / step) * step;
   if (points < step || (config.min_points && points < config.min_points) || (config.max_points && points > config.max_points)) {
-    throw new RedeemError(422, `Choose between ${config.min_points ?? step} and ${config.max_points ?? 'any number of'} points in steps of ${step}.`, 'invalid_points');
+    throw new RedeemError(
+      422,
+      `Choose between ${config.min_points ?? step} and ${config.max_points ?? 'any number of'} points in steps of ${step}.`,
+      'invalid_points',
+    );
   }
   return { points, value: (points / step) * (config.step_value_minor ?? 0) };
 }
@@ -76,24 +112,51 @@ function priceOf(rule: RedeemRule, requested: number | undefined): { points: num
  * Spends points on a way to redeem and issues a unique coupon code, in one transaction: not
  * enough points → InsufficientPointsError ("Not enough points") and nothing is spent.
  */
-export async function redeemReward(db: Executor, input: { storeId: number; customerId: number; redeemId: number; points?: number; requestId?: string }, now: Date): Promise<Reward> {
+export async function redeemReward(
+  db: Executor,
+  input: { storeId: number; customerId: number; redeemId: number; points?: number; requestId?: string },
+  now: Date,
+): Promise<Reward> {
   return inTransaction(db, async (trx) => {
     const rule = await trx.selectFrom('redeem_rules').selectAll().where('id', '=', input.redeemId).where('store_id', '=', input.storeId).executeTakeFirst();
     if (!rule || rule.status !== 'active') throw new RedeemError(404, 'Reward not found.', 'not_found');
     const { points, value } = priceOf(rule, input.points);
     const config = redeemConfig.parse(rule.config);
     const sourceId = input.requestId ?? randomBytes(12).toString('hex');
-    const { entry, duplicate } = await debit(trx, {
-      storeId: input.storeId, customerId: input.customerId, type: 'redemption', points,
-      sourceType: 'redemption', sourceId, ruleKey: `redeem:${rule.id}`,
-      computation: `redeemed ${points} points for ${rule.title} (${describeReward({ ...rule, discount_value: value })})`,
-    }, now);
+    const { entry, duplicate } = await debit(
+      trx,
+      {
+        storeId: input.storeId,
+        customerId: input.customerId,
+        type: 'redemption',
+        points,
+        sourceType: 'redemption',
+        sourceId,
+        ruleKey: `redeem:${rule.id}`,
+        computation: `redeemed ${points} points for ${rule.title} (${describeReward({ ...rule, discount_value: value })})`,
+      },
+      now,
+    );
     if (duplicate) return trx.selectFrom('rewards').selectAll().where('entry_id', '=', entry.id).executeTakeFirstOrThrow();
-    return trx.insertInto('rewards').values({
-      store_id: input.storeId, customer_id: input.customerId, redeem_rule_id: rule.id, entry_id: entry.id,
-      code: couponCode(config.code_prefix || undefined), title: rule.title, discount_type: rule.type, discount_value: value, points_spent: points,
-      config: json(config), expires_at: config.reward_expiry_days ? new Date(now.getTime() + config.reward_expiry_days * DAY) : null, created_at: now, updated_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .insertInto('rewards')
+      .values({
+        store_id: input.storeId,
+        customer_id: input.customerId,
+        redeem_rule_id: rule.id,
+        entry_id: entry.id,
+        code: couponCode(config.code_prefix || undefined),
+        title: rule.title,
+        discount_type: rule.type,
+        discount_value: value,
+        points_spent: points,
+        config: json(config),
+        expires_at: config.reward_expiry_days ? new Date(now.getTime() + config.reward_expiry_days * DAY) : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
@@ -106,14 +169,32 @@ export async function rollbackReward(db: Executor, storeId: number, rewardId: nu
     // a used or expired reward keeps its points spent (see expireDueRewards)
     const refusal = useRefusal(reward, now);
     if (refusal) throw refusal;
-    await reverseDebit(trx, reward.entry_id, { storeId, customerId: reward.customer_id, type: 'redemption_rollback', computation: `reward ${reward.code} refunded: ${reward.points_spent} points back`, reason }, now);
+    await reverseDebit(
+      trx,
+      reward.entry_id,
+      {
+        storeId,
+        customerId: reward.customer_id,
+        type: 'redemption_rollback',
+        computation: `reward ${reward.code} refunded: ${reward.points_spent} points back`,
+        reason,
+      },
+      now,
+    );
     return trx.updateTable('rewards').set({ status: 'rolled_back', updated_at: now }).where('id', '=', reward.id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
 export function presentReward(reward: Reward) {
   return {
-    id: reward.id, title: reward.title, code: reward.code, discount_type: reward.discount_type, discount_value: reward.discount_value,
-    points_spent: reward.points_spent, status: reward.status, expires_at: reward.expires_at?.toISOString() ?? null, created_at: reward.created_at.toISOString(),
+    id: reward.id,
+    title: reward.title,
+    code: reward.code,
+    discount_type: reward.discount_type,
+    discount_value: reward.discount_value,
+    points_spent: reward.points_spent,
+    status: reward.status,
+    expires_at: reward.expires_at?.toISOString() ?? null,
+    created_at: reward.created_at.toISOString(),
   };
 }

@@ -8,7 +8,11 @@ export function isPastExpiry(reward: Pick<Reward, 'status' | 'expires_at'>, now:
 }
 
 export const rewardExpiredError = (reward: Pick<Reward, 'expires_at'>) =>
-  new RedeemError(409, `This reward expired on ${reward.expires_at?.toISOString().slice(0, 10) ?? 'an earlier date'}; its code no longer works and its points are not given back.`, 'reward_expired');
+  new RedeemError(
+    409,
+    `This reward expired on ${reward.expires_at?.toISOString().slice(0, 10) ?? 'an earlier date'}; its code no longer works and its points are not given back.`,
+    'reward_expired',
+  );
 
 /**
  * Marks unused rewards past their expiry `expired`: the coupon code stops working. The points
@@ -17,8 +21,12 @@ export const rewardExpiredError = (reward: Pick<Reward, 'expires_at'>) =>
  * and `ledger:verify` are untouched. Idempotent; the job runs it for everyone, reads for one member.
  */
 export async function expireDueRewards(db: Executor, now: Date, scope: Scope = {}): Promise<number> {
-  let query = db.updateTable('rewards').set({ status: 'expired', updated_at: now })
-    .where('status', '=', 'active').where('expires_at', 'is not', null).where('expires_at', '<=', now);
+  let query = db
+    .updateTable('rewards')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'active')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now);
   if (scope.storeId !== undefined) query = query.where('store_id', '=', scope.storeId);
   if (scope.customerId !== undefined) query = query.where('customer_id', '=', scope.customerId);
   const rows = await query.returning('id').execute();
@@ -39,8 +47,13 @@ export async function useRewardCode(db: Executor, storeId: number, code: string,
   if (!reward) throw new RedeemError(404, 'No reward has this code.', 'not_found');
   const refusal = useRefusal(reward, now);
   if (refusal) throw refusal;
-  const used = await db.updateTable('rewards').set({ status: 'used', used_at: now, updated_at: now })
-    .where('id', '=', reward.id).where('status', '=', 'active').returningAll().executeTakeFirst();
+  const used = await db
+    .updateTable('rewards')
+    .set({ status: 'used', used_at: now, updated_at: now })
+    .where('id', '=', reward.id)
+    .where('status', '=', 'active')
+    .returningAll()
+    .executeTakeFirst();
   // a concurrent checkout took it between the read and the update
   if (!used) throw new RedeemError(409, 'This reward was already used at checkout.', 'reward_used');
   return used;

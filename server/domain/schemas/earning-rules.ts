@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { idField } from './fields.ts';
 
 /** Earning rule types (issue 7 §2): an order, an action of the member, or a custom event through the API. */
-export const EARNING_RULE_TYPES = [
-  'order', 'signup', 'birthday', 'anniversary', 'social_follow', 'social_share', 'newsletter', 'review', 'custom',
-] as const;
+export const EARNING_RULE_TYPES = ['order', 'signup', 'birthday', 'anniversary', 'social_follow', 'social_share', 'newsletter', 'review', 'custom'] as const;
 export type EarningRuleType = (typeof EARNING_RULE_TYPES)[number];
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin'] as const;
@@ -30,7 +28,12 @@ export const orderRuleConfig = z.strictObject({
 });
 export type OrderRuleConfig = z.infer<typeof orderRuleConfig>;
 
-export const eventName = z.string().trim().min(1).max(80).regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dot, dash or underscore.');
+export const eventName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dot, dash or underscore.');
 
 export const actionRuleConfig = z.strictObject({
   network: z.enum(SOCIAL_NETWORKS).optional(),
@@ -50,8 +53,10 @@ const ruleFields = {
 };
 
 const limitsValid = (rule: { limit_type?: string; limit_days?: number | null | undefined; limit_total?: number | null | undefined }, ctx: z.RefinementCtx) => {
-  if (rule.limit_type === 'per_days' && !rule.limit_days) ctx.addIssue({ code: 'custom', path: ['limit_days'], message: 'Enter the number of days between two awards.' });
-  if (rule.limit_type === 'total' && !rule.limit_total) ctx.addIssue({ code: 'custom', path: ['limit_total'], message: 'Enter how many times a customer can earn.' });
+  if (rule.limit_type === 'per_days' && !rule.limit_days)
+    ctx.addIssue({ code: 'custom', path: ['limit_days'], message: 'Enter the number of days between two awards.' });
+  if (rule.limit_type === 'total' && !rule.limit_total)
+    ctx.addIssue({ code: 'custom', path: ['limit_total'], message: 'Enter how many times a customer can earn.' });
 };
 
 const orderRule = z.strictObject({ type: z.literal('order'), ...ruleFields, config: orderRuleConfig.default(orderRuleConfig.parse({})) });
@@ -59,7 +64,8 @@ const actionRule = z.strictObject({ type: z.enum(EARNING_RULE_TYPES).exclude(['o
 
 const refineRule = (rule: z.infer<typeof orderRule> | z.infer<typeof actionRule>, ctx: z.RefinementCtx) => {
   limitsValid(rule, ctx);
-  if ((rule.type === 'social_follow' || rule.type === 'social_share') && !rule.config.network) ctx.addIssue({ code: 'custom', path: ['config', 'network'], message: 'Choose a social network.' });
+  if ((rule.type === 'social_follow' || rule.type === 'social_share') && !rule.config.network)
+    ctx.addIssue({ code: 'custom', path: ['config', 'network'], message: 'Choose a social network.' });
   if (rule.type === 'custom' && !rule.config.event) ctx.addIssue({ code: 'custom', path: ['config', 'event'], message: 'Enter the event name.' });
 };
 
@@ -68,7 +74,9 @@ export const earningRuleBody = z.discriminatedUnion('type', [orderRule, actionRu
 export type EarningRuleBody = z.infer<typeof earningRuleBody>;
 
 /** POST /points/update: the id and the whole rule. */
-export const earningRuleUpdateBody = z.discriminatedUnion('type', [orderRule.extend({ id: idField }), actionRule.extend({ id: idField })]).superRefine(refineRule);
+export const earningRuleUpdateBody = z
+  .discriminatedUnion('type', [orderRule.extend({ id: idField }), actionRule.extend({ id: idField })])
+  .superRefine(refineRule);
 
 /** POST /points/expiry/create: expiry of earned points and the reminder e-mails (omitted fields: defaults). */
 export const expirySettingsBody = z.strictObject({

@@ -19,26 +19,35 @@ export const neutralOrder = z.object({
     tax: z.number().int().min(0).default(0),
     total: z.number().int().min(0),
   }),
-  lines: z.array(z.object({ product_id: z.string().max(100), collection_ids: z.array(z.string().max(100)).default([]), amount: z.number().int().min(0) })).default([]),
-  customer: z.object({
-    id: z.string().max(100).optional(),
-    email: z.string().max(254).optional(),
-    first_name: z.string().max(100).default(''),
-    last_name: z.string().max(100).default(''),
-  }).optional(),
+  lines: z
+    .array(z.object({ product_id: z.string().max(100), collection_ids: z.array(z.string().max(100)).default([]), amount: z.number().int().min(0) }))
+    .default([]),
+  customer: z
+    .object({
+      id: z.string().max(100).optional(),
+      email: z.string().max(254).optional(),
+      first_name: z.string().max(100).default(''),
+      last_name: z.string().max(100).default(''),
+    })
+    .optional(),
   placed_at: z.string().max(40),
   updated_at: z.string().max(40).optional(),
   /** coupon codes used at checkout (a loyalty reward's code marks it used) */
   discount_codes: z.array(z.string().max(100)).max(20).default([]),
 });
 
-export const neutralOrderWebhook = z.object({
-  /** unique per delivery attempt's event: a repeated id is acknowledged and ignored */
-  event_id: z.string().min(1).max(200),
-  type: z.enum(['order.created', 'order.updated', 'order.paid', 'order.cancelled', 'order.refunded']),
-  order: neutralOrder.optional(),
-  /** for order.refunded: the refund and the order it belongs to */
-  order_id: z.string().min(1).max(100).optional(),
-  refund: z.object({ id: z.string().min(1).max(100), amount: z.number().int().min(0) }).optional(),
-}).refine((body) => body.order !== undefined || (body.order_id !== undefined && body.refund !== undefined), { message: 'Send the order, or order_id and refund.', path: ['order'] });
+export const neutralOrderWebhook = z
+  .object({
+    /** unique per delivery attempt's event: a repeated id is acknowledged and ignored */
+    event_id: z.string().min(1).max(200),
+    type: z.enum(['order.created', 'order.updated', 'order.paid', 'order.cancelled', 'order.refunded']),
+    order: neutralOrder.optional(),
+    /** for order.refunded: the refund and the order it belongs to */
+    order_id: z.string().min(1).max(100).optional(),
+    refund: z.object({ id: z.string().min(1).max(100), amount: z.number().int().min(0) }).optional(),
+  })
+  .refine((body) => body.order !== undefined || (body.order_id !== undefined && body.refund !== undefined), {
+    message: 'Send the order, or order_id and refund.',
+    path: ['order'],
+  });
 export type NeutralOrderWebhook = z.infer<typeof neutralOrderWebhook>;

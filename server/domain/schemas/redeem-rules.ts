@@ -19,7 +19,11 @@ export const redeemConfig = z.strictObject({
   max_points: z.number().int().min(1).max(10_000_000).optional(),
   /** free product: the product given */
   free_product_id: z.string().trim().min(1).max(64).optional(),
-  code_prefix: z.string().trim().regex(/^[A-Z0-9]{0,10}$/, 'Use up to 10 capital letters or digits.').optional(),
+  code_prefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{0,10}$/, 'Use up to 10 capital letters or digits.')
+    .optional(),
 });
 
 const redeemFields = {
@@ -33,11 +37,14 @@ const redeemFields = {
 };
 
 const refineRedeem = (rule: { type: RedeemType; points_cost: number; discount_value: number; config: z.infer<typeof redeemConfig> }, ctx: z.RefinementCtx) => {
-  if (rule.type === 'percentage' && (rule.discount_value < 1 || rule.discount_value > 100)) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'A percentage discount is between 1 and 100.' });
+  if (rule.type === 'percentage' && (rule.discount_value < 1 || rule.discount_value > 100))
+    ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'A percentage discount is between 1 and 100.' });
   if (rule.type === 'fixed_amount' && rule.discount_value < 1) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'Enter the amount off.' });
   if (rule.type !== 'variable' && rule.points_cost < 1) ctx.addIssue({ code: 'custom', path: ['points_cost'], message: 'Enter the points it costs.' });
-  if (rule.type === 'variable' && (!rule.config.points_per_step || !rule.config.step_value_minor)) ctx.addIssue({ code: 'custom', path: ['config', 'points_per_step'], message: 'Enter the points per step and what a step is worth.' });
-  if (rule.type === 'free_product' && !rule.config.free_product_id) ctx.addIssue({ code: 'custom', path: ['config', 'free_product_id'], message: 'Choose the free product.' });
+  if (rule.type === 'variable' && (!rule.config.points_per_step || !rule.config.step_value_minor))
+    ctx.addIssue({ code: 'custom', path: ['config', 'points_per_step'], message: 'Enter the points per step and what a step is worth.' });
+  if (rule.type === 'free_product' && !rule.config.free_product_id)
+    ctx.addIssue({ code: 'custom', path: ['config', 'free_product_id'], message: 'Choose the free product.' });
 };
 
 /** POST /redeem/store */

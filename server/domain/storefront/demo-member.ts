@@ -14,10 +14,14 @@ export function storefrontCustomerId(customer: { id: number; external_id: string
 export async function demoMember(db: Db, storeKey: string): Promise<{ customerId: string; digest: string } | undefined> {
   const store = await db.selectFrom('stores').select(['id', 'hmac_secret']).where('store_name', '=', storeKey).executeTakeFirst();
   if (!store?.hmac_secret) return undefined;
-  const customer = await db.selectFrom('customers')
-    .innerJoin('points_accounts', (on) => on.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'))
+  const customer = await db
+    .selectFrom('customers')
+    .innerJoin('points_accounts', (on) =>
+      on.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'),
+    )
     .select(['customers.id', 'customers.external_id'])
-    .where('customers.store_id', '=', store.id).where('points_accounts.lifetime', '>', 0)
+    .where('customers.store_id', '=', store.id)
+    .where('points_accounts.lifetime', '>', 0)
     .orderBy('customers.id')
     .executeTakeFirst();
   if (!customer) return undefined;

@@ -11,7 +11,13 @@ export { demoMember, storefrontCustomerId } from './demo-member.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {
-  const row = await db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('external_id', '=', externalId).orderBy('id').executeTakeFirst();
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('external_id', '=', externalId)
+    .orderBy('id')
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 

@@ -9,12 +9,20 @@ export interface ReplyKey {
 }
 
 export async function earlierReply(db: Db, { storeId, customerId, key }: ReplyKey) {
-  return db.selectFrom('storefront_requests').select(['status_code', 'response'])
-    .where('store_id', '=', storeId).where('customer_id', '=', customerId).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('storefront_requests')
+    .select(['status_code', 'response'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Keeps the answer; the first one stored wins when two retries race. */
 export async function keepReply(db: Db, { storeId, customerId, key }: ReplyKey, statusCode: number, body: unknown, now: Date): Promise<void> {
-  await db.insertInto('storefront_requests').values({ store_id: storeId, customer_id: customerId, idempotency_key: key, status_code: statusCode, response: json(body), created_at: now })
-    .onConflict((oc) => oc.columns(['store_id', 'customer_id', 'idempotency_key']).doNothing()).execute();
+  await db
+    .insertInto('storefront_requests')
+    .values({ store_id: storeId, customer_id: customerId, idempotency_key: key, status_code: statusCode, response: json(body), created_at: now })
+    .onConflict((oc) => oc.columns(['store_id', 'customer_id', 'idempotency_key']).doNothing())
+    .execute();
 }

@@ -23,14 +23,20 @@ export async function saveOnboardingReward(db: Db, store: Store, reward: Onboard
     const current = await trx.selectFrom('stores').select('settings').where('id', '=', store.id).forUpdate().executeTakeFirstOrThrow();
     const saved = (current.settings as { onboarding_coupon_reward?: { redeem_rule_id?: number } }).onboarding_coupon_reward;
     const rule = redeemRuleBody.parse({
-      type: reward.discount_type, title: reward.title, points_cost: reward.points_cost,
+      type: reward.discount_type,
+      title: reward.title,
+      points_cost: reward.points_cost,
       discount_value: reward.discount_type === 'free_shipping' ? 0 : reward.discount_value,
     });
     const updated = saved?.redeem_rule_id ? await updateRedeemRule(trx, store.id, saved.redeem_rule_id, rule, now) : undefined;
-    const redeemRule = updated ?? await createRedeemRule(trx, store.id, rule, now);
-    await trx.updateTable('stores')
-      .set((eb) => ({ settings: sql`jsonb_set(${eb.ref('settings')}, '{onboarding_coupon_reward}', ${json({ ...reward, redeem_rule_id: redeemRule.id })}::jsonb)` }))
-      .where('id', '=', store.id).execute();
+    const redeemRule = updated ?? (await createRedeemRule(trx, store.id, rule, now));
+    await trx
+      .updateTable('stores')
+      .set((eb) => ({
+        settings: sql`jsonb_set(${eb.ref('settings')}, '{onboarding_coupon_reward}', ${json({ ...reward, redeem_rule_id: redeemRule.id })}::jsonb)`,
+      }))
+      .where('id', '=', store.id)
+      .execute();
     return { reward, redeemRule };
   });
 }

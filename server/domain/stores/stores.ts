@@ -6,7 +6,8 @@ import type { Store } from '../../db/schema.ts';
 
 /** The user's stores that have an access token (spec §5: only those are listed). */
 export async function listUserStores(db: Db, userId: number) {
-  return db.selectFrom('stores')
+  return db
+    .selectFrom('stores')
     .innerJoin('memberships', 'memberships.store_id', 'stores.id')
     .select(['stores.id', 'stores.title', 'stores.store_name', 'stores.access_token'])
     .where('memberships.user_id', '=', userId)
@@ -17,7 +18,8 @@ export async function listUserStores(db: Db, userId: number) {
 
 /** One of the user's stores, by id or by its access token; undefined when it isn't theirs. */
 export async function findUserStore(db: Db, userId: number, which: { store_id: number } | { access_token: string }): Promise<Store | undefined> {
-  let query = db.selectFrom('stores')
+  let query = db
+    .selectFrom('stores')
     .innerJoin('memberships', 'memberships.store_id', 'stores.id')
     .selectAll('stores')
     .where('memberships.user_id', '=', userId)
@@ -39,12 +41,14 @@ export async function updateStoreSettings(db: Db, store: Store, change: StoreSet
   const { title, website, emailSettings, settingsPatch } = change;
   const hasPatch = Object.keys(settingsPatch).length > 0;
   if (title === undefined && website === undefined && emailSettings === undefined && !hasPatch) return store;
-  return db.updateTable('stores')
+  return db
+    .updateTable('stores')
     .set((eb) => {
       const merged = hasPatch ? sql<string>`${eb.ref('settings')} || ${json(settingsPatch)}::jsonb` : sql<string>`${eb.ref('settings')}`;
-      const settings = emailSettings === undefined
-        ? merged
-        : sql<string>`jsonb_set(${merged}, '{email_settings}', coalesce(${eb.ref('settings')}->'email_settings', '{}'::jsonb) || ${json(emailSettings)}::jsonb)`;
+      const settings =
+        emailSettings === undefined
+          ? merged
+          : sql<string>`jsonb_set(${merged}, '{email_settings}', coalesce(${eb.ref('settings')}->'email_settings', '{}'::jsonb) || ${json(emailSettings)}::jsonb)`;
       return {
         ...(title !== undefined ? { title } : {}),
         ...(website !== undefined ? { website: website || null } : {}),

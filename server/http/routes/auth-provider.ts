@@ -3,9 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { loginRateLimit } from '../../auth/login.ts';
 import { loginPage } from '../../auth/login-page.ts';
-import {
-  checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser,
-} from '../../auth/sessions.ts';
+import { checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser } from '../../auth/sessions.ts';
 import type { App, RouteModule } from '../context.ts';
 
 const COOKIE = 'ls_provider_session';
@@ -38,19 +36,23 @@ export const authProviderRoutes: RouteModule = {
       return html(reply, 200, loginPage());
     });
 
-    app.post('/login', {
-      schema: { hide: true, body: formBody },
-      config: { rateLimit: loginRateLimit(app.config) },
-      attachValidation: true,
-    }, async (request, reply) => {
-      const { email, password } = request.validationError ? { email: '', password: '' } : request.body;
-      const user = email && password ? await checkCredentials(app.db, email, password) : null;
-      if (!user) return html(reply, 401, loginPage({ email, error: 'These credentials do not match our records.' }));
-      const now = app.clock.now();
-      const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
-      reply.setCookie(COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
-      return redirectWithCode(app, reply, user.id);
-    });
+    app.post(
+      '/login',
+      {
+        schema: { hide: true, body: formBody },
+        config: { rateLimit: loginRateLimit(app.config) },
+        attachValidation: true,
+      },
+      async (request, reply) => {
+        const { email, password } = request.validationError ? { email: '', password: '' } : request.body;
+        const user = email && password ? await checkCredentials(app.db, email, password) : null;
+        if (!user) return html(reply, 401, loginPage({ email, error: 'These credentials do not match our records.' }));
+        const now = app.clock.now();
+        const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
+        reply.setCookie(COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+        return redirectWithCode(app, reply, user.id);
+      },
+    );
 
     const logout = async (request: { cookies: Record<string, string | undefined> }, reply: FastifyReply) => {
       const token = request.cookies[COOKIE];

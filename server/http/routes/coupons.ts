@@ -8,9 +8,15 @@ import { notFound } from '../errors.ts';
 
 function presentCoupon(coupon: Coupon) {
   return {
-    id: coupon.id, title: coupon.title, discount_type: coupon.discount_type, discount_value: coupon.discount_value, status: coupon.status,
-    config: coupon.config, description: describeReward({ type: coupon.discount_type, discount_value: coupon.discount_value, title: coupon.title }),
-    created_at: coupon.created_at.toISOString(), updated_at: coupon.updated_at.toISOString(),
+    id: coupon.id,
+    title: coupon.title,
+    discount_type: coupon.discount_type,
+    discount_value: coupon.discount_value,
+    status: coupon.status,
+    config: coupon.config,
+    description: describeReward({ type: coupon.discount_type, discount_value: coupon.discount_value, title: coupon.title }),
+    created_at: coupon.created_at.toISOString(),
+    updated_at: coupon.updated_at.toISOString(),
   };
 }
 

@@ -16,7 +16,16 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
   const customerId = () => store().customerIds[1]!;
   let headers: Record<string, string> = {};
   const sendEvent = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/v1/points/event', headers, payload });
-  const entryCount = async () => Number((await ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', store().id).executeTakeFirstOrThrow()).n);
+  const entryCount = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', store().id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const externalId = 'events-shopper';
   const sign = () => ({ customer_id: externalId, digest: customerDigest(store().hmacSecret, externalId) });
   const url = (path: string) => `/storefront/v1/${store().storeName}${path}`;
@@ -24,9 +33,24 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
   beforeAll(async () => {
     ({ headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id));
     const now = ctx.clock.now();
-    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'custom', title: 'Complete your profile', points: 25, config: { event: 'profile.completed' } }), now);
-    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'custom', title: 'Write a review', points: 40, status: 'inactive', config: { event: 'review.written' } }), now);
-    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'custom', title: 'Join the club', points: 10, limit_type: 'once', config: { event: 'club.joined' } }), now);
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'custom', title: 'Complete your profile', points: 25, config: { event: 'profile.completed' } }),
+      now,
+    );
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'custom', title: 'Write a review', points: 40, status: 'inactive', config: { event: 'review.written' } }),
+      now,
+    );
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'custom', title: 'Join the club', points: 10, limit_type: 'once', config: { event: 'club.joined' } }),
+      now,
+    );
     await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'signup', title: 'Sign up', points: 50 }), now);
     await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'anniversary', title: 'Member anniversary', points: 75 }), now);
     await ctx.db.updateTable('customers').set({ external_id: externalId }).where('id', '=', customerId()).execute();
@@ -44,8 +68,17 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
     const byEmail = await sendEvent({ email: 'BEN.ALPHA@alpha.test', event: 'profile.completed', event_id: 'crm-2' });
     expect(byEmail.json().data).toMatchObject({ customer_id: customerId(), points: 25 });
     expect((await totals(ctx.db, store().id, customerId())).balance).toBe(50);
-    const history = await ctx.db.selectFrom('ledger_entries').select('computation').where('store_id', '=', store().id).where('customer_id', '=', customerId()).orderBy('id').execute();
-    expect(history.map((entry) => entry.computation)).toEqual(['Complete your profile (event profile.completed #crm-1): 25 points', 'Complete your profile (event profile.completed #crm-2): 25 points']);
+    const history = await ctx.db
+      .selectFrom('ledger_entries')
+      .select('computation')
+      .where('store_id', '=', store().id)
+      .where('customer_id', '=', customerId())
+      .orderBy('id')
+      .execute();
+    expect(history.map((entry) => entry.computation)).toEqual([
+      'Complete your profile (event profile.completed #crm-1): 25 points',
+      'Complete your profile (event profile.completed #crm-2): 25 points',
+    ]);
   });
 
   it('is documented in the OpenAPI document with its body', async () => {
@@ -60,12 +93,25 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
   it('refuses unknown events, inactive rules, limits, foreign customers and bad bodies clearly, writing nothing', async () => {
     const entries = await entryCount();
     const unknown = await sendEvent({ customer_id: customerId(), event: 'cart.abandoned', event_id: 'x1' });
-    expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([404, 'unknown_event', 'No way to earn listens to the event "cart.abandoned": create a custom earning rule with this event name first.']);
+    expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([
+      404,
+      'unknown_event',
+      'No way to earn listens to the event "cart.abandoned": create a custom earning rule with this event name first.',
+    ]);
     const inactive = await sendEvent({ customer_id: customerId(), event: 'review.written', event_id: 'x2' });
-    expect([inactive.statusCode, inactive.json().code, inactive.json().message]).toEqual([422, 'rule_inactive', 'The way to earn for the event "review.written" is inactive: activate it to award points.']);
+    expect([inactive.statusCode, inactive.json().code, inactive.json().message]).toEqual([
+      422,
+      'rule_inactive',
+      'The way to earn for the event "review.written" is inactive: activate it to award points.',
+    ]);
     const foreign = await sendEvent({ customer_id: ctx.fixture.storeB.customerIds[0], event: 'profile.completed', event_id: 'x3' });
     expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Customer not found.']);
-    for (const payload of [{ event: 'profile.completed', event_id: 'x4' }, { customer_id: customerId(), email: 'ben.alpha@alpha.test', event: 'profile.completed', event_id: 'x4' }, { customer_id: customerId(), event: 'profile.completed' }, { customer_id: customerId(), event: 'bad event!', event_id: 'x5' }]) {
+    for (const payload of [
+      { event: 'profile.completed', event_id: 'x4' },
+      { customer_id: customerId(), email: 'ben.alpha@alpha.test', event: 'profile.completed', event_id: 'x4' },
+      { customer_id: customerId(), event: 'profile.completed' },
+      { customer_id: customerId(), event: 'bad event!', event_id: 'x5' },
+    ]) {
       const response = await sendEvent(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(response.json().code).toBe('validation_failed');
@@ -96,8 +142,25 @@ describeEachDatabase('custom events, shopper claims and expiring rewards through
 
   it('shows an expired reward as expired to the shopper and the data host, and refuses its code and its refund', async () => {
     const now = ctx.clock.now();
-    await credit(ctx.db, { storeId: store().id, customerId: customerId(), type: 'adjustment', points: 500, sourceType: 'test', sourceId: 'expiry-funds', computation: 'test funds' }, now);
-    const rule = await createRedeemRule(ctx.db, store().id, redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 200, discount_value: 10, config: { reward_expiry_days: 14 } }), now);
+    await credit(
+      ctx.db,
+      {
+        storeId: store().id,
+        customerId: customerId(),
+        type: 'adjustment',
+        points: 500,
+        sourceType: 'test',
+        sourceId: 'expiry-funds',
+        computation: 'test funds',
+      },
+      now,
+    );
+    const rule = await createRedeemRule(
+      ctx.db,
+      store().id,
+      redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 200, discount_value: 10, config: { reward_expiry_days: 14 } }),
+      now,
+    );
     const redeemed = await ctx.app.inject({ method: 'POST', url: url('/redeem'), payload: { ...sign(), redeem_id: rule.id } });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const { code, id } = redeemed.json().data as { code: string; id: number };

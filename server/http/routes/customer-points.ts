@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, setPointsBody, useRewardBody } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
-import {
-  adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance,
-} from '../../domain/customers/points.ts';
+import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
 import { listEntries, readAccount } from '../../domain/ledger/index.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
 import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
@@ -17,78 +15,153 @@ async function ensureCustomer(db: Db, storeId: number, customerId: number): Prom
 }
 
 const presentEntry = (entry: Awaited<ReturnType<typeof listEntries>>['rows'][number]) => ({
-  id: entry.id, customer_id: entry.customer_id, type: entry.type, points: entry.points, pending_points: entry.pending_points,
-  computation: entry.computation, reason: entry.reason, created_at: entry.created_at.toISOString(),
+  id: entry.id,
+  customer_id: entry.customer_id,
+  type: entry.type,
+  points: entry.points,
+  pending_points: entry.pending_points,
+  computation: entry.computation,
+  reason: entry.reason,
+  created_at: entry.created_at.toISOString(),
 });
 
 /** Spec §7 data host: customers' points — adjust, set, refund a reward, history, rewards, redeem. */
 export const customerPointsRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {
-    app.post('/customer/adjust/points', { schema: { tags: ['customer points'], summary: 'Add or remove points with a reason', body: adjustPointsBody } }, async (request) => {
-      const { customer_id: customerId, points, reason } = request.body;
-      await ensureCustomer(app.db, request.store.id, customerId);
-      const entry = await adjustPoints(app.db, { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name }, app.clock.now()).catch(asApiError);
-      return { data: { entry: presentEntry(entry), account: await readAccount(app.db, request.store.id, customerId, app.clock.now()) } };
-    });
+    app.post(
+      '/customer/adjust/points',
+      { schema: { tags: ['customer points'], summary: 'Add or remove points with a reason', body: adjustPointsBody } },
+      async (request) => {
+        const { customer_id: customerId, points, reason } = request.body;
+        await ensureCustomer(app.db, request.store.id, customerId);
+        const entry = await adjustPoints(
+          app.db,
+          { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name },
+          app.clock.now(),
+        ).catch(asApiError);
+        return { data: { entry: presentEntry(entry), account: await readAccount(app.db, request.store.id, customerId, app.clock.now()) } };
+      },
+    );
 
-    app.post('/customer/points/update', { schema: { tags: ['customer points'], summary: 'Set the balance (one adjustment of the difference)', body: setPointsBody } }, async (request) => {
-      const { customer_id: customerId, balance, reason } = request.body;
-      await ensureCustomer(app.db, request.store.id, customerId);
-      const now = app.clock.now();
-      await setBalance(app.db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now).catch(asApiError);
-      return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
-    });
+    app.post(
+      '/customer/points/update',
+      { schema: { tags: ['customer points'], summary: 'Set the balance (one adjustment of the difference)', body: setPointsBody } },
+      async (request) => {
+        const { customer_id: customerId, balance, reason } = request.body;
+        await ensureCustomer(app.db, request.store.id, customerId);
+        const now = app.clock.now();
+        await setBalance(app.db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now).catch(asApiError);
+        return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
+      },
+    );
 
-    app.post('/customer/points/refund', { schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody } }, async (request) => {
-      const reward = await rollbackReward(app.db, request.store.id, request.body.reward_id, request.body.reason ?? null, app.clock.now()).catch(asApiError);
-      return { data: presentReward(reward) };
-    });
+    app.post(
+      '/customer/points/refund',
+      { schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody } },
+      async (request) => {
+        const reward = await rollbackReward(app.db, request.store.id, request.body.reward_id, request.body.reason ?? null, app.clock.now()).catch(asApiError);
+        return { data: presentReward(reward) };
+      },
+    );
 
-    app.post('/transaction/points', { schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody } }, async (request) => {
-      const { customer_id: customerId, limit, page } = request.body;
-      if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
-      const { rows, total } = await listEntries(app.db, request.store.id, customerId, { limit, offset: (page - 1) * limit });
-      return { data: { data: rows.map(presentEntry), total, page, limit } };
-    });
+    app.post(
+      '/transaction/points',
+      { schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody } },
+      async (request) => {
+        const { customer_id: customerId, limit, page } = request.body;
+        if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
+        const { rows, total } = await listEntries(app.db, request.store.id, customerId, { limit, offset: (page - 1) * limit });
+        return { data: { data: rows.map(presentEntry), total, page, limit } };
+      },
+    );
 
-    app.post('/transaction/rewards', { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } }, async (request) => {
-      const { customer_id: customerId, limit, page } = request.body;
-      const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
-      return { data: { data: rows.map(presentReward), page, limit } };
-    });
+    app.post(
+      '/transaction/rewards',
+      { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } },
+      async (request) => {
+        const { customer_id: customerId, limit, page } = request.body;
+        const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
+        return { data: { data: rows.map(presentReward), page, limit } };
+      },
+    );
 
-    app.get('/redeem/customer/point', { schema: { tags: ['customer points'], summary: 'Redemptions of the store, newest first', querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20), page: z.coerce.number().int().min(1).max(100_000).default(1) }) } }, async (request) => {
-      const { limit, page } = request.query;
-      const rows = await listRedemptions(app.db, request.store.id, { limit, offset: (page - 1) * limit }, app.clock.now());
-      return { data: { data: rows.map((row) => ({ ...presentReward(row), customer: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() } })), page, limit } };
-    });
-
-    app.post('/reward/use', { schema: { tags: ['customer points'], summary: "Use a reward's coupon code at checkout (refused when used, refunded or expired)", body: useRewardBody } }, async (request) => {
-      const reward = await useRewardCode(app.db, request.store.id, request.body.code, app.clock.now()).catch(asApiError);
-      return { data: presentReward(reward) };
-    });
-
-    app.post('/list/orders', { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } }, async (request) => {
-      const { limit, page } = request.query;
-      const rows = await listOrdersWithPoints(app.db, request.store.id, { limit, offset: (page - 1) * limit });
-      return {
-        data: {
-          data: rows.map((row) => ({
-            id: row.id, platform: row.platform, order_id: row.external_id, number: row.order_number, customer_email: row.email,
-            total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0), currency: String((row.data as { currency?: string }).currency ?? 'USD'),
-            refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0), cancelled: row.cancelled,
-            points: row.points, updated_at: row.updated_at.toISOString(),
-          })),
-          page, limit,
+    app.get(
+      '/redeem/customer/point',
+      {
+        schema: {
+          tags: ['customer points'],
+          summary: 'Redemptions of the store, newest first',
+          querystring: z.strictObject({
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+            page: z.coerce.number().int().min(1).max(100_000).default(1),
+          }),
         },
-      };
-    });
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const rows = await listRedemptions(app.db, request.store.id, { limit, offset: (page - 1) * limit }, app.clock.now());
+        return {
+          data: {
+            data: rows.map((row) => ({ ...presentReward(row), customer: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() } })),
+            page,
+            limit,
+          },
+        };
+      },
+    );
 
-    app.post('/redeem/point', { schema: { tags: ['customer points'], summary: "Redeem a customer's points for a reward", body: redeemPointBody } }, async (request) => {
-      await ensureCustomer(app.db, request.store.id, request.body.customer_id);
-      const reward = await redeemReward(app.db, { storeId: request.store.id, customerId: request.body.customer_id, redeemId: request.body.redeem_id, points: request.body.points }, app.clock.now()).catch(asApiError);
-      return { data: presentReward(reward) };
-    });
+    app.post(
+      '/reward/use',
+      {
+        schema: { tags: ['customer points'], summary: "Use a reward's coupon code at checkout (refused when used, refunded or expired)", body: useRewardBody },
+      },
+      async (request) => {
+        const reward = await useRewardCode(app.db, request.store.id, request.body.code, app.clock.now()).catch(asApiError);
+        return { data: presentReward(reward) };
+      },
+    );
+
+    app.post(
+      '/list/orders',
+      { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } },
+      async (request) => {
+        const { limit, page } = request.query;
+        const rows = await listOrdersWithPoints(app.db, request.store.id, { limit, offset: (page - 1) * limit });
+        return {
+          data: {
+            data: rows.map((row) => ({
+              id: row.id,
+              platform: row.platform,
+              order_id: row.external_id,
+              number: row.order_number,
+              customer_email: row.email,
+              total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0),
+              currency: String((row.data as { currency?: string }).currency ?? 'USD'),
+              refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0),
+              cancelled: row.cancelled,
+              points: row.points,
+              updated_at: row.updated_at.toISOString(),
+            })),
+            page,
+            limit,
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/redeem/point',
+      { schema: { tags: ['customer points'], summary: "Redeem a customer's points for a reward", body: redeemPointBody } },
+      async (request) => {
+        await ensureCustomer(app.db, request.store.id, request.body.customer_id);
+        const reward = await redeemReward(
+          app.db,
+          { storeId: request.store.id, customerId: request.body.customer_id, redeemId: request.body.redeem_id, points: request.body.points },
+          app.clock.now(),
+        ).catch(asApiError);
+        return { data: presentReward(reward) };
+      },
+    );
   },
 };

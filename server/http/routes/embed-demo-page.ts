@@ -73,16 +73,16 @@ function productCard(product: (typeof PRODUCTS)[number]): string {
 
 function loaderTag({ embed, customer }: DemoPageOptions): string {
   if (!embed) return '';
-  const signed = customer
-    ? ` data-customer-id="${escapeHtml(customer.customerId)}" data-customer-digest="${escapeHtml(customer.digest)}"`
-    : '';
+  const signed = customer ? ` data-customer-id="${escapeHtml(customer.customerId)}" data-customer-digest="${escapeHtml(customer.digest)}"` : '';
   return `<script async src="/embed/loader.js" data-store="${DEMO_STORE_KEY}"${signed}></script>`;
 }
 
 export function demoStorefrontPage(options: DemoPageOptions): string {
   const greeting = options.customer
     ? '<p>Signed in as a demo customer.</p>'
-    : options.memberRequested ? '<p>No demo customer could be signed in: showing the page to a visitor.</p>' : '';
+    : options.memberRequested
+      ? '<p>No demo customer could be signed in: showing the page to a visitor.</p>'
+      : '';
   return `<!doctype html>
 <html lang="en">
 <head>

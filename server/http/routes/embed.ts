@@ -32,7 +32,14 @@ const TYPES: Record<string, string> = {
 const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z]+$/;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
-interface EmbedFile { body: Buffer; gzip: Buffer; etag: string; type: string; cacheControl: string; mtimeMs: number }
+interface EmbedFile {
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  type: string;
+  cacheControl: string;
+  mtimeMs: number;
+}
 const files = new Map<string, EmbedFile>();
 
 /** Reads a file of the embed build (cached until the file changes); undefined for anything else. */
@@ -46,7 +53,10 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
   if (cached && cached.mtimeMs === info.mtimeMs) return cached;
   const body = await readFile(path);
   const file: EmbedFile = {
-    body, gzip: gzipSync(body, { level: 9 }), type, mtimeMs: info.mtimeMs,
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    type,
+    mtimeMs: info.mtimeMs,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
     cacheControl: name === 'manifest.json' ? 'no-cache' : HASHED.test(name) ? CHUNK_CACHE_CONTROL : LOADER_CACHE_CONTROL,
   };
@@ -58,42 +68,68 @@ const demoQuery = z.object({ member: z.enum(['0', '1']).optional(), embed: z.enu
 
 /** A store page's own policy: its scripts and styles, our loader from this origin, nothing else. */
 export const DEMO_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:",
-  "connect-src 'self'", "font-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'self'", "object-src 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
 ].join('; ');
 
 export const embedRoutes: RouteModule = {
   prefix: '',
   register(app) {
-    app.get('/embed/:file', {
-      config: { auth: 'none' },
-      schema: { tags: ['storefront'], summary: 'Storefront embed files (loader.js and the widget module it loads on first open)', params: z.object({ file: z.string() }) },
-    }, async (request, reply) => {
-      const file = await embedFile(request.params.file);
-      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('vary', 'accept-encoding');
-      if (!file) {
-        return reply.code(404).header('cache-control', 'no-store')
-          .send({ message: `No embed file ${request.params.file.slice(0, 100)}.`, errors: {}, code: 'not_found' });
-      }
-      reply.header('cache-control', file.cacheControl).header('etag', file.etag).type(file.type);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-        return reply.code(304).send();
-      }
-      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      return acceptsGzip ? reply.header('content-encoding', 'gzip').send(file.gzip) : reply.send(file.body);
-    });
+    app.get(
+      '/embed/:file',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['storefront'],
+          summary: 'Storefront embed files (loader.js and the widget module it loads on first open)',
+          params: z.object({ file: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await embedFile(request.params.file);
+        reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('vary', 'accept-encoding');
+        if (!file) {
+          return reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .send({ message: `No embed file ${request.params.file.slice(0, 100)}.`, errors: {}, code: 'not_found' });
+        }
+        reply.header('cache-control', file.cacheControl).header('etag', file.etag).type(file.type);
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+          return reply.code(304).send();
+        }
+        const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+        return acceptsGzip ? reply.header('content-encoding', 'gzip').send(file.gzip) : reply.send(file.body);
+      },
+    );
 
-    app.get('/demo/storefront', {
-      config: { auth: 'none' },
-      schema: { tags: ['storefront'], summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it)', querystring: demoQuery },
-    }, async (request, reply) => {
-      const { member, embed } = request.query;
-      const customer = member === '1' ? await demoMember(app.db, DEMO_STORE_KEY) : undefined;
-      const store = await findStoreBy(app.db, 'store_name', DEMO_STORE_KEY);
-      const themeCss = store ? stickyBarPageCss((await loadPublishedDocument(app.db, store.id, 'sticky_bar')).document) : '';
-      reply.header('content-security-policy', DEMO_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1', themeCss }));
-    });
+    app.get(
+      '/demo/storefront',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['storefront'],
+          summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it)',
+          querystring: demoQuery,
+        },
+      },
+      async (request, reply) => {
+        const { member, embed } = request.query;
+        const customer = member === '1' ? await demoMember(app.db, DEMO_STORE_KEY) : undefined;
+        const store = await findStoreBy(app.db, 'store_name', DEMO_STORE_KEY);
+        const themeCss = store ? stickyBarPageCss((await loadPublishedDocument(app.db, store.id, 'sticky_bar')).document) : '';
+        reply.header('content-security-policy', DEMO_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1', themeCss }));
+      },
+    );
   },
 };

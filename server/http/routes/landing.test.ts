@@ -11,7 +11,12 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     const current = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/landing_page', headers })).json().data;
     const doc = structuredClone(current.document);
     mutate(doc);
-    const saved = await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/draft', headers, payload: { base_version: current.draft_version, document: doc } });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/onsite-display/landing_page/draft',
+      headers,
+      payload: { base_version: current.draft_version, document: doc },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     return { version: saved.json().data.version as number, headers };
   };
@@ -66,7 +71,12 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id);
     const base = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/custom_style', headers })).json().data.draft_version as number;
     const save = (version: number, surface: string, style: object) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/store/custom-style', headers, payload: { base_version: version, widget_name: surface, custom_widget_style: style } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/store/custom-style',
+        headers,
+        payload: { base_version: version, widget_name: surface, custom_widget_style: style },
+      });
     await save(base, 'widget', { border_radius: 7 });
     const saved = await save(base + 1, 'landing_page', { font_family: 'serif', accent_color: '#5b2a86', font_scale: 110 });
     const root = async () => (await page(ctx.fixture.storeA.storeName)).body.match(/<div class="ls-root ls-landing"[^>]*>/)![0];

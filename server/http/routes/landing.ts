@@ -23,24 +23,29 @@ const params = z.object({ storeKey: z.string() });
 export const landingRoutes: RouteModule = {
   prefix: '',
   register(app) {
-    app.get('/landing/:storeKey', {
-      config: { auth: 'none' },
-      schema: { tags: ['storefront'], summary: "The store's published landing page as HTML (works without JavaScript)", params },
-    }, async (request, reply) => {
-      reply.header('content-security-policy', LANDING_CSP)
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .type('text/html; charset=utf-8');
-      const { storeKey } = request.params;
-      const landing = await loadPublishedLanding(app.db, storeKey);
-      if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
-      const page = renderLanding(landing);
-      reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-        return reply.code(304).send();
-      }
-      return reply.send(page.html);
-    });
+    app.get(
+      '/landing/:storeKey',
+      {
+        config: { auth: 'none' },
+        schema: { tags: ['storefront'], summary: "The store's published landing page as HTML (works without JavaScript)", params },
+      },
+      async (request, reply) => {
+        reply
+          .header('content-security-policy', LANDING_CSP)
+          .header('access-control-allow-origin', '*')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .type('text/html; charset=utf-8');
+        const { storeKey } = request.params;
+        const landing = await loadPublishedLanding(app.db, storeKey);
+        if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
+        const page = renderLanding(landing);
+        reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag);
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+          return reply.code(304).send();
+        }
+        return reply.send(page.html);
+      },
+    );
   },
 };

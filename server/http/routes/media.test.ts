@@ -34,7 +34,12 @@ describeEachDatabase('gallery and icons', (ctx) => {
   it('refuses files that are not images, whatever their name says, and stores nothing', async () => {
     const before = await mediaRows();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    for (const payload of [form('hello', 'photo.png', 'image/png'), form(svg, 'icon.svg', 'image/svg+xml'), form(Buffer.from('%PDF-1.4\n'), 'x.png', 'image/png'), form('', 'empty.png', 'image/png')]) {
+    for (const payload of [
+      form('hello', 'photo.png', 'image/png'),
+      form(svg, 'icon.svg', 'image/svg+xml'),
+      form(Buffer.from('%PDF-1.4\n'), 'x.png', 'image/png'),
+      form('', 'empty.png', 'image/png'),
+    ]) {
       const response = await upload(payload);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ code: 'unsupported_file', errors: { file: 'Not a PNG, JPEG, GIF or WebP image.' } });

@@ -4,20 +4,24 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { ICON_VIEWBOX, searchIcons } from '../../../presets/index.ts';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
-import {
-  galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD,
-} from '../../contract/media.ts';
+import { galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD } from '../../contract/media.ts';
 import { listImages, readImage, saveImage } from '../../domain/media/gallery.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
 const mediaUrl = (id: number) => `/media/${id}`;
 const present = (row: { id: number; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
-  id: row.id, url: mediaUrl(row.id), file_name: row.file_name, mime_type: row.mime_type, size_bytes: row.size_bytes, created_at: row.created_at.toISOString(),
+  id: row.id,
+  url: mediaUrl(row.id),
+  file_name: row.file_name,
+  mime_type: row.mime_type,
+  size_bytes: row.size_bytes,
+  created_at: row.created_at.toISOString(),
 });
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 const tooLarge = () => new ApiError(413, `The image is larger than the ${MB} MB limit.`, 'payload_too_large', { [UPLOAD_FIELD]: `At most ${MB} MB.` });
-const notAnImage = () => new ApiError(422, 'Only PNG, JPEG, GIF or WebP images can be uploaded.', 'unsupported_file', { [UPLOAD_FIELD]: 'Not a PNG, JPEG, GIF or WebP image.' });
+const notAnImage = () =>
+  new ApiError(422, 'Only PNG, JPEG, GIF or WebP images can be uploaded.', 'unsupported_file', { [UPLOAD_FIELD]: 'Not a PNG, JPEG, GIF or WebP image.' });
 
 async function readUpload(app: App, request: FastifyRequest) {
   if (!request.isMultipart()) {
@@ -30,7 +34,8 @@ async function readUpload(app: App, request: FastifyRequest) {
     if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
     throw new ApiError(400, 'The upload could not be read.', 'bad_upload');
   }
-  if (!file || file.fieldname !== UPLOAD_FIELD) throw new ApiError(422, `Attach the image in a field named "${UPLOAD_FIELD}".`, 'validation_failed', { [UPLOAD_FIELD]: 'Required.' });
+  if (!file || file.fieldname !== UPLOAD_FIELD)
+    throw new ApiError(422, `Attach the image in a field named "${UPLOAD_FIELD}".`, 'validation_failed', { [UPLOAD_FIELD]: 'Required.' });
   let content: Buffer;
   try {
     content = await file.toBuffer();
@@ -54,23 +59,42 @@ export const mediaRoutes: RouteModule = {
   async register(app) {
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
 
-    app.post('/gallery/upload', {
-      schema: { tags: ['media'], summary: `Upload one image (PNG, JPEG, GIF, WebP; at most ${MB} MB) as multipart field "${UPLOAD_FIELD}"`, consumes: ['multipart/form-data'], response: { 201: dataEnvelope(mediaRecord) } },
-    }, async (request, reply) => {
-      const upload = await readUpload(app, request);
-      const row = await saveImage(app.db, request.store.id, upload);
-      return reply.code(201).send({ data: present(row) });
-    });
+    app.post(
+      '/gallery/upload',
+      {
+        schema: {
+          tags: ['media'],
+          summary: `Upload one image (PNG, JPEG, GIF, WebP; at most ${MB} MB) as multipart field "${UPLOAD_FIELD}"`,
+          consumes: ['multipart/form-data'],
+          response: { 201: dataEnvelope(mediaRecord) },
+        },
+      },
+      async (request, reply) => {
+        const upload = await readUpload(app, request);
+        const row = await saveImage(app.db, request.store.id, upload);
+        return reply.code(201).send({ data: present(row) });
+      },
+    );
 
-    app.post('/gallery/list', { schema: { tags: ['media'], summary: "The store's uploaded images, newest first", body: galleryListBody, response: { 200: dataEnvelope(galleryList) } } }, async (request) => {
-      const { page, limit } = request.body ?? { page: 1, limit: 24 };
-      const { rows, total } = await listImages(app.db, request.store.id, { limit, offset: (page - 1) * limit });
-      return { data: { items: rows.map(present), total, page, limit } };
-    });
+    app.post(
+      '/gallery/list',
+      {
+        schema: { tags: ['media'], summary: "The store's uploaded images, newest first", body: galleryListBody, response: { 200: dataEnvelope(galleryList) } },
+      },
+      async (request) => {
+        const { page, limit } = request.body ?? { page: 1, limit: 24 };
+        const { rows, total } = await listImages(app.db, request.store.id, { limit, offset: (page - 1) * limit });
+        return { data: { items: rows.map(present), total, page, limit } };
+      },
+    );
 
-    app.post('/icons/list', { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } }, async (request) => {
-      return { data: searchIcons(request.body?.search).map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
-    });
+    app.post(
+      '/icons/list',
+      { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } },
+      async (request) => {
+        return { data: searchIcons(request.body?.search).map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
+      },
+    );
   },
 };
 
@@ -81,8 +105,11 @@ export const mediaFileRoutes: RouteModule = {
     app.get('/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
       const row = await readImage(app.db, request.params.id);
       if (!row) throw notFound('Image');
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').header('cross-origin-resource-policy', 'cross-origin')
-        .type(row.mime_type).send(Buffer.from(row.content));
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(row.mime_type)
+        .send(Buffer.from(row.content));
     });
   },
 };

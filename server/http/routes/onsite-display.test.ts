@@ -31,7 +31,9 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
       message: 'This document was changed elsewhere (version 1) since you opened version 0. Reload to see the latest changes.',
-      errors: {}, code: 'version_conflict', current_version: 1,
+      errors: {},
+      code: 'version_conflict',
+      current_version: 1,
     });
     expect(await snapshotTables(ctx.db)).toBe(before);
   });
@@ -79,8 +81,13 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect(staleRestore.statusCode).toBe(409);
 
     const versions = await call(sara, 'GET', '/onsite-display/landing_page/versions');
-    expect(versions.json().data.map((v: { version: number; status: string; created_by: { name: string } }) => [v.version, v.status, v.created_by.name]))
-      .toEqual([[3, 'draft', 'Sara'], [2, 'published', 'Sara'], [1, 'draft', 'Alice']]);
+    expect(
+      versions.json().data.map((v: { version: number; status: string; created_by: { name: string } }) => [v.version, v.status, v.created_by.name]),
+    ).toEqual([
+      [3, 'draft', 'Sara'],
+      [2, 'published', 'Sara'],
+      [1, 'draft', 'Alice'],
+    ]);
     expect((await call(sara, 'GET', '/onsite-display/landing_page/versions?limit=1')).json().data).toHaveLength(1);
 
     const state = await call(sara, 'GET', '/onsite-display/landing_page');
@@ -88,7 +95,10 @@ describeEachDatabase('on-site display API', (ctx) => {
 
     const overview = await call(sara, 'GET', '/onsite-display');
     expect(overview.json().data.map((s: { kind: string; state: string }) => [s.kind, s.state])).toEqual([
-      ['landing_page', 'changes_pending'], ['widget', 'published'], ['launcher', 'not_published'], ['sticky_bar', 'not_published'],
+      ['landing_page', 'changes_pending'],
+      ['widget', 'published'],
+      ['launcher', 'not_published'],
+      ['sticky_bar', 'not_published'],
     ]);
   });
 
@@ -107,23 +117,47 @@ describeEachDatabase('on-site display API', (ctx) => {
 
     const themed = await call(alice, 'POST', '/theme/store', { base_version: 1, theme_type: 'dark-experimental' });
     expect(themed.json().data).toMatchObject({ kind: 'widget', version: 2, document: { theme_type: 'dark-experimental' } });
-    const stored = await call(alice, 'POST', '/widget/store', { base_version: 2, document: { ...DEFAULT_DOCUMENTS.widget, selected_widget_type: 'sidebar', theme_type: 'dark-experimental' } });
+    const stored = await call(alice, 'POST', '/widget/store', {
+      base_version: 2,
+      document: { ...DEFAULT_DOCUMENTS.widget, selected_widget_type: 'sidebar', theme_type: 'dark-experimental' },
+    });
     expect(stored.json().data).toMatchObject({ version: 3 });
-    expect((await call(alice, 'GET', '/widget')).json().data).toMatchObject({ draft_version: 3, source: 'saved', document: { selected_widget_type: 'sidebar' } });
+    expect((await call(alice, 'GET', '/widget')).json().data).toMatchObject({
+      draft_version: 3,
+      source: 'saved',
+      document: { selected_widget_type: 'sidebar' },
+    });
 
     const launcher = await call(alice, 'POST', '/launcher/store', { base_version: 0, document: DEFAULT_DOCUMENTS.launcher });
     expect(launcher.json().data).toMatchObject({ kind: 'launcher', version: 1 });
-    const properties = await call(alice, 'POST', '/launcher/save', { base_version: 1, properties: { mobile: { placement: 'right', launcher_title: 'Rewards' } } });
+    const properties = await call(alice, 'POST', '/launcher/save', {
+      base_version: 1,
+      properties: { mobile: { placement: 'right', launcher_title: 'Rewards' } },
+    });
     expect(properties.json().data.document.mobile).toMatchObject({ placement: 'right', launcher_title: 'Rewards', zoom: 100 });
     expect(properties.json().data.document.desktop).toEqual(DEFAULT_DOCUMENTS.launcher.desktop);
     expect((await call(alice, 'GET', '/launcher')).json().data).toMatchObject({ draft_version: 2 });
 
-    const productPage = await call(alice, 'POST', '/widget/product-page-settings', { base_version: 0, document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 18 } });
+    const productPage = await call(alice, 'POST', '/widget/product-page-settings', {
+      base_version: 0,
+      document: { ...DEFAULT_DOCUMENTS.product_page, font_size: 18 },
+    });
     expect(productPage.json().data).toMatchObject({ kind: 'product_page', version: 1, document: { font_size: 18 } });
 
-    const style = await call(alice, 'POST', '/store/custom-style', { base_version: 0, widget_name: 'launcher', custom_widget_style: { border_radius: 8, accent_color: '#123456' } });
-    expect(style.json().data).toMatchObject({ kind: 'custom_style', document: { schemaVersion: 2, styles: { launcher: { border_radius: 8, accent_color: '#123456' } } } });
-    const badStyle = await call(alice, 'POST', '/store/custom-style', { base_version: 1, widget_name: 'widget', custom_widget_style: { accent_color: 'red;}body{x' } });
+    const style = await call(alice, 'POST', '/store/custom-style', {
+      base_version: 0,
+      widget_name: 'launcher',
+      custom_widget_style: { border_radius: 8, accent_color: '#123456' },
+    });
+    expect(style.json().data).toMatchObject({
+      kind: 'custom_style',
+      document: { schemaVersion: 2, styles: { launcher: { border_radius: 8, accent_color: '#123456' } } },
+    });
+    const badStyle = await call(alice, 'POST', '/store/custom-style', {
+      base_version: 1,
+      widget_name: 'widget',
+      custom_widget_style: { accent_color: 'red;}body{x' },
+    });
     expect(badStyle.statusCode).toBe(422);
     expect(Object.keys(badStyle.json().errors)).toEqual(['custom_widget_style.accent_color']);
   });
@@ -170,7 +204,11 @@ describeEachDatabase('on-site display API', (ctx) => {
     const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
     const latest = async () => (await call(alice, 'GET', '/onsite-display/custom_style')).json().data.draft_version as number;
     await call(alice, 'POST', '/store/custom-style', { base_version: await latest(), widget_name: 'landing_page', custom_widget_style: { border_radius: 30 } });
-    const saved = await call(alice, 'POST', '/store/custom-style', { base_version: await latest(), widget_name: 'widget', custom_widget_style: { border_radius: 6 } });
+    const saved = await call(alice, 'POST', '/store/custom-style', {
+      base_version: await latest(),
+      widget_name: 'widget',
+      custom_widget_style: { border_radius: 6 },
+    });
     const version = saved.json().data.version as number;
 
     const before = await snapshotTables(ctx.db);
@@ -222,7 +260,12 @@ describeEachDatabase('on-site display API', (ctx) => {
   it("answers the store's own program as the storefront draws it, for the canvas", async () => {
     const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
     const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/points/store', headers: alice.headers, payload: { type: 'signup', title: 'Alpha welcome', points: 75 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/points/store',
+      headers: alice.headers,
+      payload: { type: 'signup', title: 'Alpha welcome', points: 75 },
+    });
     const program = await call(alice, 'GET', '/onsite-display/program');
     expect(program.statusCode).toBe(200);
     expect(program.json().data.waysToEarn).toContainEqual(expect.objectContaining({ title: 'Alpha welcome', points: 75, icon: 'user-plus' }));

@@ -21,9 +21,14 @@ export const orderImportRoutes: RouteModule = {
     const logFailure = (error: unknown) => app.log.error({ err: error }, 'order import failed');
     app.addHook('onReady', async () => {
       if (app.config.databaseUrl) {
-        queue = await PgBossJobQueue.start<{ importId: number }>(app.config.databaseUrl, IMPORT_QUEUE, async (jobs) => {
-          for (const job of jobs) await runner.process(job.importId);
-        }, { batchSize: 1, onError: logFailure });
+        queue = await PgBossJobQueue.start<{ importId: number }>(
+          app.config.databaseUrl,
+          IMPORT_QUEUE,
+          async (jobs) => {
+            for (const job of jobs) await runner.process(job.importId);
+          },
+          { batchSize: 1, onError: logFailure },
+        );
       }
       // imports queued before a restart (or left running by a stopped process) carry on
       void runner.kick().catch(logFailure);
@@ -33,21 +38,27 @@ export const orderImportRoutes: RouteModule = {
       await runner.close();
     });
 
-    app.post('/order/import', {
-      schema: {
-        tags: ['orders'], summary: 'Import orders from CSV or JSON (idempotent with the webhooks)',
-        description: 'Up to 200 orders: imported within the request (200, status done). More: 202 at once with status queued; read the progress with GET /order/import/{id}. '
-          + 'Either way the answer is { id, status: queued|running|done|failed, rows, total, processed, failed_rows: [{ row, message }] }.',
-        body: orderImportBody,
+    app.post(
+      '/order/import',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Import orders from CSV or JSON (idempotent with the webhooks)',
+          description:
+            'Up to 200 orders: imported within the request (200, status done). More: 202 at once with status queued; read the progress with GET /order/import/{id}. ' +
+            'Either way the answer is { id, status: queued|running|done|failed, rows, total, processed, failed_rows: [{ row, message }] }.',
+          body: orderImportBody,
+        },
       },
-    }, async (request, reply) => {
-      const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : request.body.orders ?? [];
-      const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now());
-      if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
-      if (queue) await queue.enqueue({ importId: record.id });
-      else void runner.kick().catch(logFailure);
-      return reply.code(202).send({ data: presentImport(record) });
-    });
+      async (request, reply) => {
+        const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : (request.body.orders ?? []);
+        const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now());
+        if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
+        if (queue) await queue.enqueue({ importId: record.id });
+        else void runner.kick().catch(logFailure);
+        return reply.code(202).send({ data: presentImport(record) });
+      },
+    );
 
     app.get('/order/import/:id', { schema: { tags: ['orders'], summary: 'The progress of an order import', params: idParams } }, async (request) => {
       const record = await findImport(app.db, request.store.id, request.params.id);

@@ -10,9 +10,20 @@ import { claimAction } from '../../domain/rules/actions.ts';
 const DAY = 86_400_000;
 
 const order = (id: string, cents: number, statuses = ['paid']): NormalizedOrder => ({
-  externalId: id, number: `#${id}`, customer: { externalId: null, email: 'rules.buyer@example.com', firstName: 'R', lastName: 'B' }, currency: 'USD',
-  itemsMinor: cents, discountMinor: 0, shippingMinor: 0, taxMinor: 0, totalMinor: cents, lines: [], statuses, cancelled: false,
-  placedAt: '2026-03-01T00:00:00Z', updatedAt: `2026-03-01T00:00:0${statuses.length}Z`,
+  externalId: id,
+  number: `#${id}`,
+  customer: { externalId: null, email: 'rules.buyer@example.com', firstName: 'R', lastName: 'B' },
+  currency: 'USD',
+  itemsMinor: cents,
+  discountMinor: 0,
+  shippingMinor: 0,
+  taxMinor: 0,
+  totalMinor: cents,
+  lines: [],
+  statuses,
+  cancelled: false,
+  placedAt: '2026-03-01T00:00:00Z',
+  updatedAt: `2026-03-01T00:00:0${statuses.length}Z`,
 });
 
 describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) => {
@@ -67,7 +78,12 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
     }
     const expiry = await call('POST', '/api/v1/points/expiry/create', { enabled: true, expiry_days: 180 });
     expect(expiry.statusCode).toBe(200);
-    expect((await call('GET', '/api/v1/points/expiry/detail')).json().data).toEqual({ enabled: true, expiry_days: 180, early_reminder_days: 30, final_reminder_days: 7 });
+    expect((await call('GET', '/api/v1/points/expiry/detail')).json().data).toEqual({
+      enabled: true,
+      expiry_days: 180,
+      early_reminder_days: 30,
+      final_reminder_days: 7,
+    });
   });
 
   it('enforces limits: once, once every N days, a total; inactive rules earn nothing', async () => {
@@ -88,8 +104,21 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
 
   it('holds order points for the pending days, and a cancellation status reverses them before release', async () => {
     const now = ctx.clock.now();
-    await applyOrderEvents(ctx.db, storeId(), [{ platform: 'custom', orderExternalId: 'P1', order: order('P1', 4_250) }, { platform: 'custom', orderExternalId: 'P2', order: order('P2', 1_000) }], now);
-    const customer = await ctx.db.selectFrom('customers').select('id').where('email', '=', 'rules.buyer@example.com').where('store_id', '=', storeId()).executeTakeFirstOrThrow();
+    await applyOrderEvents(
+      ctx.db,
+      storeId(),
+      [
+        { platform: 'custom', orderExternalId: 'P1', order: order('P1', 4_250) },
+        { platform: 'custom', orderExternalId: 'P2', order: order('P2', 1_000) },
+      ],
+      now,
+    );
+    const customer = await ctx.db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', 'rules.buyer@example.com')
+      .where('store_id', '=', storeId())
+      .executeTakeFirstOrThrow();
     expect(await readAccount(ctx.db, storeId(), customer.id, now)).toEqual({ balance: 0, pending: 52, lifetime: 0 });
     await applyOrderEvents(ctx.db, storeId(), [{ platform: 'custom', orderExternalId: 'P2', order: order('P2', 1_000, ['paid', 'cancelled']) }], now);
     expect(await readAccount(ctx.db, storeId(), customer.id, now)).toEqual({ balance: 0, pending: 42, lifetime: 0 });
@@ -110,7 +139,12 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
       { type: 'percentage', title: '10% off', points_cost: 1_000, discount_value: 10, config: { collection_ids: ['coffee'] } },
       { type: 'free_shipping', title: 'Free shipping', points_cost: 300 },
       { type: 'free_product', title: 'Free mug', points_cost: 400, config: { free_product_id: 'mug' } },
-      { type: 'variable', title: 'Points to dollars', points_cost: 0, config: { points_per_step: 100, step_value_minor: 100, min_points: 100, max_points: 1_000 } },
+      {
+        type: 'variable',
+        title: 'Points to dollars',
+        points_cost: 0,
+        config: { points_per_step: 100, step_value_minor: 100, min_points: 100, max_points: 1_000 },
+      },
     ];
     const ids: number[] = [];
     for (const kind of kinds) {
@@ -118,12 +152,23 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
       expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
       ids.push(created.json().data.id);
     }
-    expect((await call('GET', '/api/v1/redeem?limit=10&page=1')).json().data.data.map((rule: { description: string }) => rule.description))
-      .toEqual(['Points to dollars', 'Free shipping', 'Free product', '$5 off', '10% off']);
+    expect((await call('GET', '/api/v1/redeem?limit=10&page=1')).json().data.data.map((rule: { description: string }) => rule.description)).toEqual([
+      'Points to dollars',
+      'Free shipping',
+      'Free product',
+      '$5 off',
+      '10% off',
+    ]);
     expect((await call('POST', '/api/v1/redeem/store', { type: 'percentage', title: 'x', points_cost: 10, discount_value: 150 })).statusCode).toBe(422);
-    const redeem = (redeemId: number, points?: number) => call('POST', '/data/v1/redeem/point', { customer_id: customerId, redeem_id: redeemId, ...(points ? { points } : {}) });
+    const redeem = (redeemId: number, points?: number) =>
+      call('POST', '/data/v1/redeem/point', { customer_id: customerId, redeem_id: redeemId, ...(points ? { points } : {}) });
     const five = (await redeem(ids[0]!)).json().data;
-    expect(five).toMatchObject({ title: '$5 off', points_spent: 500, status: 'active', expires_at: new Date(ctx.clock.now().getTime() + 30 * DAY).toISOString() });
+    expect(five).toMatchObject({
+      title: '$5 off',
+      points_spent: 500,
+      status: 'active',
+      expires_at: new Date(ctx.clock.now().getTime() + 30 * DAY).toISOString(),
+    });
     const tenOff = (await redeem(ids[1]!)).json().data;
     expect(tenOff).toMatchObject({ discount_type: 'percentage', discount_value: 10 });
     await redeem(ids[2]!);

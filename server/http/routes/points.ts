@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idParams } from '../../contract/common.ts';
-import { EARNING_RULE_TYPES, SOCIAL_NETWORKS, customEventBody, earningRuleBody, earningRuleUpdateBody, expirySettingsBody, listQuery } from '../../contract/points.ts';
+import {
+  EARNING_RULE_TYPES,
+  SOCIAL_NETWORKS,
+  customEventBody,
+  earningRuleBody,
+  earningRuleUpdateBody,
+  expirySettingsBody,
+  listQuery,
+} from '../../contract/points.ts';
 import { findCustomer } from '../../domain/orders/customers.ts';
 import { readExpirySettings, saveExpirySettings } from '../../domain/rules/expiry.ts';
 import { recordCustomEvent } from '../../domain/rules/custom-events.ts';
@@ -33,10 +41,14 @@ export const pointsRoutes: RouteModule = {
       return { data: presentEarningRule(rule) };
     });
 
-    app.delete('/points/:id', { schema: { tags: ['points'], summary: 'Delete an earning rule (its ledger entries stay)', params: idParams } }, async (request) => {
-      if (!(await deleteEarningRule(app.db, request.store.id, request.params.id))) throw notFound('Earning rule');
-      return { data: { id: request.params.id } };
-    });
+    app.delete(
+      '/points/:id',
+      { schema: { tags: ['points'], summary: 'Delete an earning rule (its ledger entries stay)', params: idParams } },
+      async (request) => {
+        if (!(await deleteEarningRule(app.db, request.store.id, request.params.id))) throw notFound('Earning rule');
+        return { data: { id: request.params.id } };
+      },
+    );
 
     app.get('/points/list', { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery } }, async (request) => {
       const { limit, page, status } = request.query;
@@ -50,38 +62,80 @@ export const pointsRoutes: RouteModule = {
       return { data: presentEarningRule(rule) };
     });
 
-    app.get('/points/action/rule/grouping', { schema: { tags: ['points'], summary: 'Earning rules grouped by kind', querystring: z.strictObject({ status: z.enum(['active', 'inactive', 'all']).default('all') }) } }, async (request) => {
-      const { rows } = await listEarningRules(app.db, request.store.id, { status: request.query.status });
-      const groups: Record<string, ReturnType<typeof presentEarningRule>[]> = { orders: [], actions: [], social: [], custom: [] };
-      for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule));
-      return { data: { groups, types: EARNING_RULE_TYPES, networks: SOCIAL_NETWORKS } };
-    });
-
-    app.post('/points/event', {
-      schema: {
-        tags: ['points'], summary: 'Report a custom event for a customer: its active custom earning rule awards points, once per event_id',
-        description: 'For the store\'s own systems (server to server). `customer_id` is our customer id; or send `email`. `event` is the event name of a custom earning rule (config.event). '
-          + 'A retry with the same `event_id` answers the same body with the header `Idempotent-Replayed: true` and writes nothing. '
-          + '404 `unknown_event` when no rule has this event, 422 `rule_inactive` when its rule is inactive, 409 `limit_reached` over the rule\'s limits.',
-        body: customEventBody,
+    app.get(
+      '/points/action/rule/grouping',
+      {
+        schema: {
+          tags: ['points'],
+          summary: 'Earning rules grouped by kind',
+          querystring: z.strictObject({ status: z.enum(['active', 'inactive', 'all']).default('all') }),
+        },
       },
-    }, async (request, reply) => {
-      const { customer_id: id, email, event, event_id: eventId } = request.body;
-      const found = await findCustomer(app.db, request.store.id, id !== undefined ? { id } : { email: email! });
-      if (!found) throw notFound('Customer');
-      const { entry, ruleId, duplicate } = await recordCustomEvent(app.db, request.store.id, { customerId: found.id, event, eventId }, app.clock.now()).catch(asApiError);
-      if (duplicate) reply.header('idempotent-replayed', 'true');
-      return { data: { customer_id: found.id, event, event_id: eventId, rule_id: ruleId, entry_id: entry.id, points: entry.points, pending_points: entry.pending_points } };
-    });
+      async (request) => {
+        const { rows } = await listEarningRules(app.db, request.store.id, { status: request.query.status });
+        const groups: Record<string, ReturnType<typeof presentEarningRule>[]> = { orders: [], actions: [], social: [], custom: [] };
+        for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule));
+        return { data: { groups, types: EARNING_RULE_TYPES, networks: SOCIAL_NETWORKS } };
+      },
+    );
 
-    app.get('/platform-action', { schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } }, async (request) => {
-      return { data: { platform: request.store.platform, actions: PLATFORM_ACTIONS[request.store.platform] ?? PLATFORM_ACTIONS.custom, rule_types: EARNING_RULE_TYPES } };
-    });
+    app.post(
+      '/points/event',
+      {
+        schema: {
+          tags: ['points'],
+          summary: 'Report a custom event for a customer: its active custom earning rule awards points, once per event_id',
+          description:
+            "For the store's own systems (server to server). `customer_id` is our customer id; or send `email`. `event` is the event name of a custom earning rule (config.event). " +
+            'A retry with the same `event_id` answers the same body with the header `Idempotent-Replayed: true` and writes nothing. ' +
+            "404 `unknown_event` when no rule has this event, 422 `rule_inactive` when its rule is inactive, 409 `limit_reached` over the rule's limits.",
+          body: customEventBody,
+        },
+      },
+      async (request, reply) => {
+        const { customer_id: id, email, event, event_id: eventId } = request.body;
+        const found = await findCustomer(app.db, request.store.id, id !== undefined ? { id } : { email: email! });
+        if (!found) throw notFound('Customer');
+        const { entry, ruleId, duplicate } = await recordCustomEvent(app.db, request.store.id, { customerId: found.id, event, eventId }, app.clock.now()).catch(
+          asApiError,
+        );
+        if (duplicate) reply.header('idempotent-replayed', 'true');
+        return {
+          data: {
+            customer_id: found.id,
+            event,
+            event_id: eventId,
+            rule_id: ruleId,
+            entry_id: entry.id,
+            points: entry.points,
+            pending_points: entry.pending_points,
+          },
+        };
+      },
+    );
 
-    app.post('/points/expiry/create', { schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } }, async (request) => {
-      await saveExpirySettings(app.db, request.store.id, request.body);
-      return { data: request.body };
-    });
+    app.get(
+      '/platform-action',
+      { schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } },
+      async (request) => {
+        return {
+          data: {
+            platform: request.store.platform,
+            actions: PLATFORM_ACTIONS[request.store.platform] ?? PLATFORM_ACTIONS.custom,
+            rule_types: EARNING_RULE_TYPES,
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/points/expiry/create',
+      { schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } },
+      async (request) => {
+        await saveExpirySettings(app.db, request.store.id, request.body);
+        return { data: request.body };
+      },
+    );
 
     app.get('/points/expiry/detail', { schema: { tags: ['points'], summary: 'The points expiry settings' } }, async (request) => {
       return { data: await readExpirySettings(app.db, request.store.id) };

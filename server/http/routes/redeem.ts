@@ -8,8 +8,16 @@ import { notFound } from '../errors.ts';
 
 function presentRedeemRule(rule: RedeemRule) {
   return {
-    id: rule.id, type: rule.type, title: rule.title, status: rule.status, points_cost: rule.points_cost, discount_value: rule.discount_value,
-    config: rule.config, description: describeReward(rule), created_at: rule.created_at.toISOString(), updated_at: rule.updated_at.toISOString(),
+    id: rule.id,
+    type: rule.type,
+    title: rule.title,
+    status: rule.status,
+    points_cost: rule.points_cost,
+    discount_value: rule.discount_value,
+    config: rule.config,
+    description: describeReward(rule),
+    created_at: rule.created_at.toISOString(),
+    updated_at: rule.updated_at.toISOString(),
   };
 }
 

@@ -12,10 +12,12 @@ describeEachDatabase('global search', (ctx) => {
 
   it('matches customer names case-insensitively within the current store', async () => {
     const result = await search('ANNALPHA');
-    expect(result.customerUrls).toEqual([{ name: 'Annalpha Fixture', email: 'ann.alpha@alpha.test', url: `/customers/details?id=${ctx.fixture.storeA.customerIds[0]}` }]);
+    expect(result.customerUrls).toEqual([
+      { name: 'Annalpha Fixture', email: 'ann.alpha@alpha.test', url: `/customers/details?id=${ctx.fixture.storeA.customerIds[0]}` },
+    ]);
   });
 
-  it('matches emails and never returns another store\'s customers', async () => {
+  it("matches emails and never returns another store's customers", async () => {
     expect((await search('@alpha.test')).customerUrls).toHaveLength(3);
     expect((await search('beta')).customerUrls).toEqual([]);
     expect((await search('fixture')).customerUrls.every((entry) => entry.email.endsWith('@alpha.test'))).toBe(true);

@@ -5,20 +5,34 @@ import type { App, RouteModule } from '../context.ts';
 
 /** Console pages by their spec §2 names: the `menus` of the global search. */
 export const CONSOLE_PAGES: ReadonlyArray<{ name: string; url: string }> = [
-  { name: 'Home', url: '/home' }, { name: 'Customers', url: '/customers' },
-  { name: 'Receipt Moderation', url: '/customers/receipt-moderation' }, { name: 'On-site Display', url: '/onsite-display' },
-  { name: 'Widget', url: '/onsite-display/widget' }, { name: 'Landing Page', url: '/onsite-display/landing-page' },
-  { name: 'Sticky Bar', url: '/onsite-display/sticky-bar' }, { name: 'Referrals', url: '/referrals/rewards' },
-  { name: 'Points', url: '/rewards-loyalty/points' }, { name: 'Activity', url: '/rewards-loyalty/points/activity-list/' },
-  { name: 'Loyalty Program', url: '/rewards-loyalty/vip' }, { name: 'Emails', url: '/emails' },
-  { name: 'Referral Sent', url: '/emails/referral-received' }, { name: 'Referral Completed', url: '/emails/referral-completed' },
-  { name: 'Points Earned', url: '/emails/points-earned' }, { name: 'Reward Redeemed', url: '/emails/reward-redeemed' },
-  { name: 'Birthday', url: '/emails/birthday' }, { name: 'Anniversary', url: '/emails/anniversary' },
-  { name: 'Tier switch', url: '/emails/loyalty-tier-update' }, { name: 'Early points expiry', url: '/emails/early-points-expiry' },
-  { name: 'Final points expiry', url: '/emails/final-points-expiry' }, { name: 'Integrations', url: '/integrations' },
-  { name: 'Product History', url: '/integrations/product-list/' }, { name: 'Order History', url: '/integrations/store-order/' },
-  { name: 'Custom App', url: '/integrations/custom-app/' }, { name: 'Analytics', url: '/analytics' },
-  { name: 'My account', url: '/settings' }, { name: 'Onboarding', url: '/onboarding' },
+  { name: 'Home', url: '/home' },
+  { name: 'Customers', url: '/customers' },
+  { name: 'Receipt Moderation', url: '/customers/receipt-moderation' },
+  { name: 'On-site Display', url: '/onsite-display' },
+  { name: 'Widget', url: '/onsite-display/widget' },
+  { name: 'Landing Page', url: '/onsite-display/landing-page' },
+  { name: 'Sticky Bar', url: '/onsite-display/sticky-bar' },
+  { name: 'Referrals', url: '/referrals/rewards' },
+  { name: 'Points', url: '/rewards-loyalty/points' },
+  { name: 'Activity', url: '/rewards-loyalty/points/activity-list/' },
+  { name: 'Loyalty Program', url: '/rewards-loyalty/vip' },
+  { name: 'Emails', url: '/emails' },
+  { name: 'Referral Sent', url: '/emails/referral-received' },
+  { name: 'Referral Completed', url: '/emails/referral-completed' },
+  { name: 'Points Earned', url: '/emails/points-earned' },
+  { name: 'Reward Redeemed', url: '/emails/reward-redeemed' },
+  { name: 'Birthday', url: '/emails/birthday' },
+  { name: 'Anniversary', url: '/emails/anniversary' },
+  { name: 'Tier switch', url: '/emails/loyalty-tier-update' },
+  { name: 'Early points expiry', url: '/emails/early-points-expiry' },
+  { name: 'Final points expiry', url: '/emails/final-points-expiry' },
+  { name: 'Integrations', url: '/integrations' },
+  { name: 'Product History', url: '/integrations/product-list/' },
+  { name: 'Order History', url: '/integrations/store-order/' },
+  { name: 'Custom App', url: '/integrations/custom-app/' },
+  { name: 'Analytics', url: '/analytics' },
+  { name: 'My account', url: '/settings' },
+  { name: 'Onboarding', url: '/onboarding' },
 ];
 
 const CUSTOMER_LIMIT = 10;
@@ -35,9 +49,18 @@ async function search(app: App, storeId: number, text: string): Promise<SearchRe
 }
 
 function register(app: App) {
-  app.post('/account/search-list', {
-    schema: { tags: ['search'], summary: 'Customers (name or email) and console pages matching the text', body: searchBody, response: { 200: dataEnvelope(searchResult) } },
-  }, async (request) => ({ data: await search(app, request.store.id, request.body.search) }));
+  app.post(
+    '/account/search-list',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Customers (name or email) and console pages matching the text',
+        body: searchBody,
+        response: { 200: dataEnvelope(searchResult) },
+      },
+    },
+    async (request) => ({ data: await search(app, request.store.id, request.body.search) }),
+  );
 }
 
 /** POST /api/v1/account/search-list (spec §7), also on the data host base. */

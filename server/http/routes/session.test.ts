@@ -7,26 +7,48 @@ import { purgeExpiredSessions } from '../../auth/sessions.ts';
 const codeFrom = (location: string | undefined) => new URL(location ?? '', 'http://x').searchParams.get('code') ?? '';
 
 describeEachDatabase('sign-in and sessions', (ctx) => {
-  const formLogin = (email: string, password: string, cookie?: string) => ctx.app.inject({
-    method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams({ email, password }).toString(),
-  });
+  const formLogin = (email: string, password: string, cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      payload: new URLSearchParams({ email, password }).toString(),
+    });
   const exchange = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code } });
 
   it('signs in with email and password and returns the spec §3 login result', async () => {
     const { login } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     expect(login.token).toMatch(/^[\w-]{40,}$/);
     expect(login.store_access_token).toBe(ctx.fixture.storeA.accessToken);
-    expect(login.user).toMatchObject({ email: 'alice@alpha.test', name: 'Alice', role: 'owner', stage: 0, store: { id: ctx.fixture.storeA.id, store_id: ctx.fixture.storeA.id, store_name: 'alpha-store', access_token: ctx.fixture.storeA.accessToken, settings: { email_settings: { unlayer: false } } } });
+    expect(login.user).toMatchObject({
+      email: 'alice@alpha.test',
+      name: 'Alice',
+      role: 'owner',
+      stage: 0,
+      store: {
+        id: ctx.fixture.storeA.id,
+        store_id: ctx.fixture.storeA.id,
+        store_name: 'alpha-store',
+        access_token: ctx.fixture.storeA.accessToken,
+        settings: { email_settings: { unlayer: false } },
+      },
+    });
     expect(login.user.user_access_token).toMatch(/^[\w-]{40,}$/);
     expect(JSON.stringify(login)).not.toContain(ctx.fixture.storeA.hmacSecret);
   });
 
   it('refuses a wrong password or an unknown email with the same 401', async () => {
-    for (const payload of [{ email: ctx.fixture.users.alice, password: 'wrong' }, { email: 'nobody@alpha.test', password: 'wrong' }]) {
+    for (const payload of [
+      { email: ctx.fixture.users.alice, password: 'wrong' },
+      { email: 'nobody@alpha.test', password: 'wrong' },
+    ]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: 'These credentials do not match our records.' }, code: 'invalid_credentials' });
+      expect(response.json()).toEqual({
+        message: 'These credentials do not match our records.',
+        errors: { email: 'These credentials do not match our records.' },
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -151,20 +173,24 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
   });
 });
 
-describeEachDatabase('login rate limit', (ctx) => {
-  it('allows 10 attempts a minute per IP and email, then answers 429 with a clear message', async () => {
-    const attempt = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email, password: 'wrong' } });
-    for (let i = 0; i < 10; i++) expect((await attempt(ctx.fixture.users.alice)).statusCode).toBe(401);
-    const limited = await attempt(ctx.fixture.users.alice);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'too_many_requests', errors: {} });
-    expect(limited.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
-    expect((await attempt(ctx.fixture.users.bob)).statusCode).toBe(401);
-  });
+describeEachDatabase(
+  'login rate limit',
+  (ctx) => {
+    it('allows 10 attempts a minute per IP and email, then answers 429 with a clear message', async () => {
+      const attempt = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email, password: 'wrong' } });
+      for (let i = 0; i < 10; i++) expect((await attempt(ctx.fixture.users.alice)).statusCode).toBe(401);
+      const limited = await attempt(ctx.fixture.users.alice);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'too_many_requests', errors: {} });
+      expect(limited.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+      expect((await attempt(ctx.fixture.users.bob)).statusCode).toBe(401);
+    });
 
-  it('gives one-time code exchanges a wider budget per IP (codes cannot be guessed)', async () => {
-    const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' } });
-    for (let i = 0; i < 60; i++) expect((await exchange()).statusCode).toBe(401);
-    expect((await exchange()).statusCode).toBe(429);
-  });
-}, { config: { loginAttemptsPerMinute: 10 } });
+    it('gives one-time code exchanges a wider budget per IP (codes cannot be guessed)', async () => {
+      const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' } });
+      for (let i = 0; i < 60; i++) expect((await exchange()).statusCode).toBe(401);
+      expect((await exchange()).statusCode).toBe(429);
+    });
+  },
+  { config: { loginAttemptsPerMinute: 10 } },
+);

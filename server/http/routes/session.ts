@@ -12,48 +12,80 @@ import { presentLogin, presentUser } from '../present.ts';
 export const sessionRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    app.post('/account/login', {
-      config: { auth: 'none', rateLimit: loginRateLimit(app.config) },
-      schema: { tags: ['session'], summary: 'Sign in with a one-time code or email and password', security: [], body: loginBody, response: { 200: dataEnvelope(loginResult) } },
-    }, async (request) => {
-      const now = app.clock.now();
-      const body = request.body;
-      const userId = 'code' in body
-        ? await consumeLoginCode(app.db, body.code, now)
-        : (await checkCredentials(app.db, body.email, body.password))?.id ?? null;
-      if (userId === null) {
-        throw 'code' in body
-          ? new ApiError(401, 'This sign-in link has expired or was already used. Please sign in again.', 'invalid_code', { code: 'Expired or already used.' })
-          : new ApiError(401, 'These credentials do not match our records.', 'invalid_credentials', { email: 'These credentials do not match our records.' });
-      }
-      return { data: presentLogin(await completeLogin(app.db, userId, now, app.config)) };
-    });
+    app.post(
+      '/account/login',
+      {
+        config: { auth: 'none', rateLimit: loginRateLimit(app.config) },
+        schema: {
+          tags: ['session'],
+          summary: 'Sign in with a one-time code or email and password',
+          security: [],
+          body: loginBody,
+          response: { 200: dataEnvelope(loginResult) },
+        },
+      },
+      async (request) => {
+        const now = app.clock.now();
+        const body = request.body;
+        const userId =
+          'code' in body ? await consumeLoginCode(app.db, body.code, now) : ((await checkCredentials(app.db, body.email, body.password))?.id ?? null);
+        if (userId === null) {
+          throw 'code' in body
+            ? new ApiError(401, 'This sign-in link has expired or was already used. Please sign in again.', 'invalid_code', {
+                code: 'Expired or already used.',
+              })
+            : new ApiError(401, 'These credentials do not match our records.', 'invalid_credentials', { email: 'These credentials do not match our records.' });
+        }
+        return { data: presentLogin(await completeLogin(app.db, userId, now, app.config)) };
+      },
+    );
 
-    app.get('/user/details', { schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: dataEnvelope(userRecord) } } }, async (request) => ({
-      data: presentUser(request.user, request.role, request.store),
-    }));
+    app.get(
+      '/user/details',
+      { schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: dataEnvelope(userRecord) } } },
+      async (request) => ({
+        data: presentUser(request.user, request.role, request.store),
+      }),
+    );
 
-    app.post('/user/status', { schema: { tags: ['session'], summary: 'Set the user status', body: userStatusBody, response: { 200: dataEnvelope(userRecord) } } }, async (request) => {
-      const user = await updateUser(app.db, request.user.id, { status: request.body.status });
-      return { data: presentUser(user, request.role, request.store) };
-    });
+    app.post(
+      '/user/status',
+      { schema: { tags: ['session'], summary: 'Set the user status', body: userStatusBody, response: { 200: dataEnvelope(userRecord) } } },
+      async (request) => {
+        const user = await updateUser(app.db, request.user.id, { status: request.body.status });
+        return { data: presentUser(user, request.role, request.store) };
+      },
+    );
 
-    app.post('/user/stage', { schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } } }, async (request) => {
-      const user = await updateUser(app.db, request.user.id, { stage: request.body.stage });
-      return { data: presentUser(user, request.role, request.store) };
-    });
+    app.post(
+      '/user/stage',
+      { schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } } },
+      async (request) => {
+        const user = await updateUser(app.db, request.user.id, { stage: request.body.stage });
+        return { data: presentUser(user, request.role, request.store) };
+      },
+    );
 
-    app.post('/account/password', {
-      config: { rateLimit: loginRateLimit(app.config) },
-      schema: { tags: ['session'], summary: 'Change the signed-in user\'s password; ends their other sessions', body: passwordChangeBody, response: { 200: dataEnvelope(userRecord) } },
-    }, async (request) => {
-      const { current_password: current, password } = request.body;
-      if (!(await verifyPassword(current, request.user.password_hash))) {
-        throw new ApiError(422, 'Your current password is not correct.', 'invalid_password', { current_password: 'Your current password is not correct.' });
-      }
-      await changePassword(app.db, request.user.id, request.sessionId, password, app.clock.now());
-      return { data: presentUser(request.user, request.role, request.store) };
-    });
+    app.post(
+      '/account/password',
+      {
+        config: { rateLimit: loginRateLimit(app.config) },
+        schema: {
+          tags: ['session'],
+          summary: "Change the signed-in user's password; ends their other sessions",
+          body: passwordChangeBody,
+          response: { 200: dataEnvelope(userRecord) },
+        },
+      },
+      async (request) => {
+        const { current_password: current, password } = request.body;
+        if (!(await verifyPassword(current, request.user.password_hash))) {
+          throw new ApiError(422, 'Your current password is not correct.', 'invalid_password', { current_password: 'Your current password is not correct.' });
+        }
+        await changePassword(app.db, request.user.id, request.sessionId, password, app.clock.now());
+        return { data: presentUser(request.user, request.role, request.store) };
+      },
+    );
 
     app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } }, async (request) => {
       await revokeSession(app.db, request.sessionId, app.clock.now());

@@ -3,7 +3,8 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { authHeaders, signIn, signInOnStore } from '../../../tests/helpers/server.ts';
 
 describeEachDatabase('stores, switching and settings', (ctx) => {
-  const post = (url: string, headers: Record<string, string>, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+  const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
   const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 
   it("lists only the user's stores that have an access token", async () => {
@@ -13,8 +14,11 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
       { store_id: ctx.fixture.storeA.id, store_title: 'Alpha Store', store_name: 'alpha-store', access_token: ctx.fixture.storeA.accessToken },
       { store_id: ctx.fixture.storeC.id, store_title: 'Gamma Store', store_name: 'gamma-store', access_token: ctx.fixture.storeC.accessToken },
     ]);
-    const disconnected = await ctx.db.insertInto('stores').values({ title: 'Disconnected', platform: 'shopify', store_name: 'disconnected', website: null, domain: null, hmac_secret: null, access_token: null })
-      .returning('id').executeTakeFirstOrThrow();
+    const disconnected = await ctx.db
+      .insertInto('stores')
+      .values({ title: 'Disconnected', platform: 'shopify', store_name: 'disconnected', website: null, domain: null, hmac_secret: null, access_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const aliceId = (await ctx.db.selectFrom('users').select('id').where('email', '=', ctx.fixture.users.alice).executeTakeFirstOrThrow()).id;
     await ctx.db.insertInto('memberships').values({ user_id: aliceId, store_id: disconnected.id, role: 'owner' }).execute();
     expect((await get('/store/list', headers)).json().data).toHaveLength(2);
@@ -32,7 +36,7 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     expect(byToken.json().data.store.store_name).toBe('alpha-store');
   });
 
-  it("refuses to switch to a store the user is not a member of", async () => {
+  it('refuses to switch to a store the user is not a member of', async () => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     for (const payload of [{ store_id: ctx.fixture.storeB.id }, { access_token: ctx.fixture.storeB.accessToken }]) {
       const response = await post('/store/store-token/update', headers, payload);
@@ -49,7 +53,12 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     expect(saved.json().data).toMatchObject({ title: 'Beta Shop', settings: { website: 'www.beta-shop.com/home', email_settings: { unlayer: true } } });
     expect((await get('/user/details', headers)).json().data.store.settings.email_settings.unlayer).toBe(true);
     const basics = await post('/store/setting/update', headers, { program_name: 'Beta Perks', points_label: 'beans' });
-    expect(basics.json().data.settings).toMatchObject({ program_name: 'Beta Perks', points_label: 'beans', email_settings: { unlayer: true }, website: 'www.beta-shop.com/home' });
+    expect(basics.json().data.settings).toMatchObject({
+      program_name: 'Beta Perks',
+      points_label: 'beans',
+      email_settings: { unlayer: true },
+      website: 'www.beta-shop.com/home',
+    });
     for (const [payload, field] of [
       [{ website: 'not a url' }, 'website'],
       [{ website: 'ftp://x.com' }, 'website'],
@@ -109,7 +118,12 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     // the merchant goes back and changes the reward: the same rule changes
     const changed = { title: '10% off', discount_type: 'percentage', discount_value: 10, points_cost: 250 };
     expect((await post('/coupon/onboarding/store', headers, changed)).statusCode).toBe(200);
-    const rules = (await get('/redeem?limit=100&status=all', headers)).json().data.data as { title: string; type: string; points_cost: number; discount_value: number }[];
+    const rules = (await get('/redeem?limit=100&status=all', headers)).json().data.data as {
+      title: string;
+      type: string;
+      points_cost: number;
+      discount_value: number;
+    }[];
     expect(rules).toHaveLength(before.length + 1);
     expect(rules.find((r) => r.title === '10% off')).toMatchObject({ type: 'percentage', points_cost: 250, discount_value: 10 });
     const bad = await post('/coupon/onboarding/store', headers, { ...reward, discount_type: 'percentage', discount_value: 150 });

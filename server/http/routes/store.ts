@@ -1,11 +1,24 @@
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { storeSummary } from '../../contract/session.ts';
 import {
-  channelCreateBody, channelRecord, channelRemoveBody, onboardingCouponBody, storeListItem, storeSettingsBody, storeTokenUpdateBody,
+  channelCreateBody,
+  channelRecord,
+  channelRemoveBody,
+  onboardingCouponBody,
+  storeListItem,
+  storeSettingsBody,
+  storeTokenUpdateBody,
 } from '../../contract/store.ts';
 import { moveSessionToStore } from '../../auth/sessions.ts';
 import {
-  createChannel, findUserStore, listChannels, listUserStores, removeChannel, rotateHmacSecret, saveOnboardingReward, updateStoreSettings,
+  createChannel,
+  findUserStore,
+  listChannels,
+  listUserStores,
+  removeChannel,
+  rotateHmacSecret,
+  saveOnboardingReward,
+  updateStoreSettings,
 } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -16,47 +29,100 @@ import { z } from 'zod';
 export const storeRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    app.get('/store/list', { schema: { tags: ['store'], summary: "The user's stores that have an access token", response: { 200: dataEnvelope(z.array(storeListItem)) } } }, async (request) => {
-      const rows = await listUserStores(app.db, request.user.id);
-      return { data: rows.map((row) => ({ store_id: row.id, store_title: row.title, store_name: row.store_name, access_token: row.access_token ?? '' })) };
-    });
+    app.get(
+      '/store/list',
+      { schema: { tags: ['store'], summary: "The user's stores that have an access token", response: { 200: dataEnvelope(z.array(storeListItem)) } } },
+      async (request) => {
+        const rows = await listUserStores(app.db, request.user.id);
+        return { data: rows.map((row) => ({ store_id: row.id, store_title: row.title, store_name: row.store_name, access_token: row.access_token ?? '' })) };
+      },
+    );
 
-    app.post('/store/store-token/update', {
-      schema: { tags: ['store'], summary: 'Switch this session to another of the user\'s stores', body: storeTokenUpdateBody, response: { 200: dataEnvelope(z.object({ store_access_token: z.string(), store: storeSummary })) } },
-    }, async (request) => {
-      const store = await findUserStore(app.db, request.user.id, request.body);
-      if (!store || !store.access_token) throw notFound('Store');
-      await moveSessionToStore(app.db, request.sessionId, store.id);
-      return { data: { store_access_token: store.access_token, store: presentStore(store) } };
-    });
+    app.post(
+      '/store/store-token/update',
+      {
+        schema: {
+          tags: ['store'],
+          summary: "Switch this session to another of the user's stores",
+          body: storeTokenUpdateBody,
+          response: { 200: dataEnvelope(z.object({ store_access_token: z.string(), store: storeSummary })) },
+        },
+      },
+      async (request) => {
+        const store = await findUserStore(app.db, request.user.id, request.body);
+        if (!store || !store.access_token) throw notFound('Store');
+        await moveSessionToStore(app.db, request.sessionId, store.id);
+        return { data: { store_access_token: store.access_token, store: presentStore(store) } };
+      },
+    );
 
-    app.post('/store/setting/update', { schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } } }, async (request) => {
-      const { title, website, email_settings: emailSettings, ...settingsPatch } = request.body;
-      const store = await updateStoreSettings(app.db, request.store, { title, website, emailSettings, settingsPatch });
-      return { data: presentStore(store) };
-    });
+    app.post(
+      '/store/setting/update',
+      { schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } } },
+      async (request) => {
+        const { title, website, email_settings: emailSettings, ...settingsPatch } = request.body;
+        const store = await updateStoreSettings(app.db, request.store, { title, website, emailSettings, settingsPatch });
+        return { data: presentStore(store) };
+      },
+    );
 
-    app.post('/store/setting/generate-hmac-secrets', { schema: { tags: ['store'], summary: 'Generate a new HMAC secret (shown once)', body: emptyBody, response: { 200: dataEnvelope(z.object({ hmac_secret: z.string() })) } } }, async (request) => {
-      if (request.role !== 'owner') throw new ApiError(403, 'Only the store owner can generate the HMAC secret.', 'forbidden');
-      return { data: { hmac_secret: await rotateHmacSecret(app.db, request.store.id) } };
-    });
+    app.post(
+      '/store/setting/generate-hmac-secrets',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Generate a new HMAC secret (shown once)',
+          body: emptyBody,
+          response: { 200: dataEnvelope(z.object({ hmac_secret: z.string() })) },
+        },
+      },
+      async (request) => {
+        if (request.role !== 'owner') throw new ApiError(403, 'Only the store owner can generate the HMAC secret.', 'forbidden');
+        return { data: { hmac_secret: await rotateHmacSecret(app.db, request.store.id) } };
+      },
+    );
 
-    app.get('/store/channel/list', { schema: { tags: ['store'], summary: 'Sales channels of the store', response: { 200: dataEnvelope(z.array(channelRecord)) } } }, async (request) => {
-      return { data: await listChannels(app.db, request.store.id) };
-    });
+    app.get(
+      '/store/channel/list',
+      { schema: { tags: ['store'], summary: 'Sales channels of the store', response: { 200: dataEnvelope(z.array(channelRecord)) } } },
+      async (request) => {
+        return { data: await listChannels(app.db, request.store.id) };
+      },
+    );
 
-    app.post('/store/channel/create', { schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody, response: { 201: dataEnvelope(channelRecord) } } }, async (request, reply) => {
-      return reply.code(201).send({ data: await createChannel(app.db, request.store.id, request.body) });
-    });
+    app.post(
+      '/store/channel/create',
+      { schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody, response: { 201: dataEnvelope(channelRecord) } } },
+      async (request, reply) => {
+        return reply.code(201).send({ data: await createChannel(app.db, request.store.id, request.body) });
+      },
+    );
 
-    app.post('/store/channel/remove', { schema: { tags: ['store'], summary: 'Remove a sales channel', body: channelRemoveBody, response: { 200: dataEnvelope(z.object({ id: z.number() })) } } }, async (request) => {
-      if (!(await removeChannel(app.db, request.store.id, request.body.id))) throw notFound('Channel');
-      return { data: { id: request.body.id } };
-    });
+    app.post(
+      '/store/channel/remove',
+      {
+        schema: { tags: ['store'], summary: 'Remove a sales channel', body: channelRemoveBody, response: { 200: dataEnvelope(z.object({ id: z.number() })) } },
+      },
+      async (request) => {
+        if (!(await removeChannel(app.db, request.store.id, request.body.id))) throw notFound('Channel');
+        return { data: { id: request.body.id } };
+      },
+    );
 
-    app.post('/coupon/onboarding/store', { schema: { tags: ['store'], summary: 'Save the onboarding coupon reward', body: onboardingCouponBody, response: { 200: dataEnvelope(onboardingCouponBody) } } }, async (request) => {
-      const { reward } = await saveOnboardingReward(app.db, request.store, request.body, app.clock.now());
-      return { data: reward };
-    });
+    app.post(
+      '/coupon/onboarding/store',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Save the onboarding coupon reward',
+          body: onboardingCouponBody,
+          response: { 200: dataEnvelope(onboardingCouponBody) },
+        },
+      },
+      async (request) => {
+        const { reward } = await saveOnboardingReward(app.db, request.store, request.body, app.clock.now());
+        return { data: reward };
+      },
+    );
   },
 };

@@ -23,21 +23,46 @@ describeEachDatabase('shopper API', (ctx) => {
     await ctx.db.updateTable('customers').set({ external_id: externalId }).where('id', '=', customerId).execute();
     await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), ctx.clock.now());
     await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'birthday', title: 'Birthday', points: 100 }), ctx.clock.now());
-    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'social_follow', title: 'Follow on Instagram', points: 20, limit_type: 'once', config: { network: 'instagram' } }), ctx.clock.now());
-    fiveOff = (await createRedeemRule(ctx.db, store().id, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off', points_cost: 500, discount_value: 500 }), ctx.clock.now())).id;
-    await createRedeemRule(ctx.db, store().id, redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 1000, discount_value: 10 }), ctx.clock.now());
-    await credit(ctx.db, { storeId: store().id, customerId, type: 'adjustment', points: 700, sourceType: 'test', sourceId: 'fund', computation: 'test funds' }, ctx.clock.now());
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'social_follow', title: 'Follow on Instagram', points: 20, limit_type: 'once', config: { network: 'instagram' } }),
+      ctx.clock.now(),
+    );
+    fiveOff = (
+      await createRedeemRule(
+        ctx.db,
+        store().id,
+        redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off', points_cost: 500, discount_value: 500 }),
+        ctx.clock.now(),
+      )
+    ).id;
+    await createRedeemRule(
+      ctx.db,
+      store().id,
+      redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 1000, discount_value: 10 }),
+      ctx.clock.now(),
+    );
+    await credit(
+      ctx.db,
+      { storeId: store().id, customerId, type: 'adjustment', points: 700, sourceType: 'test', sourceId: 'fund', computation: 'test funds' },
+      ctx.clock.now(),
+    );
   });
 
   it('shows the member: balance, ways to earn and what they can afford', async () => {
     const data = await member();
     expect(data).toMatchObject({ pointsBalance: 700, pendingPoints: 0, lifetimePoints: 700, firstName: 'Annalpha' });
     expect(data.waysToEarn.map((way: { description: string }) => way.description)).toContain('1 point per $1 spent');
-    expect(data.waysToRedeem.map((way: { title: string; affordable: boolean }) => [way.title, way.affordable])).toEqual([['$5 off', true], ['10% off', false]]);
+    expect(data.waysToRedeem.map((way: { title: string; affordable: boolean }) => [way.title, way.affordable])).toEqual([
+      ['$5 off', true],
+      ['10% off', false],
+    ]);
   });
 
   it('redeems once per Idempotency-Key, issues a unique code, and refuses without enough points', async () => {
-    const redeem = (key: string) => ctx.app.inject({ method: 'POST', url: url('/redeem'), headers: { 'idempotency-key': key }, payload: { ...sign(), redeem_id: fiveOff } });
+    const redeem = (key: string) =>
+      ctx.app.inject({ method: 'POST', url: url('/redeem'), headers: { 'idempotency-key': key }, payload: { ...sign(), redeem_id: fiveOff } });
     const first = await redeem('k-1');
     expect(first.statusCode).toBe(200);
     const retry = await redeem('k-1');
@@ -55,7 +80,11 @@ describeEachDatabase('shopper API', (ctx) => {
   });
 
   it('refuses a wrong digest with 401 and serves CORS only on the shopper API', async () => {
-    const forged = await ctx.app.inject({ method: 'GET', url: url(`/member?customer_id=${externalId}&digest=${'0'.repeat(64)}`), headers: { origin: 'https://shop.example' } });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: url(`/member?customer_id=${externalId}&digest=${'0'.repeat(64)}`),
+      headers: { origin: 'https://shop.example' },
+    });
     expect(forged.statusCode).toBe(401);
     const ok = await ctx.app.inject({ method: 'GET', url: url(`/member?${new URLSearchParams(sign())}`), headers: { origin: 'https://shop.example' } });
     expect(ok.headers['access-control-allow-origin']).toBe('*');
@@ -98,7 +127,12 @@ describeEachDatabase('shopper API', (ctx) => {
     const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
     const base = (await ctx.app.inject({ method: 'GET', url: '/api/v1/onsite-display/custom_style', headers })).json().data.draft_version as number;
     const save = (version: number, surface: string, style: object) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/store/custom-style', headers, payload: { base_version: version, widget_name: surface, custom_widget_style: style } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/store/custom-style',
+        headers,
+        payload: { base_version: version, widget_name: surface, custom_widget_style: style },
+      });
     expect((await save(base, 'widget', { accent_color: '#6b3f1d', font_family: 'serif' })).statusCode).toBe(200);
     expect((await save(base + 1, 'launcher', { shadow: 'soft' })).statusCode).toBe(200);
     // readable by itself, but not with the theme's white accent text: the bar keeps its theme colours

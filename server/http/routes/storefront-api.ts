@@ -27,7 +27,6 @@ async function shopper(app: App, store: Store, customerId: string, digest: strin
   return id;
 }
 
-
 /** Shopper API (issue 7 §6): public, CORS open, every call signed by the customer digest. */
 export const storefrontApiRoutes: RouteModule = {
   prefix: '/storefront/v1',
@@ -35,79 +34,128 @@ export const storefrontApiRoutes: RouteModule = {
     // CORS is open for these routes only; preflights are answered here (by store key) rather than
     // by the plugin's catch-all OPTIONS route
     await app.register(fastifyCors, { origin: '*', preflight: false });
-    app.options('/:storeKey/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204)
-      .header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type, idempotency-key')
-      .header('access-control-max-age', '86400').send());
+    app.options('/:storeKey/*', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type, idempotency-key')
+        .header('access-control-max-age', '86400')
+        .send(),
+    );
 
-    app.get('/:storeKey/bootstrap', { schema: { tags: ['storefront'], summary: "The embed's single request: documents, program, member", params: storeKeyParams, querystring: optionalShopperQuery } }, async (request) => {
-      const store = await storeOf(app, request.params.storeKey);
-      const { customer_id: customerId, digest } = request.query;
-      let member: number | null = null;
-      if (customerId !== undefined || digest !== undefined) {
-        if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
-        member = await customerByExternalId(app.db, store.id, customerId);
-      }
-      return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
-    });
-
-    app.get('/:storeKey/member', { schema: { tags: ['storefront'], summary: "The member's points, rewards and what they can afford", params: storeKeyParams, querystring: shopperQuery } }, async (request) => {
-      const store = await storeOf(app, request.params.storeKey);
-      const customerId = await shopper(app, store, request.query.customer_id, request.query.digest);
-      const [member, program] = await Promise.all([getMemberState(app.db, store.id, customerId, app.clock.now()), getProgramData(app.db, store.id)]);
-      if (!member) throw notFound('Customer');
-      return {
-        data: {
-          ...member,
-          waysToEarn: program.waysToEarn,
-          waysToRedeem: program.waysToRedeem.map((way) => ({ ...way, affordable: member.pointsBalance >= way.cost })),
+    app.get(
+      '/:storeKey/bootstrap',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: "The embed's single request: documents, program, member",
+          params: storeKeyParams,
+          querystring: optionalShopperQuery,
         },
-      };
-    });
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const { customer_id: customerId, digest } = request.query;
+        let member: number | null = null;
+        if (customerId !== undefined || digest !== undefined) {
+          if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
+          member = await customerByExternalId(app.db, store.id, customerId);
+        }
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
+      },
+    );
 
-    app.post('/:storeKey/redeem', { schema: { tags: ['storefront'], summary: 'Redeem points for a reward (Idempotency-Key honoured)', params: storeKeyParams, body: shopperRedeemBody } }, async (request, reply) => {
-      const store = await storeOf(app, request.params.storeKey);
-      const customerId = await shopper(app, store, request.body.customer_id, request.body.digest);
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
-      const replyKey = key ? { storeId: store.id, customerId, key } : undefined;
-      if (replyKey) {
-        const earlier = await earlierReply(app.db, replyKey);
-        if (earlier) return reply.code(earlier.status_code).send(earlier.response);
-      }
-      let status = 200;
-      let body: unknown;
-      try {
-        const reward = await redeemReward(app.db, { storeId: store.id, customerId, redeemId: request.body.redeem_id, points: request.body.points, ...(key ? { requestId: `storefront:${customerId}:${key}` } : {}) }, app.clock.now());
-        body = { data: presentReward(reward) };
-      } catch (error) {
+    app.get(
+      '/:storeKey/member',
+      { schema: { tags: ['storefront'], summary: "The member's points, rewards and what they can afford", params: storeKeyParams, querystring: shopperQuery } },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const customerId = await shopper(app, store, request.query.customer_id, request.query.digest);
+        const [member, program] = await Promise.all([getMemberState(app.db, store.id, customerId, app.clock.now()), getProgramData(app.db, store.id)]);
+        if (!member) throw notFound('Customer');
+        return {
+          data: {
+            ...member,
+            waysToEarn: program.waysToEarn,
+            waysToRedeem: program.waysToRedeem.map((way) => ({ ...way, affordable: member.pointsBalance >= way.cost })),
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/:storeKey/redeem',
+      { schema: { tags: ['storefront'], summary: 'Redeem points for a reward (Idempotency-Key honoured)', params: storeKeyParams, body: shopperRedeemBody } },
+      async (request, reply) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const customerId = await shopper(app, store, request.body.customer_id, request.body.digest);
+        const header = request.headers['idempotency-key'];
+        const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
+        const replyKey = key ? { storeId: store.id, customerId, key } : undefined;
+        if (replyKey) {
+          const earlier = await earlierReply(app.db, replyKey);
+          if (earlier) return reply.code(earlier.status_code).send(earlier.response);
+        }
+        let status = 200;
+        let body: unknown;
         try {
-          asApiError(error);
-        } catch (apiError) {
-          if (!(apiError instanceof ApiError) || apiError.status >= 500) throw apiError;
-          status = apiError.status;
-          body = { message: apiError.message, errors: apiError.errors, code: apiError.code };
+          const reward = await redeemReward(
+            app.db,
+            {
+              storeId: store.id,
+              customerId,
+              redeemId: request.body.redeem_id,
+              points: request.body.points,
+              ...(key ? { requestId: `storefront:${customerId}:${key}` } : {}),
+            },
+            app.clock.now(),
+          );
+          body = { data: presentReward(reward) };
+        } catch (error) {
+          try {
+            asApiError(error);
+          } catch (apiError) {
+            if (!(apiError instanceof ApiError) || apiError.status >= 500) throw apiError;
+            status = apiError.status;
+            body = { message: apiError.message, errors: apiError.errors, code: apiError.code };
+          }
         }
-      }
-      if (replyKey) await keepReply(app.db, replyKey, status, body, app.clock.now());
-      return reply.code(status).send(body);
-    });
+        if (replyKey) await keepReply(app.db, replyKey, status, body, app.clock.now());
+        return reply.code(status).send(body);
+      },
+    );
 
-    app.post('/:storeKey/actions', { schema: { tags: ['storefront'], summary: 'Claim a social follow or share, the newsletter or the sign-up reward, or set a birthday', params: storeKeyParams, body: shopperActionBody } }, async (request) => {
-      const store = await storeOf(app, request.params.storeKey);
-      const body = request.body;
-      const customerId = await shopper(app, store, body.customer_id, body.digest);
-      const now = app.clock.now();
-      try {
-        if (body.action === 'birthday') {
-          const { rewardOn, entry } = await setBirthday(app.db, store.id, customerId, body.birthday, now);
-          return { data: { birthday: body.birthday, reward_on: rewardOn, points: entry ? entry.pending_points + entry.points : 0 } };
+    app.post(
+      '/:storeKey/actions',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: 'Claim a social follow or share, the newsletter or the sign-up reward, or set a birthday',
+          params: storeKeyParams,
+          body: shopperActionBody,
+        },
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const body = request.body;
+        const customerId = await shopper(app, store, body.customer_id, body.digest);
+        const now = app.clock.now();
+        try {
+          if (body.action === 'birthday') {
+            const { rewardOn, entry } = await setBirthday(app.db, store.id, customerId, body.birthday, now);
+            return { data: { birthday: body.birthday, reward_on: rewardOn, points: entry ? entry.pending_points + entry.points : 0 } };
+          }
+          const claimKey = 'network' in body ? `${body.action}:${body.network}` : body.action;
+          const { entry, duplicate } = await claimAction(
+            app.db,
+            { storeId: store.id, customerId, type: body.action, ...('network' in body ? { network: body.network } : {}), claimKey },
+            now,
+          );
+          return { data: { points: entry.points + entry.pending_points, duplicate } };
+        } catch (error) {
+          return asApiError(error);
         }
-        const claimKey = 'network' in body ? `${body.action}:${body.network}` : body.action;
-        const { entry, duplicate } = await claimAction(app.db, { storeId: store.id, customerId, type: body.action, ...('network' in body ? { network: body.network } : {}), claimKey }, now);
-        return { data: { points: entry.points + entry.pending_points, duplicate } };
-      } catch (error) {
-        return asApiError(error);
-      }
-    });
+      },
+    );
   },
 };

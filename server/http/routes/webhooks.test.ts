@@ -10,11 +10,14 @@ import { earningRuleBody } from '../../contract/points.ts';
 import { bigcommerceWebhookSecret, parseJsonKeepingIds, webhookRunnerOf } from './webhooks.ts';
 
 // long platform ids stay exact: read as strings, sent back as the numbers Shopify sends
-const fixture = (path: string) => parseJsonKeepingIds(readFileSync(new URL(`../../../tests/fixtures/webhooks/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const fixture = (path: string) =>
+  parseJsonKeepingIds(readFileSync(new URL(`../../../tests/fixtures/webhooks/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 const toWire = (payload: unknown) => JSON.stringify(payload).replace(/("(?:\w*_)?id"\s*:\s*)"(-?\d{16,})"/g, '$1$2');
 const SHOPIFY = {
-  create: fixture('shopify/orders-create.json'), paid: fixture('shopify/orders-paid.json'),
-  cancelled: fixture('shopify/orders-cancelled.json'), refund: fixture('shopify/refunds-create.json'),
+  create: fixture('shopify/orders-create.json'),
+  paid: fixture('shopify/orders-paid.json'),
+  cancelled: fixture('shopify/orders-cancelled.json'),
+  refund: fixture('shopify/refunds-create.json'),
 };
 
 // the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id}
@@ -28,7 +31,13 @@ await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
 process.env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 
-const withOrder = (payload: Record<string, unknown>, id: number, email: string) => ({ ...payload, id, name: `#${id}`, email, customer: { ...(payload.customer as object), id: id + 1, email } });
+const withOrder = (payload: Record<string, unknown>, id: number, email: string) => ({
+  ...payload,
+  id,
+  name: `#${id}`,
+  email,
+  customer: { ...(payload.customer as object), id: id + 1, email },
+});
 const amount = (minor: number) => (minor / 100).toFixed(2);
 
 describeEachDatabase('order webhooks', (ctx) => {
@@ -39,23 +48,38 @@ describeEachDatabase('order webhooks', (ctx) => {
   const shopify = (topic: string, payload: unknown, eventId: string, secret = store().hmacSecret) => {
     const raw = toWire(payload);
     return ctx.app.inject({
-      method: 'POST', url: '/webhooks/shopify', payload: raw,
+      method: 'POST',
+      url: '/webhooks/shopify',
+      payload: raw,
       headers: {
-        'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-shop-domain': 'alpha.myshopify.com', 'x-shopify-event-id': eventId,
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-shop-domain': 'alpha.myshopify.com',
+        'x-shopify-event-id': eventId,
         'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
       },
     });
   };
   const neutral = (payload: unknown, secret = store().hmacSecret) => {
     const raw = JSON.stringify(payload);
-    return ctx.app.inject({ method: 'POST', url: `/webhooks/orders/${store().storeName}`, payload: raw, headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/webhooks/orders/${store().storeName}`,
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` },
+    });
   };
   const drain = () => webhookRunnerOf(ctx.app).drain();
-  const customerByEmail = (email: string) => ctx.db.selectFrom('customers').select('id').where('store_id', '=', store().id).where('email', '=', email).executeTakeFirst();
+  const customerByEmail = (email: string) =>
+    ctx.db.selectFrom('customers').select('id').where('store_id', '=', store().id).where('email', '=', email).executeTakeFirst();
   const balanceOf = async (email: string) => {
     const customer = await customerByEmail(email);
     if (!customer) return undefined;
-    const account = await ctx.db.selectFrom('points_accounts').select(['balance', 'pending', 'lifetime']).where('customer_id', '=', customer.id).executeTakeFirst();
+    const account = await ctx.db
+      .selectFrom('points_accounts')
+      .select(['balance', 'pending', 'lifetime'])
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirst();
     return account ?? { balance: 0, pending: 0, lifetime: 0 };
   };
 
@@ -71,7 +95,11 @@ describeEachDatabase('order webhooks', (ctx) => {
     await shopify('orders/paid', SHOPIFY.paid, 'evt-paid-redelivered-with-new-id');
     await drain();
     expect(await balanceOf('jon@example.com')).toEqual({ balance: 54, pending: 0, lifetime: 54 });
-    const entries = await ctx.db.selectFrom('ledger_entries').select(['type', 'points', 'computation']).where('source_id', '=', 'shopify:820982911946154508').execute();
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['type', 'points', 'computation'])
+      .where('source_id', '=', 'shopify:820982911946154508')
+      .execute();
     expect(entries).toEqual([{ type: 'order_earn', points: 54, computation: 'order #1001: $54.20 × 1 point per $1 = 54' }]);
   });
 
@@ -84,7 +112,13 @@ describeEachDatabase('order webhooks', (ctx) => {
     await shopify('orders/cancelled', SHOPIFY.cancelled, 'evt-cancel');
     await drain();
     expect(await balanceOf('jon@example.com')).toEqual({ balance: 0, pending: 0, lifetime: 0 });
-    const clawbacks = await ctx.db.selectFrom('ledger_entries').select(['points', 'computation']).where('type', '=', 'refund_clawback').where('source_id', '=', 'shopify:820982911946154508').orderBy('id').execute();
+    const clawbacks = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['points', 'computation'])
+      .where('type', '=', 'refund_clawback')
+      .where('source_id', '=', 'shopify:820982911946154508')
+      .orderBy('id')
+      .execute();
     expect(clawbacks.map((entry) => entry.points)).toEqual([-16, -38]);
     expect(clawbacks[0]!.computation).toBe('refund on order #1001: $19.07 of $62.43 → 54 × $19.07 ÷ $62.43 = 16 points back');
     expect(clawbacks[1]!.computation).toBe('order #1001 cancelled: 54 points reversed');
@@ -102,18 +136,43 @@ describeEachDatabase('order webhooks', (ctx) => {
 
   it('refuses a bad signature with 401 and changes nothing', async () => {
     const before = await snapshotTables(ctx.db);
-    const events = async () => Number((await ctx.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const events = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('webhook_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const count = await events();
     const forged = await shopify('orders/paid', withOrder(SHOPIFY.paid, 9100, 'forger@example.com'), 'evt-forged', 'not-the-secret');
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: 'Invalid webhook signature.', errors: {}, code: 'invalid_signature' });
     const raw = JSON.stringify(SHOPIFY.paid);
-    const tampered = await ctx.app.inject({ method: 'POST', url: '/webhooks/shopify', payload: raw.replace('54.20', '954.20'), headers: {
-      'content-type': 'application/json', 'x-shopify-topic': 'orders/paid', 'x-shopify-shop-domain': 'alpha.myshopify.com',
-      'x-shopify-hmac-sha256': createHmac('sha256', store().hmacSecret).update(raw).digest('base64') } });
+    const tampered = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      payload: raw.replace('54.20', '954.20'),
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'orders/paid',
+        'x-shopify-shop-domain': 'alpha.myshopify.com',
+        'x-shopify-hmac-sha256': createHmac('sha256', store().hmacSecret).update(raw).digest('base64'),
+      },
+    });
     expect(tampered.statusCode).toBe(401);
     expect((await neutral(fixture('neutral/order-paid.json'), 'wrong')).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/webhooks/bigcommerce?store=alpha-store', payload: '{}', headers: { 'content-type': 'application/json', 'x-webhook-secret': 'nope' } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/webhooks/bigcommerce?store=alpha-store',
+          payload: '{}',
+          headers: { 'content-type': 'application/json', 'x-webhook-secret': 'nope' },
+        })
+      ).statusCode,
+    ).toBe(401);
     await drain();
     expect(await events()).toBe(count);
     expect(await snapshotTables(ctx.db)).toBe(before);
@@ -130,7 +189,12 @@ describeEachDatabase('order webhooks', (ctx) => {
 
   it('fetches BigCommerce orders from the store API and earns on them', async () => {
     const raw = JSON.stringify(fixture('bigcommerce/order-status-updated.json'));
-    const response = await ctx.app.inject({ method: 'POST', url: '/webhooks/bigcommerce?store=alpha-store', payload: raw, headers: { 'content-type': 'application/json', 'x-webhook-secret': bigcommerceWebhookSecret(store().hmacSecret) } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/bigcommerce?store=alpha-store',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-webhook-secret': bigcommerceWebhookSecret(store().hmacSecret) },
+    });
     expect(response.statusCode).toBe(200);
     await drain();
     // $120.00 subtotal (no shipping, no tax) → 120 points
@@ -142,23 +206,38 @@ describeEachDatabase('order webhooks', (ctx) => {
     const events: Array<{ topic: string; payload: unknown; id: string }> = [];
     const expected = new Map<string, number>();
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let index = 0; events.length < 1000; index += 1) {
       const orderId = 50_000 + index;
       const email = `bulk${index % customers}@example.com`;
       const cents = 1_000 + Math.floor(random() * 20_000);
       const total = cents + 500;
-      const order = { ...withOrder(SHOPIFY.paid, orderId, email), total_line_items_price: amount(cents), subtotal_price: amount(cents), total_price: amount(total), total_tax: '0.00', updated_at: '2026-03-01T10:05:00-05:00' };
+      const order = {
+        ...withOrder(SHOPIFY.paid, orderId, email),
+        total_line_items_price: amount(cents),
+        subtotal_price: amount(cents),
+        total_price: amount(total),
+        total_tax: '0.00',
+        updated_at: '2026-03-01T10:05:00-05:00',
+      };
       const earned = Math.floor(cents / 100);
       let net = earned;
       events.push({ topic: 'orders/paid', payload: order, id: `bulk-paid-${orderId}` });
       const roll = random();
       if (roll < 0.3 && events.length < 1000) {
         const refunded = Math.floor(total * random());
-        events.push({ topic: 'refunds/create', payload: { ...SHOPIFY.refund, id: orderId * 10, order_id: orderId, transactions: [{ kind: 'refund', status: 'success', amount: amount(refunded) }] }, id: `bulk-refund-${orderId}` });
+        events.push({
+          topic: 'refunds/create',
+          payload: { ...SHOPIFY.refund, id: orderId * 10, order_id: orderId, transactions: [{ kind: 'refund', status: 'success', amount: amount(refunded) }] },
+          id: `bulk-refund-${orderId}`,
+        });
         net = earned - Math.min(earned, Math.round((earned * refunded) / total));
       } else if (roll < 0.45 && events.length < 1000) {
-        events.push({ topic: 'orders/cancelled', payload: { ...order, cancelled_at: '2026-03-02T09:00:00-05:00', updated_at: '2026-03-02T09:00:00-05:00' }, id: `bulk-cancel-${orderId}` });
+        events.push({
+          topic: 'orders/cancelled',
+          payload: { ...order, cancelled_at: '2026-03-02T09:00:00-05:00', updated_at: '2026-03-02T09:00:00-05:00' },
+          id: `bulk-cancel-${orderId}`,
+        });
         net = 0;
       }
       expected.set(email, (expected.get(email) ?? 0) + net);
@@ -177,9 +256,18 @@ describeEachDatabase('order webhooks', (ctx) => {
     for (const [email, balance] of expected) expect((await balanceOf(email))?.balance, email).toBe(balance);
     // every order that was never cancelled earned exactly once (a cancelled one may have been
     // cancelled before it was paid: then it never earned); no key was ever written twice
-    const earned = await ctx.db.selectFrom('ledger_entries').select('source_id').where('store_id', '=', store().id).where('type', '=', 'order_earn').where('source_id', 'like', 'shopify:5%').execute();
+    const earned = await ctx.db
+      .selectFrom('ledger_entries')
+      .select('source_id')
+      .where('store_id', '=', store().id)
+      .where('type', '=', 'order_earn')
+      .where('source_id', 'like', 'shopify:5%')
+      .execute();
     const cancelled = new Set(events.filter((event) => event.topic === 'orders/cancelled').map((event) => `shopify:${(event.payload as { id: number }).id}`));
-    const kept = events.filter((event) => event.topic === 'orders/paid').map((event) => `shopify:${(event.payload as { id: number }).id}`).filter((id) => !cancelled.has(id));
+    const kept = events
+      .filter((event) => event.topic === 'orders/paid')
+      .map((event) => `shopify:${(event.payload as { id: number }).id}`)
+      .filter((id) => !cancelled.has(id));
     const earnedIds = earned.map((row) => row.source_id);
     expect(new Set(earnedIds).size).toBe(earnedIds.length);
     expect(earnedIds.filter((id) => !cancelled.has(id)).sort()).toEqual(kept.sort());

@@ -116,25 +116,30 @@ export const webhookRoutes: RouteModule = {
       const topic = headerOf(request, 'x-shopify-topic') ?? '';
       const payload = parseJson(raw);
       if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic)) return { data: { received: true as const, duplicate: false } };
-      const eventKey = headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+      const eventKey =
+        headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
       return accept(store, 'shopify', topic, eventKey, payload);
     });
 
-    app.post('/orders/:storeKey', { schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } }, async (request) => {
-      const raw = rawBody(request);
-      const store = await storeBy('store_name', (request.params as { storeKey: string }).storeKey);
-      const given = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '';
-      if (!store?.hmac_secret) throw invalidSignature();
-      const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
-      if (!signaturesMatch(expected, Buffer.from(given, 'hex'))) throw invalidSignature();
-      const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || 'body';
-        throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
-      }
-      return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data);
-    });
+    app.post(
+      '/orders/:storeKey',
+      { schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } },
+      async (request) => {
+        const raw = rawBody(request);
+        const store = await storeBy('store_name', (request.params as { storeKey: string }).storeKey);
+        const given = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '';
+        if (!store?.hmac_secret) throw invalidSignature();
+        const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
+        if (!signaturesMatch(expected, Buffer.from(given, 'hex'))) throw invalidSignature();
+        const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = issue?.path.join('.') || 'body';
+          throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
+        }
+        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data);
+      },
+    );
 
     app.post('/bigcommerce', { schema: { tags: ['webhooks'], summary: 'BigCommerce order webhooks (ids only; the order is fetched)' } }, async (request) => {
       const raw = rawBody(request);

@@ -38,7 +38,9 @@ export function AuthCheckPage() {
         <div className="ls-card ls-auth-card">
           <h1>We could not sign you in</h1>
           <p>{failure ?? 'The sign-in link is missing its code.'}</p>
-          <ButtonLink variant="primary" href={authLoginUrl(getConfig())}>Sign in again</ButtonLink>
+          <ButtonLink variant="primary" href={authLoginUrl(getConfig())}>
+            Sign in again
+          </ButtonLink>
         </div>
       </main>
     );

@@ -32,7 +32,10 @@ beforeEach(() => {
   queryClient.clear();
   consoleStore().getState().purge();
 });
-afterEach(() => { cleanup(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('session gate (spec §4)', () => {
   it.each([
@@ -42,7 +45,9 @@ describe('session gate (spec §4)', () => {
   ])('%s', async (_name, stage, path, heading) => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ data: { ...user, stage } }))));
     consoleStore().getState().setLogin(login);
-    consoleStore().getState().setUserDetails({ ...user, stage });
+    consoleStore()
+      .getState()
+      .setUserDetails({ ...user, stage });
     renderAt(path);
     await waitFor(() => expect(screen.getByRole('heading', { name: heading })).toBeTruthy());
   });

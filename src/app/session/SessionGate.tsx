@@ -8,7 +8,10 @@ import { useStoreList, useUserDetailsRefresh } from './hooks.ts';
 export function FullPageLoader({ label }: { label: string }) {
   return (
     <div className="ls-fullscreen-center" role="status" aria-live="polite">
-      <div><div className="ls-spinner" aria-hidden="true" /><p>{label}</p></div>
+      <div>
+        <div className="ls-spinner" aria-hidden="true" />
+        <p>{label}</p>
+      </div>
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { runLoginFlow, runStoreSwitch } from './flow.ts';
 const user = { id: 3, name: 'Nina', email: 'new@demo.shop', role: 'owner', stage: 2, status: 'active', store: null } as User;
 const login = { token: 't', store_access_token: 's', user: { ...user, user_access_token: 'u' } } as LoginResult;
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('login flow (spec §4): wait, log in, store the result, fetch user details, set the stage', () => {
   it('runs the steps in order after the configured wait', async () => {
@@ -14,10 +16,20 @@ describe('login flow (spec §4): wait, log in, store the result, fetch user deta
     const steps: string[] = [];
     const flow = runLoginFlow('code-1', {
       delayMs: 3000,
-      login: async (body) => { steps.push(`login ${body.code}`); return login; },
-      setLogin: () => { steps.push('store result'); },
-      getUsers: async () => { steps.push('user details'); return user; },
-      setUserDetails: (u) => { steps.push(`stage ${u.stage} token ${u.user_access_token}`); },
+      login: async (body) => {
+        steps.push(`login ${body.code}`);
+        return login;
+      },
+      setLogin: () => {
+        steps.push('store result');
+      },
+      getUsers: async () => {
+        steps.push('user details');
+        return user;
+      },
+      setUserDetails: (u) => {
+        steps.push(`stage ${u.stage} token ${u.user_access_token}`);
+      },
     });
     await vi.advanceTimersByTimeAsync(2999);
     expect(steps).toEqual([]);
@@ -44,10 +56,19 @@ describe('store switch (spec §4): token swap, user data reload, /home after 0.5
     vi.useFakeTimers();
     const steps: string[] = [];
     const done = runStoreSwitch(store, {
-      saveStoreToken: async (token) => { steps.push(`save ${token}`); return answer; },
-      swapStoreToken: (token) => { steps.push(`swap ${token}`); },
-      reloadUser: async () => { steps.push('reload'); },
-      goHome: () => { steps.push('home'); },
+      saveStoreToken: async (token) => {
+        steps.push(`save ${token}`);
+        return answer;
+      },
+      swapStoreToken: (token) => {
+        steps.push(`swap ${token}`);
+      },
+      reloadUser: async () => {
+        steps.push('reload');
+      },
+      goHome: () => {
+        steps.push('home');
+      },
     });
     await vi.advanceTimersByTimeAsync(499);
     expect(steps).toEqual(['save store-2', `swap ${swapped}`, 'reload']);
@@ -57,6 +78,8 @@ describe('store switch (spec §4): token swap, user data reload, /home after 0.5
   });
 
   it('a store without an access token is refused', async () => {
-    await expect(runStoreSwitch({ ...store, access_token: '' }, { saveStoreToken: vi.fn(), swapStoreToken: vi.fn(), reloadUser: vi.fn(), goHome: vi.fn() })).rejects.toThrow(ApiError);
+    await expect(
+      runStoreSwitch({ ...store, access_token: '' }, { saveStoreToken: vi.fn(), swapStoreToken: vi.fn(), reloadUser: vi.fn(), goHome: vi.fn() }),
+    ).rejects.toThrow(ApiError);
   });
 });

@@ -20,7 +20,13 @@ describe('session redirects (spec §4)', () => {
     expect(decideSession({ path, hasUser, stage })).toEqual(decision);
   });
 
-  it.each([[2, true], [12, true], [0, false], [3, false], [14, false]])('stage %i is an onboarding stage: %s', (stage, yes) => {
+  it.each([
+    [2, true],
+    [12, true],
+    [0, false],
+    [3, false],
+    [14, false],
+  ])('stage %i is an onboarding stage: %s', (stage, yes) => {
     expect(isOnboardingStage(stage)).toBe(yes);
   });
 });

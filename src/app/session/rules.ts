@@ -5,9 +5,7 @@ export const ONBOARDING_PATH = '/onboarding';
 export const HOME_PATH = '/home';
 
 export type SessionDecision =
-  | { action: 'none'; hideContent: boolean }
-  | { action: 'redirect'; to: string; hideContent: true }
-  | { action: 'logout'; hideContent: true };
+  { action: 'none'; hideContent: boolean } | { action: 'redirect'; to: string; hideContent: true } | { action: 'logout'; hideContent: true };
 
 export const isOnboardingPath = (path: string) => path.includes('onboarding');
 export const isAuthCheckPath = (path: string) => path.replace(/\/+$/, '') === AUTH_CHECK_PATH;

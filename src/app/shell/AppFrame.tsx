@@ -10,8 +10,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   // The compact navigation is open for one page only: moving on closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const navOpen = openOn === pathname;
-  const setNavOpen = (open: boolean | ((was: boolean) => boolean)) =>
-    setOpenOn((typeof open === 'function' ? open(navOpen) : open) ? pathname : null);
+  const setNavOpen = (open: boolean | ((was: boolean) => boolean)) => setOpenOn((typeof open === 'function' ? open(navOpen) : open) ? pathname : null);
 
   // After moving to another page, keyboard and screen-reader users start at its content.
   const mainRef = useRef<HTMLElement>(null);
@@ -22,7 +21,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
 
   return (
     <div className="ls-app">
-      <a className="ls-skip-link" href="#ls-main">Skip to content</a>
+      <a className="ls-skip-link" href="#ls-main">
+        Skip to content
+      </a>
       <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} navId={navId} />
       <div className="ls-app__body">
         <SideNav id={navId} open={navOpen} onNavigate={() => setNavOpen(false)} />

@@ -5,13 +5,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { GlobalSearch, NO_SEARCH_DATA, SEARCH_PLACEHOLDER } from './GlobalSearch.tsx';
 
-afterEach(() => { cleanup(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function renderSearch(answer: unknown) {
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ data: answer }))));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter><GlobalSearch /></MemoryRouter>
+      <MemoryRouter>
+        <GlobalSearch />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { fetchSpy, input: screen.getByPlaceholderText(SEARCH_PLACEHOLDER) };

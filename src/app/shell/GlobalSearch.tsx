@@ -31,18 +31,29 @@ export function GlobalSearch() {
 
   useEffect(() => {
     if (!showPanel) return;
-    const onPointer = (event: PointerEvent) => { if (!rootRef.current?.contains(event.target as Node)) setOpen(false); };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [showPanel]);
 
-  const close = () => { setOpen(false); setText(''); };
+  const close = () => {
+    setOpen(false);
+    setText('');
+  };
   const customers = search.data?.customerUrls ?? [];
   const menus = search.data?.menus ?? [];
   const settled = searchFires(term) && term === text && search.isSuccess;
 
   return (
-    <div className="ls-search" ref={rootRef} onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}>
+    <div
+      className="ls-search"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
       <Icon name="search" size={16} />
       <input
         type="search"
@@ -51,17 +62,26 @@ export function GlobalSearch() {
         aria-label={SEARCH_PLACEHOLDER}
         aria-controls={showPanel ? panelId : undefined}
         value={text}
-        onChange={(event) => { setText(event.target.value); setOpen(true); }}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
         onFocus={() => setOpen(true)}
       />
       {showPanel ? (
         <div id={panelId} className="ls-popover ls-search__panel" role="region" aria-label="Search results">
           {search.isError ? (
-            <p className="ls-search__message" role="alert">{errorMessage(search.error)}</p>
+            <p className="ls-search__message" role="alert">
+              {errorMessage(search.error)}
+            </p>
           ) : !settled ? (
-            <p className="ls-search__message" role="status">Searching…</p>
+            <p className="ls-search__message" role="status">
+              Searching…
+            </p>
           ) : customers.length === 0 && menus.length === 0 ? (
-            <p className="ls-search__message" role="status">{NO_SEARCH_DATA}</p>
+            <p className="ls-search__message" role="status">
+              {NO_SEARCH_DATA}
+            </p>
           ) : (
             <>
               <ResultGroup title="Customers" entries={customers} onChoose={close} showEmail />
@@ -79,7 +99,9 @@ function ResultGroup({ title, entries, onChoose, showEmail = false }: { title: s
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="ls-search__group">{title}</h2>
+      <h2 id={headingId} className="ls-search__group">
+        {title}
+      </h2>
       <ul className="ls-search__list">
         {entries.map((entry) => (
           <li key={`${entry.url}-${entry.email}`}>

@@ -12,13 +12,17 @@ export function SideNav({ id, open, onNavigate }: { id: string; open: boolean; o
   const storeToken = useConsole((s) => s.user.loginRes?.store_access_token ?? null);
   const { pathname } = useLocation();
   const [now] = useState(() => new Date());
-  const sections = useMemo(() => buildNavigation({
-    role: user?.role ?? '',
-    platform: user?.store?.platform ?? '',
-    now,
-    emailEditor: Boolean(user?.store?.settings?.email_settings?.unlayer),
-    supportLinks: supportLinks(getConfig(), storeToken),
-  }), [user?.role, user?.store?.platform, user?.store?.settings?.email_settings?.unlayer, storeToken, now]);
+  const sections = useMemo(
+    () =>
+      buildNavigation({
+        role: user?.role ?? '',
+        platform: user?.store?.platform ?? '',
+        now,
+        emailEditor: Boolean(user?.store?.settings?.email_settings?.unlayer),
+        supportLinks: supportLinks(getConfig(), storeToken),
+      }),
+    [user?.role, user?.store?.platform, user?.store?.settings?.email_settings?.unlayer, storeToken, now],
+  );
   const selected = selectedNavigation(sections, pathname);
 
   return (
@@ -42,16 +46,28 @@ function NavEntry({ item, selected, selectedChild, onNavigate }: { item: NavItem
     <>
       {item.icon ? <Icon name={item.icon} /> : null}
       <span className="ls-sidenav__label">{item.label}</span>
-      {item.badge ? <span className="ls-sidenav__badge" aria-hidden="true">{item.badge}</span> : null}
+      {item.badge ? (
+        <span className="ls-sidenav__badge" aria-hidden="true">
+          {item.badge}
+        </span>
+      ) : null}
       {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
     </>
   );
   return (
     <li>
       {item.external ? (
-        <a className="ls-sidenav__link" href={item.path} target="_blank" rel="noopener noreferrer">{content}</a>
+        <a className="ls-sidenav__link" href={item.path} target="_blank" rel="noopener noreferrer">
+          {content}
+        </a>
       ) : (
-        <Link className="ls-sidenav__link" to={item.path} aria-current={selected && !selectedChild ? 'page' : undefined} data-selected={selected || undefined} onClick={onNavigate}>
+        <Link
+          className="ls-sidenav__link"
+          to={item.path}
+          aria-current={selected && !selectedChild ? 'page' : undefined}
+          data-selected={selected || undefined}
+          onClick={onNavigate}
+        >
           {content}
         </Link>
       )}
@@ -59,7 +75,13 @@ function NavEntry({ item, selected, selectedChild, onNavigate }: { item: NavItem
         <ul className="ls-sidenav__children" aria-label={`${item.label} pages`}>
           {item.children.map((child) => (
             <li key={child.id}>
-              <Link className="ls-sidenav__link ls-sidenav__link--child" to={child.path} aria-current={selectedChild === child.id ? 'page' : undefined} data-selected={selectedChild === child.id || undefined} onClick={onNavigate}>
+              <Link
+                className="ls-sidenav__link ls-sidenav__link--child"
+                to={child.path}
+                aria-current={selectedChild === child.id ? 'page' : undefined}
+                data-selected={selectedChild === child.id || undefined}
+                onClick={onNavigate}
+              >
                 {child.label}
               </Link>
             </li>

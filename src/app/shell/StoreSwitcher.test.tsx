@@ -13,7 +13,9 @@ const store = (id: number, title: string, token = `t${id}`): StoreListItem => ({
 function renderLogo(stores: StoreListItem[]) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter><StoreLogo stores={stores} currentTitle="Demo Outdoor Co." /></MemoryRouter>
+      <MemoryRouter>
+        <StoreLogo stores={stores} currentTitle="Demo Outdoor Co." />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

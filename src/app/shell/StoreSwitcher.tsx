@@ -31,9 +31,16 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
   const currentToken = useStoreToken();
   const switchStore = useSwitchStore();
   const toast = useToast();
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open,
-    onOpenChange: (next) => { setOpen(next); if (!next) setFilter(''); },
+    onOpenChange: (next) => {
+      setOpen(next);
+      if (!next) setFilter('');
+    },
     placement: 'bottom-start',
     middleware: [offset(6), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
@@ -48,48 +55,76 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
 
   return (
     <>
-      <button type="button" ref={setReference} className="ls-logo ls-logo--switcher" {...getReferenceProps()}
-        aria-label={`Loyalty Studio ${currentTitle ? `${truncateName(currentTitle)} ` : ''}— Switch store`}>
+      <button
+        type="button"
+        ref={setReference}
+        className="ls-logo ls-logo--switcher"
+        {...getReferenceProps()}
+        aria-label={`Loyalty Studio ${currentTitle ? `${truncateName(currentTitle)} ` : ''}— Switch store`}
+      >
         <Logo className="ls-logo__mark" />
         {/* a space, so the visible text reads "Loyalty Studio <store>" as the name does */}
-        {currentTitle ? <>{' '}<span className="ls-logo__store">{truncateName(currentTitle)}</span></> : null}
+        {currentTitle ? (
+          <>
+            {' '}
+            <span className="ls-logo__store">{truncateName(currentTitle)}</span>
+          </>
+        ) : null}
         <Icon name="chevron" size={16} />
       </button>
       {open ? (
-          <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
-            <div ref={setFloating} className="ls-popover ls-store-switcher" style={floatingStyles} aria-labelledby={headingId} {...getFloatingProps()}>
-              <h2 id={headingId} className="ls-store-switcher__heading">Switch store</h2>
-              <label className="ls-visually-hidden" htmlFor={`${headingId}-filter`}>Search stores</label>
-              <input
-                id={`${headingId}-filter`}
-                className="ls-field__input"
-                type="search"
-                placeholder="Search stores"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-              {visible.length === 0 ? (
-                <p className="ls-store-switcher__empty" role="status">{NO_STORE_RESULTS}</p>
-              ) : (
-                <ul className="ls-store-switcher__list" aria-label="Stores">
-                  {visible.map((store) => {
-                    const current = store.access_token === currentToken;
-                    return (
-                      <li key={store.store_id}>
-                        <button type="button" className="ls-menu__item" aria-current={current ? 'true' : undefined} title={store.store_title} onClick={() => choose(store)}>
-                          <span className="ls-store-switcher__avatar" aria-hidden="true">{store.store_title.slice(0, 1).toUpperCase()}</span>
-                          <span className="ls-store-switcher__name">{truncateName(store.store_title)}</span>
-                          {current ? <span className="ls-store-switcher__current">Current</span> : null}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
-          </FloatingFocusManager>
+        <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
+          <div ref={setFloating} className="ls-popover ls-store-switcher" style={floatingStyles} aria-labelledby={headingId} {...getFloatingProps()}>
+            <h2 id={headingId} className="ls-store-switcher__heading">
+              Switch store
+            </h2>
+            <label className="ls-visually-hidden" htmlFor={`${headingId}-filter`}>
+              Search stores
+            </label>
+            <input
+              id={`${headingId}-filter`}
+              className="ls-field__input"
+              type="search"
+              placeholder="Search stores"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+            {visible.length === 0 ? (
+              <p className="ls-store-switcher__empty" role="status">
+                {NO_STORE_RESULTS}
+              </p>
+            ) : (
+              <ul className="ls-store-switcher__list" aria-label="Stores">
+                {visible.map((store) => {
+                  const current = store.access_token === currentToken;
+                  return (
+                    <li key={store.store_id}>
+                      <button
+                        type="button"
+                        className="ls-menu__item"
+                        aria-current={current ? 'true' : undefined}
+                        title={store.store_title}
+                        onClick={() => choose(store)}
+                      >
+                        <span className="ls-store-switcher__avatar" aria-hidden="true">
+                          {store.store_title.slice(0, 1).toUpperCase()}
+                        </span>
+                        <span className="ls-store-switcher__name">{truncateName(store.store_title)}</span>
+                        {current ? <span className="ls-store-switcher__current">Current</span> : null}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </FloatingFocusManager>
       ) : null}
-      {switchStore.isPending ? <span className="ls-visually-hidden" role="status">Switching store…</span> : null}
+      {switchStore.isPending ? (
+        <span className="ls-visually-hidden" role="status">
+          Switching store…
+        </span>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,13 @@ import { StoreLogo } from './StoreSwitcher.tsx';
 import { helpMenuItems, supportLinks } from './help-links.ts';
 import { Icon } from '../../components/ui/icons.tsx';
 
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || '?';
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?';
 
 /** spec §2: logo / store switcher, customer search, help menu, user menu. */
 export function TopBar({ navOpen, onToggleNav, navId }: { navOpen: boolean; onToggleNav: () => void; navId: string }) {
@@ -26,22 +32,36 @@ export function TopBar({ navOpen, onToggleNav, navId }: { navOpen: boolean; onTo
         <Icon name="menu" size={20} />
       </button>
       <StoreLogo stores={stores} currentTitle={user?.store?.title ?? null} />
-      <div className="ls-topbar__search"><GlobalSearch /></div>
+      <div className="ls-topbar__search">
+        <GlobalSearch />
+      </div>
       <div className="ls-topbar__end">
         <Menu
           label="Help"
           triggerClassName="ls-topbar__icon-button"
-          trigger={<><Icon name="help" size={20} /><span className="ls-topbar__icon-label">Help</span></>}
+          trigger={
+            <>
+              <Icon name="help" size={20} />
+              <span className="ls-topbar__icon-label">Help</span>
+            </>
+          }
           items={helpMenuItems(user?.role, links)}
         />
         <Menu
           label={`${truncateName(user?.name ?? '')} · Account menu`}
           triggerClassName="ls-topbar__user"
-          trigger={<>
-            <span className="ls-topbar__avatar" aria-hidden="true" data-initials={initials(user?.name ?? '')} />
-            <span className="ls-topbar__user-name">{truncateName(user?.name ?? '')}</span>
-          </>}
-          header={<><strong>{user?.name}</strong><span>{user?.email}</span></>}
+          trigger={
+            <>
+              <span className="ls-topbar__avatar" aria-hidden="true" data-initials={initials(user?.name ?? '')} />
+              <span className="ls-topbar__user-name">{truncateName(user?.name ?? '')}</span>
+            </>
+          }
+          header={
+            <>
+              <strong>{user?.name}</strong>
+              <span>{user?.email}</span>
+            </>
+          }
           onNavigate={(path) => navigate(path)}
           items={[
             { id: 'account', label: 'My account', href: '/settings' },

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { NO_STORE_RESULTS, filterStores, showsStoreSwitcher } from './store-filter.ts';
 
-const item = (store_id: number, store_title: string, access_token: string): StoreListItem => ({ store_id, store_title, store_name: store_title.toLowerCase().replace(/\W+/g, '-'), access_token });
+const item = (store_id: number, store_title: string, access_token: string): StoreListItem => ({
+  store_id,
+  store_title,
+  store_name: store_title.toLowerCase().replace(/\W+/g, '-'),
+  access_token,
+});
 const outdoor = item(1, 'Demo Outdoor Co.', 'a');
 const coffee = item(2, 'Demo Coffee Roasters', 'b');
 const noToken = item(3, 'Closed Store', '');

@@ -20,19 +20,33 @@ export function ActionList({ label, items }: { label: string; items: ActionListI
       {searchable ? (
         <>
           <label className="ls-visually-hidden" htmlFor={`${id}-search`}>{`Search ${label.toLowerCase()}`}</label>
-          <input id={`${id}-search`} className="ls-field__input" type="search" placeholder="Search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            id={`${id}-search`}
+            className="ls-field__input"
+            type="search"
+            placeholder="Search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </>
       ) : null}
       <ul aria-label={label} className="ls-action-list__items">
         {visible.map((item) => (
           <li key={item.id}>
             <button type="button" className="ls-menu__item" onClick={item.onSelect}>
-              <span className="ls-search__text"><span>{item.label}</span>{item.description ? <span className="ls-muted">{item.description}</span> : null}</span>
+              <span className="ls-search__text">
+                <span>{item.label}</span>
+                {item.description ? <span className="ls-muted">{item.description}</span> : null}
+              </span>
             </button>
           </li>
         ))}
       </ul>
-      {visible.length === 0 ? <p className="ls-muted" role="status">No actions match “{filter}”.</p> : null}
+      {visible.length === 0 ? (
+        <p className="ls-muted" role="status">
+          No actions match “{filter}”.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,16 @@ interface CommonProps {
 const className = (variant: ButtonVariant, size: 'medium' | 'small', extra?: string) =>
   ['ls-button', `ls-button--${variant}`, size === 'small' ? 'ls-button--small' : '', extra ?? ''].filter(Boolean).join(' ');
 
-export function Button({ variant = 'secondary', size = 'medium', loading = false, children, className: extra, disabled, type = 'button', ...rest }: CommonProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'secondary',
+  size = 'medium',
+  loading = false,
+  children,
+  className: extra,
+  disabled,
+  type = 'button',
+  ...rest
+}: CommonProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type={type} className={className(variant, size, extra)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <span className="ls-button__spinner" aria-hidden="true" /> : null}
@@ -22,6 +31,16 @@ export function Button({ variant = 'secondary', size = 'medium', loading = false
 }
 
 /** A link that looks like a button (navigation is a link, not a button). */
-export function ButtonLink({ variant = 'secondary', size = 'medium', children, className: extra, ...rest }: CommonProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
-  return <a className={className(variant, size, extra)} {...rest}>{children}</a>;
+export function ButtonLink({
+  variant = 'secondary',
+  size = 'medium',
+  children,
+  className: extra,
+  ...rest
+}: CommonProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a className={className(variant, size, extra)} {...rest}>
+      {children}
+    </a>
+  );
 }

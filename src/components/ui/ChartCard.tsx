@@ -24,18 +24,42 @@ export function ChartCard({ title, data, xLabel = 'Date', actions }: { title: st
         <h2>{title}</h2>
         <div className="ls-chart-card__actions">
           {actions}
-          <Button aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>Table view</Button>
+          <Button aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+            Table view
+          </Button>
           <Button onClick={() => download(fileName, chartCsv(data, xLabel))}>Download CSV</Button>
         </div>
       </header>
       {asTable || data.x.length === 0 ? (
         <table className="ls-chart-card__table">
           <caption className="ls-visually-hidden">{title}</caption>
-          <thead><tr>{Object.keys(rows[0] ?? { [xLabel]: '' }).map((key) => <th key={key} scope="col">{key}</th>)}</tr></thead>
-          <tbody>{rows.map((row, i) => <tr key={i}>{Object.values(row).map((value, j) => <td key={j}>{value}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {Object.keys(rows[0] ?? { [xLabel]: '' }).map((key) => (
+                <th key={key} scope="col">
+                  {key}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {Object.values(row).map((value, j) => (
+                  <td key={j}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : (
-        <Suspense fallback={<div className="ls-chart" role="status">Loading chart…</div>}>
+        <Suspense
+          fallback={
+            <div className="ls-chart" role="status">
+              Loading chart…
+            </div>
+          }
+        >
           <UPlotChart data={data} title={title} />
           <p className="ls-visually-hidden">{`${title}: ${data.series.map((s) => `${s.label} from ${s.values[0] ?? 0} to ${s.values.at(-1) ?? 0}`).join('; ')}. Use Table view for every value.`}</p>
         </Suspense>

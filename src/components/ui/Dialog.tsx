@@ -1,5 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole, useTransitionStyles } from '@floating-ui/react';
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+  useTransitionStyles,
+} from '@floating-ui/react';
 import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
 import { Button } from './Button.tsx';
 
@@ -14,7 +23,15 @@ interface DialogProps {
 /** A modal dialog: focus trapped, Escape and outside click close it, spec §9 200 ms transition. */
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
   const titleId = useId();
-  const { refs: { setFloating }, context } = useFloating({ open, onOpenChange: (next) => { if (!next) onClose(); } });
+  const {
+    refs: { setFloating },
+    context,
+  } = useFloating({
+    open,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
   const { getFloatingProps } = useInteractions([useDismiss(context, { outsidePressEvent: 'mousedown' }), useRole(context, { role: 'dialog' })]);
   const { isMounted, styles } = useTransitionStyles(context, {
     duration: CONSOLE_CONSTANTS.dialogTransitionMs,
@@ -28,7 +45,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
           <div ref={setFloating} className="ls-dialog" aria-labelledby={titleId} aria-modal="true" style={styles} {...getFloatingProps()}>
             <div className="ls-dialog__header">
               <h2 id={titleId}>{title}</h2>
-              <Button variant="plain" size="small" onClick={onClose} aria-label="Close">✕</Button>
+              <Button variant="plain" size="small" onClick={onClose} aria-label="Close">
+                ✕
+              </Button>
             </div>
             <div className="ls-dialog__body">{children}</div>
             {footer ? <div className="ls-dialog__footer">{footer}</div> : null}

@@ -1,7 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './Button.tsx';
 
-interface State { error: Error | null }
+interface State {
+  error: Error | null;
+}
 
 /**
  * Keeps one broken screen (or a chunk that failed to load) from blanking the whole console.
@@ -24,7 +26,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       <div className="ls-card" role="alert">
         <h1 className="ls-error__title">This page could not be shown</h1>
         <p className="ls-muted">{this.state.error.message || 'An unexpected error occurred.'}</p>
-        <Button variant="primary" onClick={() => window.location.reload()}>Reload the page</Button>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </Button>
       </div>
     );
   }

@@ -13,7 +13,9 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="ls-field">
-      <label className="ls-field__label" htmlFor={id}>{label}</label>
+      <label className="ls-field__label" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         className="ls-field__input"
@@ -21,8 +23,16 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...input}
       />
-      {hint ? <div id={hintId} className="ls-field__hint">{hint}</div> : null}
-      {error ? <div id={errorId} className="ls-field__error">{error}</div> : null}
+      {hint ? (
+        <div id={hintId} className="ls-field__hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={errorId} className="ls-field__error">
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -38,8 +48,14 @@ export function Checkbox({ label, hint, ...input }: CheckboxProps) {
     <div className="ls-check">
       <input id={id} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
       <div>
-        <label htmlFor={id} className="ls-field__label">{label}</label>
-        {hint ? <div id={`${id}-hint`} className="ls-field__hint">{hint}</div> : null}
+        <label htmlFor={id} className="ls-field__label">
+          {label}
+        </label>
+        {hint ? (
+          <div id={`${id}-hint`} className="ls-field__hint">
+            {hint}
+          </div>
+        ) : null}
       </div>
     </div>
   );

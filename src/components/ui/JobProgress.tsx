@@ -21,16 +21,25 @@ export const POLL_MS = 1_000;
  */
 export function useRememberedJob(storageKey: string): [string | null, (id: string | null) => void] {
   const [id, setId] = useState<string | null>(() => sessionStorage.getItem(storageKey));
-  const remember = useCallback((next: string | null) => {
-    if (next === null) sessionStorage.removeItem(storageKey);
-    else sessionStorage.setItem(storageKey, next);
-    setId(next);
-  }, [storageKey]);
+  const remember = useCallback(
+    (next: string | null) => {
+      if (next === null) sessionStorage.removeItem(storageKey);
+      else sessionStorage.setItem(storageKey, next);
+      setId(next);
+    },
+    [storageKey],
+  );
   return [id, remember];
 }
 
 /** A background job's progress by id: polled until it is done or failed, with a progress bar and its counts. */
-export function JobProgress({ jobId, label, fetchStatus, onDismiss, pollMs = POLL_MS }: {
+export function JobProgress({
+  jobId,
+  label,
+  fetchStatus,
+  onDismiss,
+  pollMs = POLL_MS,
+}: {
   jobId: string;
   pollMs?: number;
   label: string;
@@ -51,13 +60,19 @@ export function JobProgress({ jobId, label, fetchStatus, onDismiss, pollMs = POL
     <div className="ls-job" aria-busy={!finished}>
       <div className="ls-job__head">
         <span id={`job-${jobId}`}>{label}</span>
-        <span role="status">{!status ? 'Starting…' : status.status === 'failed' ? 'Failed' : finished ? 'Done' : `${status.processed} of ${status.total}`}</span>
+        <span role="status">
+          {!status ? 'Starting…' : status.status === 'failed' ? 'Failed' : finished ? 'Done' : `${status.processed} of ${status.total}`}
+        </span>
       </div>
       <div className="ls-meter" role="progressbar" aria-labelledby={`job-${jobId}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <span style={{ width: `${percent}%` }} />
       </div>
       {status?.error ? <Banner tone="critical">{status.error}</Banner> : null}
-      {finished && onDismiss ? <button type="button" className="ls-link-button" onClick={onDismiss}>Dismiss</button> : null}
+      {finished && onDismiss ? (
+        <button type="button" className="ls-link-button" onClick={onDismiss}>
+          Dismiss
+        </button>
+      ) : null}
     </div>
   );
 }

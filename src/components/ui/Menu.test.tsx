@@ -7,15 +7,23 @@ import { Menu } from './Menu.tsx';
 afterEach(cleanup);
 
 const setup = () => {
-    const onLogout = vi.fn();
-    const onNavigate = vi.fn();
-    render(<Menu label="Account menu" trigger="Olivia" onNavigate={onNavigate}
-      items={[{ id: 'account', label: 'My account', href: '/settings' }, { id: 'logout', label: 'Logout', onSelect: onLogout }]} />);
-    return { onLogout, onNavigate, button: screen.getByRole('button', { name: 'Account menu' }) };
+  const onLogout = vi.fn();
+  const onNavigate = vi.fn();
+  render(
+    <Menu
+      label="Account menu"
+      trigger="Olivia"
+      onNavigate={onNavigate}
+      items={[
+        { id: 'account', label: 'My account', href: '/settings' },
+        { id: 'logout', label: 'Logout', onSelect: onLogout },
+      ]}
+    />,
+  );
+  return { onLogout, onNavigate, button: screen.getByRole('button', { name: 'Account menu' }) };
 };
 
 describe('menu button pattern (keyboard accessible)', () => {
-
   it('Enter opens the menu with focus on the first item; arrows move; Enter chooses', async () => {
     const user = userEvent.setup();
     const { onLogout, button } = setup();

@@ -1,7 +1,17 @@
 import { useRef, useState, type ReactNode } from 'react';
 import {
-  FloatingFocusManager, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating,
-  useInteractions, useListNavigation, useRole, useTypeahead,
+  FloatingFocusManager,
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useListNavigation,
+  useRole,
+  useTypeahead,
 } from '@floating-ui/react';
 
 export interface MenuItem {
@@ -36,7 +46,11 @@ export function Menu({ label, trigger, triggerClassName, items, header, onNaviga
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const labelsRef = useRef<Array<string | null>>(items.map((item) => item.label));
 
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open,
     onOpenChange: setOpen,
     placement: 'bottom-end',
@@ -48,7 +62,13 @@ export function Menu({ label, trigger, triggerClassName, items, header, onNaviga
     useDismiss(context),
     useRole(context, { role: 'menu' }),
     useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, loop: true }),
-    useTypeahead(context, { listRef: labelsRef, activeIndex, onMatch: (index) => { if (open) setActiveIndex(index); } }),
+    useTypeahead(context, {
+      listRef: labelsRef,
+      activeIndex,
+      onMatch: (index) => {
+        if (open) setActiveIndex(index);
+      },
+    }),
   ]);
 
   const choose = (item: MenuItem) => {
@@ -63,35 +83,43 @@ export function Menu({ label, trigger, triggerClassName, items, header, onNaviga
         {trigger}
       </button>
       {open ? (
-          <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
-            <div ref={setFloating} className="ls-popover" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
-              {header ? <div className="ls-menu__header" role="presentation">{header}</div> : null}
-              {items.map((item, index) => {
-                const itemProps = getItemProps({
-                  onClick: (event) => {
-                    if (item.href && !item.external && onNavigate) event.preventDefault();
-                    choose(item);
-                  },
-                });
-                const common = {
-                  ref: (node: HTMLElement | null) => { listRef.current[index] = node; },
-                  role: 'menuitem',
-                  className: 'ls-menu__item',
-                  tabIndex: activeIndex === index ? 0 : -1,
-                  'data-active': activeIndex === index ? 'true' : undefined,
-                  ...itemProps,
-                };
-                return item.href ? (
-                  <a key={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...common}>
-                    {item.label}
-                    {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
-                  </a>
-                ) : (
-                  <button key={item.id} type="button" {...common}>{item.label}</button>
-                );
-              })}
-            </div>
-          </FloatingFocusManager>
+        <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
+          <div ref={setFloating} className="ls-popover" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+            {header ? (
+              <div className="ls-menu__header" role="presentation">
+                {header}
+              </div>
+            ) : null}
+            {items.map((item, index) => {
+              const itemProps = getItemProps({
+                onClick: (event) => {
+                  if (item.href && !item.external && onNavigate) event.preventDefault();
+                  choose(item);
+                },
+              });
+              const common = {
+                ref: (node: HTMLElement | null) => {
+                  listRef.current[index] = node;
+                },
+                role: 'menuitem',
+                className: 'ls-menu__item',
+                tabIndex: activeIndex === index ? 0 : -1,
+                'data-active': activeIndex === index ? 'true' : undefined,
+                ...itemProps,
+              };
+              return item.href ? (
+                <a key={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...common}>
+                  {item.label}
+                  {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
+                </a>
+              ) : (
+                <button key={item.id} type="button" {...common}>
+                  {item.label}
+                </button>
+              );
+            })}
+          </div>
+        </FloatingFocusManager>
       ) : null}
     </>
   );

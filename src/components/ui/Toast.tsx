@@ -7,7 +7,9 @@ export interface ToastOptions {
   action?: { label: string; onAction: () => void };
 }
 
-interface ToastEntry extends ToastOptions { id: number }
+interface ToastEntry extends ToastOptions {
+  id: number;
+}
 
 const ToastContext = createContext<(options: ToastOptions) => void>(() => {});
 
@@ -18,11 +20,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  const show = useCallback((options: ToastOptions) => {
-    const id = nextId.current++;
-    setToasts((list) => [...list, { ...options, id }]);
-    setTimeout(() => dismiss(id), toastDuration(Boolean(options.action)));
-  }, [dismiss]);
+  const show = useCallback(
+    (options: ToastOptions) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list, { ...options, id }]);
+      setTimeout(() => dismiss(id), toastDuration(Boolean(options.action)));
+    },
+    [dismiss],
+  );
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
@@ -32,11 +37,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div key={toast.id} className={`ls-toast${toast.tone === 'critical' ? ' ls-toast--critical' : ''}`}>
             <span>{toast.message}</span>
             {toast.action ? (
-              <button type="button" className="ls-button ls-button--small" onClick={() => { toast.action!.onAction(); dismiss(toast.id); }}>
+              <button
+                type="button"
+                className="ls-button ls-button--small"
+                onClick={() => {
+                  toast.action!.onAction();
+                  dismiss(toast.id);
+                }}
+              >
                 {toast.action.label}
               </button>
             ) : null}
-            <button type="button" className="ls-button ls-button--small" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>✕</button>
+            <button type="button" className="ls-button ls-button--small" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+              ✕
+            </button>
           </div>
         ))}
       </section>

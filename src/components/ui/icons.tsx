@@ -11,7 +11,8 @@ const PATHS: Record<NavIcon | 'menu' | 'search' | 'chevron' | 'external', string
   emails: 'M3 5h18v14H3zM3 6l9 7 9-7',
   integrations: 'M9 3v6M15 3v6M6 9h12v3a6 6 0 0 1-12 0zM12 18v3',
   analytics: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
-  settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1A1.7 1.7 0 0 0 3 15H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1A1.7 1.7 0 0 0 9 4.6V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1A1.7 1.7 0 0 0 21 11h.1a2 2 0 1 1 0 4z',
+  settings:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1A1.7 1.7 0 0 0 3 15H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1A1.7 1.7 0 0 0 9 4.6V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1A1.7 1.7 0 0 0 21 11h.1a2 2 0 1 1 0 4z',
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.01',
   menu: 'M3 6h18M3 12h18M3 18h18',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
@@ -21,7 +22,18 @@ const PATHS: Record<NavIcon | 'menu' | 'search' | 'chevron' | 'external', string
 
 export function Icon({ name, size = 18 }: { name: keyof typeof PATHS; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={PATHS[name]} />
     </svg>
   );
@@ -33,7 +45,9 @@ export function Logo({ className }: { className?: string }) {
     <svg className={className} viewBox="0 0 175 32" role="img" aria-label="Loyalty Studio" preserveAspectRatio="xMinYMid meet">
       <rect x="0" y="3" width="26" height="26" rx="7" fill="#2bb38a" />
       <path d="M13 9.5l2.2 4.5 5 .7-3.6 3.5.9 5L13 20.8l-4.5 2.4.9-5-3.6-3.5 5-.7z" fill="#0d1f19" />
-      <text x="34" y="22" fill="currentColor" fontFamily="inherit" fontSize="16" fontWeight="700">Loyalty Studio</text>
+      <text x="34" y="22" fill="currentColor" fontFamily="inherit" fontSize="16" fontWeight="700">
+        Loyalty Studio
+      </text>
     </svg>
   );
 }

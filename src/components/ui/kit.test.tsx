@@ -12,12 +12,19 @@ import { Stat } from './Stat.tsx';
 // jsdom has no CSS.escape, which React Aria's focus scope uses
 if (!globalThis.CSS?.escape) Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) } });
 
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 describe('ConfirmDialog', () => {
   function Harness({ onConfirm }: { onConfirm: () => void }) {
     const [open, setOpen] = useState(true);
-    return <ConfirmDialog open={open} title="Delete the rule?" confirmLabel="Delete" onConfirm={onConfirm} onCancel={() => setOpen(false)}><p>It cannot be undone.</p></ConfirmDialog>;
+    return (
+      <ConfirmDialog open={open} title="Delete the rule?" confirmLabel="Delete" onConfirm={onConfirm} onCancel={() => setOpen(false)}>
+        <p>It cannot be undone.</p>
+      </ConfirmDialog>
+    );
   }
   it('confirms only on its button; Cancel and Escape close it without acting', async () => {
     const confirm = vi.fn();
@@ -40,12 +47,20 @@ describe('ConfirmDialog', () => {
 describe('JobProgress', () => {
   function Job({ fetchStatus }: { fetchStatus: (id: string) => Promise<JobStatus> }) {
     const [id, remember] = useRememberedJob('import-job');
-    return id
-      ? <JobProgress jobId={id} label="Order import" fetchStatus={fetchStatus} pollMs={10} onDismiss={() => remember(null)} />
-      : <button type="button" onClick={() => remember('42')}>Start</button>;
+    return id ? (
+      <JobProgress jobId={id} label="Order import" fetchStatus={fetchStatus} pollMs={10} onDismiss={() => remember(null)} />
+    ) : (
+      <button type="button" onClick={() => remember('42')}>
+        Start
+      </button>
+    );
   }
   const mount = (fetchStatus: (id: string) => Promise<JobStatus>) =>
-    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><Job fetchStatus={fetchStatus} /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Job fetchStatus={fetchStatus} />
+      </QueryClientProvider>,
+    );
 
   it('polls the job until it is done, with its progress, and picks it up again after a reload', async () => {
     let processed = 0;
@@ -79,14 +94,27 @@ describe('JobProgress', () => {
 
 describe('Stat and ChartCard', () => {
   it('a stat says its change in words and with a sign', () => {
-    render(<dl><Stat label="Members" value={1200} previous={1000} /></dl>);
+    render(
+      <dl>
+        <Stat label="Members" value={1200} previous={1000} />
+      </dl>,
+    );
     expect(screen.getByText('+200 (20%)')).toBeTruthy();
     expect(screen.getByText('up 200 (20%) on the previous period')).toBeTruthy();
   });
 
   it('a chart has a table view and its CSV', () => {
-    const data = { x: ['2026-11-01', '2026-11-02'], series: [{ label: 'Issued', values: [10, 20] }, { label: 'Redeemed, net', values: [5, 0] }] };
-    expect(chartRows(data, 'Date')).toEqual([{ Date: '2026-11-01', Issued: 10, 'Redeemed, net': 5 }, { Date: '2026-11-02', Issued: 20, 'Redeemed, net': 0 }]);
+    const data = {
+      x: ['2026-11-01', '2026-11-02'],
+      series: [
+        { label: 'Issued', values: [10, 20] },
+        { label: 'Redeemed, net', values: [5, 0] },
+      ],
+    };
+    expect(chartRows(data, 'Date')).toEqual([
+      { Date: '2026-11-01', Issued: 10, 'Redeemed, net': 5 },
+      { Date: '2026-11-02', Issued: 20, 'Redeemed, net': 0 },
+    ]);
     expect(chartCsv(data, 'Date').split(/\r?\n/)).toEqual(['Date,Issued,"Redeemed, net"', '2026-11-01,10,5', '2026-11-02,20,0']);
     render(<ChartCard title="Points" data={data} />);
     fireEvent.click(screen.getByRole('button', { name: 'Table view' }));

@@ -18,11 +18,25 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="My account" subtitle="Your profile and the settings of the store you are working in." />
-      <Tabs label="Account sections" selected={tab} onSelect={(id) => setParams(id === 'store' ? {} : { tab: id })} items={[
-        { id: 'store', label: 'Store settings', content: store ? <div className="ls-stack"><StoreSettingsCard key={String(store.id)} store={store} /><HmacSecretCard hasSecret={store.has_hmac_secret} /></div> : null },
-        { id: 'stores', label: 'Your stores', content: <StoresTable /> },
-        { id: 'profile', label: 'Profile', content: user ? <ProfileCard user={user} /> : null },
-      ]} />
+      <Tabs
+        label="Account sections"
+        selected={tab}
+        onSelect={(id) => setParams(id === 'store' ? {} : { tab: id })}
+        items={[
+          {
+            id: 'store',
+            label: 'Store settings',
+            content: store ? (
+              <div className="ls-stack">
+                <StoreSettingsCard key={String(store.id)} store={store} />
+                <HmacSecretCard hasSecret={store.has_hmac_secret} />
+              </div>
+            ) : null,
+          },
+          { id: 'stores', label: 'Your stores', content: <StoresTable /> },
+          { id: 'profile', label: 'Profile', content: user ? <ProfileCard user={user} /> : null },
+        ]}
+      />
     </>
   );
 }

@@ -23,20 +23,36 @@ export function HomePage() {
             <h2 id="home-store">Store</h2>
             {store ? (
               <dl className="ls-facts">
-                <dt>Name</dt><dd data-testid="current-store">{store.title}</dd>
-                <dt>Platform</dt><dd>{platformName(store.platform)}</dd>
-                <dt>Store key</dt><dd><code>{store.store_name}</code></dd>
-                <dt>Website</dt><dd>{store.settings?.website || <span className="ls-muted">Not set</span>}</dd>
+                <dt>Name</dt>
+                <dd data-testid="current-store">{store.title}</dd>
+                <dt>Platform</dt>
+                <dd>{platformName(store.platform)}</dd>
+                <dt>Store key</dt>
+                <dd>
+                  <code>{store.store_name}</code>
+                </dd>
+                <dt>Website</dt>
+                <dd>{store.settings?.website || <span className="ls-muted">Not set</span>}</dd>
               </dl>
-            ) : <p className="ls-muted">No store is connected to your account.</p>}
-            <p><Link to="/settings">Store settings</Link></p>
+            ) : (
+              <p className="ls-muted">No store is connected to your account.</p>
+            )}
+            <p>
+              <Link to="/settings">Store settings</Link>
+            </p>
           </section>
           <section className="ls-card" aria-labelledby="home-next">
             <h2 id="home-next">Next steps</h2>
             <ul className="ls-link-list">
-              <li><Link to="/rewards-loyalty/points">Review ways to earn and redeem</Link></li>
-              <li><Link to="/onsite-display">Design what shoppers see</Link></li>
-              <li><Link to="/customers">See your customers</Link></li>
+              <li>
+                <Link to="/rewards-loyalty/points">Review ways to earn and redeem</Link>
+              </li>
+              <li>
+                <Link to="/onsite-display">Design what shoppers see</Link>
+              </li>
+              <li>
+                <Link to="/customers">See your customers</Link>
+              </li>
             </ul>
           </section>
         </div>

@@ -46,8 +46,14 @@ export function BasicsStep({ onDone, advancing }: StepProps) {
       }}
     >
       <Field label="Program name" value={programName} error={errors.programName} maxLength={60} onChange={(e) => setProgramName(e.target.value)} />
-      <Field label="Points label" value={pointsLabel} error={errors.pointsLabel} maxLength={30}
-        hint="Shown wherever {points_label} appears, e.g. “You have 120 points”." onChange={(e) => setPointsLabel(e.target.value)} />
+      <Field
+        label="Points label"
+        value={pointsLabel}
+        error={errors.pointsLabel}
+        maxLength={30}
+        hint="Shown wherever {points_label} appears, e.g. “You have 120 points”."
+        onChange={(e) => setPointsLabel(e.target.value)}
+      />
     </StepFrame>
   );
 }

@@ -11,7 +11,12 @@ import { onboarding, queryClient } from '../../lib/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
 const TYPE_LABELS: Record<(typeof CHANNEL_TYPES)[number], string> = {
-  online_store: 'Online store', pos: 'Point of sale', mobile_app: 'Mobile app', social: 'Social', marketplace: 'Marketplace', other: 'Other',
+  online_store: 'Online store',
+  pos: 'Point of sale',
+  mobile_app: 'Mobile app',
+  social: 'Social',
+  marketplace: 'Marketplace',
+  other: 'Other',
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['channels'] });
@@ -30,10 +35,17 @@ export function ChannelsStep({ onDone, advancing }: StepProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
     mutationFn: () => onboarding.createChannel({ name: form.name.trim(), type: form.type, ...(form.url.trim() ? { url: form.url.trim() } : {}) }),
-    onSuccess: async () => { setForm({ name: '', type: 'online_store', url: '' }); await refresh(); },
+    onSuccess: async () => {
+      setForm({ name: '', type: 'online_store', url: '' });
+      await refresh();
+    },
   });
   const remove = useMutation({ mutationFn: (id: number) => onboarding.removeChannel(id), onSuccess: refresh });
-  const add = () => { const found = channelErrors(form); setErrors(found); if (Object.keys(found).length === 0) create.mutate(); };
+  const add = () => {
+    const found = channelErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length === 0) create.mutate();
+  };
 
   return (
     <StepFrame
@@ -51,26 +63,52 @@ export function ChannelsStep({ onDone, advancing }: StepProps) {
         <ul className="ls-channel-list" aria-label="Channels">
           {channels.data.map((channel) => (
             <li key={channel.id}>
-              <span><strong>{channel.name}</strong> <span className="ls-muted">{TYPE_LABELS[channel.type as keyof typeof TYPE_LABELS] ?? channel.type}</span></span>
-              <Button size="small" variant="plain" aria-label={`Remove ${channel.name}`} loading={remove.isPending && remove.variables === channel.id}
-                onClick={() => remove.mutate(channel.id)}>Remove</Button>
+              <span>
+                <strong>{channel.name}</strong> <span className="ls-muted">{TYPE_LABELS[channel.type as keyof typeof TYPE_LABELS] ?? channel.type}</span>
+              </span>
+              <Button
+                size="small"
+                variant="plain"
+                aria-label={`Remove ${channel.name}`}
+                loading={remove.isPending && remove.variables === channel.id}
+                onClick={() => remove.mutate(channel.id)}
+              >
+                Remove
+              </Button>
             </li>
           ))}
         </ul>
-      ) : channels.isSuccess ? <p className="ls-muted">No channels yet.</p> : null}
+      ) : channels.isSuccess ? (
+        <p className="ls-muted">No channels yet.</p>
+      ) : null}
       {create.isError ? <Banner tone="critical">{`The channel was not added: ${errorMessage(create.error)}`}</Banner> : null}
       {remove.isError ? <Banner tone="critical">{`The channel was not removed: ${errorMessage(remove.error)}`}</Banner> : null}
       <div className="ls-card ls-card--inset">
         <div className="ls-stack">
           <Field label="Channel name" value={form.name} error={errors.name} maxLength={80} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           <div className="ls-field">
-            <label className="ls-field__label" htmlFor="channel-type">Channel type</label>
-            <select id="channel-type" className="ls-field__input" value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value as typeof form.type })}>
-              {CHANNEL_TYPES.map((type) => <option key={type} value={type}>{TYPE_LABELS[type]}</option>)}
+            <label className="ls-field__label" htmlFor="channel-type">
+              Channel type
+            </label>
+            <select
+              id="channel-type"
+              className="ls-field__input"
+              value={form.type}
+              onChange={(e) => setForm({ ...form, type: e.target.value as typeof form.type })}
+            >
+              {CHANNEL_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {TYPE_LABELS[type]}
+                </option>
+              ))}
             </select>
           </div>
           <Field label="Channel URL (optional)" type="url" value={form.url} error={errors.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
-          <div><Button onClick={add} loading={create.isPending}>Add channel</Button></div>
+          <div>
+            <Button onClick={add} loading={create.isPending}>
+              Add channel
+            </Button>
+          </div>
         </div>
       </div>
     </StepFrame>

@@ -35,7 +35,11 @@ export function EarningStep({ onDone, advancing }: StepProps) {
       advancing={advancing}
       failure={save.error}
       onSkip={onDone}
-      onSubmit={() => { const found = earningErrors(points); setErrors(found); if (!found.points) save.mutate(); }}
+      onSubmit={() => {
+        const found = earningErrors(points);
+        setErrors(found);
+        if (!found.points) save.mutate();
+      }}
     >
       <fieldset className="ls-choice">
         <legend className="ls-field__label">{`Members earn ${pointsLabel} when they`}</legend>
@@ -46,7 +50,16 @@ export function EarningStep({ onDone, advancing }: StepProps) {
           </label>
         ))}
       </fieldset>
-      <Field label="Points" type="number" inputMode="numeric" min={1} value={points} error={errors.points} hint={`${pointsLabel} ${chosen.unit}`} onChange={(e) => setPoints(e.target.value)} />
+      <Field
+        label="Points"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={points}
+        error={errors.points}
+        hint={`${pointsLabel} ${chosen.unit}`}
+        onChange={(e) => setPoints(e.target.value)}
+      />
     </StepFrame>
   );
 }

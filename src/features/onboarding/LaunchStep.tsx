@@ -4,7 +4,12 @@ import { formatPoints } from '../../lib/format.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { usePointsLabel, useSavedSettings } from './saved-settings.ts';
 
-interface EarningRuleSummary { id: number; title: string; points: number; type: string }
+interface EarningRuleSummary {
+  id: number;
+  title: string;
+  points: number;
+  type: string;
+}
 
 /** The reward as members will read it. */
 function rewardText(reward: NonNullable<ReturnType<typeof useSavedSettings>['onboarding_coupon_reward']>, label: string): string {
@@ -20,20 +25,43 @@ export function LaunchStep({ onDone, advancing }: StepProps) {
     queryFn: () => api.get<{ data: EarningRuleSummary[] }>('/points/list?limit=100&status=active'),
   });
   return (
-    <StepFrame title="Launch" intro="Your program is ready. Everything can be changed later from the navigation."
-      saving={false} advancing={advancing} failure={null} onSkip={onDone} submitLabel="Finish setup" onSubmit={onDone}>
+    <StepFrame
+      title="Launch"
+      intro="Your program is ready. Everything can be changed later from the navigation."
+      saving={false}
+      advancing={advancing}
+      failure={null}
+      onSkip={onDone}
+      submitLabel="Finish setup"
+      onSubmit={onDone}
+    >
       <dl className="ls-facts" aria-label="Your program">
-        <dt>Program</dt><dd>{saved.program_name ?? 'Not named yet'}</dd>
-        <dt>Points are called</dt><dd>{label}</dd>
+        <dt>Program</dt>
+        <dd>{saved.program_name ?? 'Not named yet'}</dd>
+        <dt>Points are called</dt>
+        <dd>{label}</dd>
         <dt>Ways to earn</dt>
         <dd>
-          {rules.isPending ? 'Loading…' : rules.isError ? 'Could not be loaded.' : rules.data.data.length === 0 ? 'None yet: add one under Points.' : (
+          {rules.isPending ? (
+            'Loading…'
+          ) : rules.isError ? (
+            'Could not be loaded.'
+          ) : rules.data.data.length === 0 ? (
+            'None yet: add one under Points.'
+          ) : (
             <ul className="ls-link-list">
-              {rules.data.data.map((rule) => <li key={rule.id}>{rule.type === 'order' ? `${rule.title}: ${formatPoints(rule.points)} ${label} per $1` : `${rule.title}: ${formatPoints(rule.points)} ${label}`}</li>)}
+              {rules.data.data.map((rule) => (
+                <li key={rule.id}>
+                  {rule.type === 'order'
+                    ? `${rule.title}: ${formatPoints(rule.points)} ${label} per $1`
+                    : `${rule.title}: ${formatPoints(rule.points)} ${label}`}
+                </li>
+              ))}
             </ul>
           )}
         </dd>
-        <dt>First reward</dt><dd>{saved.onboarding_coupon_reward ? rewardText(saved.onboarding_coupon_reward, label) : 'None yet: add one under Points.'}</dd>
+        <dt>First reward</dt>
+        <dd>{saved.onboarding_coupon_reward ? rewardText(saved.onboarding_coupon_reward, label) : 'None yet: add one under Points.'}</dd>
       </dl>
     </StepFrame>
   );

@@ -14,7 +14,14 @@ import { ONBOARDING_STEPS, nextStage, onboardingDone, previousStage, stepIndexFo
 import type { StepProps } from './StepFrame.tsx';
 import { useMoveStage } from './useMoveStage.ts';
 
-const STEP_COMPONENTS = { basics: BasicsStep, earning: EarningStep, reward: RewardStep, channels: ChannelsStep, install: InstallStep, launch: LaunchStep } as const;
+const STEP_COMPONENTS = {
+  basics: BasicsStep,
+  earning: EarningStep,
+  reward: RewardStep,
+  channels: ChannelsStep,
+  install: InstallStep,
+  launch: LaunchStep,
+} as const;
 
 /** spec §2 /onboarding (no admin frame): a wizard through stages 2 → 12, then /home. */
 export function OnboardingPage() {
@@ -34,12 +41,25 @@ export function OnboardingPage() {
       <header className="ls-onboarding__header">
         <Logo className="ls-onboarding__logo" />
         <div className="ls-row">
-          <p className="ls-onboarding__count" aria-live="polite">Step {index + 1} of {ONBOARDING_STEPS.length}</p>
-          {dismissed ? <Button variant="plain" size="small" onClick={() => setDismissed(false)}>Show steps</Button> : null}
+          <p className="ls-onboarding__count" aria-live="polite">
+            Step {index + 1} of {ONBOARDING_STEPS.length}
+          </p>
+          {dismissed ? (
+            <Button variant="plain" size="small" onClick={() => setDismissed(false)}>
+              Show steps
+            </Button>
+          ) : null}
         </div>
       </header>
       <h1 className="ls-onboarding__heading">Set up your rewards program</h1>
-      <div className="ls-progress" role="progressbar" aria-label="Onboarding progress" aria-valuemin={0} aria-valuemax={ONBOARDING_STEPS.length} aria-valuenow={index}>
+      <div
+        className="ls-progress"
+        role="progressbar"
+        aria-label="Onboarding progress"
+        aria-valuemin={0}
+        aria-valuemax={ONBOARDING_STEPS.length}
+        aria-valuenow={index}
+      >
         <div className="ls-progress__bar" style={{ width: `${(index / ONBOARDING_STEPS.length) * 100}%` }} />
       </div>
       <div className={`ls-onboarding__body${dismissed ? ' ls-onboarding__body--wide' : ''}`}>
@@ -48,20 +68,34 @@ export function OnboardingPage() {
             <ol>
               {ONBOARDING_STEPS.map((s, i) => (
                 <li key={s.id} data-state={i < index ? 'done' : i === index ? 'current' : 'todo'} aria-current={i === index ? 'step' : undefined}>
-                  <span className="ls-onboarding__bullet" aria-hidden="true">{i < index ? '✓' : i + 1}</span>
-                  <span><strong>{s.title}</strong><br /><span className="ls-muted">{s.summary}</span></span>
+                  <span className="ls-onboarding__bullet" aria-hidden="true">
+                    {i < index ? '✓' : i + 1}
+                  </span>
+                  <span>
+                    <strong>{s.title}</strong>
+                    <br />
+                    <span className="ls-muted">{s.summary}</span>
+                  </span>
                   {i < index ? <span className="ls-visually-hidden"> (done)</span> : null}
                 </li>
               ))}
             </ol>
-            <Button variant="plain" size="small" onClick={() => setDismissed(true)}>Hide steps</Button>
+            <Button variant="plain" size="small" onClick={() => setDismissed(true)}>
+              Hide steps
+            </Button>
           </section>
         )}
         <div className="ls-stack">
-          {move.isError ? <Banner tone="critical" title="Could not move to that step.">{errorMessage(move.error)}</Banner> : null}
+          {move.isError ? (
+            <Banner tone="critical" title="Could not move to that step.">
+              {errorMessage(move.error)}
+            </Banner>
+          ) : null}
           <Step key={step.id} stage={stage} advancing={move.isPending} onDone={() => move.mutate(nextStage(stage))} />
           {back !== null ? (
-            <div><Button disabled={move.isPending} onClick={() => move.mutate(back)}>{`Back to ${ONBOARDING_STEPS[index - 1]!.title}`}</Button></div>
+            <div>
+              <Button disabled={move.isPending} onClick={() => move.mutate(back)}>{`Back to ${ONBOARDING_STEPS[index - 1]!.title}`}</Button>
+            </div>
           ) : null}
         </div>
       </div>

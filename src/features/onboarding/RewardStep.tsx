@@ -8,14 +8,20 @@ import { useSavedSettings } from './saved-settings.ts';
 
 type DiscountType = OnboardingCoupon['discount_type'];
 
-export interface RewardForm { title: string; discountType: DiscountType; value: string; pointsCost: string }
+export interface RewardForm {
+  title: string;
+  discountType: DiscountType;
+  value: string;
+  pointsCost: string;
+}
 
 /** Checks the form and builds the POST /coupon/onboarding/store body (amounts in minor units). */
 export function rewardRequest(form: RewardForm): { errors: Record<string, string>; body: OnboardingCoupon | null } {
   const errors: Record<string, string> = {};
   if (!form.title.trim()) errors.title = 'Enter a reward title.';
   const value = Number(form.value);
-  if (form.discountType === 'percentage' && !(Number.isInteger(value) && value >= 1 && value <= 100)) errors.value = 'A percentage discount is between 1 and 100.';
+  if (form.discountType === 'percentage' && !(Number.isInteger(value) && value >= 1 && value <= 100))
+    errors.value = 'A percentage discount is between 1 and 100.';
   if (form.discountType === 'fixed_amount' && !(value > 0 && Number.isFinite(value))) errors.value = 'Enter an amount greater than 0.';
   const cost = Number(form.pointsCost);
   if (!(Number.isInteger(cost) && cost >= 1)) errors.pointsCost = 'Enter a whole number of points, at least 1.';
@@ -33,7 +39,9 @@ export function rewardForm(reward: OnboardingCoupon): RewardForm {
 /** Stage 6: the first reward members redeem their points for. */
 export function RewardStep({ onDone, advancing }: StepProps) {
   const saved = useSavedSettings().onboarding_coupon_reward;
-  const [form, setForm] = useState<RewardForm>(saved ? rewardForm(saved) : { title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' });
+  const [form, setForm] = useState<RewardForm>(
+    saved ? rewardForm(saved) : { title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' },
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (body: OnboardingCoupon) => onboarding.saveCouponReward(body),
@@ -50,23 +58,52 @@ export function RewardStep({ onDone, advancing }: StepProps) {
       advancing={advancing}
       failure={save.error}
       onSkip={onDone}
-      onSubmit={() => { const { errors: found, body } = rewardRequest(form); setErrors(found); if (body) save.mutate(body); }}
+      onSubmit={() => {
+        const { errors: found, body } = rewardRequest(form);
+        setErrors(found);
+        if (body) save.mutate(body);
+      }}
     >
       <Field label="Reward title" value={form.title} error={errors.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} />
       <fieldset className="ls-choice">
         <legend className="ls-field__label">Discount</legend>
-        {([['fixed_amount', 'Amount off ($)'], ['percentage', 'Percentage off (%)'], ['free_shipping', 'Free shipping']] as const).map(([value, label]) => (
+        {(
+          [
+            ['fixed_amount', 'Amount off ($)'],
+            ['percentage', 'Percentage off (%)'],
+            ['free_shipping', 'Free shipping'],
+          ] as const
+        ).map(([value, label]) => (
           <label key={value} className="ls-choice__option">
-            <input type="radio" name="discount-type" value={value} checked={form.discountType === value} onChange={() => setForm({ ...form, discountType: value })} />
+            <input
+              type="radio"
+              name="discount-type"
+              value={value}
+              checked={form.discountType === value}
+              onChange={() => setForm({ ...form, discountType: value })}
+            />
             {label}
           </label>
         ))}
       </fieldset>
       {form.discountType !== 'free_shipping' ? (
-        <Field label={form.discountType === 'percentage' ? 'Percentage off' : 'Amount off ($)'} type="number" inputMode="decimal" value={form.value} error={errors.value}
-          onChange={(e) => setForm({ ...form, value: e.target.value })} />
+        <Field
+          label={form.discountType === 'percentage' ? 'Percentage off' : 'Amount off ($)'}
+          type="number"
+          inputMode="decimal"
+          value={form.value}
+          error={errors.value}
+          onChange={(e) => setForm({ ...form, value: e.target.value })}
+        />
       ) : null}
-      <Field label="Points needed" type="number" inputMode="numeric" value={form.pointsCost} error={errors.pointsCost} onChange={(e) => setForm({ ...form, pointsCost: e.target.value })} />
+      <Field
+        label="Points needed"
+        type="number"
+        inputMode="numeric"
+        value={form.pointsCost}
+        error={errors.pointsCost}
+        onChange={(e) => setForm({ ...form, pointsCost: e.target.value })}
+      />
     </StepFrame>
   );
 }

@@ -25,10 +25,15 @@ interface StepFrameProps {
 
 /** One wizard step: heading, form, a clear failure message with "Skip for now". */
 export function StepFrame({ title, intro, children, onSubmit, saving, failure, onSkip, submitLabel = 'Save and continue', advancing }: StepFrameProps) {
-  const submit = (event: FormEvent) => { event.preventDefault(); onSubmit(); };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
     <form className="ls-card ls-onboarding__step" onSubmit={submit} noValidate aria-labelledby="onboarding-step-title">
-      <h2 id="onboarding-step-title" className="ls-onboarding__title">{title}</h2>
+      <h2 id="onboarding-step-title" className="ls-onboarding__title">
+        {title}
+      </h2>
       <p className="ls-muted">{intro}</p>
       <div className="ls-stack">
         {failure ? (
@@ -39,8 +44,14 @@ export function StepFrame({ title, intro, children, onSubmit, saving, failure, o
         {children}
       </div>
       <div className="ls-onboarding__actions">
-        {failure ? <Button onClick={onSkip} disabled={saving || advancing}>Skip for now</Button> : null}
-        <Button type="submit" variant="primary" loading={saving || advancing}>{submitLabel}</Button>
+        {failure ? (
+          <Button onClick={onSkip} disabled={saving || advancing}>
+            Skip for now
+          </Button>
+        ) : null}
+        <Button type="submit" variant="primary" loading={saving || advancing}>
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );

@@ -8,13 +8,24 @@ import { embedSnippet } from './InstallStep.tsx';
 
 describe('onboarding stages 2 → 12, then done (spec §4 / §9)', () => {
   it.each([
-    [2, 0, 4], [4, 1, 6], [6, 2, 8], [8, 3, 10], [10, 4, 12], [12, 5, 0], [5, 1, 6],
+    [2, 0, 4],
+    [4, 1, 6],
+    [6, 2, 8],
+    [8, 3, 10],
+    [10, 4, 12],
+    [12, 5, 0],
+    [5, 1, 6],
   ])('stage %i → step %i, next stage %i', (stage, index, next) => {
     expect(stepIndexForStage(stage)).toBe(index);
     expect(nextStage(stage)).toBe(next);
   });
 
-  it.each([[2, false], [12, false], [0, true], [14, true]])('stage %i done: %s', (stage, done) => {
+  it.each([
+    [2, false],
+    [12, false],
+    [0, true],
+    [14, true],
+  ])('stage %i done: %s', (stage, done) => {
     expect(onboardingDone(stage)).toBe(done);
   });
 });
@@ -41,7 +52,13 @@ describe('onboarding forms', () => {
     expect(Object.keys(basicsErrors(values))).toEqual(errors);
   });
 
-  it.each([['1', false], ['250', false], ['0', true], ['1.5', true], ['abc', true]])('earning points %j → error %s', (points, error) => {
+  it.each([
+    ['1', false],
+    ['250', false],
+    ['0', true],
+    ['1.5', true],
+    ['abc', true],
+  ])('earning points %j → error %s', (points, error) => {
     expect(Boolean(earningErrors(points).points)).toBe(error);
   });
 
@@ -54,6 +71,8 @@ describe('onboarding forms', () => {
   });
 
   it('embed snippet of DESIGN.md §4', () => {
-    expect(embedSnippet('https://app.example.com', 'demo-outdoor-co')).toBe('<script async src="https://app.example.com/embed/loader.js" data-store="demo-outdoor-co"></script>');
+    expect(embedSnippet('https://app.example.com', 'demo-outdoor-co')).toBe(
+      '<script async src="https://app.example.com/embed/loader.js" data-store="demo-outdoor-co"></script>',
+    );
   });
 });

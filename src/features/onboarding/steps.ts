@@ -15,7 +15,9 @@ export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
 /** The step of a stage; a stage between two steps belongs to the earlier one. */
 export function stepIndexForStage(stage: number): number {
   let index = 0;
-  ONBOARDING_STEPS.forEach((step, i) => { if (stage >= step.stage) index = i; });
+  ONBOARDING_STEPS.forEach((step, i) => {
+    if (stage >= step.stage) index = i;
+  });
   return index;
 }
 

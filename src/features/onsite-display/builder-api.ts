@@ -30,7 +30,12 @@ const toRecord = <K extends StudioKind>(kind: K, state: DocumentState): SurfaceR
   document: state.document as unknown as SurfaceDocument<K>,
 });
 
-const toVersion = (v: VersionInfo): BuilderVersion => ({ version: v.version, createdAt: v.created_at, published: v.status === 'published', author: v.created_by?.name });
+const toVersion = (v: VersionInfo): BuilderVersion => ({
+  version: v.version,
+  createdAt: v.created_at,
+  published: v.status === 'published',
+  author: v.created_by?.name,
+});
 
 /** Upload is multipart: the JSON client does not carry it, so it goes through fetch with the same headers. */
 async function upload(file: File): Promise<MediaRecord> {
@@ -42,36 +47,60 @@ async function upload(file: File): Promise<MediaRecord> {
     body,
   });
   const payload = (await response.json().catch(() => ({}))) as { data?: MediaRecord; message?: string; code?: string };
-  if (!response.ok || !payload.data) throw new BuilderApiError(payload.message ?? `Upload failed (${response.status})`, { status: response.status, code: payload.code });
+  if (!response.ok || !payload.data)
+    throw new BuilderApiError(payload.message ?? `Upload failed (${response.status})`, { status: response.status, code: payload.code });
   return payload.data;
 }
 
 export function createBuilderApi(api: ApiClient): BuilderApi {
   return {
     load: (kind) => call(async () => toRecord(kind, await api.get<DocumentState>(path(kind)))),
-    saveDraft: (kind, baseVersion, document) => call(async () => {
-      const saved = await api.post<SavedVersion>(path(kind, '/draft'), { base_version: baseVersion, document });
-      return { version: saved.version };
-    }),
-    publish: (kind, version, surfaces) => call(async () => {
-      const info = await api.post<PublishedVersion>(path(kind, '/publish'), { version, ...(surfaces && { surfaces }) });
-      return { publishedVersion: info.version, ...(info.draft_version !== undefined && { draftVersion: info.draft_version }) };
-    }),
+    saveDraft: (kind, baseVersion, document) =>
+      call(async () => {
+        const saved = await api.post<SavedVersion>(path(kind, '/draft'), { base_version: baseVersion, document });
+        return { version: saved.version };
+      }),
+    publish: (kind, version, surfaces) =>
+      call(async () => {
+        const info = await api.post<PublishedVersion>(path(kind, '/publish'), { version, ...(surfaces && { surfaces }) });
+        return { publishedVersion: info.version, ...(info.draft_version !== undefined && { draftVersion: info.draft_version }) };
+      }),
     versions: (kind) => call(async () => (await api.get<VersionInfo[]>(path(kind, '/versions'), { params: { limit: 50 } })).map(toVersion)),
-    restore: (kind, version) => call(async () => {
-      await api.post<SavedVersion>(path(kind, '/restore'), { version });
-      return toRecord(kind, await api.get<DocumentState>(path(kind)));
-    }),
-    surfaces: () => call(async () => (await api.get<SurfaceSummary[]>('/onsite-display'))
-      .filter((s): s is SurfaceSummary & { kind: SurfaceKind } => (SURFACE_KINDS as readonly string[]).includes(s.kind))
-      .map((s) => ({ kind: s.kind, draftVersion: s.draft_version, publishedVersion: s.published_version, updatedAt: s.updated_at ?? undefined, hasUnpublishedChanges: s.state !== 'published' }))),
-    uploadImage: (file) => call(async () => {
-      const record = await upload(file);
-      return { url: record.url, name: record.file_name };
-    }),
-    listGallery: () => call(async () => (await api.post<{ items: MediaRecord[] }>('/gallery/list', { page: 1, limit: 48 })).items.map((m) => ({ url: m.url, name: m.file_name }))),
-    icons: (search) => call(async () => (await api.post<IconRecord[]>('/icons/list', search ? { search } : {}))
-      .map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: icon.viewBox }))),
+    restore: (kind, version) =>
+      call(async () => {
+        await api.post<SavedVersion>(path(kind, '/restore'), { version });
+        return toRecord(kind, await api.get<DocumentState>(path(kind)));
+      }),
+    surfaces: () =>
+      call(async () =>
+        (await api.get<SurfaceSummary[]>('/onsite-display'))
+          .filter((s): s is SurfaceSummary & { kind: SurfaceKind } => (SURFACE_KINDS as readonly string[]).includes(s.kind))
+          .map((s) => ({
+            kind: s.kind,
+            draftVersion: s.draft_version,
+            publishedVersion: s.published_version,
+            updatedAt: s.updated_at ?? undefined,
+            hasUnpublishedChanges: s.state !== 'published',
+          })),
+      ),
+    uploadImage: (file) =>
+      call(async () => {
+        const record = await upload(file);
+        return { url: record.url, name: record.file_name };
+      }),
+    listGallery: () =>
+      call(async () =>
+        (await api.post<{ items: MediaRecord[] }>('/gallery/list', { page: 1, limit: 48 })).items.map((m) => ({ url: m.url, name: m.file_name })),
+      ),
+    icons: (search) =>
+      call(async () =>
+        (await api.post<IconRecord[]>('/icons/list', search ? { search } : {})).map((icon) => ({
+          id: icon.id,
+          label: icon.name,
+          path: icon.path,
+          viewBox: icon.viewBox,
+        })),
+      ),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
   };

@@ -33,7 +33,16 @@ export function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface })
   const builderApi = useBuilderApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  return <BuilderStudio key={surface} api={builderApi} surface={surface} backHref="/onsite-display" onNavigate={(href) => navigate(href)} initialSelection={params.get('select')} />;
+  return (
+    <BuilderStudio
+      key={surface}
+      api={builderApi}
+      surface={surface}
+      backHref="/onsite-display"
+      onNavigate={(href) => navigate(href)}
+      initialSelection={params.get('select')}
+    />
+  );
 }
 
 /** The page of an On-site Display route: the overview or the studio of its surface. */

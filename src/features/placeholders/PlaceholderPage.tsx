@@ -14,7 +14,11 @@ export function PlaceholderPage({ route }: { route: RouteEntry }) {
         <div className="ls-card">
           <h2>Pages</h2>
           <ul className="ls-link-list">
-            {related.map(([label, path]) => <li key={path}><Link to={path}>{label}</Link></li>)}
+            {related.map(([label, path]) => (
+              <li key={path}>
+                <Link to={path}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}

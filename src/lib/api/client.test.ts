@@ -13,25 +13,34 @@ function clientWith(respond: (url: string, init: RequestInit) => Promise<Respons
     session: () => session,
     onUnauthenticated,
     timeoutMs,
-    fetch: (input, init) => { calls.push([String(input), init!]); return respond(String(input), init!); },
+    fetch: (input, init) => {
+      calls.push([String(input), init!]);
+      return respond(String(input), init!);
+    },
   });
   return { client, calls, onUnauthenticated };
 }
 
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A server that never answers; only an abort ends the request. */
-const hang = (_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
-  init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-});
+const hang = (_url: string, init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
 
 describe('request headers (spec §6 / §7)', () => {
   it.each<[string, SessionTokens | null, Record<string, string | undefined>]>([
     ['no token yet: only the base headers', null, { Authorization: undefined, 'X-Store-Access-Token': undefined, 'X-User-Access-Token': undefined }],
-    ['once a token exists: bearer, store and user tokens', { token: 't1', storeAccessToken: 's1', userAccessToken: 'u1' },
-      { Authorization: 'Bearer t1', 'X-Store-Access-Token': 's1', 'X-User-Access-Token': 'u1' }],
+    [
+      'once a token exists: bearer, store and user tokens',
+      { token: 't1', storeAccessToken: 's1', userAccessToken: 'u1' },
+      { Authorization: 'Bearer t1', 'X-Store-Access-Token': 's1', 'X-User-Access-Token': 'u1' },
+    ],
   ])('%s', (_name, session, expected) => {
     const headers = requestHeaders(session, false);
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
@@ -68,7 +77,12 @@ describe('bases and bodies', () => {
 describe('transport failures are classified (spec §8)', () => {
   it.each<[string, () => Promise<Response>, string, number | undefined]>([
     ['fetch rejects → network error', () => Promise.reject(new TypeError('Failed to fetch')), 'network error', undefined],
-    ['4xx → bad request', () => json({ message: 'Enter a valid URL.', errors: { website: 'Enter a valid URL.' }, code: 'validation' }, 422), 'bad request', 422],
+    [
+      '4xx → bad request',
+      () => json({ message: 'Enter a valid URL.', errors: { website: 'Enter a valid URL.' }, code: 'validation' }, 422),
+      'bad request',
+      422,
+    ],
     ['5xx → bad response', () => json({ message: 'Boom' }, 500), 'bad response', 500],
     ['unparsable body → bad response', () => Promise.resolve(new Response('<html>', { status: 200 })), 'bad response', 200],
   ])('%s', async (_name, respond, kind, status) => {
@@ -94,7 +108,9 @@ describe('transport failures are classified (spec §8)', () => {
     const pending = client.get('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     let settled = false;
-    void pending.then(() => { settled = true; });
+    void pending.then(() => {
+      settled = true;
+    });
     await Promise.resolve();
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -76,7 +76,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = buildUrl(host === 'data' ? options.dataBase() : options.apiBase(), path, params);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, options.timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
     const onCallerAbort = () => controller.abort();
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', onCallerAbort);
@@ -102,7 +105,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let parsed: unknown = undefined;
     let parseFailed = false;
     if (text !== '') {
-      try { parsed = JSON.parse(text); } catch { parseFailed = true; }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parseFailed = true;
+      }
     }
 
     if (!response.ok) {

@@ -11,8 +11,7 @@ import type { Channel, GlobalSearchResult, LoginResult, StoreListItem, User } fr
 /** spec §7 "Session and store" and the onboarding calls, each under its failure policy. */
 export function sessionEndpoints(api: ApiClient) {
   return {
-    login: (credentials: LoginBody) =>
-      withPolicy('login', () => api.post<LoginResult>('/account/login', credentials)),
+    login: (credentials: LoginBody) => withPolicy('login', () => api.post<LoginResult>('/account/login', credentials)),
     getUsers: (signal?: AbortSignal) => withPolicy('getUsers', () => api.get<User>('/user/details', signal ? { signal } : {})),
     setUserStatus: (status: Record<string, unknown>) => withPolicy('setUserStatus', () => api.post<unknown>('/user/status', status)),
     setUserStage: (stage: number) => withPolicy('save', () => api.post<unknown>('/user/stage', { stage })),

@@ -56,5 +56,4 @@ export const KIND_MESSAGES: Record<TransportErrorKind, string> = {
   'bad response': 'The server answered with an error.',
 };
 
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong.';
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong.');

@@ -33,7 +33,11 @@ describe('per-call rethrow or return (spec §7 "Handling of answers")', () => {
   });
 
   it('a returned non-API error is wrapped; orThrow turns a returned error back into a throw', async () => {
-    const returned = await withPolicy('login', () => Promise.reject(new Error('odd')), () => {});
+    const returned = await withPolicy(
+      'login',
+      () => Promise.reject(new Error('odd')),
+      () => {},
+    );
     expect(isApiFailure(returned)).toBe(true);
     expect(() => orThrow(returned)).toThrow(ApiError);
     expect(orThrow(5)).toBe(5);

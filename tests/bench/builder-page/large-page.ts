@@ -12,7 +12,9 @@ function grow(section: Section, size: number): number {
       const list = content[key];
       if (!list || list.length === 0) continue;
       const base = list[0] as Record<string, unknown>;
-      const items = Array.from({ length: size }, (_, i) => ('id' in base ? { ...structuredClone(base), id: `${String(base.id)}-${i}` } : structuredClone(base)));
+      const items = Array.from({ length: size }, (_, i) =>
+        'id' in base ? { ...structuredClone(base), id: `${String(base.id)}-${i}` } : structuredClone(base),
+      );
       content[key] = items;
       if (audience === 'visitor') added += size;
     }

@@ -27,6 +27,10 @@ function FrameStylesheet({ children, document: frameDocument }: { children: Reac
 const { doc, nodes } = largeLandingPage();
 Object.assign(window, { benchNodes: nodes, benchSections: doc.sections.length });
 createRoot(document.getElementById('root')!).render(
-  <Puck config={puckConfig(doc)} data={puckData(doc)} overrides={{ iframe: FrameStylesheet }}
-    viewports={[{ width: DEVICE_WIDTHS.desktop, height: 'auto', label: 'Desktop' }]} />,
+  <Puck
+    config={puckConfig(doc)}
+    data={puckData(doc)}
+    overrides={{ iframe: FrameStylesheet }}
+    viewports={[{ width: DEVICE_WIDTHS.desktop, height: 'auto', label: 'Desktop' }]}
+  />,
 );

@@ -75,7 +75,9 @@ export function puckConfig(doc: LandingPage): Config {
     // the same root as our canvas (`<LandingPage responsive>`): theme, audience and palette
     root: {
       render: ({ children }: { children?: ReactNode }) => (
-        <div className="ls-root ls-landing" data-theme={doc.theme} data-audience={AUDIENCE} style={style}>{children}</div>
+        <div className="ls-root ls-landing" data-theme={doc.theme} data-audience={AUDIENCE} style={style}>
+          {children}
+        </div>
       ),
     },
   };

@@ -20,9 +20,17 @@ export const DEMO_PROGRAM: ProgramData = {
 };
 
 export const DEMO_MEMBER: MemberState = {
-  customerId: 'demo-1', firstName: 'Robin', fullName: 'Robin Baker', email: 'robin@example.com',
-  pointsBalance: 1250, pendingPoints: 40, lifetimePoints: 1800, pointsEarned: 25,
+  customerId: 'demo-1',
+  firstName: 'Robin',
+  fullName: 'Robin Baker',
+  email: 'robin@example.com',
+  pointsBalance: 1250,
+  pendingPoints: 40,
+  lifetimePoints: 1800,
+  pointsEarned: 25,
   tier: { current: 'Medium Roast', next: 'Dark Roast', pointsToNext: 250, progress: 0.75 },
   rewards: [{ id: 'r1', title: '$5 off your order', code: 'BEANS-5OFF' }],
-  referralLink: 'https://demo-coffee.example/r/robin', referralsEarned: 3, joinedAt: '2025-03-01',
+  referralLink: 'https://demo-coffee.example/r/robin',
+  referralsEarned: 3,
+  joinedAt: '2025-03-01',
 };

@@ -8,7 +8,9 @@ export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { widt
 export async function openHarness(page: Page, context: BrowserContext, config: HarnessConfig, flavour: Flavour = 'preact'): Promise<string[]> {
   await page.setViewportSize(VIEWPORTS[config.device]);
   const outside = await serveHarness(context, flavour);
-  await page.addInitScript((c) => { (window as unknown as { harnessConfig: unknown }).harnessConfig = c; }, config);
+  await page.addInitScript((c) => {
+    (window as unknown as { harnessConfig: unknown }).harnessConfig = c;
+  }, config);
   await page.goto(`${HARNESS_ORIGIN}/`);
   await page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
   return outside;

@@ -7,11 +7,14 @@
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../../presets/index.ts';
-import {
-  availablePanels, buildStylesheet, LandingPage, Launcher, StickyBar, Widget,
-  type RenderContext, type WidgetAction,
-} from '../../../renderers/index.ts';
-import type { LandingPage as LandingDoc, Launcher as LauncherDoc, StickyBar as StickyBarDoc, ThemeName, Widget as WidgetDoc } from '../../../renderers/schema/index.ts';
+import { availablePanels, buildStylesheet, LandingPage, Launcher, StickyBar, Widget, type RenderContext, type WidgetAction } from '../../../renderers/index.ts';
+import type {
+  LandingPage as LandingDoc,
+  Launcher as LauncherDoc,
+  StickyBar as StickyBarDoc,
+  ThemeName,
+  Widget as WidgetDoc,
+} from '../../../renderers/schema/index.ts';
 import { DEMO_MEMBER, DEMO_PROGRAM } from './demo-context.ts';
 
 export type Surface = 'landing' | 'widget' | 'launcher' | 'sticky_bar' | 'storefront' | 'everything';
@@ -24,14 +27,23 @@ export interface HarnessConfig {
 }
 
 declare global {
-  interface Window { harnessConfig?: HarnessConfig; harnessReady?: boolean; harnessActions?: WidgetAction[] }
+  interface Window {
+    harnessConfig?: HarnessConfig;
+    harnessReady?: boolean;
+    harnessActions?: WidgetAction[];
+  }
 }
 
 const config: HarnessConfig = window.harnessConfig ?? { surface: 'storefront', audience: 'visitor', device: 'desktop', theme: 'light' };
 const icons = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
 const ctx: RenderContext = {
-  audience: config.audience, device: config.device, theme: config.theme, locale: 'en-US',
-  program: DEMO_PROGRAM, icons, themes: THEME_TOKENS,
+  audience: config.audience,
+  device: config.device,
+  theme: config.theme,
+  locale: 'en-US',
+  program: DEMO_PROGRAM,
+  icons,
+  themes: THEME_TOKENS,
   ...(config.audience === 'member' ? { member: DEMO_MEMBER } : {}),
 };
 const landing: LandingDoc = { ...(config.docs?.landing_page ?? DEMO_DOCUMENTS.landing_page), theme: config.theme };
@@ -39,14 +51,18 @@ const widget: WidgetDoc = { ...(config.docs?.widget ?? DEMO_DOCUMENTS.widget), t
 const launcher: LauncherDoc = config.docs?.launcher ?? DEMO_DOCUMENTS.launcher;
 const stickyBarDoc = config.docs?.sticky_bar ?? DEMO_DOCUMENTS.sticky_bar;
 const stickyBar: StickyBarDoc = { ...stickyBarDoc, bar: { ...stickyBarDoc.bar, theme: config.theme } };
-const record = (action: WidgetAction) => { (window.harnessActions ??= []).push(action); };
+const record = (action: WidgetAction) => {
+  (window.harnessActions ??= []).push(action);
+};
 
 function StorePage() {
   return (
     <main>
       <h1>Demo Coffee Roasters</h1>
       {Array.from({ length: 30 }, (_, i) => (
-        <p key={i}><a href={`#product-${i}`}>Single-origin roast {i + 1}</a> — a bright, sweet cup with notes of stone fruit.</p>
+        <p key={i}>
+          <a href={`#product-${i}`}>Single-origin roast {i + 1}</a> — a bright, sweet cup with notes of stone fruit.
+        </p>
       ))}
     </main>
   );
@@ -60,8 +76,16 @@ function Storefront() {
       <StorePage />
       <StickyBar doc={stickyBar} ctx={ctx} />
       <Launcher ref={launcherRef} doc={launcher} ctx={ctx} expanded={open} onClick={() => setOpen(!open)} />
-      {open && <Widget doc={widget} ctx={ctx} onClose={() => setOpen(false)} returnFocusTo={launcherRef} onAction={record}
-        placement={launcher[config.device].placement} />}
+      {open && (
+        <Widget
+          doc={widget}
+          ctx={ctx}
+          onClose={() => setOpen(false)}
+          returnFocusTo={launcherRef}
+          onAction={record}
+          placement={launcher[config.device].placement}
+        />
+      )}
     </>
   );
 }
@@ -72,20 +96,48 @@ function AllPanels() {
     <main>
       <h1>Widget panels</h1>
       <Widget doc={widget} ctx={ctx} inline onAction={record} />
-      {availablePanels(widget, ctx.audience).map((key) => <Widget key={key} doc={widget} ctx={ctx} inline panel={key} onAction={record} />)}
+      {availablePanels(widget, ctx.audience).map((key) => (
+        <Widget key={key} doc={widget} ctx={ctx} inline panel={key} onAction={record} />
+      ))}
     </main>
   );
 }
 
 function Surface() {
   switch (config.surface) {
-    case 'landing': return <main><LandingPage doc={landing} ctx={ctx} /></main>;
-    case 'widget': return <AllPanels />;
-    case 'launcher': return <><StorePage /><Launcher doc={launcher} ctx={ctx} /></>;
-    case 'sticky_bar': return <><StorePage /><StickyBar doc={stickyBar} ctx={ctx} defaultOpen /></>;
-    case 'storefront': return <Storefront />;
+    case 'landing':
+      return (
+        <main>
+          <LandingPage doc={landing} ctx={ctx} />
+        </main>
+      );
+    case 'widget':
+      return <AllPanels />;
+    case 'launcher':
+      return (
+        <>
+          <StorePage />
+          <Launcher doc={launcher} ctx={ctx} />
+        </>
+      );
+    case 'sticky_bar':
+      return (
+        <>
+          <StorePage />
+          <StickyBar doc={stickyBar} ctx={ctx} defaultOpen />
+        </>
+      );
+    case 'storefront':
+      return <Storefront />;
     // every surface at once (the XSS corpus run)
-    case 'everything': return <><LandingPage doc={landing} ctx={ctx} /><AllPanels /><Storefront /></>;
+    case 'everything':
+      return (
+        <>
+          <LandingPage doc={landing} ctx={ctx} />
+          <AllPanels />
+          <Storefront />
+        </>
+      );
   }
 }
 
@@ -93,4 +145,6 @@ const style = document.createElement('style');
 style.textContent = buildStylesheet(THEME_TOKENS);
 document.head.append(style);
 createRoot(document.getElementById('app')!).render(<Surface />);
-requestAnimationFrame(() => { window.harnessReady = true; });
+requestAnimationFrame(() => {
+  window.harnessReady = true;
+});

@@ -1,17 +1,37 @@
 /** Fills every text, URL and colour field of a settings document with payloads of the XSS corpus. */
 import { readFileSync } from 'node:fs';
 
-export const XSS_CORPUS: { text: string[]; url: string[]; colour: string[] } =
-  JSON.parse(readFileSync(new URL('../../fixtures/xss/payloads.json', import.meta.url), 'utf8'));
+export const XSS_CORPUS: { text: string[]; url: string[]; colour: string[] } = JSON.parse(
+  readFileSync(new URL('../../fixtures/xss/payloads.json', import.meta.url), 'utf8'),
+);
 
 /** The global the corpus' payloads set when they run. */
 export const XSS_FLAG = '__xss';
 
 /** Enumerated or structural fields the schema restricts to a closed set: not free text. */
 const CLOSED_FIELDS = new Set([
-  'kind', 'type', 'id', 'theme', 'theme_type', 'widget_type', 'program_type', 'selected_widget_type', 'placement', 'shape',
-  'launcher_type', 'icon_type', 'text_align', 'style', 'card_shape', 'card_style', 'layout_style', 'tier_spacing',
-  'tier_alignment', 'desktop_image_placement', 'mobile_image_placement', 'font_family',
+  'kind',
+  'type',
+  'id',
+  'theme',
+  'theme_type',
+  'widget_type',
+  'program_type',
+  'selected_widget_type',
+  'placement',
+  'shape',
+  'launcher_type',
+  'icon_type',
+  'text_align',
+  'style',
+  'card_shape',
+  'card_style',
+  'layout_style',
+  'tier_spacing',
+  'tier_alignment',
+  'desktop_image_placement',
+  'mobile_image_placement',
+  'font_family',
 ]);
 
 type Kind = 'text' | 'url' | 'colour';

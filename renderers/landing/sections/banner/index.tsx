@@ -14,7 +14,9 @@ export function BannerSection({ section, content, ctx }: SectionProps) {
         <LinkButton field="primary_button.label" owner={owner} label={primary?.label} url={primary?.url || content.sign_up_url} ctx={ctx} />
         <LinkButton field="secondary_button.label" owner={owner} label={secondary?.label} url={secondary?.url || content.sign_in_url} ctx={ctx} secondary />
         {!primary?.label && content.sign_up_url && <LinkButton field="sign_up_url" owner={owner} label="Join now" url={content.sign_up_url} ctx={ctx} />}
-        {!secondary?.label && content.sign_in_url && <LinkButton field="sign_in_url" owner={owner} label="Sign in" url={content.sign_in_url} ctx={ctx} secondary />}
+        {!secondary?.label && content.sign_in_url && (
+          <LinkButton field="sign_in_url" owner={owner} label="Sign in" url={content.sign_in_url} ctx={ctx} secondary />
+        )}
       </div>
     </SectionFrame>
   );

@@ -18,7 +18,11 @@ export function HowItWorksSection({ section, content, ctx }: SectionProps) {
               <li className="ls-card ls-step" key={index}>
                 {src && <img src={src} alt="" loading="lazy" decoding="async" />}
                 <div className="ls-step-body">
-                  {numbers && <span className="ls-num" aria-hidden="true">{index + 1}</span>}
+                  {numbers && (
+                    <span className="ls-num" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                  )}
                   <FieldText as="h3" className="ls-card-title" field={`steps.${index}.heading`} owner={section.id} text={step.heading} ctx={ctx} />
                   <FieldText field={`steps.${index}.paragraph`} owner={section.id} text={step.paragraph} ctx={ctx} />
                 </div>
@@ -34,8 +38,9 @@ export function HowItWorksSection({ section, content, ctx }: SectionProps) {
 
 export const definition: SectionRenderer = {
   Component: HowItWorksSection,
-  styles: '.ls-step{flex-direction:var(--ls-dir-m,column)}'
-    + '.ls-step>img{display:var(--ls-img-m,block);width:var(--ls-img-w-m,100%);border-radius:calc(var(--ls-radius) / 2)}'
-    + desktop(['.ls-step'], 'flex-direction:var(--ls-dir-d,column)')
-    + desktop(['.ls-step>img'], 'display:var(--ls-img-d,block);width:var(--ls-img-w-d,100%)'),
+  styles:
+    '.ls-step{flex-direction:var(--ls-dir-m,column)}' +
+    '.ls-step>img{display:var(--ls-img-m,block);width:var(--ls-img-w-m,100%);border-radius:calc(var(--ls-radius) / 2)}' +
+    desktop(['.ls-step'], 'flex-direction:var(--ls-dir-d,column)') +
+    desktop(['.ls-step>img'], 'display:var(--ls-img-d,block);width:var(--ls-img-w-d,100%)'),
 };

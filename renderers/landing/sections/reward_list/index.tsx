@@ -29,7 +29,11 @@ export function RewardListSection({ section, content, ctx }: SectionProps) {
               <Icon icon={offer.icon} fallback="gift" ctx={ctx} />
               <FieldText as="h3" className="ls-card-title" field={`redeemMethods.${index}.title`} owner={owner} text={offer.title} ctx={ctx} />
               <FieldText field={`redeemMethods.${index}.description`} owner={owner} text={offer.description} ctx={ctx} />
-              {offer.points > 0 && <p className="ls-points">{formatPoints(offer.points, ctx.locale)} {ctx.program.pointsLabel}</p>}
+              {offer.points > 0 && (
+                <p className="ls-points">
+                  {formatPoints(offer.points, ctx.locale)} {ctx.program.pointsLabel}
+                </p>
+              )}
             </li>
           ))}
         </ul>

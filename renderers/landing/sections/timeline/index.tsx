@@ -31,10 +31,11 @@ export function TimelineSection({ section, content, ctx }: SectionProps) {
 
 export const definition: SectionRenderer = {
   Component: TimelineSection,
-  styles: '.ls-timeline{list-style:none;padding:0;margin-top:24px;display:grid;gap:var(--ls-gap,16px)}'
-    + '.ls-timeline[data-layout=list]{grid-template-columns:minmax(0,1fr)}'
-    + '.ls-timeline>.ls-card{flex-direction:row;align-items:flex-start}'
-    + '.ls-timeline[data-connectors]>.ls-card:not(:last-child)>.ls-connector{left:calc(20px + .75em)}'
-    + desktop(['.ls-timeline:not([data-layout=list])'], 'grid-auto-flow:column;grid-auto-columns:minmax(0,1fr)')
-    + desktop(['.ls-timeline:not([data-layout=list])>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px'),
+  styles:
+    '.ls-timeline{list-style:none;padding:0;margin-top:24px;display:grid;gap:var(--ls-gap,16px)}' +
+    '.ls-timeline[data-layout=list]{grid-template-columns:minmax(0,1fr)}' +
+    '.ls-timeline>.ls-card{flex-direction:row;align-items:flex-start}' +
+    '.ls-timeline[data-connectors]>.ls-card:not(:last-child)>.ls-connector{left:calc(20px + .75em)}' +
+    desktop(['.ls-timeline:not([data-layout=list])'], 'grid-auto-flow:column;grid-auto-columns:minmax(0,1fr)') +
+    desktop(['.ls-timeline:not([data-layout=list])>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px'),
 };

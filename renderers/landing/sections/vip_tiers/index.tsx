@@ -10,13 +10,27 @@ import { FieldText } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
-function TierList({ items, field, label, open, owner, ctx }: {
-  items: string[]; field: string; label: string; open: boolean; owner: string; ctx: RenderContext;
+function TierList({
+  items,
+  field,
+  label,
+  open,
+  owner,
+  ctx,
+}: {
+  items: string[];
+  field: string;
+  label: string;
+  open: boolean;
+  owner: string;
+  ctx: RenderContext;
 }) {
   if (items.length === 0) return null;
   return (
     <details open={open}>
-      <summary>{label} ({items.length})</summary>
+      <summary>
+        {label} ({items.length})
+      </summary>
       <ul>
         {items.map((item, index) => (
           <FieldText as="li" key={index} field={`${field}.${index}`} owner={owner} text={item} ctx={ctx} />
@@ -44,7 +58,9 @@ function ProgressLine({ ctx, tiers }: { ctx: RenderContext; tiers: LoyaltyTier[]
   return (
     <div className="ls-tier-line">
       <p>{tiers.map((tier) => `${tier.name}: ${formatPoints(tier.threshold, ctx.locale)} ${label}`).join(' → ')}</p>
-      <div className="ls-meter" aria-hidden="true"><span style={{ width: 0 }} /></div>
+      <div className="ls-meter" aria-hidden="true">
+        <span style={{ width: 0 }} />
+      </div>
     </div>
   );
 }
@@ -59,8 +75,7 @@ export function VipTiersSection({ section, content, ctx }: SectionProps) {
     <SectionFrame section={section} content={content} ctx={ctx}>
       {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} />}
       {tiers.length > 0 && (
-        <ol className="ls-grid ls-tiers" {...listAttributes(section, content)}
-          style={{ ['--ls-align' as string]: layout.tier_alignment }}>
+        <ol className="ls-grid ls-tiers" {...listAttributes(section, content)} style={{ ['--ls-align' as string]: layout.tier_alignment }}>
           {tiers.map((tier, index) => {
             const path = `${base}.${index}`;
             const isCurrent = current !== undefined && current === tier.name;
@@ -68,10 +83,19 @@ export function VipTiersSection({ section, content, ctx }: SectionProps) {
               <li className="ls-card ls-tier" key={tier.id} aria-current={isCurrent ? 'step' : undefined}>
                 <Icon icon="crown" ctx={ctx} />
                 <FieldText as="h3" className="ls-card-title" field={`${path}.name`} owner={section.id} text={tier.name} ctx={ctx} />
-                <p className="ls-points">{formatPoints(tier.threshold, ctx.locale)} {ctx.program.pointsLabel}</p>
+                <p className="ls-points">
+                  {formatPoints(tier.threshold, ctx.locale)} {ctx.program.pointsLabel}
+                </p>
                 {isCurrent && <p className="ls-when">Your tier</p>}
                 <TierList items={tier.perks} field={`${path}.perks`} label="Perks" open={Boolean(layout.auto_expand_perks)} owner={section.id} ctx={ctx} />
-                <TierList items={tier.rewards} field={`${path}.rewards`} label="Rewards" open={Boolean(layout.auto_expand_rewards)} owner={section.id} ctx={ctx} />
+                <TierList
+                  items={tier.rewards}
+                  field={`${path}.rewards`}
+                  label="Rewards"
+                  open={Boolean(layout.auto_expand_rewards)}
+                  owner={section.id}
+                  ctx={ctx}
+                />
               </li>
             );
           })}
@@ -83,8 +107,9 @@ export function VipTiersSection({ section, content, ctx }: SectionProps) {
 
 export const definition: SectionRenderer = {
   Component: VipTiersSection,
-  styles: '.ls-tier-line{margin-top:24px}'
-    + '.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}'
-    + '.ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}'
-    + '.ls-root details ul{padding-left:1.2em}',
+  styles:
+    '.ls-tier-line{margin-top:24px}' +
+    '.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}' +
+    '.ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}' +
+    '.ls-root details ul{padding-left:1.2em}',
 };

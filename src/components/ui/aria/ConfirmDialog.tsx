@@ -17,14 +17,27 @@ export interface ConfirmDialogProps {
 /** Asks before an action that cannot be undone (React Aria modal: focus trapped, Escape cancels, focus returns). */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'critical', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <ModalOverlay className="ls-modal-overlay" isOpen={open} onOpenChange={(isOpen) => { if (!isOpen) onCancel(); }} isDismissable={!busy}>
+    <ModalOverlay
+      className="ls-modal-overlay"
+      isOpen={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onCancel();
+      }}
+      isDismissable={!busy}
+    >
       <Modal className="ls-modal">
         <Dialog role="alertdialog" className="ls-dialog">
-          <Heading slot="title" className="ls-dialog__title">{title}</Heading>
+          <Heading slot="title" className="ls-dialog__title">
+            {title}
+          </Heading>
           <div className="ls-dialog__body">{children}</div>
           <div className="ls-dialog__footer">
-            <Button onClick={onCancel} disabled={busy}>Cancel</Button>
-            <Button variant={tone} loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+            <Button onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant={tone} loading={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
           </div>
         </Dialog>
       </Modal>

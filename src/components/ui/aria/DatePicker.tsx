@@ -1,7 +1,20 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
-  Button as AriaButton, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker as AriaDatePicker, DateRangePicker as AriaDateRangePicker,
-  DateSegment, Dialog, Group, Heading, Label, Popover, RangeCalendar, Text,
+  Button as AriaButton,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker as AriaDatePicker,
+  DateRangePicker as AriaDateRangePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  Label,
+  Popover,
+  RangeCalendar,
+  Text,
 } from 'react-aria-components';
 
 /** ISO day (YYYY-MM-DD) ↔ React Aria's calendar date. */
@@ -11,9 +24,13 @@ const toIso = (date: CalendarDate | null) => (date ? date.toString() : null);
 function CalendarHeader() {
   return (
     <header className="ls-calendar__head">
-      <AriaButton slot="previous" className="ls-calendar__nav" aria-label="Previous month">‹</AriaButton>
+      <AriaButton slot="previous" className="ls-calendar__nav" aria-label="Previous month">
+        ‹
+      </AriaButton>
       <Heading />
-      <AriaButton slot="next" className="ls-calendar__nav" aria-label="Next month">›</AriaButton>
+      <AriaButton slot="next" className="ls-calendar__nav" aria-label="Next month">
+        ›
+      </AriaButton>
     </header>
   );
 }
@@ -25,12 +42,21 @@ export function DatePicker({ label, value, onChange, hint }: { label: string; va
       <Label className="ls-field__label">{label}</Label>
       <Group className="ls-date">
         <DateInput className="ls-date__input">{(segment) => <DateSegment segment={segment} className="ls-date__segment" />}</DateInput>
-        <AriaButton className="ls-date__open" aria-label="Open calendar">▾</AriaButton>
+        <AriaButton className="ls-date__open" aria-label="Open calendar">
+          ▾
+        </AriaButton>
       </Group>
-      {hint ? <Text slot="description" className="ls-field__hint">{hint}</Text> : null}
+      {hint ? (
+        <Text slot="description" className="ls-field__hint">
+          {hint}
+        </Text>
+      ) : null}
       <Popover className="ls-popover">
         <Dialog className="ls-calendar">
-          <Calendar><CalendarHeader /><CalendarGrid>{(date) => <CalendarCell date={date} className="ls-calendar__cell" />}</CalendarGrid></Calendar>
+          <Calendar>
+            <CalendarHeader />
+            <CalendarGrid>{(date) => <CalendarCell date={date} className="ls-calendar__cell" />}</CalendarGrid>
+          </Calendar>
         </Dialog>
       </Popover>
     </AriaDatePicker>
@@ -45,18 +71,30 @@ export interface DateRange {
 /** A period (analytics, exports): two days, typed or picked in one calendar. */
 export function DateRangePicker({ label, value, onChange }: { label: string; value: DateRange | null; onChange: (range: DateRange | null) => void }) {
   return (
-    <AriaDateRangePicker className="ls-field" value={value ? { start: parseDate(value.from), end: parseDate(value.to) } : null}
-      onChange={(range) => onChange(range ? { from: range.start.toString(), to: range.end.toString() } : null)}>
+    <AriaDateRangePicker
+      className="ls-field"
+      value={value ? { start: parseDate(value.from), end: parseDate(value.to) } : null}
+      onChange={(range) => onChange(range ? { from: range.start.toString(), to: range.end.toString() } : null)}
+    >
       <Label className="ls-field__label">{label}</Label>
       <Group className="ls-date">
-        <DateInput slot="start" className="ls-date__input">{(segment) => <DateSegment segment={segment} className="ls-date__segment" />}</DateInput>
+        <DateInput slot="start" className="ls-date__input">
+          {(segment) => <DateSegment segment={segment} className="ls-date__segment" />}
+        </DateInput>
         <span aria-hidden="true">–</span>
-        <DateInput slot="end" className="ls-date__input">{(segment) => <DateSegment segment={segment} className="ls-date__segment" />}</DateInput>
-        <AriaButton className="ls-date__open" aria-label="Open calendar">▾</AriaButton>
+        <DateInput slot="end" className="ls-date__input">
+          {(segment) => <DateSegment segment={segment} className="ls-date__segment" />}
+        </DateInput>
+        <AriaButton className="ls-date__open" aria-label="Open calendar">
+          ▾
+        </AriaButton>
       </Group>
       <Popover className="ls-popover">
         <Dialog className="ls-calendar">
-          <RangeCalendar><CalendarHeader /><CalendarGrid>{(date) => <CalendarCell date={date} className="ls-calendar__cell" />}</CalendarGrid></RangeCalendar>
+          <RangeCalendar>
+            <CalendarHeader />
+            <CalendarGrid>{(date) => <CalendarCell date={date} className="ls-calendar__cell" />}</CalendarGrid>
+          </RangeCalendar>
         </Dialog>
       </Popover>
     </AriaDateRangePicker>

@@ -5,11 +5,20 @@ import { Button } from '../Button.tsx';
 /** A side sheet for editing one thing without leaving the list (React Aria modal). */
 export function Drawer({ open, title, children, onClose }: { open: boolean; title: string; children: ReactNode; onClose: () => void }) {
   return (
-    <ModalOverlay className="ls-modal-overlay" isOpen={open} onOpenChange={(isOpen) => { if (!isOpen) onClose(); }} isDismissable>
+    <ModalOverlay
+      className="ls-modal-overlay"
+      isOpen={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      isDismissable
+    >
       <Modal className="ls-drawer">
         <Dialog className="ls-drawer__dialog">
           <div className="ls-drawer__head">
-            <Heading slot="title" className="ls-dialog__title">{title}</Heading>
+            <Heading slot="title" className="ls-dialog__title">
+              {title}
+            </Heading>
             <Button onClick={onClose}>Close</Button>
           </div>
           <div className="ls-drawer__body">{children}</div>

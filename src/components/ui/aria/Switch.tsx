@@ -7,10 +7,16 @@ export function Switch({ children, hint, ...props }: Omit<SwitchProps, 'children
   return (
     <div className="ls-switch-field">
       <AriaSwitch className="ls-switch" aria-describedby={hint ? hintId : undefined} {...props}>
-        <span className="ls-switch__track" aria-hidden="true"><span className="ls-switch__thumb" /></span>
+        <span className="ls-switch__track" aria-hidden="true">
+          <span className="ls-switch__thumb" />
+        </span>
         <span className="ls-field__label">{children}</span>
       </AriaSwitch>
-      {hint ? <div id={hintId} className="ls-field__hint">{hint}</div> : null}
+      {hint ? (
+        <div id={hintId} className="ls-field__hint">
+          {hint}
+        </div>
+      ) : null}
     </div>
   );
 }

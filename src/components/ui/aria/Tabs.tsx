@@ -12,9 +12,17 @@ export function Tabs({ label, items, selected, onSelect }: { label: string; item
   return (
     <AriaTabs className="ls-tabs" {...(selected ? { selectedKey: selected } : {})} {...(onSelect ? { onSelectionChange: (key) => onSelect(String(key)) } : {})}>
       <TabList aria-label={label} className="ls-tabs__list">
-        {items.map((item) => <Tab key={item.id} id={item.id} className="ls-tabs__tab">{item.label}</Tab>)}
+        {items.map((item) => (
+          <Tab key={item.id} id={item.id} className="ls-tabs__tab">
+            {item.label}
+          </Tab>
+        ))}
       </TabList>
-      {items.map((item) => <TabPanel key={item.id} id={item.id} className="ls-tabs__panel">{item.content}</TabPanel>)}
+      {items.map((item) => (
+        <TabPanel key={item.id} id={item.id} className="ls-tabs__panel">
+          {item.content}
+        </TabPanel>
+      ))}
     </AriaTabs>
   );
 }

@@ -12,15 +12,24 @@ export default function UPlotChart({ data, title, height = 240 }: { data: ChartD
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const chart = new uPlot({
-      title: undefined, width: element.clientWidth || 600, height,
-      scales: { x: { time: false } },
-      axes: [{ values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') }, {}],
-      series: [{ label: title }, ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2 }))],
-    }, [data.x.map((_, i) => i), ...data.series.map((s) => s.values)], element);
+    const chart = new uPlot(
+      {
+        title: undefined,
+        width: element.clientWidth || 600,
+        height,
+        scales: { x: { time: false } },
+        axes: [{ values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') }, {}],
+        series: [{ label: title }, ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2 }))],
+      },
+      [data.x.map((_, i) => i), ...data.series.map((s) => s.values)],
+      element,
+    );
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth || 600, height }));
     resize.observe(element);
-    return () => { resize.disconnect(); chart.destroy(); };
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
   }, [data, title, height]);
   return <div ref={host} className="ls-chart" aria-hidden="true" />;
 }

@@ -17,7 +17,14 @@ function fieldError(errors: Record<string, unknown>, name: string): string | und
 }
 
 /** A text input registered on the form; its error (client or server) is announced with it. */
-export function TextField<V extends FieldValues>({ name, label, hint, register, control, ...input }: Named<V> & {
+export function TextField<V extends FieldValues>({
+  name,
+  label,
+  hint,
+  register,
+  control,
+  ...input
+}: Named<V> & {
   register: UseFormRegister<V>;
   control: Control<V>;
   type?: string;
@@ -32,9 +39,15 @@ export function TextField<V extends FieldValues>({ name, label, hint, register, 
 /** A boolean field drawn as a React Aria switch. */
 export function SwitchField<V extends FieldValues>({ name, label, hint, control }: Named<V> & { control: Control<V> }) {
   return (
-    <Controller control={control} name={name} render={({ field }) => (
-      <Switch isSelected={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} hint={hint}>{label}</Switch>
-    )} />
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch isSelected={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} hint={hint}>
+          {label}
+        </Switch>
+      )}
+    />
   );
 }
 

@@ -16,7 +16,12 @@ function StoreForm({ save }: { save: (values: z.output<typeof schema>) => Promis
   const form = useContractForm(schema, { website: '', email_settings: { unlayer: false } });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
-    try { await save(values); setFailure('saved'); } catch (error) { setFailure(applyServerErrors(form, error)); }
+    try {
+      await save(values);
+      setFailure('saved');
+    } catch (error) {
+      setFailure(applyServerErrors(form, error));
+    }
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -31,7 +36,13 @@ function StoreForm({ save }: { save: (values: z.output<typeof schema>) => Promis
 describe('contract forms', () => {
   it("validates with the server's own schema before sending, the message linked to its field", async () => {
     const sent: unknown[] = [];
-    render(<StoreForm save={async (values) => { sent.push(values); }} />);
+    render(
+      <StoreForm
+        save={async (values) => {
+          sent.push(values);
+        }}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const message = await screen.findByText('Enter a valid URL, for example https://www.example.com.');
@@ -48,9 +59,18 @@ describe('contract forms', () => {
 
   it("lands a 422's field errors on their fields and shows its message above the form", async () => {
     const refusal = new ApiError('The request was refused.', {
-      kind: 'bad request', status: 422, serverMessage: 'The website is not allowed.', errors: { website: 'This domain is blocked.', other: 'ignored' },
+      kind: 'bad request',
+      status: 422,
+      serverMessage: 'The website is not allowed.',
+      errors: { website: 'This domain is blocked.', other: 'ignored' },
     });
-    render(<StoreForm save={async () => { throw refusal; }} />);
+    render(
+      <StoreForm
+        save={async () => {
+          throw refusal;
+        }}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'https://blocked.example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('This domain is blocked.');

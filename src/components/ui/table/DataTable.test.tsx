@@ -9,7 +9,11 @@ import type { TableParams } from './table-params.ts';
 
 afterEach(cleanup);
 
-interface Store { id: number; title: string; key: string }
+interface Store {
+  id: number;
+  title: string;
+  key: string;
+}
 const STORES: Store[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `Store ${String(i + 1).padStart(2, '0')}`, key: `store-${i + 1}` }));
 const columns: DataColumn<Store>[] = [
   { id: 'title', header: 'Store', cell: (row) => row.title, sortable: true, hideable: false },
@@ -27,20 +31,33 @@ function Location() {
   return <output data-testid="url">{useLocation().search}</output>;
 }
 
-function setUp(fetchPage: (params: TableParams) => Promise<TablePage<Store>>, url = '/', extra: { searchLabel?: string; bulkActions?: (selected: Store[]) => React.ReactNode } = {}) {
+function setUp(
+  fetchPage: (params: TableParams) => Promise<TablePage<Store>>,
+  url = '/',
+  extra: { searchLabel?: string; bulkActions?: (selected: Store[]) => React.ReactNode } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <DataTable label="Stores" columns={columns} getRowId={(row) => String(row.id)} emptyMessage="No stores yet"
-          query={(params) => queryOptions({ queryKey: ['stores', params], queryFn: () => fetchPage(params) })} {...extra} />
+        <DataTable
+          label="Stores"
+          columns={columns}
+          getRowId={(row) => String(row.id)}
+          emptyMessage="No stores yet"
+          query={(params) => queryOptions({ queryKey: ['stores', params], queryFn: () => fetchPage(params) })}
+          {...extra}
+        />
         <Location />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Stores' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Stores' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('DataTable', () => {
   it('shows the first page, sorts on the server through the URL, and pages', async () => {
@@ -82,7 +99,13 @@ describe('DataTable', () => {
 
   it('selects rows for a bulk action', async () => {
     const act = vi.fn();
-    setUp(async (params) => serve(params), '/', { bulkActions: (selected) => <button type="button" onClick={() => act(selected.map((s) => s.id))}>Export</button> });
+    setUp(async (params) => serve(params), '/', {
+      bulkActions: (selected) => (
+        <button type="button" onClick={() => act(selected.map((s) => s.id))}>
+          Export
+        </button>
+      ),
+    });
     await screen.findByText('Store 01');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
@@ -98,7 +121,10 @@ describe('DataTable', () => {
     await screen.findByText('No stores yet');
     cleanup();
     let fail = true;
-    setUp(async (params) => { if (fail) throw new Error('Server down'); return serve(params); });
+    setUp(async (params) => {
+      if (fail) throw new Error('Server down');
+      return serve(params);
+    });
     await screen.findByText(/The list could not be loaded: Server down/);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

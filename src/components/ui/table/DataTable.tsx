@@ -1,7 +1,14 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import {
-  columnVisibilityFeature, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState,
+  columnVisibilityFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '../Button.tsx';
@@ -54,20 +61,42 @@ const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnV
  * bulk actions, column visibility, loading / empty / error states, arrow-key row navigation and a
  * virtualised body for long pages. Built on TanStack Table and TanStack Virtual.
  */
-export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ label, columns, query, getRowId, emptyMessage, searchLabel, bulkActions, urlPrefix = '' }: DataTableProps<T, K>) {
+export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({
+  label,
+  columns,
+  query,
+  getRowId,
+  emptyMessage,
+  searchLabel,
+  bulkActions,
+  urlPrefix = '',
+}: DataTableProps<T, K>) {
   const [params, setParams] = useTableParams(urlPrefix);
   const result = useQuery({ ...query(params), placeholderData: keepPreviousData });
   const rows = useMemo(() => result.data?.rows ?? [], [result.data]);
   const total = result.data?.total ?? 0;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const visibility = Object.fromEntries(params.hidden.map((id) => [id, false]));
-  const defs = useMemo<ColumnDef<typeof features, T>[]>(() => columns.map((column) => ({
-    id: column.id, header: column.header, accessorFn: (row: T) => row, cell: (info) => column.cell(info.row.original),
-    enableSorting: Boolean(column.sortable), sortDescFirst: false, enableHiding: column.hideable !== false,
-  })), [columns]);
+  const defs = useMemo<ColumnDef<typeof features, T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: (row: T) => row,
+        cell: (info) => column.cell(info.row.original),
+        enableSorting: Boolean(column.sortable),
+        sortDescFirst: false,
+        enableHiding: column.hideable !== false,
+      })),
+    [columns],
+  );
   const table = useTable({
-    features, columns: defs, data: rows, getRowId: (row) => getRowId(row),
-    manualSorting: true, enableRowSelection: Boolean(bulkActions),
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: (row) => getRowId(row),
+    manualSorting: true,
+    enableRowSelection: Boolean(bulkActions),
     state: { sorting: params.sort ? [params.sort] : [], rowSelection: selection, columnVisibility: visibility },
     onRowSelectionChange: (updater) => setSelection((old) => (typeof updater === 'function' ? updater(old) : updater)),
     onSortingChange: (updater) => {
@@ -76,7 +105,11 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ la
     },
     onColumnVisibilityChange: (updater) => {
       const next = typeof updater === 'function' ? updater(visibility) : updater;
-      setParams({ hidden: Object.entries(next).filter(([, shown]) => !shown).map(([id]) => id) });
+      setParams({
+        hidden: Object.entries(next)
+          .filter(([, shown]) => !shown)
+          .map(([id]) => id),
+      });
     },
   });
   const pages = Math.max(1, Math.ceil(total / params.pageSize));
@@ -109,8 +142,12 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ la
               <tr>
                 {bulkActions ? (
                   <th scope="col" className="ls-table__check">
-                    <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllRowsSelected()}
-                      onChange={table.getToggleAllRowsSelectedHandler()} />
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows on this page"
+                      checked={table.getIsAllRowsSelected()}
+                      onChange={table.getToggleAllRowsSelectedHandler()}
+                    />
                   </th>
                 ) : null}
                 {table.getHeaderGroups()[0]!.headers.map((header) => {
@@ -118,9 +155,14 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ la
                   const title = columns.find((c) => c.id === header.column.id)!.header;
                   return (
                     <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                      {header.column.getCanSort()
-                        ? <button type="button" className="ls-table__sort" onClick={header.column.getToggleSortingHandler()}>{title}<span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span></button>
-                        : title}
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="ls-table__sort" onClick={header.column.getToggleSortingHandler()}>
+                          {title}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                        </button>
+                      ) : (
+                        title
+                      )}
                     </th>
                   );
                 })}
@@ -128,19 +170,41 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ la
             </thead>
             <tbody>
               {range.before > 0 ? <tr aria-hidden="true" style={{ height: range.before }} /> : null}
-              {table.getRowModel().rows.slice(range.start, range.end).map((row, index) => (
-                <tr key={row.id} tabIndex={range.start + index === 0 ? 0 : -1} aria-selected={bulkActions ? row.getIsSelected() : undefined}>
-                  {bulkActions ? (
-                    <td className="ls-table__check">
-                      <input type="checkbox" aria-label={`Select row ${range.start + index + 1}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-                    </td>
-                  ) : null}
-                  {row.getVisibleCells().map((cell) => <td key={cell.id}>{columns.find((c) => c.id === cell.column.id)!.cell(row.original)}</td>)}
-                </tr>
-              ))}
+              {table
+                .getRowModel()
+                .rows.slice(range.start, range.end)
+                .map((row, index) => (
+                  <tr key={row.id} tabIndex={range.start + index === 0 ? 0 : -1} aria-selected={bulkActions ? row.getIsSelected() : undefined}>
+                    {bulkActions ? (
+                      <td className="ls-table__check">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select row ${range.start + index + 1}`}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      </td>
+                    ) : null}
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{columns.find((c) => c.id === cell.column.id)!.cell(row.original)}</td>
+                    ))}
+                  </tr>
+                ))}
               {range.after > 0 ? <tr aria-hidden="true" style={{ height: range.after }} /> : null}
-              {result.isPending ? <tr><td colSpan={width} role="status">Loading…</td></tr> : null}
-              {result.isSuccess && rows.length === 0 ? <tr><td colSpan={width}><EmptyState title={emptyMessage}>{null}</EmptyState></td></tr> : null}
+              {result.isPending ? (
+                <tr>
+                  <td colSpan={width} role="status">
+                    Loading…
+                  </td>
+                </tr>
+              ) : null}
+              {result.isSuccess && rows.length === 0 ? (
+                <tr>
+                  <td colSpan={width}>
+                    <EmptyState title={emptyMessage}>{null}</EmptyState>
+                  </td>
+                </tr>
+              ) : null}
             </tbody>
           </>
         )}
@@ -150,7 +214,12 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({ la
   );
 }
 
-interface RowRange { start: number; end: number; before: number; after: number }
+interface RowRange {
+  start: number;
+  end: number;
+  before: number;
+  after: number;
+}
 
 /** Arrow keys, Home and End move the focus between rows (one row is in the tab order). */
 function moveBetweenRows(event: KeyboardEvent<HTMLTableElement>) {
@@ -172,9 +241,10 @@ function TableBody({ label, busy, rowCount, children }: { label: string; busy: b
   // oxlint-disable-next-line react/incompatible-library -- the console does not use the React Compiler
   const virtualizer = useVirtualizer({ count: virtual ? rowCount : 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const items = virtualizer.getVirtualItems();
-  const range: RowRange = virtual && items.length > 0
-    ? { start: items[0]!.index, end: items.at(-1)!.index + 1, before: items[0]!.start, after: virtualizer.getTotalSize() - items.at(-1)!.end }
-    : { start: 0, end: virtual ? Math.min(rowCount, 30) : rowCount, before: 0, after: 0 };
+  const range: RowRange =
+    virtual && items.length > 0
+      ? { start: items[0]!.index, end: items.at(-1)!.index + 1, before: items[0]!.start, after: virtualizer.getTotalSize() - items.at(-1)!.end }
+      : { start: 0, end: virtual ? Math.min(rowCount, 30) : rowCount, before: 0, after: 0 };
 
   return (
     <div ref={scroller} className="ls-table__scroll" data-virtual={virtual || undefined}>
@@ -188,7 +258,14 @@ function TableBody({ label, busy, rowCount, children }: { label: string; busy: b
 
 function SearchField({ label, value, onSearch }: { label: string; value: string; onSearch: (text: string) => void }) {
   return (
-    <form role="search" className="ls-table__search" onSubmit={(event) => { event.preventDefault(); onSearch(String(new FormData(event.currentTarget).get('q') ?? '')); }}>
+    <form
+      role="search"
+      className="ls-table__search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
+      }}
+    >
       <input key={value} name="q" type="search" aria-label={label} placeholder={label} defaultValue={value} />
       <Button type="submit">Search</Button>
     </form>
@@ -205,8 +282,11 @@ function ColumnsMenu<T>({ columns, hidden, onChange }: { columns: DataColumn<T>[
         <legend className="ls-visually-hidden">Shown columns</legend>
         {hideable.map((column) => (
           <label key={column.id}>
-            <input type="checkbox" checked={!hidden.includes(column.id)}
-              onChange={(event) => onChange(event.target.checked ? hidden.filter((id) => id !== column.id) : [...hidden, column.id])} />
+            <input
+              type="checkbox"
+              checked={!hidden.includes(column.id)}
+              onChange={(event) => onChange(event.target.checked ? hidden.filter((id) => id !== column.id) : [...hidden, column.id])}
+            />
             {column.header}
           </label>
         ))}
@@ -215,18 +295,38 @@ function ColumnsMenu<T>({ columns, hidden, onChange }: { columns: DataColumn<T>[
   );
 }
 
-function Pager({ page, pages, total, pageSize, onChange }: { page: number; pages: number; total: number; pageSize: number; onChange: (change: Partial<TableParams>) => void }) {
+function Pager({
+  page,
+  pages,
+  total,
+  pageSize,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  onChange: (change: Partial<TableParams>) => void;
+}) {
   return (
     <nav className="ls-table__pager" aria-label="Pages">
       <span>{total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages} · ${total} rows`}</span>
       <label>
         Rows per page{' '}
         <select value={pageSize} onChange={(event) => onChange({ pageSize: Number(event.target.value) })}>
-          {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
         </select>
       </label>
-      <Button disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>Previous page</Button>
-      <Button disabled={page >= pages} onClick={() => onChange({ page: page + 1 })}>Next page</Button>
+      <Button disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>
+        Previous page
+      </Button>
+      <Button disabled={page >= pages} onClick={() => onChange({ page: page + 1 })}>
+        Next page
+      </Button>
     </nav>
   );
 }

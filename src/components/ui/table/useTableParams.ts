@@ -6,9 +6,6 @@ import { readTableParams, writeTableParams, type TableParams } from './table-par
 export function useTableParams(prefix = ''): [TableParams, (change: Partial<TableParams>) => void] {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readTableParams(search, prefix), [search, prefix]);
-  const update = useCallback(
-    (change: Partial<TableParams>) => setSearch((current) => writeTableParams(current, change, prefix)),
-    [setSearch, prefix],
-  );
+  const update = useCallback((change: Partial<TableParams>) => setSearch((current) => writeTableParams(current, change, prefix)), [setSearch, prefix]);
   return [params, update];
 }

@@ -14,29 +14,32 @@ export const accountKeys = { stores: ['account', 'stores'] as const };
  * GET /store/list as a table page: the call answers the user's (few) stores at once, so search,
  * sort and paging of the view happen on that answer.
  */
-export const storeListQuery = (params: TableParams) => queryOptions({
-  queryKey: [...accountKeys.stores, params] as const,
-  queryFn: async (): Promise<TablePage<StoreListItem>> => {
-    const text = params.search.trim().toLowerCase();
-    let rows = (await session.getStoreList()).filter((store) => !text || `${store.store_title} ${store.store_name}`.toLowerCase().includes(text));
-    if (params.sort) {
-      const key = params.sort.id === 'store_name' ? 'store_name' : 'store_title';
-      rows = [...rows].sort((a, b) => a[key].localeCompare(b[key]) * (params.sort!.desc ? -1 : 1));
-    }
-    return { rows: rows.slice((params.page - 1) * params.pageSize, params.page * params.pageSize), total: rows.length };
-  },
-});
+export const storeListQuery = (params: TableParams) =>
+  queryOptions({
+    queryKey: [...accountKeys.stores, params] as const,
+    queryFn: async (): Promise<TablePage<StoreListItem>> => {
+      const text = params.search.trim().toLowerCase();
+      let rows = (await session.getStoreList()).filter((store) => !text || `${store.store_title} ${store.store_name}`.toLowerCase().includes(text));
+      if (params.sort) {
+        const key = params.sort.id === 'store_name' ? 'store_name' : 'store_title';
+        rows = [...rows].sort((a, b) => a[key].localeCompare(b[key]) * (params.sort!.desc ? -1 : 1));
+      }
+      return { rows: rows.slice((params.page - 1) * params.pageSize, params.page * params.pageSize), total: rows.length };
+    },
+  });
 
 /** POST /store/setting/update; the user's details (which carry the store) are read again after. */
-export const useSaveStoreSettings = () => useMutation({
-  mutationFn: (settings: StoreSettingsBody) => session.saveUserSettings(settings),
-  onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
-});
+export const useSaveStoreSettings = () =>
+  useMutation({
+    mutationFn: (settings: StoreSettingsBody) => session.saveUserSettings(settings),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
+  });
 
 /** POST /account/password (the user's other sessions end). */
-export const useChangePassword = () => useMutation({
-  mutationFn: (body: z.infer<typeof passwordChangeBody>) => api.post('/account/password', body),
-});
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: z.infer<typeof passwordChangeBody>) => api.post('/account/password', body),
+  });
 
 /** POST store/setting/generate-hmac-secrets: the new secret is in the answer, shown once. */
 export const useGenerateHmacSecret = () => useMutation({ mutationFn: () => session.generateHmacSecret() });

@@ -39,17 +39,33 @@ export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
               <Field label="HMAC secret" readOnly value={secret} className="ls-field__input ls-secret" onFocus={(e) => e.target.select()} />
               <Button onClick={() => void copy(secret)}>{copied ? 'Copied' : 'Copy'}</Button>
             </div>
-            <span role="status" className="ls-visually-hidden">{copied ? 'Secret copied to the clipboard' : ''}</span>
+            <span role="status" className="ls-visually-hidden">
+              {copied ? 'Secret copied to the clipboard' : ''}
+            </span>
             {copyError ? <Banner tone="critical">{copyError}</Banner> : null}
           </div>
         ) : null}
         <div>
-          <Button variant={secret ? 'secondary' : 'primary'} loading={generate.isPending && !confirming}
-            onClick={() => (hasSecret || secret ? setConfirming(true) : run())}>Generate new secret</Button>
+          <Button
+            variant={secret ? 'secondary' : 'primary'}
+            loading={generate.isPending && !confirming}
+            onClick={() => (hasSecret || secret ? setConfirming(true) : run())}
+          >
+            Generate new secret
+          </Button>
         </div>
-        <ConfirmDialog open={confirming} title="Replace the HMAC secret?" confirmLabel="Replace secret" busy={generate.isPending}
-          onConfirm={run} onCancel={() => setConfirming(false)}>
-          <p>Your store signs signed-in shoppers with the current secret. Once replaced, update the secret in your store at once, or members will show as visitors until you do.</p>
+        <ConfirmDialog
+          open={confirming}
+          title="Replace the HMAC secret?"
+          confirmLabel="Replace secret"
+          busy={generate.isPending}
+          onConfirm={run}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Your store signs signed-in shoppers with the current secret. Once replaced, update the secret in your store at once, or members will show as
+            visitors until you do.
+          </p>
         </ConfirmDialog>
       </div>
     </section>

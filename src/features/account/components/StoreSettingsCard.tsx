@@ -12,7 +12,10 @@ const schema = storeSettingsBody.pick({ website: true, email_settings: true });
 
 /** Store settings: website and the visual email editor (store.settings.email_settings.unlayer). */
 export function StoreSettingsCard({ store }: { store: Store }) {
-  const form = useContractForm(schema, { website: store.settings?.website ?? '', email_settings: { unlayer: Boolean(store.settings?.email_settings?.unlayer) } });
+  const form = useContractForm(schema, {
+    website: store.settings?.website ?? '',
+    email_settings: { unlayer: Boolean(store.settings?.email_settings?.unlayer) },
+  });
   const save = useSaveStoreSettings();
   const [failure, setFailure] = useState<string | null>(null);
   const toast = useToast();
@@ -30,10 +33,26 @@ export function StoreSettingsCard({ store }: { store: Store }) {
       <h2 id="store-settings-heading">Store settings — {store.title}</h2>
       <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert message={failure} />
-        <TextField control={form.control} register={form.register} name="website" label="Website" type="url" inputMode="url" placeholder="https://www.example.com" />
-        <SwitchField control={form.control} name="email_settings.unlayer" label="Visual email editor"
-          hint="Design all program emails in one drag-and-drop editor. When off, each email has its own page." />
-        <div><Button type="submit" variant="primary" loading={save.isPending}>Save store settings</Button></div>
+        <TextField
+          control={form.control}
+          register={form.register}
+          name="website"
+          label="Website"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.example.com"
+        />
+        <SwitchField
+          control={form.control}
+          name="email_settings.unlayer"
+          label="Visual email editor"
+          hint="Design all program emails in one drag-and-drop editor. When off, each email has its own page."
+        />
+        <div>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save store settings
+          </Button>
+        </div>
       </form>
     </section>
   );

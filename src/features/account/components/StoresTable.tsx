@@ -14,7 +14,16 @@ function storeColumns(install: (store: StoreListItem) => void): DataColumn<Store
   return [
     { id: 'store_title', header: 'Store', cell: (store) => store.store_title, sortable: true, hideable: false },
     { id: 'store_name', header: 'Store key', cell: (store) => <code>{store.store_name}</code>, sortable: true },
-    { id: 'install', header: 'Install', hideable: false, cell: (store) => <Button onClick={() => install(store)} aria-label={`Install ${store.store_title}`}>Install</Button> },
+    {
+      id: 'install',
+      header: 'Install',
+      hideable: false,
+      cell: (store) => (
+        <Button onClick={() => install(store)} aria-label={`Install ${store.store_title}`}>
+          Install
+        </Button>
+      ),
+    },
   ];
 }
 
@@ -26,14 +35,29 @@ export function StoresTable() {
   const snippet = open ? embedSnippet(open.store_name, window.location.origin) : '';
   return (
     <>
-      <DataTable label="Your stores" columns={columns} query={storeListQuery} getRowId={(store) => String(store.store_id)}
-        emptyMessage="No store matches" searchLabel="Search stores" urlPrefix="stores_" />
+      <DataTable
+        label="Your stores"
+        columns={columns}
+        query={storeListQuery}
+        getRowId={(store) => String(store.store_id)}
+        emptyMessage="No store matches"
+        searchLabel="Search stores"
+        urlPrefix="stores_"
+      />
       <Drawer open={open !== null} title={open ? `Install on ${open.store_title}` : ''} onClose={() => setOpen(null)}>
         <div className="ls-stack">
-          <p>Add this line to your store theme, before <code>{'</body>'}</code>, to show the launcher, the widget and the sticky bar.</p>
-          <pre className="ls-code-block"><code>{snippet}</code></pre>
-          <div><Button onClick={() => void copy(snippet)}>{copied ? 'Copied' : 'Copy snippet'}</Button></div>
-          <p className="ls-muted">For signed-in shoppers add <code>data-customer-id</code> and <code>data-customer-digest</code> (the HMAC of the customer id with your HMAC secret).</p>
+          <p>
+            Add this line to your store theme, before <code>{'</body>'}</code>, to show the launcher, the widget and the sticky bar.
+          </p>
+          <pre className="ls-code-block">
+            <code>{snippet}</code>
+          </pre>
+          <div>
+            <Button onClick={() => void copy(snippet)}>{copied ? 'Copied' : 'Copy snippet'}</Button>
+          </div>
+          <p className="ls-muted">
+            For signed-in shoppers add <code>data-customer-id</code> and <code>data-customer-digest</code> (the HMAC of the customer id with your HMAC secret).
+          </p>
         </div>
       </Drawer>
     </>
