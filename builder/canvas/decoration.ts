@@ -12,8 +12,8 @@ export const CANVAS_DECORATION = [
   '.bs-sample-page__hero{margin:0 24px;background:#e4e4e7;border-radius:8px}',
   '.bs-sample-page__grid{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;margin:0 24px}',
   '.bs-sample-page__grid>span{height:120px;background:#fff;border:1px solid #e4e4e7;border-radius:8px}',
-  '.bs-sample[data-overlay]>.ls-bar-wrap{position:absolute;left:0;right:0;z-index:2}',
-  '.bs-sample[data-overlay][data-placement=top]>.ls-bar-wrap{top:0}',
-  '.bs-sample[data-overlay][data-placement=bottom]>.ls-bar-wrap{bottom:0}',
-  '.bs-sample[data-placement=bottom]>.ls-bar-wrap{display:flex;flex-direction:column-reverse}',
+  '.bs-sample[data-overlay]>.bs-sample__bar{position:absolute;left:0;right:0;z-index:2}',
+  '.bs-sample[data-overlay][data-placement=top]>.bs-sample__bar{top:0}',
+  '.bs-sample[data-overlay][data-placement=bottom]>.bs-sample__bar{bottom:0}',
+  '.bs-sample[data-placement=bottom] .ls-bar-wrap{display:flex;flex-direction:column-reverse}',
 ].join('');

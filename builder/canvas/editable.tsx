@@ -27,7 +27,8 @@ type Props = Record<string, unknown>;
 /** Hands an owner's root element to the canvas's editor (craft.js: select on click, hover). */
 export const OwnerConnectContext = createContext<((element: HTMLElement, owner: string) => void) | null>(null);
 
-function OwnerShell({ id, node }: EditableOwnerInfo) {
+/** An owner's root on the canvas: handed to craft, marked when selected or hovered; the launcher and the bar use it too. */
+export function CanvasOwner({ id, node }: EditableOwnerInfo) {
   const connect = useContext(OwnerConnectContext);
   const selected = useBuilder((s) => s.selection === id);
   const hovered = useBuilder((s) => s.hovered === id);
@@ -62,6 +63,8 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
         event.stopPropagation();
         const el = event.currentTarget;
         delete el.dataset.bsCancelled;
+        // a section is draggable on the canvas: not while its text is being edited (selecting text would drag it)
+        el.closest('[draggable=true]')?.setAttribute('draggable', 'false');
         setEditing(true);
         // the same element turns editable on the next render: focus it and select its text
         requestAnimationFrame(() => {
@@ -73,6 +76,7 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
   }
   const finish = (event: FocusEvent<HTMLElement>) => {
     setEditing(false);
+    event.currentTarget.closest('[draggable=false][data-bs-owner]')?.setAttribute('draggable', 'true');
     if (event.currentTarget.dataset.bsCancelled) return;
     const value = (event.currentTarget.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (value !== info.raw) commit(info.owner, info.field, info.audience, value);
@@ -105,7 +109,7 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
 export function useCanvasEditable(commit: TextCommit): Editable {
   return useMemo<Editable>(
     () => ({
-      wrapSection: (info) => <OwnerShell {...info} />,
+      wrapSection: (info) => <CanvasOwner {...info} />,
       wrapText: (info) => <InlineText info={info} commit={commit} />,
     }),
     [commit],

@@ -19,6 +19,11 @@ describe('add-section', () => {
     expect(added.id).toBe('extra');
     expect(added.content).not.toBe(SECTION_TEMPLATES.header.content);
   });
+  it('adds at a position (a drop on the canvas), the first included', () => {
+    const before = sectionIds(freshDocs());
+    expect(sectionIds(runOn(freshDocs(), addSection, { type: 'timeline', id: 'dropped', index: 0 }))).toEqual(['dropped', ...before]);
+    expect(sectionIds(runOn(freshDocs(), addSection, { type: 'timeline', id: 'dropped', index: 2, afterId: 'banner' }))[2]).toBe('dropped');
+  });
   it('refuses a taken id', () => {
     expect(() => runOn(freshDocs(), addSection, { type: 'header', id: 'banner' })).toThrow(/taken/);
   });

@@ -1,45 +1,56 @@
 /**
- * How a document change reaches craft's node map. Our store is the source of truth (commands,
- * undo, save); craft holds the same settings in its nodes and draws them. A change of settings
- * becomes prop updates of exactly the nodes whose objects changed (immer keeps the others as
- * they were, so a keystroke updates one node); a change of structure (a section added, moved,
- * deleted) rebuilds the node map.
+ * What a drag on the canvas means for the document. Craft moves or adds a node in its own map
+ * when something is dropped; the studio turns that into one of its commands (move a section, add
+ * one from a template), runs it on the store and craft's map is rebuilt from the store.
  */
-import type { SerializedNodes } from '@craftjs/core';
-import { PANEL_KEYS } from '../../renderers/schema/index.ts';
-import type { SurfaceDocument } from '../api.ts';
-import { landingRootSettings, panelNodeId, panelSettings, ROOT_ID, sectionNodeId, sectionSettings, toCraftNodes, widgetRootSettings } from './adapter.ts';
+import type { SectionType } from '../../renderers/schema/index.ts';
+import { isSectionType } from './adapter.ts';
 
-export type CraftSyncPlan =
-  { kind: 'none' } | { kind: 'props'; updates: [nodeId: string, settings: Record<string, unknown>][] } | { kind: 'rebuild'; nodes: SerializedNodes };
-
-/** Top-level settings other than `except` differ by reference. */
-function rootChanged<T extends object>(before: T, after: T, except: keyof T): boolean {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof T>;
-  for (const key of keys) if (key !== except && before[key] !== after[key]) return true;
-  return false;
+/** A child of the page root as craft holds it: its node id and block name. */
+export interface CraftChild {
+  nodeId: string;
+  name: string;
 }
 
-const shape = (doc: SurfaceDocument) => (doc.kind === 'landing_page' ? doc.sections.map((s) => `${s.id}:${s.type}`).join('\n') : doc.kind);
+export type CanvasEdit =
+  | { kind: 'move'; sectionId: string; toIndex: number }
+  | { kind: 'add'; type: SectionType; index: number }
+  /** craft's order differs in a way no single command explains: rebuild it from the store */
+  | { kind: 'resync' };
 
-/** The nodes themselves differ (sections added, moved, deleted): craft must rebuild its node map. */
-export const structureChanged = (before: SurfaceDocument, after: SurfaceDocument): boolean =>
-  before !== after && (before.kind !== after.kind || shape(before) !== shape(after) || (after.kind !== 'landing_page' && after.kind !== 'widget'));
+const moved = (order: readonly string[], id: string, toIndex: number) => {
+  const next = order.filter((x) => x !== id);
+  next.splice(toIndex, 0, id);
+  return next;
+};
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function planCraftSync(before: SurfaceDocument, after: SurfaceDocument): CraftSyncPlan {
-  if (before === after) return { kind: 'none' };
-  if (structureChanged(before, after)) return { kind: 'rebuild', nodes: toCraftNodes(after) };
-  const updates: [string, Record<string, unknown>][] = [];
-  if (after.kind === 'landing_page' && before.kind === 'landing_page') {
-    if (rootChanged(before, after, 'sections')) updates.push([ROOT_ID, landingRootSettings(after)]);
-    after.sections.forEach((section, index) => {
-      if (section !== before.sections[index]) updates.push([sectionNodeId(section.id), sectionSettings(section)]);
-    });
-  } else if (after.kind === 'widget' && before.kind === 'widget') {
-    if (rootChanged(before, after, 'panels')) updates.push([ROOT_ID, widgetRootSettings(after)]);
-    for (const key of PANEL_KEYS) {
-      if (after.panels[key] !== before.panels[key]) updates.push([panelNodeId(key), panelSettings(key, after.panels[key])]);
-    }
+/** The edit that takes the store's `sections` to the order craft holds; null when they agree. */
+export function editFromCraft(
+  children: readonly CraftChild[],
+  sections: readonly { id: string }[],
+  sectionOf: (nodeId: string) => string | null,
+): CanvasEdit | null {
+  const order = sections.map((s) => s.id);
+  const known = new Set(order);
+  const ids = children.map((child) => {
+    const id = sectionOf(child.nodeId);
+    return id !== null && known.has(id) ? id : null;
+  });
+  const fresh = ids.flatMap((id, index) => (id === null ? [index] : []));
+  const craftOrder = ids.filter((id): id is string => id !== null);
+  if (fresh.length === 1 && same(craftOrder, order)) {
+    const index = fresh[0]!;
+    const name = children[index]!.name;
+    return isSectionType(name) ? { kind: 'add', type: name, index } : { kind: 'resync' };
   }
-  return updates.length ? { kind: 'props', updates } : { kind: 'none' };
+  if (fresh.length > 0 || craftOrder.length !== order.length) return { kind: 'resync' };
+  const first = craftOrder.findIndex((id, i) => id !== order[i]);
+  if (first < 0) return null;
+  const up = craftOrder[first]!;
+  if (same(moved(order, up, first), craftOrder)) return { kind: 'move', sectionId: up, toIndex: first };
+  const down = order[first]!;
+  const toIndex = craftOrder.indexOf(down);
+  if (same(moved(order, down, toIndex), craftOrder)) return { kind: 'move', sectionId: down, toIndex };
+  return { kind: 'resync' };
 }

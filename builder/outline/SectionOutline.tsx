@@ -1,14 +1,15 @@
 /**
  * The list `Sections` of the landing page: keyboard- and pointer-sortable (@dnd-kit, host side:
  * dnd-kit does not reach into the iframe), each item named by its section label with a
- * `Visible` switch, duplicate and delete; a section is added from the presets' templates.
+ * `Visible` switch, duplicate and delete; the block palette below adds sections (builder/craft).
  */
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useMemo, useState } from 'react';
-import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
-import { addSection, deleteSection, duplicateSection, moveSection, nextSectionId, toggleVisible } from '../commands/index.ts';
+import { memo, useMemo } from 'react';
+import { SECTION_LABELS, type SectionType } from '../../renderers/schema/index.ts';
+import { SectionPalette } from '../craft/SectionPalette.tsx';
+import { deleteSection, duplicateSection, moveSection, toggleVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 
@@ -92,35 +93,6 @@ const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: 
   );
 });
 
-function AddSection() {
-  const store = useBuilderStore();
-  const [type, setType] = useState<SectionType>('header');
-  const add = () => {
-    const state = store.getState();
-    const sections = state.docs.landing_page?.sections ?? [];
-    const id = nextSectionId(sections, type);
-    const afterId = state.selection && sections.some((s) => s.id === state.selection) ? state.selection : undefined;
-    if (state.run(addSection, { type, afterId, id })) state.select(id);
-  };
-  return (
-    <div className="bs-outline__add">
-      <label htmlFor="bs-add-type" className="bs-visually-hidden">
-        Section type
-      </label>
-      <select id="bs-add-type" className="bs-input" value={type} onChange={(e) => setType(e.target.value as SectionType)}>
-        {SECTION_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {SECTION_LABELS[t]}
-          </option>
-        ))}
-      </select>
-      <button type="button" className="bs-button" onClick={add}>
-        Add section
-      </button>
-    </div>
-  );
-}
-
 export function SectionOutline() {
   const store = useBuilderStore();
   const items = useSectionNames();
@@ -166,7 +138,7 @@ export function SectionOutline() {
           </ul>
         </SortableContext>
       </DndContext>
-      <AddSection />
+      <SectionPalette />
     </nav>
   );
 }

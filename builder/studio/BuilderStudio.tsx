@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { ProgramData } from '../../renderers/context.ts';
 import type { BuilderApi, StudioKind, SurfaceRecord } from '../api.ts';
 import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
+import type { CraftKind } from '../craft/adapter.ts';
+import { CraftEditor } from '../craft/CraftEditor.tsx';
 import { CANVAS_DECORATION } from '../canvas/decoration.ts';
 import { Inspector } from '../inspector/Inspector.tsx';
 import { Outline } from '../outline/Outline.tsx';
@@ -32,6 +34,8 @@ export interface BuilderStudioProps {
   /** what is selected when the studio opens (e.g. 'launcher' for "Edit launcher") */
   initialSelection?: string | null;
 }
+
+const CRAFT_KINDS: Record<StudioSurface, CraftKind> = { 'landing-page': 'landing_page', widget: 'widget', 'sticky-bar': 'sticky_bar' };
 
 const CANVASES: Record<StudioSurface, () => ReactNode> = {
   'landing-page': () => <LandingCanvas />,
@@ -61,17 +65,19 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
         onOpenHistory={() => setHistory(true)}
         previewHref={previewHref}
       />
-      <div className="bs-studio__body">
-        <div className="bs-studio__left">
-          <Outline surface={surface} />
+      <CraftEditor kind={CRAFT_KINDS[surface]}>
+        <div className="bs-studio__body">
+          <div className="bs-studio__left">
+            <Outline surface={surface} />
+          </div>
+          <div className="bs-studio__main">
+            <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
+              {CANVASES[surface]()}
+            </CanvasFrame>
+          </div>
+          <Inspector surface={surface} />
         </div>
-        <div className="bs-studio__main">
-          <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
-            {CANVASES[surface]()}
-          </CanvasFrame>
-        </div>
-        <Inspector surface={surface} />
-      </div>
+      </CraftEditor>
       {history && <VersionHistory kinds={HISTORY_KINDS[surface]} saver={saver} onClose={() => setHistory(false)} />}
     </div>
   );

@@ -26,7 +26,7 @@ export function LandingCanvas() {
   if (!loaded) return null;
   return (
     <EditableContext.Provider value={editable}>
-      <CraftCanvas kind="landing_page" ctx={ctx} />
+      <CraftCanvas ctx={ctx} />
     </EditableContext.Provider>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { StickyBar } from '../../renderers/index.ts';
-import { useCanvasEditable } from '../canvas/editable.tsx';
+import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
+import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { stickyBarTextCommit } from './text-commit.ts';
@@ -19,7 +20,18 @@ export function StickyBarCanvas() {
   const commit = useMemo(() => stickyBarTextCommit(store), [store]);
   const editable = useCanvasEditable(commit);
   if (!doc) return null;
-  const bar = <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />;
+  // the bar is the studio's craft root: craft selects and outlines it
+  const bar = (
+    <CanvasOwner
+      id="bar"
+      type="sticky_bar"
+      node={
+        <div className="bs-sample__bar">
+          <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />
+        </div>
+      }
+    />
+  );
   const page = (
     <div className="bs-sample-page" aria-hidden="true">
       <div className="bs-sample-page__header">
@@ -35,12 +47,8 @@ export function StickyBarCanvas() {
     </div>
   );
   return (
-    <div
-      className="bs-sample"
-      data-placement={doc.bar.placement}
-      data-overlay={doc.bar.overlay ? '' : undefined}
-      onClick={() => store.getState().select('bar')}
-    >
+    <div className="bs-sample" data-placement={doc.bar.placement} data-overlay={doc.bar.overlay ? '' : undefined}>
+      <CraftCanvas ctx={ctx} />
       {doc.bar.placement === 'top' ? (
         <>
           {bar}

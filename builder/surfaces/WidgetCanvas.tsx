@@ -1,12 +1,12 @@
 /**
  * The widget on the canvas, inline, showing the selected panel, above the launcher of the
- * previewed device. The widget and its panels are craft.js nodes (builder/craft); selecting a
- * panel in the outline opens it here; navigating in the preview selects it in the outline.
+ * previewed device. The widget, its panels and the launcher are craft.js nodes (builder/craft);
+ * selecting a panel in the outline opens it here; navigating in the preview selects it in the outline.
  */
 import { useMemo } from 'react';
 import { Launcher } from '../../renderers/index.ts';
 import { PANEL_KEYS, type PanelKey } from '../../renderers/schema/index.ts';
-import { useCanvasEditable } from '../canvas/editable.tsx';
+import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
 import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import type { WidgetView } from '../craft/resolver.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
@@ -40,11 +40,17 @@ export function WidgetCanvas() {
       className="bs-preview-widget"
       style={{ padding: 24, display: 'grid', gap: 24, justifyItems: launcher?.[device].placement === 'right' ? 'end' : 'start' }}
     >
-      {loaded && <CraftCanvas kind="widget" ctx={ctx} widgetView={view} />}
+      {loaded && <CraftCanvas ctx={ctx} widgetView={view} />}
       {launcher && (
-        <div data-bs-owner="launcher" onClick={() => store.getState().select('launcher')}>
-          <Launcher doc={launcher} ctx={ctx} inline />
-        </div>
+        <CanvasOwner
+          id="launcher"
+          type="launcher"
+          node={
+            <div className="bs-canvas-launcher">
+              <Launcher doc={launcher} ctx={ctx} inline />
+            </div>
+          }
+        />
       )}
     </div>
   );

@@ -139,6 +139,44 @@ test('sections reorder with the keyboard', async () => {
   expect((await canvasOrder()).slice(0, 2)).toEqual(['header', 'banner']);
 });
 
+/** A pointer drag as a person does it: press on `from`, move in steps into the top quarter of `to` (drops before it), release. */
+async function dragOnto(from: ReturnType<Page['locator']>, to: ReturnType<Page['locator']>) {
+  await to.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + 20, a.y + Math.min(10, a.height / 2));
+  await page.mouse.down();
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(b.x + 40, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.move(b.x + 40, b.y + b.height / 4, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('sections are dragged to another place on the canvas, and new ones dropped from the block palette', async () => {
+  const before = await canvasOrder();
+  const outlineBefore = await outlineOrder();
+  const onCanvas = (index: number) => frame().locator('[data-section-type]').nth(index);
+  // craft's drag: the second section dropped on the top edge of the first
+  await dragOnto(onCanvas(1), onCanvas(0));
+  await expect.poll(canvasOrder).toEqual([before[1], before[0], ...before.slice(2)]);
+  expect(await outlineOrder()).toEqual([outlineBefore[1], outlineBefore[0], ...outlineBefore.slice(2)]);
+  // one step of the studio's history
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(canvasOrder).toEqual(before);
+  // craft's create: a block from the palette dropped on the top edge of the second section
+  await dragOnto(page.getByRole('button', { name: 'Add Timeline', exact: true }), onCanvas(1));
+  await expect.poll(canvasOrder).toEqual([before[0], 'timeline', ...before.slice(1)]);
+  await expect(inspector().getByRole('heading', { name: 'Timeline', level: 2 })).toBeVisible();
+  await expect(onCanvas(1)).toHaveAttribute('data-bs-selected', '');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(canvasOrder).toEqual(before);
+  // pressed, a palette block is added after the selected section
+  await item(outlineBefore[0]!).getByRole('button', { name: outlineBefore[0]!, exact: true }).click();
+  await page.getByRole('button', { name: 'Add Timeline', exact: true }).press('Enter');
+  await expect.poll(canvasOrder).toEqual([before[0], 'timeline', ...before.slice(1)]);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(canvasOrder).toEqual(before);
+});
+
 test('a section can be hidden, and undo and redo walk back and forth', async () => {
   await expect(frame().locator('[data-section-type=timeline]')).toBeVisible();
   const visible = item('Timeline').getByRole('switch', { name: 'Visible' });
@@ -440,7 +478,10 @@ test('the widget studio edits panels and the launcher per device', async () => {
   await panels.getByRole('listitem', { name: 'Sign up' }).getByRole('switch', { name: 'Visible' }).click();
   await page.getByRole('button', { name: 'Widget settings' }).click();
   await expect(frame().locator('[data-panel-link=signup]')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Launcher settings' }).click();
+  // the launcher is a craft node too: a click on it in the canvas selects it
+  await frame().locator('[data-bs-owner=launcher]').click();
+  await expect(page.getByRole('button', { name: 'Launcher settings' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(frame().locator('[data-bs-owner=launcher]')).toHaveAttribute('data-bs-selected', '');
   await inspector().getByLabel('Launcher title', { exact: true }).fill('Bean rewards');
   await expect(frame().getByRole('button', { name: 'Bean rewards' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
@@ -458,6 +499,11 @@ test('"Edit launcher" on the On-site Display page opens the widget studio with t
 test('the sticky bar studio edits the bar and the drawer of each audience', async () => {
   await page.goto('/onsite-display/sticky-bar');
   await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  // the bar is the studio's craft root: hovered it is outlined, clicked selected
+  await frame().locator('.ls-bar').hover();
+  await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-hovered', '');
+  await frame().locator('.ls-bar').click();
+  await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-selected', '');
   await inspector().getByLabel('Text', { exact: true }).fill('Earn 2 points per $1 this week');
   await expect(frame().locator('.ls-bar')).toHaveText('Earn 2 points per $1 this week');
   await inspector().getByLabel('Primary text', { exact: true }).fill('Join the club today');
