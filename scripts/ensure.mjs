@@ -1,7 +1,7 @@
 // Shared by `npm start` and `npm test`: plain Node, no dependencies (it runs before any install).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +10,9 @@ const installStamp = join(root, 'node_modules', '.loyalty-studio-install');
 
 const hashFiles = (paths) => {
   const hash = createHash('sha256');
+  // paths relative to the checkout: the stamp holds wherever the checkout (or a copy of node_modules) lives
   for (const path of paths) {
-    hash.update(path);
+    hash.update(relative(root, path));
     hash.update(readFileSync(path));
   }
   return hash.digest('hex');
