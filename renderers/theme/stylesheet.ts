@@ -113,6 +113,7 @@ const STICKY_BAR = `
 .ls-drawer-title{font-size:1.15em;font-weight:700}
 .ls-drawer{padding-right:56px}
 .ls-drawer-close{position:absolute;top:8px;right:8px}
+.ls-drawer .ls-btn{justify-self:start}
 `;
 
 const MOTION = `
