@@ -63,7 +63,9 @@ describe('launcherView', () => {
       background_color: 'red;position:static',
       text_color: '#fefefe',
     }).desktop;
-    expect(launcherProperties(settings)).toEqual({ '--ls-l-fg': '#fefefe', '--ls-zoom': '1.5', '--ls-pb': '60px', '--ls-ps': '40px', '--ls-z': '5000' });
+    const properties = launcherProperties(settings);
+    expect(properties).toEqual({ '--ls-l-fg': '#fefefe', '--ls-zoom': '1.5', '--ls-pb': '60px', '--ls-ps': '40px', '--ls-z': '5000' });
+    expect(properties['--ls-l-bg']).toBeUndefined();
   });
 
   it('lays the custom style over its own properties', () => {

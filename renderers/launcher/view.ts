@@ -19,8 +19,8 @@ export interface LauncherView {
   className: string;
   /** the button's attributes besides its state (`aria-expanded`, `aria-controls`) */
   attributes: ViewAttributes;
-  /** custom properties of the button's style */
-  properties: Record<string, string>;
+  /** custom properties of the button's style (undefined ones are left out) */
+  properties: Record<string, string | undefined>;
   /** icon id or image address drawn before the title; null when there is no icon */
   icon: string | null;
   /** the title as visible text, marked with its field; null when only the icon shows (the title is then the aria-label) */
@@ -34,9 +34,9 @@ export interface LauncherViewOptions {
   custom?: Record<string, string>;
 }
 
-/** The launcher's own settings as custom properties (colours through `safeColor`). */
-export function launcherProperties(settings: LauncherSettings): Record<string, string> {
-  const properties: Record<string, string | undefined> = {
+/** The launcher's own settings as custom properties; a colour that is not a colour is left out (undefined). */
+export function launcherProperties(settings: LauncherSettings): Record<string, string | undefined> {
+  return {
     '--ls-l-bg': safeColor(settings.background_color),
     '--ls-l-fg': safeColor(settings.text_color),
     '--ls-zoom': String(settings.zoom / 100),
@@ -44,7 +44,6 @@ export function launcherProperties(settings: LauncherSettings): Record<string, s
     '--ls-ps': `${settings.padding_side}px`,
     '--ls-z': String(settings.z_index),
   };
-  return Object.fromEntries(Object.entries(properties).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** The launcher of the context's device and audience. */
