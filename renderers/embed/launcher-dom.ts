@@ -11,7 +11,7 @@ import { el, iconNode, setProperties } from './dom.ts';
 /** `custom`: the launcher's custom style as custom properties (`launcherCustomProperties`, resolved by the server). */
 export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderContext, custom?: Record<string, string>): HTMLButtonElement {
   const view = launcherView(launcher, ctx, { custom });
-  const button = el(doc, 'button', { class: view.className, ...view.attributes, 'aria-expanded': 'false' });
+  const button = el(doc, 'button', { ...view.attributes, 'aria-expanded': 'false' });
   setProperties(button, view.properties);
   const icon = view.icon === null ? null : iconNode(doc, view.icon, ctx, LAUNCHER_ICON_FALLBACK);
   if (icon) button.append(icon);

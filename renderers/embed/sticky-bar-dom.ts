@@ -14,7 +14,7 @@
 import type { RenderContext } from '../context.ts';
 import type { StickyBar } from '../schema/index.ts';
 import { reservePageSpace } from '../sticky-bar/page-space.ts';
-import { stickyBarView } from '../sticky-bar/view.ts';
+import { CLOSE_BUTTON, stickyBarView } from '../sticky-bar/view.ts';
 import { el, iconNode, setProperties } from './dom.ts';
 
 export interface StickyBarHandle {
@@ -28,30 +28,23 @@ let drawers = 0;
 /** `custom`: the bar's custom style as custom properties (`stickyBarCustomProperties`, resolved by the server). */
 export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContext, custom?: Record<string, string>): StickyBarHandle {
   const view = stickyBarView(bar, ctx, `ls-drawer-e${++drawers}`, { custom });
-  const { drawer: drawerView, close: closeView } = view;
   const button = el(
     doc,
     'button',
-    { class: view.bar.className, ...view.bar.attributes, 'aria-expanded': 'false' },
-    ...(view.bar.text ? [el(doc, 'span', { 'data-field': view.bar.text.field }, view.bar.text.text)] : []),
+    { ...view.bar, 'aria-expanded': 'false' },
+    ...(view.barText ? [el(doc, 'span', { 'data-field': view.barText.field }, view.barText.text)] : []),
   );
-  const close = el(
-    doc,
-    'button',
-    { class: closeView.className, ...closeView.attributes },
-    ...[iconNode(doc, closeView.icon, ctx)].filter((node) => node !== null),
-  );
-  const join = drawerView.join;
+  const close = el(doc, 'button', CLOSE_BUTTON, ...[iconNode(doc, 'close', ctx)].filter((node) => node !== null));
   const drawer = el(
     doc,
     'div',
-    { class: drawerView.className, ...drawerView.attributes, hidden: '' },
+    { ...view.drawer, hidden: '' },
     close,
-    ...drawerView.texts.map((text) => el(doc, 'p', { class: text.className, 'data-field': text.field }, text.text)),
-    ...(join ? [el(doc, 'a', { class: join.className, href: join.href, 'data-field': join.field }, join.label)] : []),
+    ...view.texts.map((text) => el(doc, 'p', { className: text.className, 'data-field': text.field }, text.text)),
+    ...(view.join ? [el(doc, 'a', view.join.attributes, view.join.label)] : []),
   );
-  const wrap = el(doc, 'div', { class: view.wrap.className, ...view.wrap.attributes }, button, drawer);
-  setProperties(wrap, view.wrap.properties);
+  const wrap = el(doc, 'div', view.wrap, button, drawer);
+  setProperties(wrap, view.properties);
 
   const setOpen = (open: boolean) => {
     drawer.hidden = !open;

@@ -39,7 +39,6 @@ export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function La
   return (
     <button
       ref={ref}
-      className={view.className}
       {...view.attributes}
       type="button"
       onClick={onClick}

@@ -16,7 +16,6 @@ export const DEFAULT_LAUNCHER_TITLE = 'Get Rewarded';
 export const LAUNCHER_ICON_FALLBACK = 'gift';
 
 export interface LauncherView {
-  className: string;
   /** the button's attributes besides its state (`aria-expanded`, `aria-controls`) */
   attributes: ViewAttributes;
   /** custom properties of the button's style (undefined ones are left out) */
@@ -53,8 +52,8 @@ export function launcherView(doc: Launcher, ctx: RenderContext, options: Launche
   const showIcon = settings.launcher_type !== 'text' && settings.icon_type !== 'none' && settings.icon !== '';
   const showText = settings.launcher_type !== 'icon' || !showIcon;
   return {
-    className: 'ls-root ls-launcher',
     attributes: {
+      className: 'ls-root ls-launcher',
       type: 'button',
       'aria-label': showText ? undefined : title,
       'aria-haspopup': 'dialog',

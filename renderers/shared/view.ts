@@ -4,5 +4,9 @@
  * No React, no DOM.
  */
 
-/** Attributes spelled the same in React and in the DOM (aria-*, data-*, role, type…; never `class`). Undefined ones are left out. */
+/**
+ * An element's attributes as React spells them (`className`, aria-*, data-*, role, type…): React
+ * spreads them as props, the loader's `el` sets them (`className` as `class`). Undefined ones
+ * are left out.
+ */
 export type ViewAttributes = Record<string, string | undefined>;

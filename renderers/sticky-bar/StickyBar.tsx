@@ -14,7 +14,7 @@ import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 import { reservePageSpace } from './page-space.ts';
-import { stickyBarView, type ReservedSpace } from './view.ts';
+import { CLOSE_BUTTON, stickyBarView, type ReservedSpace } from './view.ts';
 
 export interface StickyBarProps {
   doc: StickyBarDocument;
@@ -70,25 +70,20 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
       close();
     }
   };
-  const { bar, drawer } = view;
   return (
     <EditableContext.Provider value={editable}>
-      <div className={view.wrap.className} {...view.wrap.attributes} onKeyDown={onKeyDown} style={view.wrap.properties as CSSProperties}>
-        <button ref={barRef} className={bar.className} {...bar.attributes} type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {bar.text && <FieldText as="span" field={bar.text.field} owner="bar" text={bar.text.raw} ctx={ctx} />}
+      <div {...view.wrap} onKeyDown={onKeyDown} style={view.properties as CSSProperties}>
+        <button ref={barRef} {...view.bar} type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {view.barText && <FieldText as="span" field={view.barText.field} owner="bar" text={view.barText.raw} ctx={ctx} />}
         </button>
-        <div className={drawer.className} {...drawer.attributes} hidden={!open}>
-          <button className={view.close.className} {...view.close.attributes} type="button" onClick={close}>
-            <Icon icon={view.close.icon} ctx={ctx} />
+        <div {...view.drawer} hidden={!open}>
+          <button {...CLOSE_BUTTON} type="button" onClick={close}>
+            <Icon icon="close" ctx={ctx} />
           </button>
-          {drawer.texts.map((text) => (
+          {view.texts.map((text) => (
             <FieldText key={text.field} className={text.className} field={text.field} owner="drawer" text={text.raw} ctx={ctx} />
           ))}
-          {drawer.join && (
-            <a className={drawer.join.className} href={drawer.join.href} data-field={drawer.join.field}>
-              {drawer.join.label}
-            </a>
-          )}
+          {view.join && <a {...view.join.attributes}>{view.join.label}</a>}
         </div>
       </div>
     </EditableContext.Provider>

@@ -1,55 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRAWER_SIGN_UP_URL } from '../schema/index.ts';
 import { memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
-import { DRAWER_LABEL, reservedSpace, stickyBarPageCss, stickyBarView } from './view.ts';
+import { CLOSE_BUTTON, DRAWER_LABEL, reservedSpace, stickyBarPageCss, stickyBarView } from './view.ts';
 
 describe('stickyBarView', () => {
   it("draws the visitor's logged-out texts and a join link to the store's sign-up page", () => {
     const view = stickyBarView(stickyBarDoc(), visitorCtx(), 'd1');
-    expect(view.drawer.texts.map(({ field, text }) => [field, text])).toEqual([
+    expect(view.texts.map(({ field, text }) => [field, text])).toEqual([
       ['drawer.logged_out.primary_text', 'Join our program'],
       ['drawer.logged_out.secondary_text', 'Sign up to earn'],
     ]);
-    expect(view.drawer.texts[0]!.className).toBe('ls-drawer-title');
-    expect(view.drawer.join).toEqual({ className: 'ls-btn', field: 'drawer.sign_up_url', label: 'Join now', href: DEFAULT_DRAWER_SIGN_UP_URL });
+    expect(view.texts[0]!.className).toBe('ls-drawer-title');
+    expect(view.join).toEqual({ attributes: { className: 'ls-btn', href: DEFAULT_DRAWER_SIGN_UP_URL, 'data-field': 'drawer.sign_up_url' }, label: 'Join now' });
   });
 
   it("links the join button to the document's own sign-up address when it has one", () => {
     const doc = stickyBarDoc({}, { sign_up_url: 'https://shop.example/join' });
-    expect(stickyBarView(doc, visitorCtx(), 'd1').drawer.join?.href).toBe('https://shop.example/join');
+    expect(stickyBarView(doc, visitorCtx(), 'd1').join?.attributes.href).toBe('https://shop.example/join');
   });
 
   it('never links to an address that is not safe (plain text instead)', () => {
     const doc = stickyBarDoc({}, { sign_up_url: 'javascript:alert(1)' });
-    const join = stickyBarView(doc, visitorCtx(), 'd1').drawer.join;
+    const join = stickyBarView(doc, visitorCtx(), 'd1').join;
     expect(join?.label).toBe('Join now');
-    expect(join?.href).toBeUndefined();
+    expect(join?.attributes.href).toBeUndefined();
   });
 
   it("draws a member's logged-in texts, placeholders filled and the saved text kept, and no join link", () => {
     const view = stickyBarView(stickyBarDoc(), memberCtx(), 'd1');
-    expect(view.drawer.texts[0]).toMatchObject({
+    expect(view.texts[0]).toMatchObject({
       field: 'drawer.logged_in.primary_text',
       raw: 'Hi {first_name}, you have {loyalty_points_balance} {points_label}',
       text: 'Hi Ada, you have 1,250 points',
     });
-    expect(view.drawer.join).toBeNull();
+    expect(view.join).toBeNull();
   });
 
   it('leaves out empty texts; a bar without text is named "Rewards"', () => {
     const doc = stickyBarDoc({ text: '' }, { logged_out: { primary_text: '', secondary_text: 'Only this' } });
     const view = stickyBarView(doc, visitorCtx(), 'd1');
-    expect(view.drawer.texts.map((t) => t.field)).toEqual(['drawer.logged_out.secondary_text']);
-    expect(view.bar.text).toBeNull();
-    expect(view.bar.attributes['aria-label']).toBe(DRAWER_LABEL);
-    expect(stickyBarView(stickyBarDoc({ text: 'Hi' }), visitorCtx(), 'd1').bar.attributes['aria-label']).toBeUndefined();
+    expect(view.texts.map((t) => t.field)).toEqual(['drawer.logged_out.secondary_text']);
+    expect(view.barText).toBeNull();
+    expect(view.bar['aria-label']).toBe(DRAWER_LABEL);
+    expect(stickyBarView(stickyBarDoc({ text: 'Hi' }), visitorCtx(), 'd1').bar['aria-label']).toBeUndefined();
   });
 
   it('ties the bar to the drawer it opens, a region named "Rewards" with a close button', () => {
     const view = stickyBarView(stickyBarDoc(), visitorCtx(), 'drawer-7');
-    expect(view.bar.attributes['aria-controls']).toBe('drawer-7');
-    expect(view.drawer.attributes).toEqual({ id: 'drawer-7', role: 'region', 'aria-label': 'Rewards' });
-    expect(view.close.attributes['aria-label']).toBe('Close');
+    expect(view.bar['aria-controls']).toBe('drawer-7');
+    expect(view.drawer).toEqual({ className: 'ls-drawer', id: 'drawer-7', role: 'region', 'aria-label': 'Rewards' });
+    expect(CLOSE_BUTTON['aria-label']).toBe('Close');
   });
 
   it('carries theme, device, audience, placement, height and the custom style on its root', () => {
@@ -57,14 +57,15 @@ describe('stickyBarView', () => {
       inline: true,
       custom: { '--ls-accent': '#123456' },
     });
-    expect(view.wrap.attributes).toEqual({
+    expect(view.wrap).toEqual({
+      className: 'ls-root ls-bar-wrap',
       'data-theme': 'dark-experimental',
       'data-device': 'mobile',
       'data-audience': 'member',
       'data-placement': 'top',
       'data-inline': '',
     });
-    expect(view.wrap.properties).toEqual({ '--ls-bar-h': '60px', '--ls-accent': '#123456' });
+    expect(view.properties).toEqual({ '--ls-bar-h': '60px', '--ls-accent': '#123456' });
   });
 });
 

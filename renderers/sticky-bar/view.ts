@@ -22,12 +22,10 @@ export interface FieldTextView {
   className?: string;
 }
 
-/** A link drawn as a button; `href` is undefined when the address is not safe (then it is plain text). */
+/** A link drawn as a button (its `href` is left out when the address is not safe: then it is plain text). */
 export interface LinkView {
-  className: string;
-  field: string;
+  attributes: ViewAttributes;
   label: string;
-  href: string | undefined;
 }
 
 /**
@@ -44,12 +42,22 @@ export interface ReservedSpace {
 }
 
 export interface StickyBarView {
-  wrap: { className: string; attributes: ViewAttributes; properties: Record<string, string> };
-  bar: { className: string; attributes: ViewAttributes; text: FieldTextView | null };
-  drawer: { className: string; attributes: ViewAttributes; texts: FieldTextView[]; join: LinkView | null };
-  close: { className: string; attributes: ViewAttributes; icon: string };
+  /** the root around the bar and the drawer, and its custom properties */
+  wrap: ViewAttributes;
+  properties: Record<string, string>;
+  /** the bar: a button that opens the drawer (its state, `aria-expanded`, is the drawing's) */
+  bar: ViewAttributes;
+  barText: FieldTextView | null;
+  /** the drawer (hidden while closed) and what it holds after its close button */
+  drawer: ViewAttributes;
+  texts: FieldTextView[];
+  /** visitors only */
+  join: LinkView | null;
   space: ReservedSpace;
 }
+
+/** The drawer's close button (it holds the `close` icon). */
+export const CLOSE_BUTTON: ViewAttributes = { className: 'ls-icon-btn ls-drawer-close', type: 'button', 'aria-label': 'Close' };
 
 export interface StickyBarViewOptions {
   /** in the page flow (builder canvas): no fixed position, no space reserved */
@@ -81,33 +89,27 @@ export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: stri
   return {
     wrap: {
       className: 'ls-root ls-bar-wrap',
-      attributes: {
-        'data-theme': bar.theme,
-        'data-device': ctx.device,
-        'data-audience': ctx.audience,
-        'data-placement': bar.placement,
-        'data-inline': options.inline ? '' : undefined,
-      },
-      properties: { '--ls-bar-h': `${bar.height}px`, ...options.custom },
+      'data-theme': bar.theme,
+      'data-device': ctx.device,
+      'data-audience': ctx.audience,
+      'data-placement': bar.placement,
+      'data-inline': options.inline ? '' : undefined,
     },
-    bar: {
-      className: 'ls-bar',
-      attributes: { type: 'button', 'aria-label': bar.text.trim() ? undefined : DRAWER_LABEL, 'aria-controls': drawerId },
-      text: fieldText('bar.text', bar.text, ctx),
-    },
-    drawer: {
-      className: 'ls-drawer',
-      attributes: { id: drawerId, role: 'region', 'aria-label': DRAWER_LABEL },
-      texts: [
-        fieldText(`drawer.${group}.primary_text`, texts.primary_text, ctx, 'ls-drawer-title'),
-        fieldText(`drawer.${group}.secondary_text`, texts.secondary_text, ctx),
-      ].filter((text) => text !== null),
-      join:
-        ctx.audience === 'visitor'
-          ? { className: 'ls-btn', field: 'drawer.sign_up_url', label: JOIN_LABEL, href: safeUrl(drawer.sign_up_url || DEFAULT_DRAWER_SIGN_UP_URL) }
-          : null,
-    },
-    close: { className: 'ls-icon-btn ls-drawer-close', attributes: { type: 'button', 'aria-label': 'Close' }, icon: 'close' },
+    properties: { '--ls-bar-h': `${bar.height}px`, ...options.custom },
+    bar: { className: 'ls-bar', type: 'button', 'aria-label': bar.text.trim() ? undefined : DRAWER_LABEL, 'aria-controls': drawerId },
+    barText: fieldText('bar.text', bar.text, ctx),
+    drawer: { className: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': DRAWER_LABEL },
+    texts: [
+      fieldText(`drawer.${group}.primary_text`, texts.primary_text, ctx, 'ls-drawer-title'),
+      fieldText(`drawer.${group}.secondary_text`, texts.secondary_text, ctx),
+    ].filter((text) => text !== null),
+    join:
+      ctx.audience === 'visitor'
+        ? {
+            attributes: { className: 'ls-btn', href: safeUrl(drawer.sign_up_url || DEFAULT_DRAWER_SIGN_UP_URL), 'data-field': 'drawer.sign_up_url' },
+            label: JOIN_LABEL,
+          }
+        : null,
     space: reservedSpace(doc),
   };
 }
