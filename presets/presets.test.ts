@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_DRAWER_SIGN_UP_URL,
   MIN_TEXT_CONTRAST,
   SECTION_FIELDS,
   SECTION_TYPES,
@@ -28,6 +29,7 @@ import {
   ICONS,
   SECTION_TEMPLATES,
   STARTER_EMAIL_TEMPLATES,
+  STORE_LINKS,
   THEME_TOKENS,
   sectionFromTemplate,
 } from './index.ts';
@@ -116,6 +118,17 @@ const SPEC_9: [string, unknown, unknown][] = [
 describe('spec §9 constants are the presets’ values', () => {
   it.each(SPEC_9)('%s', (_rule, actual, expected) => {
     expect(actual).toEqual(expected);
+  });
+});
+
+describe("the sticky bar drawer's join link", () => {
+  it("leads to the store's sign-up page, as the landing and widget defaults do", () => {
+    expect(DEFAULT_STICKY_BAR.drawer.sign_up_url).toBe(STORE_LINKS.signUp);
+    expect(DEMO_DOCUMENTS.sticky_bar.drawer.sign_up_url).toBe(STORE_LINKS.signUp);
+  });
+
+  it('falls back to the same page for documents saved without one (the schema default)', () => {
+    expect(DEFAULT_DRAWER_SIGN_UP_URL).toBe(STORE_LINKS.signUp);
   });
 });
 

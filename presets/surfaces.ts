@@ -1,6 +1,6 @@
 /** Defaults and demos of the sticky bar, the product page points and the custom style. */
 import { CURRENT_SCHEMA_VERSION, CUSTOM_STYLE_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/schema/index.ts';
-import { DEFAULT_PALETTE, ON_PRIMARY, STICKY_BAR_TEXT } from './defaults.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, STICKY_BAR_TEXT, STORE_LINKS } from './defaults.ts';
 
 export const DEFAULT_STICKY_BAR: StickyBar = {
   kind: 'sticky_bar',
@@ -9,6 +9,7 @@ export const DEFAULT_STICKY_BAR: StickyBar = {
   drawer: {
     logged_out: { primary_text: 'Join our rewards program', secondary_text: 'Earn 1 point per $1 spent and turn points into discounts.' },
     logged_in: { primary_text: 'Hi {first_name}, you have {loyalty_points_balance} {points_label}', secondary_text: 'Spend them on your next order.' },
+    sign_up_url: STORE_LINKS.signUp,
   },
 };
 
@@ -19,6 +20,7 @@ export const DEMO_STICKY_BAR: StickyBar = {
   drawer: {
     logged_out: { primary_text: 'Join the Bean Club', secondary_text: 'Get 50 welcome beans and earn on every bag.' },
     logged_in: { primary_text: '{first_name}, you have {loyalty_points_balance} beans', secondary_text: '500 beans buy $5 off your next order.' },
+    sign_up_url: STORE_LINKS.signUp,
   },
 };
 

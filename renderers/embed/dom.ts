@@ -8,7 +8,10 @@ import { BUILT_IN_ICONS } from '../shared/icons.tsx';
 
 type Attributes = Record<string, string | undefined>;
 
-/** An element with attributes (undefined ones are left out) and text or element children. */
+/**
+ * An element with attributes (undefined ones are left out; `className` is `class`, as in the
+ * surfaces' views, which React spreads too) and text or element children.
+ */
 export function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
@@ -16,7 +19,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   ...children: (Node | string)[]
 ): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name === 'className' ? 'class' : name, value);
   node.append(...children);
   return node;
 }

@@ -4,32 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
 import type { LauncherSettings } from '../schema/index.ts';
 import { launcherDoc, memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
+import { canonical, fromMarkup } from '../testing/markup.ts';
 import { createLauncher } from './launcher-dom.ts';
 import { createStickyBar } from './sticky-bar-dom.ts';
 import type { RenderContext } from '../context.ts';
-
-/** Tag, attributes, custom properties and children of an element, independent of serialisation. */
-function canonical(node: Node): unknown {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-  const element = node as Element;
-  const attributes = [...element.attributes]
-    .filter((a) => a.name !== 'style')
-    .map((a) => `${a.name}=${a.value}`)
-    .sort();
-  const style = (element as HTMLElement).style;
-  const properties = style
-    ? Array.from({ length: style.length }, (_, i) => style.item(i))
-        .map((p) => `${p}:${style.getPropertyValue(p).trim()}`)
-        .sort()
-    : [];
-  return { tag: element.tagName.toLowerCase(), attributes, properties, children: [...element.childNodes].map(canonical) };
-}
-
-const fromMarkup = (markup: string) => {
-  const template = document.createElement('template');
-  template.innerHTML = markup;
-  return template.content.firstElementChild!;
-};
 
 describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', () => {
   const cases: [string, Partial<LauncherSettings>, RenderContext][] = [
@@ -48,6 +26,17 @@ describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', (
   ];
   it.each(cases)('%s', (_name, settings, ctx) => {
     const doc = launcherDoc(settings, settings);
+    const ours = createLauncher(document, doc, ctx);
+    const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
+    expect(canonical(ours)).toEqual(canonical(theirs));
+  });
+
+  const audiencesAndDevices = [visitorCtx, memberCtx].flatMap((ctx) => (['desktop', 'mobile'] as const).map((device) => ctx({ device })));
+  it.each(audiencesAndDevices.map((ctx) => [ctx.audience, ctx.device, ctx] as const))('%s on %s, different settings per device', (_audience, _device, ctx) => {
+    const doc = launcherDoc(
+      { launcher_title: 'Hi {first_name}', placement: 'left' },
+      { launcher_type: 'icon', launcher_title: 'Perks', placement: 'right', shape: 'square' },
+    );
     const ours = createLauncher(document, doc, ctx);
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));

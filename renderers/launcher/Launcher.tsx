@@ -2,17 +2,15 @@
  * `<Launcher>`: the storefront button that opens the widget, drawn from the settings of the
  * context's device (spec §3: zoom, type, paddings, title, colours, icon, placement, shape,
  * z-index). A real `button` named by its title (default "Get Rewarded"), never under 44×44 px.
- * The ref reaches the button, so the widget can give focus back to it.
+ * The ref reaches the button, so the widget can give focus back to it. What it shows comes from
+ * `launcherView` (`view.ts`), which the storefront loader's DOM launcher draws too.
  */
 import { forwardRef, type CSSProperties } from 'react';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders, safeColor } from '../format/index.ts';
 import type { Launcher as LauncherDocument, LauncherSettings } from '../schema/index.ts';
 import { Icon } from '../shared/icons.tsx';
 import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
-
-/** spec §9 default launcher title. */
-export const DEFAULT_LAUNCHER_TITLE = 'Get Rewarded';
+import { LAUNCHER_ICON_FALLBACK, launcherView } from './view.ts';
 
 export interface LauncherProps {
   doc: LauncherDocument;
@@ -26,20 +24,9 @@ export interface LauncherProps {
   inline?: boolean;
 }
 
-export function launcherStyle(settings: LauncherSettings): CSSProperties {
-  return {
-    '--ls-l-bg': safeColor(settings.background_color),
-    '--ls-l-fg': safeColor(settings.text_color),
-    '--ls-zoom': settings.zoom / 100,
-    '--ls-pb': `${settings.padding_bottom}px`,
-    '--ls-ps': `${settings.padding_side}px`,
-    '--ls-z': settings.z_index,
-  } as CSSProperties;
-}
-
 /**
- * The launcher's custom style as custom properties, on top of `launcherStyle` (its accent pair
- * paints the button). The storefront loader gets these resolved by the server (the payload's
+ * The launcher's custom style as custom properties, on top of its own (its accent pair paints
+ * the button). The storefront loader gets these resolved by the server (the payload's
  * `styleProperties`), which keeps the contrast check out of the loader's budget.
  */
 export function launcherCustomProperties(settings: LauncherSettings, ctx: RenderContext): Record<string, string> {
@@ -48,30 +35,19 @@ export function launcherCustomProperties(settings: LauncherSettings, ctx: Render
 }
 
 export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function Launcher({ doc, ctx, onClick, expanded, controls, inline }, ref) {
-  const settings = doc[ctx.device];
-  const title = fillPlaceholders(settings.launcher_title.trim() || DEFAULT_LAUNCHER_TITLE, ctx);
-  const showIcon = settings.launcher_type !== 'text' && settings.icon_type !== 'none' && settings.icon !== '';
-  const showText = settings.launcher_type !== 'icon' || !showIcon;
+  const view = launcherView(doc, ctx, { inline, custom: launcherCustomProperties(doc[ctx.device], ctx) });
   return (
     <button
       ref={ref}
+      {...view.attributes}
       type="button"
-      className="ls-root ls-launcher"
       onClick={onClick}
-      aria-label={showText ? undefined : title}
       aria-expanded={expanded}
       aria-controls={controls}
-      aria-haspopup="dialog"
-      data-theme={ctx.theme}
-      data-device={ctx.device}
-      data-type={settings.launcher_type}
-      data-placement={settings.placement}
-      data-shape={settings.shape}
-      data-inline={inline ? '' : undefined}
-      style={{ ...launcherStyle(settings), ...launcherCustomProperties(settings, ctx) }}
+      style={view.properties as CSSProperties}
     >
-      {showIcon && <Icon icon={settings.icon} ctx={ctx} fallback="gift" />}
-      {showText && <span data-field="launcher_title">{title}</span>}
+      {view.icon !== null && <Icon icon={view.icon} ctx={ctx} fallback={LAUNCHER_ICON_FALLBACK} />}
+      {view.text && <span data-field={view.text.field}>{view.text.value}</span>}
     </button>
   );
 });

@@ -1,9 +1,15 @@
 /** Sticky bar with its drawer (spec §3): the bar's look and text, the drawer's texts per audience. */
 import { z } from 'zod';
-import { TEXT_LIMITS, integer, oneOf, schemaVersionSchema, text } from './primitives.ts';
+import { TEXT_LIMITS, integer, oneOf, schemaVersionSchema, text, urlSchema } from './primitives.ts';
 import { themeNameSchema } from './theme.ts';
 
 export const BAR_PLACEMENTS = ['top', 'bottom'] as const;
+
+/**
+ * Where the drawer's join button sends a visitor when the document names no address: the usual
+ * sign-up page of a store (the presets' `STORE_LINKS.signUp`, which a presets test keeps equal).
+ */
+export const DEFAULT_DRAWER_SIGN_UP_URL = '/account/register';
 
 export const drawerTextsSchema = z.strictObject({
   primary_text: text(TEXT_LIMITS.title),
@@ -27,6 +33,14 @@ export const stickyBarSchema = z.strictObject({
      */
     overlay: z.boolean().optional(),
   }),
-  drawer: z.strictObject({ logged_out: drawerTextsSchema, logged_in: drawerTextsSchema }),
+  drawer: z.strictObject({
+    logged_out: drawerTextsSchema,
+    logged_in: drawerTextsSchema,
+    /**
+     * The sign-up page the drawer's join button (visitors only) links to. Optional, so documents
+     * saved before it stay valid: without it the button leads to `DEFAULT_DRAWER_SIGN_UP_URL`.
+     */
+    sign_up_url: urlSchema.optional(),
+  }),
 });
 export type StickyBar = z.infer<typeof stickyBarSchema>;

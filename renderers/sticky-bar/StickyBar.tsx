@@ -1,8 +1,10 @@
 /**
  * `<StickyBar>`: a bar fixed to the top or bottom of the window (spec §3: placement, height,
- * theme, text) that opens a drawer with the logged-in or logged-out texts. So that the bar never
- * hides the focused element (WCAG 2.4.11), it reserves its height on the page: scroll padding on
- * the root element and padding on the body, restored when it goes away.
+ * theme, text) that opens a drawer with the logged-in or logged-out texts, a join button for
+ * visitors and a close control (Escape closes it too; focus goes back to the bar). So that the
+ * bar never hides the focused element (WCAG 2.4.11), it reserves its height on the page: scroll
+ * padding on the root element and padding on the body, restored when it goes away. What it
+ * shows comes from `stickyBarView` (`view.ts`), which the storefront loader's DOM bar draws too.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
@@ -11,6 +13,8 @@ import { EditableContext, type Editable } from '../shared/editable.tsx';
 import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
+import { reservePageSpace } from './page-space.ts';
+import { CLOSE_BUTTON, stickyBarView, type ReservedSpace } from './view.ts';
 
 export interface StickyBarProps {
   doc: StickyBarDocument;
@@ -22,43 +26,27 @@ export interface StickyBarProps {
   editable?: Editable;
 }
 
-/** CSS the host page needs so that the bar covers nothing (for hosts that prefer a stylesheet). */
-export function stickyBarPageCss(doc: StickyBarDocument): string {
-  const side = doc.bar.placement === 'top' ? 'top' : 'bottom';
-  const reserve = side === 'bottom' || !doc.bar.overlay;
-  return `html{scroll-padding-${side}:${doc.bar.height}px}${reserve ? `body{padding-${side}:${doc.bar.height}px}` : ''}`;
-}
-
 /** Scrolls a newly focused element out from under the bar (browsers do not all honour scroll-padding on focus). */
-function revealFocused(target: EventTarget | null, bar: HTMLElement | null, placement: 'top' | 'bottom') {
+function revealFocused(target: EventTarget | null, bar: HTMLElement | null, side: ReservedSpace['side']) {
   if (!(target instanceof HTMLElement) || !bar || bar.contains(target)) return;
   const element = target.getBoundingClientRect();
   const covered = bar.getBoundingClientRect();
   const margin = 8;
-  if (placement === 'top' && element.top < covered.bottom) window.scrollBy(0, element.top - covered.bottom - margin);
-  if (placement === 'bottom' && element.bottom > covered.top) window.scrollBy(0, element.bottom - covered.top + margin);
+  if (side === 'top' && element.top < covered.bottom) window.scrollBy(0, element.top - covered.bottom - margin);
+  if (side === 'bottom' && element.bottom > covered.top) window.scrollBy(0, element.bottom - covered.top + margin);
 }
 
-function useReservedSpace(doc: StickyBarDocument, active: boolean, barRef: RefObject<HTMLElement | null>) {
-  const { placement, height, overlay } = doc.bar;
+function useReservedSpace({ side, size, padsBody }: ReservedSpace, active: boolean, barRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!active || typeof document === 'undefined') return undefined;
-    const root = document.documentElement.style;
-    const body = document.body.style;
-    const scrollKey = placement === 'top' ? 'scrollPaddingTop' : 'scrollPaddingBottom';
-    const padKey = placement === 'top' ? 'paddingTop' : 'paddingBottom';
-    const before = [root[scrollKey], body[padKey]] as const;
-    const reserve = placement === 'bottom' || !overlay;
-    root[scrollKey] = `${height}px`;
-    if (reserve) body[padKey] = `${height}px`;
-    const onFocus = (event: FocusEvent) => revealFocused(event.target, barRef.current, placement);
+    const giveBack = reservePageSpace(document, { side, size, padsBody });
+    const onFocus = (event: FocusEvent) => revealFocused(event.target, barRef.current, side);
     document.addEventListener('focusin', onFocus);
     return () => {
-      root[scrollKey] = before[0];
-      if (reserve) body[padKey] = before[1];
+      giveBack();
       document.removeEventListener('focusin', onFocus);
     };
-  }, [active, placement, height, overlay, barRef]);
+  }, [active, side, size, padsBody, barRef]);
 }
 
 /** The bar's custom style as custom properties, on the bar's theme (the loader gets these resolved by the server). */
@@ -70,53 +58,32 @@ export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: S
   const [open, setOpen] = useState(defaultOpen);
   const drawerId = `ls-drawer${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const barRef = useRef<HTMLButtonElement>(null);
-  useReservedSpace(doc, !inline, barRef);
-  const member = ctx.audience === 'member';
-  const texts = member ? doc.drawer.logged_in : doc.drawer.logged_out;
-  const group = member ? 'logged_in' : 'logged_out';
+  const view = stickyBarView(doc, ctx, drawerId, { inline, custom: stickyBarCustomProperties(doc, ctx) });
+  useReservedSpace(view.space, !inline, barRef);
+  const close = () => {
+    setOpen(false);
+    barRef.current?.focus();
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
-      setOpen(false);
+      close();
     }
   };
   return (
     <EditableContext.Provider value={editable}>
-      <div
-        className="ls-root ls-bar-wrap"
-        data-theme={doc.bar.theme}
-        data-device={ctx.device}
-        data-audience={ctx.audience}
-        data-placement={doc.bar.placement}
-        data-inline={inline ? '' : undefined}
-        onKeyDown={onKeyDown}
-        style={{ '--ls-bar-h': `${doc.bar.height}px`, ...stickyBarCustomProperties(doc, ctx) } as CSSProperties}
-      >
-        <button
-          ref={barRef}
-          type="button"
-          className="ls-bar"
-          aria-label={doc.bar.text.trim() ? undefined : 'Rewards'}
-          aria-expanded={open}
-          aria-controls={drawerId}
-          onClick={() => setOpen(!open)}
-        >
-          <FieldText as="span" field="bar.text" owner="bar" text={doc.bar.text} ctx={ctx} />
+      <div {...view.wrap} onKeyDown={onKeyDown} style={view.properties as CSSProperties}>
+        <button ref={barRef} {...view.bar} type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {view.barText && <FieldText as="span" field={view.barText.field} owner="bar" text={view.barText.raw} ctx={ctx} />}
         </button>
-        <div className="ls-drawer" id={drawerId} hidden={!open} role="region" aria-label="Rewards">
-          <button
-            type="button"
-            className="ls-icon-btn ls-drawer-close"
-            aria-label="Close"
-            onClick={() => {
-              setOpen(false);
-              barRef.current?.focus();
-            }}
-          >
+        <div {...view.drawer} hidden={!open}>
+          <button {...CLOSE_BUTTON} type="button" onClick={close}>
             <Icon icon="close" ctx={ctx} />
           </button>
-          <FieldText className="ls-drawer-title" field={`drawer.${group}.primary_text`} owner="drawer" text={texts.primary_text} ctx={ctx} />
-          <FieldText field={`drawer.${group}.secondary_text`} owner="drawer" text={texts.secondary_text} ctx={ctx} />
+          {view.texts.map((text) => (
+            <FieldText key={text.field} className={text.className} field={text.field} owner="drawer" text={text.raw} ctx={ctx} />
+          ))}
+          {view.join && <a {...view.join.attributes}>{view.join.label}</a>}
         </div>
       </div>
     </EditableContext.Provider>

@@ -23,6 +23,35 @@ describe('sticky bar', () => {
     expect(screen.getByRole('region', { name: 'Rewards' }).textContent).toContain('Hi Ada, you have 1,250 points');
   });
 
+  it("shows a visitor a join link to the store's sign-up page, and a member none", async () => {
+    const user = userEvent.setup();
+    render(<StickyBar doc={stickyBarDoc({}, { sign_up_url: 'https://shop.example/join' })} ctx={visitorCtx()} />);
+    await user.click(screen.getByRole('button', { name: 'Earn 1 point per $1 spent' }));
+    expect(screen.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('https://shop.example/join');
+    cleanup();
+    render(<StickyBar doc={stickyBarDoc()} ctx={visitorCtx()} defaultOpen />);
+    expect(screen.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/account/register');
+    cleanup();
+    render(<StickyBar doc={stickyBarDoc()} ctx={memberCtx()} defaultOpen />);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('closes with its close button or Escape, and gives the focus back to the bar', async () => {
+    const user = userEvent.setup();
+    render(<StickyBar doc={stickyBarDoc()} ctx={visitorCtx()} />);
+    const bar = screen.getByRole('button', { name: 'Earn 1 point per $1 spent' });
+    await user.click(bar);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Rewards' })).toBeNull();
+    expect(document.activeElement).toBe(bar);
+
+    await user.click(bar);
+    screen.getByRole('link', { name: 'Join now' }).focus();
+    await user.keyboard('{Escape}');
+    expect(bar.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(bar);
+  });
+
   it('reserves its height on the page so it never hides the focused element, and gives it back', () => {
     const { unmount } = render(<StickyBar doc={stickyBarDoc({ placement: 'top', height: 60 })} ctx={visitorCtx()} />);
     expect(document.documentElement.style.scrollPaddingTop).toBe('60px');

@@ -216,7 +216,8 @@ export function launcherDoc(desktop: Partial<LauncherSettings> = {}, mobile: Par
   };
 }
 
-export function stickyBarDoc(bar: Partial<StickyBar['bar']> = {}): StickyBar {
+/** A sticky bar without `drawer.sign_up_url` unless `drawer` gives one (as documents saved before it). */
+export function stickyBarDoc(bar: Partial<StickyBar['bar']> = {}, drawer: Partial<StickyBar['drawer']> = {}): StickyBar {
   return {
     kind: 'sticky_bar',
     schemaVersion: CURRENT_SCHEMA_VERSION,
@@ -224,6 +225,7 @@ export function stickyBarDoc(bar: Partial<StickyBar['bar']> = {}): StickyBar {
     drawer: {
       logged_out: { primary_text: 'Join our program', secondary_text: 'Sign up to earn' },
       logged_in: { primary_text: 'Hi {first_name}, you have {loyalty_points_balance} {points_label}', secondary_text: 'Spend them' },
+      ...drawer,
     },
   };
 }

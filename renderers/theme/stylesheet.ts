@@ -59,14 +59,17 @@ const LANDING = `
 .ls-when{font-size:.875em;font-weight:600}
 `;
 
-const DESKTOP_LANDING =
-  desktop(['.ls-grid:not([data-layout=carousel])'], 'grid-template-columns:repeat(var(--ls-cols-d),minmax(0,1fr))') +
-  desktop(['.ls-grid[data-layout=carousel]'], 'grid-auto-columns:calc((100% - 16px * (var(--ls-cols-d) - 1)) / var(--ls-cols-d))') +
+// Joined with `[…].join('')`, not `+`: the embed build drops an unused constant only when its
+// initialiser is a (pure-annotated) call; a `+` of calls stays in loader.js as dead CSS.
+const DESKTOP_LANDING = [
+  desktop(['.ls-grid:not([data-layout=carousel])'], 'grid-template-columns:repeat(var(--ls-cols-d),minmax(0,1fr))'),
+  desktop(['.ls-grid[data-layout=carousel]'], 'grid-auto-columns:calc((100% - 16px * (var(--ls-cols-d) - 1)) / var(--ls-cols-d))'),
   desktop(
     ['.ls-grid:not([data-layout=list])[data-connectors]>.ls-card:not(:last-child)>.ls-connector'],
     'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px',
-  ) +
-  desktop(['.ls-section'], 'padding-left:32px;padding-right:32px');
+  ),
+  desktop(['.ls-section'], 'padding-left:32px;padding-right:32px'),
+].join('');
 
 const WIDGET = `
 .ls-widget{position:fixed;z-index:var(--ls-z,999);bottom:88px;right:20px;width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - 112px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
@@ -113,6 +116,7 @@ const STICKY_BAR = `
 .ls-drawer-title{font-size:1.15em;font-weight:700}
 .ls-drawer{padding-right:56px}
 .ls-drawer-close{position:absolute;top:8px;right:8px}
+.ls-drawer .ls-btn{justify-self:start}
 `;
 
 const MOTION = `
@@ -127,7 +131,7 @@ const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/
  * Structural rules of every surface but the landing sections' own (each section type's folder
  * holds those; `renderers/theme/index.ts` appends them to make `STYLESHEET`).
  */
-export const SHARED_STYLESHEET: string = minify(BASE + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION) + DESKTOP_LANDING;
+export const SHARED_STYLESHEET: string = [minify(BASE + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION), DESKTOP_LANDING].join('');
 
 /**
  * What the storefront loader ships (inlined in loader.js): the shared base, the launcher and the
