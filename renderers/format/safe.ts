@@ -3,7 +3,7 @@
  * these make sure a URL can never be `javascript:` and a colour or length can never break out
  * of its CSS property, whatever the renderer is handed.
  */
-import { isColour, isSafeUrl } from '../schema/index.ts';
+import { isColourSyntax, isSafeUrl } from '../schema/index.ts';
 
 /** http(s) or same-site relative (`/path`, `?q`, `#id`) URLs only; anything else → undefined. */
 export function safeUrl(value: string | null | undefined): string | undefined {
@@ -13,7 +13,7 @@ export function safeUrl(value: string | null | undefined): string | undefined {
 
 /** A colour in hex, rgb() or hsl() syntax, safe to put in a style property; else undefined. */
 export function safeColor(value: string | null | undefined): string | undefined {
-  return typeof value === 'string' && isColour(value) ? value.trim() : undefined;
+  return typeof value === 'string' && isColourSyntax(value) ? value.trim() : undefined;
 }
 
 /** A CSS length from a number (px) or a plain length string; else undefined. */

@@ -77,6 +77,15 @@ export function parseColour(value: string): Rgba | null {
 
 export const isColour = (value: string): boolean => parseColour(value) !== null;
 
+const COLOUR_SYNTAX = /^\s*(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/+-]*(?:deg)?[\d\s.,%/+-]*\))\s*$/i;
+
+/**
+ * The render-time guard: the colour syntax without `parseColour`'s range checks (documents are
+ * validated with `isColour` before they are saved). Only digits, separators and units inside
+ * rgb()/hsl(), so a value can never leave its CSS declaration; small enough for the storefront loader.
+ */
+export const isColourSyntax = (value: string): boolean => value.length <= COLOUR_MAX_LENGTH && COLOUR_SYNTAX.test(value);
+
 /** `top` drawn over `bottom` (alpha compositing); the result is opaque when `bottom` is. */
 function over(top: Rgba, bottom: Rgba): Rgba {
   const mix = (t: number, b: number) => t * top.a + b * (1 - top.a);

@@ -32,6 +32,7 @@ import {
   WIDGET_TYPES,
   documentSchemas,
   isSafeUrl,
+  isColourSyntax,
   parseColour,
   validateDocument,
   type SettingsDocument,
@@ -268,6 +269,16 @@ describe('colour fields take colour syntax or give a path message', () => {
         else expect(result.errors).toEqual({ 'desktop.background_color': MESSAGES.colour });
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('the render-time guard (isColourSyntax) lets every schema colour through and nothing that leaves a declaration', () => {
+    fc.assert(
+      fc.property(colourLike, (value) => {
+        if (parseColour(value) !== null) expect(isColourSyntax(value)).toBe(true);
+        if (isColourSyntax(value)) expect(value).toMatch(/^\s*(#[0-9a-f]+|(rgb|hsl)a?\([\d\s.,%/+deg-]*\))\s*$/i);
+      }),
+      { numRuns: 2000 },
     );
   });
 

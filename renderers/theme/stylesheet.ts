@@ -20,11 +20,15 @@ const BASE = `
 .ls-root [hidden]{display:none!important}
 .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ls-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;min-width:44px;padding:8px 20px;border:2px solid var(--ls-accent);border-radius:var(--ls-btn-radius,var(--ls-radius));font:inherit;font-weight:600;text-decoration:none;cursor:pointer;background:var(--ls-accent);color:var(--ls-accent-text)}
-.ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
-.ls-link{color:var(--ls-link,inherit);text-decoration:underline}
-.ls-actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px;justify-content:var(--ls-justify,flex-start)}
 .ls-icon{width:1.5em;height:1.5em;flex:none;fill:currentColor}
 .ls-icon-img{width:2.5em;height:2.5em;object-fit:contain}
+`;
+
+/** The widget's and the landing page's content controls (the launcher and the sticky bar use none). */
+const CONTENT = `
+.ls-actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px;justify-content:var(--ls-justify,flex-start)}
+.ls-link{color:var(--ls-link,inherit);text-decoration:underline}
+.ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
 .ls-input{font:inherit;min-height:44px;width:100%;padding:8px 12px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text)}
 .ls-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700;letter-spacing:.05em}
 .ls-meter{height:8px;border-radius:4px;background:var(--ls-border);overflow:hidden}
@@ -131,7 +135,7 @@ const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/
  * Structural rules of every surface but the landing sections' own (each section type's folder
  * holds those; `renderers/theme/index.ts` appends them to make `STYLESHEET`).
  */
-export const SHARED_STYLESHEET: string = [minify(BASE + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION), DESKTOP_LANDING].join('');
+export const SHARED_STYLESHEET: string = [minify(BASE + CONTENT + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION), DESKTOP_LANDING].join('');
 
 /**
  * What the storefront loader ships (inlined in loader.js): the shared base, the launcher and the
@@ -139,4 +143,4 @@ export const SHARED_STYLESHEET: string = [minify(BASE + LANDING + WIDGET + LAUNC
  * first open; the landing page's never reach a store page (it is its own page).
  */
 export const LOADER_STYLESHEET: string = minify(BASE + LAUNCHER + STICKY_BAR + MOTION);
-export const WIDGET_STYLESHEET: string = minify(WIDGET);
+export const WIDGET_STYLESHEET: string = minify(CONTENT + WIDGET);

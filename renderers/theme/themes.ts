@@ -3,7 +3,7 @@
  * import them): callers pass the four themes to `buildStylesheet(themes)` once, and every
  * surface root names its theme with `data-theme`.
  */
-import { contrastRatio, FONT_STACKS, isColour, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
+import { contrastRatio, FONT_STACKS, isColour, isColourSyntax, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
 import type { Palette, ThemeTokens } from '../schema/index.ts';
 import type { ThemeSet } from '../context.ts';
 
@@ -17,7 +17,7 @@ export function themeDeclarations(tokens: ThemeTokens): string {
       let css: string | undefined;
       if (key === 'font_family') css = FONT_STACKS[value as keyof typeof FONT_STACKS];
       else if (PIXEL_TOKENS.has(key)) css = typeof value === 'number' && Number.isFinite(value) ? `${value}px` : undefined;
-      else css = typeof value === 'string' && isColour(value) ? value : undefined;
+      else css = typeof value === 'string' && isColourSyntax(value) ? value : undefined;
       return css === undefined ? '' : `${THEME_CSS_VARIABLES[key]}:${css}`;
     })
     .filter(Boolean)
