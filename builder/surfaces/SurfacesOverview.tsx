@@ -2,20 +2,10 @@
  * /onsite-display: the four surfaces with live thumbnails drawn by the renderers from their
  * current drafts, their publish state, and a link into the builder.
  */
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { LandingPage, Launcher, StickyBar, Widget } from '../../renderers/index.ts';
+import { useEffect, useState, type MouseEvent } from 'react';
 import type { BuilderApi, SurfaceDocument, SurfaceKind, SurfaceSummary } from '../api.ts';
 import { SURFACE_KINDS } from '../api.ts';
-import { ThumbnailFrame } from '../canvas/ThumbnailFrame.tsx';
-import { previewContext } from './preview-context.ts';
-import { RENDERER_STYLESHEET } from './stylesheet.ts';
-
-const CARDS: Record<SurfaceKind, { title: string; href: string; text: string }> = {
-  landing_page: { title: 'Landing page', href: '/onsite-display/landing-page', text: 'A rewards page with nine sections, for members and visitors.' },
-  widget: { title: 'Widget', href: '/onsite-display/widget', text: 'The rewards panel shoppers open from the launcher.' },
-  launcher: { title: 'Launcher', href: '/onsite-display/widget?select=launcher', text: 'The button that opens the widget, on desktop and mobile.' },
-  sticky_bar: { title: 'Sticky bar', href: '/onsite-display/sticky-bar', text: 'A slim bar with a drawer that invites shoppers to join.' },
-};
+import { SURFACE_CARDS as CARDS, SurfaceThumbnail } from './SurfaceThumbnail.tsx';
 
 function publishState(summary: SurfaceSummary | undefined): string {
   if (!summary) return '';
@@ -23,29 +13,6 @@ function publishState(summary: SurfaceSummary | undefined): string {
   return summary.hasUnpublishedChanges
     ? `Published (version ${summary.publishedVersion}) · draft changes not published`
     : `Published (version ${summary.publishedVersion})`;
-}
-
-const visitor = (theme: Parameters<typeof previewContext>[2]) => previewContext('visitor', 'desktop', theme);
-
-function Preview({ doc }: { doc: SurfaceDocument }): ReactNode {
-  switch (doc.kind) {
-    case 'landing_page':
-      return <LandingPage doc={doc} ctx={visitor(doc.theme)} responsive />;
-    case 'widget':
-      return (
-        <div style={{ padding: 24 }}>
-          <Widget doc={doc} ctx={visitor(doc.theme_type)} inline />
-        </div>
-      );
-    case 'launcher':
-      return (
-        <div style={{ padding: 24 }}>
-          <Launcher doc={doc} ctx={visitor('light')} inline />
-        </div>
-      );
-    case 'sticky_bar':
-      return <StickyBar doc={doc} ctx={visitor(doc.bar.theme)} inline defaultOpen />;
-  }
 }
 
 export interface SurfacesOverviewProps {
@@ -97,13 +64,7 @@ export function SurfacesOverview({ api, onNavigate }: SurfacesOverviewProps) {
           const doc = docs[kind];
           return (
             <li key={kind} className="bs-overview__card" aria-label={card.title}>
-              <div className="bs-overview__thumb">
-                {doc && (
-                  <ThumbnailFrame title={`${card.title} preview`} width={1280} height={900} scale={0.25} stylesheet={RENDERER_STYLESHEET}>
-                    <Preview doc={doc} />
-                  </ThumbnailFrame>
-                )}
-              </div>
+              <div className="bs-overview__thumb">{doc && <SurfaceThumbnail doc={doc} title={`${card.title} preview`} scale={0.25} />}</div>
               <div className="bs-overview__body">
                 <h2>{card.title}</h2>
                 <p className="bs-muted">{card.text}</p>

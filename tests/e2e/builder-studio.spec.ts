@@ -454,7 +454,18 @@ test('the overview shows the four surfaces with their publish state', async () =
   for (const name of ['Landing page', 'Widget', 'Launcher', 'Sticky bar']) {
     await expect(page.getByRole('listitem', { name, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('listitem', { name: 'Landing page', exact: true })).toContainText('Published (version');
+  const card = page.getByRole('listitem', { name: 'Landing page', exact: true });
+  await expect(card).toContainText('Live: version');
+  await expect(card.getByText(/^(Published|Unpublished changes)$/)).toBeVisible();
+  await expect(card).toContainText(/Updated \w{3} \d{1,2}, \d{4}/);
+  // the live thumbnail fills the card's top at 16:10; the edit action is a primary button in the accent colour
+  const thumbnail = card.locator('iframe');
+  await expect(thumbnail).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  const thumbnailBox = (await thumbnail.boundingBox())!;
+  expect(Math.abs(thumbnailBox.width - (cardBox.width - 2))).toBeLessThan(2);
+  expect(thumbnailBox.height / thumbnailBox.width).toBeCloseTo(10 / 16, 2);
+  await expect(card.getByRole('link', { name: 'Edit landing page' })).toHaveCSS('background-color', 'rgb(11, 107, 82)');
 });
 
 test('the widget studio edits panels and the launcher per device', async () => {

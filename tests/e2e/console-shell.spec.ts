@@ -334,7 +334,7 @@ test('My account, your stores: a sortable, searchable table whose view is in the
   await expect(drawer).toHaveCount(0);
 });
 
-test('axe finds no violations on the shell, with and without an open menu', async ({ browser }) => {
+test('axe finds no violations on the shell, with and without an open menu or store switcher', async ({ browser }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
   for (const path of ['/home', '/settings', '/settings?tab=stores', '/settings?tab=profile', '/emails', '/onsite-display']) {
     await page.goto(path);
@@ -346,4 +346,14 @@ test('axe finds no violations on the shell, with and without an open menu', asyn
   await expect(page.getByRole('menu')).toBeVisible();
   const { violations } = await wcag21(page).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  // the store switcher: a dialog in a popover, named by its heading, the search field focused
+  await page.getByRole('button', { name: /Switch store/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Switch store' })).toBeVisible();
+  await expect(page.getByPlaceholder('Search stores')).toBeFocused();
+  const switcher = await wcag21(page).analyze();
+  expect(switcher.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Switch store' })).toHaveCount(0);
 });

@@ -2,25 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { searchFires } from '../../lib/format.ts';
-import { consoleStore, useConsole } from '../../state/store.ts';
+import { consoleStore } from '../../state/store.ts';
 import { runStoreSwitch } from './flow.ts';
+import { useStoreToken, userDetailsQuery } from '../../lib/session-queries.ts';
 import { clientState, queryClient, session } from '../../lib/runtime.ts';
 
-export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_access_token ?? null);
+export { useStoreToken };
 
 /** GET /user/details, refreshed on each visit so a revoked token is noticed (→ 401 → logout). */
 export function useUserDetailsRefresh(enabled: boolean) {
-  const storeToken = useStoreToken();
-  return useQuery({
-    queryKey: ['user-details', storeToken],
-    enabled,
-    queryFn: async ({ signal }) => {
-      const user = await session.getUsers(signal);
-      const state = consoleStore().getState();
-      state.setUserDetails({ ...user, user_access_token: user.user_access_token ?? state.user.loginRes?.user.user_access_token });
-      return user;
-    },
-  });
+  return useQuery({ ...userDetailsQuery(useStoreToken()), enabled });
 }
 
 /** GET /store/list (only stores with an access token are kept, spec §5). */

@@ -5,7 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { StoreLogo } from './StoreSwitcher.tsx';
+import { installAriaJsdomPolyfills } from '../../../tests/helpers/jsdom.ts';
 
+installAriaJsdomPolyfills();
 afterEach(cleanup);
 
 const store = (id: number, title: string, token = `t${id}`): StoreListItem => ({ store_id: id, store_title: title, store_name: `s${id}`, access_token: token });
@@ -33,6 +35,7 @@ describe('logo and store switcher (spec §2 / §5 / §9)', () => {
   it('more than one store: a switcher listing names cut at 22 characters, filtered, with the empty message', () => {
     renderLogo([store(1, 'Demo Outdoor Co.'), store(2, 'The Extraordinarily Long Store Name'), store(3, 'Hidden', '')]);
     fireEvent.click(screen.getByRole('button', { name: 'Loyalty Studio Demo Outdoor Co. — Switch store' }));
+    expect(screen.getByRole('dialog', { name: 'Switch store' })).toBeTruthy();
     const names = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(names).toEqual(['DDemo Outdoor Co.', 'TThe Extraordinarily L…']);
     fireEvent.change(screen.getByPlaceholderText('Search stores'), { target: { value: 'OUTDOOR' } });

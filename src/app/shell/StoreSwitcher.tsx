@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FloatingFocusManager, autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import { Button as AriaButton, DialogTrigger, Input, Popover, SearchField } from 'react-aria-components';
 import type { StoreListItem } from '../../lib/api/types.ts';
 import { truncateName } from '../../lib/format.ts';
 import { useToast } from '../../components/ui/Toast.tsx';
@@ -31,64 +31,40 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
   const currentToken = useStoreToken();
   const switchStore = useSwitchStore();
   const toast = useToast();
-  const {
-    refs: { setReference, setFloating },
-    floatingStyles,
-    context,
-  } = useFloating({
-    open,
-    onOpenChange: (next) => {
-      setOpen(next);
-      if (!next) setFilter('');
-    },
-    placement: 'bottom-start',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
   const visible = filterStores(stores, filter);
 
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setFilter('');
+  };
   const choose = (store: StoreListItem) => {
-    setOpen(false);
+    openChange(false);
     switchStore.mutate(store, { onError: (error) => toast({ message: `Could not switch store: ${errorMessage(error)}`, tone: 'critical' }) });
   };
 
   return (
     <>
-      <button
-        type="button"
-        ref={setReference}
-        className="ls-logo ls-logo--switcher"
-        {...getReferenceProps()}
-        aria-label={`Loyalty Studio ${currentTitle ? `${truncateName(currentTitle)} ` : ''}— Switch store`}
-      >
-        <Logo className="ls-logo__mark" />
-        {/* a space, so the visible text reads "Loyalty Studio <store>" as the name does */}
-        {currentTitle ? (
-          <>
-            {' '}
-            <span className="ls-logo__store">{truncateName(currentTitle)}</span>
-          </>
-        ) : null}
-        <Icon name="chevron" size={16} />
-      </button>
-      {open ? (
-        <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
-          <div ref={setFloating} className="ls-popover ls-store-switcher" style={floatingStyles} aria-labelledby={headingId} {...getFloatingProps()}>
+      <DialogTrigger isOpen={open} onOpenChange={openChange}>
+        <AriaButton className="ls-logo ls-logo--switcher" aria-label={`Loyalty Studio ${currentTitle ? `${truncateName(currentTitle)} ` : ''}— Switch store`}>
+          <Logo className="ls-logo__mark" />
+          {/* a space, so the visible text reads "Loyalty Studio <store>" as the name does */}
+          {currentTitle ? (
+            <>
+              {' '}
+              <span className="ls-logo__store">{truncateName(currentTitle)}</span>
+            </>
+          ) : null}
+          <Icon name="chevron" size={16} />
+        </AriaButton>
+        {/* the popover is the dialog (React Aria gives it the role), so its dismiss buttons stay inside it */}
+        <Popover className="ls-popover ls-store-switcher" placement="bottom start" offset={6} aria-labelledby={headingId}>
+          <div className="ls-store-switcher__dialog">
             <h2 id={headingId} className="ls-store-switcher__heading">
               Switch store
             </h2>
-            <label className="ls-visually-hidden" htmlFor={`${headingId}-filter`}>
-              Search stores
-            </label>
-            <input
-              id={`${headingId}-filter`}
-              className="ls-field__input"
-              type="search"
-              placeholder="Search stores"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-            />
+            <SearchField aria-label="Search stores" value={filter} onChange={setFilter} autoFocus>
+              <Input className="ls-field__input" placeholder="Search stores" />
+            </SearchField>
             {visible.length === 0 ? (
               <p className="ls-store-switcher__empty" role="status">
                 {NO_STORE_RESULTS}
@@ -118,8 +94,8 @@ function StoreSwitcher({ stores, currentTitle }: { stores: StoreListItem[]; curr
               </ul>
             )}
           </div>
-        </FloatingFocusManager>
-      ) : null}
+        </Popover>
+      </DialogTrigger>
       {switchStore.isPending ? (
         <span className="ls-visually-hidden" role="status">
           Switching store…

@@ -9,7 +9,8 @@ interface CommonProps {
   children: ReactNode;
 }
 
-const className = (variant: ButtonVariant, size: 'medium' | 'small', extra?: string) =>
+/** The kit's button look, for what must be another element (a router link styled as a button). */
+export const buttonClassName = (variant: ButtonVariant = 'secondary', size: 'medium' | 'small' = 'medium', extra?: string) =>
   ['ls-button', `ls-button--${variant}`, size === 'small' ? 'ls-button--small' : '', extra ?? ''].filter(Boolean).join(' ');
 
 export function Button({
@@ -23,7 +24,7 @@ export function Button({
   ...rest
 }: CommonProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type={type} className={className(variant, size, extra)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button type={type} className={buttonClassName(variant, size, extra)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <span className="ls-button__spinner" aria-hidden="true" /> : null}
       {children}
     </button>
@@ -39,7 +40,7 @@ export function ButtonLink({
   ...rest
 }: CommonProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return (
-    <a className={className(variant, size, extra)} {...rest}>
+    <a className={buttonClassName(variant, size, extra)} {...rest}>
       {children}
     </a>
   );

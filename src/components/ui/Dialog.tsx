@@ -1,16 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-  useTransitionStyles,
-} from '@floating-ui/react';
-import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './Button.tsx';
+import { overlayTransitionStyle } from './aria/overlay.ts';
 
 interface DialogProps {
   open: boolean;
@@ -20,40 +11,35 @@ interface DialogProps {
   footer?: ReactNode;
 }
 
-/** A modal dialog: focus trapped, Escape and outside click close it, spec §9 200 ms transition. */
+/**
+ * A modal dialog (React Aria): named by its title, focus trapped and returned to where it was,
+ * Escape and an outside press ask to close, spec §9 200 ms transition.
+ */
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
-  const titleId = useId();
-  const {
-    refs: { setFloating },
-    context,
-  } = useFloating({
-    open,
-    onOpenChange: (next) => {
-      if (!next) onClose();
-    },
-  });
-  const { getFloatingProps } = useInteractions([useDismiss(context, { outsidePressEvent: 'mousedown' }), useRole(context, { role: 'dialog' })]);
-  const { isMounted, styles } = useTransitionStyles(context, {
-    duration: CONSOLE_CONSTANTS.dialogTransitionMs,
-    initial: { opacity: 0, transform: 'translateY(8px) scale(0.98)' },
-  });
-  if (!isMounted) return null;
   return (
-    <FloatingPortal>
-      <FloatingOverlay className="ls-dialog-overlay" lockScroll>
-        <FloatingFocusManager context={context}>
-          <div ref={setFloating} className="ls-dialog" aria-labelledby={titleId} aria-modal="true" style={styles} {...getFloatingProps()}>
-            <div className="ls-dialog__header">
-              <h2 id={titleId}>{title}</h2>
-              <Button variant="plain" size="small" onClick={onClose} aria-label="Close">
-                ✕
-              </Button>
-            </div>
-            <div className="ls-dialog__body">{children}</div>
-            {footer ? <div className="ls-dialog__footer">{footer}</div> : null}
+    <ModalOverlay
+      className="ls-modal-overlay"
+      style={overlayTransitionStyle}
+      isOpen={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      isDismissable
+    >
+      <Modal className="ls-modal ls-modal--wide">
+        <AriaDialog className="ls-dialog">
+          <div className="ls-dialog__header">
+            <Heading slot="title" className="ls-dialog__title">
+              {title}
+            </Heading>
+            <Button variant="plain" size="small" onClick={onClose} aria-label="Close">
+              ✕
+            </Button>
           </div>
-        </FloatingFocusManager>
-      </FloatingOverlay>
-    </FloatingPortal>
+          <div className="ls-dialog__body">{children}</div>
+          {footer ? <div className="ls-dialog__footer">{footer}</div> : null}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

@@ -1,18 +1,14 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
-  FloatingFocusManager,
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useListNavigation,
-  useRole,
-  useTypeahead,
-} from '@floating-ui/react';
+  Button as AriaButton,
+  Header,
+  Menu as AriaMenu,
+  MenuItem as AriaMenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  RouterProvider,
+} from 'react-aria-components';
 
 export interface MenuItem {
   id: string;
@@ -25,102 +21,52 @@ export interface MenuItem {
 }
 
 interface MenuProps {
-  /** accessible name of the menu button */
+  /** accessible name of the menu button (and the menu); it should contain the button's visible text */
   label: string;
   /** what the button shows */
   trigger: ReactNode;
   triggerClassName?: string;
   items: MenuItem[];
-  /** non-interactive content above the items (e.g. the user's name and email) */
+  /** non-interactive content above the items (e.g. the user's name and email); it names the items' group */
   header?: ReactNode;
+  /** internal links navigate through this (the app's router) instead of reloading the page */
   onNavigate?: (path: string) => void;
 }
 
+function Item({ item }: { item: MenuItem }) {
+  const link = item.href ? { href: item.href, ...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {}) } : {};
+  return (
+    <AriaMenuItem id={item.id} className="ls-menu__item" textValue={item.label} onAction={item.onSelect} {...link}>
+      {item.label}
+      {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
+    </AriaMenuItem>
+  );
+}
+
 /**
- * The WAI-ARIA menu button pattern: Enter/Space/ArrowDown open and focus the first item,
- * arrows move, typing jumps, Escape closes and returns focus to the button.
+ * The WAI-ARIA menu button pattern on React Aria: Enter/Space/ArrowDown open and focus the first
+ * item, arrows move (and wrap), typing jumps, Escape closes and returns focus to the button.
  */
 export function Menu({ label, trigger, triggerClassName, items, header, onNavigate }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState<number | null>(null);
-  const listRef = useRef<Array<HTMLElement | null>>([]);
-  const labelsRef = useRef<Array<string | null>>(items.map((item) => item.label));
-
-  const {
-    refs: { setReference, setFloating },
-    floatingStyles,
-    context,
-  } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'menu' }),
-    useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, loop: true }),
-    useTypeahead(context, {
-      listRef: labelsRef,
-      activeIndex,
-      onMatch: (index) => {
-        if (open) setActiveIndex(index);
-      },
-    }),
-  ]);
-
-  const choose = (item: MenuItem) => {
-    setOpen(false);
-    if (item.onSelect) item.onSelect();
-    else if (item.href && !item.external && onNavigate) onNavigate(item.href);
-  };
-
-  return (
-    <>
-      <button type="button" ref={setReference} className={triggerClassName} aria-label={label} {...getReferenceProps()}>
+  const entries = items.map((item) => <Item key={item.id} item={item} />);
+  const menu = (
+    <MenuTrigger>
+      <AriaButton className={triggerClassName} aria-label={label}>
         {trigger}
-      </button>
-      {open ? (
-        <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
-          <div ref={setFloating} className="ls-popover" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
-            {header ? (
-              <div className="ls-menu__header" role="presentation">
-                {header}
-              </div>
-            ) : null}
-            {items.map((item, index) => {
-              const itemProps = getItemProps({
-                onClick: (event) => {
-                  if (item.href && !item.external && onNavigate) event.preventDefault();
-                  choose(item);
-                },
-              });
-              const common = {
-                ref: (node: HTMLElement | null) => {
-                  listRef.current[index] = node;
-                },
-                role: 'menuitem',
-                className: 'ls-menu__item',
-                tabIndex: activeIndex === index ? 0 : -1,
-                'data-active': activeIndex === index ? 'true' : undefined,
-                ...itemProps,
-              };
-              return item.href ? (
-                <a key={item.id} href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...common}>
-                  {item.label}
-                  {item.external ? <span className="ls-visually-hidden"> (opens in a new tab)</span> : null}
-                </a>
-              ) : (
-                <button key={item.id} type="button" {...common}>
-                  {item.label}
-                </button>
-              );
-            })}
-          </div>
-        </FloatingFocusManager>
-      ) : null}
-    </>
+      </AriaButton>
+      <Popover className="ls-popover" placement="bottom end" offset={6}>
+        <AriaMenu aria-label={label} className="ls-menu" shouldFocusWrap>
+          {header ? (
+            <MenuSection className="ls-menu__section">
+              <Header className="ls-menu__header">{header}</Header>
+              {entries}
+            </MenuSection>
+          ) : (
+            entries
+          )}
+        </AriaMenu>
+      </Popover>
+    </MenuTrigger>
   );
+  return onNavigate ? <RouterProvider navigate={onNavigate}>{menu}</RouterProvider> : menu;
 }

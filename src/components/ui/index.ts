@@ -1,4 +1,6 @@
-export { Button, ButtonLink, type ButtonVariant } from './Button.tsx';
+export { Button, ButtonLink, buttonClassName, type ButtonVariant } from './Button.tsx';
+export { Badge, type BadgeTone } from './Badge.tsx';
+export { MediaCard } from './MediaCard.tsx';
 export { Dialog } from './Dialog.tsx';
 export { ToastProvider, useToast, type ToastOptions } from './Toast.tsx';
 export { toastDuration } from './toast-timing.ts';

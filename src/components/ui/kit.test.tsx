@@ -8,9 +8,9 @@ import { chartCsv, chartRows } from './chart/chart-data.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { JobProgress, useRememberedJob, type JobStatus } from './JobProgress.tsx';
 import { Stat } from './Stat.tsx';
+import { installAriaJsdomPolyfills } from '../../../tests/helpers/jsdom.ts';
 
-// jsdom has no CSS.escape, which React Aria's focus scope uses
-if (!globalThis.CSS?.escape) Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) } });
+installAriaJsdomPolyfills();
 
 afterEach(() => {
   cleanup();

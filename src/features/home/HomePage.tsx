@@ -3,12 +3,14 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useConsole } from '../../state/store.ts';
 import { platformName } from '../../lib/routes.ts';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { useCurrentStore } from './api/home.ts';
 
 /** spec §2 /home: the dashboard. Its figures arrive with the dashboard issue; the store summary is real. */
 export function HomePage() {
-  const user = useConsole((s) => s.user.users);
-  const store = user?.store ?? null;
-  const firstName = user?.name.split(/\s+/)[0] ?? '';
+  const firstName = useConsole((s) => s.user.users?.name.split(/\s+/)[0] ?? '');
+  const currentStore = useCurrentStore();
+  const store = currentStore.data ?? null;
   return (
     <>
       <PageHeader title="Home" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
@@ -21,7 +23,13 @@ export function HomePage() {
         <div>
           <section className="ls-card" aria-labelledby="home-store">
             <h2 id="home-store">Store</h2>
-            {store ? (
+            {currentStore.isPending ? (
+              <p className="ls-muted" role="status">
+                Loading the store…
+              </p>
+            ) : currentStore.isError ? (
+              <p role="alert">The store could not be loaded: {errorMessage(currentStore.error)}</p>
+            ) : store ? (
               <dl className="ls-facts">
                 <dt>Name</dt>
                 <dd data-testid="current-store">{store.title}</dd>

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
 import { useConsole } from '../../state/store.ts';
-import { onboarding } from '../../lib/runtime.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
-import type { Store } from '../../lib/api/types.ts';
-import { consoleStore } from '../../state/store.ts';
+import { useSaveProgramBasics } from './api/onboarding.ts';
 import { useSavedSettings } from './saved-settings.ts';
 
 export function basicsErrors(values: { programName: string; pointsLabel: string }): Record<string, string> {
@@ -22,15 +19,7 @@ export function BasicsStep({ onDone, advancing }: StepProps) {
   const [programName, setProgramName] = useState(saved.program_name ?? `${storeTitle} Rewards`.slice(0, 60));
   const [pointsLabel, setPointsLabel] = useState(saved.points_label ?? 'points');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: () => onboarding.saveProgramBasics({ program_name: programName.trim(), points_label: pointsLabel.trim() }),
-    onSuccess: (store) => {
-      // the next steps speak of points by the name just chosen
-      const state = consoleStore().getState();
-      if (state.user.users) state.setUserDetails({ ...state.user.users, store: store as Store });
-      onDone();
-    },
-  });
+  const save = useSaveProgramBasics();
   return (
     <StepFrame
       title="Program basics"
@@ -42,7 +31,7 @@ export function BasicsStep({ onDone, advancing }: StepProps) {
       onSubmit={() => {
         const found = basicsErrors({ programName, pointsLabel });
         setErrors(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate({ program_name: programName.trim(), points_label: pointsLabel.trim() }, { onSuccess: onDone });
       }}
     >
       <Field label="Program name" value={programName} error={errors.programName} maxLength={60} onChange={(e) => setProgramName(e.target.value)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CHANNEL_TYPES } from '../../../server/contract/store.ts';
 import { Banner } from '../../components/ui/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { isValidUrl } from '../../lib/validation.ts';
 import { isLoading } from '../../lib/operation.ts';
-import { onboarding, queryClient } from '../../lib/runtime.ts';
+import { channelsQuery, useCreateChannel, useRemoveChannel } from './api/onboarding.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
 const TYPE_LABELS: Record<(typeof CHANNEL_TYPES)[number], string> = {
@@ -19,8 +19,6 @@ const TYPE_LABELS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   other: 'Other',
 };
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: ['channels'] });
-
 export function channelErrors(form: { name: string; url: string }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!form.name.trim()) errors.name = 'Enter a channel name.';
@@ -30,21 +28,19 @@ export function channelErrors(form: { name: string; url: string }): Record<strin
 
 /** Stage 8: the sales channels where members earn (list, create, remove). */
 export function ChannelsStep({ onDone, advancing }: StepProps) {
-  const channels = useQuery({ queryKey: ['channels'], queryFn: () => onboarding.listChannels() });
+  const channels = useQuery(channelsQuery());
   const [form, setForm] = useState<{ name: string; type: (typeof CHANNEL_TYPES)[number]; url: string }>({ name: '', type: 'online_store', url: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: () => onboarding.createChannel({ name: form.name.trim(), type: form.type, ...(form.url.trim() ? { url: form.url.trim() } : {}) }),
-    onSuccess: async () => {
-      setForm({ name: '', type: 'online_store', url: '' });
-      await refresh();
-    },
-  });
-  const remove = useMutation({ mutationFn: (id: number) => onboarding.removeChannel(id), onSuccess: refresh });
+  const create = useCreateChannel();
+  const remove = useRemoveChannel();
   const add = () => {
     const found = channelErrors(form);
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
+    if (Object.keys(found).length === 0)
+      create.mutate(
+        { name: form.name.trim(), type: form.type, ...(form.url.trim() ? { url: form.url.trim() } : {}) },
+        { onSuccess: () => setForm({ name: '', type: 'online_store', url: '' }) },
+      );
   };
 
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
-import { onboarding } from '../../lib/runtime.ts';
+import { useCreateEarningRule } from './api/onboarding.ts';
 import { usePointsLabel } from './saved-settings.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 
@@ -23,10 +22,7 @@ export function EarningStep({ onDone, advancing }: StepProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = EARNING_TYPES.find((t) => t.value === type)!;
   const pointsLabel = usePointsLabel();
-  const save = useMutation({
-    mutationFn: () => onboarding.createEarningRule({ type, title: chosen.label, points: Number(points), status: 'active' }),
-    onSuccess: onDone,
-  });
+  const save = useCreateEarningRule();
   return (
     <StepFrame
       title="First way to earn"
@@ -38,7 +34,7 @@ export function EarningStep({ onDone, advancing }: StepProps) {
       onSubmit={() => {
         const found = earningErrors(points);
         setErrors(found);
-        if (!found.points) save.mutate();
+        if (!found.points) save.mutate({ type, title: chosen.label, points: Number(points), status: 'active' }, { onSuccess: onDone });
       }}
     >
       <fieldset className="ls-choice">

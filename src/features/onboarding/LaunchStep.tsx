@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/runtime.ts';
+import { activeEarningRulesQuery } from './api/onboarding.ts';
 import { formatPoints } from '../../lib/format.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { usePointsLabel, useSavedSettings } from './saved-settings.ts';
-
-interface EarningRuleSummary {
-  id: number;
-  title: string;
-  points: number;
-  type: string;
-}
 
 /** The reward as members will read it. */
 function rewardText(reward: NonNullable<ReturnType<typeof useSavedSettings>['onboarding_coupon_reward']>, label: string): string {
@@ -20,10 +13,7 @@ function rewardText(reward: NonNullable<ReturnType<typeof useSavedSettings>['onb
 export function LaunchStep({ onDone, advancing }: StepProps) {
   const saved = useSavedSettings();
   const label = usePointsLabel();
-  const rules = useQuery({
-    queryKey: ['onboarding', 'earning-rules'],
-    queryFn: () => api.get<{ data: EarningRuleSummary[] }>('/points/list?limit=100&status=active'),
-  });
+  const rules = useQuery(activeEarningRulesQuery());
   return (
     <StepFrame
       title="Launch"
@@ -46,11 +36,11 @@ export function LaunchStep({ onDone, advancing }: StepProps) {
             'Loading…'
           ) : rules.isError ? (
             'Could not be loaded.'
-          ) : rules.data.data.length === 0 ? (
+          ) : rules.data.length === 0 ? (
             'None yet: add one under Points.'
           ) : (
             <ul className="ls-link-list">
-              {rules.data.data.map((rule) => (
+              {rules.data.map((rule) => (
                 <li key={rule.id}>
                   {rule.type === 'order'
                     ? `${rule.title}: ${formatPoints(rule.points)} ${label} per $1`

@@ -12,7 +12,7 @@ import { LaunchStep } from './LaunchStep.tsx';
 import { RewardStep } from './RewardStep.tsx';
 import { ONBOARDING_STEPS, nextStage, onboardingDone, previousStage, stepIndexForStage } from './steps.ts';
 import type { StepProps } from './StepFrame.tsx';
-import { useMoveStage } from './useMoveStage.ts';
+import { useMoveStage } from './api/onboarding.ts';
 
 const STEP_COMPONENTS = {
   basics: BasicsStep,

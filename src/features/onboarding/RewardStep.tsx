@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Field } from '../../components/ui/Field.tsx';
-import { onboarding, queryClient } from '../../lib/runtime.ts';
+import { useSaveCouponReward } from './api/onboarding.ts';
 import type { OnboardingCoupon } from '../../lib/api/endpoints.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { useSavedSettings } from './saved-settings.ts';
@@ -43,13 +42,7 @@ export function RewardStep({ onDone, advancing }: StepProps) {
     saved ? rewardForm(saved) : { title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: OnboardingCoupon) => onboarding.saveCouponReward(body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['user-details'] }); // the settings now carry the reward
-      onDone();
-    },
-  });
+  const save = useSaveCouponReward();
   return (
     <StepFrame
       title="First reward"
@@ -61,7 +54,7 @@ export function RewardStep({ onDone, advancing }: StepProps) {
       onSubmit={() => {
         const { errors: found, body } = rewardRequest(form);
         setErrors(found);
-        if (body) save.mutate(body);
+        if (body) save.mutate(body, { onSuccess: onDone });
       }}
     >
       <Field label="Reward title" value={form.title} error={errors.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} />

@@ -3,28 +3,21 @@
  * surface (spec §2 routes). The builder is imported only through builder/index.ts and loaded
  * lazily by the route, so it is its own chunk.
  */
-import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BuilderStudio, SurfacesOverview, type StudioSurface } from '../../../builder/index.ts';
+import { BuilderStudio, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { api } from '../../lib/runtime.ts';
 import type { RouteEntry } from '../../lib/routes.ts';
-import { createBuilderApi } from './builder-api.ts';
+import { useBuilderApi } from './api/onsite-display.ts';
+import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
 const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
 
-function useBuilderApi() {
-  return useMemo(() => createBuilderApi(api), []);
-}
-
 export function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
-  const builderApi = useBuilderApi();
-  const navigate = useNavigate();
   return (
     <div>
       <PageHeader title={route.title} subtitle="What shoppers see on your store: design each surface on a live preview, then publish it." />
-      <SurfacesOverview api={builderApi} onNavigate={(href) => navigate(href)} />
+      <SurfacesOverview />
     </div>
   );
 }

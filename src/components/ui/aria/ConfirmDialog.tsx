@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../Button.tsx';
+import { overlayTransitionStyle } from './overlay.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'cri
   return (
     <ModalOverlay
       className="ls-modal-overlay"
+      style={overlayTransitionStyle}
       isOpen={open}
       onOpenChange={(isOpen) => {
         if (!isOpen) onCancel();

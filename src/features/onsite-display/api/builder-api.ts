@@ -3,14 +3,14 @@
  * media.ts). Errors keep the server's message and code, so a 409 `version_conflict` reaches the
  * builder as a conflict.
  */
-import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../builder/index.ts';
-import { BuilderApiError, SURFACE_KINDS } from '../../../builder/index.ts';
-import type { DocumentState, ProgramPreview, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../server/contract/onsite-display.ts';
-import type { IconRecord, MediaRecord } from '../../../server/contract/media.ts';
-import { requestHeaders, type ApiClient } from '../../lib/api/client.ts';
-import { ApiError } from '../../lib/api/errors.ts';
-import { getConfig } from '../../lib/config.ts';
-import { consoleStore, sessionTokens } from '../../state/store.ts';
+import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../../builder/index.ts';
+import { BuilderApiError, SURFACE_KINDS } from '../../../../builder/index.ts';
+import type { DocumentState, ProgramPreview, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../../server/contract/onsite-display.ts';
+import type { IconRecord, MediaRecord } from '../../../../server/contract/media.ts';
+import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { consoleStore, sessionTokens } from '../../../state/store.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { consoleStore, useConsole } from '../state/store.ts';
+import { session } from './runtime.ts';
+
+/** The store access token of the session (it chooses the store every call speaks of). */
+export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_access_token ?? null);
+
+/**
+ * GET /user/details of the current store: the shell refreshes it on each visit (a revoked token is
+ * noticed → 401 → logout) and keeps the session's copy in step; screens read the same cache entry.
+ */
+export const userDetailsQuery = (storeToken: string | null) =>
+  queryOptions({
+    queryKey: ['user-details', storeToken] as const,
+    queryFn: async ({ signal }) => {
+      const user = await session.getUsers(signal);
+      const state = consoleStore().getState();
+      state.setUserDetails({ ...user, user_access_token: user.user_access_token ?? state.user.loginRes?.user.user_access_token });
+      return user;
+    },
+  });
