@@ -7,8 +7,6 @@ import './studio/studio.css';
 
 export { BuilderStudio } from './studio/BuilderStudio.tsx';
 export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';
-export { SurfacesOverview } from './surfaces/SurfacesOverview.tsx';
-export type { SurfacesOverviewProps } from './surfaces/SurfacesOverview.tsx';
 export { SurfaceThumbnail, SURFACE_CARDS, THUMBNAIL_SIZE } from './surfaces/SurfaceThumbnail.tsx';
 export { BuilderApiError, isConflict, SURFACE_KINDS } from './api.ts';
 export type { BuilderApi, StudioKind, SurfaceKind, SurfaceRecord, SurfaceSummary, VersionInfo, GalleryImage, IconInfo, SurfaceDocument } from './api.ts';
