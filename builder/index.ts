@@ -10,5 +10,16 @@ export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';
 export { SurfacesOverview } from './surfaces/SurfacesOverview.tsx';
 export type { SurfacesOverviewProps } from './surfaces/SurfacesOverview.tsx';
 export { BuilderApiError, isConflict, SURFACE_KINDS } from './api.ts';
-export type { BuilderApi, StudioKind, SurfaceKind, SurfaceRecord, SurfaceSummary, VersionInfo, GalleryImage, IconInfo, SurfaceDocument } from './api.ts';
+export type {
+  BuilderApi,
+  StudioKind,
+  SurfaceKind,
+  SurfaceRecord,
+  PublishedRecord,
+  SurfaceSummary,
+  VersionInfo,
+  GalleryImage,
+  IconInfo,
+  SurfaceDocument,
+} from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
