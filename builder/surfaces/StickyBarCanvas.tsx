@@ -8,6 +8,7 @@ import { StickyBar } from '../../renderers/index.ts';
 import { useCanvasEditable } from '../canvas/editable.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
+import { SamplePage } from './SamplePage.tsx';
 import { stickyBarTextCommit } from './text-commit.ts';
 
 export function StickyBarCanvas() {
@@ -20,20 +21,7 @@ export function StickyBarCanvas() {
   const editable = useCanvasEditable(commit);
   if (!doc) return null;
   const bar = <StickyBar key={audience} doc={doc} ctx={ctx} inline defaultOpen editable={editable} />;
-  const page = (
-    <div className="bs-sample-page" aria-hidden="true">
-      <div className="bs-sample-page__header">
-        <span>Your store</span>
-        <span>Cart</span>
-      </div>
-      <div className="bs-sample-page__hero" />
-      <div className="bs-sample-page__grid">
-        <span />
-        <span />
-        <span />
-      </div>
-    </div>
-  );
+  const page = <SamplePage />;
   return (
     <div
       className="bs-sample"
