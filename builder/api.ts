@@ -23,6 +23,13 @@ export interface SurfaceRecord<K extends StudioKind = StudioKind> {
   document: SurfaceDocument<K>;
 }
 
+/** What shoppers see of a kind: the published document, or the preset default (`version: null`) when nothing is published. */
+export interface PublishedRecord<K extends StudioKind = StudioKind> {
+  kind: K;
+  version: number | null;
+  document: SurfaceDocument<K>;
+}
+
 export interface SurfaceSummary {
   kind: SurfaceKind;
   draftVersion: number;
@@ -80,6 +87,8 @@ export interface BuilderApi {
    * `draftVersion` is the draft to go on from (its document is the one published from)
    */
   publish(kind: StudioKind, version: number, surfaces?: readonly StyledSurface[]): Promise<{ publishedVersion: number; draftVersion?: number }>;
+  /** what the storefront shows of `kind` now (the publish dialog compares the draft with it) */
+  loadPublished<K extends StudioKind>(kind: K): Promise<PublishedRecord<K>>;
   versions(kind: StudioKind): Promise<VersionInfo[]>;
   /** makes `version` the new draft and answers the new record */
   restore<K extends StudioKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;

@@ -9,5 +9,16 @@ export { BuilderStudio } from './studio/BuilderStudio.tsx';
 export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';
 export { SurfaceThumbnail, SURFACE_CARDS, THUMBNAIL_SIZE } from './surfaces/SurfaceThumbnail.tsx';
 export { BuilderApiError, isConflict, SURFACE_KINDS } from './api.ts';
-export type { BuilderApi, StudioKind, SurfaceKind, SurfaceRecord, SurfaceSummary, VersionInfo, GalleryImage, IconInfo, SurfaceDocument } from './api.ts';
+export type {
+  BuilderApi,
+  StudioKind,
+  SurfaceKind,
+  SurfaceRecord,
+  PublishedRecord,
+  SurfaceSummary,
+  VersionInfo,
+  GalleryImage,
+  IconInfo,
+  SurfaceDocument,
+} from './api.ts';
 export type { StudioSurface } from './store/documents.ts';

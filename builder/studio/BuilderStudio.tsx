@@ -60,6 +60,7 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
       <TopBar
         title={STUDIO_NAMES[surface]}
         saver={saver}
+        kinds={kinds}
         backHref={backHref}
         onNavigate={onNavigate}
         onOpenHistory={() => setHistory(true)}

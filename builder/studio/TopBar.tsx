@@ -1,9 +1,11 @@
 /** The studio's top bar (DESIGN.md §4 names): back, surface name, save state, Audience, Device, Undo, Redo, Save, Publish. */
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import type { Audience, Device } from '../../renderers/schema/index.ts';
+import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { PublishResult, Saver } from './saver.ts';
+import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 
@@ -23,13 +25,15 @@ function RadioGroup<T extends string>({ name, value, options, onChange }: { name
 export interface TopBarProps {
   title: string;
   saver: Saver;
+  /** the studio's documents: what Publish puts live */
+  kinds: readonly StudioKind[];
   backHref: string;
   onNavigate?: ((href: string) => void) | undefined;
   onOpenHistory(): void;
   previewHref?: string | undefined;
 }
 
-export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, previewHref }: TopBarProps) {
+export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref }: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
@@ -38,6 +42,8 @@ export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, prev
   const dirty = useBuilder((s) => dirtyKinds(s).length > 0);
   const [publish, setPublish] = useState<PublishResult | null>(null);
   const [publishing, setPublishing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const publishButton = useRef<HTMLButtonElement>(null);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) {
@@ -49,7 +55,14 @@ export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, prev
       onNavigate(backHref);
     }
   };
+  /** a refusal (unreadable text) shows at once; otherwise the merchant confirms what goes live */
+  const askPublish = () => {
+    const refusal = saver.publishRefusal();
+    setPublish(refusal);
+    if (!refusal) setConfirming(true);
+  };
   const doPublish = async () => {
+    setConfirming(false);
     setPublishing(true);
     setPublish(null);
     try {
@@ -108,9 +121,10 @@ export function TopBar({ title, saver, backHref, onNavigate, onOpenHistory, prev
       <button type="button" className="bs-button" onClick={() => void saver.save()}>
         Save
       </button>
-      <button type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={() => void doPublish()}>
+      <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
         Publish
       </button>
+      {confirming && <PublishDialog kinds={kinds} onConfirm={() => void doPublish()} onCancel={() => setConfirming(false)} returnFocusTo={publishButton} />}
       {publish && (
         <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
           {publish.ok ? 'Published: your store shows this version now.' : publish.reason}

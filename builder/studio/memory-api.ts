@@ -67,6 +67,15 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
       stored.published = draft.version + 1;
       return { publishedVersion: draft.version + 1, ...(draft.version === version && { draftVersion: draft.version + 2 }) };
     },
+    async loadPublished(kind) {
+      calls.push(`load published ${kind}`);
+      const published = of(kind).versions.find((v) => v.version === of(kind).published);
+      return {
+        kind,
+        version: published?.version ?? null,
+        document: structuredClone(published?.document ?? DEFAULT_DOCUMENTS[kind]) as SurfaceDocument<typeof kind>,
+      };
+    },
     async versions(kind) {
       return of(kind)
         .versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published }))

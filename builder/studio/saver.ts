@@ -44,13 +44,17 @@ export interface Saver {
    * restore call fails
    */
   restore(kind: StudioKind, version: number): Promise<boolean>;
+  /** why publishing now would be refused (text below 4.5:1), before asking to confirm; null when it may go ahead */
+  publishRefusal(): Extract<PublishResult, { ok: false }> | null;
   publish(): Promise<PublishResult>;
   readonly saving: boolean;
 }
 
+/** The surfaces of a studio's documents: publishing it publishes their custom style, not the other studios'. */
+export const ownSurfaces = (kinds: readonly StudioKind[]): SurfaceKind[] => kinds.filter((kind): kind is SurfaceKind => kind !== 'custom_style');
+
 export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonly StudioKind[]): Saver {
-  /** the surfaces of this studio: publishing it publishes their custom style, not the other studios' */
-  const surfaces = kinds.filter((kind): kind is SurfaceKind => kind !== 'custom_style');
+  const surfaces = ownSurfaces(kinds);
   let running: Promise<boolean> | null = null;
   let again = false;
 
@@ -161,15 +165,19 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     return true;
   }
 
-  async function publish(): Promise<PublishResult> {
+  function publishRefusal(): Extract<PublishResult, { ok: false }> | null {
     const issues = kinds.flatMap((kind) => {
       const doc = store.getState().docs[kind];
       return doc ? readabilityIssues(doc, THEME_TOKENS).map((issue) => ({ kind, issue })) : [];
     });
-    if (issues.length > 0) {
-      const first = issues[0]!;
-      return { ok: false, issues, reason: `Not published: ${first.issue.message} (${KIND_NAMES[first.kind]}, ${first.issue.path}).` };
-    }
+    if (issues.length === 0) return null;
+    const first = issues[0]!;
+    return { ok: false, issues, reason: `Not published: ${first.issue.message} (${KIND_NAMES[first.kind]}, ${first.issue.path}).` };
+  }
+
+  async function publish(): Promise<PublishResult> {
+    const refusal = publishRefusal();
+    if (refusal) return refusal;
     if (!(await save())) return { ok: false, reason: store.getState().save.message ?? 'Save the changes before publishing.' };
     try {
       for (const kind of kinds) {
@@ -189,6 +197,7 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     overwrite,
     reload,
     restore,
+    publishRefusal,
     publish,
     get saving() {
       return running !== null;

@@ -9,6 +9,7 @@ import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
 import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
+import { SamplePage } from './SamplePage.tsx';
 import { stickyBarTextCommit } from './text-commit.ts';
 
 export function StickyBarCanvas() {
@@ -32,20 +33,7 @@ export function StickyBarCanvas() {
       }
     />
   );
-  const page = (
-    <div className="bs-sample-page" aria-hidden="true">
-      <div className="bs-sample-page__header">
-        <span>Your store</span>
-        <span>Cart</span>
-      </div>
-      <div className="bs-sample-page__hero" />
-      <div className="bs-sample-page__grid">
-        <span />
-        <span />
-        <span />
-      </div>
-    </div>
-  );
+  const page = <SamplePage />;
   return (
     <div className="bs-sample" data-placement={doc.bar.placement} data-overlay={doc.bar.overlay ? '' : undefined}>
       <CraftCanvas ctx={ctx} />

@@ -21,6 +21,7 @@ import {
  * - GET  /onsite-display                       → SurfaceSummary[] (the four surfaces)
  * - GET  /onsite-display/program               → ProgramPreview (the store's program as the storefront draws it)
  * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
+ * - GET  /onsite-display/{kind}/published      → PublishedDocumentState (what shoppers see, for "what will change")
  * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
  * - POST /onsite-display/{kind}/publish        PublishBody → PublishedVersion
  * - GET  /onsite-display/{kind}/versions?limit → VersionInfo[] (newest first)
@@ -139,6 +140,19 @@ export const documentState = z.object({
   problem,
 });
 export type DocumentState = z.infer<typeof documentState>;
+
+/**
+ * GET /onsite-display/{kind}/published: what shoppers see of a kind — the published version
+ * (migrated to the current schema), or the preset default with `version: null` when nothing is
+ * published; `problem` says why a published version that cannot be read shows the default.
+ */
+export const publishedDocumentState = z.object({
+  kind: z.string(),
+  version: z.number().nullable(),
+  document: documentField,
+  problem,
+});
+export type PublishedDocumentState = z.infer<typeof publishedDocumentState>;
 
 export const surfaceSummary = z.object({
   kind: z.string(),

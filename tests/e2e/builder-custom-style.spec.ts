@@ -1,4 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { openPublishDialog } from './harness/publish.ts';
 
 // The custom style end to end: set the widget's accent colour in the widget studio, see it on the
 // canvas, publish, and see it on the demo storefront's widget; a landing page style saved meanwhile
@@ -68,7 +69,8 @@ test('the widget accent colour set in the studio shows on the canvas and, once p
   expect(before.customStyles.widget.accent_color).not.toBe(ACCENT);
 
   // the widget studio saves its style on top of the landing studio's save, and publishes only its own
-  await widgetTab.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect((await openPublishDialog(widgetTab)).getByRole('list', { name: 'Changes to publish' })).toContainText('Custom style: widget style changed');
+  await widgetTab.getByRole('button', { name: 'Publish now' }).click();
   await expect(widgetTab.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
   const after = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
   expect(after.customStyles.widget.accent_color).toBe(ACCENT);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { openPublishDialog, publishFromStudio } from './harness/publish.ts';
 
 // The builder studio against the real server and its seeded demo, by the names of DESIGN.md §4.
 // One sign-in per run (the server limits sign-ins); the tests run in order on one document.
@@ -224,11 +225,18 @@ test('the draft autosaves a moment after an edit, with a visible state', async (
   await expect(frame().locator('[data-section-type=header] [data-field=paragraph]')).toHaveText('Saved without pressing Save.');
 });
 
-test('publishing puts the change on the storefront landing page', async () => {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
+test('publishing asks first, naming what changes, and puts the change on the storefront landing page', async () => {
   const storeKey = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').state?.user?.users?.store?.store_name as string);
   expect(storeKey).toBeTruthy();
+  const live = async () => (await page.request.get(`/landing/${storeKey}`)).text();
+  const dialog = await openPublishDialog(page);
+  await expect(dialog.getByRole('list', { name: 'Changes to publish' })).toContainText(/Landing page: \d+ sections? changed \([^)]*Header/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await (await openPublishDialog(page)).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await live()).not.toContain('Rewards for coffee lovers!');
+  await publishFromStudio(page);
   const published = await page.request.get(`/landing/${storeKey}`);
   expect(published.ok()).toBe(true);
   const html = await published.text();
@@ -497,6 +505,46 @@ test('the widget studio edits panels and the launcher per device', async () => {
   await expect(frame().getByRole('button', { name: 'Bean rewards' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
   await expect(inspector().getByLabel('Launcher title', { exact: true })).not.toHaveValue('Bean rewards');
+});
+
+test('the widget canvas draws the store: the launcher at its corner and offsets, the widget open above it at its real size', async () => {
+  await page.goto('/onsite-display/widget');
+  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  /** a box in the frame's own CSS pixels, with the frame's viewport */
+  const box = (selector: string) =>
+    frame()
+      .locator(selector)
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+          width: r.width,
+          vw: el.ownerDocument.documentElement.clientWidth,
+          vh: innerHeight,
+        };
+      });
+  await expect(frame().locator('.bs-sample-page')).toBeAttached();
+  // clicking the launcher on the canvas selects it
+  await frame().locator('.ls-launcher').click();
+  await inspector().getByLabel('Placement', { exact: true }).selectOption('right');
+  await inspector().getByLabel('Padding side (px)', { exact: true }).fill('40');
+  await inspector().getByLabel('Padding bottom (px)', { exact: true }).fill('60');
+  await expect.poll(async () => (await box('.ls-launcher')).vh - (await box('.ls-launcher')).bottom).toBe(60);
+  const launcher = await box('.ls-launcher');
+  const widget = await box('.ls-widget');
+  expect(launcher.vw - launcher.right).toBe(40);
+  expect(widget.width).toBe(400);
+  expect(widget.right).toBe(launcher.right);
+  expect(launcher.top - widget.bottom).toBe(12);
+  await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
+  await expect.poll(async () => (await box('.ls-widget')).vw).toBe(390);
+  const phone = await box('.ls-widget');
+  expect([phone.left, phone.width]).toEqual([0, 390]);
+  expect((await box('.ls-launcher')).top).toBeGreaterThanOrEqual(phone.bottom);
+  for (let step = 0; step < 3; step += 1) await page.getByRole('button', { name: 'Undo', exact: true }).click();
 });
 
 test('"Edit launcher" on the On-site Display page opens the widget studio with the launcher selected', async () => {

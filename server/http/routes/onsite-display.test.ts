@@ -257,6 +257,33 @@ describeEachDatabase('on-site display API', (ctx) => {
     expect((await call(alice, 'GET', '/onsite-display/landing_page')).json().data).toEqual(aliceState);
   });
 
+  it('answers what shoppers see of a kind: the published version, not the newer draft; the default when nothing is published', async () => {
+    const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
+    const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);
+    const latest = async () => (await call(alice, 'GET', '/onsite-display/landing_page')).json().data.draft_version as number;
+    const live = await call(alice, 'POST', '/onsite-display/landing_page/draft', { base_version: await latest(), document: landingWithTitle('Live title') });
+    const liveVersion = live.json().data.version as number;
+    expect((await call(alice, 'POST', '/onsite-display/landing_page/publish', { version: liveVersion })).statusCode).toBe(200);
+    await call(alice, 'POST', '/onsite-display/landing_page/draft', { base_version: liveVersion, document: landingWithTitle('Draft title') });
+
+    const before = await snapshotTables(ctx.db);
+    const published = await call(alice, 'GET', '/onsite-display/landing-page/published');
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data).toMatchObject({ kind: 'landing_page', version: liveVersion, problem: null });
+    expect(published.json().data.document.sections[0].content.visitor.title).toBe('Live title');
+    expect((await call(alice, 'GET', '/onsite-display/landing_page')).json().data.document.sections[0].content.visitor.title).toBe('Draft title');
+
+    // bob's store saved a landing draft but never published: shoppers see the preset default
+    const bobs = await call(bob, 'GET', '/onsite-display/landing_page/published');
+    expect(bobs.json().data).toEqual({ kind: 'landing_page', version: null, document: DEFAULT_DOCUMENTS.landing_page, problem: null });
+    expect((await call(bob, 'GET', '/onsite-display/sticky_bar/published')).json().data).toMatchObject({
+      version: null,
+      document: DEFAULT_DOCUMENTS.sticky_bar,
+    });
+    expect((await call(alice, 'GET', '/onsite-display/popup/published')).statusCode).toBe(422);
+    expect(await snapshotTables(ctx.db)).toBe(before);
+  });
+
   it("answers the store's own program as the storefront draws it, for the canvas", async () => {
     const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
     const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);
@@ -276,7 +303,7 @@ describeEachDatabase('on-site display API', (ctx) => {
   });
 
   it('requires the three tokens', async () => {
-    for (const url of ['/onsite-display', '/onsite-display/program', '/widget', '/widget/type', '/theme/setting']) {
+    for (const url of ['/onsite-display', '/onsite-display/program', '/onsite-display/widget/published', '/widget', '/widget/type', '/theme/setting']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1${url}` });
       expect(response.statusCode, url).toBe(401);
     }

@@ -12,6 +12,7 @@ import {
   PROGRAM_TYPE_OPTIONS,
   programPreview,
   publishBody,
+  publishedDocumentState,
   publishedVersion,
   restoreBody,
   savedVersion,
@@ -29,6 +30,7 @@ import {
   DocumentInvalidError,
   getDocument,
   listVersions,
+  loadPublishedDocument,
   publishSurfaceStyles,
   publishVersion,
   restoreVersion,
@@ -99,6 +101,19 @@ function registerUniformRoutes(app: App): void {
     '/onsite-display/:kind',
     { schema: { tags: TAGS, summary: 'Current draft with draft and published version numbers', params: kindParams, response: state } },
     async (request) => ({ data: await getDocument(app.db, request.store.id, request.params.kind) }),
+  );
+
+  app.get(
+    '/onsite-display/:kind/published',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'What shoppers see: the published document, or the preset default (version null) when nothing is published',
+        params: kindParams,
+        response: { 200: dataEnvelope(publishedDocumentState) },
+      },
+    },
+    async (request) => ({ data: await loadPublishedDocument(app.db, request.store.id, request.params.kind) }),
   );
 
   app.post(

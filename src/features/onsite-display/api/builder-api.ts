@@ -5,7 +5,15 @@
  */
 import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../../builder/index.ts';
 import { BuilderApiError, SURFACE_KINDS } from '../../../../builder/index.ts';
-import type { DocumentState, ProgramPreview, PublishedVersion, SavedVersion, SurfaceSummary, VersionInfo } from '../../../../server/contract/onsite-display.ts';
+import type {
+  DocumentState,
+  ProgramPreview,
+  PublishedDocumentState,
+  PublishedVersion,
+  SavedVersion,
+  SurfaceSummary,
+  VersionInfo,
+} from '../../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../../server/contract/media.ts';
 import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
@@ -64,6 +72,11 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       call(async () => {
         const info = await api.post<PublishedVersion>(path(kind, '/publish'), { version, ...(surfaces && { surfaces }) });
         return { publishedVersion: info.version, ...(info.draft_version !== undefined && { draftVersion: info.draft_version }) };
+      }),
+    loadPublished: (kind) =>
+      call(async () => {
+        const published = await api.get<PublishedDocumentState>(path(kind, '/published'));
+        return { kind, version: published.version, document: published.document as unknown as SurfaceDocument<typeof kind> };
       }),
     versions: (kind) => call(async () => (await api.get<VersionInfo[]>(path(kind, '/versions'), { params: { limit: 50 } })).map(toVersion)),
     restore: (kind, version) =>
