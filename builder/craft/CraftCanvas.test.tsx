@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { useEditor } from '@craftjs/core';
-import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_DOCUMENTS, DEFAULT_DOCUMENTS } from '../../presets/index.ts';
 import { EditableContext, LandingPage, Widget } from '../../renderers/index.ts';
 import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
@@ -14,6 +14,8 @@ import { ROOT_ID, sectionNodeId, type CraftKind } from './adapter.ts';
 import { CraftCanvas } from './CraftCanvas.tsx';
 import { CraftEditor } from './CraftEditor.tsx';
 import { CRAFT_RESOLVER } from './resolver.tsx';
+
+afterEach(cleanup);
 
 const landing = DEMO_DOCUMENTS.landing_page as LandingDocument;
 

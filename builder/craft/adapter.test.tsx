@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { Editor, Frame as CraftFrame, useEditor, type SerializedNodes } from '@craftjs/core';
-import { render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PANEL_KEYS, type LandingPage } from '../../renderers/schema/index.ts';
 import { DEMO_DOCUMENTS } from '../../presets/index.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import { BuilderStoreContext, createBuilderStore } from '../store/store.ts';
 import { LAUNCHER_NODE_ID, nodeIdOf, ownerOf, panelNodeId, ROOT_ID, sectionNodeId, toCraftNodes, type CraftKind } from './adapter.ts';
 import { CRAFT_RESOLVER } from './resolver.tsx';
+
+afterEach(cleanup);
 
 const landing = DEMO_DOCUMENTS.landing_page as LandingPage;
 const docs = DEMO_DOCUMENTS as unknown as SurfaceDocs;
