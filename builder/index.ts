@@ -8,7 +8,7 @@ import './studio/studio.css';
 export { BuilderStudio } from './studio/BuilderStudio.tsx';
 export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';
 export { SurfaceThumbnail, SURFACE_CARDS, THUMBNAIL_SIZE } from './surfaces/SurfaceThumbnail.tsx';
-export { BuilderApiError, isConflict, SURFACE_KINDS } from './api.ts';
+export { BuilderApiError, SURFACE_KINDS } from './api.ts';
 export type {
   BuilderApi,
   StudioKind,

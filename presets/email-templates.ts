@@ -6,7 +6,7 @@
 import { CURRENT_SCHEMA_VERSION, type EmailTemplate } from '../renderers/schema/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, STORE_LINKS } from './defaults.ts';
 
-export const EMAIL_TYPES = [
+const EMAIL_TYPES = [
   'referral-received',
   'referral-completed',
   'points-earned',

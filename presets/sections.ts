@@ -27,7 +27,7 @@ export const SAMPLE_TIERS = [
 ] satisfies SectionContent['loyalty_tiers'];
 
 const [firstMilestone, secondMilestone] = TIMELINE_MILESTONES;
-export const SAMPLE_EVENTS = [
+const SAMPLE_EVENTS = [
   { date: `${firstMilestone} points`, title: 'Your first reward', description: 'Unlock a $5 off coupon', icon: 'gift' },
   { date: `${secondMilestone} points`, title: 'A bigger reward', description: 'Unlock free shipping', icon: 'truck' },
 ] satisfies SectionContent['events'];

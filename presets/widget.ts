@@ -4,7 +4,7 @@ import { STORE_LINKS, WIDGET_COLOURS } from './defaults.ts';
 
 const { signUp: SIGN_UP, signIn: SIGN_IN } = STORE_LINKS;
 
-export const DEFAULT_PANELS: Panels = {
+const DEFAULT_PANELS: Panels = {
   header: {
     visible: true,
     member: { title: 'Hi {first_name}', body: 'You have {loyalty_points_balance} {points_label}' },

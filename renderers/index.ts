@@ -13,4 +13,3 @@ export * from './launcher/index.ts';
 export * from './sticky-bar/index.ts';
 export { EditableContext } from './shared/editable.tsx';
 export type { Editable, EditableTextInfo, EditableOwnerInfo } from './shared/editable.tsx';
-export { Icon, BUILT_IN_ICONS } from './shared/icons.tsx';

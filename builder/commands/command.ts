@@ -34,7 +34,7 @@ export function setAtPath(target: Record<string, unknown>, path: readonly (strin
 }
 
 /** Reads the value at `path` (undefined when any step is missing). */
-export function getAtPath(target: unknown, path: readonly (string | number)[]): unknown {
+function getAtPath(target: unknown, path: readonly (string | number)[]): unknown {
   let node: unknown = target;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -1,4 +1,4 @@
-export { defineCommand, type Command } from './command.ts';
+export { type Command } from './command.ts';
 export { setContentField } from './set-content-field.ts';
 export { setSectionSetting } from './set-section-setting.ts';
 export { toggleVisible } from './toggle-visible.ts';
@@ -18,4 +18,4 @@ export { addListItem } from './add-list-item.ts';
 export { removeListItem } from './remove-list-item.ts';
 export { moveListItem } from './move-list-item.ts';
 export { copyToAudience } from './copy-to-audience.ts';
-export { LIST_FIELDS, isListField, blankItem, type ListField } from './list-items.ts';
+export { type ListField } from './list-items.ts';

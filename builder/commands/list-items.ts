@@ -5,7 +5,7 @@ export const LIST_FIELDS = ['steps', 'earningMethods', 'redeemMethods', 'loyalty
 export type ListField = (typeof LIST_FIELDS)[number];
 export type ListItem<F extends ListField> = NonNullable<SectionContent[F]>[number];
 
-export const isListField = (key: string): key is ListField => (LIST_FIELDS as readonly string[]).includes(key);
+const isListField = (key: string): key is ListField => (LIST_FIELDS as readonly string[]).includes(key);
 
 /** A new, empty-ish item of `field` whose id (where the item has one) is not in `existing`. */
 export function blankItem(field: ListField, existing: readonly unknown[]): ListItem<ListField> {

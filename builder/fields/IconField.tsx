@@ -10,7 +10,7 @@ import { useIconQuery } from './icon-library.ts';
 import { Popover } from './Popover.tsx';
 
 /** Icons per row of the grid (arrow up/down move by a row). */
-export const ICON_GRID_COLUMNS = 4;
+const ICON_GRID_COLUMNS = 4;
 
 export interface IconFieldProps {
   label?: string;
@@ -22,7 +22,7 @@ export interface IconFieldProps {
   onCommit?: () => void;
 }
 
-export function IconGlyph({ icon }: { icon: Pick<IconInfo, 'path' | 'viewBox'> }) {
+function IconGlyph({ icon }: { icon: Pick<IconInfo, 'path' | 'viewBox'> }) {
   return (
     <svg
       className="bs-icon-glyph"

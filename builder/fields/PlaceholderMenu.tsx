@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PLACEHOLDERS } from '../../renderers/schema/index.ts';
 import { Popover } from './Popover.tsx';
 
-export const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> = {
+const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> = {
   first_name: 'First name',
   loyalty_points_balance: 'Points balance',
   points_label: 'Points label',

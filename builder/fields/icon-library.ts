@@ -9,7 +9,7 @@ import type { BuilderApi, IconInfo } from '../api.ts';
 import { useBuilderApi } from '../studio/api-context.ts';
 
 /** Typing pauses this long before a search is sent. */
-export const ICON_SEARCH_DELAY_MS = 150;
+const ICON_SEARCH_DELAY_MS = 150;
 
 const libraries = new WeakMap<BuilderApi, Promise<IconInfo[]>>();
 

@@ -6,5 +6,4 @@ export { SwitchField } from './SwitchField.tsx';
 export { ColourField } from './ColourField.tsx';
 export { ImageField } from './ImageField.tsx';
 export { ListEditor } from './ListEditor.tsx';
-export { PlaceholderMenu, PLACEHOLDER_LABELS } from './PlaceholderMenu.tsx';
 export { IconField } from './IconField.tsx';

@@ -25,7 +25,7 @@ export interface History {
 export const EMPTY_HISTORY: History = { past: [], future: [], sealed: false };
 /** Typing pauses longer than this start a new step. */
 export const COALESCE_WINDOW_MS = 1000;
-export const HISTORY_LIMIT = 300;
+const HISTORY_LIMIT = 300;
 
 export interface Applied {
   docs: SurfaceDocs;

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 import type { Saver } from './saver.ts';
 
-export const AUTOSAVE_DELAY_MS = 1200;
+const AUTOSAVE_DELAY_MS = 1200;
 
 /** Undo: Ctrl/Cmd+Z · Redo: Shift+Ctrl/Cmd+Z or Ctrl+Y. Returns true when the key was handled. */
-export function handleHistoryKey(store: BuilderStore, event: KeyboardEvent): boolean {
+function handleHistoryKey(store: BuilderStore, event: KeyboardEvent): boolean {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
   const key = event.key.toLowerCase();
   if (key === 'z') {
@@ -68,7 +68,7 @@ export function useAutosave(store: BuilderStore, saver: Saver, delay = AUTOSAVE_
   }, [store, saver, delay]);
 }
 
-export const hasUnsavedWork = (store: BuilderStore, saver: Saver) => dirtyKinds(store.getState()).length > 0 || saver.saving;
+const hasUnsavedWork = (store: BuilderStore, saver: Saver) => dirtyKinds(store.getState()).length > 0 || saver.saving;
 
 /** The browser's own "leave site?" prompt while something is not saved. */
 export function useLeaveGuard(store: BuilderStore, saver: Saver) {

@@ -24,7 +24,7 @@ export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [k
   string
 >;
 
-export const CONFLICT_MESSAGE = (kind: StudioKind) =>
+const CONFLICT_MESSAGE = (kind: StudioKind) =>
   `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
 
 export type PublishResult = { ok: true } | { ok: false; reason: string; issues?: { kind: StudioKind; issue: ReadabilityIssue }[] };

@@ -17,7 +17,7 @@ export const PREVIEW_PROGRAM: ProgramData = {
   referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
 };
 
-export const PREVIEW_MEMBER: MemberState = {
+const PREVIEW_MEMBER: MemberState = {
   customerId: 'preview',
   firstName: 'Alex',
   fullName: 'Alex Morgan',
@@ -32,7 +32,7 @@ export const PREVIEW_MEMBER: MemberState = {
   referralsEarned: 2,
 };
 
-export const PREVIEW_ICONS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
+const PREVIEW_ICONS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
 
 /** The program the canvas draws: the studio provides the store's own (BuilderApi.program). */
 export const PreviewProgramContext = createContext<ProgramData>(PREVIEW_PROGRAM);

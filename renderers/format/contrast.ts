@@ -4,8 +4,6 @@
  */
 import { contrastRatio as ratioOrNull, MIN_TEXT_CONTRAST } from '../schema/index.ts';
 
-export { MIN_TEXT_CONTRAST as MIN_CONTRAST, parseColour } from '../schema/index.ts';
-
 /** Contrast ratio between 1 and 21; throws when either value is not a colour. */
 export function contrastRatio(foreground: string, background: string): number {
   const ratio = ratioOrNull(foreground, background);

@@ -1,4 +1,4 @@
 export { formatPoints } from './points.ts';
-export { fillPlaceholders, placeholderValues, VISITOR_NAME } from './placeholders.ts';
-export { contrastRatio, meetsContrast, parseColour, MIN_CONTRAST } from './contrast.ts';
+export { fillPlaceholders } from './placeholders.ts';
+export { contrastRatio, meetsContrast } from './contrast.ts';
 export { safeUrl, safeColor, safeLength } from './safe.ts';

@@ -7,9 +7,9 @@ import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.
 import { formatPoints } from './points.ts';
 
 /** What a visitor (no member data) sees in place of a name. */
-export const VISITOR_NAME = 'friend';
+const VISITOR_NAME = 'friend';
 
-export function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
+function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   const points = (n: number | undefined) => formatPoints(n ?? 0, ctx.locale);
   return {

@@ -13,7 +13,7 @@ import type { SectionProps } from './frame.tsx';
 import { SECTION_RENDERERS } from './sections/registry.ts';
 
 /** The component of each section type (from the registry of section folders). */
-export const SECTION_COMPONENTS = Object.fromEntries(Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component])) as Record<
+const SECTION_COMPONENTS = Object.fromEntries(Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component])) as Record<
   SectionType,
   ComponentType<SectionProps>
 >;

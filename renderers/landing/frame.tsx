@@ -24,7 +24,7 @@ const PLACEMENT = {
 
 type Vars = Record<`--${string}`, string | number | undefined>;
 
-export function sectionVars(section: Section): Vars {
+function sectionVars(section: Section): Vars {
   const { style, layout } = section;
   const align = layout.text_align;
   const vars: Vars = {
@@ -49,7 +49,7 @@ export function sectionVars(section: Section): Vars {
 }
 
 /** Attributes the stylesheet keys card and list variants on. */
-export function layoutAttributes(layout: SectionLayout) {
+function layoutAttributes(layout: SectionLayout) {
   return {
     'data-style': layout.style,
     'data-shape': layout.card_shape,
@@ -57,7 +57,7 @@ export function layoutAttributes(layout: SectionLayout) {
   };
 }
 
-export const titleIdOf = (section: Section) => `ls-${section.id}-title`;
+const titleIdOf = (section: Section) => `ls-${section.id}-title`;
 
 /** Attributes of a list of cards (grid, list or carousel). */
 export function listAttributes(section: Section, content: SectionContent) {

@@ -1,3 +1,3 @@
-export { LandingPage, LandingSection, landingRootProperties, SECTION_COMPONENTS } from './LandingPage.tsx';
+export { LandingPage, LandingSection, landingRootProperties } from './LandingPage.tsx';
 export type { LandingPageProps } from './LandingPage.tsx';
 export type { SectionProps } from './frame.tsx';

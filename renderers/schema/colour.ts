@@ -23,7 +23,7 @@ const RGB_SPACE = new RegExp(String.raw`^rgba?\(\s*(${NUMBER})\s+(${NUMBER})\s+(
 const HSL_COMMA = new RegExp(String.raw`^hsla?\(\s*(${HUE})\s*,\s*(${PERCENT})\s*,\s*(${PERCENT})\s*(?:,\s*(${ALPHA})\s*)?\)$`, 'i');
 const HSL_SPACE = new RegExp(String.raw`^hsla?\(\s*(${HUE})\s+(${PERCENT})\s+(${PERCENT})\s*(?:\/\s*(${ALPHA})\s*)?\)$`, 'i');
 
-export const COLOUR_MAX_LENGTH = 64;
+const COLOUR_MAX_LENGTH = 64;
 
 /** 0–255 channel from `128` or `50%`; undefined when out of range. */
 function channel(text: string): number | undefined {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { schemaVersionSchema } from './primitives.ts';
 
 /** 2 MB of HTML; larger saves get the spec's 413 message from the server. */
-export const EMAIL_CONTENT_MAX_LENGTH = 2_000_000;
+const EMAIL_CONTENT_MAX_LENGTH = 2_000_000;
 
 export const emailTemplateSchema = z.strictObject({
   kind: z.literal('email_template', { error: 'Expected kind "email_template"' }),

@@ -52,7 +52,7 @@ export const DRAWER_TEXT_LABELS = {
   secondary_text: 'Secondary text',
 } as const satisfies Record<keyof DrawerTexts, string>;
 
-export const PRODUCT_PAGE_FIELD_LABELS = {
+const PRODUCT_PAGE_FIELD_LABELS = {
   show_points: 'Show points on product page',
   member_text: 'Member text',
   visitor_text: 'Visitor text',

@@ -32,7 +32,7 @@ export const SECTION_TYPES = [
   'reward_list',
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
-export const sectionTypeSchema = oneOf(SECTION_TYPES);
+const sectionTypeSchema = oneOf(SECTION_TYPES);
 
 export const buttonSchema = z.strictObject({ label: text(TEXT_LIMITS.label), url: urlSchema });
 export type Button = z.infer<typeof buttonSchema>;

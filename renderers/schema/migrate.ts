@@ -17,7 +17,7 @@ export class DocumentMigrationError extends Error {
   }
 }
 
-export const tooNewMessage = (version: number, current: number) =>
+const tooNewMessage = (version: number, current: number) =>
   `This document was saved by a newer version of Loyalty Studio (schema ${version}); this version understands up to ${current}.`;
 
 interface Envelope {

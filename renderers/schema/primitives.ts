@@ -11,7 +11,7 @@ export const CURRENT_SCHEMA_VERSION = 1;
 
 export const REQUIRED = 'This field is required';
 /** Error option for a field: "required" when missing, `message` when the value is wrong. */
-export const expected = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : message);
+const expected = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : message);
 
 export const MESSAGES = {
   colour: 'Enter a colour like #047b5d, rgb(…) or hsl(…)',
@@ -92,11 +92,11 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 
 export const AUDIENCES = ['member', 'visitor'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-export const audienceSchema = oneOf(AUDIENCES);
+const audienceSchema = oneOf(AUDIENCES);
 
 export const DEVICES = ['desktop', 'mobile'] as const;
 export type Device = (typeof DEVICES)[number];
-export const deviceSchema = oneOf(DEVICES);
+const deviceSchema = oneOf(DEVICES);
 
 /** The `schemaVersion` field of a document kind whose current version is `version`. */
 export const schemaVersionOf = <V extends number>(version: V) =>

@@ -22,8 +22,7 @@ export interface ReadabilityIssue {
 
 type Pair = { path: string; foreground: string; background: string };
 
-export const readabilityMessage = (ratio: number) =>
-  `Text is hard to read on this background (${ratio.toFixed(1)}:1); it needs at least ${MIN_TEXT_CONTRAST}:1`;
+const readabilityMessage = (ratio: number) => `Text is hard to read on this background (${ratio.toFixed(1)}:1); it needs at least ${MIN_TEXT_CONTRAST}:1`;
 
 function landingPairs(page: LandingPage, tokens: ThemeTokens): Pair[] {
   const { text_color, primary_color } = page.global;

@@ -103,7 +103,7 @@ export type Panels = z.infer<typeof panelsSchema>;
 export type Panel = Panels[PanelKey];
 
 /** The texts of `key` for `audience`, or undefined when that audience never sees the panel. */
-export function panelTexts(panels: Panels, key: PanelKey, audience: Audience): PanelTexts | undefined {
+function panelTexts(panels: Panels, key: PanelKey, audience: Audience): PanelTexts | undefined {
   const panel = panels[key] as { member?: PanelTexts; visitor?: PanelTexts };
   return panel[audience];
 }

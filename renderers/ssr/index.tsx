@@ -35,7 +35,7 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCA
 /** A stylesheet can never close its <style> element. */
 const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
-export function renderLandingMarkup(doc: LandingPageDocument, ctx: RenderContext): string {
+function renderLandingMarkup(doc: LandingPageDocument, ctx: RenderContext): string {
   return renderToStaticMarkup(<LandingPage doc={doc} ctx={ctx} responsive />);
 }
 

@@ -12,7 +12,7 @@ import type { ViewAttributes } from '../shared/view.ts';
 /** The drawer's accessible name, and the bar's when it has no text. */
 export const DRAWER_LABEL = 'Rewards';
 /** The drawer's join button (visitors). */
-export const JOIN_LABEL = 'Join now';
+const JOIN_LABEL = 'Join now';
 
 /** A merchant text: `raw` as saved (for the builder's inline editing), `text` with placeholders filled. */
 export interface FieldTextView {

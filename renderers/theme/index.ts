@@ -1,4 +1,4 @@
 export { buildStylesheet, STYLESHEET } from './complete.ts';
 export { paletteProperties, themeDeclarations, themeRules } from './themes.ts';
-export { customStyleProperties, SHADOW_VALUES, withOwnColours, type StyleBase } from './custom-style.ts';
+export { type StyleBase } from './custom-style.ts';
 export type { ThemeSet } from '../context.ts';

@@ -38,7 +38,7 @@ export interface WidgetProps {
 }
 
 /** The widget root's custom properties: its own colours, then its custom style (whose accent pair paints the header and buttons). */
-export function widgetRootProperties(doc: WidgetDocument, ctx: RenderContext): Record<string, string | undefined> {
+function widgetRootProperties(doc: WidgetDocument, ctx: RenderContext): Record<string, string | undefined> {
   const own = { '--ls-w-bg': safeColor(doc.background_color), '--ls-w-fg': safeColor(doc.text_color) };
   const base = { ...ctx.themes?.[doc.theme_type], accent: doc.background_color, accent_text: doc.text_color };
   return { ...own, ...withOwnColours(customStyleProperties(ctx.customStyles?.widget, base), ['--ls-w-bg', '--ls-w-fg']) };

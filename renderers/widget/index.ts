@@ -1,5 +1,5 @@
-export { Widget, widgetRootProperties } from './Widget.tsx';
+export { Widget } from './Widget.tsx';
 export type { WidgetProps } from './Widget.tsx';
-export { availablePanels, homePanels, panelTextsFor, NESTED_PANELS } from './panels.ts';
+export { availablePanels, homePanels } from './panels.ts';
 export type { WidgetAction } from './panels.ts';
 export { PANELS, type PanelDefinition } from './panel-views.tsx';

@@ -9,7 +9,7 @@ const REFERRAL_PANELS = new Set<PanelKey>(['referral_program', 'referral_details
 const POINTS_PANELS = new Set<PanelKey>(['reward_points', 'redeem_cart', 'reward_cart', 'share_points']);
 
 /** Panels reached from another panel rather than from the home list. */
-export const NESTED_PANELS = new Set<PanelKey>(['referral_details', 'referral_send_email', 'referral_complete']);
+const NESTED_PANELS = new Set<PanelKey>(['referral_details', 'referral_send_email', 'referral_complete']);
 
 export function panelTextsFor(doc: Widget, key: PanelKey, audience: Audience): PanelTexts | undefined {
   const panel = doc.panels[key] as { visible: boolean; member?: PanelTexts; visitor?: PanelTexts };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
 /** Every error body (DESIGN.md §4), with a 4xx status. */
-export const errorBody = z.object({
+const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()),
   code: z.string(),

@@ -37,7 +37,7 @@ import {
  * {kind} is landing_page (or landing-page), widget, launcher, sticky_bar, product_page, custom_style.
  */
 
-export const ONSITE_DOCUMENT_KINDS = [...SURFACE_KINDS, 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
+const ONSITE_DOCUMENT_KINDS = [...SURFACE_KINDS, 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
 export type OnsiteDocumentKind = (typeof ONSITE_DOCUMENT_KINDS)[number];
 
 /** `{kind}` path parameter; the console's hyphenated spelling (landing-page) is accepted too. */
@@ -52,11 +52,11 @@ export const kindParams = z.strictObject({
 
 const MAX_VERSION = 2_147_483_647;
 /** The version the edit started from: the `draft_version` the client loaded (0 before the first save). */
-export const baseVersionField = z.number().int().min(0).max(MAX_VERSION);
-export const versionField = z.number().int().min(1).max(MAX_VERSION);
+const baseVersionField = z.number().int().min(0).max(MAX_VERSION);
+const versionField = z.number().int().min(1).max(MAX_VERSION);
 
 /** A settings document; the server validates it against renderers/schema for the route's kind. */
-export const documentField = z.record(z.string(), z.unknown());
+const documentField = z.record(z.string(), z.unknown());
 
 export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });
 export type DraftBody = z.infer<typeof draftBody>;

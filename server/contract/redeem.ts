@@ -13,7 +13,7 @@ export const redeemPointBody = z.strictObject({
 });
 
 /** Reward (coupon) as the console and the shopper read it. */
-export const rewardRecord = z.object({
+const rewardRecord = z.object({
   id: z.number(),
   title: z.string(),
   code: z.string(),

@@ -2,6 +2,6 @@ import { z } from 'zod';
 
 /** POST /api/v1/account/search-list */
 export const searchBody = z.strictObject({ search: z.string().max(100) });
-export const searchEntry = z.object({ name: z.string(), email: z.string(), url: z.string() });
+const searchEntry = z.object({ name: z.string(), email: z.string(), url: z.string() });
 export const searchResult = z.object({ customerUrls: z.array(searchEntry), menus: z.array(searchEntry) });
 export type SearchResult = z.infer<typeof searchResult>;

@@ -8,7 +8,7 @@ export const loginBody = z.union([
 ]);
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const USER_STATUSES = ['active', 'inactive'] as const;
+const USER_STATUSES = ['active', 'inactive'] as const;
 export const userStatusBody = z.strictObject({ status: z.enum(USER_STATUSES) });
 /** Onboarding stage (spec §4): starts at 2; 2, 4, 6, 8, 10, 12 send the user to /onboarding. */
 export const passwordChangeBody = z.strictObject({
@@ -18,8 +18,8 @@ export const passwordChangeBody = z.strictObject({
 
 export const userStageBody = z.strictObject({ stage: z.number().int().min(0).max(100) });
 
-export const ONBOARDING_STAGES = [2, 4, 6, 8, 10, 12] as const;
-export const INITIAL_STAGE = 2;
+const ONBOARDING_STAGES = [2, 4, 6, 8, 10, 12] as const;
+const INITIAL_STAGE = 2;
 
 export const storeSummary = z.object({
   id: z.number(),

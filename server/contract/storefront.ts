@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './common.ts';
 
 /** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
-export const shopperSignature = {
+const shopperSignature = {
   customer_id: z.string().trim().min(1).max(100),
   digest: z
     .string()

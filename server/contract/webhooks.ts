@@ -13,4 +13,4 @@ export const bigcommerceWebhook = z.object({
   data: z.object({ type: z.string().max(40), id: z.union([z.number(), z.string()]) }).passthrough(),
 });
 
-export const webhookAck = z.object({ data: z.object({ received: z.literal(true), duplicate: z.boolean() }) });
+const webhookAck = z.object({ data: z.object({ received: z.literal(true), duplicate: z.boolean() }) });

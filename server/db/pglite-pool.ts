@@ -67,5 +67,3 @@ function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {
   if (keyword === 'INSERT' || keyword === 'UPDATE' || keyword === 'DELETE' || keyword === 'MERGE') return keyword;
   return 'SELECT';
 }
-
-export { types as pgliteTypes };

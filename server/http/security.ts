@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  */
 const UNLAYER = 'https://editor.unlayer.com';
 
-export const CONSOLE_CSP = {
+const CONSOLE_CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", UNLAYER],
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { WebhookRunner } from './webhook-runner.ts';
 
-export const WEBHOOK_QUEUE = 'webhook-events';
+const WEBHOOK_QUEUE = 'webhook-events';
 export const IMPORT_QUEUE = 'order-imports';
 
 export interface JobQueueOptions {

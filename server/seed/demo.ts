@@ -10,7 +10,7 @@ import { seedProgram } from '../domain/program/seed.ts';
 /** The demo of DESIGN.md §4: one password for every demo user. */
 export const DEMO_PASSWORD = 'demo-password';
 
-export const DEMO_STORES = [
+const DEMO_STORES = [
   {
     key: 'outdoor',
     title: 'Demo Outdoor Co.',
@@ -34,7 +34,7 @@ export const DEMO_STORES = [
 type StoreKey = (typeof DEMO_STORES)[number]['key'];
 
 /** stage 0 = onboarding done; 2 = first onboarding step (spec §4). */
-export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; stage: number; stores: ReadonlyArray<[StoreKey, Role]> }> = [
+const DEMO_USERS: ReadonlyArray<{ email: string; name: string; stage: number; stores: ReadonlyArray<[StoreKey, Role]> }> = [
   {
     email: 'owner@demo.shop',
     name: 'Olivia Owner',

@@ -59,7 +59,7 @@ function DocumentTitle() {
   return null;
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <>
       <CustomerListReset />

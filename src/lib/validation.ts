@@ -3,10 +3,8 @@
 import { URL_PATTERN } from '../../server/contract/common.ts';
 
 /** spec §5: optional http or https scheme, optional www, a domain, optional path (the server's own pattern). */
-export { URL_PATTERN };
-
 /** spec §5: a standard e-mail pattern. */
-export const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i;
+const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i;
 
 export const isValidUrl = (value: string): boolean => URL_PATTERN.test(value.trim());
 export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());

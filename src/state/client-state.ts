@@ -8,7 +8,7 @@ import { CONSOLE_CONSTANTS } from '../lib/constants.ts';
  * react-query only. Server state of an area is cached under its query-key root (`QUERY_ROOTS`),
  * so "reset analytics" or "clear customer data" drops exactly that area's answers.
  */
-export const QUERY_ROOTS = { customers: 'customers', analytics: 'analytics' } as const;
+const QUERY_ROOTS = { customers: 'customers', analytics: 'analytics' } as const;
 
 /** spec §3 / §9: the customer list's current page, starting at 1. */
 export const customerPageAtom = atom<number>(CONSOLE_CONSTANTS.customerListFirstPage);

@@ -38,8 +38,8 @@ export const initialUser = (): UserSlice => ({
   globalSearch: null,
 });
 
-export const initialOnboarding = (): OnboardingSlice => ({ stage: CONSOLE_CONSTANTS.initialOnboardingStage, progressDismissed: false });
-export const initialWidget = (): WidgetSlice => ({ selectedWidgetType: null, changed: false });
+const initialOnboarding = (): OnboardingSlice => ({ stage: CONSOLE_CONSTANTS.initialOnboardingStage, progressDismissed: false });
+const initialWidget = (): WidgetSlice => ({ selectedWidgetType: null, changed: false });
 
 export interface Slices {
   user: UserSlice;

@@ -3,7 +3,7 @@ import { newToken } from '../../server/auth/tokens.ts';
 import type { Db } from '../../server/db/connection.ts';
 import { json } from '../../server/db/normalize.ts';
 
-export const FIXTURE_PASSWORD = 'correct horse battery';
+const FIXTURE_PASSWORD = 'correct horse battery';
 
 export interface FixtureStore {
   id: number;

@@ -3,14 +3,12 @@
  * version, validated with renderers/schema on save, migrated on read, with the preset default
  * where a store has nothing yet.
  */
-export { STORED_KINDS, SURFACES, defaultDocument } from './kinds.ts';
 export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
 export {
   getDocument,
   listVersions,
   loadPublishedDocument,
   loadPublishedDocuments,
-  readStored,
   surfaceSummary,
   type DocumentProblem,
   type DocumentState,
@@ -19,5 +17,5 @@ export {
   type SurfaceSummary,
   type VersionInfo,
 } from './read.ts';
-export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, validOrThrow, type SavedVersion } from './write.ts';
+export { changeDraft, publishVersion, restoreVersion, saveDraft, type SavedVersion } from './write.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';

@@ -47,7 +47,7 @@ export interface PublishedDocument<K extends DocumentKind = DocumentKind> {
 }
 
 /** A stored document at the current schema version (migrated on read), or the default with the reason. */
-export function readStored<K extends DocumentKind>(kind: K, stored: unknown): { document: DocumentOf<K>; problem: DocumentProblem | null } {
+function readStored<K extends DocumentKind>(kind: K, stored: unknown): { document: DocumentOf<K>; problem: DocumentProblem | null } {
   const result = safeMigrate(stored, kind);
   if (result.ok) return { document: result.value as DocumentOf<K>, problem: null };
   return { document: defaultDocument(kind), problem: { message: result.message, errors: result.errors } };

@@ -6,7 +6,7 @@ import { latestVersion } from './read.ts';
 import { saveAndPublish } from './write.ts';
 
 /** Which documents each demo store (by store_name) starts with: the coffee demo, the defaults elsewhere. */
-export const DEMO_STORE_DOCUMENTS: Record<string, Record<DocumentKind, SettingsDocument>> = {
+const DEMO_STORE_DOCUMENTS: Record<string, Record<DocumentKind, SettingsDocument>> = {
   'demo-coffee-roasters': DEMO_DOCUMENTS,
   'demo-outdoor-co': DEFAULT_DOCUMENTS,
 };

@@ -52,7 +52,7 @@ export async function appendVersion<K extends DocumentKind>(db: Db, input: Appen
 }
 
 /** Validates `document` as a current `kind` document; throws DocumentInvalidError with path → message errors. */
-export function validOrThrow<K extends DocumentKind>(kind: K, document: unknown): DocumentOf<K> {
+function validOrThrow<K extends DocumentKind>(kind: K, document: unknown): DocumentOf<K> {
   const result = validateDocument(kind, document);
   if (result.ok) return result.value;
   const [path, message] = firstError(result.errors);

@@ -1,14 +1,11 @@
 /** The points ledger (issue 7): every mutation of points goes through here. */
 export type { EntryType, LedgerEntry, PointsAccount } from './tables.ts';
-export { ENTRY_TYPES } from './tables.ts';
 export {
   InsufficientPointsError,
   appendEntries,
-  applyAccountDeltas,
   credit,
   creditMany,
   debit,
-  findEntry,
   inTransaction,
   lockAccount,
   reverseDebit,

@@ -70,7 +70,7 @@ interface AccountDelta {
 }
 
 /** Adds deltas to accounts (created when missing), locking rows in one global order. */
-export async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Date): Promise<void> {
+async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Date): Promise<void> {
   const merged = new Map<string, AccountDelta>();
   for (const delta of deltas) {
     const id = `${delta.storeId}:${delta.customerId}`;
@@ -227,7 +227,7 @@ export async function credit(db: Executor, input: CreditInput, now: Date): Promi
   return { entry: await findEntry(db, input.storeId, input), duplicate: true };
 }
 
-export async function findEntry(db: Executor, storeId: number, source: EntrySource): Promise<LedgerEntry> {
+async function findEntry(db: Executor, storeId: number, source: EntrySource): Promise<LedgerEntry> {
   return db
     .selectFrom('ledger_entries')
     .selectAll()

@@ -32,7 +32,7 @@ const PAID = new Set([
   'partially refunded',
 ]);
 
-export function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
+function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
   const status = (order.status ?? 'pending').toLowerCase();
   const statuses = [status];
   if (PAID.has(status)) statuses.push('paid');

@@ -5,9 +5,9 @@ import { applyImportItems, prepareImport } from './import.ts';
 import type { OrderImport } from './tables.ts';
 
 /** Imports of more orders than this answer at once and run in the background. */
-export const SYNC_IMPORT_LIMIT = 200;
+const SYNC_IMPORT_LIMIT = 200;
 /** Orders imported per step (one transaction and one progress update each). */
-export const IMPORT_CHUNK = 200;
+const IMPORT_CHUNK = 200;
 /** A running import not updated for this long lost its process: another one may resume it. */
 const STALE_MS = 60_000;
 

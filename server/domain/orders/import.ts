@@ -6,7 +6,7 @@ import type { ImportFailure } from './tables.ts';
 import { applyOrderEvents } from './process.ts';
 
 /** One imported order (CSV columns or JSON fields); amounts are decimal strings or numbers in the currency. */
-export const importRow = z.object({
+const importRow = z.object({
   order_id: z.coerce.string().min(1).max(100),
   platform: z.enum(['shopify', 'bigcommerce', 'custom']).default('custom'),
   number: z.coerce.string().max(100).optional(),

@@ -212,7 +212,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   }
 }
 
-export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
+async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
   return db
     .selectFrom('earning_rules')
     .selectAll()

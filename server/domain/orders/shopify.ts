@@ -1,7 +1,7 @@
 import { toMinor, type NormalizedOrder, type OrderEvent, type OrderRefund } from './normalized.ts';
 
 /** Shopify webhook topics that move points. */
-export const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
+const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
 export const SHOPIFY_TOPICS = [...SHOPIFY_ORDER_TOPICS, 'refunds/create'] as const;
 
 type Money = string | number | null | undefined;
@@ -41,7 +41,7 @@ interface ShopifyOrder {
 }
 
 /** The refunded amount: successful refund transactions, else the refunded lines with their tax. */
-export function shopifyRefundAmount(refund: ShopifyRefund): number {
+function shopifyRefundAmount(refund: ShopifyRefund): number {
   const transactions = (refund.transactions ?? []).filter((t) => (t.kind ?? 'refund') === 'refund' && (t.status ?? 'success') === 'success');
   if (transactions.length > 0) return transactions.reduce((sum, t) => sum + toMinor(t.amount), 0);
   return (refund.refund_line_items ?? []).reduce((sum, line) => sum + toMinor(line.subtotal) + toMinor(line.total_tax), 0);
@@ -49,7 +49,7 @@ export function shopifyRefundAmount(refund: ShopifyRefund): number {
 
 const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
 
-export function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
+function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
   const financial = (payload.financial_status ?? 'pending').toLowerCase();
   const statuses = [financial];
   if (PAID.has(financial)) statuses.push('paid');

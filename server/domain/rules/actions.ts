@@ -76,7 +76,7 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
  * The birthday (or anniversary) that gets the reward (spec §5): a date saved at least one month
  * before it comes gets this year's reward; a later one waits until next year.
  */
-export function rewardedOccurrence(date: string, now: Date): Date {
+function rewardedOccurrence(date: string, now: Date): Date {
   const [, month, day] = date.split('-').map(Number) as [number, number, number];
   const at = (year: number) => new Date(Date.UTC(year, month - 1, day));
   const monthAhead = new Date(now);

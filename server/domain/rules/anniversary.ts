@@ -6,7 +6,7 @@ import type { EarningRule } from './tables.ts';
 
 const DAY = 86_400_000;
 /** A missed anniversary (the job was down) is still rewarded this many days after it. */
-export const ANNIVERSARY_GRACE_DAYS = 7;
+const ANNIVERSARY_GRACE_DAYS = 7;
 
 const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 /** month × 100 + day (UTC), e.g. 301 for 1 March */

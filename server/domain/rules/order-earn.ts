@@ -9,7 +9,7 @@ export function orderConfig(rule: EarningRule): OrderRuleConfig {
 const plural = (n: number, word = 'point') => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The amount of an order that earns under a rule (minor units, never below zero). */
-export function eligibleAmount(config: OrderRuleConfig, order: NormalizedOrder): number {
+function eligibleAmount(config: OrderRuleConfig, order: NormalizedOrder): number {
   const excludedProducts = new Set(config.excluded_product_ids);
   const excludedCollections = new Set(config.excluded_collection_ids);
   const excluded = order.lines

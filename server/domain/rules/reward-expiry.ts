@@ -3,11 +3,11 @@ import { RedeemError } from './errors.ts';
 import type { Reward } from './tables.ts';
 
 /** Whether an unused reward's code has passed its expiry (the job may not have marked it yet). */
-export function isPastExpiry(reward: Pick<Reward, 'status' | 'expires_at'>, now: Date): boolean {
+function isPastExpiry(reward: Pick<Reward, 'status' | 'expires_at'>, now: Date): boolean {
   return reward.status === 'expired' || (reward.status === 'active' && reward.expires_at !== null && reward.expires_at.getTime() <= now.getTime());
 }
 
-export const rewardExpiredError = (reward: Pick<Reward, 'expires_at'>) =>
+const rewardExpiredError = (reward: Pick<Reward, 'expires_at'>) =>
   new RedeemError(
     409,
     `This reward expired on ${reward.expires_at?.toISOString().slice(0, 10) ?? 'an earlier date'}; its code no longer works and its points are not given back.`,

@@ -35,7 +35,7 @@ export const eventName = z
   .max(80)
   .regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dot, dash or underscore.');
 
-export const actionRuleConfig = z.strictObject({
+const actionRuleConfig = z.strictObject({
   network: z.enum(SOCIAL_NETWORKS).optional(),
   url: z.string().trim().max(2048).optional(),
   /** custom events: the event name the store sends through the API */

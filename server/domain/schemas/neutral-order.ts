@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the store's HMAC secret>`.
  * Amounts are integer minor units (cents). Send every change of an order; replays are harmless.
  */
-export const neutralOrder = z.object({
+const neutralOrder = z.object({
   id: z.string().min(1).max(100),
   number: z.string().max(100).optional(),
   currency: z.string().length(3).default('USD'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './fields.ts';
 
 /** Ways to redeem (issue 7 §3). */
-export const REDEEM_TYPES = ['fixed_amount', 'percentage', 'free_shipping', 'free_product', 'variable'] as const;
+const REDEEM_TYPES = ['fixed_amount', 'percentage', 'free_shipping', 'free_product', 'variable'] as const;
 export type RedeemType = (typeof REDEEM_TYPES)[number];
 
 export const redeemConfig = z.strictObject({

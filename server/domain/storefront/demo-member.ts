@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { customerDigest } from './digest.ts';
 
 /** The id a store page knows its shopper by: the platform's customer id, else ours. */
-export function storefrontCustomerId(customer: { id: number; external_id: string | null }): string {
+function storefrontCustomerId(customer: { id: number; external_id: string | null }): string {
   return customer.external_id ?? String(customer.id);
 }
 

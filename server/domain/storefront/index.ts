@@ -7,7 +7,7 @@ import { loadPublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';
-export { demoMember, storefrontCustomerId } from './demo-member.ts';
+export { demoMember } from './demo-member.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {
@@ -29,7 +29,7 @@ function* strings(value: unknown): Generator<string> {
 }
 
 /** The icon library's drawings of the icons these values use: the embed needs no others. */
-export function iconsUsedBy(...values: unknown[]): Record<string, string> {
+function iconsUsedBy(...values: unknown[]): Record<string, string> {
   const used = new Set(values.flatMap((value) => [...strings(value)]));
   return Object.fromEntries(ICONS.filter((icon) => used.has(icon.id)).map((icon) => [icon.id, icon.path]));
 }

@@ -18,7 +18,7 @@ const PRODUCTS = [
 ];
 
 /** The store's own stylesheet, deliberately aggressive (it would restyle any widget it reached). */
-export const DEMO_STORE_CSS = `
+const DEMO_STORE_CSS = `
 *{box-sizing:content-box;font-family:Georgia,"Times New Roman",serif;letter-spacing:.02em;line-height:1.7}
 html{scroll-behavior:smooth}
 body{margin:0;background:#faf6f0;color:#2b1d12;font-size:17px}

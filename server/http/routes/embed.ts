@@ -19,9 +19,9 @@ import type { RouteModule } from '../context.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
 
 /** Where the embed build lands (`vite build -c renderers/embed/vite.config.ts`). */
-export const EMBED_DIR = resolve(process.env.EMBED_DIR ?? 'dist/embed');
-export const LOADER_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
-export const CHUNK_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const EMBED_DIR = resolve(process.env.EMBED_DIR ?? 'dist/embed');
+const LOADER_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
+const CHUNK_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -67,7 +67,7 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
 const demoQuery = z.object({ member: z.enum(['0', '1']).optional(), embed: z.enum(['0', '1']).optional() });
 
 /** A store page's own policy: its scripts and styles, our loader from this origin, nothing else. */
-export const DEMO_CSP = [
+const DEMO_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

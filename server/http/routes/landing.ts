@@ -4,7 +4,7 @@ import { landingNotFoundPage, renderLanding } from '../landing-page.ts';
 import type { RouteModule } from '../context.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
-export const LANDING_CSP = [
+const LANDING_CSP = [
   "default-src 'none'",
   "style-src 'unsafe-inline'",
   "img-src 'self' https: data:",
@@ -15,7 +15,7 @@ export const LANDING_CSP = [
 ].join('; ');
 
 /** Short enough that a publish shows within a minute; the ETag makes revalidation cheap. */
-export const LANDING_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+const LANDING_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 const params = z.object({ storeKey: z.string() });
 

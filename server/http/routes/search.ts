@@ -4,7 +4,7 @@ import { searchCustomers } from '../../domain/customers/search.ts';
 import type { App, RouteModule } from '../context.ts';
 
 /** Console pages by their spec §2 names: the `menus` of the global search. */
-export const CONSOLE_PAGES: ReadonlyArray<{ name: string; url: string }> = [
+const CONSOLE_PAGES: ReadonlyArray<{ name: string; url: string }> = [
   { name: 'Home', url: '/home' },
   { name: 'Customers', url: '/customers' },
   { name: 'Receipt Moderation', url: '/customers/receipt-moderation' },

@@ -28,7 +28,7 @@ export function bigcommerceWebhookSecret(hmacSecret: string): string {
 }
 
 /** Constant-time comparison of two signatures (different lengths never match). */
-export function signaturesMatch(expected: Buffer, given: Buffer): boolean {
+function signaturesMatch(expected: Buffer, given: Buffer): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 

@@ -3,7 +3,7 @@ import { isApiFailure } from '../../lib/api/policy.ts';
 import type { LoginResult, StoreListItem, User } from '../../lib/api/types.ts';
 import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface LoginFlowDeps {
   delayMs: number;

@@ -1,14 +1,14 @@
 import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
 
-export const AUTH_CHECK_PATH = '/auth-check';
-export const ONBOARDING_PATH = '/onboarding';
-export const HOME_PATH = '/home';
+const AUTH_CHECK_PATH = '/auth-check';
+const ONBOARDING_PATH = '/onboarding';
+const HOME_PATH = '/home';
 
 export type SessionDecision =
   { action: 'none'; hideContent: boolean } | { action: 'redirect'; to: string; hideContent: true } | { action: 'logout'; hideContent: true };
 
-export const isOnboardingPath = (path: string) => path.includes('onboarding');
-export const isAuthCheckPath = (path: string) => path.replace(/\/+$/, '') === AUTH_CHECK_PATH;
+const isOnboardingPath = (path: string) => path.includes('onboarding');
+const isAuthCheckPath = (path: string) => path.replace(/\/+$/, '') === AUTH_CHECK_PATH;
 
 /** spec §4 / §9: stages 2, 4, 6, 8, 10, 12 belong to onboarding. */
 export const isOnboardingStage = (stage: number) => CONSOLE_CONSTANTS.onboardingRedirectStages.includes(stage);

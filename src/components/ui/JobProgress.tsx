@@ -12,8 +12,8 @@ export interface JobStatus {
 }
 
 const FINISHED = new Set(['done', 'failed', 'completed', 'cancelled']);
-export const isFinished = (job: JobStatus) => FINISHED.has(job.status);
-export const POLL_MS = 1_000;
+const isFinished = (job: JobStatus) => FINISHED.has(job.status);
+const POLL_MS = 1_000;
 
 /**
  * The id of the job a screen started, kept in sessionStorage under the screen's key so a reload

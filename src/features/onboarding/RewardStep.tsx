@@ -30,7 +30,7 @@ export function rewardRequest(form: RewardForm): { errors: Record<string, string
 }
 
 /** The form of a saved reward (amounts back from minor units). */
-export function rewardForm(reward: OnboardingCoupon): RewardForm {
+function rewardForm(reward: OnboardingCoupon): RewardForm {
   const value = reward.discount_type === 'fixed_amount' ? reward.discount_value / 100 : reward.discount_value;
   return { title: reward.title, discountType: reward.discount_type, value: String(value), pointsCost: String(reward.points_cost) };
 }

@@ -13,7 +13,7 @@ import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
 const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
 
-export function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
+function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
   return (
     <div>
       <PageHeader title={route.title} subtitle="What shoppers see on your store: design each surface on a live preview, then publish it." />
@@ -22,7 +22,7 @@ export function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
   );
 }
 
-export function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
+function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
   const builderApi = useBuilderApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();

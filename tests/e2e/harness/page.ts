@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { HARNESS_ORIGIN, serveHarness, type Flavour } from './build.ts';
 import type { HarnessConfig } from './renderers.tsx';
 
-export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 
 export async function openHarness(page: Page, context: BrowserContext, config: HarnessConfig, flavour: Flavour = 'preact'): Promise<string[]> {
   await page.setViewportSize(VIEWPORTS[config.device]);

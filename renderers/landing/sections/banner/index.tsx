@@ -3,7 +3,7 @@ import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
-export function BannerSection({ section, content, ctx }: SectionProps) {
+function BannerSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
   const primary = content.primary_button;
   const secondary = content.secondary_button;

@@ -4,7 +4,7 @@ import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
-export function HeaderSection({ section, content, ctx }: SectionProps) {
+function HeaderSection({ section, content, ctx }: SectionProps) {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>

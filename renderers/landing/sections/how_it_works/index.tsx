@@ -5,7 +5,7 @@ import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx
 import type { SectionRenderer } from '../definition.ts';
 import { desktop } from '../../../theme/stylesheet.ts';
 
-export function HowItWorksSection({ section, content, ctx }: SectionProps) {
+function HowItWorksSection({ section, content, ctx }: SectionProps) {
   const steps = content.steps ?? [];
   const { show_numbers: numbers, show_connectors: connectors } = section.layout;
   return (

@@ -7,7 +7,7 @@ import { Icon } from '../../../shared/icons.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
-export function ReferralSection({ section, content, ctx }: SectionProps) {
+function ReferralSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
   const link = ctx.audience === 'member' ? ctx.member?.referralLink : undefined;
   const rewards = [

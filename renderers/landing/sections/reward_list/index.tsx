@@ -7,7 +7,7 @@ import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
-export function RewardListSection({ section, content, ctx }: SectionProps) {
+function RewardListSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
   const offers = content.redeemMethods ?? [];
   const mine = ctx.audience === 'member' ? (ctx.member?.rewards ?? []).filter((r) => !r.used) : [];

@@ -5,7 +5,7 @@ import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx
 import type { SectionRenderer } from '../definition.ts';
 import { desktop } from '../../../theme/stylesheet.ts';
 
-export function TimelineSection({ section, content, ctx }: SectionProps) {
+function TimelineSection({ section, content, ctx }: SectionProps) {
   const events = content.events ?? [];
   const connectors = section.layout.show_connectors;
   return (

@@ -65,7 +65,7 @@ function ProgressLine({ ctx, tiers }: { ctx: RenderContext; tiers: LoyaltyTier[]
   );
 }
 
-export function VipTiersSection({ section, content, ctx }: SectionProps) {
+function VipTiersSection({ section, content, ctx }: SectionProps) {
   const own = content.loyalty_tiers ?? [];
   const tiers: LoyaltyTier[] = own.length > 0 ? own : ctx.program.vipTiers.map((t) => ({ ...t, rewards: t.rewards ?? [] }));
   const { layout } = section;

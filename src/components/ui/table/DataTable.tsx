@@ -52,7 +52,7 @@ export interface DataTableProps<T, K extends QueryKey = QueryKey> {
 }
 
 /** Above this many rows on a page, only the rows in view are drawn. */
-export const VIRTUAL_THRESHOLD = 50;
+const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 44;
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature });
 

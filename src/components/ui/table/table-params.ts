@@ -12,7 +12,7 @@ export interface TableParams {
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
+const DEFAULT_PAGE_SIZE = 25;
 
 const positive = (text: string | null, fallback: number) => {
   const value = Number(text);

@@ -8,7 +8,7 @@ import type { StoreListItem } from '../../../lib/api/types.ts';
 import { api, queryClient, session } from '../../../lib/runtime.ts';
 
 /** Query keys of the account area. */
-export const accountKeys = { stores: ['account', 'stores'] as const };
+const accountKeys = { stores: ['account', 'stores'] as const };
 
 /**
  * GET /store/list as a table page: the call answers the user's (few) stores at once, so search,

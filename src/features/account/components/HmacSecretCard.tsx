@@ -8,7 +8,7 @@ import { useCopyToClipboard } from '../../../lib/useCopyToClipboard.ts';
 import { useGenerateHmacSecret } from '../api/account.ts';
 
 /** The secret from the server's answer, whatever key it uses. */
-export function secretFrom(answer: unknown): string | null {
+function secretFrom(answer: unknown): string | null {
   if (typeof answer === 'string') return answer;
   if (!answer || typeof answer !== 'object') return null;
   const record = answer as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { useCopyToClipboard } from '../../../lib/useCopyToClipboard.ts';
 import { storeListQuery } from '../api/account.ts';
 
 /** The storefront embed a store adds to its theme (DESIGN.md §4). */
-export const embedSnippet = (storeKey: string, origin: string) => `<script async src="${origin}/embed/loader.js" data-store="${storeKey}"></script>`;
+const embedSnippet = (storeKey: string, origin: string) => `<script async src="${origin}/embed/loader.js" data-store="${storeKey}"></script>`;
 
 /** The table's columns; `install` opens the install drawer of a store. */
 function storeColumns(install: (store: StoreListItem) => void): DataColumn<StoreListItem>[] {

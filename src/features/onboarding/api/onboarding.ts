@@ -10,7 +10,7 @@ import { consoleStore } from '../../../state/store.ts';
 export type EarningRule = z.infer<typeof earningRuleRecord>;
 
 /** Query keys of the onboarding area. */
-export const onboardingKeys = {
+const onboardingKeys = {
   all: ['onboarding'] as const,
   channels: ['onboarding', 'channels'] as const,
   activeEarningRules: ['onboarding', 'earning-rules', 'active'] as const,

@@ -6,7 +6,7 @@ import { api } from '../../../lib/runtime.ts';
 import { createBuilderApi } from './builder-api.ts';
 
 /** Query keys of the On-site Display area. */
-export const onsiteDisplayKeys = {
+const onsiteDisplayKeys = {
   all: ['onsite-display'] as const,
   surfaces: ['onsite-display', 'surfaces'] as const,
   draft: (kind: SurfaceKind) => ['onsite-display', 'draft', kind] as const,
