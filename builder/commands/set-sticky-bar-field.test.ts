@@ -13,4 +13,9 @@ describe('set-sticky-bar-field', () => {
     expect(docs.sticky_bar!.drawer.logged_in.primary_text).toBe('Hi');
     expect(docs.sticky_bar!.drawer.logged_out.primary_text).toBe(freshDocs().sticky_bar!.drawer.logged_out.primary_text);
   });
+  it("sets the drawer's sign-up page, for both audiences", () => {
+    const docs = runOn(freshDocs(), setStickyBarField, { part: 'drawer', key: 'sign_up_url', value: 'https://shop.example/join' });
+    expect(docs.sticky_bar!.drawer.sign_up_url).toBe('https://shop.example/join');
+    expect(docs.sticky_bar!.drawer.logged_out).toEqual(freshDocs().sticky_bar!.drawer.logged_out);
+  });
 });

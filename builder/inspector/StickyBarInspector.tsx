@@ -1,7 +1,7 @@
-/** Sticky bar inspector: the bar's placement, height, theme and text; the drawer's texts of the previewed audience. */
+/** Sticky bar inspector: the bar's placement, height, theme and text; the drawer's texts of the previewed audience and (visitors) its join button's page. */
 import { BAR_PLACEMENTS, DRAWER_TEXT_LABELS, STICKY_BAR_FIELD_LABELS, THEMES } from '../../renderers/schema/index.ts';
 import { setStickyBarField, setTheme } from '../commands/index.ts';
-import { NumberField, SelectField, SwitchField, TextField } from '../fields/index.ts';
+import { NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { THEME_LABELS } from './PageInspector.tsx';
 import { useEdit } from './use-edit.ts';
@@ -71,6 +71,14 @@ export function StickyBarInspector() {
             onCommit={seal}
           />
         ))}
+        {audience === 'visitor' && (
+          <UrlField
+            label="Join button URL"
+            value={doc.drawer.sign_up_url ?? ''}
+            onChange={(value) => run(setStickyBarField, { part: 'drawer', key: 'sign_up_url', value })}
+            onCommit={seal}
+          />
+        )}
       </section>
       <CustomStyleGroup surface="sticky_bar" />
     </div>

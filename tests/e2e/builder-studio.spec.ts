@@ -563,10 +563,17 @@ test('the sticky bar studio edits the bar and the drawer of each audience', asyn
   await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-hovered', '');
   await frame().locator('.ls-bar').click();
   await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-selected', '');
+  // the click works the preview too, as on the storefront: it closed the drawer, a second opens it
+  await expect(frame().locator('.ls-drawer')).toBeHidden();
+  await frame().locator('.ls-bar').click();
+  await expect(frame().locator('.ls-drawer')).toBeVisible();
   await inspector().getByLabel('Text', { exact: true }).fill('Earn 2 points per $1 this week');
   await expect(frame().locator('.ls-bar')).toHaveText('Earn 2 points per $1 this week');
   await inspector().getByLabel('Primary text', { exact: true }).fill('Join the club today');
   await expect(frame().locator('.ls-drawer')).toContainText('Join the club today');
+  // the visitor's drawer has a join button, whose page is set here
+  await inspector().getByLabel('Join button URL', { exact: true }).fill('https://shop.example/join');
+  await expect(frame().locator('.ls-drawer').getByRole('link', { name: 'Join now' })).toHaveAttribute('href', 'https://shop.example/join');
   await page.getByRole('radiogroup', { name: 'Audience' }).getByText('Member', { exact: true }).click();
   await expect(frame().locator('.ls-drawer')).not.toContainText('Join the club today');
   await expect(inspector().getByLabel('Primary text', { exact: true })).not.toHaveValue('Join the club today');
