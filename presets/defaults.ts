@@ -10,7 +10,6 @@ export const DEFAULT_PALETTE = {
 
 /** Text drawn on the palette colours: white on primary (5.3:1), the palette text on secondary (8.2:1). */
 export const ON_PRIMARY = '#ffffff';
-const ON_SECONDARY = DEFAULT_PALETTE.text_color;
 
 /** spec §3/§9: widget text #ffffff on background #0060E7 (5.5:1) */
 export const WIDGET_COLOURS = { text_color: '#ffffff', background_color: '#0060E7' } as const;

@@ -33,16 +33,6 @@ export function setAtPath(target: Record<string, unknown>, path: readonly (strin
   }
 }
 
-/** Reads the value at `path` (undefined when any step is missing). */
-function getAtPath(target: unknown, path: readonly (string | number)[]): unknown {
-  let node: unknown = target;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
 /** Moves the item at `from` to `to` inside `list` (both clamped to the list). */
 export function moveItem<T>(list: T[], from: number, to: number): void {
   if (from < 0 || from >= list.length) return;

@@ -5,8 +5,6 @@ export const LIST_FIELDS = ['steps', 'earningMethods', 'redeemMethods', 'loyalty
 export type ListField = (typeof LIST_FIELDS)[number];
 export type ListItem<F extends ListField> = NonNullable<SectionContent[F]>[number];
 
-const isListField = (key: string): key is ListField => (LIST_FIELDS as readonly string[]).includes(key);
-
 /** A new, empty-ish item of `field` whose id (where the item has one) is not in `existing`. */
 export function blankItem(field: ListField, existing: readonly unknown[]): ListItem<ListField> {
   const ids = new Set(existing.map((item) => (item as { id?: string }).id));

@@ -1,7 +1,6 @@
-/** Inspector labels of the widget, launcher, sticky bar, product page and custom style settings (DESIGN.md §4: fields are labelled by their setting). */
+/** Inspector labels of the widget, launcher, sticky bar and custom style settings (DESIGN.md §4: fields are labelled by their setting). */
 import type { CustomWidgetStyle } from './custom-style.ts';
 import type { LauncherSettings } from './launcher.ts';
-import type { ProductPage } from './product-page.ts';
 import type { DrawerTexts, StickyBar } from './sticky-bar.ts';
 import type { PanelTexts, Widget } from './widget.ts';
 
@@ -51,17 +50,6 @@ export const DRAWER_TEXT_LABELS = {
   primary_text: 'Primary text',
   secondary_text: 'Secondary text',
 } as const satisfies Record<keyof DrawerTexts, string>;
-
-const PRODUCT_PAGE_FIELD_LABELS = {
-  show_points: 'Show points on product page',
-  member_text: 'Member text',
-  visitor_text: 'Visitor text',
-  placement: 'Placement',
-  text_color: 'Text color',
-  background_color: 'Background color',
-  font_size: 'Font size',
-  icon: 'Icon',
-} as const satisfies Partial<Record<keyof ProductPage, string>>;
 
 /** The custom style of a surface (the inspector's "Custom style" group); empty fields fall back to the theme. */
 export const CUSTOM_STYLE_FIELD_LABELS = {

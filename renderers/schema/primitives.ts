@@ -92,11 +92,9 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 
 export const AUDIENCES = ['member', 'visitor'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-const audienceSchema = oneOf(AUDIENCES);
 
 export const DEVICES = ['desktop', 'mobile'] as const;
 export type Device = (typeof DEVICES)[number];
-const deviceSchema = oneOf(DEVICES);
 
 /** The `schemaVersion` field of a document kind whose current version is `version`. */
 export const schemaVersionOf = <V extends number>(version: V) =>

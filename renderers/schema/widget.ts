@@ -102,12 +102,6 @@ export const panelsSchema = z.strictObject({
 export type Panels = z.infer<typeof panelsSchema>;
 export type Panel = Panels[PanelKey];
 
-/** The texts of `key` for `audience`, or undefined when that audience never sees the panel. */
-function panelTexts(panels: Panels, key: PanelKey, audience: Audience): PanelTexts | undefined {
-  const panel = panels[key] as { member?: PanelTexts; visitor?: PanelTexts };
-  return panel[audience];
-}
-
 export const widgetSchema = z.strictObject({
   kind: z.literal('widget', { error: 'Expected kind "widget"' }),
   schemaVersion: schemaVersionSchema,

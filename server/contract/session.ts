@@ -18,9 +18,6 @@ export const passwordChangeBody = z.strictObject({
 
 export const userStageBody = z.strictObject({ stage: z.number().int().min(0).max(100) });
 
-const ONBOARDING_STAGES = [2, 4, 6, 8, 10, 12] as const;
-const INITIAL_STAGE = 2;
-
 export const storeSummary = z.object({
   id: z.number(),
   store_id: z.number(),

@@ -12,5 +12,3 @@ export const bigcommerceWebhook = z.object({
   created_at: z.number().optional(),
   data: z.object({ type: z.string().max(40), id: z.union([z.number(), z.string()]) }).passthrough(),
 });
-
-const webhookAck = z.object({ data: z.object({ received: z.literal(true), duplicate: z.boolean() }) });

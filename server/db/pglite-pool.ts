@@ -1,4 +1,4 @@
-import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { TYPE_PARSERS } from './normalize.ts';
 

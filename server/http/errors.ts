@@ -22,7 +22,6 @@ export class ApiError extends Error {
 
 export const unauthenticated = () => new ApiError(401, 'Unauthenticated.', 'unauthenticated');
 export const notFound = (what: string) => new ApiError(404, `${what} not found.`, 'not_found');
-const invalid = (field: string, message: string) => new ApiError(422, message, 'validation_failed', { [field]: message });
 
 const FASTIFY_MESSAGES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.', 'malformed_json'],
