@@ -132,8 +132,13 @@ export interface StorefrontPayload {
   storeName: string;
   locale: string;
   theme: ThemeName;
-  /** token values of the four themes, for `buildStylesheet` in the embed */
+  /** token values of the four themes (the widget module derives custom styles from them) */
   themes: ThemeSet;
+  /**
+   * The theme rules (`themeRules`) of the themes the published surfaces use, built by the server:
+   * the loader adds them as they are instead of carrying the theme code (its size budget).
+   */
+  themeCss?: string;
   documents: {
     widget?: unknown;
     launcher?: unknown;

@@ -4,7 +4,6 @@
  */
 import type { RenderContext } from '../context.ts';
 import { safeUrl } from '../format/safe.ts';
-import { BUILT_IN_ICONS } from '../shared/icons.tsx';
 
 type Attributes = Record<string, string | undefined>;
 
@@ -31,15 +30,18 @@ export function setProperties(node: HTMLElement, properties: Record<string, stri
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** Same output as the renderers' `<Icon>`: an https image, a library icon, or the fallback drawing. */
+/**
+ * Same output as the renderers' `<Icon>`: an https image, an icon, or the fallback drawing. The
+ * drawings come with the bootstrap (`pageIcons`: the page's icons and the loader's chrome ones).
+ */
 export function iconNode(doc: Document, icon: string, ctx: RenderContext, fallback = 'gift'): Element | null {
   if (icon === '') return null;
   if (/^https?:/i.test(icon)) {
     const src = safeUrl(icon);
     return src ? el(doc, 'img', { class: 'ls-icon-img', src, alt: '', loading: 'lazy', decoding: 'async' }) : null;
   }
-  const library = ctx.icons && Object.hasOwn(ctx.icons, icon) ? ctx.icons[icon] : undefined;
-  const path = library ?? (Object.hasOwn(BUILT_IN_ICONS, icon) ? BUILT_IN_ICONS[icon] : BUILT_IN_ICONS[fallback]);
+  const icons = ctx.icons ?? {};
+  const path = Object.hasOwn(icons, icon) ? icons[icon] : icons[fallback];
   const svg = doc.createElementNS(SVG, 'svg');
   const attrs: Attributes = {
     class: 'ls-icon',

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
 import type { LauncherSettings } from '../schema/index.ts';
-import { launcherDoc, memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
+import { launcherDoc, memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';
 import { createLauncher } from './launcher-dom.ts';
 import { createStickyBar } from './sticky-bar-dom.ts';
@@ -26,7 +26,7 @@ describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', (
   ];
   it.each(cases)('%s', (_name, settings, ctx) => {
     const doc = launcherDoc(settings, settings);
-    const ours = createLauncher(document, doc, ctx);
+    const ours = createLauncher(document, doc, servedCtx(ctx, doc));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
   });
@@ -37,7 +37,7 @@ describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', (
       { launcher_title: 'Hi {first_name}', placement: 'left' },
       { launcher_type: 'icon', launcher_title: 'Perks', placement: 'right', shape: 'square' },
     );
-    const ours = createLauncher(document, doc, ctx);
+    const ours = createLauncher(document, doc, servedCtx(ctx, doc));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
   });
@@ -136,7 +136,7 @@ describe('loader launcher and bar with a custom style (properties resolved by th
   it('the launcher equals <Launcher> in the same custom style', () => {
     const ctx = visitorCtx({ customStyles: { launcher: { accent_color: '#123456', shadow: 'soft', button_radius: 6 } } });
     const doc = launcherDoc({ shape: 'rounded' });
-    const ours = createLauncher(document, doc, ctx, launcherCustomProperties(doc.desktop, ctx));
+    const ours = createLauncher(document, doc, servedCtx(ctx, doc), launcherCustomProperties(doc.desktop, ctx));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
     expect(ours.style.getPropertyValue('--ls-l-bg')).toBe('#123456');

@@ -11,7 +11,6 @@
  */
 import { contextFromPayload, type Device, type StorefrontPayload } from '../context.ts';
 import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
-import { themeRules } from '../theme/themes.ts';
 import { addStyles } from './dom.ts';
 import { createLauncher } from './launcher-dom.ts';
 import type { PanelModule, Shopper } from './panel-api.ts';
@@ -21,6 +20,9 @@ import { createStickyBar } from './sticky-bar-dom.ts';
 /** File name of the widget panel module, set by the embed build (content-hashed). */
 declare const LS_EMBED_PANEL_FILE: string;
 const panelFile = () => (typeof LS_EMBED_PANEL_FILE === 'string' ? LS_EMBED_PANEL_FILE : 'panel.js');
+/** The loader's stylesheet, inlined by the embed build as one string (tests read the module). */
+declare const LS_EMBED_STYLESHEET: string;
+const stylesheet = () => (typeof LS_EMBED_STYLESHEET === 'string' ? LS_EMBED_STYLESHEET : LOADER_STYLESHEET);
 
 export interface EmbedOptions {
   store: string;
@@ -65,7 +67,7 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
   host.style.cssText = 'all:initial!important;display:contents!important';
   const root = host.attachShadow({ mode: 'open' });
-  addStyles(root, themeRules(payload.themes) + LOADER_STYLESHEET);
+  addStyles(root, (payload.themeCss ?? '') + stylesheet());
   const device: Device = doc.defaultView?.matchMedia?.('(max-width: 767.95px)').matches ? 'mobile' : 'desktop';
   const ctx = contextFromPayload(payload, device);
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RenderContext } from '../context.ts';
 import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/index.ts';
-import { memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
+import { memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';
 import { createStickyBar, type StickyBarHandle } from './sticky-bar-dom.ts';
 
@@ -22,7 +22,7 @@ afterEach(() => {
 
 /** Both drawings, their generated drawer ids renamed alike. */
 function bothDrawings(doc: StickyBarDocument, ctx: RenderContext, custom?: Record<string, string>) {
-  const ours = createStickyBar(document, doc, ctx, custom);
+  const ours = createStickyBar(document, doc, servedCtx(ctx, doc), custom);
   handles.push(ours);
   const theirs = fromMarkup(renderToStaticMarkup(<StickyBar doc={doc} ctx={ctx} />));
   const drawerId = (root: Element) => ({ [root.querySelector('.ls-drawer')!.id]: 'drawer' });

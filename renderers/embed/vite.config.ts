@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Alias, type Plugin } from 'vite';
+import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
 import { pureModuleConstants } from './pure-annotations.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,15 +44,19 @@ const shared = {
 };
 
 /**
- * Builds `loader.js` (IIFE) into `outDir`, pointing it at the panel module `panelFile`.
- * `aliases` lets the bench swap a module (e.g. measure the loader without its stylesheet).
+ * Builds `loader.js` (IIFE) into `outDir`, pointing it at the panel module `panelFile` and
+ * inlining its stylesheet as one string built here (the minifier stays out of the loader).
+ * `stylesheet` lets the bench measure the loader's code alone (`''`).
  */
-export async function buildLoader(options: { outDir: string; panelFile: string; aliases?: Alias[] }): Promise<void> {
+export async function buildLoader(options: { outDir: string; panelFile: string; stylesheet?: string }): Promise<void> {
   await build({
     ...shared,
     configFile: false,
-    resolve: { alias: [...(options.aliases ?? []), ...ALIASES] },
-    define: { ...shared.define, LS_EMBED_PANEL_FILE: JSON.stringify(options.panelFile) },
+    define: {
+      ...shared.define,
+      LS_EMBED_PANEL_FILE: JSON.stringify(options.panelFile),
+      LS_EMBED_STYLESHEET: JSON.stringify(options.stylesheet ?? LOADER_STYLESHEET),
+    },
     build: {
       outDir: options.outDir,
       emptyOutDir: false,

@@ -12,16 +12,29 @@ export interface Rgba {
   a: number;
 }
 
-const NUMBER = String.raw`\d{1,3}(?:\.\d+)?%?`;
-const ALPHA = String.raw`(?:\d{1,3}(?:\.\d+)?%|\d?\.\d+|\d)`;
-const HUE = String.raw`-?\d{1,3}(?:\.\d+)?(?:deg)?`;
-const PERCENT = String.raw`\d{1,3}(?:\.\d+)?%`;
-
 const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const RGB_COMMA = new RegExp(String.raw`^rgba?\(\s*(${NUMBER})\s*,\s*(${NUMBER})\s*,\s*(${NUMBER})\s*(?:,\s*(${ALPHA})\s*)?\)$`, 'i');
-const RGB_SPACE = new RegExp(String.raw`^rgba?\(\s*(${NUMBER})\s+(${NUMBER})\s+(${NUMBER})\s*(?:\/\s*(${ALPHA})\s*)?\)$`, 'i');
-const HSL_COMMA = new RegExp(String.raw`^hsla?\(\s*(${HUE})\s*,\s*(${PERCENT})\s*,\s*(${PERCENT})\s*(?:,\s*(${ALPHA})\s*)?\)$`, 'i');
-const HSL_SPACE = new RegExp(String.raw`^hsla?\(\s*(${HUE})\s+(${PERCENT})\s+(${PERCENT})\s*(?:\/\s*(${ALPHA})\s*)?\)$`, 'i');
+
+/** rgb()/hsl() in comma and space syntax, built on first use (the storefront loader never parses colours). */
+const pattern = (source: string) => new RegExp(source, 'i');
+let functionPatterns: { rgb: RegExp[]; hsl: RegExp[] } | undefined;
+function colourFunctions(): { rgb: RegExp[]; hsl: RegExp[] } {
+  if (functionPatterns) return functionPatterns;
+  const NUMBER = String.raw`\d{1,3}(?:\.\d+)?%?`;
+  const ALPHA = String.raw`(?:\d{1,3}(?:\.\d+)?%|\d?\.\d+|\d)`;
+  const HUE = String.raw`-?\d{1,3}(?:\.\d+)?(?:deg)?`;
+  const PERCENT = String.raw`\d{1,3}(?:\.\d+)?%`;
+  return (functionPatterns = {
+    rgb: [
+      pattern(String.raw`^rgba?\(\s*(${NUMBER})\s*,\s*(${NUMBER})\s*,\s*(${NUMBER})\s*(?:,\s*(${ALPHA})\s*)?\)$`),
+      pattern(String.raw`^rgba?\(\s*(${NUMBER})\s+(${NUMBER})\s+(${NUMBER})\s*(?:\/\s*(${ALPHA})\s*)?\)$`),
+    ],
+    hsl: [
+      pattern(String.raw`^hsla?\(\s*(${HUE})\s*,\s*(${PERCENT})\s*,\s*(${PERCENT})\s*(?:,\s*(${ALPHA})\s*)?\)$`),
+      pattern(String.raw`^hsla?\(\s*(${HUE})\s+(${PERCENT})\s+(${PERCENT})\s*(?:\/\s*(${ALPHA})\s*)?\)$`),
+    ],
+  });
+}
+const execFirst = (patterns: RegExp[], text: string) => patterns.reduce<RegExpExecArray | null>((found, re) => found ?? re.exec(text), null);
 
 const COLOUR_MAX_LENGTH = 64;
 
@@ -59,13 +72,14 @@ export function parseColour(value: string): Rgba | null {
     const byte = (i: number) => parseInt(digits.slice(i, i + 2), 16);
     return { r: byte(0), g: byte(2), b: byte(4), a: digits.length === 8 ? byte(6) / 255 : 1 };
   }
-  const rgb = RGB_COMMA.exec(text) ?? RGB_SPACE.exec(text);
+  const patterns = colourFunctions();
+  const rgb = execFirst(patterns.rgb, text);
   if (rgb) {
     const [r, g, b, a] = [channel(rgb[1]!), channel(rgb[2]!), channel(rgb[3]!), alpha(rgb[4])];
     if (r === undefined || g === undefined || b === undefined || a === undefined) return null;
     return { r, g, b, a };
   }
-  const hsl = HSL_COMMA.exec(text) ?? HSL_SPACE.exec(text);
+  const hsl = execFirst(patterns.hsl, text);
   if (hsl) {
     const [s, l, a] = [parseFloat(hsl[2]!), parseFloat(hsl[3]!), alpha(hsl[4])];
     if (s > 100 || l > 100 || a === undefined) return null;

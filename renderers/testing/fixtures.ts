@@ -20,6 +20,7 @@ import {
   type Widget,
 } from '../schema/index.ts';
 import { makeContext, type MemberState, type ProgramData, type RenderContext, type ThemeSet } from '../context.ts';
+import { pageIcons } from '../shared/page-icons.ts';
 
 export const LIGHT_TOKENS: ThemeTokens = {
   background: '#ffffff',
@@ -81,6 +82,15 @@ export const MEMBER: MemberState = {
   referralsEarned: 2,
   joinedAt: '2025-01-15',
 };
+
+/** `ctx` as the storefront bootstrap serves it to the loader: with the drawings of the icons `documents` use (`pageIcons`). */
+export const servedCtx = (ctx: RenderContext, ...documents: unknown[]): RenderContext => ({
+  ...ctx,
+  icons: pageIcons(
+    documents,
+    Object.entries(ctx.icons ?? {}).map(([id, path]) => ({ id, path })),
+  ),
+});
 
 export const visitorCtx = (overrides: Partial<RenderContext> = {}) => makeContext({ program: PROGRAM, themes: TEST_THEMES, ...overrides });
 export const memberCtx = (overrides: Partial<RenderContext> = {}) =>

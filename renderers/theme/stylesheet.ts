@@ -18,7 +18,7 @@ const BASE = `
 .ls-root img{max-width:100%;height:auto;display:block}
 .ls-root :focus-visible{outline:3px solid var(--ls-focus-ring);outline-offset:2px}
 .ls-root [hidden]{display:none!important}
-.ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ls-icon-btn{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:0;border-radius:50%;background:transparent;color:inherit;cursor:pointer;font:inherit}
 .ls-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;min-width:44px;padding:8px 20px;border:2px solid var(--ls-accent);border-radius:var(--ls-btn-radius,var(--ls-radius));font:inherit;font-weight:600;text-decoration:none;cursor:pointer;background:var(--ls-accent);color:var(--ls-accent-text)}
 .ls-icon{width:1.5em;height:1.5em;flex:none;fill:currentColor}
 .ls-icon-img{width:2.5em;height:2.5em;object-fit:contain}
@@ -26,6 +26,7 @@ const BASE = `
 
 /** The widget's and the landing page's content controls (the launcher and the sticky bar use none). */
 const CONTENT = `
+.ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ls-actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px;justify-content:var(--ls-justify,flex-start)}
 .ls-link{color:var(--ls-link,inherit);text-decoration:underline}
 .ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
@@ -89,7 +90,6 @@ const WIDGET = `
 .ls-w-nav{list-style:none;padding:0;display:grid;gap:8px}
 .ls-w-item{display:flex;align-items:center;gap:12px;width:100%;min-height:48px;padding:12px 16px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text);font:inherit;text-align:left;cursor:pointer}
 .ls-w-item>span{flex:1}
-.ls-icon-btn{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:0;border-radius:50%;background:transparent;color:inherit;cursor:pointer;font:inherit}
 .ls-balance{font-size:2em;font-weight:700;line-height:1.1}
 .ls-rewards{list-style:none;padding:0;display:grid;gap:8px}
 .ls-rewards>li{padding:12px;border:1px solid var(--ls-border);border-radius:var(--ls-radius)}
@@ -124,9 +124,14 @@ const STICKY_BAR = `
 `;
 
 const MOTION = `
-@media (prefers-reduced-motion:no-preference){.ls-widget:not([data-inline]),.ls-drawer{animation:ls-in .2s ease-out}.ls-btn,.ls-w-item,.ls-launcher{transition:transform .2s,box-shadow .2s}.ls-launcher:hover{transform:translateY(-2px)}}
+@media (prefers-reduced-motion:no-preference){.ls-drawer{animation:ls-in .2s ease-out}.ls-btn,.ls-launcher{transition:transform .2s,box-shadow .2s}.ls-launcher:hover{transform:translateY(-2px)}}
 @keyframes ls-in{from{opacity:0;transform:translateY(8px)}}
 @media (prefers-reduced-motion:reduce){.ls-root *,.ls-launcher{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
+`;
+
+/** The widget's motion (its `ls-in` keyframes come with the loader's). */
+const WIDGET_MOTION = `
+@media (prefers-reduced-motion:no-preference){.ls-widget:not([data-inline]){animation:ls-in .2s ease-out}.ls-w-item{transition:transform .2s,box-shadow .2s}}
 `;
 
 const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/g, '$1');
@@ -135,7 +140,7 @@ const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/
  * Structural rules of every surface but the landing sections' own (each section type's folder
  * holds those; `renderers/theme/index.ts` appends them to make `STYLESHEET`).
  */
-export const SHARED_STYLESHEET: string = [minify(BASE + CONTENT + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION), DESKTOP_LANDING].join('');
+export const SHARED_STYLESHEET: string = [minify(BASE + CONTENT + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION + WIDGET_MOTION), DESKTOP_LANDING].join('');
 
 /**
  * What the storefront loader ships (inlined in loader.js): the shared base, the launcher and the
@@ -143,4 +148,4 @@ export const SHARED_STYLESHEET: string = [minify(BASE + CONTENT + LANDING + WIDG
  * first open; the landing page's never reach a store page (it is its own page).
  */
 export const LOADER_STYLESHEET: string = minify(BASE + LAUNCHER + STICKY_BAR + MOTION);
-export const WIDGET_STYLESHEET: string = minify(CONTENT + WIDGET);
+export const WIDGET_STYLESHEET: string = minify(CONTENT + WIDGET + WIDGET_MOTION);

@@ -4,7 +4,7 @@
  * surface root names its theme with `data-theme`.
  */
 import { contrastRatio, FONT_STACKS, isColour, isColourSyntax, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
-import type { Palette, ThemeTokens } from '../schema/index.ts';
+import type { Palette, ThemeName, ThemeTokens } from '../schema/index.ts';
 import type { ThemeSet } from '../context.ts';
 
 const PIXEL_TOKENS = new Set<keyof ThemeTokens>(['font_size', 'radius', 'spacing']);
@@ -24,12 +24,17 @@ export function themeDeclarations(tokens: ThemeTokens): string {
     .join(';');
 }
 
-/** One rule per theme, keyed by the root's `data-theme`; the first (light) is also the default. */
-export function themeRules(themes: ThemeSet): string {
-  return THEMES.map((name, index) => {
-    const selector = index === 0 ? `.ls-root,.ls-root[data-theme="${name}"]` : `.ls-root[data-theme="${name}"]`;
-    return `${selector}{${themeDeclarations(themes[name])}}`;
-  }).join('');
+/**
+ * One rule per theme, keyed by the root's `data-theme`; the first (light) is also the default.
+ * `names` limits the rules to the themes a page uses (the storefront bootstrap sends only those).
+ */
+export function themeRules(themes: ThemeSet, names: readonly ThemeName[] = THEMES): string {
+  return THEMES.filter((name) => names.includes(name))
+    .map((name) => {
+      const selector = name === THEMES[0] ? `.ls-root,.ls-root[data-theme="${name}"]` : `.ls-root[data-theme="${name}"]`;
+      return `${selector}{${themeDeclarations(themes[name])}}`;
+    })
+    .join('');
 }
 
 const readable = (fg: string, bg: string) => (contrastRatio(fg, bg) ?? 0) >= MIN_TEXT_CONTRAST;

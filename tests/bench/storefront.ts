@@ -5,7 +5,7 @@
  * added layout shift). Starts its own server on a temporary data folder and stops it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,16 +38,11 @@ async function buildEmbed(): Promise<{ loader: Buffer; panel: Buffer; loaderCode
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'renderers/embed/vite.config.ts'), logLevel: 'warn' });
   const manifest = JSON.parse(readFileSync(join(EMBED_DIR, 'manifest.json'), 'utf8')) as { loader: string; panel: string };
-  // the loader's code alone: the same build with the shared stylesheet swapped for an empty one
+  // the loader's code alone: the same build with an empty stylesheet
   const { buildLoader } = await import('../../renderers/embed/vite.config.ts');
   const scratch = mkdtempSync(join(tmpdir(), 'ls-embed-bench-'));
   try {
-    const stub = join(scratch, 'stylesheet.ts');
-    writeFileSync(
-      stub,
-      "export const LOADER_STYLESHEET = '';\nexport const WIDGET_STYLESHEET = '';\nexport const SHARED_STYLESHEET = '';\nexport const desktop = () => '';\n",
-    );
-    await buildLoader({ outDir: scratch, panelFile: manifest.panel, aliases: [{ find: /^(\.\.\/theme\/|\.\/)stylesheet\.ts$/, replacement: stub }] });
+    await buildLoader({ outDir: scratch, panelFile: manifest.panel, stylesheet: '' });
     return {
       loader: readFileSync(join(EMBED_DIR, manifest.loader)),
       panel: readFileSync(join(EMBED_DIR, manifest.panel)),

@@ -1,5 +1,8 @@
 import { makeContext, type StorefrontPayload } from '../../../renderers/context.ts';
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
+import { themeRules } from '../../../renderers/theme/index.ts';
+import { pageIcons } from '../../../renderers/shared/page-icons.ts';
+import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
@@ -21,17 +24,13 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
   return row?.id ?? null;
 }
 
-/** Every string inside a JSON value (the icon ids a document or the program names). */
-function* strings(value: unknown): Generator<string> {
-  if (typeof value === 'string') yield value;
-  else if (Array.isArray(value)) for (const item of value) yield* strings(item);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
-}
-
-/** The icon library's drawings of the icons these values use: the embed needs no others. */
-function iconsUsedBy(...values: unknown[]): Record<string, string> {
-  const used = new Set(values.flatMap((value) => [...strings(value)]));
-  return Object.fromEntries(ICONS.filter((icon) => used.has(icon.id)).map((icon) => [icon.id, icon.path]));
+/** The themes the storefront draws with: the page's (launcher), the widget's and the sticky bar's. */
+function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] {
+  const named = documents.map((doc) => {
+    const record = (doc ?? {}) as { theme_type?: unknown; bar?: { theme?: unknown } };
+    return record.theme_type ?? record.bar?.theme;
+  });
+  return THEMES.filter((name) => name === pageTheme || named.includes(name));
 }
 
 /**
@@ -48,18 +47,20 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
   ]);
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
-  const styleCtx = makeContext({ theme: 'light', themes: THEME_TOKENS, customStyles });
+  const theme: ThemeName = 'light';
+  const styleCtx = makeContext({ theme, themes: THEME_TOKENS, customStyles });
   return {
     storeKey: store.store_name,
     storeName: store.title,
     locale: 'en-US',
-    theme: 'light',
+    theme,
     themes: THEME_TOKENS,
+    themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),
     customStyles,
     styleProperties: storefrontStyleProperties(documents.launcher, documents.sticky_bar, styleCtx),
     documents: { widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
     program,
-    icons: iconsUsedBy(documents.widget, documents.launcher, documents.sticky_bar, program),
+    icons: pageIcons([documents.widget, documents.launcher, documents.sticky_bar, program], ICONS),
     member,
   };
 }

@@ -1,3 +1,4 @@
+import { LOADER_CHROME_ICONS } from '../../../renderers/shared/page-icons.ts';
 import { expect, it, beforeAll } from 'vitest';
 import { ICONS } from '../../../presets/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
@@ -113,6 +114,11 @@ describeEachDatabase('shopper API', (ctx) => {
     expect(wayIcons.length).toBeGreaterThan(0);
     for (const icon of wayIcons) expect(payload.icons).toHaveProperty(icon);
     expect(Object.keys(payload.icons).length).toBeLessThan(ICONS.length);
+    // the loader carries no drawing nor theme code: its chrome icons and the themes in use come here
+    for (const icon of LOADER_CHROME_ICONS) expect(payload.icons[icon]).toMatch(/^M/);
+    const themed = [...payload.themeCss.matchAll(/data-theme="([^"]+)"/g)].map((match) => match[1]);
+    expect(themed).toEqual(['light']);
+    expect(payload.themeCss).toContain('--ls-accent:');
     expect(payload.program.waysToRedeem.map((way: { cost: number }) => way.cost)).toEqual([500, 1000]);
     const signed = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
     expect(signed.json().data.member).toMatchObject({ customerId: String(ctx.fixture.storeA.customerIds[0]), pointsBalance: 220 });
