@@ -76,6 +76,9 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
   }
 }
 
+/** The launcher's custom properties (bottom and side offsets, zoom) the widget is placed by. */
+const LAUNCHER_ANCHOR = ['--ls-pb', '--ls-ps', '--ls-zoom'];
+
 /** Shadow roots that already have the widget's rules. */
 const styled = new WeakSet<ShadowRoot>();
 
@@ -87,6 +90,8 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
   }
   const container = doc.createElement('div');
   container.setAttribute('data-ls-widget', '');
+  // the widget opens above the launcher, whatever its offsets and size (the builder canvas draws it so too)
+  for (const name of LAUNCHER_ANCHOR) container.style.setProperty(name, launcher.style.getPropertyValue(name));
   root.append(container);
   const returnFocusTo = createRef<HTMLElement>();
   returnFocusTo.current = launcher;

@@ -77,8 +77,8 @@ const DESKTOP_LANDING = [
 ].join('');
 
 const WIDGET = `
-.ls-widget{position:fixed;z-index:var(--ls-z,999);bottom:88px;right:20px;width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - 112px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
-.ls-widget[data-placement=left]{right:auto;left:20px}
+.ls-widget{--ls-w-b:calc(var(--ls-pb,20px) + max(44px,calc(56px * var(--ls-zoom,1))) + 12px);position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-w-b);right:var(--ls-ps,20px);width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - var(--ls-w-b) - 24px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
+.ls-widget[data-placement=left]{right:auto;left:var(--ls-ps,20px)}
 .ls-widget[data-inline]{position:relative;inset:auto;margin:0 auto;z-index:auto}
 .ls-widget[data-type=sidebar]:not([data-inline]){top:0;bottom:0;right:0;max-height:none;border-radius:0}
 .ls-w-head{display:flex;align-items:center;gap:8px;padding:12px 12px 12px 20px;background:var(--ls-w-bg);color:var(--ls-w-fg)}

@@ -117,6 +117,27 @@ test.describe('storefront embed on /demo/storefront', () => {
     await expect(dialog.getByRole('button', { name: names.memberOnlyPanel })).toHaveCount(0);
   });
 
+  test('the widget opens just above the launcher, wherever the launcher sits and however large it is', async ({ page, request }) => {
+    const names = published(await bootstrap(request));
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // measured where it rests, not while it slides in
+    await page.goto('/demo/storefront');
+    const launcher = launcherOf(page, names.launcher);
+    await expect(launcher).toBeVisible();
+    // as a store whose launcher has other offsets and zoom would publish it
+    await launcher.evaluate((button: HTMLElement) => {
+      button.style.setProperty('--ls-pb', '96px');
+      button.style.setProperty('--ls-ps', '48px');
+      button.style.setProperty('--ls-zoom', '1.5');
+    });
+    const at = (await launcher.boundingBox())!;
+    await launcher.click();
+    const widget = (await page.getByRole('dialog', { name: names.header }).boundingBox())!;
+    expect(at.y - (widget.y + widget.height)).toBeCloseTo(12, 0);
+    const side = await launcher.getAttribute('data-placement');
+    if (side === 'right') expect(widget.x + widget.width).toBeCloseTo(at.x + at.width, 0);
+    else expect(widget.x).toBeCloseTo(at.x, 0);
+  });
+
   test('opens the widget as the signed demo customer with their real balance', async ({ page, request }) => {
     await page.goto('/demo/storefront?member=1');
     const signed = await loaderAttributes(page);
