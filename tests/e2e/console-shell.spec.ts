@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { DashboardStatus } from '../../server/contract/dashboard.ts';
 
 // The console shell against the real server and its seeded demo (DESIGN.md §4).
 // The sign-in wait (spec §9: 3000 ms) is shortened through window.__LS_CONFIG__.
@@ -75,6 +76,44 @@ test('the owner signs in through the provider and lands on /home inside the admi
   // the session is persisted under `root` (spec §3)
   const persisted = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null'));
   expect(Object.keys(persisted.state).sort()).toEqual(['onboarding', 'user']);
+});
+
+test('the dashboard: setup progress from the store, the last 30 days as the server counts them, live activity to a customer; a dismissal sticks', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  const answer = page.waitForResponse((response) => response.url().includes('/dashboard/status') && response.ok());
+  await page.goto('/home');
+  const { data: status } = (await (await answer).json()) as { data: DashboardStatus };
+  const figures = page.getByRole('region', { name: 'Last 30 days' });
+  for (const [label, key] of [
+    ['New members', 'members'],
+    ['Points issued', 'points_issued'],
+    ['Points redeemed', 'points_redeemed'],
+  ] as const) {
+    const stat = figures.locator('.ls-stat').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(stat.locator('.ls-stat__value')).toHaveText(status.figures.current[key].toLocaleString('en-US'));
+  }
+  expect(status.figures.current.points_issued).toBeGreaterThan(0); // the demo store has a live program
+  // the setup list: each open step links where it is done
+  const setup = page.getByRole('region', { name: 'Set up your program' });
+  const done = status.setup.steps.filter((step) => step.done).length;
+  await expect(setup.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(done));
+  for (const step of status.setup.steps.filter((s) => !s.done)) await expect(setup.getByRole('link', { name: step.title })).toHaveAttribute('href', step.href);
+  // the latest activity names customers and opens them
+  const activity = page.getByRole('region', { name: 'Latest activity' });
+  const first = activity.getByRole('listitem').first().getByRole('link');
+  await expect(first).toHaveAttribute('href', /\/customers\/details\?id=\d+$/);
+  const { violations } = await wcag21(page).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // dismissed for good: gone now and after a reload
+  await setup.getByRole('button', { name: 'Dismiss setup list' }).click();
+  await expect(setup).toHaveCount(0);
+  await page.reload();
+  await expect(figures).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Set up your program' })).toHaveCount(0);
+  await first.click();
+  await expect(page).toHaveURL(/\/customers\/details\?id=\d+$/);
 });
 
 test('every admin route renders its page title', async ({ browser }) => {

@@ -6,6 +6,7 @@ import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
+import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { authProviderRoutes } from './auth-provider.ts';
 import { embedRoutes } from './embed.ts';
 import { landingRoutes } from './landing.ts';
@@ -38,4 +39,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   orderImportRoutes,
   couponRoutes,
+  dashboardRoutes,
+  dataDashboardRoutes,
 ];

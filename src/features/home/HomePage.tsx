@@ -1,12 +1,38 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useConsole } from '../../state/store.ts';
 import { platformName } from '../../lib/routes.ts';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useCurrentStore } from './api/home.ts';
+import { useDashboardStatus } from './api/dashboard.ts';
+import { HeadlineFigures } from './components/HeadlineFigures.tsx';
+import { LatestActivity } from './components/LatestActivity.tsx';
+import { SetupProgress } from './components/SetupProgress.tsx';
 
-/** spec §2 /home: the dashboard. Its figures arrive with the dashboard issue; the store summary is real. */
+/** The setup list (until dismissed) and the headline figures, from one call. */
+function ProgramStatus() {
+  const status = useDashboardStatus();
+  if (status.isPending)
+    return (
+      <p className="ls-card ls-muted" role="status">
+        Loading your program's figures…
+      </p>
+    );
+  if (status.isError)
+    return (
+      <p className="ls-card" role="alert">
+        The dashboard could not be loaded: {errorMessage(status.error)}
+      </p>
+    );
+  return (
+    <>
+      {status.data.setup.dismissed ? null : <SetupProgress setup={status.data.setup} />}
+      <HeadlineFigures figures={status.data.figures} />
+    </>
+  );
+}
+
+/** spec §2 /home: the dashboard — setup progress, the last 30 days' figures, the latest activity and the store. */
 export function HomePage() {
   const firstName = useConsole((s) => s.user.users?.name.split(/\s+/)[0] ?? '');
   const currentStore = useCurrentStore();
@@ -15,10 +41,9 @@ export function HomePage() {
     <>
       <PageHeader title="Home" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
       <div className="ls-columns">
-        <div className="ls-card">
-          <EmptyState title="Your dashboard will appear here">
-            <p>Members, points issued and redeemed, referrals and recent activity of your program, as soon as the dashboard is connected.</p>
-          </EmptyState>
+        <div>
+          <ProgramStatus />
+          <LatestActivity />
         </div>
         <div>
           <section className="ls-card" aria-labelledby="home-store">
@@ -48,20 +73,6 @@ export function HomePage() {
             <p>
               <Link to="/settings">Store settings</Link>
             </p>
-          </section>
-          <section className="ls-card" aria-labelledby="home-next">
-            <h2 id="home-next">Next steps</h2>
-            <ul className="ls-link-list">
-              <li>
-                <Link to="/rewards-loyalty/points">Review ways to earn and redeem</Link>
-              </li>
-              <li>
-                <Link to="/onsite-display">Design what shoppers see</Link>
-              </li>
-              <li>
-                <Link to="/customers">See your customers</Link>
-              </li>
-            </ul>
           </section>
         </div>
       </div>
