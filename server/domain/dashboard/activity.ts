@@ -41,7 +41,19 @@ export async function latestActivity(db: Executor, storeId: number, limit: numbe
     db
       .selectFrom('ledger_entries as e')
       .innerJoin('customers as c', (join) => join.onRef('c.id', '=', 'e.customer_id').onRef('c.store_id', '=', 'e.store_id'))
-      .select(['e.id', 'e.type', 'e.points', 'e.pending_points', 'e.computation', 'e.reason', 'e.created_at', 'c.id as customer_id', 'c.first_name', 'c.last_name', 'c.email'])
+      .select([
+        'e.id',
+        'e.type',
+        'e.points',
+        'e.pending_points',
+        'e.computation',
+        'e.reason',
+        'e.created_at',
+        'c.id as customer_id',
+        'c.first_name',
+        'c.last_name',
+        'c.email',
+      ])
       .where('e.store_id', '=', storeId)
       .where('e.type', 'in', SHOWN)
       .orderBy('e.created_at', 'desc')

@@ -7,6 +7,7 @@ import { customerPointsRoutes } from './customer-points.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
 import { embedRoutes } from './embed.ts';
 import { landingRoutes } from './landing.ts';
@@ -41,4 +42,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
+  analyticsRoutes,
 ];

@@ -29,7 +29,7 @@ export function SetupProgress({ setup }: { setup: DashboardStatus['setup'] }) {
         </Button>
       </div>
       <p id="home-setup-count">
-        {done} of {total} steps done
+        {done === total ? `All ${total} steps done: your program is live. You can dismiss this list.` : `${done} of ${total} steps done`}
       </p>
       <div className="ls-meter" role="progressbar" aria-labelledby="home-setup-count" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
         <span style={{ width: `${(done / total) * 100}%` }} />

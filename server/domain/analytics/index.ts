@@ -1,0 +1,6 @@
+export { buckets, granularityFor, isoDay, MAX_PERIOD_DAYS, periodOf, previousPeriod, type Granularity, type Period } from './period.ts';
+export { periodMetrics, type PeriodMetrics } from './metrics.ts';
+export { periodCharts, type Chart, type ChartSeries } from './charts.ts';
+export { EXPIRY_HORIZON_DAYS, outstandingLiability, type Liability } from './liability.ts';
+export { storeCurrency } from './store.ts';
+export { filterOptions, isKnownTag, type FilterOptions } from './filters.ts';

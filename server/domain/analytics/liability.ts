@@ -1,0 +1,69 @@
+/**
+ * Outstanding points liability: what the members' unredeemed points would cost the store if
+ * they were all spent at the best rate a way to redeem offers, and how much of it expires within
+ * 90 days (points expire before they are spent, so that part will most likely never cost anything).
+ */
+import { sql } from 'kysely';
+import { toNumber } from '../../db/normalize.ts';
+import type { Executor } from '../ledger/index.ts';
+import { taggedCustomer } from './sql.ts';
+
+export interface Liability {
+  outstanding_points: number;
+  pending_points: number;
+  expiring_points_90d: number;
+  /** minor units of currency one point is worth, from `point_value_rule`; null when no way to redeem gives points a money value */
+  point_value_minor: number | null;
+  point_value_rule: string | null;
+  liability_minor: number | null;
+  /** the liability without the points that expire within 90 days */
+  liability_after_expiry_minor: number | null;
+}
+
+const DAY_MS = 86_400_000;
+export const EXPIRY_HORIZON_DAYS = 90;
+
+export async function outstandingLiability(db: Executor, storeId: number, now: Date, tag: string | null): Promise<Liability> {
+  const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
+  const [accounts, expiring, best] = await Promise.all([
+    db
+      .selectFrom('points_accounts')
+      .select([sql<string>`coalesce(sum(greatest(balance, 0)), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
+      .where('store_id', '=', storeId)
+      .where(taggedCustomer('points_accounts.customer_id', tag))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('points_batches')
+      .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
+      .where('store_id', '=', storeId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '>', now)
+      .where('expires_at', '<=', horizon)
+      .where(taggedCustomer('points_batches.customer_id', tag))
+      .executeTakeFirstOrThrow(),
+    // the rule that gives the most money per point: what a point can cost the store at worst
+    db
+      .selectFrom('redeem_rules')
+      .select(['title', 'points_cost', 'discount_value'])
+      .where('store_id', '=', storeId)
+      .where('status', '=', 'active')
+      .where('type', '=', 'fixed_amount')
+      .where('points_cost', '>', 0)
+      .orderBy(sql`discount_value::float / points_cost`, 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const outstanding = toNumber(accounts.balance);
+  const expiringPoints = Math.min(toNumber(expiring.points), outstanding);
+  const value = best ? best.discount_value / best.points_cost : null;
+  const money = (points: number) => (value === null ? null : Math.round(points * value));
+  return {
+    outstanding_points: outstanding,
+    pending_points: toNumber(accounts.pending),
+    expiring_points_90d: expiringPoints,
+    point_value_minor: value,
+    point_value_rule: best ? `${best.title}: ${best.points_cost} points for ${(best.discount_value / 100).toFixed(2)}` : null,
+    liability_minor: money(outstanding),
+    liability_after_expiry_minor: money(outstanding - expiringPoints),
+  };
+}

@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
+import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
+import { credit, debit } from '../../domain/ledger/index.ts';
+import { newCustomer } from '../../domain/ledger/testing.ts';
+
+const JUNE = { from: '2025-06-01', to: '2025-06-30' };
+const at = (day: string) => new Date(`${day}T12:00:00Z`);
+
+describeEachDatabase('analytics', (ctx) => {
+  const call = async (storeId: number, url: string, payload?: object) => {
+    const owner = storeId === ctx.fixture.storeB.id ? ctx.fixture.users.bob : ctx.fixture.users.alice;
+    const { headers } = await signInOnStore(ctx.app, owner, ctx.fixture.password, storeId);
+    return ctx.app.inject({ method: 'POST', url: `/data/v1/analytics/${url}`, headers, ...(payload ? { payload } : {}) });
+  };
+  const answer = async <T>(url: string, payload: object, storeId = ctx.fixture.storeA.id): Promise<T> => {
+    const response = await call(storeId, url, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const ids: Record<string, number> = {};
+
+  // a small history, each figure computable by hand: three members, two guests, June 2025 against May
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    const storeId = ctx.fixture.storeA.id;
+    for (const [name, joined, tags] of [
+      ['c1', '2025-06-03', ['vip']],
+      ['c2', '2025-06-20', []],
+      ['c3', '2025-05-15', ['vip']],
+    ] as const) {
+      ids[name] = await newCustomer(db, storeId, 'analytics');
+      await sql`update customers set created_at = ${at(joined)}, tags = ${JSON.stringify(tags)}::jsonb where id = ${ids[name]}`.execute(db);
+    }
+    const entry = (id: string, customer: string) => ({ storeId, sourceType: 'test', sourceId: id, customerId: ids[customer]!, computation: id });
+    await credit(db, { ...entry('c1-award', 'c1'), type: 'award', points: 1000 }, at('2025-06-05'));
+    await credit(db, { ...entry('c2-award', 'c2'), type: 'award', points: 200 }, at('2025-06-21'));
+    const expiresSoon = new Date(ctx.clock.now().getTime() + 30 * 86_400_000);
+    await credit(db, { ...entry('c3-award', 'c3'), type: 'award', points: 300, expiresAt: expiresSoon }, at('2025-05-20'));
+    const spent = await debit(db, { ...entry('c1-redeem', 'c1'), type: 'redemption', points: 500 }, at('2025-06-10'));
+    await db
+      .insertInto('rewards')
+      .values({
+        store_id: storeId,
+        customer_id: ids.c1!,
+        entry_id: spent.entry.id,
+        code: 'AN-1',
+        title: '$5 off',
+        discount_type: 'fixed_amount',
+        discount_value: 500,
+        points_spent: 500,
+      })
+      .execute();
+    await sql`update rewards set created_at = ${at('2025-06-10')}, used_at = ${at('2025-06-15')}, status = 'used' where code = 'AN-1'`.execute(db);
+    const order = (n: string, customer: string | null, total: number, day: string, extra: { currency?: string; status?: string } = {}) => ({
+      store_id: storeId,
+      customer_id: customer ? ids[customer]! : null,
+      external_id: `an-${n}`,
+      total_minor: total,
+      currency: extra.currency ?? 'USD',
+      status: extra.status ?? 'paid',
+      placed_at: at(day),
+    });
+    await db
+      .insertInto('orders')
+      .values([
+        order('1', 'c1', 5000, '2025-06-05'),
+        order('2', 'c1', 3000, '2025-06-12'),
+        order('3', 'c2', 2000, '2025-06-22'),
+        order('4', null, 4000, '2025-06-07'),
+        order('5', null, 1000, '2025-06-08'),
+        order('6', 'c1', 9900, '2025-06-09', { currency: 'AUD' }),
+        order('7', 'c2', 8800, '2025-06-23', { status: 'cancelled' }),
+        order('8', 'c3', 7000, '2025-05-25'),
+      ])
+      .execute();
+    for (const [title, cost, value] of [
+      ['$5 off', 500, 500],
+      ['$12 off', 1000, 1200],
+    ] as const) {
+      const rule = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/redeem/store',
+        headers: (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, storeId)).headers,
+        payload: { type: 'fixed_amount', title, points_cost: cost, discount_value: value },
+      });
+      expect(rule.statusCode, rule.body).toBe(201);
+    }
+  });
+
+  it('answers the period’s figures, the previous period’s and the liability, as computed by hand', async () => {
+    const all = await answer<MetricsAnswer>('metrics', JUNE);
+    expect(all.period).toEqual({ ...JUNE, granularity: 'day' });
+    expect(all.current).toEqual({
+      members_joined: 2,
+      points_issued: 1200,
+      points_redeemed: 500,
+      redemption_rate: 500 / 1200,
+      rewards_issued: 1,
+      rewards_used: 1,
+      member_orders: 3,
+      member_revenue_minor: 10000,
+      member_aov_minor: 3333,
+      guest_orders: 2,
+      guest_revenue_minor: 5000,
+      guest_aov_minor: 2500,
+      repeat_rate: 0.5,
+    });
+    expect(all.previous).toMatchObject({
+      members_joined: 1,
+      points_issued: 300,
+      member_orders: 1,
+      member_revenue_minor: 7000,
+      guest_orders: 0,
+      guest_aov_minor: null,
+    });
+    // the members with the vip tag only
+    const vip = await answer<MetricsAnswer>('metrics', { ...JUNE, tag: 'vip', compare: false });
+    expect(vip.previous).toBeNull();
+    expect(vip.current).toMatchObject({
+      members_joined: 1,
+      points_issued: 1000,
+      redemption_rate: 0.5,
+      member_orders: 2,
+      member_revenue_minor: 8000,
+      repeat_rate: 1,
+      guest_orders: 2,
+    });
+    // 500 (c1) + 300 (c3) points outstanding, valued at the best rate (1,000 points for $12: 1.2 cents a point); c3's expire within 90 days
+    expect(vip.liability).toEqual({
+      outstanding_points: 800,
+      pending_points: 0,
+      expiring_points_90d: 300,
+      point_value_minor: 1.2,
+      point_value_rule: '$12 off: 1000 points for 12.00',
+      liability_minor: 960,
+      liability_after_expiry_minor: 600,
+    });
+  });
+
+  it('draws every day of the period with the previous period beside it', async () => {
+    const { charts } = await answer<ChartsAnswer>('charts', JUNE);
+    const byKey = Object.fromEntries(charts.map((chart) => [chart.key, chart]));
+    const members = byKey.members!;
+    expect(members.x).toHaveLength(30);
+    expect(members.x[0]).toBe('2025-06-01');
+    const day = (chart: (typeof charts)[number], label: string, date: string) => chart.series.find((s) => s.label === label)!.values[chart.x.indexOf(date)];
+    expect(members.series.find((s) => s.label === 'New members')!.values.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(day(members, 'New members', '2025-06-03')).toBe(1);
+    // the previous period (May 2 – 31) lined up day by day: c3 joined on its 14th day
+    expect(members.series.find((s) => s.label === 'New members (previous period)')!.values[13]).toBe(1);
+    expect(day(byKey.revenue!, 'Members', '2025-06-05')).toBe(50);
+    expect(day(byKey.revenue!, 'Guests', '2025-06-07')).toBe(40);
+    expect(day(byKey.points!, 'Redeemed', '2025-06-10')).toBe(500);
+    // a year is drawn by week
+    const year = await answer<ChartsAnswer>('charts', { from: '2025-01-01', to: '2025-12-31', compare: false });
+    expect(year.period.granularity).toBe('week');
+    expect(year.charts[0]!.series).toHaveLength(1);
+  });
+
+  it('refuses a reversed, too long or impossible period and an unknown tag with a field message', async () => {
+    const refused = async (payload: object, field: string) => {
+      const response = await call(ctx.fixture.storeA.id, 'metrics', payload);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(response.json().errors)).toContain(field);
+    };
+    await refused({ from: '2025-06-30', to: '2025-06-01' }, 'to');
+    await refused({ from: '2019-01-01', to: '2025-06-01' }, 'to');
+    await refused({ from: '2025-02-30', to: '2025-03-01' }, 'from');
+    await refused({ ...JUNE, tag: 'no-such-tag' }, 'tag');
+    expect((await call(ctx.fixture.storeA.id, 'metrics', { ...JUNE, extra: 1 })).statusCode).toBe(422);
+  });
+
+  it('keeps each store to its own data, filter options included', async () => {
+    const other = await answer<MetricsAnswer>('metrics', JUNE, ctx.fixture.storeB.id);
+    expect(other.current.points_issued).toBe(0);
+    expect(other.current.member_orders).toBe(0);
+    expect(other.liability.liability_minor).toBeNull(); // store B has no way to redeem a money amount
+    expect((await call(ctx.fixture.storeB.id, 'metrics', { ...JUNE, tag: 'vip' })).statusCode).toBe(422);
+    const options = await answer<{ tags: { value: string; customers: number }[]; max_days: number }>('filter-options', {});
+    expect(options.tags).toContainEqual({ value: 'vip', customers: 2 });
+    expect(options.max_days).toBe(1827);
+    const otherOptions = await answer<{ tags: { value: string }[] }>('filter-options', {}, ctx.fixture.storeB.id);
+    expect(otherOptions.tags.map((tag) => tag.value)).not.toContain('vip');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Analytics (spec §7 data host): `POST analytics/filter-options`, `analytics/metrics` (the
+ * period's figures, the previous period's, the points liability) and `analytics/charts` (the
+ * period's series by day, week or month; with `compare`, the previous period's beside them).
+ */
+import { ANALYTICS_MAX_DAYS, analyticsBody, chartsAnswer, filterOptionsAnswer, metricsAnswer, type AnalyticsBody } from '../../contract/analytics.ts';
+import { dataEnvelope, emptyBody } from '../../contract/common.ts';
+import {
+  filterOptions,
+  isKnownTag,
+  isoDay,
+  outstandingLiability,
+  periodCharts,
+  periodMetrics,
+  periodOf,
+  previousPeriod,
+  storeCurrency,
+  type Period,
+} from '../../domain/analytics/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { ApiError } from '../errors.ts';
+import type { App, RouteModule } from '../context.ts';
+
+/** The body's period and filter, the tag checked against the store's customers. */
+async function readQuery(db: Executor, storeId: number, body: AnalyticsBody) {
+  const tag = body.tag ?? null;
+  if (tag !== null && !(await isKnownTag(db, storeId, tag))) {
+    throw new ApiError(422, `No customer of this store has the tag "${tag}".`, 'validation_failed', { tag: `No customer of this store has the tag "${tag}".` });
+  }
+  const period = periodOf(body.from, body.to);
+  return { period, tag, currency: await storeCurrency(db, storeId) };
+}
+
+const describe = (period: Period) => ({ from: isoDay(period.start), to: isoDay(new Date(period.end.getTime() - 86_400_000)), granularity: period.granularity });
+
+function register(app: App) {
+  app.post(
+    '/analytics/filter-options',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'What analytics can be filtered by (customer tags) and the longest period',
+        body: emptyBody,
+        response: { 200: dataEnvelope(filterOptionsAnswer) },
+      },
+    },
+    async (request) => ({ data: { ...(await filterOptions(app.db, request.store.id)), max_days: ANALYTICS_MAX_DAYS } }),
+  );
+  app.post(
+    '/analytics/metrics',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: "The period's figures, the previous period's and the points liability",
+        body: analyticsBody,
+        response: { 200: dataEnvelope(metricsAnswer) },
+      },
+    },
+    async (request) => {
+      const storeId = request.store.id;
+      const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const [current, previous, liability] = await Promise.all([
+        periodMetrics(app.db, storeId, period, currency, tag),
+        request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, tag) : null,
+        outstandingLiability(app.db, storeId, app.clock.now(), tag),
+      ]);
+      return { data: { period: describe(period), currency, current, previous, liability } };
+    },
+  );
+  app.post(
+    '/analytics/charts',
+    {
+      schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
+    },
+    async (request) => {
+      const storeId = request.store.id;
+      const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const [charts, before] = await Promise.all([
+        periodCharts(app.db, storeId, period, currency, tag),
+        request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, tag) : null,
+      ]);
+      // the previous period drawn beside each series, bucket by bucket
+      const compared = charts.map((chart, index) => ({
+        ...chart,
+        series: [
+          ...chart.series,
+          ...(before?.[index]?.series ?? []).map((series) => ({
+            label: `${series.label} (previous period)`,
+            values: chart.x.map((_, at) => series.values[at] ?? 0),
+          })),
+        ],
+      }));
+      return { data: { period: describe(period), currency, charts: compared } };
+    },
+  );
+}
+
+export const analyticsRoutes: RouteModule = { prefix: '/data/v1', register };
