@@ -29,6 +29,7 @@ export interface PeriodMetrics {
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const aov = (revenue: number, count: number) => (count === 0 ? null : Math.round(revenue / count));
 
 export async function periodMetrics(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<PeriodMetrics> {
   const [members, ledger, rewards, orders, repeat] = await Promise.all([
@@ -90,7 +91,6 @@ export async function periodMetrics(db: Executor, storeId: number, period: Perio
   const memberRevenue = toNumber(orders.member_revenue);
   const guestOrders = toNumber(orders.guest_orders);
   const guestRevenue = toNumber(orders.guest_revenue);
-  const aov = (revenue: number, count: number) => (count === 0 ? null : Math.round(revenue / count));
   return {
     members_joined: toNumber(members.joined),
     points_issued: issued,

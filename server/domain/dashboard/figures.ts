@@ -21,17 +21,19 @@ export interface HeadlineFigures {
 const DAY_MS = 86_400_000;
 export const PERIOD_DAYS = 30;
 
+/** The dashboard's five of the analytics figures. */
+const figures = (metrics: PeriodMetrics): Figures => ({
+  members: metrics.members_joined,
+  points_issued: metrics.points_issued,
+  points_redeemed: metrics.points_redeemed,
+  rewards_used: metrics.rewards_used,
+  member_revenue_minor: metrics.member_revenue_minor,
+});
+
 export async function headlineFigures(db: Executor, storeId: number, now: Date): Promise<HeadlineFigures> {
   const current: Period = { start: new Date(now.getTime() - PERIOD_DAYS * DAY_MS), end: now, days: PERIOD_DAYS, granularity: 'day' };
   const previous: Period = { ...current, start: new Date(current.start.getTime() - PERIOD_DAYS * DAY_MS), end: current.start };
   const currency = await storeCurrency(db, storeId);
   const [now30, before30] = await Promise.all([periodMetrics(db, storeId, current, currency, null), periodMetrics(db, storeId, previous, currency, null)]);
-  const figures = (metrics: PeriodMetrics): Figures => ({
-    members: metrics.members_joined,
-    points_issued: metrics.points_issued,
-    points_redeemed: metrics.points_redeemed,
-    rewards_used: metrics.rewards_used,
-    member_revenue_minor: metrics.member_revenue_minor,
-  });
   return { period: { from: current.start.toISOString(), to: now.toISOString() }, current: figures(now30), previous: figures(before30), currency };
 }
