@@ -71,7 +71,8 @@ const chart = z.object({
   title: z.string(),
   unit: z.enum(['count', 'points', 'money']),
   x: z.array(z.string()),
-  series: z.array(z.object({ label: z.string(), values: z.array(z.number()) })),
+  /** `previous`: the same series over the previous period, bucket by bucket */
+  series: z.array(z.object({ label: z.string(), values: z.array(z.number()), previous: z.boolean().optional() })),
 });
 export const chartsAnswer = z.object({ period: periodInfo, currency: z.string(), charts: z.array(chart) });
 export type ChartsAnswer = z.infer<typeof chartsAnswer>;

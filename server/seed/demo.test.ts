@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { checkCredentials } from '../auth/sessions.ts';
+import { sql } from 'kysely';
 import { toNumber } from '../db/normalize.ts';
+import { verifyLedger } from '../domain/ledger/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
 for (const backend of BACKENDS) {
@@ -56,6 +58,36 @@ for (const backend of BACKENDS) {
         expect(customer.first_name.length).toBeGreaterThan(1);
         expect(Array.isArray(customer.tags)).toBe(true);
       }
+    });
+
+    it('gives the program a past: entries dated as they happened, guests beside members, rewards redeemed and used; the ledger adds up', async () => {
+      const db = database.db;
+      const days = await db
+        .selectFrom('ledger_entries')
+        .select(sql<string>`count(distinct date_trunc('day', created_at))`.as('n'))
+        .executeTakeFirstOrThrow();
+      expect(toNumber(days.n)).toBeGreaterThan(300);
+      const latest = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .executeTakeFirstOrThrow();
+      expect(new Date(latest.at as unknown as string).getTime()).toBeLessThanOrEqual(new Date('2026-06-01T00:00:00Z').getTime());
+      const guests = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('customer_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(toNumber(guests.n)).toBe(1000);
+      const rewards = await db.selectFrom('rewards').select(['customer_id', 'status', 'used_at', 'created_at']).execute();
+      expect(rewards.length).toBeGreaterThan(50);
+      expect(rewards.filter((reward) => reward.status === 'used').length).toBeGreaterThan(rewards.length / 3);
+      const firstMembers = await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .groupBy('store_id')
+        .execute();
+      for (const { id } of firstMembers) expect(rewards.some((reward) => reward.customer_id === id)).toBe(false);
+      expect(await verifyLedger(db)).toEqual([]);
     });
 
     it('is deterministic and idempotent', async () => {

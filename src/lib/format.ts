@@ -40,3 +40,15 @@ export const showsActionListSearch = (itemCount: number): boolean => itemCount >
 
 /** spec §5 / §9: the global customer search fires only with more than 2 characters. */
 export const searchFires = (text: string): boolean => text.trim().length > CONSOLE_CONSTANTS.searchThresholdChars;
+
+/** A count as people read it: 12,345. */
+export const formatCount = (value: number): string => value.toLocaleString('en-US');
+
+/** A formatter of minor units as money in `currency`: 12345 → $123.45. */
+export const moneyFormatter =
+  (currency: string) =>
+  (minor: number): string =>
+    (minor / 100).toLocaleString('en-US', { style: 'currency', currency });
+
+/** A 0–1 rate in percent with one decimal: 0.4167 → 41.7%. */
+export const formatRate = (rate: number): string => `${(rate * 100).toFixed(1)}%`;

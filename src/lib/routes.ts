@@ -30,7 +30,7 @@ export interface RouteEntry {
   title: string;
   /** what will be on the page (shown in the empty state) */
   purpose: string;
-  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails';
+  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -105,7 +105,7 @@ export const ROUTES: RouteEntry[] = [
         : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
     back: { to: '/integrations', label: 'Integrations' },
   })),
-  { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.' },
+  { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.', screen: 'analytics' },
   { path: '/settings', title: 'My account', purpose: 'Your profile, password and the store settings.', screen: 'settings' },
   { path: '/onboarding', title: 'Onboarding', purpose: 'Set up your program step by step.', screen: 'onboarding' },
 ];

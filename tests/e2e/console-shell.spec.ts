@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { MetricsAnswer } from '../../server/contract/analytics.ts';
 import type { DashboardStatus } from '../../server/contract/dashboard.ts';
 
 // The console shell against the real server and its seeded demo (DESIGN.md §4).
@@ -114,6 +115,48 @@ test('the dashboard: setup progress from the store, the last 30 days as the serv
   await expect(page.getByRole('region', { name: 'Set up your program' })).toHaveCount(0);
   await first.click();
   await expect(page).toHaveURL(/\/customers\/details\?id=\d+$/);
+});
+
+test('analytics: the server’s figures for the chosen period, charts redrawn with their table, a tag filter; axe', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  const metricsFor = (from: string) =>
+    page.waitForResponse((response) => response.url().includes('/analytics/metrics') && response.request().postDataJSON()?.from === from && response.ok());
+  const thirty = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const first = metricsFor(thirty);
+  await page.goto('/analytics');
+  const { data: month } = (await (await first).json()) as { data: MetricsAnswer };
+  const figure = (label: string) =>
+    page
+      .locator('.ls-stat')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('.ls-stat__value');
+  await expect(figure('Points issued')).toHaveText(month.current.points_issued.toLocaleString('en-US'));
+  // a year: new figures and weekly charts, each with a table of the same numbers
+  const yearFrom = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const second = metricsFor(yearFrom);
+  await page.getByRole('button', { name: 'Last 12 months' }).click();
+  const { data: year } = (await (await second).json()) as { data: MetricsAnswer };
+  expect(year.current.points_issued).toBeGreaterThan(month.current.points_issued);
+  await expect(figure('Points issued')).toHaveText(year.current.points_issued.toLocaleString('en-US'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByText(/by week$/)).toBeVisible();
+  const members = page.getByRole('region', { name: 'New members' });
+  await members.getByRole('button', { name: 'Table view' }).click();
+  const rows = members.getByRole('row');
+  await expect(rows).toHaveCount(54); // a header and 53 weeks (the first starts before the period)
+  await expect(members.getByRole('columnheader', { name: 'New members (previous period)' })).toBeVisible();
+  expect(year.liability.liability_minor).toBeGreaterThan(0);
+  await expect(figure('Worth, if all were redeemed')).toHaveText(
+    (year.liability.liability_minor! / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+  );
+  const { violations } = await wcag21(page).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // only the members with a tag
+  const tagged = page.waitForResponse((response) => response.url().includes('/analytics/metrics') && Boolean(response.request().postDataJSON()?.tag));
+  await page.getByRole('combobox', { name: 'Members', exact: true }).selectOption({ index: 1 });
+  const { data: vip } = (await (await tagged).json()) as { data: MetricsAnswer };
+  expect(vip.current.members_joined).toBeLessThan(year.current.members_joined);
+  await expect(figure('New members')).toHaveText(vip.current.members_joined.toLocaleString('en-US'));
 });
 
 test('every admin route renders its page title', async ({ browser }) => {

@@ -4,12 +4,14 @@ import { creditMany, debit, type CreditInput, type Executor } from '../ledger/in
 import { formatMoney } from '../orders/normalized.ts';
 import { createEarningRule } from '../rules/earning.ts';
 import { createRedeemRule } from '../rules/redeem.ts';
+import { backdateSeedEntries, seedRedemptions } from './seed-history.ts';
 
 /**
  * The demo program (issue 7 §7): 1 point per $1 on paid orders, 50 for signing up, 100 for a
  * birthday; 500 points for $5 off and 1,000 for 10% off. Every seeded customer's balance comes
  * from real ledger entries: a sign-up entry and one earn per seeded order (a refunded order's
- * earn is clawed back). Idempotent: a second run adds nothing.
+ * earn is clawed back), dated as they happened, and some redemptions (`seed-history.ts`).
+ * Idempotent: a second run adds nothing.
  */
 export async function seedProgram(db: Executor, storeId: number, now = new Date()): Promise<void> {
   const existing = await db.selectFrom('earning_rules').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst();
@@ -17,7 +19,12 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
   const order = await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), now);
   const signup = await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'signup', title: 'Sign up', points: 50, limit_type: 'once' }), now);
   await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'birthday', title: 'Celebrate your birthday', points: 100 }), now);
-  await createRedeemRule(db, storeId, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off coupon', points_cost: 500, discount_value: 500 }), now);
+  const fiveOff = await createRedeemRule(
+    db,
+    storeId,
+    redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off coupon', points_cost: 500, discount_value: 500 }),
+    now,
+  );
   await createRedeemRule(db, storeId, redeemRuleBody.parse({ type: 'percentage', title: '10% off coupon', points_cost: 1000, discount_value: 10 }), now);
 
   const customers = await db.selectFrom('customers').select(['id']).where('store_id', '=', storeId).execute();
@@ -76,4 +83,6 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
       now,
     );
   }
+  await backdateSeedEntries(db, storeId, now);
+  await seedRedemptions(db, storeId, fiveOff.id, fiveOff.points_cost, now);
 }

@@ -87,6 +87,7 @@ function register(app: App) {
           ...(before?.[index]?.series ?? []).map((series) => ({
             label: `${series.label} (previous period)`,
             values: chart.x.map((_, at) => series.values[at] ?? 0),
+            previous: true,
           })),
         ],
       }));

@@ -6,12 +6,13 @@ export function Stat({
   format = (n) => n.toLocaleString('en-US'),
 }: {
   label: string;
-  value: number;
+  /** null: no figure for the period (e.g. a rate with nothing to divide by), shown as a dash */
+  value: number | null;
   /** the same figure for the period before; no delta without it */
-  previous?: number;
+  previous?: number | null;
   format?: (value: number) => string;
 }) {
-  const delta = previous === undefined ? null : value - previous;
+  const delta = value === null || previous === undefined || previous === null ? null : value - previous;
   const percent = delta === null || previous === 0 ? null : Math.round((delta / previous!) * 100);
   const words =
     delta === null
@@ -22,7 +23,16 @@ export function Stat({
   return (
     <div className="ls-stat">
       <dt className="ls-stat__label">{label}</dt>
-      <dd className="ls-stat__value">{format(value)}</dd>
+      <dd className="ls-stat__value">
+        {value === null ? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="ls-visually-hidden">no figure for this period</span>
+          </>
+        ) : (
+          format(value)
+        )}
+      </dd>
       {delta !== null ? (
         <dd className="ls-stat__delta" data-trend={delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat'}>
           <span aria-hidden="true">

@@ -5,6 +5,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { ChartData } from './chart-data.ts';
 
 const COLOURS = ['#047b5d', '#0060e7', '#b4531c', '#7a3fb0', '#5c6370'];
+/** Axis values stay short: 12K, 1.2M. */
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** The chart itself, drawn by uPlot on a canvas; loaded only when a chart is first shown. */
 export default function UPlotChart({ data, title, height = 240 }: { data: ChartData; title: string; height?: number }) {
@@ -18,8 +20,15 @@ export default function UPlotChart({ data, title, height = 240 }: { data: ChartD
         width: element.clientWidth || 600,
         height,
         scales: { x: { time: false } },
-        axes: [{ values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') }, {}],
-        series: [{ label: title }, ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2 }))],
+        legend: { live: false },
+        axes: [
+          { values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') },
+          { size: 60, values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },
+        ],
+        series: [
+          { label: title },
+          ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2, ...(s.dashed ? { dash: [6, 4] } : {}) })),
+        ],
       },
       [data.x.map((_, i) => i), ...data.series.map((s) => s.values)],
       element,

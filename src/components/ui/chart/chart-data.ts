@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 /** A chart's data: one label per point on the x axis, and the series drawn over them. */
 export interface ChartData {
   x: string[];
-  series: { label: string; values: number[] }[];
+  /** `dashed`: a comparison drawn beside the main series (e.g. the previous period) */
+  series: { label: string; values: number[]; dashed?: boolean }[];
 }
 
 /** The rows of the chart's table view (and of its CSV): one per x label. */

@@ -1,16 +1,15 @@
 import type { DashboardFigures, DashboardStatus } from '../../../../server/contract/dashboard.ts';
 import { Stat } from '../../../components/ui/Stat.tsx';
-
-const points = (value: number) => value.toLocaleString('en-US');
+import { formatCount, moneyFormatter } from '../../../lib/format.ts';
 
 /** The five headline figures of the last 30 days, each against the 30 days before. */
 export function HeadlineFigures({ figures }: { figures: DashboardStatus['figures'] }) {
-  const money = (minor: number) => (minor / 100).toLocaleString('en-US', { style: 'currency', currency: figures.currency });
+  const money = moneyFormatter(figures.currency);
   const stats: { key: keyof DashboardFigures; label: string; format: (value: number) => string }[] = [
-    { key: 'members', label: 'New members', format: points },
-    { key: 'points_issued', label: 'Points issued', format: points },
-    { key: 'points_redeemed', label: 'Points redeemed', format: points },
-    { key: 'rewards_used', label: 'Rewards used at checkout', format: points },
+    { key: 'members', label: 'New members', format: formatCount },
+    { key: 'points_issued', label: 'Points issued', format: formatCount },
+    { key: 'points_redeemed', label: 'Points redeemed', format: formatCount },
+    { key: 'rewards_used', label: 'Rewards used at checkout', format: formatCount },
     { key: 'member_revenue_minor', label: 'Revenue from members’ orders', format: money },
   ];
   return (

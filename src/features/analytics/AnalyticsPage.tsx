@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { ChartCard } from '../../components/ui/ChartCard.tsx';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { analyticsViewAtom } from '../../state/client-state.ts';
+import { chartsQuery, metricsQuery } from './api/analytics.ts';
+import { AnalyticsControls } from './components/AnalyticsControls.tsx';
+import { LiabilityCard } from './components/LiabilityCard.tsx';
+import { MetricGroups } from './components/MetricGroups.tsx';
+import { requestOf } from './view.ts';
+
+/** The x axis' name for each bucket size. */
+const X_LABEL = { day: 'Date', week: 'Week starting', month: 'Month starting' } as const;
+
+/** spec §2 /analytics: the program's figures for a period against the one before, its liability and charts. */
+export function AnalyticsPage() {
+  const [view, setView] = useAtom(analyticsViewAtom);
+  const request = requestOf(view);
+  const metrics = useQuery(metricsQuery(request));
+  const charts = useQuery(chartsQuery(request));
+  const failure = metrics.error ?? charts.error;
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle={`${request.from} to ${request.to}${charts.data ? `, by ${charts.data.period.granularity}` : ''}`} />
+      <AnalyticsControls view={view} onChange={setView} />
+      {failure ? (
+        <p className="ls-card" role="alert">
+          Analytics could not be loaded: {errorMessage(failure)}
+        </p>
+      ) : null}
+      {metrics.isPending || charts.isPending ? (
+        <p className="ls-card ls-muted" role="status">
+          Counting your program's figures…
+        </p>
+      ) : null}
+      <div aria-busy={metrics.isFetching || charts.isFetching}>
+        {metrics.data ? (
+          <>
+            <MetricGroups metrics={metrics.data} />
+            <LiabilityCard metrics={metrics.data} />
+          </>
+        ) : null}
+        {charts.data?.charts.map((chart) => (
+          <ChartCard
+            key={chart.key}
+            title={chart.title}
+            data={{ x: chart.x, series: chart.series.map((series) => ({ label: series.label, values: series.values, dashed: series.previous })) }}
+            xLabel={X_LABEL[charts.data!.period.granularity]}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
