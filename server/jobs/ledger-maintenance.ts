@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
+import { refreshRollups } from '../domain/analytics/index.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 
@@ -13,12 +14,15 @@ export interface MaintenanceResult {
   expired: number;
   /** unused rewards (coupon codes) past their expiry, now `expired` */
   rewardsExpired: number;
+  /** days of analytics recomputed from what changed (the rollups) */
+  analyticsDays: number;
 }
 
 /**
  * The ledger's regular pass over every account: rewards anniversaries of joining that came,
  * releases pending points whose approval window passed, expires batches past their expiry and
- * marks unused rewards past theirs `expired` (their points are not given back). Every step is
+ * marks unused rewards past theirs `expired` (their points are not given back), then rolls up
+ * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
 export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceResult> {
@@ -27,7 +31,9 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const released = await releaseDuePoints(db, now);
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
-  return { anniversaries, released, expired, rewardsExpired };
+  // after the steps above, so the rollups include what they wrote
+  const analyticsDays = await refreshRollups(db);
+  return { anniversaries, released, expired, rewardsExpired, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

@@ -1,12 +1,11 @@
 /**
- * The analytics charts of a period: one series per bucket (day, week or month), every bucket
- * present (empty ones as 0), each series an SQL aggregate grouped by `date_trunc`.
+ * The analytics charts of a period: one point per bucket (day, week or month), every bucket
+ * present (empty ones as 0), from the same sums as the figures.
  */
-import { sql } from 'kysely';
-import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
+import { periodBuckets } from './metrics.ts';
 import { buckets, type Period } from './period.ts';
-import { inPeriod, REVENUE_STATUSES, sumWhere, countWhere, taggedCustomer } from './sql.ts';
+import type { Sums } from './rollups.ts';
 
 export interface ChartSeries {
   label: string;
@@ -21,69 +20,26 @@ export interface Chart {
   series: ChartSeries[];
 }
 
-const bucketOf = (column: string, period: Period) =>
-  sql<string>`to_char(date_trunc(${period.granularity}, ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`;
-
-type Row = Record<string, unknown> & { bucket: string };
-
-/** Values of `rows[column]` laid out on the period's buckets. */
-const along = (x: string[], rows: Row[], column: string, scale = 1) => {
-  const byBucket = new Map(rows.map((row) => [row.bucket, toNumber(row[column]) / scale]));
-  return x.map((bucket) => byBucket.get(bucket) ?? 0);
-};
-const perOrder = (revenue: number[], orders: number[]) => revenue.map((value, i) => (orders[i] ? Math.round((value / orders[i]!) * 100) / 100 : 0));
+const perOrder = (revenueMinor: number, orders: number) => (orders === 0 ? 0 : Math.round(revenueMinor / orders) / 100);
 
 export async function periodCharts(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<Chart[]> {
   const x = buckets(period);
-  const [members, ledger, orders] = await Promise.all([
-    db
-      .selectFrom('customers')
-      .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('joined')])
-      .where('store_id', '=', storeId)
-      .where(inPeriod('created_at', period))
-      .where(taggedCustomer('customers.id', tag))
-      .groupBy('bucket')
-      .execute(),
-    db
-      .selectFrom('ledger_entries')
-      .select([
-        bucketOf('created_at', period).as('bucket'),
-        sumWhere(sql`lifetime_points`, sql`lifetime_points > 0`).as('issued'),
-        sumWhere(sql`-points`, sql`type in ('redemption', 'redemption_rollback')`).as('redeemed'),
-      ])
-      .where('store_id', '=', storeId)
-      .where(inPeriod('created_at', period))
-      .where(taggedCustomer('ledger_entries.customer_id', tag))
-      .groupBy('bucket')
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select([
-        bucketOf('placed_at', period).as('bucket'),
-        countWhere(sql`customer_id is not null and ${taggedCustomer('orders.customer_id', tag)}`).as('member_orders'),
-        sumWhere(sql`total_minor`, sql`customer_id is not null and ${taggedCustomer('orders.customer_id', tag)}`).as('member_revenue'),
-        countWhere(sql`customer_id is null`).as('guest_orders'),
-        sumWhere(sql`total_minor`, sql`customer_id is null`).as('guest_revenue'),
-      ])
-      .where('store_id', '=', storeId)
-      .where('currency', '=', currency)
-      .where('status', 'in', REVENUE_STATUSES)
-      .where(inPeriod('placed_at', period))
-      .groupBy('bucket')
-      .execute(),
-  ]);
-  const memberRevenue = along(x, orders, 'member_revenue', 100);
-  const guestRevenue = along(x, orders, 'guest_revenue', 100);
+  const byBucket = new Map((await periodBuckets(db, storeId, period, currency, tag)).map((row) => [row.bucket, row]));
+  const along = (value: (sums: Sums) => number) =>
+    x.map((bucket) => {
+      const sums = byBucket.get(bucket);
+      return sums ? value(sums) : 0;
+    });
   return [
-    { key: 'members', title: 'New members', unit: 'count', x, series: [{ label: 'New members', values: along(x, members, 'joined') }] },
+    { key: 'members', title: 'New members', unit: 'count', x, series: [{ label: 'New members', values: along((s) => s.members_joined) }] },
     {
       key: 'points',
       title: 'Points issued and redeemed',
       unit: 'points',
       x,
       series: [
-        { label: 'Issued', values: along(x, ledger, 'issued') },
-        { label: 'Redeemed', values: along(x, ledger, 'redeemed') },
+        { label: 'Issued', values: along((s) => s.points_issued) },
+        { label: 'Redeemed', values: along((s) => s.points_redeemed) },
       ],
     },
     {
@@ -92,8 +48,8 @@ export async function periodCharts(db: Executor, storeId: number, period: Period
       unit: 'money',
       x,
       series: [
-        { label: 'Members', values: memberRevenue },
-        { label: 'Guests', values: guestRevenue },
+        { label: 'Members', values: along((s) => s.member_revenue_minor / 100) },
+        { label: 'Guests', values: along((s) => s.guest_revenue_minor / 100) },
       ],
     },
     {
@@ -102,8 +58,8 @@ export async function periodCharts(db: Executor, storeId: number, period: Period
       unit: 'money',
       x,
       series: [
-        { label: 'Members', values: perOrder(memberRevenue, along(x, orders, 'member_orders')) },
-        { label: 'Guests', values: perOrder(guestRevenue, along(x, orders, 'guest_orders')) },
+        { label: 'Members', values: along((s) => perOrder(s.member_revenue_minor, s.member_orders)) },
+        { label: 'Guests', values: along((s) => perOrder(s.guest_revenue_minor, s.guest_orders)) },
       ],
     },
   ];

@@ -2,5 +2,7 @@ export { buckets, granularityFor, isoDay, MAX_PERIOD_DAYS, periodOf, previousPer
 export { periodMetrics, type PeriodMetrics } from './metrics.ts';
 export { periodCharts, type Chart, type ChartSeries } from './charts.ts';
 export { EXPIRY_HORIZON_DAYS, outstandingLiability, type Liability } from './liability.ts';
+export { refreshRollups } from './rollups.ts';
 export { storeCurrency } from './store.ts';
 export { filterOptions, isKnownTag, type FilterOptions } from './filters.ts';
+export type { AnalyticsDailyTable, AnalyticsDirtyTable } from './tables.ts';

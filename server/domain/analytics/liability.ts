@@ -30,7 +30,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       .selectFrom('points_accounts')
       .select([sql<string>`coalesce(sum(greatest(balance, 0)), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
       .where('store_id', '=', storeId)
-      .where(taggedCustomer('points_accounts.customer_id', tag))
+      .where(taggedCustomer(storeId, 'points_accounts.customer_id', tag))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('points_batches')
@@ -39,7 +39,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       .where('remaining', '>', 0)
       .where('expires_at', '>', now)
       .where('expires_at', '<=', horizon)
-      .where(taggedCustomer('points_batches.customer_id', tag))
+      .where(taggedCustomer(storeId, 'points_batches.customer_id', tag))
       .executeTakeFirstOrThrow(),
     // the rule that gives the most money per point: what a point can cost the store at worst
     db

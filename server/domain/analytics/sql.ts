@@ -6,11 +6,11 @@ export const inPeriod = (column: string, period: Period) => sql<boolean>`${sql.r
 export const countWhere = (condition: RawBuilder<unknown>) => sql<string>`count(*) filter (where ${condition})`;
 export const sumWhere = (value: RawBuilder<unknown>, condition: RawBuilder<unknown>) => sql<string>`coalesce(sum(${value}) filter (where ${condition}), 0)`;
 
-/** Customers carrying `tag` (the members filter); always true without one. */
-export const taggedCustomer = (customerColumn: string, tag: string | null) =>
+/** Customers of the store carrying `tag` (the members filter, through the tags index); always true without one. */
+export const taggedCustomer = (storeId: number, customerColumn: string, tag: string | null) =>
   tag === null
     ? sql<boolean>`true`
-    : sql<boolean>`exists (select 1 from customers t where t.id = ${sql.ref(customerColumn)} and t.tags @> ${JSON.stringify([tag])}::jsonb)`;
+    : sql<boolean>`${sql.ref(customerColumn)} in (select t.id from customers t where t.store_id = ${storeId} and t.tags @> ${JSON.stringify([tag])}::jsonb)`;
 
 /** Orders that brought money in (a partly refunded order still did). */
 export const REVENUE_STATUSES = ['paid', 'partially_refunded'];

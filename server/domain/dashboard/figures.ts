@@ -1,9 +1,9 @@
 /**
- * The dashboard's headline figures: the last 30 days against the 30 before, picked from the
+ * The dashboard's headline figures: the last 30 days (today included) against the 30 before, picked from the
  * analytics figures of those two periods (the same SQL aggregates, one definition of each).
  */
 import type { Executor } from '../ledger/index.ts';
-import { periodMetrics, storeCurrency, type Period, type PeriodMetrics } from '../analytics/index.ts';
+import { isoDay, periodMetrics, periodOf, previousPeriod, storeCurrency, type PeriodMetrics } from '../analytics/index.ts';
 
 export const FIGURE_KEYS = ['members', 'points_issued', 'points_redeemed', 'rewards_used', 'member_revenue_minor'] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];
@@ -31,9 +31,10 @@ const figures = (metrics: PeriodMetrics): Figures => ({
 });
 
 export async function headlineFigures(db: Executor, storeId: number, now: Date): Promise<HeadlineFigures> {
-  const current: Period = { start: new Date(now.getTime() - PERIOD_DAYS * DAY_MS), end: now, days: PERIOD_DAYS, granularity: 'day' };
-  const previous: Period = { ...current, start: new Date(current.start.getTime() - PERIOD_DAYS * DAY_MS), end: current.start };
+  // today and the 29 days before, in whole UTC days as analytics counts them
+  const current = periodOf(isoDay(new Date(now.getTime() - (PERIOD_DAYS - 1) * DAY_MS)), isoDay(now));
+  const previous = previousPeriod(current);
   const currency = await storeCurrency(db, storeId);
   const [now30, before30] = await Promise.all([periodMetrics(db, storeId, current, currency, null), periodMetrics(db, storeId, previous, currency, null)]);
-  return { period: { from: current.start.toISOString(), to: now.toISOString() }, current: figures(now30), previous: figures(before30), currency };
+  return { period: { from: current.start.toISOString(), to: current.end.toISOString() }, current: figures(now30), previous: figures(before30), currency };
 }

@@ -106,7 +106,7 @@ describeEachDatabase('analytics', (ctx) => {
       guest_orders: 2,
       guest_revenue_minor: 5000,
       guest_aov_minor: 2500,
-      repeat_rate: 0.5,
+      repeat_rate: 1 / 3, // c1's second order is a returning member's
     });
     expect(all.previous).toMatchObject({
       members_joined: 1,
@@ -125,7 +125,7 @@ describeEachDatabase('analytics', (ctx) => {
       redemption_rate: 0.5,
       member_orders: 2,
       member_revenue_minor: 8000,
-      repeat_rate: 1,
+      repeat_rate: 0.5, // of c1's two orders, the second is a returning member's
       guest_orders: 2,
     });
     // 500 (c1) + 300 (c3) points outstanding, valued at the best rate (1,000 points for $12: 1.2 cents a point); c3's expire within 90 days
@@ -158,6 +158,20 @@ describeEachDatabase('analytics', (ctx) => {
     const year = await answer<ChartsAnswer>('charts', { from: '2025-01-01', to: '2025-12-31', compare: false });
     expect(year.period.granularity).toBe('week');
     expect(year.charts[0]!.series).toHaveLength(1);
+  });
+
+  it('counts revenue in the store’s currency: a currency change recounts the rolled-up days', async () => {
+    const setCurrency = (currency: string) =>
+      sql`update stores set settings = settings || ${JSON.stringify({ currency })}::jsonb where id = ${ctx.fixture.storeA.id}`.execute(ctx.app.db);
+    await setCurrency('AUD');
+    try {
+      const aud = await answer<MetricsAnswer>('metrics', { ...JUNE, compare: false });
+      expect(aud.currency).toBe('AUD');
+      expect(aud.current).toMatchObject({ member_orders: 1, member_revenue_minor: 9900, guest_orders: 0 });
+    } finally {
+      await setCurrency('USD');
+    }
+    expect((await answer<MetricsAnswer>('metrics', JUNE)).current.member_revenue_minor).toBe(10000);
   });
 
   it('refuses a reversed, too long or impossible period and an unknown tag with a field message', async () => {

@@ -1,0 +1,84 @@
+/**
+ * The same sums as the rollups, computed from the source tables for each bucket of a period:
+ * for what the rollups cannot answer (the members carrying a tag).
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../ledger/index.ts';
+import type { Period } from './period.ts';
+import { refreshRollups, rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
+import { countWhere, inPeriod, REVENUE_STATUSES, sumWhere, taggedCustomer } from './sql.ts';
+
+const bucketOf = (column: string, period: Period) =>
+  sql<string>`to_char(date_trunc(${period.granularity}, ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`;
+
+/** An earlier revenue order of the same member: the order is a returning member's. */
+const returning = sql<boolean>`exists (select 1 from orders p where p.store_id = orders.store_id and p.customer_id = orders.customer_id
+  and p.status in (${sql.join(REVENUE_STATUSES)}) and (p.placed_at, p.id) < (orders.placed_at, orders.id))`;
+
+export async function liveBuckets(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<(Sums & { bucket: string })[]> {
+  const [members, ledger, issuedRewards, usedRewards, orders, rolled] = await Promise.all([
+    db
+      .selectFrom('customers')
+      .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('members_joined')])
+      .where('store_id', '=', storeId)
+      .where(inPeriod('created_at', period))
+      .where(taggedCustomer(storeId, 'customers.id', tag))
+      .groupBy('bucket')
+      .execute(),
+    db
+      .selectFrom('ledger_entries')
+      .select([
+        bucketOf('created_at', period).as('bucket'),
+        sumWhere(sql`lifetime_points`, sql`lifetime_points > 0`).as('points_issued'),
+        sumWhere(sql`-points`, sql`type in ('redemption', 'redemption_rollback')`).as('points_redeemed'),
+      ])
+      .where('store_id', '=', storeId)
+      .where(inPeriod('created_at', period))
+      .where(taggedCustomer(storeId, 'ledger_entries.customer_id', tag))
+      .groupBy('bucket')
+      .execute(),
+    db
+      .selectFrom('rewards')
+      .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('rewards_issued')])
+      .where('store_id', '=', storeId)
+      .where(inPeriod('created_at', period))
+      .where(taggedCustomer(storeId, 'rewards.customer_id', tag))
+      .groupBy('bucket')
+      .execute(),
+    db
+      .selectFrom('rewards')
+      .select([bucketOf('used_at', period).as('bucket'), sql<string>`count(*)`.as('rewards_used')])
+      .where('store_id', '=', storeId)
+      .where(inPeriod('used_at', period))
+      .where(taggedCustomer(storeId, 'rewards.customer_id', tag))
+      .groupBy('bucket')
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select([
+        bucketOf('placed_at', period).as('bucket'),
+        sql<string>`count(*)`.as('member_orders'),
+        countWhere(returning).as('member_repeat_orders'),
+        sql<string>`coalesce(sum(total_minor), 0)`.as('member_revenue_minor'),
+      ])
+      .where('store_id', '=', storeId)
+      .where('currency', '=', currency)
+      .where('status', 'in', REVENUE_STATUSES)
+      .where(inPeriod('placed_at', period))
+      .where('customer_id', 'is not', null)
+      .where(taggedCustomer(storeId, 'orders.customer_id', tag))
+      .groupBy('bucket')
+      .execute(),
+    // guests carry no tags: their orders are the rollups'
+    refreshRollups(db, storeId).then(() => rolledBuckets(db, storeId, period)),
+  ]);
+  const byBucket = new Map<string, Record<string, unknown>>();
+  const guests = rolled.map(({ bucket, guest_orders, guest_revenue_minor }) => ({ bucket, guest_orders, guest_revenue_minor }));
+  for (const row of [...members, ...ledger, ...issuedRewards, ...usedRewards, ...orders, ...guests])
+    byBucket.set(row.bucket, { ...byBucket.get(row.bucket), ...row });
+  return [...byBucket.entries()].map(([bucket, row]) => ({ bucket, ...sumsOf(row) }));
+}
+
+/** The buckets added up into the period's sums. */
+export const totalOf = (buckets: Sums[]): Sums =>
+  sumsOf(Object.fromEntries(SUM_KEYS.map((key) => [key, buckets.reduce((total, bucket) => total + bucket[key], 0)])));

@@ -1,0 +1,35 @@
+import type { ColumnType } from 'kysely';
+
+type Day = ColumnType<string, string, string>;
+
+/** One store's figures of one UTC day (migration 0071), recomputed from the sources when marked dirty. */
+export interface AnalyticsDailyTable {
+  store_id: number;
+  day: Day;
+  /** the store currency the revenue columns were counted in */
+  currency: string;
+  members_joined: number;
+  points_issued: number;
+  points_redeemed: number;
+  rewards_issued: number;
+  rewards_used: number;
+  member_orders: number;
+  /** members' orders placed by members who had ordered before */
+  member_repeat_orders: number;
+  member_revenue_minor: number;
+  guest_orders: number;
+  guest_revenue_minor: number;
+}
+
+/** Days whose figures changed since they were last rolled up: appended by triggers, taken out by a recompute. */
+export interface AnalyticsDirtyTable {
+  store_id: number;
+  day: Day;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    analytics_daily: AnalyticsDailyTable;
+    analytics_dirty: AnalyticsDirtyTable;
+  }
+}
