@@ -48,12 +48,12 @@ export async function seedLargeStore(db: Db, customers: number, now: Date): Prom
   const base = Number(first.id);
   // four orders per customer on average (0 to 8), placed after they joined; a guest order for every fourth customer
   await run(sql`insert into orders (store_id, customer_id, external_id, total_minor, currency, status, placed_at)
-    select ${s}, ${base} + c.g - 1, 'o' || c.g || '-' || n, 1000 + (c.g * 7919 + n * 104729) % 20000, 'USD',
+    select ${s}, ${base} + c.g - 1, 'o' || c.g || '-' || n, 1000 + (c.g::bigint * 7919 + n * 104729) % 20000, 'USD',
       case when (c.g + n) % 25 = 0 then 'refunded' else 'paid' end,
       ${now}::timestamptz - ((c.g + n * 37) % greatest(1, c.g % 730)) * interval '1 day'
     from generate_series(1, ${customers}) c(g), generate_series(1, 8) n where n <= c.g % 9`);
   await run(sql`insert into orders (store_id, customer_id, external_id, total_minor, currency, status, placed_at)
-    select ${s}, null, 'g' || g, 900 + (g * 6113) % 18000, 'USD', 'paid', ${now}::timestamptz - (g % 365) * interval '1 day'
+    select ${s}, null, 'g' || g, 900 + (g::bigint * 6113) % 18000, 'USD', 'paid', ${now}::timestamptz - (g % 365) * interval '1 day'
     from generate_series(1, ${Math.round(customers / 4)}) g`);
   await run(sql`insert into ledger_entries (store_id, customer_id, type, points, lifetime_points, source_type, source_id, computation, created_at)
     select ${s}, id, 'action_earn', 50, 50, 'action', id || ':once', 'Sign up: 50 points', created_at from customers where store_id = ${s}`);
