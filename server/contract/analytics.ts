@@ -63,6 +63,8 @@ export const metricsAnswer = z.object({
   /** the period of the same length just before; null without `compare` */
   previous: periodMetrics.nullable(),
   liability,
+  /** days of the store's history still being rolled up (its figures are incomplete until 0) */
+  preparing_days: z.number().int(),
 });
 export type MetricsAnswer = z.infer<typeof metricsAnswer>;
 
@@ -74,7 +76,7 @@ const chart = z.object({
   /** `previous`: the same series over the previous period, bucket by bucket */
   series: z.array(z.object({ label: z.string(), values: z.array(z.number()), previous: z.boolean().optional() })),
 });
-export const chartsAnswer = z.object({ period: periodInfo, currency: z.string(), charts: z.array(chart) });
+export const chartsAnswer = z.object({ period: periodInfo, currency: z.string(), charts: z.array(chart), preparing_days: z.number().int() });
 export type ChartsAnswer = z.infer<typeof chartsAnswer>;
 export type AnalyticsChart = z.infer<typeof chart>;
 

@@ -22,6 +22,8 @@ export const dashboardStatus = z.object({
     current: figures,
     previous: figures,
     currency: z.string(),
+    /** days of the store's history still being rolled up */
+    preparing_days: z.number().int(),
   }),
 });
 export type DashboardStatus = z.infer<typeof dashboardStatus>;

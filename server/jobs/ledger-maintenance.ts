@@ -32,7 +32,7 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
   // after the steps above, so the rollups include what they wrote
-  const analyticsDays = await refreshRollups(db);
+  const analyticsDays = (await refreshRollups(db)).days;
   return { anniversaries, released, expired, rewardsExpired, analyticsDays };
 }
 

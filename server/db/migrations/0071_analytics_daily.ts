@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       day date not null,
       currency text not null,
       members_joined integer not null,
+      points_net bigint not null,
+      pending_net bigint not null,
       points_issued bigint not null,
       points_redeemed bigint not null,
       rewards_issued integer not null,

@@ -2,6 +2,8 @@
  * Outstanding points liability: what the members' unredeemed points would cost the store if
  * they were all spent at the best rate a way to redeem offers, and how much of it expires within
  * 90 days (points expire before they are spent, so that part will most likely never cost anything).
+ * The balances are added up from the daily rollups (call `freshenRollups` first), so a refund's
+ * clawback below zero lowers the total as it lowers what members can spend.
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
@@ -26,12 +28,19 @@ export const EXPIRY_HORIZON_DAYS = 90;
 export async function outstandingLiability(db: Executor, storeId: number, now: Date, tag: string | null): Promise<Liability> {
   const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
   const [accounts, expiring, best] = await Promise.all([
-    db
-      .selectFrom('points_accounts')
-      .select([sql<string>`coalesce(sum(greatest(balance, 0)), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
-      .where('store_id', '=', storeId)
-      .where(taggedCustomer(storeId, 'points_accounts.customer_id', tag))
-      .executeTakeFirstOrThrow(),
+    // every balance added up: from the daily rollups, or the tagged members' accounts
+    tag === null
+      ? db
+          .selectFrom('analytics_daily')
+          .select([sql<string>`coalesce(sum(points_net), 0)`.as('balance'), sql<string>`coalesce(sum(pending_net), 0)`.as('pending')])
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+      : db
+          .selectFrom('points_accounts')
+          .select([sql<string>`coalesce(sum(balance), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
+          .where('store_id', '=', storeId)
+          .where(taggedCustomer(storeId, 'points_accounts.customer_id', tag))
+          .executeTakeFirstOrThrow(),
     db
       .selectFrom('points_batches')
       .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
@@ -53,7 +62,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const outstanding = toNumber(accounts.balance);
+  const outstanding = Math.max(0, toNumber(accounts.balance));
   const expiringPoints = Math.min(toNumber(expiring.points), outstanding);
   const value = best ? best.discount_value / best.points_cost : null;
   const money = (points: number) => (value === null ? null : Math.round(points * value));

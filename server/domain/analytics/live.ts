@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
 import type { Period } from './period.ts';
-import { refreshRollups, rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
+import { rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
 import { countWhere, inPeriod, REVENUE_STATUSES, sumWhere, taggedCustomer } from './sql.ts';
 
 const bucketOf = (column: string, period: Period) =>
@@ -70,7 +70,7 @@ export async function liveBuckets(db: Executor, storeId: number, period: Period,
       .groupBy('bucket')
       .execute(),
     // guests carry no tags: their orders are the rollups'
-    refreshRollups(db, storeId).then(() => rolledBuckets(db, storeId, period)),
+    rolledBuckets(db, storeId, period),
   ]);
   const byBucket = new Map<string, Record<string, unknown>>();
   const guests = rolled.map(({ bucket, guest_orders, guest_revenue_minor }) => ({ bucket, guest_orders, guest_revenue_minor }));

@@ -48,15 +48,23 @@ export function metricsOf(sums: Sums): PeriodMetrics {
   };
 }
 
-/** The period's sums per bucket (day, week or month): rolled up, or live for a tag. */
-export async function periodBuckets(db: Executor, storeId: number, period: Period, currency: string, tag: string | null) {
-  if (tag !== null) return liveBuckets(db, storeId, period, currency, tag);
-  await refreshRollups(db, storeId);
-  return rolledBuckets(db, storeId, period);
+/** The most days a reader waits to be rolled up; a longer backlog is the maintenance job's. */
+export const READER_MAX_DAYS = 31;
+
+/**
+ * Rolls up the store's recent changes before it is read; answers how many days of its history
+ * still wait (a store whose history just arrived), which the screens say.
+ */
+export async function freshenRollups(db: Executor, storeId: number): Promise<number> {
+  return (await refreshRollups(db, { storeId, maxDays: READER_MAX_DAYS })).backlog;
 }
 
+/** The period's sums per bucket (day, week or month): rolled up, or live for a tag. */
+export async function periodBuckets(db: Executor, storeId: number, period: Period, currency: string, tag: string | null) {
+  return tag === null ? rolledBuckets(db, storeId, period) : liveBuckets(db, storeId, period, currency, tag);
+}
+
+/** The period's figures (call `freshenRollups` first). */
 export async function periodMetrics(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<PeriodMetrics> {
-  if (tag !== null) return metricsOf(totalOf(await liveBuckets(db, storeId, period, currency, tag)));
-  await refreshRollups(db, storeId);
-  return metricsOf(await rolledSums(db, storeId, period));
+  return metricsOf(tag === null ? await rolledSums(db, storeId, period) : totalOf(await liveBuckets(db, storeId, period, currency, tag)));
 }

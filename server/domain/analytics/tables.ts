@@ -9,6 +9,10 @@ export interface AnalyticsDailyTable {
   /** the store currency the revenue columns were counted in */
   currency: string;
   members_joined: number;
+  /** every entry's points added up (the change of all balances that day) */
+  points_net: number;
+  /** every entry's pending points added up */
+  pending_net: number;
   points_issued: number;
   points_redeemed: number;
   rewards_issued: number;

@@ -3,7 +3,7 @@
  * analytics figures of those two periods (the same SQL aggregates, one definition of each).
  */
 import type { Executor } from '../ledger/index.ts';
-import { isoDay, periodMetrics, periodOf, previousPeriod, storeCurrency, type PeriodMetrics } from '../analytics/index.ts';
+import { freshenRollups, isoDay, periodMetrics, periodOf, previousPeriod, storeCurrency, type PeriodMetrics } from '../analytics/index.ts';
 
 export const FIGURE_KEYS = ['members', 'points_issued', 'points_redeemed', 'rewards_used', 'member_revenue_minor'] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];
@@ -16,6 +16,8 @@ export interface HeadlineFigures {
   previous: Figures;
   /** the currency of `member_revenue_minor` (the store's; orders in other currencies are left out) */
   currency: string;
+  /** days of the store's history still being rolled up */
+  preparing_days: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -34,7 +36,13 @@ export async function headlineFigures(db: Executor, storeId: number, now: Date):
   // today and the 29 days before, in whole UTC days as analytics counts them
   const current = periodOf(isoDay(new Date(now.getTime() - (PERIOD_DAYS - 1) * DAY_MS)), isoDay(now));
   const previous = previousPeriod(current);
-  const currency = await storeCurrency(db, storeId);
+  const [currency, preparing] = await Promise.all([storeCurrency(db, storeId), freshenRollups(db, storeId)]);
   const [now30, before30] = await Promise.all([periodMetrics(db, storeId, current, currency, null), periodMetrics(db, storeId, previous, currency, null)]);
-  return { period: { from: current.start.toISOString(), to: current.end.toISOString() }, current: figures(now30), previous: figures(before30), currency };
+  return {
+    period: { from: current.start.toISOString(), to: current.end.toISOString() },
+    current: figures(now30),
+    previous: figures(before30),
+    currency,
+    preparing_days: preparing,
+  };
 }

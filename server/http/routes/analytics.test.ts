@@ -5,6 +5,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
+import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 
 const JUNE = { from: '2025-06-01', to: '2025-06-30' };
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -172,6 +173,21 @@ describeEachDatabase('analytics', (ctx) => {
       await setCurrency('USD');
     }
     expect((await answer<MetricsAnswer>('metrics', JUNE)).current.member_revenue_minor).toBe(10000);
+  });
+
+  it('leaves a long backlog to the maintenance job and says so; the figures are complete once it ran', async () => {
+    const storeId = ctx.fixture.storeA.id;
+    // forty days of history marked as just arrived (an import, a migration)
+    await sql`insert into analytics_dirty (store_id, day) select ${storeId}, d::date from generate_series('2025-05-01'::date, '2025-06-09'::date, interval '1 day') d`.execute(
+      ctx.app.db,
+    );
+    const waiting = await answer<MetricsAnswer>('metrics', JUNE);
+    expect(waiting.preparing_days).toBe(40);
+    const maintenance = await maintainLedger(ctx.app.db, ctx.clock);
+    expect(maintenance.analyticsDays).toBeGreaterThanOrEqual(40); // and whatever else changed in other stores
+    const ready = await answer<MetricsAnswer>('metrics', JUNE);
+    expect(ready.preparing_days).toBe(0);
+    expect(ready.current.points_issued).toBe(1200);
   });
 
   it('refuses a reversed, too long or impossible period and an unknown tag with a field message', async () => {

@@ -7,6 +7,7 @@ import { ANALYTICS_MAX_DAYS, analyticsBody, chartsAnswer, filterOptionsAnswer, m
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import {
   filterOptions,
+  freshenRollups,
   isKnownTag,
   isoDay,
   outstandingLiability,
@@ -59,12 +60,13 @@ function register(app: App) {
     async (request) => {
       const storeId = request.store.id;
       const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const preparing = await freshenRollups(app.db, storeId);
       const [current, previous, liability] = await Promise.all([
         periodMetrics(app.db, storeId, period, currency, tag),
         request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, tag) : null,
         outstandingLiability(app.db, storeId, app.clock.now(), tag),
       ]);
-      return { data: { period: describe(period), currency, current, previous, liability } };
+      return { data: { period: describe(period), currency, current, previous, liability, preparing_days: preparing } };
     },
   );
   app.post(
@@ -75,6 +77,7 @@ function register(app: App) {
     async (request) => {
       const storeId = request.store.id;
       const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const preparing = await freshenRollups(app.db, storeId);
       const [charts, before] = await Promise.all([
         periodCharts(app.db, storeId, period, currency, tag),
         request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, tag) : null,
@@ -91,7 +94,7 @@ function register(app: App) {
           })),
         ],
       }));
-      return { data: { period: describe(period), currency, charts: compared } };
+      return { data: { period: describe(period), currency, charts: compared, preparing_days: preparing } };
     },
   );
 }

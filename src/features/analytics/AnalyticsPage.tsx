@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { ChartCard } from '../../components/ui/ChartCard.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { PreparingBanner } from '../../components/ui/PreparingBanner.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { analyticsViewAtom } from '../../state/client-state.ts';
 import { chartsQuery, metricsQuery } from './api/analytics.ts';
@@ -34,6 +35,7 @@ export function AnalyticsPage() {
           Counting your program's figures…
         </p>
       ) : null}
+      {metrics.data && metrics.data.preparing_days > 0 ? <PreparingBanner days={metrics.data.preparing_days} /> : null}
       <div aria-busy={metrics.isFetching || charts.isFetching}>
         {metrics.data ? (
           <>

@@ -1,4 +1,5 @@
 import type { DashboardFigures, DashboardStatus } from '../../../../server/contract/dashboard.ts';
+import { PreparingBanner } from '../../../components/ui/PreparingBanner.tsx';
 import { Stat } from '../../../components/ui/Stat.tsx';
 import { formatCount, moneyFormatter } from '../../../lib/format.ts';
 
@@ -16,6 +17,7 @@ export function HeadlineFigures({ figures }: { figures: DashboardStatus['figures
     <section className="ls-card" aria-labelledby="home-figures">
       <h2 id="home-figures">Last 30 days</h2>
       <p className="ls-muted">Compared with the 30 days before.</p>
+      {figures.preparing_days > 0 ? <PreparingBanner days={figures.preparing_days} /> : null}
       <dl className="ls-stat-grid">
         {stats.map((stat) => (
           <Stat key={stat.key} label={stat.label} value={figures.current[stat.key]} previous={figures.previous[stat.key]} format={stat.format} />
