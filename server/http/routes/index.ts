@@ -14,6 +14,8 @@ import { mediaFileRoutes, mediaRoutes } from './media.ts';
 import { dataSearchRoutes, searchRoutes } from './search.ts';
 import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
+import { templateRoutes } from './templates.ts';
+import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -38,4 +40,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   orderImportRoutes,
   couponRoutes,
+  templateRoutes,
+  emailOutboxRoutes,
+  unsubscribeRoutes,
 ];
