@@ -23,6 +23,23 @@ export interface QueuedEmail {
   rendered?: RenderedEmail;
 }
 
+function outboxValues(email: QueuedEmail, now: Date, status: 'queued' | 'sending') {
+  return {
+    store_id: email.storeId,
+    customer_id: email.customerId,
+    email_key: email.key,
+    event_key: email.eventKey,
+    to_address: email.to,
+    data: json(email.data),
+    rendered: email.rendered ? json(email.rendered) : null,
+    unsubscribe_token: randomBytes(18).toString('base64url'),
+    next_attempt_at: now,
+    created_at: now,
+    status,
+    attempts: status === 'sending' ? 1 : 0,
+  };
+}
+
 /**
  * Puts an email in the outbox, in the caller's transaction (beside the ledger entry it announces).
  * A second call for the same event does nothing. Returns the new row's id, null for a repeat.
@@ -36,24 +53,21 @@ export async function queueEmail(
 ): Promise<number | null> {
   const row = await db
     .insertInto('email_outbox')
-    .values({
-      store_id: email.storeId,
-      customer_id: email.customerId,
-      email_key: email.key,
-      event_key: email.eventKey,
-      to_address: email.to,
-      data: json(email.data),
-      rendered: email.rendered ? json(email.rendered) : null,
-      unsubscribe_token: randomBytes(18).toString('base64url'),
-      next_attempt_at: now,
-      created_at: now,
-      status,
-      attempts: status === 'sending' ? 1 : 0,
-    })
+    .values(outboxValues(email, now, status))
     .onConflict((conflict) => conflict.columns(['store_id', 'event_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** Many emails of one transaction in one insert; events already queued are left alone. */
+export async function queueEmails(db: Kysely<Database> | Transaction<Database>, emails: QueuedEmail[], now: Date): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .insertInto('email_outbox')
+    .values(emails.map((email) => outboxValues(email, now, 'queued')))
+    .onConflict((conflict) => conflict.columns(['store_id', 'event_key']).doNothing())
+    .execute();
 }
 
 /**
