@@ -20,6 +20,7 @@ const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => 
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
+const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
   switch (route.screen) {
@@ -31,6 +32,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OnboardingPage />;
     case 'onsite-display':
       return <OnsiteDisplayPage route={route} />;
+    case 'emails':
+      return <EmailsPage route={route} />;
     default:
       return <PlaceholderPage route={route} />;
   }
