@@ -1,4 +1,3 @@
-import './emails.css';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
