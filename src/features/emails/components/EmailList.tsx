@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge.tsx';
+import { buttonClassName } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { templatesQuery } from '../api/emails.ts';
 
@@ -34,7 +35,7 @@ export function EmailList({ editPath }: { editPath: (key: string) => string }) {
               </td>
               <td>{lastEdit(template.updated_at)}</td>
               <td>
-                <Link to={editPath(template.key)} aria-label={`Edit ${template.name}`}>
+                <Link className={buttonClassName('secondary', 'small')} to={editPath(template.key)} aria-label={`Edit ${template.name}`}>
                   Edit
                 </Link>
               </td>
