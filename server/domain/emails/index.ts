@@ -6,4 +6,4 @@ export { sampleValues, memberValues, latestMemberId, storeValues } from './value
 export { queueEmail, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
 export { deliverDue, unsubscribeUrl } from './deliver.ts';
-export { queuePointsEarnedEmails } from './events.ts';
+export { queuePointsEarnedEmails, queueRewardRedeemedEmail } from './events.ts';

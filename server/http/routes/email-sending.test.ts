@@ -5,6 +5,8 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { decodedBody, startSmtpPeer } from '../../../tests/helpers/smtp.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
+import { redeemRuleBody } from '../../contract/redeem.ts';
 import { emailSenderOf } from './email-outbox.ts';
 import { parseJsonKeepingIds, webhookRunnerOf } from './webhooks.ts';
 
@@ -46,31 +48,33 @@ describeEachDatabase(
       sender.kick();
       await sender.drain();
     };
+    // one SMTP peer serves both backends: addresses are told apart by backend
+    const at = (name: string) => `${name}.${ctx.backend}@example.com`;
     const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 
     it('a signed order webhook sends exactly one Points Earned email with the balance; replays send nothing more', async () => {
-      expect((await shopify(orderFor(5001, 'earner@example.com'), 'evt-1')).statusCode).toBe(200);
+      expect((await shopify(orderFor(5001, at('earner')), 'evt-1')).statusCode).toBe(200);
       await settle();
-      const [mail, ...more] = mailsTo('earner@example.com');
+      const [mail, ...more] = mailsTo(at('earner'));
       expect(more).toHaveLength(0);
       const text = decodedBody(mail!.raw);
       expect(text).toContain('Subject: You earned 54 points');
       expect(text).toContain('You now have 54 points to spend on rewards.');
       expect(text).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:\d+\/email\/unsubscribe\/[\w-]+>/);
       expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-      await shopify(orderFor(5001, 'earner@example.com'), 'evt-1');
-      await shopify(orderFor(5001, 'earner@example.com'), 'evt-1-redelivered');
+      await shopify(orderFor(5001, at('earner')), 'evt-1');
+      await shopify(orderFor(5001, at('earner')), 'evt-1-redelivered');
       await settle();
-      expect(mailsTo('earner@example.com')).toHaveLength(1);
+      expect(mailsTo(at('earner'))).toHaveLength(1);
       // a second order: one more email, with the new balance
-      await shopify(orderFor(5002, 'earner@example.com'), 'evt-2');
+      await shopify(orderFor(5002, at('earner')), 'evt-2');
       await settle();
-      expect(mailsTo('earner@example.com')).toHaveLength(2);
-      expect(decodedBody(mailsTo('earner@example.com')[1]!.raw)).toContain('You now have 108 points');
+      expect(mailsTo(at('earner'))).toHaveLength(2);
+      expect(decodedBody(mailsTo(at('earner'))[1]!.raw)).toContain('You now have 108 points');
     });
 
     it('one-click unsubscribe is honoured: the member gets no more emails', async () => {
-      const row = await ctx.db.selectFrom('email_outbox').select('unsubscribe_token').where('to_address', '=', 'earner@example.com').executeTakeFirstOrThrow();
+      const row = await ctx.db.selectFrom('email_outbox').select('unsubscribe_token').where('to_address', '=', at('earner')).executeTakeFirstOrThrow();
       const page = await ctx.app.inject({ method: 'GET', url: `/email/unsubscribe/${row.unsubscribe_token}` });
       expect(page.body).toContain('<form method="post"');
       const done = await ctx.app.inject({
@@ -81,9 +85,9 @@ describeEachDatabase(
       });
       expect(done.statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'POST', url: '/email/unsubscribe/not-a-real-token-at-all' })).statusCode).toBe(404);
-      await shopify(orderFor(5003, 'earner@example.com'), 'evt-3');
+      await shopify(orderFor(5003, at('earner')), 'evt-3');
       await settle();
-      expect(mailsTo('earner@example.com')).toHaveLength(2);
+      expect(mailsTo(at('earner'))).toHaveLength(2);
       const skipped = await ctx.db
         .selectFrom('email_outbox')
         .select(['status', 'last_error'])
@@ -93,9 +97,29 @@ describeEachDatabase(
       expect(skipped).toEqual({ status: 'skipped', last_error: 'The member unsubscribed.' });
     });
 
+    it('redeeming a reward sends one Reward Redeemed email with the code and the points left', async () => {
+      await shopify(orderFor(5005, at('redeemer')), 'evt-5');
+      await settle();
+      const customer = await ctx.db.selectFrom('customers').select('id').where('email', '=', at('redeemer')).executeTakeFirstOrThrow();
+      const rule = await createRedeemRule(
+        ctx.db,
+        store().id,
+        redeemRuleBody.parse({ type: 'free_shipping', title: 'Free shipping', points_cost: 50 }),
+        ctx.clock.now(),
+      );
+      const input = { storeId: store().id, customerId: customer.id, redeemId: rule.id, requestId: 'redeem-once' };
+      const reward = await redeemReward(ctx.db, input, ctx.clock.now());
+      await redeemReward(ctx.db, input, ctx.clock.now());
+      await settle();
+      const mails = mailsTo(at('redeemer')).map((mail) => decodedBody(mail.raw));
+      expect(mails).toHaveLength(2);
+      expect(mails[1]).toContain('Subject: Your reward is ready: Free shipping');
+      expect(mails[1]).toContain(`Your code is ${reward.code}. You still have 4 points.`);
+    });
+
     it('a refusing SMTP server is retried with backoff, then the email is marked failed with its reason, never sent twice', async () => {
       smtp.state.refuse = true;
-      await shopify(orderFor(5004, 'retry@example.com'), 'evt-4');
+      await shopify(orderFor(5004, at('retry')), 'evt-4');
       const sender = emailSenderOf(ctx.app)!;
       await settle();
       for (let attempt = 2; attempt <= 5; attempt += 1) {
@@ -106,7 +130,7 @@ describeEachDatabase(
       const row = await ctx.db
         .selectFrom('email_outbox')
         .select(['status', 'attempts', 'last_error'])
-        .where('to_address', '=', 'retry@example.com')
+        .where('to_address', '=', at('retry'))
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'failed', attempts: 5 });
       expect(row.last_error).toMatch(/Mailbox busy/);
@@ -114,7 +138,7 @@ describeEachDatabase(
       ctx.clock.advance(24 * 3_600_000);
       sender.kick();
       await sender.drain();
-      expect(mailsTo('retry@example.com')).toHaveLength(0);
+      expect(mailsTo(at('retry'))).toHaveLength(0);
     });
   },
   { config: { smtpUrl: smtp.url } },
