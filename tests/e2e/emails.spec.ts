@@ -87,6 +87,8 @@ test('the nine emails are listed; a simple form edits one with a live preview, s
 test('an unknown placeholder is refused on its field and nothing is saved', async () => {
   await page.goto('/emails/birthday');
   await page.getByLabel('Body').fill('Hi {{first_name}}, here is {{voucher}}');
+  // listed before saving, from the live preview
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText(/Unknown placeholder \{\{voucher\}\}/)).toBeVisible();
   await page.getByRole('button', { name: 'Save email' }).click();
   await expect(page.getByText(/Unknown placeholder \{\{voucher\}\}/).first()).toBeVisible();
   await page.reload();

@@ -1,3 +1,4 @@
+import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { payloadSize } from '../../../lib/format.ts';
 import type { RenderedPreview } from '../api/emails.ts';
 
@@ -6,6 +7,15 @@ export function EmailPreview({ preview, loading }: { preview: RenderedPreview | 
   return (
     <section className="ls-card ls-stack" aria-labelledby="email-preview-heading">
       <h2 id="email-preview-heading">Preview</h2>
+      {preview && Object.keys(preview.errors).length > 0 ? (
+        <Banner tone="critical" title="Fix before saving">
+          <ul>
+            {Object.entries(preview.errors).map(([field, message]) => (
+              <li key={field}>{message}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : null}
       {preview ? (
         <>
           <p>
