@@ -20,6 +20,14 @@ export interface Config {
   bodyLimitBytes: number;
   /** seed the demo stores and users on first start (skipped when users exist) */
   seedDemo: boolean;
+  /** smtp(s)://user:pass@host:port for program emails; without it mail stays in the outbox */
+  smtpUrl: string | undefined;
+  /** From address of program emails */
+  emailFrom: string;
+  /** base URL shoppers reach this server at (unsubscribe links) */
+  publicUrl: string;
+  /** largest email design accepted by the template save, in bytes */
+  emailTemplateLimitBytes: number;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -39,5 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: number(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     bodyLimitBytes: 1024 * 1024,
     seedDemo: env.SEED_DEMO !== '0',
+    smtpUrl: env.SMTP_URL || undefined,
+    emailFrom: env.EMAIL_FROM || 'Loyalty Studio <no-reply@loyalty-studio.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 4000)}`).replace(/\/$/, ''),
+    emailTemplateLimitBytes: number(env.EMAIL_TEMPLATE_LIMIT_MB, 5) * 1024 * 1024,
   };
 }

@@ -36,6 +36,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** the 413 message of a route with its own body limit */
+    tooLargeMessage?: string;
   }
 }
 

@@ -56,7 +56,8 @@ function describe(error: FastifyError, request: FastifyRequest, bodyLimitBytes: 
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = `${Math.round(bodyLimitBytes / 1024)} KB`;
-    return { status: 413, body: { message: `The request body is larger than the ${limit} limit.`, errors: {}, code: 'payload_too_large' } };
+    const message = request.routeOptions.config?.tooLargeMessage ?? `The request body is larger than the ${limit} limit.`;
+    return { status: 413, body: { message, errors: {}, code: 'payload_too_large' } };
   }
   const known = FASTIFY_MESSAGES[error.code];
   if (known) return { status: known[0], body: { message: known[1], errors: {}, code: known[2] } };

@@ -21,6 +21,7 @@ const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').t
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
+const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
   switch (route.screen) {
@@ -34,6 +35,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OnsiteDisplayPage route={route} />;
     case 'analytics':
       return <AnalyticsPage />;
+    case 'emails':
+      return <EmailsPage route={route} />;
     default:
       return <PlaceholderPage route={route} />;
   }

@@ -22,6 +22,10 @@ export interface ConsoleConfig {
   demoUrl: string;
   contactUrl: string;
   loginDelayMs: number;
+  /** Unlayer's embed script for the visual email editor ('' = Unlayer's own CDN); tests point it at a stand-in */
+  unlayerScriptUrl: string;
+  /** how long the visual email editor may take to get ready before the page says it is unreachable */
+  unlayerTimeoutMs: number;
 }
 
 export const DEFAULT_CONFIG: ConsoleConfig = {
@@ -34,6 +38,8 @@ export const DEFAULT_CONFIG: ConsoleConfig = {
   demoUrl: 'https://loyalty-studio.example/demo',
   contactUrl: 'mailto:support@loyalty-studio.example',
   loginDelayMs: CONSOLE_CONSTANTS.loginDelayMs,
+  unlayerScriptUrl: '',
+  unlayerTimeoutMs: 20_000,
 };
 
 declare global {

@@ -94,7 +94,20 @@ export const ROUTES: RouteEntry[] = [
   { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.' },
   { path: '/emails/email-dashboard', title: 'Emails', purpose: 'All program emails in the visual email editor, with starter templates.', screen: 'emails' },
   { path: '/emails', title: 'Emails', purpose: 'The emails your members receive when they earn, redeem, refer or change tier.', screen: 'emails' },
-  ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({ path, title: label, purpose: emailPurpose(label), back: { to: '/emails', label: 'Emails' } })),
+  ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({
+    path,
+    title: label,
+    purpose: emailPurpose(label),
+    screen: 'emails',
+    back: { to: '/emails', label: 'Emails' },
+  })),
+  ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({
+    path: path.replace('/emails/', '/emails/email-editor/'),
+    title: `${label} — visual editor`,
+    purpose: emailPurpose(label),
+    screen: 'emails',
+    back: { to: '/emails/email-dashboard/', label: 'Emails' },
+  })),
   { path: '/integrations', title: 'Integrations', purpose: 'Apps connected to your store, order status rules, API clients and webhooks.' },
   ...INTEGRATION_SUB_ITEMS.map(([label, path]): RouteEntry => ({
     path: path.replace(/\/$/, ''),

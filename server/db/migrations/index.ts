@@ -7,6 +7,7 @@ import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts
 import * as customerJoinDay from './0024_customer_join_day.ts';
 import * as dashboard from './0070_dashboard.ts';
 import * as analyticsDaily from './0071_analytics_daily.ts';
+import * as emailTemplates from './0060_email_templates.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0070_dashboard': dashboard,
   '0071_analytics_daily': analyticsDaily,
   '0010_document_publishing': documentPublishing,
+  '0060_email_templates': emailTemplates,
 };

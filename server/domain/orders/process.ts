@@ -19,6 +19,7 @@ import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { formatMoney, type NormalizedOrder, type OrderEvent } from './normalized.ts';
 import type { OrderState } from './tables.ts';
+import { queuePointsEarnedEmails } from '../emails/events.ts';
 
 const DAY = 86_400_000;
 
@@ -317,6 +318,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
       }
     }
     const { inserted } = await creditMany(trx, batch, now);
+    await queuePointsEarnedEmails(trx, inserted, now);
     await markRewardsUsed(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {

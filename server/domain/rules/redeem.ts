@@ -6,6 +6,7 @@ import { formatMoney } from '../orders/normalized.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
+import { queueRewardRedeemedEmail } from '../emails/events.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -138,7 +139,7 @@ export async function redeemReward(
       now,
     );
     if (duplicate) return trx.selectFrom('rewards').selectAll().where('entry_id', '=', entry.id).executeTakeFirstOrThrow();
-    return trx
+    const reward = await trx
       .insertInto('rewards')
       .values({
         store_id: input.storeId,
@@ -157,6 +158,8 @@ export async function redeemReward(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await queueRewardRedeemedEmail(trx, reward, now);
+    return reward;
   });
 }
 

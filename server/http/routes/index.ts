@@ -16,6 +16,8 @@ import { mediaFileRoutes, mediaRoutes } from './media.ts';
 import { dataSearchRoutes, searchRoutes } from './search.ts';
 import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
+import { templateRoutes } from './templates.ts';
+import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -43,4 +45,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   dashboardRoutes,
   dataDashboardRoutes,
   analyticsRoutes,
+  templateRoutes,
+  emailOutboxRoutes,
+  unsubscribeRoutes,
 ];

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { EMAIL_KEYS } from '../domain/emails/kinds.ts';
+import { emailField } from './common.ts';
+
+/** The nine email keys (spec §2 routes) used as `{id}` by the template calls. */
+export const emailKey = z.enum(EMAIL_KEYS, { message: `Unknown email: use one of ${EMAIL_KEYS.join(', ')}.` });
+export const emailKeyParams = z.strictObject({ id: emailKey });
+
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} is at most ${max} characters.`);
+
+/** The simple form of an email (subject, preheader, heading, body with placeholders, button). */
+export const emailFields = z.strictObject({
+  subject: text(200, 'The subject').min(1, 'Enter a subject.'),
+  preheader: text(200, 'The preheader'),
+  heading: text(200, 'The heading'),
+  body: text(5000, 'The body').min(1, 'Enter the email text.'),
+  button_label: text(60, 'The button label'),
+  button_url: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^(https?:\/\/\S+|\{\{\s*[a-z_]+\s*\}\})$/i, 'Enter a link starting with https:// or a placeholder.'),
+  ]),
+});
+
+/** POST /template/store/{id}: the simple form, or the visual editor's design and exported HTML. */
+export const templateSaveBody = z.strictObject({
+  enabled: z.boolean().default(true),
+  editor: z.enum(['simple', 'unlayer']).default('simple'),
+  fields: emailFields,
+  json_content: z.record(z.string(), z.unknown()).nullish(),
+  content: z.string().nullish(),
+});
+
+export const emailTemplate = z.object({
+  key: emailKey,
+  name: z.string(),
+  enabled: z.boolean(),
+  editor: z.enum(['simple', 'unlayer']),
+  fields: emailFields,
+  json_content: z.unknown(),
+  content: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type EmailTemplateRecord = z.infer<typeof emailTemplate>;
+
+/** GET /template/tags: the merge tags each email may use. */
+export const templateTag = z.object({ name: z.string(), label: z.string(), value: z.string() });
+export const templateTags = z.object({ common: z.array(templateTag), by_email: z.record(z.string(), z.array(templateTag)) });
+
+/** GET /platform/template: featured designs, each email's starter in a few looks. */
+export const featuredTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: emailKey,
+  accent: z.string(),
+  background: z.string(),
+  fields: emailFields,
+});
+
+/** POST /template/email: render an (unsaved) design to the HTML an inbox would get, with sample data. */
+export const templateRenderBody = z.strictObject({
+  email: emailKey,
+  fields: emailFields,
+  content: z.string().nullish(),
+  editor: z.enum(['simple', 'unlayer']).default('simple'),
+});
+export const renderedTemplate = z.object({ subject: z.string(), html: z.string(), size_bytes: z.number(), errors: z.record(z.string(), z.string()) });
+
+/** POST /template/test: send the current design, filled with a real member's data, to an address. */
+export const templateTestBody = z.strictObject({
+  email: emailKey,
+  to: emailField,
+  fields: emailFields.optional(),
+  content: z.string().nullish(),
+  editor: z.enum(['simple', 'unlayer']).optional(),
+  customer_id: z.number().int().positive().optional(),
+});
+export const templateTestResult = z.object({ status: z.enum(['sent', 'queued']), to: z.string(), subject: z.string(), member: z.string().nullable() });

@@ -1,0 +1,37 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { RenderedEmail } from './render.ts';
+
+export interface OutgoingEmail extends RenderedEmail {
+  to: string;
+  /** one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post */
+  unsubscribeUrl?: string;
+}
+
+/** Something that delivers an email or throws with the reason (SMTP refusal, timeout). */
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+/** Nodemailer over `smtpUrl` (smtp://user:pass@host:port), with short timeouts so a dead peer fails fast. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = createTransport(smtpUrl, { from });
+  const options = transport.options as { connectionTimeout?: number; greetingTimeout?: number; socketTimeout?: number };
+  options.connectionTimeout = 10_000;
+  options.greetingTimeout = 10_000;
+  options.socketTimeout = 20_000;
+  return {
+    async send(email) {
+      await transport.sendMail({
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        ...(email.unsubscribeUrl
+          ? { list: { unsubscribe: { url: email.unsubscribeUrl, comment: 'Unsubscribe' } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,90 @@
+import mjml2html from 'mjml';
+import { escapeHtml, fillPlaceholders } from './placeholders.ts';
+import { sanitizeEmailHtml } from './sanitize.ts';
+import type { EmailFields } from './starters.ts';
+
+/** Colours of the email: the store's palette, or the product's defaults. */
+export interface EmailPalette {
+  accent: string;
+  background: string;
+}
+export const DEFAULT_PALETTE: EmailPalette = { accent: '#4f46e5', background: '#f4f4f7' };
+
+/** What a template renders from: the simple form's fields, or the visual editor's exported HTML. */
+export type EmailDesign = { editor: 'simple'; fields: EmailFields } | { editor: 'unlayer'; fields: EmailFields; content: string };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const COLOR = /^#[0-9a-f]{3,8}$/i;
+const attr = (value: string) => escapeHtml(value);
+
+function paragraphs(body: string): string {
+  return body
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.split('\n').join('<br />'))
+    .map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`)
+    .join('');
+}
+
+function safeUrl(url: string): string {
+  return /^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : '';
+}
+
+function mjmlSource(fields: EmailFields, values: Record<string, string>, palette: EmailPalette): string {
+  const fill = (text: string) => fillPlaceholders(text, values, escapeHtml);
+  const accent = COLOR.test(palette.accent) ? palette.accent : DEFAULT_PALETTE.accent;
+  const background = COLOR.test(palette.background) ? palette.background : DEFAULT_PALETTE.background;
+  const buttonUrl = safeUrl(fillPlaceholders(fields.button_url, values)) || safeUrl(values.store_url ?? '');
+  const button =
+    fields.button_label.trim() && buttonUrl
+      ? `<mj-button href="${attr(buttonUrl)}" background-color="${accent}" border-radius="6px" font-size="16px" padding-top="8px">${fill(fields.button_label)}</mj-button>`
+      : '';
+  const unsubscribe = safeUrl(values.unsubscribe_url ?? '');
+  return `<mjml>
+  <mj-head>
+    <mj-title>${fill(fields.subject)}</mj-title>
+    <mj-preview>${fill(fields.preheader)}</mj-preview>
+    <mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /><mj-text font-size="16px" line-height="24px" color="#1f2937" /></mj-attributes>
+  </mj-head>
+  <mj-body background-color="${background}">
+    <mj-section padding="24px 0 8px"><mj-column><mj-text align="center" font-size="20px" font-weight="700" color="${accent}">${escapeHtml(values.store_name ?? '')}</mj-text></mj-column></mj-section>
+    <mj-section background-color="#ffffff" border-radius="8px" padding="32px 24px">
+      <mj-column>
+        <mj-text font-size="26px" line-height="32px" font-weight="700">${fill(fields.heading)}</mj-text>
+        <mj-text>${paragraphs(fill(fields.body))}</mj-text>
+        ${button}
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0 32px"><mj-column><mj-text align="center" font-size="12px" line-height="18px" color="#6b7280">You receive this email as a member of the ${escapeHtml(values.store_name ?? '')} rewards program.${
+      unsubscribe ? ` <a href="${attr(unsubscribe)}" style="color:#6b7280">Unsubscribe</a>` : ''
+    }</mj-text></mj-column></mj-section>
+  </mj-body>
+</mjml>`;
+}
+
+function plainText(fields: EmailFields, values: Record<string, string>): string {
+  const lines = [fillPlaceholders(fields.heading, values), '', fillPlaceholders(fields.body, values)];
+  const url = safeUrl(fillPlaceholders(fields.button_url, values)) || safeUrl(values.store_url ?? '');
+  if (fields.button_label.trim() && url) lines.push('', `${fillPlaceholders(fields.button_label, values)}: ${url}`);
+  if (values.unsubscribe_url) lines.push('', `Unsubscribe: ${values.unsubscribe_url}`);
+  return lines.join('\n');
+}
+
+/**
+ * Email-safe HTML of a design, filled with `values` (a member's data, or sample data for a
+ * preview). The simple form renders through MJML; the visual editor's HTML is filled and
+ * sanitised again (nothing active reaches an inbox, whatever was stored).
+ */
+export async function renderEmail(design: EmailDesign, values: Record<string, string>, palette: EmailPalette = DEFAULT_PALETTE): Promise<RenderedEmail> {
+  const subject = fillPlaceholders(design.fields.subject, values).replace(/[\r\n]+/g, ' ');
+  if (design.editor === 'unlayer') {
+    const html = sanitizeEmailHtml(fillPlaceholders(design.content, values, escapeHtml));
+    return { subject, html, text: plainText(design.fields, values) };
+  }
+  const result = await mjml2html(mjmlSource(design.fields, values, palette), { validationLevel: 'soft' });
+  return { subject, html: result.html, text: plainText(design.fields, values) };
+}

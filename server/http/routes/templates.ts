@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { dataEnvelope } from '../../contract/common.ts';
+import {
+  emailKeyParams,
+  emailTemplate,
+  featuredTemplate,
+  renderedTemplate,
+  templateRenderBody,
+  templateSaveBody,
+  templateTags,
+  emailFields,
+} from '../../contract/templates.ts';
+import {
+  COMMON_TAGS,
+  EMAIL_KINDS,
+  FEATURED_STYLES,
+  STARTERS,
+  TAG_LABELS,
+  TemplateInvalidError,
+  designErrors,
+  listTemplates,
+  readTemplate,
+  renderEmail,
+  sampleValues,
+  saveTemplate,
+  type EmailKey,
+} from '../../domain/emails/index.ts';
+import type { RouteModule } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+/** Spec §8: the message of a 413 on the email editor save. */
+export const TEMPLATE_TOO_LARGE = 'The email template is too large to save. Please try reducing the content or images.';
+
+const tag = (name: string) => ({ name: TAG_LABELS[name] ?? name, label: TAG_LABELS[name] ?? name, value: `{{${name}}}` });
+const storePalette = (settings: Record<string, unknown>) => {
+  const accent = typeof settings.primary_color === 'string' ? settings.primary_color : undefined;
+  return accent ? { accent, background: '#f4f4f7' } : undefined;
+};
+
+/** Spec §7 "Email templates": the nine emails, starters, featured designs, tags, preview and save. */
+export const templateRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    app.get(
+      '/template',
+      { schema: { tags: ['emails'], summary: "The store's nine emails (starters until saved)", response: { 200: dataEnvelope(z.array(emailTemplate)) } } },
+      async (request) => ({ data: await listTemplates(app.db, request.store.id) }),
+    );
+
+    app.get(
+      '/template/starter/:id',
+      { schema: { tags: ['emails'], summary: 'Starter content of one email', params: emailKeyParams, response: { 200: dataEnvelope(emailFields) } } },
+      async (request) => ({ data: STARTERS[request.params.id] }),
+    );
+
+    app.get(
+      '/platform/template',
+      { schema: { tags: ['emails'], summary: 'Featured designs for every email', response: { 200: dataEnvelope(z.array(featuredTemplate)) } } },
+      async () => ({
+        data: EMAIL_KINDS.flatMap((kind) =>
+          FEATURED_STYLES.map((style) => ({
+            id: `${kind.key}-${style.id}`,
+            name: `${kind.name}: ${style.name}`,
+            email: kind.key,
+            accent: style.accent,
+            background: style.background,
+            fields: STARTERS[kind.key],
+          })),
+        ),
+      }),
+    );
+
+    app.get(
+      '/template/tags',
+      { schema: { tags: ['emails'], summary: 'Merge tags (placeholders) of each email', response: { 200: dataEnvelope(templateTags) } } },
+      async () => ({
+        data: { common: COMMON_TAGS.map(tag), by_email: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind.key, [...COMMON_TAGS, ...kind.tags].map(tag)])) },
+      }),
+    );
+
+    app.get(
+      '/template/:id',
+      { schema: { tags: ['emails'], summary: 'One of the nine emails', params: emailKeyParams, response: { 200: dataEnvelope(emailTemplate) } } },
+      async (request) => ({ data: await readTemplate(app.db, request.store.id, request.params.id) }),
+    );
+
+    app.post(
+      '/template/store/:id',
+      {
+        bodyLimit: app.config.emailTemplateLimitBytes,
+        config: { tooLargeMessage: TEMPLATE_TOO_LARGE },
+        schema: {
+          tags: ['emails'],
+          summary: 'Save one email (form, or design and exported HTML)',
+          params: emailKeyParams,
+          body: templateSaveBody,
+          response: { 200: dataEnvelope(emailTemplate) },
+        },
+      },
+      async (request) => {
+        try {
+          return { data: await saveTemplate(app.db, request.store.id, request.user.id, request.params.id, request.body, app.clock.now()) };
+        } catch (error) {
+          if (error instanceof TemplateInvalidError) throw new ApiError(422, error.message, 'validation_failed', error.errors);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/template/email',
+      {
+        bodyLimit: app.config.emailTemplateLimitBytes,
+        config: { tooLargeMessage: TEMPLATE_TOO_LARGE },
+        schema: {
+          tags: ['emails'],
+          summary: 'Render a design as an inbox gets it (sample data)',
+          body: templateRenderBody,
+          response: { 200: dataEnvelope(renderedTemplate) },
+        },
+      },
+      async (request) => {
+        const { email, fields, content, editor } = request.body;
+        const key: EmailKey = email;
+        const design = editor === 'unlayer' && content ? { editor, fields, content } : { editor: 'simple' as const, fields };
+        const rendered = await renderEmail(design, sampleValues(request.store), storePalette(request.store.settings));
+        return {
+          data: {
+            subject: rendered.subject,
+            html: rendered.html,
+            size_bytes: Buffer.byteLength(rendered.html),
+            errors: designErrors(key, { fields, content }),
+          },
+        };
+      },
+    );
+  },
+};

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
+import { EMAIL_SUB_ITEMS, type RouteEntry } from '../../lib/routes.ts';
+import { api } from '../../lib/runtime.ts';
+import { useConsole } from '../../state/store.ts';
+import { templateQuery } from './api/emails.ts';
+import { EmailForm } from './components/EmailForm.tsx';
+import { EmailList } from './components/EmailList.tsx';
+import { UnlayerEditor } from './components/UnlayerEditor.tsx';
+import { SentEmailsLog } from './components/SentEmailsLog.tsx';
+
+const DASHBOARD = '/emails/email-dashboard';
+const keyOf = (path: string) => path.replace(/\/$/, '').split('/').pop() ?? '';
+
+interface TagList {
+  by_email: Record<string, Array<{ value: string }>>;
+}
+const tagsQuery = { queryKey: ['emails', 'tags'], queryFn: () => api.get<TagList>('/template/tags'), staleTime: Infinity };
+
+function EmailScreen({ route }: { route: RouteEntry }) {
+  const key = keyOf(route.path);
+  const template = useQuery(templateQuery(key));
+  const tags = useQuery(tagsQuery);
+  const names = (tags.data?.by_email[key] ?? []).map((tag) => tag.value.replace(/[{}]/g, ''));
+  if (route.path.includes('/email-editor/')) {
+    if (template.isError) return <Banner tone="critical">This email could not be loaded: {template.error.message}</Banner>;
+    return template.data && tags.data ? <UnlayerEditor template={template.data} tags={names} formPath={`/emails/${key}`} /> : <p role="status">Loading…</p>;
+  }
+  return (
+    <>
+      <PageHeader title={route.title} subtitle={route.purpose} back={route.back} />
+      {template.isError ? <Banner tone="critical">This email could not be loaded: {template.error.message}</Banner> : null}
+      {template.data ? (
+        <EmailForm key={template.data.updated_at ?? 'starter'} template={template.data} tags={names} />
+      ) : template.isPending ? (
+        <p>Loading…</p>
+      ) : null}
+      <SentEmailsLog emailKey={key} />
+    </>
+  );
+}
+
+/**
+ * spec §2 Emails: with the visual email editor setting on, one dashboard listing the nine emails;
+ * off, /emails with the nine sub-pages, each a simple form with a live preview.
+ */
+export function EmailsPage({ route }: { route: RouteEntry }) {
+  const visual = useConsole((s) => Boolean(s.user.users?.store?.settings?.email_settings?.unlayer));
+  const path = route.path.replace(/\/$/, '');
+  if (path === '/emails' && visual) return <Navigate to={`${DASHBOARD}/`} replace />;
+  if (path === DASHBOARD && !visual) return <Navigate to="/emails" replace />;
+  if (path === '/emails' || path === DASHBOARD) {
+    return (
+      <>
+        <PageHeader
+          title="Emails"
+          subtitle={
+            visual
+              ? 'All program emails, designed in the visual email editor.'
+              : 'The emails your members receive when they earn, redeem, refer or change tier. Turn on the visual editor in My account.'
+          }
+        />
+        <EmailList editPath={(key) => (visual ? `/emails/email-editor/${key}` : (EMAIL_SUB_ITEMS.find(([, sub]) => keyOf(sub) === key)?.[1] ?? '/emails'))} />
+      </>
+    );
+  }
+  return <EmailScreen route={route} />;
+}

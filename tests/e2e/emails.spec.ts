@@ -1,0 +1,137 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { AXE_TAGS } from './harness/page.ts';
+
+// Emails against the real server and its seeded demo: the simple forms, the setting that switches
+// the routes, the visual editor with a local stand-in for Unlayer's script, and its timeout.
+// One sign-in per run (the server limits sign-ins); the tests run in order on one store.
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+// A stand-in for Unlayer's embed script: an editor that is ready at once, shows the design it was
+// given, and exports a design and HTML (a huge design when window.__standInHuge is set).
+const STAND_IN = `window.unlayer = { createEditor(options) {
+  const root = document.getElementById(options.id);
+  const listeners = {};
+  const editor = {
+    addEventListener(type, callback) { (listeners[type] = listeners[type] || []).push(callback); if (type === 'editor:ready') setTimeout(callback, 30); },
+    loadDesign(design) { root.textContent = 'Loaded design: ' + JSON.stringify(design); window.__loadedDesign = design; },
+    exportHtml(callback) {
+      const design = window.__standInHuge ? { blob: 'x'.repeat(6 * 1024 * 1024) } : { body: { rows: [] }, marker: 'stand-in-design' };
+      callback({ design, html: '<html><body><h1>Stand-in for {{first_name}}</h1><script>alert(1)</script></body></html>' });
+    },
+    destroy() {}, registerCallback() {}, setMergeTags() {},
+  };
+  root.textContent = 'Stand-in editor';
+  return editor;
+} };`;
+
+let context: BrowserContext;
+let page: Page;
+
+const configure = (config: Record<string, unknown>) =>
+  context.addInitScript((value) => {
+    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50, ...value } });
+  }, config);
+
+async function signIn(browser: Browser) {
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await configure({ unlayerScriptUrl: '/e2e/unlayer-stand-in.js', unlayerTimeoutMs: 4000 });
+  await context.route('**/e2e/unlayer-stand-in.js', (route) => route.fulfill({ contentType: 'text/javascript', body: STAND_IN }));
+  await context.route('**/e2e/unlayer-never.js', () => undefined);
+  page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.getByLabel('Email').fill('owner@demo.shop');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+}
+
+const axe = async (p: Page) => {
+  const results = await new AxeBuilder({ page: p }).withTags(AXE_TAGS).exclude('iframe').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+async function setVisualEditor(on: boolean) {
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Visual email editor' });
+  if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
+  await page.getByRole('button', { name: 'Save store settings' }).click();
+  await expect(page.getByText('Store settings saved')).toBeVisible();
+}
+
+test.beforeAll(async ({ browser }) => signIn(browser));
+test.afterAll(() => context.close());
+
+test('the nine emails are listed; a simple form edits one with a live preview, saves, and a reload shows it', async () => {
+  await page.goto('/emails');
+  const list = page.getByRole('table', { name: 'Program emails' });
+  await expect(list.getByRole('row')).toHaveCount(10);
+  await axe(page);
+  await list.getByRole('link', { name: 'Edit Points Earned' }).click();
+  await expect(page).toHaveURL(/\/emails\/points-earned$/);
+  await expect(page.getByTestId('preview-subject')).toHaveText(/You earned 120 points/);
+  const subject = page.getByLabel('Subject');
+  await subject.fill('Thanks {{first_name}}: {{points_earned}} {{points_label}} added');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Thanks Jamie: 120 points added');
+  await expect(page.frameLocator('iframe[title="Email preview"]').getByText('Thanks for order #1042', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Size: [\d.]+ KB/)).toBeVisible();
+  await axe(page);
+  await page.getByRole('button', { name: 'Save email' }).click();
+  await expect(page.getByText('Points Earned email saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Subject')).toHaveValue('Thanks {{first_name}}: {{points_earned}} {{points_label}} added');
+});
+
+test('an unknown placeholder is refused on its field and nothing is saved', async () => {
+  await page.goto('/emails/birthday');
+  await page.getByLabel('Body').fill('Hi {{first_name}}, here is {{voucher}}');
+  // listed before saving, from the live preview
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText(/Unknown placeholder \{\{voucher\}\}/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save email' }).click();
+  await expect(page.getByText(/Unknown placeholder \{\{voucher\}\}/).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Body')).not.toHaveValue(/voucher/);
+});
+
+test('the visual editor setting switches the routes: the dashboard lists the nine with Edit into the editor', async () => {
+  await setVisualEditor(true);
+  await page.goto('/emails');
+  await expect(page).toHaveURL(/\/emails\/email-dashboard\/?$/);
+  const list = page.getByRole('table', { name: 'Program emails' });
+  await expect(list.getByRole('row')).toHaveCount(10);
+  await expect(list.getByRole('row', { name: /Points Earned/ })).toContainText('Thanks {{first_name}}');
+  await axe(page);
+  await expect(list.getByRole('link', { name: 'Edit Birthday' })).toHaveAttribute('href', '/emails/email-editor/birthday');
+});
+
+test('the visual editor (stand-in script) loads the saved design after ready, saves design and HTML, shows the 413 message', async () => {
+  await page.goto('/emails/email-editor/anniversary');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByText('Stand-in editor')).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save design' });
+  await save.click();
+  await expect(page.getByText(/^Saved \([\d.]+ (bytes|KB)\)\.$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Loaded design: {"body":{"rows":[]},"marker":"stand-in-design"}')).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { __standInHuge: true }));
+  await page.getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText(/The email template is too large to save\. Please try reducing the content or images\. \([\d.]+ MB\)/)).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test('when Unlayer never loads, the page says it is unreachable and offers the simple editor', async () => {
+  await configure({ unlayerScriptUrl: '/e2e/unlayer-never.js', unlayerTimeoutMs: 1500 });
+  const other = await context.newPage();
+  await other.goto('/emails/email-editor/birthday');
+  await expect(other.getByText('The visual editor is unreachable')).toBeVisible({ timeout: 10_000 });
+  await other.getByRole('link', { name: 'Edit this email in the simple editor' }).click();
+  await expect(other).toHaveURL(/\/emails\/birthday$/);
+  await expect(other.getByLabel('Subject')).toHaveValue('Happy birthday, {{first_name}}!');
+  await other.close();
+  await setVisualEditor(false);
+  await page.goto('/emails/email-dashboard/');
+  await expect(page).toHaveURL(/\/emails$/);
+});
