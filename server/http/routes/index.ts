@@ -15,6 +15,8 @@ import { mediaFileRoutes, mediaRoutes } from './media.ts';
 import { dataSearchRoutes, searchRoutes } from './search.ts';
 import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
+import { apiClientRoutes } from './api-clients.ts';
+import { oauthTokenRoutes } from './oauth-token.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -41,4 +43,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
+  apiClientRoutes,
+  oauthTokenRoutes,
 ];
