@@ -396,3 +396,51 @@ test('axe finds no violations on the shell, with and without an open menu or sto
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Switch store' })).toHaveCount(0);
 });
+
+test('Custom App: an API client is created in a drawer with its secret shown once, works at /oauth/token, and is revoked', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/integrations/custom-app/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Custom App' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'OpenAPI reference' })).toHaveAttribute('href', '/api/docs');
+  await expect(page.getByRole('heading', { name: 'HMAC secret' })).toBeVisible();
+  const axe = async (where: string) => {
+    const { violations } = await wcag21(page).analyze();
+    expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await axe('custom app');
+
+  const name = `E2E client ${Date.now()}`;
+  await page.getByRole('button', { name: 'New API client' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New API client' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByLabel('Name').fill(name);
+  await drawer.getByLabel('rules:read').check();
+  await axe('create drawer');
+  await drawer.getByRole('button', { name: 'Create client' }).click();
+  const created = page.getByRole('dialog', { name: `Client “${name}” created` });
+  await expect(created.getByText('it is shown only once')).toBeVisible();
+  const clientId = await created.getByLabel('Client ID').inputValue();
+  const secret = await created.getByLabel('Client secret').inputValue();
+  expect(secret).toMatch(/^lss_/);
+  await axe('secret shown');
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(created).toHaveCount(0);
+
+  // the secret is never shown again; the client works against the real server
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('customers:read, rules:read');
+  await expect(page.getByText(secret)).toHaveCount(0);
+  const token = await page.request.post('/oauth/token', { form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  expect(token.status()).toBe(200);
+  const bearer = { Authorization: `Bearer ${(await token.json()).access_token}` };
+  expect((await page.request.get('/api/v1/points/list', { headers: bearer })).status()).toBe(200);
+
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Revoke ${name}?` });
+  await expect(confirm).toBeVisible();
+  await axe('revoke dialog');
+  await confirm.getByRole('button', { name: 'Revoke client' }).click();
+  await expect(page.getByText(`${name} revoked`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  expect((await page.request.get('/api/v1/points/list', { headers: bearer })).status()).toBe(401);
+});
