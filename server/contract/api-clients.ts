@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageParams } from './common.ts';
 import { API_SCOPES, SCOPE_DESCRIPTIONS, apiScopes, type ApiScope } from '../domain/schemas/api-scopes.ts';
 
 export { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope };
@@ -17,8 +18,7 @@ export const apiClientUpdateBody = z
 /** GET /api/v1/oauth/clients?search&page&per_page */
 export const apiClientListQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageParams,
 });
 
 export const apiClientRecord = z.object({
@@ -35,7 +35,7 @@ export type ApiClientRecord = z.infer<typeof apiClientRecord>;
 export const apiClientCreated = apiClientRecord.extend({ client_secret: z.string() });
 export type ApiClientCreated = z.infer<typeof apiClientCreated>;
 
-export const apiClientPage = z.object({ data: z.array(apiClientRecord), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export const apiClientPage = pageOf(apiClientRecord);
 export type ApiClientPage = z.infer<typeof apiClientPage>;
 
 /** POST /oauth/token (form or JSON), RFC 6749 §4.4 client credentials. */

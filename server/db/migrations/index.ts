@@ -7,6 +7,7 @@ import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts
 import * as customerJoinDay from './0024_customer_join_day.ts';
 import * as dashboard from './0070_dashboard.ts';
 import * as apiClients from './0080_api_clients.ts';
+import * as webhookEventsRecent from './0081_webhook_events_recent.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -22,5 +23,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_customer_join_day': customerJoinDay,
   '0070_dashboard': dashboard,
   '0080_api_clients': apiClients,
+  '0081_webhook_events_recent': webhookEventsRecent,
   '0010_document_publishing': documentPublishing,
 };

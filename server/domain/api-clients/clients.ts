@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connection.ts';
 import { likePattern } from '../customers/search.ts';
+import { fetchPage } from '../paging.ts';
 import type { ApiScope } from '../schemas/api-scopes.ts';
 import type { ApiClient } from './tables.ts';
 
@@ -42,16 +43,7 @@ export async function listApiClients(db: Db, storeId: number, query: ClientListQ
     const pattern = likePattern(query.search);
     base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('client_id', 'ilike', pattern)]));
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return fetchPage(base, (q) => q.selectAll().orderBy('id', 'desc'), query);
 }
 
 /** Renames the store's live client or changes its scopes (tokens lose removed scopes at once); undefined when not found. */

@@ -17,6 +17,7 @@ import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
+import { appRoutes } from './apps.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -45,4 +46,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   dataDashboardRoutes,
   apiClientRoutes,
   oauthTokenRoutes,
+  appRoutes,
 ];
