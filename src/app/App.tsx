@@ -19,6 +19,7 @@ import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
 const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
+const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })));
 const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 
@@ -32,6 +33,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OnboardingPage />;
     case 'onsite-display':
       return <OnsiteDisplayPage route={route} />;
+    case 'integrations':
+      return <IntegrationsPage />;
     case 'custom-app':
       return <CustomAppPage route={route} />;
     default:

@@ -30,7 +30,7 @@ export interface RouteEntry {
   title: string;
   /** what will be on the page (shown in the empty state) */
   purpose: string;
-  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'custom-app';
+  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'custom-app' | 'integrations';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -95,7 +95,12 @@ export const ROUTES: RouteEntry[] = [
   { path: '/emails/email-dashboard', title: 'Emails', purpose: 'All program emails in the visual email editor, with starter templates.', screen: 'emails' },
   { path: '/emails', title: 'Emails', purpose: 'The emails your members receive when they earn, redeem, refer or change tier.', screen: 'emails' },
   ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({ path, title: label, purpose: emailPurpose(label), back: { to: '/emails', label: 'Emails' } })),
-  { path: '/integrations', title: 'Integrations', purpose: 'Apps connected to your store, order status rules, API clients and webhooks.' },
+  {
+    path: '/integrations',
+    title: 'Integrations',
+    purpose: 'Apps connected to your store, order status rules, API clients and webhooks.',
+    screen: 'integrations',
+  },
   ...INTEGRATION_SUB_ITEMS.map(([label, path]): RouteEntry => ({
     path: path.replace(/\/$/, ''),
     title: label,

@@ -444,3 +444,25 @@ test('Custom App: an API client is created in a drawer with its secret shown onc
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   expect((await page.request.get('/api/v1/points/list', { headers: bearer })).status()).toBe(401);
 });
+
+test('Integrations: the supported apps with their state and last event, set-up in a drawer, the webhook events; axe on each', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/integrations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  const apps = page.getByRole('list', { name: 'Apps' });
+  for (const name of ['Shopify', 'BigCommerce', 'Neutral order webhook']) await expect(apps.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Webhook events' })).toBeVisible();
+  const axe = async (where: string) => {
+    const { violations } = await wcag21(page).analyze();
+    expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await axe('integrations');
+  await page.getByRole('button', { name: 'Set up Neutral order webhook' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Set up Neutral order webhook' });
+  await expect(drawer.getByText(/\/webhooks\/orders\//)).toBeVisible();
+  await axe('set-up drawer');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await page.getByRole('button', { name: 'Re-sync webhooks' }).click();
+  await expect(page.getByText(/failed events tried again/)).toBeVisible();
+});
