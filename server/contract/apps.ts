@@ -47,3 +47,13 @@ export const webhookEventRecord = z.object({
 export type WebhookEventRecord = z.infer<typeof webhookEventRecord>;
 export const eventPage = pageOf(webhookEventRecord);
 export type EventPage = z.infer<typeof eventPage>;
+
+export { orderStatusSettingsBody, PLATFORM_STATUSES } from '../domain/schemas/order-statuses.ts';
+/** GET /order/list: the statuses each platform sends and which award and cancel. */
+export const orderStatusSettings = z.object({
+  statuses: z.record(z.string(), z.array(z.string())),
+  award_statuses: z.array(z.string()),
+  cancel_statuses: z.array(z.string()),
+  order_rules: z.number().int(),
+});
+export type OrderStatusSettingsRecord = z.infer<typeof orderStatusSettings>;

@@ -101,4 +101,28 @@ describeEachDatabase('apps: supported integrations, their state and webhook even
     expect((await call('POST', '/account/webhooks-sync', {}, 'B')).json().data.retried).toBe(0);
     expect((await call('GET', '/apps/version')).json().data.api).toBe('v1');
   });
+
+  it('order status settings: which platform statuses award and cancel, saved on every order earning rule', async () => {
+    const defaults = (await call('GET', '/order/list')).json().data;
+    expect(defaults).toMatchObject({ award_statuses: ['paid'], cancel_statuses: ['cancelled', 'voided'] });
+    expect(defaults.statuses.bigcommerce).toContain('completed');
+    const rule = await ctx.db
+      .insertInto('earning_rules')
+      .values({ store_id: ctx.fixture.storeA.id, type: 'order', title: 'Orders', points: 1, config: '{"per_amount_minor": 100}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const saved = await call('POST', '/order/store', { award_statuses: ['paid', 'completed'], cancel_statuses: ['cancelled', 'declined'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ award_statuses: ['paid', 'completed'], cancel_statuses: ['cancelled', 'declined'], order_rules: 1 });
+    const stored = await ctx.db.selectFrom('earning_rules').select('config').where('id', '=', rule.id).executeTakeFirstOrThrow();
+    expect(stored.config).toMatchObject({ per_amount_minor: 100, award_statuses: ['paid', 'completed'] });
+
+    for (const body of [{ award_statuses: [], cancel_statuses: [] }, { award_statuses: ['paid'], cancel_statuses: ['paid'] }, { award_statuses: ['paid'] }]) {
+      expect((await call('POST', '/order/store', body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    // store B has no order rule: a clear 422, and store A's rule is untouched
+    const theirs = await call('POST', '/order/store', { award_statuses: ['pending'], cancel_statuses: [] }, 'B');
+    expect(theirs.statusCode).toBe(422);
+    expect((await call('GET', '/order/list')).json().data.award_statuses).toEqual(['paid', 'completed']);
+  });
 });

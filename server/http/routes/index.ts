@@ -18,6 +18,7 @@ import { storeRoutes } from './store.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes } from './apps.ts';
+import { orderSettingsRoutes } from './order-settings.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -47,4 +48,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiClientRoutes,
   oauthTokenRoutes,
   appRoutes,
+  orderSettingsRoutes,
 ];
