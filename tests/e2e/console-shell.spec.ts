@@ -466,3 +466,18 @@ test('Integrations: the supported apps with their state and last event, set-up i
   await page.getByRole('button', { name: 'Re-sync webhooks' }).click();
   await expect(page.getByText(/failed events tried again/)).toBeVisible();
 });
+
+test('Order History: the order status settings and the newest orders; axe', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/integrations/store-order/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
+  const award = page.getByRole('group', { name: 'Award points when the order is' });
+  await expect(award.getByLabel('paid', { exact: true })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Newest orders' })).toBeVisible();
+  const { violations } = await wcag21(page).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // a status cannot both award and cancel: the server's own rule, shown before sending
+  await page.getByRole('group', { name: 'Take the points back when the order is' }).getByLabel('paid', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save order statuses' }).click();
+  await expect(page.getByText('A status cannot both award and cancel.')).toBeVisible();
+});

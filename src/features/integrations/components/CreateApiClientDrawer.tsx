@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { API_SCOPES, SCOPE_DESCRIPTIONS, apiClientCreateBody, type ApiClientCreated } from '../../../../server/contract/api-clients.ts';
 import { Drawer } from '../../../components/ui/aria/Drawer.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Checkbox, Field } from '../../../components/ui/Field.tsx';
+import { Field } from '../../../components/ui/Field.tsx';
+import { CheckboxGroupField } from '../../../components/ui/form/CheckboxGroupField.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
@@ -51,28 +51,11 @@ function CreateForm({ onCreated }: { onCreated: (client: ApiClientCreated) => vo
     <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
       <FormAlert message={failure} />
       <TextField control={form.control} register={form.register} name="name" label="Name" placeholder="Warehouse sync" />
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="scopes"
-        render={({ field, fieldState }) => (
-          <fieldset className="ls-choice" aria-describedby={fieldState.error ? 'scopes-error' : undefined}>
-            <legend className="ls-field__label">Scopes</legend>
-            {API_SCOPES.map((scope) => (
-              <Checkbox
-                key={scope}
-                label={scope}
-                hint={SCOPE_DESCRIPTIONS[scope]}
-                checked={field.value.includes(scope)}
-                onChange={(event) => field.onChange(event.target.checked ? [...field.value, scope] : field.value.filter((s) => s !== scope))}
-              />
-            ))}
-            {fieldState.error ? (
-              <div id="scopes-error" className="ls-field__error">
-                {fieldState.error.message}
-              </div>
-            ) : null}
-          </fieldset>
-        )}
+        legend="Scopes"
+        options={API_SCOPES.map((scope) => ({ value: scope, label: scope, hint: SCOPE_DESCRIPTIONS[scope] }))}
       />
       <div>
         <Button type="submit" variant="primary" loading={create.isPending}>
