@@ -14,6 +14,8 @@ export interface Config {
   sessionTtlMs: number;
   /** lifetime of a one-time sign-in code handed to /auth-check */
   loginCodeTtlMs: number;
+  /** lifetime of an API client's bearer token from POST /oauth/token */
+  apiTokenTtlMs: number;
   /** sign-in attempts allowed per IP and email in one minute */
   loginAttemptsPerMinute: number;
   /** largest accepted JSON body, in bytes */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist/console'),
     sessionTtlMs: number(env.SESSION_TTL_HOURS, 12) * 3_600_000,
     loginCodeTtlMs: 5 * 60_000,
+    apiTokenTtlMs: 60 * 60_000,
     loginAttemptsPerMinute: number(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     bodyLimitBytes: 1024 * 1024,
     seedDemo: env.SEED_DEMO !== '0',

@@ -159,4 +159,6 @@ export const STORE_SCOPED_TABLES = [
   'order_states',
   'webhook_events',
   'order_imports',
+  'api_clients',
+  'api_client_tokens',
 ] as const;

@@ -9,11 +9,14 @@ import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
+import { SCOPE_DESCRIPTIONS } from '../domain/schemas/api-scopes.ts';
 import { defaultAuthMode, registerAuthHook } from './auth-hook.ts';
 import type { App } from './context.ts';
 import { errorHandler } from './errors.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { registerSecurityHeaders } from './security.ts';
+
+const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];
 
 export interface AppOptions {
   config: Config;
@@ -43,8 +46,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? defaultAuthMode(route.url) };
+    const apiScope = route.config.apiScope;
+    if (apiScope && route.schema) route.schema = { ...route.schema, security: [...CONSOLE_SECURITY, { apiClient: [apiScope] }] };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body });
+      if (method !== 'HEAD') {
+        app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body, apiScope });
+      }
     }
   });
 
@@ -59,9 +66,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           bearer: { type: 'http', scheme: 'bearer' },
           storeAccessToken: { type: 'apiKey', in: 'header', name: 'X-Store-Access-Token' },
           userAccessToken: { type: 'apiKey', in: 'header', name: 'X-User-Access-Token' },
+          apiClient: {
+            type: 'oauth2',
+            description:
+              'API clients (Integrations → Custom App) obtain a bearer token at POST /oauth/token; it is accepted on the routes listing this scheme.',
+            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: SCOPE_DESCRIPTIONS } },
+          },
         },
       },
-      security: [{ bearer: [], storeAccessToken: [], userAccessToken: [] }],
+      security: CONSOLE_SECURITY,
     },
     transform: jsonSchemaTransform,
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/sessions.ts';
-import { unauthenticated } from './errors.ts';
+import { authenticateClientToken, isClientToken } from '../domain/api-clients/index.ts';
+import type { ApiScope } from '../domain/schemas/api-scopes.ts';
+import { ApiError, unauthenticated } from './errors.ts';
 import type { AuthMode } from './context.ts';
 
 const API_PREFIX = /^\/(api|data)\/v\d+\//;
@@ -16,19 +18,35 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /**
+ * An API client's bearer token (`lsat_…` from POST /oauth/token): accepted only on routes that
+ * declare `config.apiScope`, and only with that scope still granted to a live client.
+ */
+async function authenticateApiClient(app: FastifyInstance, request: FastifyRequest, token: string, scope: ApiScope | undefined): Promise<void> {
+  if (!scope) throw new ApiError(403, 'API client tokens are not accepted on this route.', 'forbidden');
+  const client = await authenticateClientToken(app.db, token, app.clock.now());
+  if (!client) throw new ApiError(401, 'The access token is invalid, expired or revoked.', 'invalid_token');
+  if (!client.scopes.includes(scope)) throw new ApiError(403, `The access token lacks the ${scope} scope.`, 'insufficient_scope');
+  request.store = client.store;
+  request.apiClientId = client.clientId;
+}
+
+/**
  * The one place that resolves user and store from the tokens, before the body is even read:
- * `Authorization: Bearer <token>`, `X-Store-Access-Token`, `X-User-Access-Token`.
+ * `Authorization: Bearer <token>`, `X-Store-Access-Token`, `X-User-Access-Token` — or an API
+ * client's bearer token alone on the routes that declare a scope.
  */
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('store', null as never);
   app.decorateRequest('user', null as never);
   app.decorateRequest('role', null as never);
   app.decorateRequest('sessionId', 0);
+  app.decorateRequest('apiClientId', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const mode = request.routeOptions.config.auth ?? 'none';
     if (mode === 'none') return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
+    if (bearer && isClientToken(bearer)) return authenticateApiClient(app, request, bearer, request.routeOptions.config.apiScope);
     const auth = await authenticate(
       app.db,
       {

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import type { Role, Store, User } from '../db/schema.ts';
+import type { ApiScope } from '../domain/schemas/api-scopes.ts';
 
 /**
  * Who may call a route: `none` (public) or `store` (signed in on a store through the three
@@ -17,6 +18,8 @@ export interface RegisteredRoute {
   auth: AuthMode;
   /** the zod schema of the body, when the route takes one */
   bodySchema: unknown;
+  /** the scope an API client token needs here; without it client tokens are refused */
+  apiScope: ApiScope | undefined;
 }
 
 declare module 'fastify' {
@@ -33,11 +36,18 @@ declare module 'fastify' {
     user: User;
     role: Role;
     sessionId: number;
+    /**
+     * The API client whose bearer token authenticated the request (then `user` is unset: only
+     * routes declaring `apiScope` accept client tokens, and they never read the user), or null.
+     */
+    apiClientId: number | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
     /** the 413 message of a route with its own body limit */
     tooLargeMessage?: string;
+    /** read routes an API client may call with this scope (OAuth client credentials, /oauth/token) */
+    apiScope?: ApiScope;
   }
 }
 

@@ -20,6 +20,9 @@ const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => 
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })));
+const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })));
+const OrderHistoryPage = lazy(() => import('../features/integrations/OrderHistoryPage.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
@@ -37,6 +40,12 @@ function screenFor(route: RouteEntry): ReactNode {
       return <AnalyticsPage />;
     case 'emails':
       return <EmailsPage route={route} />;
+    case 'integrations':
+      return <IntegrationsPage />;
+    case 'order-history':
+      return <OrderHistoryPage route={route} />;
+    case 'custom-app':
+      return <CustomAppPage route={route} />;
     default:
       return <PlaceholderPage route={route} />;
   }

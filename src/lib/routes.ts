@@ -30,7 +30,7 @@ export interface RouteEntry {
   title: string;
   /** what will be on the page (shown in the empty state) */
   purpose: string;
-  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics';
+  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics' | 'custom-app' | 'integrations' | 'order-history';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -108,7 +108,12 @@ export const ROUTES: RouteEntry[] = [
     screen: 'emails',
     back: { to: '/emails/email-dashboard/', label: 'Emails' },
   })),
-  { path: '/integrations', title: 'Integrations', purpose: 'Apps connected to your store, order status rules, API clients and webhooks.' },
+  {
+    path: '/integrations',
+    title: 'Integrations',
+    purpose: 'Apps connected to your store, order status rules, API clients and webhooks.',
+    screen: 'integrations',
+  },
   ...INTEGRATION_SUB_ITEMS.map(([label, path]): RouteEntry => ({
     path: path.replace(/\/$/, ''),
     title: label,
@@ -117,6 +122,7 @@ export const ROUTES: RouteEntry[] = [
         ? 'API clients and the HMAC secret for your own integrations.'
         : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
     back: { to: '/integrations', label: 'Integrations' },
+    ...(label === 'Custom App' ? { screen: 'custom-app' as const } : label === 'Order History' ? { screen: 'order-history' as const } : {}),
   })),
   { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.', screen: 'analytics' },
   { path: '/settings', title: 'My account', purpose: 'Your profile, password and the store settings.', screen: 'settings' },

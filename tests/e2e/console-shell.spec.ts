@@ -480,11 +480,48 @@ test('Custom App: an API client is created in a drawer with its secret shown onc
   expect((await page.request.get('/api/v1/points/list', { headers: bearer })).status()).toBe(200);
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
-  const confirm = page.getByRole('dialog', { name: `Revoke ${name}?` });
+  const confirm = page.getByRole('alertdialog', { name: `Revoke ${name}?` });
   await expect(confirm).toBeVisible();
   await axe('revoke dialog');
   await confirm.getByRole('button', { name: 'Revoke client' }).click();
   await expect(page.getByText(`${name} revoked`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   expect((await page.request.get('/api/v1/points/list', { headers: bearer })).status()).toBe(401);
+});
+
+test('Integrations: the supported apps with their state and last event, set-up in a drawer, the webhook events; axe on each', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/integrations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  const apps = page.getByRole('list', { name: 'Apps' });
+  for (const name of ['Shopify', 'BigCommerce', 'Neutral order webhook']) await expect(apps.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Webhook events' })).toBeVisible();
+  const axe = async (where: string) => {
+    const { violations } = await wcag21(page).analyze();
+    expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await axe('integrations');
+  await page.getByRole('button', { name: 'Set up Neutral order webhook' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Set up Neutral order webhook' });
+  await expect(drawer.getByText(/\/webhooks\/orders\//)).toBeVisible();
+  await axe('set-up drawer');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await page.getByRole('button', { name: 'Re-sync webhooks' }).click();
+  await expect(page.getByText(/failed events tried again/)).toBeVisible();
+});
+
+test('Order History: the order status settings and the newest orders; axe', async ({ browser }) => {
+  const page = await pageAs(browser, 'owner@demo.shop');
+  await page.goto('/integrations/store-order/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
+  const award = page.getByRole('group', { name: 'Award points when the order is' });
+  await expect(award.getByLabel('paid', { exact: true })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Newest orders' })).toBeVisible();
+  const { violations } = await wcag21(page).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // a status cannot both award and cancel: the server's own rule, shown before sending
+  await page.getByRole('group', { name: 'Take the points back when the order is' }).getByLabel('paid', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save order statuses' }).click();
+  await expect(page.getByText('A status cannot both award and cancel.')).toBeVisible();
 });

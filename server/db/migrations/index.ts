@@ -8,6 +8,8 @@ import * as customerJoinDay from './0024_customer_join_day.ts';
 import * as dashboard from './0070_dashboard.ts';
 import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as emailTemplates from './0060_email_templates.ts';
+import * as apiClients from './0080_api_clients.ts';
+import * as webhookEventsRecent from './0081_webhook_events_recent.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -23,6 +25,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_customer_join_day': customerJoinDay,
   '0070_dashboard': dashboard,
   '0071_analytics_daily': analyticsDaily,
+  '0080_api_clients': apiClients,
+  '0081_webhook_events_recent': webhookEventsRecent,
   '0010_document_publishing': documentPublishing,
   '0060_email_templates': emailTemplates,
 };

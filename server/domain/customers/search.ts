@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A case-insensitive "contains" pattern with the LIKE wildcards escaped. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The store's customers whose e-mail or full name contains the text (case-insensitive), by name. */
 export async function searchCustomers(db: Executor, storeId: number, text: string, limit: number) {

@@ -67,7 +67,7 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/transaction/points',
-      { schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody } },
+      { schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody }, config: { apiScope: 'points:read' } },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
         if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
@@ -97,6 +97,7 @@ export const customerPointsRoutes: RouteModule = {
             page: z.coerce.number().int().min(1).max(100_000).default(1),
           }),
         },
+        config: { apiScope: 'points:read' },
       },
       async (request) => {
         const { limit, page } = request.query;

@@ -18,6 +18,10 @@ import { sessionRoutes } from './session.ts';
 import { storeRoutes } from './store.ts';
 import { templateRoutes } from './templates.ts';
 import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
+import { apiClientRoutes } from './api-clients.ts';
+import { oauthTokenRoutes } from './oauth-token.ts';
+import { appRoutes } from './apps.ts';
+import { orderSettingsRoutes } from './order-settings.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -48,4 +52,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   templateRoutes,
   emailOutboxRoutes,
   unsubscribeRoutes,
+  apiClientRoutes,
+  oauthTokenRoutes,
+  appRoutes,
+  orderSettingsRoutes,
 ];

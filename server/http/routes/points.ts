@@ -50,17 +50,25 @@ export const pointsRoutes: RouteModule = {
       },
     );
 
-    app.get('/points/list', { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery } }, async (request) => {
-      const { limit, page, status } = request.query;
-      const { rows, total } = await listEarningRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
-      return { data: { data: rows.map((rule) => presentEarningRule(rule)), total, page, limit } };
-    });
+    app.get(
+      '/points/list',
+      { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery }, config: { apiScope: 'rules:read' } },
+      async (request) => {
+        const { limit, page, status } = request.query;
+        const { rows, total } = await listEarningRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
+        return { data: { data: rows.map((rule) => presentEarningRule(rule)), total, page, limit } };
+      },
+    );
 
-    app.get('/points/action/rule/:id', { schema: { tags: ['points'], summary: 'One earning rule', params: idParams } }, async (request) => {
-      const rule = await findEarningRule(app.db, request.store.id, request.params.id);
-      if (!rule) throw notFound('Earning rule');
-      return { data: presentEarningRule(rule) };
-    });
+    app.get(
+      '/points/action/rule/:id',
+      { schema: { tags: ['points'], summary: 'One earning rule', params: idParams }, config: { apiScope: 'rules:read' } },
+      async (request) => {
+        const rule = await findEarningRule(app.db, request.store.id, request.params.id);
+        if (!rule) throw notFound('Earning rule');
+        return { data: presentEarningRule(rule) };
+      },
+    );
 
     app.get(
       '/points/action/rule/grouping',

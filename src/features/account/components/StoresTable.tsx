@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Drawer } from '../../../components/ui/aria/Drawer.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { actionColumn } from '../../../components/ui/table/action-column.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/table/DataTable.tsx';
 import type { StoreListItem } from '../../../lib/api/types.ts';
 import { useCopyToClipboard } from '../../../lib/useCopyToClipboard.ts';
@@ -14,16 +15,7 @@ function storeColumns(install: (store: StoreListItem) => void): DataColumn<Store
   return [
     { id: 'store_title', header: 'Store', cell: (store) => store.store_title, sortable: true, hideable: false },
     { id: 'store_name', header: 'Store key', cell: (store) => <code>{store.store_name}</code>, sortable: true },
-    {
-      id: 'install',
-      header: 'Install',
-      hideable: false,
-      cell: (store) => (
-        <Button onClick={() => install(store)} aria-label={`Install ${store.store_title}`}>
-          Install
-        </Button>
-      ),
-    },
+    actionColumn('Install', (store) => store.store_title, install),
   ];
 }
 

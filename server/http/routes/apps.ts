@@ -1,0 +1,147 @@
+/**
+ * Apps (spec §7 "Apps and integrations"): the store-platform webhooks the product really
+ * verifies and processes — `GET /apps` (connection state, last event received), `POST
+ * /apps/integrate`, `POST /apps/info` (webhook URL and signature), `DELETE /apps/{id}`, `GET
+ * /apps/version`, `GET /apps/event-list`, and the webhook re-sync `POST /account/webhooks-sync`.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { appIdParams, appInfo, appInfoBody, appIntegrateBody, appRecord, eventListQuery, eventPage, type AppId } from '../../contract/apps.ts';
+import { dataEnvelope, emptyBody } from '../../contract/common.ts';
+import { neutralOrderWebhook } from '../../contract/webhooks.ts';
+import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from '../../domain/apps/index.ts';
+import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import type { Store } from '../../db/schema.ts';
+import type { RouteModule } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { bigcommerceWebhookSecret, webhookRunnerOf } from './webhooks.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const presentApp = (app: AppStatus) => ({
+  ...app,
+  last_event: app.last_event && { ...app.last_event, received_at: app.last_event.received_at.toISOString(), processed_at: iso(app.last_event.processed_at) },
+});
+
+const setupFailed = (error: unknown): never => {
+  if (error instanceof AppSetupError) throw new ApiError(422, error.message, 'validation_failed', { [error.field]: error.message });
+  throw error;
+};
+
+/** Where each platform posts and how it proves the post is genuine. */
+function webhookSetup(request: FastifyRequest, store: Store, app: AppId): { webhook_url: string; signature: string; topics: string[] } {
+  const origin = `${request.protocol}://${request.host}`;
+  if (app === 'shopify') {
+    return {
+      webhook_url: `${origin}/webhooks/shopify`,
+      signature: 'X-Shopify-Hmac-Sha256: the base64 HMAC-SHA256 of the body with your HMAC secret',
+      topics: [...SHOPIFY_TOPICS],
+    };
+  }
+  if (app === 'bigcommerce') {
+    const header = store.hmac_secret ? bigcommerceWebhookSecret(store.hmac_secret) : '(generate the HMAC secret first)';
+    return { webhook_url: `${origin}/webhooks/bigcommerce?store=${store.store_name}`, signature: `X-Webhook-Secret: ${header}`, topics: ['store/order/*'] };
+  }
+  return {
+    webhook_url: `${origin}/webhooks/orders/${store.store_name}`,
+    signature: 'X-Signature: sha256=<hex HMAC-SHA256 of the body with your HMAC secret>',
+    topics: [...neutralOrderWebhook.shape.type.options],
+  };
+}
+
+export const appRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    const info = async (request: FastifyRequest, store: Store, id: AppId) => {
+      const status = (await listApps(app.db, store)).find((row) => row.id === id)!;
+      return { ...presentApp(status), ...webhookSetup(request, store, id) };
+    };
+
+    app.get(
+      '/apps',
+      { schema: { tags: ['apps'], summary: 'The supported apps, their connection state and last event', response: { 200: dataEnvelope(z.array(appRecord)) } } },
+      async (request) => ({
+        data: (await listApps(app.db, request.store)).map(presentApp),
+      }),
+    );
+
+    app.post(
+      '/apps/integrate',
+      {
+        schema: {
+          tags: ['apps'],
+          summary: 'Connect an app (the shop domain, the BigCommerce access token)',
+          body: appIntegrateBody,
+          response: { 200: dataEnvelope(appInfo) },
+        },
+      },
+      async (request) => {
+        const store = await integrateApp(app.db, request.store, request.body).catch(setupFailed);
+        return { data: await info(request, store, request.body.app) };
+      },
+    );
+
+    app.post(
+      '/apps/info',
+      {
+        schema: {
+          tags: ['apps'],
+          summary: 'Where to point the app’s webhooks and how they are signed',
+          body: appInfoBody,
+          response: { 200: dataEnvelope(appInfo) },
+        },
+      },
+      async (request) => ({ data: await info(request, request.store, request.body.app) }),
+    );
+
+    app.delete(
+      '/apps/:id',
+      { schema: { tags: ['apps'], summary: 'Disconnect an app: its webhooks are refused from now on', params: appIdParams } },
+      async (request, reply) => {
+        await disconnectApp(app.db, request.store, request.params.id).catch(setupFailed);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/apps/version',
+      {
+        schema: {
+          tags: ['apps'],
+          summary: 'The API and webhook format versions',
+          response: { 200: dataEnvelope(z.object({ api: z.string(), webhooks: z.string() })) },
+        },
+      },
+      async () => ({
+        data: { api: 'v1', webhooks: '2026-01' },
+      }),
+    );
+
+    app.get(
+      '/apps/event-list',
+      { schema: { tags: ['apps'], summary: 'Webhook events received, newest first', querystring: eventListQuery, response: { 200: dataEnvelope(eventPage) } } },
+      async (request) => {
+        const { platform, status, page, per_page: perPage } = request.query;
+        const { rows, total } = await listWebhookEvents(app.db, request.store.id, { platform, status, page, perPage });
+        const data = rows.map((row) => ({ ...row, received_at: row.received_at.toISOString(), processed_at: iso(row.processed_at) }));
+        return { data: { data, total, page, per_page: perPage } };
+      },
+    );
+
+    app.post(
+      '/account/webhooks-sync',
+      {
+        schema: {
+          tags: ['apps'],
+          summary: 'Webhook re-sync: failed events are tried again now',
+          body: emptyBody,
+          response: { 200: dataEnvelope(z.object({ retried: z.number().int() })) },
+        },
+      },
+      async (request) => {
+        const retried = await retryFailedWebhooks(app.db, request.store.id);
+        if (retried > 0) await webhookRunnerOf(app).kick();
+        return { data: { retried } };
+      },
+    );
+  },
+};
