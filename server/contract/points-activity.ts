@@ -19,6 +19,8 @@ export const activityQuery = z
       .pipe(z.array(z.enum(ENTRY_TYPES, { message: 'Unknown entry type.' })))
       .optional(),
     customer_id: idField.optional(),
+    /** part of the customer's e-mail or name */
+    customer: z.string().trim().max(120).optional(),
     /** first day (UTC), inclusive */
     from: day.optional(),
     /** last day (UTC), inclusive */

@@ -19,6 +19,8 @@ import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
 const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
+const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((m) => ({ default: m.PointsPage })));
+const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
@@ -31,6 +33,10 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OnboardingPage />;
     case 'onsite-display':
       return <OnsiteDisplayPage route={route} />;
+    case 'points':
+      return <PointsPage />;
+    case 'points-activity':
+      return <ActivityPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

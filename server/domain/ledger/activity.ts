@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import type { Executor } from './ledger.ts';
 import type { EntryType } from './tables.ts';
 
 export interface ActivityFilter {
   types?: EntryType[] | undefined;
   customerId?: number | undefined;
+  /** part of the customer's e-mail or name, any case */
+  customerText?: string | undefined;
   /** inclusive, UTC */
   from?: Date | undefined;
   /** exclusive, UTC */
@@ -36,6 +39,10 @@ export async function listStoreActivity(
   let query = db.selectFrom('ledger_entries as e').innerJoin('customers as c', 'c.id', 'e.customer_id').where('e.store_id', '=', storeId);
   if (filter.types?.length) query = query.where('e.type', 'in', filter.types);
   if (filter.customerId !== undefined) query = query.where('e.customer_id', '=', filter.customerId);
+  if (filter.customerText) {
+    const like = `%${filter.customerText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('c.email', 'ilike', like), eb(sql<string>`${sql.ref('c.first_name')} || ' ' || ${sql.ref('c.last_name')}`, 'ilike', like)]));
+  }
   if (filter.from) query = query.where('e.created_at', '>=', filter.from);
   if (filter.to) query = query.where('e.created_at', '<', filter.to);
   const [rows, count] = await Promise.all([

@@ -58,6 +58,11 @@ describeEachDatabase('GET /points/activity: the store ledger with reasons', (ctx
     expect((await get('/api/v1/points/activity?type=order_earn')).json().data.total).toBe(1);
     expect((await get('/api/v1/points/activity?type=order_earn,adjustment')).json().data.total).toBe(2);
     expect((await get(`/api/v1/points/activity?customer_id=${other}`)).json().data.data).toHaveLength(1);
+    const byName = await get('/api/v1/points/activity?customer=ada%20BUY');
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().data.data.map((row: { type: string }) => row.type)).toEqual(['order_earn']);
+    expect((await get('/api/v1/points/activity?customer=ACTIVITY.buyer')).json().data.total).toBe(1);
+    expect((await get('/api/v1/points/activity?customer=%25')).json().data.total).toBe(0);
     const today = ctx.clock.now().toISOString().slice(0, 10);
     expect((await get(`/api/v1/points/activity?from=${today}&to=${today}`)).json().data.total).toBe(2);
     expect((await get('/api/v1/points/activity?to=2000-01-01')).json().data.total).toBe(0);

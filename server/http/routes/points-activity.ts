@@ -34,7 +34,7 @@ export const pointsActivityRoutes: RouteModule = {
         },
       },
       async (request) => {
-        const { limit, page, type, customer_id: customerId, from, to } = request.query;
+        const { limit, page, type, customer_id: customerId, customer, from, to } = request.query;
         if (customerId !== undefined && !(await customerExists(app.db, request.store.id, customerId))) throw notFound('Customer');
         const { rows, total } = await listStoreActivity(
           app.db,
@@ -42,6 +42,7 @@ export const pointsActivityRoutes: RouteModule = {
           {
             types: type,
             customerId,
+            customerText: customer || undefined,
             from: from ? new Date(`${from}T00:00:00Z`) : undefined,
             to: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY) : undefined,
           },
