@@ -5,6 +5,7 @@ import * as rulesRewards from './0021_rules_rewards.ts';
 import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts';
 import * as customerJoinDay from './0024_customer_join_day.ts';
+import * as ordersPlacedAt from './0030_orders_placed_at.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_reward_expiry_order_imports': rewardExpiryOrderImports,
   '0024_customer_join_day': customerJoinDay,
   '0010_document_publishing': documentPublishing,
+  '0030_orders_placed_at': ordersPlacedAt,
 };

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { earningRuleBody, type EarningRuleBody } from '../../../../server/contract/points.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveEarningRule } from '../api/points.ts';
 import { LIMIT_OPTIONS, NETWORK_OPTIONS } from '../earning-catalogue.ts';
+import { useSaveForm } from './useSaveForm.ts';
 import { ListField, NumberField, SelectField, StatusField } from './RuleFields.tsx';
 
 /** Every field the engine supports for one earning rule, validated with POST /points/store's own schema; a 422 lands on its fields. */
@@ -14,23 +13,16 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
   const form = useContractForm(earningRuleBody, initial);
   const { control, register } = form;
   const save = useSaveEarningRule();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
   const type = initial.type;
   const limitType = useWatch({ control, name: 'limit_type' });
   const mode = useWatch({ control, name: 'config.mode' as 'limit_type' }) as string | undefined;
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync({ id, body });
-      toast({ message: id === undefined ? `“${body.title}” added` : `“${body.title}” saved` });
-      onDone();
-    } catch (error) {
-      setFailure(`The way to earn was not saved: ${applyServerErrors(form, error)}`);
-    }
+  const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
+    saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
+    notSaved: 'The way to earn was not saved',
+    onDone,
   });
   return (
-    <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Way to earn">
+    <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Way to earn">
       <FormAlert message={failure} />
       <TextField control={control} register={register} name="title" label="Title" />
       <StatusField control={control} name="status" />

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { expirySettingsBody, type ExpirySettings } from '../../../../server/contract/points.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { expiryQuery, useSaveExpiry } from '../api/points.ts';
 import { NumberField } from './RuleFields.tsx';
+import { useSaveForm } from './useSaveForm.ts';
 
 /** What saving does to balances members already hold (the engine dates each batch of points when it is earned). */
 function balanceEffect(enabled: boolean, days: number | undefined, label: string): string {
@@ -21,21 +20,14 @@ function balanceEffect(enabled: boolean, days: number | undefined, label: string
 function ExpiryForm({ saved, pointsLabel }: { saved: ExpirySettings; pointsLabel: string }) {
   const form = useContractForm(expirySettingsBody, saved);
   const save = useSaveExpiry();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
   const enabled = useWatch({ control: form.control, name: 'enabled' });
   const days = useWatch({ control: form.control, name: 'expiry_days' });
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync(body);
-      toast({ message: 'Points expiry saved' });
-    } catch (error) {
-      setFailure(`The expiry settings were not saved: ${applyServerErrors(form, error)}`);
-    }
+  const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync(body), {
+    saved: () => 'Points expiry saved',
+    notSaved: 'The expiry settings were not saved',
   });
   return (
-    <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Points expiry">
+    <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Points expiry">
       <FormAlert message={failure} />
       <SwitchField control={form.control} name="enabled" label={`${pointsLabel[0]!.toUpperCase()}${pointsLabel.slice(1)} expire`} />
       {enabled ? (

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { storeSettingsBody } from '../../../../server/contract/store.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSavePointsLabel } from '../api/points.ts';
+import { useSaveForm } from './useSaveForm.ts';
 
 const schema = storeSettingsBody.pick({ points_label: true }).required();
 
@@ -12,21 +11,14 @@ const schema = storeSettingsBody.pick({ points_label: true }).required();
 export function PointsLabelCard({ label, currency }: { label: string; currency: string }) {
   const form = useContractForm(schema, { points_label: label });
   const save = useSavePointsLabel();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = form.handleSubmit(async ({ points_label }) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync(points_label);
-      toast({ message: `Members now see “${points_label}”` });
-    } catch (error) {
-      setFailure(`The label was not saved: ${applyServerErrors(form, error)}`);
-    }
+  const { failure, onSubmit } = useSaveForm(form, ({ points_label }) => save.mutateAsync(points_label), {
+    saved: ({ points_label }) => `Members now see “${points_label}”`,
+    notSaved: 'The label was not saved',
   });
   return (
     <section className="ls-card" aria-labelledby="points-label-heading">
       <h2 id="points-label-heading">Points label</h2>
-      <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Points label">
+      <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Points label">
         <FormAlert message={failure} />
         <TextField
           control={form.control}

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveRedeemRule } from '../api/points.ts';
+import { useSaveForm } from './useSaveForm.ts';
 import { ListField, NumberField, StatusField } from './RuleFields.tsx';
 
 /** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
@@ -12,21 +11,14 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
   const form = useContractForm(redeemRuleBody, initial);
   const { control, register } = form;
   const save = useSaveRedeemRule();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
   const type = initial.type;
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync({ id, body });
-      toast({ message: id === undefined ? `“${body.title}” added` : `“${body.title}” saved` });
-      onDone();
-    } catch (error) {
-      setFailure(`The way to redeem was not saved: ${applyServerErrors(form, error)}`);
-    }
+  const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
+    saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
+    notSaved: 'The way to redeem was not saved',
+    onDone,
   });
   return (
-    <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Way to redeem">
+    <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Way to redeem">
       <FormAlert message={failure} />
       <TextField control={control} register={register} name="title" label="Title" />
       <StatusField control={control} name="status" />
