@@ -204,3 +204,22 @@ test('the activity list shows the entries with their reasons, filters them and p
   await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('order_earn');
   await expect(table.getByRole('row')).toHaveCount(2);
 });
+
+test('the impact preview changes when the points per dollar change', async () => {
+  await page.goto('/rewards-loyalty/points');
+  const orders = earnSection().getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
+  await orders.getByRole('button', { name: /^Edit / }).click();
+  const preview = drawer().getByRole('region', { name: 'Impact over the last 90 days' });
+  const issued = preview.locator('dt:has-text("Points issued") + dd');
+  const shown = async () => Number((await issued.textContent())!.replace(/,/g, ''));
+  await expect.poll(shown).toBeGreaterThan(0);
+  const before = await shown(); // the rule as saved (not 4 points per $1)
+  await drawer().getByLabel('Points', { exact: true }).fill('4');
+  await expect.poll(shown).not.toBe(before);
+  const atFour = await shown();
+  await drawer().getByLabel('Points', { exact: true }).fill('8');
+  await expect.poll(shown).toBe(2 * atFour);
+  await expect(preview.locator('dt:has-text("Liability") + dd')).toHaveText(/\$/);
+  expect((await axe(page).analyze()).violations).toEqual([]);
+  await drawer().getByRole('button', { name: 'Cancel' }).click();
+});

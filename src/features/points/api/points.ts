@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { EarningRuleBody, earningRuleRecord, ExpirySettings } from '../../../../server/contract/points.ts';
+import type { EarningRuleBody, earningRuleRecord, ExpirySettings, ImpactPreview, ImpactPreviewBody } from '../../../../server/contract/points.ts';
 import type { ActivityEntry, ActivityQuery } from '../../../../server/contract/points-activity.ts';
 import type { RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import type { TablePage } from '../../../components/ui/table/DataTable.tsx';
@@ -131,3 +131,11 @@ export const redeemBodyOf = (rule: RedeemRule, change: Partial<RedeemRuleBody> =
   config: rule.config,
   ...change,
 });
+
+/** POST /points/preview: what a change would have done over the last 90 days (nothing is written). */
+export const impactPreviewQuery = (body: ImpactPreviewBody) =>
+  queryOptions({
+    queryKey: [...pointsKeys.all, 'preview', body] as const,
+    queryFn: ({ signal }) => api.post<ImpactPreview>('/points/preview', body, { signal }),
+    staleTime: 30_000,
+  });

@@ -5,6 +5,7 @@ import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveEarningRule } from '../api/points.ts';
 import { LIMIT_OPTIONS, NETWORK_OPTIONS } from '../earning-catalogue.ts';
+import { ImpactPreview, earningPreviewBody } from './ImpactPreview.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 import { ListField, NumberField, SelectField, StatusField } from './RuleFields.tsx';
 
@@ -16,6 +17,8 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
   const type = initial.type;
   const limitType = useWatch({ control, name: 'limit_type' });
   const mode = useWatch({ control, name: 'config.mode' as 'limit_type' }) as string | undefined;
+  const points = useWatch({ control, name: 'points' });
+  const perAmount = useWatch({ control, name: 'config.per_amount_minor' as 'points' });
   const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
     saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
     notSaved: 'The way to earn was not saved',
@@ -98,6 +101,7 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
       <SelectField control={control} register={register} name="limit_type" label="Limit" options={LIMIT_OPTIONS} />
       {limitType === 'per_days' ? <NumberField control={control} register={register} name="limit_days" label="Days between two awards" empty="null" /> : null}
       {limitType === 'total' ? <NumberField control={control} register={register} name="limit_total" label="Times a customer can earn" empty="null" /> : null}
+      {type === 'order' ? <ImpactPreview body={earningPreviewBody(mode, points, perAmount)} /> : null}
       <div className="ls-row">
         <Button type="submit" variant="primary" loading={save.isPending}>
           {id === undefined ? 'Add way to earn' : 'Save way to earn'}

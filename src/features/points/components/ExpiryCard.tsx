@@ -8,6 +8,7 @@ import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.t
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { expiryQuery, useSaveExpiry } from '../api/points.ts';
 import { NumberField } from './RuleFields.tsx';
+import { ImpactPreview } from './ImpactPreview.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 
 /** What saving does to balances members already hold (the engine dates each batch of points when it is earned). */
@@ -43,6 +44,9 @@ function ExpiryForm({ saved, pointsLabel }: { saved: ExpirySettings; pointsLabel
           <NumberField control={form.control} register={form.register} name="final_reminder_days" label="Final reminder, days before expiry" />
         </>
       ) : null}
+      <ImpactPreview
+        body={enabled ? (typeof days === 'number' && Number.isInteger(days) && days >= 1 ? { expiry_days: days } : null) : { expiry_days: null }}
+      />
       <Banner tone="info" title="Existing balances:">
         {balanceEffect(Boolean(enabled), typeof days === 'number' ? days : undefined, pointsLabel)}
       </Banner>

@@ -1,8 +1,10 @@
+import { useWatch } from 'react-hook-form';
 import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveRedeemRule } from '../api/points.ts';
+import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 import { ListField, NumberField, StatusField } from './RuleFields.tsx';
 
@@ -12,6 +14,8 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
   const { control, register } = form;
   const save = useSaveRedeemRule();
   const type = initial.type;
+  const [cost, value, perStep, stepValue] = useWatch({ control, name: ['points_cost', 'discount_value', 'config.points_per_step', 'config.step_value_minor'] });
+  const previewBody = type === 'variable' ? redeemPreviewBody(perStep, stepValue) : redeemPreviewBody(cost, type === 'fixed_amount' ? value : null);
   const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
     saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
     notSaved: 'The way to redeem was not saved',
@@ -57,6 +61,7 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
         empty="null"
       />
       <TextField control={control} register={register} name="config.code_prefix" label="Coupon code prefix" hint="Up to 10 capital letters or digits." />
+      <ImpactPreview body={previewBody} />
       <div className="ls-row">
         <Button type="submit" variant="primary" loading={save.isPending}>
           {id === undefined ? 'Add way to redeem' : 'Save way to redeem'}
