@@ -45,12 +45,12 @@ async function measure(db: Db, label: string): Promise<BenchRow[]> {
   const now = new Date();
   const storeId = await seed(db, now);
   const times: number[] = [];
-  for (let run = 0; run < 15; run++) {
+  for (let attempt = 0; attempt < 15; attempt++) {
     const started = performance.now();
     await previewImpact(
       db,
       storeId,
-      { earning: { mode: 'per_amount', points: 1 + (run % 3), per_amount_minor: 100 }, redeem: { points_cost: 500, value_minor: 500 }, expiry_days: 30 },
+      { earning: { mode: 'per_amount', points: 1 + (attempt % 3), per_amount_minor: 100 }, redeem: { points_cost: 500, value_minor: 500 }, expiry_days: 30 },
       now,
     );
     times.push(performance.now() - started);

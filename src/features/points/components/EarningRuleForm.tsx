@@ -1,12 +1,12 @@
 import { useWatch } from 'react-hook-form';
 import { earningRuleBody, type EarningRuleBody } from '../../../../server/contract/points.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveEarningRule } from '../api/points.ts';
 import { LIMIT_OPTIONS, NETWORK_OPTIONS } from '../earning-catalogue.ts';
 import { ImpactPreview, earningPreviewBody } from './ImpactPreview.tsx';
-import { useSaveForm } from './useSaveForm.ts';
+import { RuleFormButtons } from './RuleFormButtons.tsx';
+import { useRuleSave } from './useSaveForm.ts';
 import { ListField, NumberField, SelectField, StatusField } from './RuleFields.tsx';
 
 /** Every field the engine supports for one earning rule, validated with POST /points/store's own schema; a 422 lands on its fields. */
@@ -19,11 +19,7 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
   const mode = useWatch({ control, name: 'config.mode' as 'limit_type' }) as string | undefined;
   const points = useWatch({ control, name: 'points' });
   const perAmount = useWatch({ control, name: 'config.per_amount_minor' as 'points' });
-  const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
-    saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
-    notSaved: 'The way to earn was not saved',
-    onDone,
-  });
+  const { failure, onSubmit } = useRuleSave(form, save, { id, noun: 'way to earn', onDone });
   return (
     <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Way to earn">
       <FormAlert message={failure} />
@@ -102,12 +98,7 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
       {limitType === 'per_days' ? <NumberField control={control} register={register} name="limit_days" label="Days between two awards" empty="null" /> : null}
       {limitType === 'total' ? <NumberField control={control} register={register} name="limit_total" label="Times a customer can earn" empty="null" /> : null}
       {type === 'order' ? <ImpactPreview body={earningPreviewBody(mode, points, perAmount)} /> : null}
-      <div className="ls-row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {id === undefined ? 'Add way to earn' : 'Save way to earn'}
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
+      <RuleFormButtons isNew={id === undefined} noun="way to earn" saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }

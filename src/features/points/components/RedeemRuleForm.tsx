@@ -1,11 +1,11 @@
 import { useWatch } from 'react-hook-form';
 import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveRedeemRule } from '../api/points.ts';
 import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
-import { useSaveForm } from './useSaveForm.ts';
+import { RuleFormButtons } from './RuleFormButtons.tsx';
+import { useRuleSave } from './useSaveForm.ts';
 import { ListField, NumberField, StatusField } from './RuleFields.tsx';
 
 /** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
@@ -16,11 +16,7 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
   const type = initial.type;
   const [cost, value, perStep, stepValue] = useWatch({ control, name: ['points_cost', 'discount_value', 'config.points_per_step', 'config.step_value_minor'] });
   const previewBody = type === 'variable' ? redeemPreviewBody(perStep, stepValue) : redeemPreviewBody(cost, type === 'fixed_amount' ? value : null);
-  const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
-    saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
-    notSaved: 'The way to redeem was not saved',
-    onDone,
-  });
+  const { failure, onSubmit } = useRuleSave(form, save, { id, noun: 'way to redeem', onDone });
   return (
     <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Way to redeem">
       <FormAlert message={failure} />
@@ -62,12 +58,7 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
       />
       <TextField control={control} register={register} name="config.code_prefix" label="Coupon code prefix" hint="Up to 10 capital letters or digits." />
       <ImpactPreview body={previewBody} />
-      <div className="ls-row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {id === undefined ? 'Add way to redeem' : 'Save way to redeem'}
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
+      <RuleFormButtons isNew={id === undefined} noun="way to redeem" saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }

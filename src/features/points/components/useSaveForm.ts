@@ -26,3 +26,16 @@ export function useSaveForm<In extends FieldValues, Out>(
   });
   return { failure, onSubmit: (event: FormEvent) => void submit(event) };
 }
+
+/** The submit of a rule's drawer form: create (no id) or update, named by its title in the toast. */
+export function useRuleSave<In extends FieldValues, Out extends { title: string }>(
+  form: UseFormReturn<In, unknown, Out>,
+  save: { mutateAsync: (input: { id?: number | undefined; body: Out }) => Promise<unknown> },
+  { id, noun, onDone }: { id: number | undefined; noun: string; onDone: () => void },
+) {
+  return useSaveForm(form, (body) => save.mutateAsync({ id, body }), {
+    saved: (body) => (id === undefined ? `“${body.title}” added` : `“${body.title}” saved`),
+    notSaved: `The ${noun} was not saved`,
+    onDone,
+  });
+}
