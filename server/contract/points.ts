@@ -41,3 +41,5 @@ export const customEventBody = z
     message: 'Send customer_id or email (one of them).',
     path: ['customer_id'],
   });
+
+export { impactPreviewBody, type ImpactPreview, type ImpactPreviewBody } from '../domain/schemas/impact-preview.ts';

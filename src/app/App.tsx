@@ -23,6 +23,8 @@ const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx
 const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })));
 const OrderHistoryPage = lazy(() => import('../features/integrations/OrderHistoryPage.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
+const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((m) => ({ default: m.PointsPage })));
+const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
@@ -46,6 +48,10 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OrderHistoryPage route={route} />;
     case 'custom-app':
       return <CustomAppPage route={route} />;
+    case 'points':
+      return <PointsPage />;
+    case 'points-activity':
+      return <ActivityPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

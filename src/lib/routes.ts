@@ -30,7 +30,7 @@ export interface RouteEntry {
   title: string;
   /** what will be on the page (shown in the empty state) */
   purpose: string;
-  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics' | 'custom-app' | 'integrations' | 'order-history';
+  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics' | 'custom-app' | 'integrations' | 'order-history' | 'points' | 'points-activity';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -84,11 +84,17 @@ export const ROUTES: RouteEntry[] = [
     back: { to: '/onsite-display', label: 'On-site Display' },
   },
   { path: '/referrals/rewards', title: 'Referrals', purpose: 'What referrers and their friends receive, and the referral activity of your members.' },
-  { path: '/rewards-loyalty/points', title: 'Points', purpose: 'Ways to earn and ways to redeem points, points expiry and the points label.' },
+  {
+    path: '/rewards-loyalty/points',
+    title: 'Points',
+    purpose: 'Ways to earn and ways to redeem points, points expiry and the points label.',
+    screen: 'points',
+  },
   {
     path: '/rewards-loyalty/points/activity-list',
     title: 'Activity',
     purpose: 'Every points transaction of your members: earned, redeemed, adjusted and expired.',
+    screen: 'points-activity',
     back: { to: '/rewards-loyalty/points', label: 'Points' },
   },
   { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.' },

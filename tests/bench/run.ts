@@ -20,6 +20,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Builder canvas latency (issue 6)', module: 'builder.ts' },
   { title: 'Ledger throughput (issue 7)', module: 'ledger.ts' },
   { title: 'Dashboard and analytics at scale (issue 17)', module: 'analytics.ts' },
+  { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

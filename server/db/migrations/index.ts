@@ -10,6 +10,7 @@ import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as emailTemplates from './0060_email_templates.ts';
 import * as apiClients from './0080_api_clients.ts';
 import * as webhookEventsRecent from './0081_webhook_events_recent.ts';
+import * as ordersPlacedAt from './0030_orders_placed_at.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0081_webhook_events_recent': webhookEventsRecent,
   '0010_document_publishing': documentPublishing,
   '0060_email_templates': emailTemplates,
+  '0030_orders_placed_at': ordersPlacedAt,
 };

@@ -1,24 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
+import type { EntryType } from '../schemas/ledger-entry-types.ts';
 
 type Id = Generated<number>;
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** Kinds of ledger entries; referral and tier rewards come with their issues. */
-export const ENTRY_TYPES = [
-  'order_earn',
-  'action_earn',
-  'adjustment',
-  'redemption',
-  'redemption_rollback',
-  'refund_clawback',
-  'expiry',
-  'award',
-  'release',
-  'referral_reward',
-  'tier_reward',
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+export { ENTRY_TYPES, type EntryType } from '../schemas/ledger-entry-types.ts';
 
 /** One cached account per store and customer; changed only beside a ledger entry. */
 export interface PointsAccountsTable {

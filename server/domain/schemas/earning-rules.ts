@@ -46,7 +46,11 @@ const actionRuleConfig = z.strictObject({
 const ruleFields = {
   title: z.string().trim().min(1, 'Enter a title.').max(120),
   status: z.enum(['active', 'inactive']).default('active'),
-  points: z.number().int().min(0).max(1_000_000),
+  points: z
+    .number('Enter a number of points.')
+    .int('Use a whole number of points.')
+    .min(0, 'Points cannot be negative.')
+    .max(1_000_000, 'At most 1,000,000 points.'),
   limit_type: z.enum(['unlimited', 'once', 'per_days', 'total']).default('unlimited'),
   limit_days: z.number().int().min(1).max(3650).nullable().optional(),
   limit_total: z.number().int().min(1).max(1_000_000).nullable().optional(),

@@ -7,7 +7,7 @@ export type RedeemType = (typeof REDEEM_TYPES)[number];
 
 export const redeemConfig = z.strictObject({
   /** smallest order (minor units) the coupon applies to */
-  min_order_minor: z.number().int().min(0).max(100_000_000).default(0),
+  min_order_minor: z.number('Enter an amount in cents.').int('Use whole cents.').min(0, 'The minimum order cannot be below zero.').max(100_000_000).default(0),
   product_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
   collection_ids: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
   /** the issued coupon expires this many days after the redemption; null = never */
@@ -30,9 +30,9 @@ const redeemFields = {
   type: z.enum(REDEEM_TYPES),
   title: z.string().trim().min(1, 'Enter a title.').max(120),
   status: z.enum(['active', 'inactive']).default('active'),
-  points_cost: z.number().int().min(0).max(10_000_000),
+  points_cost: z.number('Enter a number of points.').int('Use a whole number of points.').min(0, 'Points cannot be negative.').max(10_000_000),
   /** fixed amount in minor units, or a percentage 1–100 */
-  discount_value: z.number().int().min(0).max(100_000_000).default(0),
+  discount_value: z.number('Enter a value.').int('Use a whole number.').min(0, 'The value cannot be negative.').max(100_000_000).default(0),
   config: redeemConfig.default(redeemConfig.parse({})),
 };
 

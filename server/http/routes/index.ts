@@ -2,6 +2,7 @@ import type { RouteModule } from '../context.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { storefrontApiRoutes } from './storefront-api.ts';
 import { pointsRoutes } from './points.ts';
+import { pointsActivityRoutes } from './points-activity.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { orderImportRoutes } from './order-import.ts';
@@ -42,6 +43,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   webhookRoutes,
   storefrontApiRoutes,
   pointsRoutes,
+  pointsActivityRoutes,
   redeemRoutes,
   customerPointsRoutes,
   orderImportRoutes,

@@ -3,21 +3,13 @@ import { Link } from 'react-router';
 import type { SearchEntry } from '../../lib/api/types.ts';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { searchFires } from '../../lib/format.ts';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useGlobalSearch } from '../session/hooks.ts';
 import { Icon } from '../../components/ui/icons.tsx';
 
 export const SEARCH_PLACEHOLDER = 'Search by customer name or email';
 /** spec §8 */
 export const NO_SEARCH_DATA = 'No Data found';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** spec §2 / §5: customer search in the top bar; fires, and shows its panel, only above 2 characters. */
 export function GlobalSearch() {

@@ -11,7 +11,7 @@ interface Named<V extends FieldValues> {
 }
 
 /** The error message of a (possibly nested) field. */
-function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
+export function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
   const found = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
   return (found as { message?: string } | undefined)?.message;
 }

@@ -1,0 +1,64 @@
+import { useWatch } from 'react-hook-form';
+import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { useSaveRedeemRule } from '../api/points.ts';
+import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
+import { RuleFormButtons } from './RuleFormButtons.tsx';
+import { useRuleSave } from './useSaveForm.ts';
+import { ListField, NumberField, StatusField } from './RuleFields.tsx';
+
+/** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
+export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefined; initial: RedeemRuleBody; onDone: () => void }) {
+  const form = useContractForm(redeemRuleBody, initial);
+  const { control, register } = form;
+  const save = useSaveRedeemRule();
+  const type = initial.type;
+  const [cost, value, perStep, stepValue] = useWatch({ control, name: ['points_cost', 'discount_value', 'config.points_per_step', 'config.step_value_minor'] });
+  const previewBody = type === 'variable' ? redeemPreviewBody(perStep, stepValue) : redeemPreviewBody(cost, type === 'fixed_amount' ? value : null);
+  const { failure, onSubmit } = useRuleSave(form, save, { id, noun: 'way to redeem', onDone });
+  return (
+    <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Way to redeem">
+      <FormAlert message={failure} />
+      <TextField control={control} register={register} name="title" label="Title" />
+      <StatusField control={control} name="status" />
+      {type === 'variable' ? (
+        <>
+          <NumberField control={control} register={register} name="config.points_per_step" label="Points per step" />
+          <NumberField
+            control={control}
+            register={register}
+            name="config.step_value_minor"
+            label="Each step is worth, in cents"
+            hint="100 means $1 off per step."
+          />
+          <NumberField control={control} register={register} name="config.min_points" label="Fewest points per redemption" />
+          <NumberField control={control} register={register} name="config.max_points" label="Most points per redemption" />
+        </>
+      ) : (
+        <NumberField control={control} register={register} name="points_cost" label="Points it costs" />
+      )}
+      {type === 'fixed_amount' ? (
+        <NumberField control={control} register={register} name="discount_value" label="Amount off, in cents" hint="500 means $5 off." />
+      ) : null}
+      {type === 'percentage' ? (
+        <NumberField control={control} register={register} name="discount_value" label="Percentage off" hint="Between 1 and 100." />
+      ) : null}
+      {type === 'free_product' ? <TextField control={control} register={register} name="config.free_product_id" label="Free product id" /> : null}
+      <NumberField control={control} register={register} name="config.min_order_minor" label="Minimum order, in cents" hint="0 means any order." />
+      <ListField control={control} name="config.product_ids" label="Only for product ids" hint="Empty: every product. Comma separated." />
+      <ListField control={control} name="config.collection_ids" label="Only for collection ids" hint="Empty: every collection. Comma separated." />
+      <NumberField
+        control={control}
+        register={register}
+        name="config.reward_expiry_days"
+        label="Reward expires after (days)"
+        hint="Leave empty: the coupon never expires."
+        empty="null"
+      />
+      <TextField control={control} register={register} name="config.code_prefix" label="Coupon code prefix" hint="Up to 10 capital letters or digits." />
+      <ImpactPreview body={previewBody} />
+      <RuleFormButtons isNew={id === undefined} noun="way to redeem" saving={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}

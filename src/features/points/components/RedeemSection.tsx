@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { redeemBodyOf, redeemRulesQuery, useDeleteRedeemRule, useSaveRedeemRule, type RedeemRule } from '../api/points.ts';
+import { REDEEM_CATALOGUE, REDEEM_ICONS, costText } from '../redeem-catalogue.ts';
+import { RedeemRuleForm } from './RedeemRuleForm.tsx';
+import { RuleSection } from './RuleSection.tsx';
+
+const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+function details(rule: RedeemRule): string[] {
+  const out: string[] = [];
+  if (rule.config.min_order_minor) out.push(`Orders from ${money(rule.config.min_order_minor)}`);
+  if (rule.config.product_ids.length || rule.config.collection_ids.length) out.push('Some products only');
+  out.push(rule.config.reward_expiry_days ? `Reward expires after ${rule.config.reward_expiry_days} days` : 'Reward never expires');
+  return out;
+}
+
+/** Ways to redeem (GET /redeem): rewards members spend their points on. */
+export function RedeemSection({ pointsLabel }: { pointsLabel: string }) {
+  const rules = useQuery(redeemRulesQuery());
+  const toggle = useSaveRedeemRule();
+  const remove = useDeleteRedeemRule();
+  return (
+    <RuleSection
+      id="ways-to-redeem"
+      title="Ways to redeem"
+      noun="way to redeem"
+      intro={`Rewards members spend their ${pointsLabel} on; each redemption issues a coupon code.`}
+      loading={rules.isPending}
+      loadError={rules.error}
+      groups={rules.data && [{ id: 'all', title: 'Ways to redeem', rules: rules.data }]}
+      catalogue={REDEEM_CATALOGUE}
+      card={(rule) => ({ icon: REDEEM_ICONS[rule.type], summary: `${rule.description} for ${costText(rule, pointsLabel)}`, details: details(rule) })}
+      bodyOf={(rule) => redeemBodyOf(rule)}
+      Form={RedeemRuleForm}
+      toggle={toggle}
+      remove={remove}
+      deleteNote="Members can no longer choose this reward. Coupons already issued for it stay valid."
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Switch } from '../../../components/ui/aria/Switch.tsx';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+
+export interface RuleCardProps {
+  icon: string;
+  title: string;
+  /** what it gives or costs, e.g. "1 point per $1 spent" */
+  summary: string;
+  /** limits, minimum order, expiry… */
+  details: string[];
+  active: boolean;
+  toggling: boolean;
+  onToggle: (active: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** the card title's heading level under its section */
+  level?: 3 | 4;
+}
+
+/** One way to earn or to redeem: icon, title, points, limits, status switch, edit and delete. */
+export function RuleCard({ icon, title, summary, details, active, toggling, onToggle, onEdit, onDelete, level = 4 }: RuleCardProps) {
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <li className="ls-rule-card">
+      <div className="ls-rule-card__head">
+        <span className="ls-rule-card__icon" aria-hidden="true">
+          {icon}
+        </span>
+        <div className="ls-rule-card__text">
+          <Heading className="ls-rule-card__title">{title}</Heading>
+          <p>{summary}</p>
+        </div>
+        <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>
+      </div>
+      {details.length ? <p className="ls-muted ls-rule-card__details">{details.join(' · ')}</p> : null}
+      <div className="ls-row ls-rule-card__actions">
+        <Switch isSelected={active} isDisabled={toggling} onChange={onToggle} aria-label={`Active: ${title}`}>
+          Active
+        </Switch>
+        <Button onClick={onEdit} aria-label={`Edit ${title}`}>
+          Edit
+        </Button>
+        <Button variant="critical" onClick={onDelete} aria-label={`Delete ${title}`}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

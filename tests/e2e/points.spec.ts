@@ -1,0 +1,225 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+// The Points screens against the real server and its seeded demo (issue 13).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const axe = (page: Page) =>
+  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }));
+  page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.getByLabel('Email').fill('owner@demo.shop');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+});
+
+test.afterAll(() => page.context().close());
+
+/** The console's own tokens, for the few calls a test makes around the screen. */
+async function apiHeaders() {
+  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('root')!).state.user.loginRes);
+  return { Authorization: `Bearer ${login.token}`, 'X-Store-Access-Token': login.store_access_token, 'X-User-Access-Token': login.user.user_access_token };
+}
+
+const earnSection = () => page.getByRole('region', { name: 'Ways to earn' });
+const redeemSection = () => page.getByRole('region', { name: 'Ways to redeem' });
+const drawer = () => page.getByRole('dialog');
+
+test('the Points screen lists the ways to earn and to redeem, grouped, and passes axe', async () => {
+  await page.goto('/rewards-loyalty/points');
+  await expect(page.getByRole('heading', { level: 1, name: 'Points' })).toBeVisible();
+  await expect(earnSection().getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(earnSection().getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Points expiry' })).toBeVisible();
+  expect((await axe(page).analyze()).violations).toEqual([]);
+});
+
+test('a way to earn is added from the catalogue, refused with bad input, edited, deactivated and deleted', async () => {
+  await page.goto('/rewards-loyalty/points');
+  await earnSection().getByRole('button', { name: 'Add a way to earn' }).click();
+  // spec §9: the catalogue has more than 8 actions, so it can be searched
+  await drawer().getByRole('searchbox', { name: 'Search kinds of way to earn' }).fill('newsletter');
+  await expect(drawer().getByRole('list', { name: 'Kinds of way to earn' }).getByRole('button')).toHaveCount(1);
+  expect((await axe(page).analyze()).violations).toEqual([]);
+  await drawer()
+    .getByRole('button', { name: /Newsletter sign-up/ })
+    .click();
+  await drawer().getByLabel('Title').fill('Join our letter');
+  await drawer().getByLabel('Points', { exact: true }).fill('-5');
+  await drawer().getByRole('button', { name: 'Add way to earn' }).click();
+  await expect(drawer().getByText('Points cannot be negative.')).toBeVisible();
+  await drawer().getByLabel('Points', { exact: true }).fill('25');
+  await drawer().getByRole('button', { name: 'Add way to earn' }).click();
+  await expect(page.getByText('“Join our letter” added')).toBeVisible();
+  const card = earnSection().getByRole('listitem').filter({ hasText: 'Join our letter' });
+  await expect(card).toContainText('25');
+
+  await card.getByRole('button', { name: 'Edit Join our letter' }).click();
+  await drawer().getByLabel('Points', { exact: true }).fill('30');
+  await drawer().getByRole('button', { name: 'Save way to earn' }).click();
+  await expect(page.getByText('“Join our letter” saved')).toBeVisible();
+  await expect(drawer()).toBeHidden();
+  await expect(card).toContainText('30');
+
+  await card.getByRole('switch', { name: 'Active: Join our letter' }).click({ force: true });
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(earnSection().getByRole('listitem').filter({ hasText: 'Join our letter' }).getByText('Inactive', { exact: true })).toBeVisible();
+
+  await earnSection().getByRole('button', { name: 'Delete Join our letter' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete “Join our letter”?' });
+  await expect(confirm).toContainText('Points they already earned');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('“Join our letter” deleted')).toBeVisible();
+  await expect(earnSection().getByText('Join our letter')).toHaveCount(0);
+});
+
+test('a way to redeem is added, refused outside 1–100 %, edited, deactivated and deleted', async () => {
+  await page.goto('/rewards-loyalty/points');
+  await redeemSection().getByRole('button', { name: 'Add a way to redeem' }).click();
+  await drawer()
+    .getByRole('button', { name: /Percentage off/ })
+    .click();
+  await drawer().getByLabel('Title').fill('Fifteen off');
+  await drawer().getByLabel('Percentage off').fill('150');
+  await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
+  await expect(drawer().getByText('A percentage discount is between 1 and 100.')).toBeVisible();
+  await drawer().getByLabel('Percentage off').fill('15');
+  await drawer().getByLabel('Minimum order, in cents').fill('2000');
+  await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
+  await expect(page.getByText('“Fifteen off” added')).toBeVisible();
+  const card = redeemSection().getByRole('listitem').filter({ hasText: 'Fifteen off' });
+  await expect(card).toContainText('15% off');
+  await expect(card).toContainText('Orders from $20.00');
+
+  await card.getByRole('button', { name: 'Edit Fifteen off' }).click();
+  await drawer().getByLabel('Points it costs').fill('1200');
+  await drawer().getByRole('button', { name: 'Save way to redeem' }).click();
+  await expect(drawer()).toBeHidden();
+  await expect(card).toContainText('1200');
+  await card.getByRole('switch', { name: 'Active: Fifteen off' }).click({ force: true });
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Delete Fifteen off' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(redeemSection().getByText('Fifteen off')).toHaveCount(0);
+});
+
+test('the rule drawer works from the keyboard alone', async () => {
+  await page.goto('/rewards-loyalty/points');
+  const edit = earnSection()
+    .getByRole('button', { name: /^Edit / })
+    .first();
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(drawer()).toBeVisible();
+  // focus moves into the drawer and Tab walks its fields
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+  const title = drawer().getByLabel('Title');
+  for (let step = 0; step < 5 && !(await title.evaluate((el) => el === document.activeElement)); step++) await page.keyboard.press('Tab');
+  await expect(title).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(drawer().getByRole('switch', { name: 'Active' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer()).toBeHidden();
+  await expect(edit).toBeFocused();
+});
+
+test('expiry states what happens to existing balances before it is saved', async () => {
+  await page.goto('/rewards-loyalty/points');
+  const expiry = page.getByRole('region', { name: 'Points expiry' });
+  await expiry.getByRole('switch').click({ force: true });
+  await expiry.getByLabel('Days after earning').fill('180');
+  await expect(expiry).toContainText('expire 180 days after they are earned. Balances members already hold are not changed');
+  await expiry.getByRole('button', { name: 'Save expiry' }).click();
+  await expect(page.getByText('Points expiry saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Points expiry' }).getByLabel('Days after earning')).toHaveValue('180');
+});
+
+test('the activity list shows the entries with their reasons, filters them and passes axe; a signed webhook order earns by the edited rule', async () => {
+  // the order rule now gives 3 points per $1
+  await page.goto('/rewards-loyalty/points');
+  const orders = earnSection().getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
+  await orders.getByRole('button', { name: /^Edit / }).click();
+  await drawer().getByLabel('How an order earns').selectOption('per_amount');
+  await drawer().getByLabel('Points', { exact: true }).fill('3');
+  await drawer().getByRole('button', { name: 'Save way to earn' }).click();
+  await expect(orders).toContainText('3 points per $1');
+
+  const headers = await apiHeaders();
+  const user = (await (await page.request.get('/api/v1/user/details', { headers })).json()).data;
+  const secret = (await (await page.request.post('/api/v1/store/setting/generate-hmac-secrets', { headers })).json()).data.hmac_secret;
+  const body = JSON.stringify({
+    event_id: 'e2e-points-1',
+    type: 'order.paid',
+    order: {
+      id: 'E2E-7001',
+      number: '#7001',
+      status: 'paid',
+      amounts: { items: 4_000, total: 4_000 },
+      customer: { email: 'points.e2e@example.com', first_name: 'Pia', last_name: 'Points' },
+      placed_at: new Date().toISOString(),
+    },
+  });
+  const signature = createHmac('sha256', secret).update(body).digest('hex');
+  const sent = await page.request.post(`/webhooks/orders/${user.store.store_name}`, {
+    headers: { 'content-type': 'application/json', 'x-signature': `sha256=${signature}` },
+    data: body,
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  await page.goto('/rewards-loyalty/points/activity-list/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Points activity' });
+  // newest first: the webhook's order, earned by the edited rule, with the reason the ledger recorded
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(table.getByRole('row').nth(1)).toContainText('UTC');
+        return (await table.getByRole('row').nth(1).textContent()) ?? '';
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('order #7001: $40.00 × 3 points per $1 = 120');
+  await expect(table).toContainText('refunded in full');
+  expect((await axe(page).analyze()).violations).toEqual([]);
+
+  await page.getByRole('searchbox', { name: 'Search by customer name or e-mail' }).fill('points.e2e');
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('link', { name: 'Pia Points' })).toHaveAttribute('href', /\/customers\/details\?id=\d+/);
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('adjustment');
+  await expect(page).toHaveURL(/type=adjustment/);
+  await expect(page.getByText('No points activity matches these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('order_earn');
+  await expect(table.getByRole('row')).toHaveCount(2);
+});
+
+test('the impact preview changes when the points per dollar change', async () => {
+  await page.goto('/rewards-loyalty/points');
+  const orders = earnSection().getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
+  await orders.getByRole('button', { name: /^Edit / }).click();
+  const preview = drawer().getByRole('region', { name: 'Impact over the last 90 days' });
+  const issued = preview.locator('dt:has-text("Points issued") + dd');
+  const shown = async () => Number((await issued.textContent())!.replace(/,/g, ''));
+  await expect.poll(shown).toBeGreaterThan(0);
+  const before = await shown(); // the rule as saved (not 4 points per $1)
+  await drawer().getByLabel('Points', { exact: true }).fill('4');
+  await expect.poll(shown).not.toBe(before);
+  const atFour = await shown();
+  await drawer().getByLabel('Points', { exact: true }).fill('8');
+  await expect.poll(shown).toBe(2 * atFour);
+  await expect(preview.locator('dt:has-text("Liability") + dd')).toHaveText(/\$/);
+  expect((await axe(page).analyze()).violations).toEqual([]);
+  await drawer().getByRole('button', { name: 'Cancel' }).click();
+});
