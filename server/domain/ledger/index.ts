@@ -19,4 +19,5 @@ export {
 } from './ledger.ts';
 export { expireDuePoints, isReleased, netPending, releaseDuePoints, type Scope } from './pending.ts';
 export { listEntries, readAccount, type AccountTotals } from './read.ts';
+export { POINTS_LIMITS, PointsLimitError, type PointsLimit } from './limits.ts';
 export { verifyLedger, type LedgerBreach } from './verify.ts';

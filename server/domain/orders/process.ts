@@ -151,7 +151,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const target = cancelled ? earned : total > 0 ? Math.min(earned, Math.round((earned * refunded) / total)) : 0;
   const done = await trx
     .selectFrom('ledger_entries')
-    .select(sql<number>`coalesce(max((metadata->>'target')::integer), 0)`.as('target'))
+    .select(sql<number>`coalesce(max((metadata->>'target')::bigint), 0)`.as('target'))
     .where('store_id', '=', state.store_id)
     .where('parent_entry_id', '=', earn.id)
     .where('type', '=', 'refund_clawback')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POINTS_LIMITS } from './points-limits.ts';
 import { idField } from './fields.ts';
 
 /** Earning rule types (issue 7 §2): an order, an action of the member, or a custom event through the API. */
@@ -46,7 +47,12 @@ const actionRuleConfig = z.strictObject({
 const ruleFields = {
   title: z.string().trim().min(1, 'Enter a title.').max(120),
   status: z.enum(['active', 'inactive']).default('active'),
-  points: z.number().int().min(0).max(1_000_000),
+  points: z
+    .number()
+    .int()
+    .min(0)
+    .max(POINTS_LIMITS.rulePoints, `At most ${POINTS_LIMITS.rulePoints} points for one rule.`)
+    .describe(`The points the rule gives; at most ${POINTS_LIMITS.rulePoints} (rulePoints limit).`),
   limit_type: z.enum(['unlimited', 'once', 'per_days', 'total']).default('unlimited'),
   limit_days: z.number().int().min(1).max(3650).nullable().optional(),
   limit_total: z.number().int().min(1).max(1_000_000).nullable().optional(),
