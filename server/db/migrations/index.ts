@@ -6,6 +6,7 @@ import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts';
 import * as customerJoinDay from './0024_customer_join_day.ts';
 import * as pointsBigint from './0050_points_bigint.ts';
+import * as webhookDedupePerTopic from './0051_webhook_dedupe_per_topic.ts';
 import * as dashboard from './0070_dashboard.ts';
 import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_reward_expiry_order_imports': rewardExpiryOrderImports,
   '0024_customer_join_day': customerJoinDay,
   '0050_points_bigint': pointsBigint,
+  '0051_webhook_dedupe_per_topic': webhookDedupePerTopic,
   '0070_dashboard': dashboard,
   '0071_analytics_daily': analyticsDaily,
   '0010_document_publishing': documentPublishing,

@@ -31,6 +31,8 @@ export interface WebhookEventsTable {
   topic: string;
   event_key: string;
   payload: ColumnType<unknown, string, string>;
+  /** the body as received (the signed bytes as UTF-8), for replay; null for events not received over HTTP */
+  raw_body: ColumnType<string | null, string | null | undefined, string | null>;
   received_at: CreatedAt;
   processed_at: NullableTime;
   attempts: Generated<number>;

@@ -134,6 +134,27 @@ describeEachDatabase('order webhooks', (ctx) => {
     expect(await balanceOf('early.refund@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
   });
 
+  it('deduplicates per topic: a refund sharing its event id with its order still claws back; the raw delivery is kept', async () => {
+    const order = withOrder(SHOPIFY.paid, 9101, 'shared.event@example.com');
+    const refund = { ...SHOPIFY.refund, id: 9102, order_id: 9101 };
+    expect((await shopify('orders/paid', order, 'evt-shared')).json().data.duplicate).toBe(false);
+    expect((await shopify('refunds/create', refund, 'evt-shared')).json().data.duplicate).toBe(false);
+    expect((await shopify('refunds/create', refund, 'evt-shared')).json().data.duplicate).toBe(true);
+    await drain();
+    expect(await balanceOf('shared.event@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
+    const kept = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['topic', 'raw_body'])
+      .where('store_id', '=', store().id)
+      .where('event_key', '=', 'evt-shared')
+      .orderBy('id')
+      .execute();
+    expect(kept).toEqual([
+      { topic: 'orders/paid', raw_body: toWire(order) },
+      { topic: 'refunds/create', raw_body: toWire(refund) },
+    ]);
+  });
+
   it('refuses a bad signature with 401 and changes nothing', async () => {
     const before = await snapshotTables(ctx.db);
     const events = async () =>
