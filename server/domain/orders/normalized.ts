@@ -38,6 +38,8 @@ export interface NormalizedOrder {
 export interface OrderRefund {
   refundId: string;
   amountMinor: number;
+  /** what the refunded line items counted (before tax), when the platform lists them */
+  itemsMinor?: number;
 }
 
 /** What one webhook or import row says about one order. */

@@ -17,7 +17,8 @@ import { limitRefusal } from '../rules/limits.ts';
 import { orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import { formatMoney, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import type { NormalizedOrder, OrderEvent } from './normalized.ts';
+import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 
 const DAY = 86_400_000;
@@ -28,7 +29,7 @@ interface MergedOrder {
   order: NormalizedOrder | undefined;
   statuses: Set<string>;
   cancelled: boolean;
-  refunds: Record<string, number>;
+  refunds: Record<string, RefundRecord>;
 }
 
 function emailOf(order: MergedOrder): string | null {
@@ -55,7 +56,8 @@ function mergeEvents(events: OrderEvent[]): MergedOrder[] {
       for (const status of event.order.statuses) entry.statuses.add(status);
       entry.cancelled ||= event.order.cancelled;
     }
-    for (const refund of event.refunds ?? []) entry.refunds[refund.refundId] = refund.amountMinor;
+    for (const refund of event.refunds ?? [])
+      entry.refunds[refund.refundId] = refund.itemsMinor === undefined ? refund.amountMinor : { amount: refund.amountMinor, items: refund.itemsMinor };
     merged.set(key, entry);
   }
   return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
@@ -104,7 +106,7 @@ async function upsertStates(trx: Executor, storeId: number, orders: MergedOrder[
   return states;
 }
 
-const refundedOf = (state: OrderState) => Object.values(state.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0);
+const refundedOf = (state: OrderState) => claimedRefund(state.refunds);
 
 function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean {
   const statuses = new Set((state.data.statuses ?? []) as string[]);
@@ -145,10 +147,10 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const sourceId = orderKey(state.platform, state.external_id);
   const earned = earn.points + earn.pending_points;
   const order = state.data as NormalizedOrder;
-  const refunded = refundedOf(state);
   const cancelled = isCancelled(state, rule);
-  const total = order.totalMinor ?? 0;
-  const target = cancelled ? earned : total > 0 ? Math.min(earned, Math.round((earned * refunded) / total)) : 0;
+  const eligible = Number((earn.metadata as { eligible_minor?: number }).eligible_minor ?? order.itemsMinor ?? 0);
+  const refund = refundClawback(order, state.refunds ?? {}, earned, eligible);
+  const target = cancelled ? earned : refund.target;
   const done = await trx
     .selectFrom('ledger_entries')
     .select(sql<number>`coalesce(max((metadata->>'target')::bigint), 0)`.as('target'))
@@ -162,13 +164,11 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const pending = earn.release_at !== null && !(await isReleased(trx, earn));
   const available = pending ? Math.max(0, await netPending(trx, earn)) : account.balance;
   const take = Math.min(amount, available);
-  const money = (minor: number) => formatMoney(minor, order.currency ?? 'USD');
-  const why = cancelled
-    ? `order ${order.number} cancelled: ${earned} points reversed`
-    : `refund on order ${order.number}: ${money(refunded)} of ${money(total)} → ${earned} × ${money(refunded)} ÷ ${money(total)} = ${target} points back`;
+  const why = cancelled ? `order ${order.number} cancelled: ${earned} points reversed` : refund.computation;
+  const reason = cancelled ? null : refund.reason;
   const computation = take < amount ? `${why}; only ${take} of ${amount} ${pending ? 'pending ' : ''}points were left to take` : why;
   const source = { sourceType: 'order_clawback', sourceId, ruleKey: `${earn.rule_key}:to:${target}` };
-  const metadata = { target, requested: amount, taken: take, refunded_minor: refunded, cancelled };
+  const metadata = { target, requested: amount, taken: take, refunded_minor: refund.refunded, cancelled };
   if (pending) {
     await appendEntries(
       trx,
@@ -185,7 +185,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
           rule_key: source.ruleKey,
           parent_entry_id: earn.id,
           computation,
-          reason: null,
+          reason,
           release_at: null,
           expires_at: null,
           metadata,
@@ -205,6 +205,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
         ...source,
         parentEntryId: earn.id,
         computation,
+        reason,
         metadata,
       },
       now,

@@ -40,6 +40,17 @@ interface ShopifyOrder {
   discount_codes?: Array<{ code?: string }>;
 }
 
+/** What the refunded line items counted (their subtotals, before tax), when the refund lists them. */
+function shopifyRefundItems(refund: ShopifyRefund): number | undefined {
+  const lines = refund.refund_line_items ?? [];
+  return lines.length > 0 ? lines.reduce((sum, line) => sum + toMinor(line.subtotal), 0) : undefined;
+}
+
+const shopifyRefund = (refund: ShopifyRefund): OrderRefund => {
+  const itemsMinor = shopifyRefundItems(refund);
+  return { refundId: String(refund.id), amountMinor: shopifyRefundAmount(refund), ...(itemsMinor === undefined ? {} : { itemsMinor }) };
+};
+
 /** The refunded amount: successful refund transactions, else the refunded lines with their tax. */
 function shopifyRefundAmount(refund: ShopifyRefund): number {
   const transactions = (refund.transactions ?? []).filter((t) => (t.kind ?? 'refund') === 'refund' && (t.status ?? 'success') === 'success');
@@ -99,9 +110,9 @@ export function shopifyEvent(topic: string, payload: unknown): OrderEvent | null
   const body = payload as ShopifyOrder & ShopifyRefund;
   if (topic === 'refunds/create') {
     if (body.order_id === undefined || body.id === undefined) return null;
-    return { platform: 'shopify', orderExternalId: String(body.order_id), refunds: [{ refundId: String(body.id), amountMinor: shopifyRefundAmount(body) }] };
+    return { platform: 'shopify', orderExternalId: String(body.order_id), refunds: [shopifyRefund(body)] };
   }
   if (!(SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic) || body.id === undefined) return null;
-  const refunds: OrderRefund[] = (body.refunds ?? []).map((refund) => ({ refundId: String(refund.id), amountMinor: shopifyRefundAmount(refund) }));
+  const refunds: OrderRefund[] = (body.refunds ?? []).map(shopifyRefund);
   return { platform: 'shopify', orderExternalId: String(body.id), order: shopifyOrder(body), refunds };
 }

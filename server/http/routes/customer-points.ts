@@ -3,6 +3,7 @@ import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, set
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
 import { listEntries, readAccount } from '../../domain/ledger/index.ts';
+import { refundedMinor } from '../../domain/orders/refunds.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
 import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
 import type { Db } from '../../db/connection.ts';
@@ -138,7 +139,7 @@ export const customerPointsRoutes: RouteModule = {
               customer_email: row.email,
               total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0),
               currency: String((row.data as { currency?: string }).currency ?? 'USD'),
-              refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0),
+              refunded_minor: refundedMinor(row.refunds, Number((row.data as { totalMinor?: number }).totalMinor ?? 0)),
               cancelled: row.cancelled,
               points: row.points,
               updated_at: row.updated_at.toISOString(),
