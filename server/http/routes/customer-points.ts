@@ -82,6 +82,7 @@ export const customerPointsRoutes: RouteModule = {
       { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
+        if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
         const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
         return { data: { data: rows.map(presentReward), page, limit } };
       },
