@@ -20,6 +20,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** seed the demo stores and users on first start (skipped when users exist) */
   seedDemo: boolean;
+  /** BEHIND_HTTPS=1: the deployment is served over HTTPS only (a TLS proxy), so answers send Strict-Transport-Security */
+  behindHttps: boolean;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -39,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: number(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     bodyLimitBytes: 1024 * 1024,
     seedDemo: env.SEED_DEMO !== '0',
+    behindHttps: env.BEHIND_HTTPS === '1' || env.BEHIND_HTTPS === 'true',
   };
 }
