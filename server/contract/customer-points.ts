@@ -33,6 +33,9 @@ export const setPointsBody = z.strictObject({
   reason: z.string().trim().min(1, 'Enter a reason.').max(500),
 });
 
+/** Data host POST customer/points/approve: release an entry held for the merchant (an order in another currency). */
+export const approveEntryBody = z.strictObject({ entry_id: idField });
+
 /** Data host POST /customer/points/refund: roll back an unused reward. */
 export const refundRewardBody = z.strictObject({ reward_id: idField, reason: z.string().trim().max(500).optional() });
 

@@ -8,16 +8,18 @@ import {
   isReleased,
   lockAccount,
   netPending,
+  HELD_UNTIL,
   type CreditInput,
   type Executor,
   type LedgerEntry,
 } from '../ledger/index.ts';
+import { storeCurrency } from '../analytics/store.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
 import { limitRefusal } from '../rules/limits.ts';
 import { orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import type { NormalizedOrder, OrderEvent } from './normalized.ts';
+import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 
@@ -114,26 +116,45 @@ function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean 
   return state.cancelled || cancelStatuses.some((status) => statuses.has(status));
 }
 
-function earnInput(state: OrderState, rule: EarningRule, now: Date, storeExpiry: number | null): CreditInput | null {
+interface StoreTerms {
+  expiryDays: number | null;
+  currency: string;
+}
+
+/**
+ * The earn of one order under one rule, in the store's currency: the order's own amounts in it
+ * when the platform sent them, else held for the merchant's approval (never a silent 1:1).
+ */
+function earnInput(state: OrderState, rule: EarningRule, now: Date, store: StoreTerms): CreditInput | null {
   if (!state.known || state.customer_id === null || isCancelled(state, rule)) return null;
-  const order = state.data as NormalizedOrder;
+  const placed = state.data as NormalizedOrder;
   const config = orderConfig(rule);
-  const statuses = new Set(order.statuses ?? []);
+  const statuses = new Set(placed.statuses ?? []);
   if (!config.award_statuses.some((status) => statuses.has(status))) return null;
-  const { points, computation, eligibleMinor } = orderEarn(rule, order);
+  const converted = inCurrency(placed, store.currency);
+  const { points, computation, eligibleMinor } = orderEarn(rule, converted ?? placed);
+  const held = converted === null;
+  const expiryDays = config.expiry_days ?? store.expiryDays;
   return {
     storeId: state.store_id,
     customerId: state.customer_id,
     type: 'order_earn',
     points,
     computation,
+    reason: held ? `currency ${placed.currency} differs from the store's ${store.currency}` : null,
     sourceType: 'order',
     sourceId: orderKey(state.platform, state.external_id),
     ruleKey: `earn:${rule.id}`,
-    releaseAt: config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
+    releaseAt: held ? HELD_UNTIL : config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
     // the rule's own expiry, else the store's points expiry setting
-    expiresAt: (config.expiry_days ?? storeExpiry) ? new Date(now.getTime() + (config.expiry_days ?? storeExpiry)! * DAY) : null,
-    metadata: { order_number: order.number, eligible_minor: eligibleMinor, currency: order.currency },
+    expiresAt: expiryDays ? new Date(now.getTime() + expiryDays * DAY) : null,
+    metadata: {
+      order_number: placed.number,
+      eligible_minor: eligibleMinor,
+      currency: placed.currency,
+      // refunds come in the order's own currency: the clawback measures them against this
+      ...(converted?.originalCurrency ? { converted_to: converted.currency, order_eligible_minor: orderEarn(rule, placed).eligibleMinor } : {}),
+    },
   };
 }
 
@@ -148,7 +169,8 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const earned = earn.points + earn.pending_points;
   const order = state.data as NormalizedOrder;
   const cancelled = isCancelled(state, rule);
-  const eligible = Number((earn.metadata as { eligible_minor?: number }).eligible_minor ?? order.itemsMinor ?? 0);
+  const measured = earn.metadata as { eligible_minor?: number; order_eligible_minor?: number };
+  const eligible = Number(measured.order_eligible_minor ?? measured.eligible_minor ?? order.itemsMinor ?? 0);
   const refund = refundClawback(order, state.refunds ?? {}, earned, eligible);
   const target = cancelled ? earned : refund.target;
   const done = await trx
@@ -296,11 +318,11 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const states = await upsertStates(trx, storeId, merged, customers, now);
     await syncOrderList(trx, states);
     const rules = await activeOrderRules(trx, storeId);
-    const storeExpiry = await storeExpiryDays(trx, storeId);
+    const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId) };
     const batch: CreditInput[] = [];
     for (const rule of rules) {
       for (const state of states) {
-        const input = earnInput(state, rule, now, storeExpiry);
+        const input = earnInput(state, rule, now, terms);
         if (!input) continue;
         if (rule.limit_type === 'unlimited') batch.push(input);
         else {

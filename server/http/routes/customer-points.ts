@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, setPointsBody, useRewardBody } from '../../contract/customer-points.ts';
+import {
+  adjustPointsBody,
+  approveEntryBody,
+  customerHistoryBody,
+  pageQuery,
+  refundRewardBody,
+  setPointsBody,
+  useRewardBody,
+} from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
-import { listEntries, readAccount } from '../../domain/ledger/index.ts';
+import { approveHeldEntry, listEntries, readAccount } from '../../domain/ledger/index.ts';
 import { refundedMinor } from '../../domain/orders/refunds.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
 import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
@@ -54,6 +62,22 @@ export const customerPointsRoutes: RouteModule = {
         const now = app.clock.now();
         await setBalance(app.db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now).catch(asApiError);
         return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
+      },
+    );
+
+    app.post(
+      '/customer/points/approve',
+      {
+        schema: {
+          tags: ['customer points'],
+          summary: 'Approve an entry held for the merchant (e.g. an order in another currency): its points become available',
+          body: approveEntryBody,
+        },
+      },
+      async (request) => {
+        const now = app.clock.now();
+        const release = await approveHeldEntry(app.db, request.store.id, request.body.entry_id, request.user.name, now).catch(asApiError);
+        return { data: { entry: presentEntry(release), account: await readAccount(app.db, request.store.id, release.customer_id, now) } };
       },
     );
 
