@@ -30,6 +30,8 @@ export interface Config {
   publicUrl: string;
   /** largest email design accepted by the template save, in bytes */
   emailTemplateLimitBytes: number;
+  /** BEHIND_HTTPS=1: the deployment is served over HTTPS only (a TLS proxy), so answers send Strict-Transport-Security */
+  behindHttps: boolean;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: env.EMAIL_FROM || 'Loyalty Studio <no-reply@loyalty-studio.local>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 4000)}`).replace(/\/$/, ''),
     emailTemplateLimitBytes: number(env.EMAIL_TEMPLATE_LIMIT_MB, 5) * 1024 * 1024,
+    behindHttps: env.BEHIND_HTTPS === '1' || env.BEHIND_HTTPS === 'true',
   };
 }

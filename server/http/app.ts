@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { behindHttps: config.behindHttps });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

@@ -55,8 +55,9 @@ function describe(error: FastifyError, request: FastifyRequest, bodyLimitBytes: 
     return { status: 422, body: { message: `${field}: ${first}${where}`, errors, code: 'validation_failed' } };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    const limit = `${Math.round(bodyLimitBytes / 1024)} KB`;
-    const message = request.routeOptions.config?.tooLargeMessage ?? `The request body is larger than the ${limit} limit.`;
+    // the route's own limit (a route or its scope may set a smaller one than the server's)
+    const limit = `${Math.round((request.routeOptions?.bodyLimit ?? bodyLimitBytes) / 1024)} KB`;
+    const message = request.routeOptions?.config?.tooLargeMessage ?? `The request body is larger than the ${limit} limit.`;
     return { status: 413, body: { message, errors: {}, code: 'payload_too_large' } };
   }
   const known = FASTIFY_MESSAGES[error.code];

@@ -25,12 +25,23 @@ const CONSOLE_CSP = {
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** Answers that may carry a token or a member's data: never kept by a browser or proxy cache. */
+const NO_STORE = /^\/(api|data|auth)(\/|$|\?)/;
+
+/**
+ * Helmet's headers; Strict-Transport-Security only when the deployment says it is served over
+ * HTTPS (BEHIND_HTTPS=1, config.behindHttps); `Cache-Control: no-store` on the console API, the
+ * data host API and every /auth answer unless a route chose its own.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { behindHttps: boolean }): Promise<void> {
+  app.addHook('onSend', async (request, reply) => {
+    if (NO_STORE.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
     // the storefront embed and uploaded images are fetched cross-origin by shop pages
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    hsts: options.behindHttps ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
   });
 }

@@ -27,10 +27,12 @@ export interface ReceivedWebhook {
   topic: string;
   eventKey: string;
   payload: unknown;
+  /** the body as received, kept for replay */
+  rawBody?: string;
 }
 
-/** What makes a webhook the same event (the unique key of webhook_events). */
-const eventIdentity = (storeId: number, platform: string, eventKey: string) => `${storeId}\n${platform}\n${eventKey}`;
+/** What makes a webhook the same delivery (the unique key of webhook_events): store, source, topic and event id. */
+const eventIdentity = (storeId: number, platform: string, topic: string, eventKey: string) => `${storeId}\n${platform}\n${topic}\n${eventKey}`;
 
 /**
  * Persists received webhooks in one insert; for each, its id, or null when the same event was
@@ -47,15 +49,16 @@ export async function persistWebhooks(db: Db, events: readonly ReceivedWebhook[]
         topic: event.topic,
         event_key: event.eventKey,
         payload: json(event.payload),
+        raw_body: event.rawBody ?? null,
         received_at: now,
       })),
     )
-    .onConflict((oc) => oc.columns(['store_id', 'platform', 'event_key']).doNothing())
-    .returning(['id', 'store_id', 'platform', 'event_key'])
+    .onConflict((oc) => oc.columns(['store_id', 'platform', 'topic', 'event_key']).doNothing())
+    .returning(['id', 'store_id', 'platform', 'topic', 'event_key'])
     .execute();
-  const ids = new Map(rows.map((row) => [eventIdentity(row.store_id, row.platform, row.event_key), row.id]));
+  const ids = new Map(rows.map((row) => [eventIdentity(row.store_id, row.platform, row.topic, row.event_key), row.id]));
   return events.map((event) => {
-    const identity = eventIdentity(event.storeId, event.platform, event.eventKey);
+    const identity = eventIdentity(event.storeId, event.platform, event.topic, event.eventKey);
     const id = ids.get(identity) ?? null;
     ids.delete(identity); // a second copy in the same burst is a duplicate
     return id;

@@ -18,6 +18,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
 import type { BenchRow } from './run.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import { paidOrder } from '../helpers/orders.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -41,22 +42,7 @@ function orderEvents(count: number, offset: number, customers: number): OrderEve
     return {
       platform: 'custom',
       orderExternalId: `o${n}`,
-      order: {
-        externalId: `o${n}`,
-        number: `#${n}`,
-        customer: { externalId: null, email: `c${n % customers}@bench.test`, firstName: 'B', lastName: 'C' },
-        currency: 'USD',
-        itemsMinor: cents,
-        discountMinor: 0,
-        shippingMinor: 0,
-        taxMinor: 0,
-        totalMinor: cents,
-        lines: [],
-        statuses: ['paid'],
-        cancelled: false,
-        placedAt: '2026-03-01T00:00:00Z',
-        updatedAt: '2026-03-01T00:00:00Z',
-      },
+      order: paidOrder(`o${n}`, `c${n % customers}@bench.test`, cents),
     };
   });
 }

@@ -5,6 +5,8 @@ import * as rulesRewards from './0021_rules_rewards.ts';
 import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts';
 import * as customerJoinDay from './0024_customer_join_day.ts';
+import * as pointsBigint from './0050_points_bigint.ts';
+import * as webhookDedupePerTopic from './0051_webhook_dedupe_per_topic.ts';
 import * as dashboard from './0070_dashboard.ts';
 import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as emailTemplates from './0060_email_templates.ts';
@@ -24,6 +26,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_orders_webhooks': ordersWebhooks,
   '0023_reward_expiry_order_imports': rewardExpiryOrderImports,
   '0024_customer_join_day': customerJoinDay,
+  '0050_points_bigint': pointsBigint,
+  '0051_webhook_dedupe_per_topic': webhookDedupePerTopic,
   '0070_dashboard': dashboard,
   '0071_analytics_daily': analyticsDaily,
   '0080_api_clients': apiClients,

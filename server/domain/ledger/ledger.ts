@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
+import { checkEntryPoints, checkLimits, type AccountTotalsRow } from './limits.ts';
 import type { EntryType, LedgerEntry } from './tables.ts';
 
 export type Executor = Kysely<Database>;
@@ -85,7 +86,7 @@ async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Da
   // an INSERT checks its proposed row (balance ≥ 0) before ON CONFLICT: lowering deltas update instead
   const raising = rows.filter((row) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0);
   for (const part of chunks(raising)) {
-    await trx
+    const totals = await trx
       .insertInto('points_accounts')
       .values(
         part.map((row) => ({
@@ -105,14 +106,17 @@ async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Da
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
+      .returning(['balance', 'pending', 'lifetime'])
       .execute();
+    checkLimits(totals);
   }
   for (const row of rows) {
     if (raising.includes(row)) continue;
-    const updated = await sql`update points_accounts
+    const updated = await sql<AccountTotalsRow>`update points_accounts
       set balance = balance + ${row.balance}, pending = pending + ${row.pending}, lifetime = lifetime + ${row.lifetime}, updated_at = ${now}
-      where store_id = ${row.storeId} and customer_id = ${row.customerId} returning id`.execute(trx);
+      where store_id = ${row.storeId} and customer_id = ${row.customerId} returning balance, pending, lifetime`.execute(trx);
     if (updated.rows.length === 0) throw new InsufficientPointsError(-row.balance);
+    checkLimits(updated.rows);
   }
 }
 
@@ -197,7 +201,7 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
 export async function creditMany(db: Executor, inputs: CreditInput[], now: Date): Promise<CreditResult> {
   if (inputs.length === 0) return { inserted: [], duplicates: 0 };
   const rows = inputs.map((input): EntryRow => {
-    if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A credit is a whole number of points ≥ 0 (got ${input.points}).`);
+    checkEntryPoints(input.points, 'credit');
     const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
     return {
       store_id: input.storeId,
@@ -244,7 +248,7 @@ async function findEntry(db: Executor, storeId: number, source: EntrySource): Pr
  * the transaction back), then the soonest-expiring batches.
  */
 export async function debit(db: Executor, input: DebitInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
-  if (!Number.isSafeInteger(input.points) || input.points < 0) throw new RangeError(`A debit is a whole number of points ≥ 0 (got ${input.points}).`);
+  checkEntryPoints(input.points, 'debit');
   return inTransaction(db, async (trx) => {
     const entry = await trx
       .insertInto('ledger_entries')
@@ -268,11 +272,12 @@ export async function debit(db: Executor, input: DebitInput, now: Date): Promise
       .executeTakeFirst();
     if (!entry) return { entry: await findEntry(trx, input.storeId, input), duplicate: true };
     const lifetime = input.lifetimeDelta ?? 0;
-    const updated = await sql<{ balance: number }>`
+    const updated = await sql<AccountTotalsRow>`
       update points_accounts set balance = balance - ${input.points}, lifetime = lifetime + ${lifetime}, updated_at = ${now}
       where store_id = ${input.storeId} and customer_id = ${input.customerId} and balance >= ${input.points}
-      returning balance`.execute(trx);
+      returning balance, pending, lifetime`.execute(trx);
     if (updated.rows.length === 0) throw new InsufficientPointsError(input.points);
+    checkLimits(updated.rows);
     if (input.points > 0) await spendBatches(trx, entry, input.points);
     return { entry, duplicate: false };
   });
@@ -285,7 +290,7 @@ async function spendBatches(trx: Executor, entry: LedgerEntry, points: number): 
       select id, remaining, sum(remaining) over (order by expires_at asc nulls last, id) as running
       from points_batches where store_id = ${entry.store_id} and customer_id = ${entry.customer_id} and remaining > 0
     ), take as (
-      select id, least(remaining, ${points} - (running - remaining))::integer as used from ordered where running - remaining < ${points}
+      select id, least(remaining, ${points} - (running - remaining))::bigint as used from ordered where running - remaining < ${points}
     )
     update points_batches b set remaining = b.remaining - take.used from take where b.id = take.id
     returning b.id as batch_id, take.used as used`.execute(trx);

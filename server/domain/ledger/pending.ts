@@ -65,6 +65,27 @@ export async function isReleased(trx: Executor, entry: LedgerEntry): Promise<boo
   return row !== undefined;
 }
 
+/** The `release` entry of an earn: pending −net, balance +net, lifetime +net, a batch with the earn's expiry. */
+export function releaseRow(entry: LedgerEntry, net: number, how: string): EntryRow {
+  return {
+    store_id: entry.store_id,
+    customer_id: entry.customer_id,
+    type: 'release',
+    points: net,
+    pending_points: -net,
+    lifetime_points: net,
+    source_type: 'release',
+    source_id: String(entry.id),
+    rule_key: '',
+    parent_entry_id: entry.id,
+    computation: `${net} pending points of entry #${entry.id} ${how}`,
+    reason: null,
+    release_at: null,
+    expires_at: entry.expires_at,
+    metadata: {},
+  };
+}
+
 /**
  * Makes pending points available once their approval window has passed: one `release` entry per
  * earn (pending −n, balance +n, lifetime +n, a batch with the earn's expiry). Called on read for
@@ -80,24 +101,7 @@ export async function releaseDuePoints(db: Executor, now: Date, scope: Scope = {
       const rows: EntryRow[] = [];
       for (const entry of due) {
         if (await isReleased(trx, entry)) continue;
-        const net = Math.max(0, await netPending(trx, entry));
-        rows.push({
-          store_id: entry.store_id,
-          customer_id: entry.customer_id,
-          type: 'release',
-          points: net,
-          pending_points: -net,
-          lifetime_points: net,
-          source_type: 'release',
-          source_id: String(entry.id),
-          rule_key: '',
-          parent_entry_id: entry.id,
-          computation: `${net} pending points of entry #${entry.id} approved`,
-          reason: null,
-          release_at: null,
-          expires_at: entry.expires_at,
-          metadata: {},
-        });
+        rows.push(releaseRow(entry, Math.max(0, await netPending(trx, entry)), 'approved'));
       }
       released += (await appendEntries(trx, rows, now)).length;
     });

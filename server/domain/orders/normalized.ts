@@ -13,6 +13,9 @@ export interface OrderLine {
   amountMinor: number;
 }
 
+/** The money of an order in one currency. */
+export type OrderAmounts = Pick<NormalizedOrder, 'itemsMinor' | 'discountMinor' | 'shippingMinor' | 'taxMinor' | 'totalMinor'>;
+
 export interface NormalizedOrder {
   externalId: string;
   /** shown to people, e.g. "#1001" */
@@ -33,11 +36,29 @@ export interface NormalizedOrder {
   updatedAt: string;
   /** discount codes applied at checkout (a reward's coupon code marks the reward used) */
   discountCodes?: string[];
+  /** the same amounts in other currencies, as the platform sent them (Shopify's shop and presentment money) */
+  currencyAmounts?: Record<string, OrderAmounts>;
+}
+
+/**
+ * The order in `currency`: itself, or its amounts as the platform sent them in that currency
+ * (lines scaled alike, the order's own currency kept in `originalCurrency`); null when the
+ * platform sent no amounts in it (never a silent 1:1).
+ */
+export function inCurrency(order: NormalizedOrder, currency: string): (NormalizedOrder & { originalCurrency?: string }) | null {
+  if ((order.currency ?? 'USD').toUpperCase() === currency.toUpperCase()) return order;
+  const amounts = Object.entries(order.currencyAmounts ?? {}).find(([code]) => code.toUpperCase() === currency.toUpperCase())?.[1];
+  if (!amounts) return null;
+  const ratio = order.itemsMinor > 0 ? amounts.itemsMinor / order.itemsMinor : 0;
+  const lines = order.lines.map((line) => ({ ...line, amountMinor: Math.round(line.amountMinor * ratio) }));
+  return { ...order, ...amounts, lines, currency: currency.toUpperCase(), originalCurrency: order.currency };
 }
 
 export interface OrderRefund {
   refundId: string;
   amountMinor: number;
+  /** what the refunded line items counted (before tax), when the platform lists them */
+  itemsMinor?: number;
 }
 
 /** What one webhook or import row says about one order. */

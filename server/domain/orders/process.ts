@@ -8,16 +8,19 @@ import {
   isReleased,
   lockAccount,
   netPending,
+  HELD_UNTIL,
   type CreditInput,
   type Executor,
   type LedgerEntry,
 } from '../ledger/index.ts';
+import { storeCurrency } from '../analytics/store.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
 import { limitRefusal } from '../rules/limits.ts';
 import { orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import { formatMoney, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { queuePointsEarnedEmails } from '../emails/events.ts';
 
@@ -29,7 +32,7 @@ interface MergedOrder {
   order: NormalizedOrder | undefined;
   statuses: Set<string>;
   cancelled: boolean;
-  refunds: Record<string, number>;
+  refunds: Record<string, RefundRecord>;
 }
 
 function emailOf(order: MergedOrder): string | null {
@@ -56,7 +59,8 @@ function mergeEvents(events: OrderEvent[]): MergedOrder[] {
       for (const status of event.order.statuses) entry.statuses.add(status);
       entry.cancelled ||= event.order.cancelled;
     }
-    for (const refund of event.refunds ?? []) entry.refunds[refund.refundId] = refund.amountMinor;
+    for (const refund of event.refunds ?? [])
+      entry.refunds[refund.refundId] = refund.itemsMinor === undefined ? refund.amountMinor : { amount: refund.amountMinor, items: refund.itemsMinor };
     merged.set(key, entry);
   }
   return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
@@ -105,7 +109,7 @@ async function upsertStates(trx: Executor, storeId: number, orders: MergedOrder[
   return states;
 }
 
-const refundedOf = (state: OrderState) => Object.values(state.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0);
+const refundedOf = (state: OrderState) => claimedRefund(state.refunds);
 
 function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean {
   const statuses = new Set((state.data.statuses ?? []) as string[]);
@@ -113,26 +117,45 @@ function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean 
   return state.cancelled || cancelStatuses.some((status) => statuses.has(status));
 }
 
-function earnInput(state: OrderState, rule: EarningRule, now: Date, storeExpiry: number | null): CreditInput | null {
+interface StoreTerms {
+  expiryDays: number | null;
+  currency: string;
+}
+
+/**
+ * The earn of one order under one rule, in the store's currency: the order's own amounts in it
+ * when the platform sent them, else held for the merchant's approval (never a silent 1:1).
+ */
+function earnInput(state: OrderState, rule: EarningRule, now: Date, store: StoreTerms): CreditInput | null {
   if (!state.known || state.customer_id === null || isCancelled(state, rule)) return null;
-  const order = state.data as NormalizedOrder;
+  const placed = state.data as NormalizedOrder;
   const config = orderConfig(rule);
-  const statuses = new Set(order.statuses ?? []);
+  const statuses = new Set(placed.statuses ?? []);
   if (!config.award_statuses.some((status) => statuses.has(status))) return null;
-  const { points, computation, eligibleMinor } = orderEarn(rule, order);
+  const converted = inCurrency(placed, store.currency);
+  const { points, computation, eligibleMinor } = orderEarn(rule, converted ?? placed);
+  const held = converted === null;
+  const expiryDays = config.expiry_days ?? store.expiryDays;
   return {
     storeId: state.store_id,
     customerId: state.customer_id,
     type: 'order_earn',
     points,
     computation,
+    reason: held ? `currency ${placed.currency} differs from the store's ${store.currency}` : null,
     sourceType: 'order',
     sourceId: orderKey(state.platform, state.external_id),
     ruleKey: `earn:${rule.id}`,
-    releaseAt: config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
+    releaseAt: held ? HELD_UNTIL : config.pending_days > 0 ? new Date(now.getTime() + config.pending_days * DAY) : null,
     // the rule's own expiry, else the store's points expiry setting
-    expiresAt: (config.expiry_days ?? storeExpiry) ? new Date(now.getTime() + (config.expiry_days ?? storeExpiry)! * DAY) : null,
-    metadata: { order_number: order.number, eligible_minor: eligibleMinor, currency: order.currency },
+    expiresAt: expiryDays ? new Date(now.getTime() + expiryDays * DAY) : null,
+    metadata: {
+      order_number: placed.number,
+      eligible_minor: eligibleMinor,
+      currency: placed.currency,
+      // refunds come in the order's own currency: the clawback measures them against this
+      ...(converted?.originalCurrency ? { converted_to: converted.currency, order_eligible_minor: orderEarn(rule, placed).eligibleMinor } : {}),
+    },
   };
 }
 
@@ -146,13 +169,14 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const sourceId = orderKey(state.platform, state.external_id);
   const earned = earn.points + earn.pending_points;
   const order = state.data as NormalizedOrder;
-  const refunded = refundedOf(state);
   const cancelled = isCancelled(state, rule);
-  const total = order.totalMinor ?? 0;
-  const target = cancelled ? earned : total > 0 ? Math.min(earned, Math.round((earned * refunded) / total)) : 0;
+  const measured = earn.metadata as { eligible_minor?: number; order_eligible_minor?: number };
+  const eligible = Number(measured.order_eligible_minor ?? measured.eligible_minor ?? order.itemsMinor ?? 0);
+  const refund = refundClawback(order, state.refunds ?? {}, earned, eligible);
+  const target = cancelled ? earned : refund.target;
   const done = await trx
     .selectFrom('ledger_entries')
-    .select(sql<number>`coalesce(max((metadata->>'target')::integer), 0)`.as('target'))
+    .select(sql<number>`coalesce(max((metadata->>'target')::bigint), 0)`.as('target'))
     .where('store_id', '=', state.store_id)
     .where('parent_entry_id', '=', earn.id)
     .where('type', '=', 'refund_clawback')
@@ -163,13 +187,11 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
   const pending = earn.release_at !== null && !(await isReleased(trx, earn));
   const available = pending ? Math.max(0, await netPending(trx, earn)) : account.balance;
   const take = Math.min(amount, available);
-  const money = (minor: number) => formatMoney(minor, order.currency ?? 'USD');
-  const why = cancelled
-    ? `order ${order.number} cancelled: ${earned} points reversed`
-    : `refund on order ${order.number}: ${money(refunded)} of ${money(total)} → ${earned} × ${money(refunded)} ÷ ${money(total)} = ${target} points back`;
+  const why = cancelled ? `order ${order.number} cancelled: ${earned} points reversed` : refund.computation;
+  const reason = cancelled ? null : refund.reason;
   const computation = take < amount ? `${why}; only ${take} of ${amount} ${pending ? 'pending ' : ''}points were left to take` : why;
   const source = { sourceType: 'order_clawback', sourceId, ruleKey: `${earn.rule_key}:to:${target}` };
-  const metadata = { target, requested: amount, taken: take, refunded_minor: refunded, cancelled };
+  const metadata = { target, requested: amount, taken: take, refunded_minor: refund.refunded, cancelled };
   if (pending) {
     await appendEntries(
       trx,
@@ -186,7 +208,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
           rule_key: source.ruleKey,
           parent_entry_id: earn.id,
           computation,
-          reason: null,
+          reason,
           release_at: null,
           expires_at: null,
           metadata,
@@ -206,6 +228,7 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
         ...source,
         parentEntryId: earn.id,
         computation,
+        reason,
         metadata,
       },
       now,
@@ -296,11 +319,11 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const states = await upsertStates(trx, storeId, merged, customers, now);
     await syncOrderList(trx, states);
     const rules = await activeOrderRules(trx, storeId);
-    const storeExpiry = await storeExpiryDays(trx, storeId);
+    const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId) };
     const batch: CreditInput[] = [];
     for (const rule of rules) {
       for (const state of states) {
-        const input = earnInput(state, rule, now, storeExpiry);
+        const input = earnInput(state, rule, now, terms);
         if (!input) continue;
         if (rule.limit_type === 'unlimited') batch.push(input);
         else {

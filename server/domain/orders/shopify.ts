@@ -1,10 +1,11 @@
-import { toMinor, type NormalizedOrder, type OrderEvent, type OrderRefund } from './normalized.ts';
+import { toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
 export const SHOPIFY_TOPICS = [...SHOPIFY_ORDER_TOPICS, 'refunds/create'] as const;
 
 type Money = string | number | null | undefined;
+type MoneySet = { shop_money?: { amount?: Money; currency_code?: string }; presentment_money?: { amount?: Money; currency_code?: string } };
 interface ShopifyTransaction {
   amount?: Money;
   kind?: string;
@@ -27,7 +28,11 @@ interface ShopifyOrder {
   total_discounts?: Money;
   total_tax?: Money;
   total_price?: Money;
-  total_shipping_price_set?: { shop_money?: { amount?: Money } };
+  total_shipping_price_set?: MoneySet;
+  total_price_set?: MoneySet;
+  total_line_items_price_set?: MoneySet;
+  total_discounts_set?: MoneySet;
+  total_tax_set?: MoneySet;
   shipping_lines?: Array<{ price?: Money }>;
   financial_status?: string | null;
   fulfillment_status?: string | null;
@@ -40,11 +45,40 @@ interface ShopifyOrder {
   discount_codes?: Array<{ code?: string }>;
 }
 
+/** What the refunded line items counted (their subtotals, before tax), when the refund lists them. */
+function shopifyRefundItems(refund: ShopifyRefund): number | undefined {
+  const lines = refund.refund_line_items ?? [];
+  return lines.length > 0 ? lines.reduce((sum, line) => sum + toMinor(line.subtotal), 0) : undefined;
+}
+
+const shopifyRefund = (refund: ShopifyRefund): OrderRefund => {
+  const itemsMinor = shopifyRefundItems(refund);
+  return { refundId: String(refund.id), amountMinor: shopifyRefundAmount(refund), ...(itemsMinor === undefined ? {} : { itemsMinor }) };
+};
+
 /** The refunded amount: successful refund transactions, else the refunded lines with their tax. */
 function shopifyRefundAmount(refund: ShopifyRefund): number {
   const transactions = (refund.transactions ?? []).filter((t) => (t.kind ?? 'refund') === 'refund' && (t.status ?? 'success') === 'success');
   if (transactions.length > 0) return transactions.reduce((sum, t) => sum + toMinor(t.amount), 0);
   return (refund.refund_line_items ?? []).reduce((sum, line) => sum + toMinor(line.subtotal) + toMinor(line.total_tax), 0);
+}
+
+/** The order's amounts in its shop and presentment currencies, from Shopify's `*_set` fields. */
+function shopifyCurrencyAmounts(payload: ShopifyOrder): Record<string, OrderAmounts> {
+  const amounts: Record<string, OrderAmounts> = {};
+  for (const side of ['shop_money', 'presentment_money'] as const) {
+    const currency = payload.total_price_set?.[side]?.currency_code;
+    if (!currency) continue;
+    const of = (set: MoneySet | undefined) => toMinor(set?.[side]?.amount);
+    amounts[currency.toUpperCase()] = {
+      itemsMinor: of(payload.total_line_items_price_set),
+      discountMinor: of(payload.total_discounts_set),
+      shippingMinor: of(payload.total_shipping_price_set),
+      taxMinor: of(payload.total_tax_set),
+      totalMinor: of(payload.total_price_set),
+    };
+  }
+  return amounts;
 }
 
 const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
@@ -91,6 +125,7 @@ function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     placedAt: payload.created_at ?? new Date(0).toISOString(),
     updatedAt: payload.updated_at ?? payload.created_at ?? '',
     discountCodes: (payload.discount_codes ?? []).map((discount) => discount.code ?? '').filter(Boolean),
+    currencyAmounts: shopifyCurrencyAmounts(payload),
   };
 }
 
@@ -99,9 +134,9 @@ export function shopifyEvent(topic: string, payload: unknown): OrderEvent | null
   const body = payload as ShopifyOrder & ShopifyRefund;
   if (topic === 'refunds/create') {
     if (body.order_id === undefined || body.id === undefined) return null;
-    return { platform: 'shopify', orderExternalId: String(body.order_id), refunds: [{ refundId: String(body.id), amountMinor: shopifyRefundAmount(body) }] };
+    return { platform: 'shopify', orderExternalId: String(body.order_id), refunds: [shopifyRefund(body)] };
   }
   if (!(SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic) || body.id === undefined) return null;
-  const refunds: OrderRefund[] = (body.refunds ?? []).map((refund) => ({ refundId: String(refund.id), amountMinor: shopifyRefundAmount(refund) }));
+  const refunds: OrderRefund[] = (body.refunds ?? []).map(shopifyRefund);
   return { platform: 'shopify', orderExternalId: String(body.id), order: shopifyOrder(body), refunds };
 }

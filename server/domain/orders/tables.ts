@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
 import type { NormalizedOrder, OrderEvent } from './normalized.ts';
+import type { RefundRecord } from './refunds.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -18,7 +19,7 @@ export interface OrderStatesTable {
   cancelled: Generated<boolean>;
   data: JsonWithDefault<Partial<NormalizedOrder>>;
   /** refund id → refunded amount in minor units */
-  refunds: JsonWithDefault<Record<string, number>>;
+  refunds: JsonWithDefault<Record<string, RefundRecord>>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -31,6 +32,8 @@ export interface WebhookEventsTable {
   topic: string;
   event_key: string;
   payload: ColumnType<unknown, string, string>;
+  /** the body as received (the signed bytes as UTF-8), for replay; null for events not received over HTTP */
+  raw_body: ColumnType<string | null, string | null | undefined, string | null>;
   received_at: CreatedAt;
   processed_at: NullableTime;
   attempts: Generated<number>;

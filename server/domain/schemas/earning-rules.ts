@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POINTS_LIMITS } from './points-limits.ts';
 import { idField } from './fields.ts';
 
 /** Earning rule types (issue 7 §2): an order, an action of the member, or a custom event through the API. */
@@ -50,7 +51,8 @@ const ruleFields = {
     .number('Enter a number of points.')
     .int('Use a whole number of points.')
     .min(0, 'Points cannot be negative.')
-    .max(1_000_000, 'At most 1,000,000 points.'),
+    .max(POINTS_LIMITS.rulePoints, `At most ${POINTS_LIMITS.rulePoints.toLocaleString('en-US')} points for one rule.`)
+    .describe(`The points the rule gives; at most ${POINTS_LIMITS.rulePoints} (rulePoints limit).`),
   limit_type: z.enum(['unlimited', 'once', 'per_days', 'total']).default('unlimited'),
   limit_days: z.number().int().min(1).max(3650).nullable().optional(),
   limit_total: z.number().int().min(1).max(1_000_000).nullable().optional(),

@@ -7,6 +7,7 @@ import { checkCredentials, createProviderSession, endProviderSession, issueLogin
 import type { App, RouteModule } from '../context.ts';
 
 const COOKIE = 'ls_provider_session';
+const AUTH_BODY_LIMIT = 16 * 1024;
 const formBody = z.object({ email: z.string().max(254).default(''), password: z.string().max(1000).default('') });
 
 /** Where the console exchanges the one-time code (its auth-check route). */
@@ -26,7 +27,11 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 export const authProviderRoutes: RouteModule = {
   prefix: '/auth',
   async register(app) {
-    await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+    // every /auth route takes small bodies: the route limit also names it in the 413 message
+    app.addHook('onRoute', (route) => {
+      route.bodyLimit ??= AUTH_BODY_LIMIT;
+    });
+    await app.register(fastifyFormbody, { bodyLimit: AUTH_BODY_LIMIT });
     const cookieOptions = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: 'auto' as const };
 
     app.get('/login', { schema: { hide: true } }, async (request, reply) => {

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { adjustPointsBody, customerHistoryBody, pageQuery, refundRewardBody, setPointsBody, useRewardBody } from '../../contract/customer-points.ts';
+import {
+  adjustPointsBody,
+  approveEntryBody,
+  customerHistoryBody,
+  pageQuery,
+  refundRewardBody,
+  setPointsBody,
+  useRewardBody,
+} from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
-import { listEntries, readAccount } from '../../domain/ledger/index.ts';
+import { approveHeldEntry, listEntries, readAccount } from '../../domain/ledger/index.ts';
+import { refundedMinor } from '../../domain/orders/refunds.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
 import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
 import type { Db } from '../../db/connection.ts';
@@ -57,6 +66,22 @@ export const customerPointsRoutes: RouteModule = {
     );
 
     app.post(
+      '/customer/points/approve',
+      {
+        schema: {
+          tags: ['customer points'],
+          summary: 'Approve an entry held for the merchant (e.g. an order in another currency): its points become available',
+          body: approveEntryBody,
+        },
+      },
+      async (request) => {
+        const now = app.clock.now();
+        const release = await approveHeldEntry(app.db, request.store.id, request.body.entry_id, request.user.name, now).catch(asApiError);
+        return { data: { entry: presentEntry(release), account: await readAccount(app.db, request.store.id, release.customer_id, now) } };
+      },
+    );
+
+    app.post(
       '/customer/points/refund',
       { schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody } },
       async (request) => {
@@ -81,6 +106,7 @@ export const customerPointsRoutes: RouteModule = {
       { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
+        if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
         const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
         return { data: { data: rows.map(presentReward), page, limit } };
       },
@@ -139,7 +165,7 @@ export const customerPointsRoutes: RouteModule = {
               customer_email: row.email,
               total_minor: Number((row.data as { totalMinor?: number }).totalMinor ?? 0),
               currency: String((row.data as { currency?: string }).currency ?? 'USD'),
-              refunded_minor: Object.values(row.refunds ?? {}).reduce((sum, amount) => sum + Number(amount), 0),
+              refunded_minor: refundedMinor(row.refunds, Number((row.data as { totalMinor?: number }).totalMinor ?? 0)),
               cancelled: row.cancelled,
               points: row.points,
               updated_at: row.updated_at.toISOString(),

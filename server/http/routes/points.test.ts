@@ -5,26 +5,13 @@ import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { claimAction } from '../../domain/rules/actions.ts';
 
 const DAY = 86_400_000;
 
-const order = (id: string, cents: number, statuses = ['paid']): NormalizedOrder => ({
-  externalId: id,
-  number: `#${id}`,
-  customer: { externalId: null, email: 'rules.buyer@example.com', firstName: 'R', lastName: 'B' },
-  currency: 'USD',
-  itemsMinor: cents,
-  discountMinor: 0,
-  shippingMinor: 0,
-  taxMinor: 0,
-  totalMinor: cents,
-  lines: [],
-  statuses,
-  cancelled: false,
-  placedAt: '2026-03-01T00:00:00Z',
-  updatedAt: `2026-03-01T00:00:0${statuses.length}Z`,
-});
+const order = (id: string, cents: number, statuses = ['paid']): NormalizedOrder =>
+  paidOrder(id, 'rules.buyer@example.com', cents, { statuses, updatedAt: `2026-03-01T00:00:0${statuses.length}Z` });
 
 describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) => {
   const storeId = () => ctx.fixture.storeC.id;

@@ -106,8 +106,8 @@ describeEachDatabase('order webhooks', (ctx) => {
   it('claws back a partial refund in proportion, then reverses the rest on cancellation', async () => {
     await shopify('refunds/create', SHOPIFY.refund, 'evt-refund');
     await drain();
-    // 54 × $19.07 ÷ $62.43 = 16.49… → 16
-    expect(await balanceOf('jon@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
+    // the refunded bag counted $18.00 of the $54.20 of items: 54 × 18.00 ÷ 54.20 = 17.93… → 18
+    expect(await balanceOf('jon@example.com')).toEqual({ balance: 36, pending: 0, lifetime: 36 });
     await shopify('refunds/create', SHOPIFY.refund, 'evt-refund-again');
     await shopify('orders/cancelled', SHOPIFY.cancelled, 'evt-cancel');
     await drain();
@@ -119,8 +119,8 @@ describeEachDatabase('order webhooks', (ctx) => {
       .where('source_id', '=', 'shopify:820982911946154508')
       .orderBy('id')
       .execute();
-    expect(clawbacks.map((entry) => entry.points)).toEqual([-16, -38]);
-    expect(clawbacks[0]!.computation).toBe('refund on order #1001: $19.07 of $62.43 → 54 × $19.07 ÷ $62.43 = 16 points back');
+    expect(clawbacks.map((entry) => entry.points)).toEqual([-18, -36]);
+    expect(clawbacks[0]!.computation).toBe('refund on order #1001: $18.00 of $54.20 in items → 54 × $18.00 ÷ $54.20 = 18 points back');
     expect(clawbacks[1]!.computation).toBe('order #1001 cancelled: 54 points reversed');
     expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
   });
@@ -131,7 +131,28 @@ describeEachDatabase('order webhooks', (ctx) => {
     await drain();
     await shopify('orders/paid', order, 'evt-late-order');
     await drain();
-    expect(await balanceOf('early.refund@example.com')).toEqual({ balance: 38, pending: 0, lifetime: 38 });
+    expect(await balanceOf('early.refund@example.com')).toEqual({ balance: 36, pending: 0, lifetime: 36 });
+  });
+
+  it('deduplicates per topic: a refund sharing its event id with its order still claws back; the raw delivery is kept', async () => {
+    const order = withOrder(SHOPIFY.paid, 9101, 'shared.event@example.com');
+    const refund = { ...SHOPIFY.refund, id: 9102, order_id: 9101 };
+    expect((await shopify('orders/paid', order, 'evt-shared')).json().data.duplicate).toBe(false);
+    expect((await shopify('refunds/create', refund, 'evt-shared')).json().data.duplicate).toBe(false);
+    expect((await shopify('refunds/create', refund, 'evt-shared')).json().data.duplicate).toBe(true);
+    await drain();
+    expect(await balanceOf('shared.event@example.com')).toEqual({ balance: 36, pending: 0, lifetime: 36 });
+    const kept = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['topic', 'raw_body'])
+      .where('store_id', '=', store().id)
+      .where('event_key', '=', 'evt-shared')
+      .orderBy('id')
+      .execute();
+    expect(kept).toEqual([
+      { topic: 'orders/paid', raw_body: toWire(order) },
+      { topic: 'refunds/create', raw_body: toWire(refund) },
+    ]);
   });
 
   it('refuses a bad signature with 401 and changes nothing', async () => {
@@ -228,7 +249,13 @@ describeEachDatabase('order webhooks', (ctx) => {
         const refunded = Math.floor(total * random());
         events.push({
           topic: 'refunds/create',
-          payload: { ...SHOPIFY.refund, id: orderId * 10, order_id: orderId, transactions: [{ kind: 'refund', status: 'success', amount: amount(refunded) }] },
+          payload: {
+            ...SHOPIFY.refund,
+            id: orderId * 10,
+            order_id: orderId,
+            refund_line_items: [],
+            transactions: [{ kind: 'refund', status: 'success', amount: amount(refunded) }],
+          },
           id: `bulk-refund-${orderId}`,
         });
         net = earned - Math.min(earned, Math.round((earned * refunded) / total));

@@ -87,8 +87,8 @@ export const webhookRoutes: RouteModule = {
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown) => {
-      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, payload });
+    const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown, raw: Buffer) => {
+      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, payload, rawBody: raw.toString('utf8') });
       if (id !== null && queue) queue.enqueueSoon(id);
       else runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
@@ -118,7 +118,7 @@ export const webhookRoutes: RouteModule = {
       if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic)) return { data: { received: true as const, duplicate: false } };
       const eventKey =
         headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-      return accept(store, 'shopify', topic, eventKey, payload);
+      return accept(store, 'shopify', topic, eventKey, payload, raw);
     });
 
     app.post(
@@ -137,7 +137,7 @@ export const webhookRoutes: RouteModule = {
           const field = issue?.path.join('.') || 'body';
           throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
         }
-        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data);
+        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data, raw);
       },
     );
 
@@ -152,7 +152,7 @@ export const webhookRoutes: RouteModule = {
       if (!parsed.success || !parsed.data.scope.startsWith('store/order/')) return { data: { received: true as const, duplicate: false } };
       const body = parsed.data;
       const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
-      return accept(store, 'bigcommerce', body.scope, eventKey, body);
+      return accept(store, 'bigcommerce', body.scope, eventKey, body, raw);
     });
   },
 };

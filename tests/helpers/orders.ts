@@ -1,0 +1,22 @@
+import type { NormalizedOrder } from '../../server/domain/orders/normalized.ts';
+
+/** A paid order in the neutral shape: `cents` of items and nothing else, in USD unless told. */
+export function paidOrder(id: string, email: string, cents: number, extra: Partial<NormalizedOrder> = {}): NormalizedOrder {
+  return {
+    externalId: id,
+    number: `#${id}`,
+    customer: { externalId: null, email, firstName: 'R', lastName: 'B' },
+    currency: 'USD',
+    itemsMinor: cents,
+    discountMinor: 0,
+    shippingMinor: 0,
+    taxMinor: 0,
+    totalMinor: cents,
+    lines: [],
+    statuses: ['paid'],
+    cancelled: false,
+    placedAt: '2026-03-01T00:00:00Z',
+    updatedAt: '2026-03-01T00:00:01Z',
+    ...extra,
+  };
+}
