@@ -98,6 +98,13 @@ export interface CustomersTable {
   birthday: string | null;
   tags: JsonWithDefault<string[]>;
   created_at: CreatedAt;
+  program_status: Generated<'member' | 'excluded' | 'guest'>;
+  /** where the customer came from: manual, import, order, widget, … */
+  source: Generated<string>;
+  vip_tier: string | null;
+  referral_count: Generated<number>;
+  /** set when the customer was deleted: personal data erased, ledger kept */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OrdersTable {

@@ -5,6 +5,7 @@ import * as rulesRewards from './0021_rules_rewards.ts';
 import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts';
 import * as customerJoinDay from './0024_customer_join_day.ts';
+import * as customerList from './0040_customer_list.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -18,5 +19,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_orders_webhooks': ordersWebhooks,
   '0023_reward_expiry_order_imports': rewardExpiryOrderImports,
   '0024_customer_join_day': customerJoinDay,
+  '0040_customer_list': customerList,
   '0010_document_publishing': documentPublishing,
 };

@@ -20,6 +20,9 @@ const presentEntry = (entry: Awaited<ReturnType<typeof listEntries>>['rows'][num
   type: entry.type,
   points: entry.points,
   pending_points: entry.pending_points,
+  source_type: entry.source_type,
+  source_id: entry.source_id,
+  rule_key: entry.rule_key,
   computation: entry.computation,
   reason: entry.reason,
   created_at: entry.created_at.toISOString(),
@@ -81,6 +84,7 @@ export const customerPointsRoutes: RouteModule = {
       { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
+        if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
         const rows = await listRewards(app.db, request.store.id, { customerId, limit, offset: (page - 1) * limit }, app.clock.now());
         return { data: { data: rows.map(presentReward), page, limit } };
       },

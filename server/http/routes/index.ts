@@ -4,6 +4,7 @@ import { storefrontApiRoutes } from './storefront-api.ts';
 import { pointsRoutes } from './points.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
+import { customerRoutes } from './customers.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -36,6 +37,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   pointsRoutes,
   redeemRoutes,
   customerPointsRoutes,
+  customerRoutes,
   orderImportRoutes,
   couponRoutes,
 ];
