@@ -19,6 +19,8 @@ import { NotFoundPage } from '../features/placeholders/NotFoundPage.tsx';
 const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const SettingsPage = lazy(() => import('../features/account/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));
+const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx').then((m) => ({ default: m.CustomersPage })));
+const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
@@ -31,6 +33,10 @@ function screenFor(route: RouteEntry): ReactNode {
       return <OnboardingPage />;
     case 'onsite-display':
       return <OnsiteDisplayPage route={route} />;
+    case 'customers':
+      return <CustomersPage />;
+    case 'customer-details':
+      return <CustomerDetailsPage />;
     default:
       return <PlaceholderPage route={route} />;
   }
