@@ -95,5 +95,12 @@ export const customerDeleteBody = z.strictObject({ customer_id: idField });
 /** POST customer/export: the current filter of the list (or chosen customers) as CSV. */
 export const customerExportBody = customerListQuery
   .omit({ page: true, limit: true })
-  .extend({ customer_ids: z.array(idField).max(1000).optional() })
+  .extend({
+    customer_ids: z.array(idField).max(1000).optional(),
+    /** true: a background job (202 with its id; progress with GET customer/export/{id}, the file with GET customer/export/{id}/file) */
+    background: z.boolean().optional(),
+  })
   .strict();
+
+/** POST customer/export/dismiss: forget a finished export and its file. */
+export const exportDismissBody = z.strictObject({ id: idField });

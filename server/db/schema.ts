@@ -107,6 +107,24 @@ export interface CustomersTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface CustomerExportsTable {
+  id: Id;
+  store_id: number;
+  filter: JsonWithDefault<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  processed: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CustomerExportChunksTable {
+  export_id: number;
+  seq: number;
+  body: string;
+}
+
 export interface OrdersTable {
   id: Id;
   store_id: number;
@@ -142,6 +160,8 @@ export interface Database {
   channels: ChannelsTable;
   media: MediaTable;
   customers: CustomersTable;
+  customer_exports: CustomerExportsTable;
+  customer_export_chunks: CustomerExportChunksTable;
   orders: OrdersTable;
   settings_documents: SettingsDocumentsTable;
 }
@@ -166,4 +186,5 @@ export const STORE_SCOPED_TABLES = [
   'order_states',
   'webhook_events',
   'order_imports',
+  'customer_exports',
 ] as const;

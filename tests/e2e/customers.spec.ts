@@ -105,15 +105,24 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await expect(newest).toContainText('manual adjustment by');
 });
 
-test('exports the filtered list as a CSV file', async () => {
+test('exports the filtered list in the background with progress, then downloads the CSV file', async () => {
   await page.goto('/customers?status=excluded');
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('rows');
   const total = Number(/· (\d+) rows/.exec((await page.getByRole('navigation', { name: 'Pages' }).textContent()) ?? '')?.[1]);
   expect(total).toBeGreaterThan(0);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const progress = page.getByRole('region', { name: 'Export' });
+  await expect(progress.getByRole('progressbar', { name: 'Customer export' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(progress.getByRole('status')).toHaveText('Done');
+  await axe();
+  // the job survives a reload: its progress and file are still there
+  await page.reload();
+  const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((line) => line.includes(',excluded,'))).toBe(true);
+  await progress.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(progress).toBeHidden();
 });

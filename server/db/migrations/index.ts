@@ -6,6 +6,7 @@ import * as ordersWebhooks from './0022_orders_webhooks.ts';
 import * as rewardExpiryOrderImports from './0023_reward_expiry_order_imports.ts';
 import * as customerJoinDay from './0024_customer_join_day.ts';
 import * as customerList from './0040_customer_list.ts';
+import * as customerExports from './0041_customer_exports.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 
 /**
@@ -20,5 +21,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_reward_expiry_order_imports': rewardExpiryOrderImports,
   '0024_customer_join_day': customerJoinDay,
   '0040_customer_list': customerList,
+  '0041_customer_exports': customerExports,
   '0010_document_publishing': documentPublishing,
 };

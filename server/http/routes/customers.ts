@@ -1,15 +1,6 @@
-import { Readable } from 'node:stream';
-import {
-  customerBirthdayBody,
-  customerDeleteBody,
-  customerExportBody,
-  customerIdParams,
-  customerListQuery,
-  programChangeBody,
-} from '../../contract/customers.ts';
+import { customerBirthdayBody, customerDeleteBody, customerIdParams, customerListQuery, programChangeBody } from '../../contract/customers.ts';
 import type { CustomerListAnswer, CustomerRow } from '../../contract/customers.ts';
 import type { CustomerSort } from '../../domain/schemas/customers.ts';
-import { exportCustomers } from '../../domain/customers/export.ts';
 import { listCustomers, type CustomerListRow } from '../../domain/customers/list.ts';
 import { changeProgramStatus, deleteCustomer, findCustomer, showCustomer } from '../../domain/customers/profile.ts';
 import { setBirthday } from '../../domain/rules/actions.ts';
@@ -35,7 +26,7 @@ const presentCustomer = (row: CustomerListRow): CustomerRow => ({
   deleted: row.deleted_at !== null,
 });
 
-const filterOf = (
+export const filterOf = (
   query: { search?: string | undefined; type?: 'all' | 'email' | 'name' | undefined; status?: 'active' | 'deleted' | 'all' | undefined } & Record<
     string,
     unknown
@@ -56,7 +47,7 @@ async function existing(app: App, storeId: number, customerId: number) {
   return customer;
 }
 
-/** Spec §7 data host: the customer list, one customer, birthday, program status, delete and export. */
+/** Spec §7 data host: the customer list, one customer, birthday, program status and delete. */
 export const customerRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {
@@ -110,16 +101,6 @@ export const customerRoutes: RouteModule = {
         await existing(app, request.store.id, request.body.customer_id);
         await deleteCustomer(app.db, request.store.id, request.body.customer_id, app.clock.now());
         return { data: { id: request.body.customer_id, deleted: true } };
-      },
-    );
-
-    app.post(
-      '/customer/export',
-      { schema: { tags: ['customers'], summary: 'The filtered customers (or the chosen ones) as CSV, streamed', body: customerExportBody } },
-      async (request, reply) => {
-        const lines = exportCustomers(app.db, request.store.id, { ...filterOf(request.body), ids: request.body.customer_ids });
-        const day = app.clock.now().toISOString().slice(0, 10);
-        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="customers-${day}.csv"`).send(Readable.from(lines));
       },
     );
   },

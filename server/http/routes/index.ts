@@ -5,6 +5,7 @@ import { pointsRoutes } from './points.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
+import { customerExportRoutes } from './customer-export.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -38,6 +39,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   redeemRoutes,
   customerPointsRoutes,
   customerRoutes,
+  customerExportRoutes,
   orderImportRoutes,
   couponRoutes,
 ];

@@ -7,9 +7,11 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DataTable } from '../../components/ui/table/DataTable.tsx';
 import { useTableParams } from '../../components/ui/table/useTableParams.ts';
 import { useToast } from '../../components/ui/Toast.tsx';
+import { useRememberedJob } from '../../components/ui/JobProgress.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { customerPageAtom } from '../../state/client-state.ts';
-import { customerListQuery, exportCustomers, listParams, useChangeProgram } from './api/customers.ts';
+import { customerListQuery, exportCustomers, listParams, startExport, useChangeProgram } from './api/customers.ts';
+import { ExportProgress } from './components/ExportProgress.tsx';
 import { CUSTOMER_COLUMNS } from './components/customer-columns.tsx';
 import { CustomerFilterBar, useCustomerFilters } from './components/CustomerFilters.tsx';
 import { saveFile } from './components/download.ts';
@@ -40,6 +42,7 @@ export function CustomersPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const change = useChangeProgram();
   const toast = useToast();
+  const [exportJob, setExportJob] = useRememberedJob('customers.export');
 
   const download = async (body: Record<string, unknown>) => {
     setExporting(true);
@@ -55,6 +58,17 @@ export function CustomersPage() {
     }
   };
   const { page: _page, limit: _limit, ...currentFilter } = listParams(params, filters);
+  const startBackgroundExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      setExportJob(String((await startExport(currentFilter)).id));
+    } catch (error) {
+      setExportError(`The export did not start: ${errorMessage(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const include = (rows: CustomerRow[], status: 'member' | 'excluded') =>
     change.mutate(
       { customer_ids: rows.map((row) => row.id), program_status: status },
@@ -85,12 +99,13 @@ export function CustomersPage() {
         title="Customers"
         subtitle="Every member of your program: points, VIP tier, referrals and status."
         actions={
-          <Button loading={exporting} onClick={() => void download(currentFilter)}>
+          <Button loading={exporting} onClick={() => void startBackgroundExport()}>
             Export CSV
           </Button>
         }
       />
       {exportError ? <Banner tone="critical">{exportError}</Banner> : null}
+      {exportJob ? <ExportProgress key={exportJob} jobId={exportJob} onForget={() => setExportJob(null)} /> : null}
       {change.isError ? <Banner tone="critical">{`Nothing was changed: ${errorMessage(change.error)}`}</Banner> : null}
       <CustomerFilterBar />
       <DataTable

@@ -117,12 +117,15 @@ export const useDeleteCustomer = () =>
 export const useRefundReward = () =>
   useMutation({ mutationFn: (body: { reward_id: number; reason?: string }) => api.post('/customer/points/refund', body, data), onSuccess: refreshCustomers });
 
-/** Data host POST customer/export: the CSV of the filter (or the chosen customers), streamed by the server, saved as a file. */
-export async function exportCustomers(body: Record<string, unknown>): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(`${getConfig().dataBase}/customer/export`, {
-    method: 'POST',
-    headers: requestHeaders(sessionTokens(consoleStore().getState()), true),
-    body: JSON.stringify(body),
+/** Data host POST customer/export: the CSV of the chosen customers, streamed by the server, saved as a file. */
+export const exportCustomers = (body: Record<string, unknown>) => fetchCsv('/customer/export', 'POST', body);
+
+/** A CSV answer of the data host (the api client reads JSON only). */
+async function fetchCsv(path: string, method: 'GET' | 'POST', body?: Record<string, unknown>): Promise<{ blob: Blob; filename: string }> {
+  const response = await fetch(`${getConfig().dataBase}${path}`, {
+    method,
+    headers: requestHeaders(sessionTokens(consoleStore().getState()), body !== undefined),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { message?: string };
@@ -130,4 +133,26 @@ export async function exportCustomers(body: Record<string, unknown>): Promise<{ 
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'customers.csv';
   return { blob: await response.blob(), filename };
+}
+
+export interface ExportJob {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  error: string | null;
+}
+
+/** Data host POST customer/export with background: the job (202) to follow. */
+export const startExport = (body: Record<string, unknown>) => api.post<ExportJob>('/customer/export', { ...body, background: true }, data);
+
+/** Data host GET customer/export/{id}: the export's progress. */
+export const exportStatus = (id: string) => api.get<ExportJob>(`/customer/export/${id}`, data);
+
+/** Data host POST customer/export/dismiss: the export and its file are forgotten. */
+export const dismissExport = (id: string) => api.post('/customer/export/dismiss', { id: Number(id) }, data);
+
+/** The finished export's file, streamed by the server. */
+export async function downloadExport(id: string): Promise<{ blob: Blob; filename: string }> {
+  return fetchCsv(`/customer/export/${id}/file`, 'GET');
 }
