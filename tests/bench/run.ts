@@ -19,6 +19,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Storefront embed size (issue 3)', module: 'storefront.ts' },
   { title: 'Builder canvas latency (issue 6)', module: 'builder.ts' },
   { title: 'Ledger throughput (issue 7)', module: 'ledger.ts' },
+  { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

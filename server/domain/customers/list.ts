@@ -35,7 +35,7 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (text) {
     const prefix = `${escapeLike(text)}%`;
     const anywhere = `%${escapeLike(text)}%`;
-    const byEmail = sql<boolean>`lower(c.email) like ${text.includes('@') ? prefix : anywhere}`;
+    const byEmail = sql<boolean>`lower(c.email) like ${text.includes('@') || filter.type === 'email' ? prefix : anywhere}`;
     const byName = sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${anywhere}`;
     const type = filter.type ?? 'all';
     query = query.where(type === 'email' ? byEmail : type === 'name' ? byName : sql<boolean>`(${byEmail} or ${byName})`);
