@@ -98,6 +98,31 @@ export interface CustomersTable {
   birthday: string | null;
   tags: JsonWithDefault<string[]>;
   created_at: CreatedAt;
+  program_status: Generated<'member' | 'excluded' | 'guest'>;
+  /** where the customer came from: manual, import, order, widget, … */
+  source: Generated<string>;
+  vip_tier: string | null;
+  referral_count: Generated<number>;
+  /** set when the customer was deleted: personal data erased, ledger kept */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CustomerExportsTable {
+  id: Id;
+  store_id: number;
+  filter: JsonWithDefault<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  processed: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CustomerExportChunksTable {
+  export_id: number;
+  seq: number;
+  body: string;
 }
 
 export interface OrdersTable {
@@ -135,6 +160,8 @@ export interface Database {
   channels: ChannelsTable;
   media: MediaTable;
   customers: CustomersTable;
+  customer_exports: CustomerExportsTable;
+  customer_export_chunks: CustomerExportChunksTable;
   orders: OrdersTable;
   settings_documents: SettingsDocumentsTable;
 }
@@ -161,4 +188,5 @@ export const STORE_SCOPED_TABLES = [
   'order_imports',
   'api_clients',
   'api_client_tokens',
+  'customer_exports',
 ] as const;

@@ -104,6 +104,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   return true;
 }
 
+const DEMO_SOURCES = ['order', 'widget', 'import', 'manual'] as const;
+
 async function seedCustomers(db: Db, faker: Faker, storeId: number, count: number, now: Date): Promise<void> {
   if (count === 0) return;
   const customers = Array.from({ length: count }, (_, index) => {
@@ -124,6 +126,9 @@ async function seedCustomers(db: Db, faker: Faker, storeId: number, count: numbe
         null,
       tags: json(faker.helpers.arrayElements(TAGS, { min: 0, max: 3 })),
       created_at: joined,
+      // by index, not faker, so the rest of the demo stays the same: a mix of sources and a few guests and excluded customers
+      source: DEMO_SOURCES[index % DEMO_SOURCES.length]!,
+      program_status: index % 10 === 9 ? ('guest' as const) : index % 25 === 3 ? ('excluded' as const) : ('member' as const),
     };
   });
   const ids: Array<{ id: number; created_at: Date }> = [];

@@ -25,6 +25,8 @@ const OrderHistoryPage = lazy(() => import('../features/integrations/OrderHistor
 const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
 const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((m) => ({ default: m.PointsPage })));
 const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
+const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx').then((m) => ({ default: m.CustomersPage })));
+const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
@@ -52,6 +54,10 @@ function screenFor(route: RouteEntry): ReactNode {
       return <PointsPage />;
     case 'points-activity':
       return <ActivityPage />;
+    case 'customers':
+      return <CustomersPage />;
+    case 'customer-details':
+      return <CustomerDetailsPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

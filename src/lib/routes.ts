@@ -30,7 +30,20 @@ export interface RouteEntry {
   title: string;
   /** what will be on the page (shown in the empty state) */
   purpose: string;
-  screen?: 'home' | 'settings' | 'onboarding' | 'onsite-display' | 'emails' | 'analytics' | 'custom-app' | 'integrations' | 'order-history' | 'points' | 'points-activity';
+  screen?:
+    | 'home'
+    | 'settings'
+    | 'onboarding'
+    | 'onsite-display'
+    | 'emails'
+    | 'analytics'
+    | 'custom-app'
+    | 'integrations'
+    | 'order-history'
+    | 'points'
+    | 'points-activity'
+    | 'customers'
+    | 'customer-details';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -43,12 +56,14 @@ export const ROUTES: RouteEntry[] = [
     path: '/customers',
     title: 'Customers',
     purpose: 'Every member of your program with points balance, VIP tier and referral status, with search, filters, import and export.',
+    screen: 'customers',
   },
   {
     path: '/customers/details',
     title: 'Customer details',
     purpose: "One customer's points history, rewards, referrals, VIP transactions and orders, with points adjustment.",
     back: { to: '/customers', label: 'Customers' },
+    screen: 'customer-details',
   },
   {
     path: '/customers/receipt-moderation',

@@ -21,6 +21,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Ledger throughput (issue 7)', module: 'ledger.ts' },
   { title: 'Dashboard and analytics at scale (issue 17)', module: 'analytics.ts' },
   { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
+  { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

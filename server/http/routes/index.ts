@@ -5,6 +5,8 @@ import { pointsRoutes } from './points.ts';
 import { pointsActivityRoutes } from './points-activity.ts';
 import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
+import { customerRoutes } from './customers.ts';
+import { customerExportRoutes } from './customer-export.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
@@ -46,6 +48,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   pointsActivityRoutes,
   redeemRoutes,
   customerPointsRoutes,
+  customerRoutes,
+  customerExportRoutes,
   orderImportRoutes,
   couponRoutes,
   dashboardRoutes,

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus } from '../domain/schemas/customers.ts';
+import { idField } from './common.ts';
+
+export { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus };
+
+/** The largest page of the customer list; a larger `limit` is capped to it, not refused. */
+export const CUSTOMER_PAGE_LIMIT = 100;
+
+const pointsRange = z
+  .string()
+  .trim()
+  .regex(/^\d{0,9}-\d{0,9}$|^\d{1,9}$/, 'Use a range such as 100-500, 100- or -500.')
+  .transform((text) => {
+    const [min, max = min] = text.split('-');
+    return { min: min ? Number(min) : undefined, max: max ? Number(max) : undefined };
+  });
+
+/** spec §7 data host GET /customer?page with search, type, sort_by, status, source, program_status, vip_tier, points. */
+export const customerListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25)
+    .transform((limit) => Math.min(limit, CUSTOMER_PAGE_LIMIT)),
+  search: z.string().max(100).optional(),
+  /** which field the search text looks at */
+  type: z.enum(['all', 'email', 'name']).optional(),
+  /** `column` ascending or `-column` descending */
+  sort_by: z
+    .string()
+    .regex(new RegExp(`^-?(${CUSTOMER_SORTS.join('|')})$`), `Sort by one of ${CUSTOMER_SORTS.join(', ')} (prefix - for descending).`)
+    .optional(),
+  status: z.enum(['active', 'deleted', 'all']).optional(),
+  source: z.string().trim().max(40).optional(),
+  program_status: z.enum(PROGRAM_STATUSES).optional(),
+  vip_tier: z.string().trim().max(60).optional(),
+  /** balance range: `min-max`, `min-` or `-max` */
+  points: pointsRange.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+/** One row of the list (and the header of the detail). */
+export interface CustomerRow {
+  id: number;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  birthday: string | null;
+  tags: string[];
+  balance: number;
+  pending: number;
+  lifetime: number;
+  vip_tier: string | null;
+  referrals: number;
+  program_status: ProgramStatus;
+  source: string;
+  joined_at: string;
+  deleted: boolean;
+}
+
+export interface CustomerListAnswer {
+  data: CustomerRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const customerIdParams = z.strictObject({ id: idField });
+
+/** POST customer/birthday (spec §5: saved at least a month ahead, otherwise the reward waits until next year). */
+export const customerBirthdayBody = z.strictObject({
+  customer_id: idField,
+  birthday: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.')
+    .refine((text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) && date.getUTCFullYear() >= 1900;
+    }, 'Enter a real date.'),
+});
+
+/** POST customer/program/change: exclude customers from the program or include them again. */
+export const programChangeBody = z.strictObject({
+  customer_ids: z.array(idField).min(1, 'Choose at least one customer.').max(1000),
+  program_status: z.enum(PROGRAM_STATUSES),
+});
+
+/** POST customer/delete. */
+export const customerDeleteBody = z.strictObject({ customer_id: idField });
+
+/** POST customer/export: the current filter of the list (or chosen customers) as CSV. */
+export const customerExportBody = customerListQuery
+  .omit({ page: true, limit: true })
+  .extend({
+    customer_ids: z.array(idField).max(1000).optional(),
+    /** true: a background job (202 with its id; progress with GET customer/export/{id}, the file with GET customer/export/{id}/file) */
+    background: z.boolean().optional(),
+  })
+  .strict();
+
+/** POST customer/export/dismiss: forget a finished export and its file. */
+export const exportDismissBody = z.strictObject({ id: idField });

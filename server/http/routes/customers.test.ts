@@ -1,0 +1,146 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
+import { credit, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
+
+describeEachDatabase('customer list, detail, birthday, program status, delete and export', (ctx) => {
+  const storeId = () => ctx.fixture.storeB.id;
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object, store = storeId(), user = ctx.fixture.users.bob) => {
+    const { headers } = await signInOnStore(ctx.app, user, ctx.fixture.password, store);
+    return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  };
+  const seeded: Record<'Ada' | 'Bob' | 'Cy' | 'Di', number> = { Ada: 0, Bob: 0, Cy: 0, Di: 0 };
+  const seed = async () => {
+    if (seeded.Ada) return seeded;
+    const people = [
+      ['Ada', 'Lovelace', 'ada@list.test', 'import', 'member', 'gold', 300],
+      ['Bob', 'Byron', 'bob.byron@list.test', 'order', 'guest', null, 0],
+      ['Cy', 'Young', 'cy@list.test', 'import', 'excluded', null, 40],
+      ['Di', 'Formula', '=HYPERLINK("http://x")@list.test', 'manual', 'member', null, 120],
+    ] as const;
+    for (const [first, last, email, source, status, tier, points] of people) {
+      const row = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId(), first_name: first, last_name: last, email, source, program_status: status, vip_tier: tier })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      seeded[first] = row.id;
+      if (points > 0) {
+        const entry = { storeId: storeId(), customerId: row.id, type: 'adjustment' as const, sourceType: 'seed', sourceId: email, computation: 'seed' };
+        await credit(ctx.db, { ...entry, points }, ctx.clock.now());
+      }
+    }
+    return seeded;
+  };
+  const list = async (query: string) => {
+    const response = await call('GET', `/data/v1/customer?search=list.test&${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { data: Array<{ name: string; balance: number; program_status: string }>; total: number; limit: number };
+  };
+
+  it('lists with search, filters, sort and a capped page size', async () => {
+    await seed();
+    expect((await list('sort_by=-balance')).data.map((row) => row.name)).toEqual(['Ada Lovelace', 'Di Formula', 'Cy Young', 'Bob Byron']);
+    expect((await list('sort_by=name')).data.map((row) => row.name)[0]).toBe('Ada Lovelace');
+    expect((await list('program_status=guest')).data.map((row) => row.name)).toEqual(['Bob Byron']);
+    expect((await list('source=import&sort_by=email')).data.map((row) => row.name)).toEqual(['Ada Lovelace', 'Cy Young']);
+    expect((await list('vip_tier=gold')).total).toBe(1);
+    expect((await list('points=100-300&sort_by=balance')).data.map((row) => row.balance)).toEqual([120, 300]);
+    expect((await list('points=-50')).total).toBe(2);
+    const byName = (await call('GET', '/data/v1/customer?type=name&search=young')).json().data;
+    expect(byName.data.map((row: { name: string }) => row.name)).toEqual(['Cy Young']);
+    expect((await call('GET', '/data/v1/customer?type=email&search=young')).json().data.total).toBe(0);
+    const capped = await list('limit=100000&page=1');
+    expect(capped.limit).toBe(100);
+    expect(capped.total).toBe(4);
+  });
+
+  it('refuses bad list parameters with a clear 422', async () => {
+    for (const query of ['sort_by=password', 'program_status=vip', 'points=lots', 'page=0', 'limit=-1']) {
+      const response = await call('GET', `/data/v1/customer?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().message).toBeTruthy();
+    }
+  });
+
+  it('shows a customer, sets the birthday, excludes and includes again', async () => {
+    const { Ada } = await seed();
+    const shown = (await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item;
+    expect(shown).toMatchObject({ name: 'Ada Lovelace', balance: 300, lifetime: 300, vip_tier: 'gold', program_status: 'member' });
+    const birthday = await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-03-15' });
+    expect(birthday.json().data).toEqual({ birthday: '1990-03-15', reward_on: '2027-03-15' }); // saved 14 days ahead: next year (spec §5)
+    const later = await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-06-15' });
+    expect(later.json().data.reward_on).toBe('2026-06-15');
+    expect((await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-02-30' })).statusCode).toBe(422);
+    expect((await call('POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'excluded' })).json().data.changed).toBe(1);
+    expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item.program_status).toBe('excluded');
+    await call('POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'member' });
+    expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item.program_status).toBe('member');
+  });
+
+  it('adjusts with a reason, refuses a balance below zero and explains every entry', async () => {
+    const { Cy } = await seed();
+    const missingReason = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: 5, reason: ' ' });
+    expect(missingReason.statusCode).toBe(422);
+    const below = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: -41, reason: 'too much' });
+    expect(below.statusCode).toBe(422);
+    expect((await readAccount(ctx.db, storeId(), Cy, ctx.clock.now())).balance).toBe(40);
+    const taken = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: -15, reason: 'Duplicate order' });
+    expect(taken.json().data.account.balance).toBe(25);
+    const history = (await call('POST', '/data/v1/transaction/points', { customer_id: Cy, limit: 10, page: 1 })).json().data.data;
+    expect(history[0]).toMatchObject({ type: 'adjustment', points: -15, reason: 'Duplicate order', source_type: 'adjustment' });
+    expect(history[0].computation).toContain('Bob');
+  });
+
+  it("never shows or changes another store's customer (404 alike)", async () => {
+    const { Ada } = await seed();
+    const other = ctx.fixture.storeA.id;
+    const alice = ctx.fixture.users.alice;
+    const calls: Array<['GET' | 'POST', string, object?]> = [
+      ['GET', `/data/v1/customer/show/${Ada}`],
+      ['POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-06-15' }],
+      ['POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'excluded' }],
+      ['POST', '/data/v1/customer/delete', { customer_id: Ada }],
+      ['POST', '/data/v1/customer/adjust/points', { customer_id: Ada, points: 5, reason: 'x' }],
+      ['POST', '/data/v1/transaction/points', { customer_id: Ada }],
+      ['POST', '/data/v1/transaction/rewards', { customer_id: Ada }],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await call(method, url, body, other, alice);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message).toBe('Customer not found.');
+    }
+    const found = (await call('GET', '/data/v1/customer?search=ada@list.test', undefined, other, alice)).json().data;
+    expect(found.total).toBe(0);
+    const exported = await call('POST', '/data/v1/customer/export', { customer_ids: [Ada] }, other, alice);
+    expect(exported.body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('exports the filter as CSV with formula cells escaped', async () => {
+    await seed();
+    const response = await call('POST', '/data/v1/customer/export', { search: 'list.test', sort_by: 'name' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
+    expect(lines).toHaveLength(5);
+    expect(response.body).toContain(`"'=HYPERLINK(""http://x"")@list.test"`);
+    const guests = await call('POST', '/data/v1/customer/export', { search: 'list.test', program_status: 'guest' });
+    expect(guests.body.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('deletes a customer: personal data erased, ledger totals kept and verified', async () => {
+    const { Di } = await seed();
+    const response = await call('POST', '/data/v1/customer/delete', { customer_id: Di });
+    expect(response.statusCode).toBe(200);
+    const row = await ctx.db.selectFrom('customers').selectAll().where('id', '=', Di).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_name: 'Deleted', email: `deleted-${Di}@deleted.invalid`, birthday: null, tags: [] });
+    expect(row.deleted_at).not.toBeNull();
+    expect((await readAccount(ctx.db, storeId(), Di, ctx.clock.now())).lifetime).toBe(120);
+    expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+    expect((await list('')).total).toBe(3);
+    expect((await list('status=deleted')).total).toBe(0); // the erased e-mail no longer matches the search
+    const deleted = (await call('GET', '/data/v1/customer?status=deleted')).json().data;
+    expect(deleted.data.map((c: { id: number }) => c.id)).toContain(Di);
+  });
+});

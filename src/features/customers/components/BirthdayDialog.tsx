@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { customerBirthdayBody } from '../../../../server/contract/customers.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { isAtLeastOneMonthAhead } from '../../../lib/validation.ts';
+import { useSetBirthday } from '../api/customers.ts';
+import { formatDay } from './customer-columns.tsx';
+
+const schema = customerBirthdayBody.omit({ customer_id: true });
+
+/** customer/birthday; spec §5: a birthday less than a month away gets its reward next year (said before saving). */
+export function BirthdayDialog({ customerId, current, open, onClose }: { customerId: number; current: string | null; open: boolean; onClose: () => void }) {
+  const form = useContractForm(schema, { birthday: current ?? '' });
+  const save = useSetBirthday();
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+  const [today] = useState(() => new Date());
+  const typed = form.watch('birthday');
+  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})$/.exec(typed ?? '') ?? [];
+  const waits = month && day ? !isAtLeastOneMonthAhead({ month: Number(month), day: Number(day) }, today) : false;
+  const submit = form.handleSubmit(async ({ birthday }) => {
+    setFailure(null);
+    try {
+      const answer = await save.mutateAsync({ customer_id: customerId, birthday });
+      toast({ message: `Birthday saved; the birthday reward comes on ${formatDay(answer.reward_on)}` });
+      onClose();
+    } catch (error) {
+      setFailure(`The birthday was not saved: ${applyServerErrors(form, error)}`);
+    }
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Set birthday"
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="birthday-form" loading={save.isPending}>
+            Save birthday
+          </Button>
+        </>
+      }
+    >
+      <form id="birthday-form" className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert message={failure} />
+        <TextField name="birthday" label="Birthday" type="date" register={form.register} control={form.control} />
+        {waits ? <p role="status">This birthday is less than a month away: its reward waits until next year.</p> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { AXE_TAGS } from './harness/page.ts';
+
+// Customers (issue 14) against the real server and its seeded demo: the list's filters and sort
+// in the URL, a customer opened from the global search, a points adjustment explained in the
+// timeline, and the CSV export.
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.addInitScript(() => Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }));
+  page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.getByLabel('Email').fill('owner@demo.shop');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+});
+
+const filters = () => page.getByRole('group', { name: 'Filters' });
+const table = () => page.getByRole('table', { name: 'Customers' });
+const bodyRows = () => table().locator('tbody tr[tabindex]');
+const columnTexts = async (index: number) => bodyRows().evaluateAll((rows, i) => rows.map((row) => row.children[i]?.textContent ?? ''), index);
+const axe = async () => {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+};
+
+test('the list sorts and filters on the server, kept in the URL through a reload', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await expect(bodyRows()).toHaveCount(25);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1200 rows');
+  await axe();
+
+  await table().getByRole('button', { name: 'Points' }).click();
+  await expect(page).toHaveURL(/sort=balance/);
+  await table().getByRole('button', { name: 'Points' }).click();
+  await expect(page).toHaveURL(/sort=-balance/);
+  await expect(table().getByRole('columnheader', { name: /Points/ })).toHaveAttribute('aria-sort', 'descending');
+  // column 0 is the selection box; Points is the fourth column after it
+  await expect
+    .poll(async () => {
+      const values = (await columnTexts(3)).map(Number);
+      return values.every((value, index) => index === 0 || values[index - 1]! >= value);
+    })
+    .toBe(true);
+  const balances = (await columnTexts(3)).map(Number);
+  expect(balances[0]).toBeGreaterThan(0);
+
+  await filters().getByLabel('Program status').selectOption('guest');
+  await expect(page).toHaveURL(/status=guest/);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('120 rows');
+  await page.reload();
+  await expect(filters().getByLabel('Program status')).toHaveValue('guest');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('120 rows');
+  expect(new Set(await columnTexts(9))).toEqual(new Set(['Guest']));
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1200 rows');
+});
+
+test('the global search opens a customer; an adjustment needs a reason and appears in the timeline with it', async () => {
+  await page.goto('/customers?sort=-balance');
+  await expect(bodyRows()).toHaveCount(25);
+  const email = (await columnTexts(2))[0]!;
+  const name = (await columnTexts(1))[0]!;
+  await page.getByPlaceholder('Search by customer name or email').fill(email);
+  await page
+    .getByRole('region', { name: 'Search results' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  await expect(page).toHaveURL(/\/customers\/details\?id=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const balanceBefore = Number(await summary.locator('dt:text-is("Points balance") + dd').textContent());
+  await expect(page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first()).toBeVisible();
+  await axe();
+
+  await page.getByRole('button', { name: 'Adjust points' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adjust points' });
+  await dialog.getByLabel('Points').fill('25');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog.getByText('Enter a reason.')).toBeVisible();
+  await dialog.getByLabel('Points').fill(String(-(balanceBefore + 1)));
+  await dialog.getByLabel('Reason').fill('Too many');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog.getByText(`at most ${balanceBefore} points can be removed`)).toBeVisible();
+  await dialog.getByLabel('Points').fill('25');
+  await dialog.getByLabel('Reason').fill('Goodwill for a late delivery');
+  await axe();
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(summary.locator('dt:text-is("Points balance") + dd')).toHaveText(String(balanceBefore + 25));
+  const newest = page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
+  await expect(newest).toContainText('Adjusted by hand');
+  await expect(newest).toContainText('+25');
+  await expect(newest).toContainText('Reason: Goodwill for a late delivery');
+  await expect(newest).toContainText('manual adjustment by');
+});
+
+test('exports the filtered list in the background with progress, then downloads the CSV file', async () => {
+  await page.goto('/customers?status=excluded');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('rows');
+  const total = Number(/· (\d+) rows/.exec((await page.getByRole('navigation', { name: 'Pages' }).textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const progress = page.getByRole('region', { name: 'Export' });
+  await expect(progress.getByRole('progressbar', { name: 'Customer export' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(progress.getByRole('status')).toHaveText('Done');
+  await axe();
+  // the job survives a reload: its progress and file are still there
+  await page.reload();
+  const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1).every((line) => line.includes(',excluded,'))).toBe(true);
+  await progress.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(progress).toBeHidden();
+});
