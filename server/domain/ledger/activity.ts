@@ -41,7 +41,9 @@ export async function listStoreActivity(
   if (filter.customerId !== undefined) query = query.where('e.customer_id', '=', filter.customerId);
   if (filter.customerText) {
     const like = `%${filter.customerText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('c.email', 'ilike', like), eb(sql<string>`${sql.ref('c.first_name')} || ' ' || ${sql.ref('c.last_name')}`, 'ilike', like)]));
+    query = query.where((eb) =>
+      eb.or([eb('c.email', 'ilike', like), eb(sql<string>`${sql.ref('c.first_name')} || ' ' || ${sql.ref('c.last_name')}`, 'ilike', like)]),
+    );
   }
   if (filter.from) query = query.where('e.created_at', '>=', filter.from);
   if (filter.to) query = query.where('e.created_at', '<', filter.to);
