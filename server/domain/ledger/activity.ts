@@ -64,6 +64,8 @@ export async function listStoreActivity(
         'e.reason',
         'e.created_at',
       ])
+      // newest first by when it happened (imported history is dated as it was), then as recorded
+      .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)

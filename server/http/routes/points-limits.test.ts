@@ -77,7 +77,7 @@ describeEachDatabase('points limits', (ctx) => {
   it('refuses a rule worth more points than the limit', async () => {
     const answer = await call('/api/v1/points/store', { type: 'signup', title: 'Sign up', points: POINTS_LIMITS.rulePoints + 1 });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json().errors.points).toContain('1000000');
+    expect(answer.json().errors.points).toContain('1,000,000');
   });
 
   it('states the limits in the OpenAPI document', async () => {
