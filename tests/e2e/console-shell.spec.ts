@@ -83,6 +83,9 @@ test('the dashboard: setup progress from the store, the last 30 days as the serv
   browser,
 }) => {
   const page = await pageAs(browser, 'owner@demo.shop');
+  // from a page that reads no dashboard, so the answer read below is the next /home's own
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   const answer = page.waitForResponse((response) => response.url().includes('/dashboard/status') && response.ok());
   await page.goto('/home');
   const { data: status } = (await (await answer).json()) as { data: DashboardStatus };

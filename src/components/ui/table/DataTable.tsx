@@ -209,7 +209,7 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({
           </>
         )}
       </TableBody>
-      <Pager page={params.page} pages={pages} total={total} pageSize={params.pageSize} onChange={setParams} />
+      <Pager page={params.page} pages={pages} total={result.data ? total : null} pageSize={params.pageSize} onChange={setParams} />
     </div>
   );
 }
@@ -304,13 +304,14 @@ function Pager({
 }: {
   page: number;
   pages: number;
-  total: number;
+  /** null until the first answer: the pager says nothing rather than "No rows" */
+  total: number | null;
   pageSize: number;
   onChange: (change: Partial<TableParams>) => void;
 }) {
   return (
     <nav className="ls-table__pager" aria-label="Pages">
-      <span>{total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages} · ${total} rows`}</span>
+      <span>{total === null ? '' : total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages} · ${total} rows`}</span>
       <label>
         Rows per page{' '}
         <select value={pageSize} onChange={(event) => onChange({ pageSize: Number(event.target.value) })}>
