@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { signedInOwner } from './harness/console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
@@ -12,15 +13,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  await context.addInitScript(() => Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }));
-  page = await context.newPage();
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByLabel('Email').fill('owner@demo.shop');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+  page = await signedInOwner(browser, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 });
 
 const filters = () => page.getByRole('group', { name: 'Filters' });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signedInOwner } from './harness/console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -11,15 +12,7 @@ const axe = (page: Page) =>
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } }));
-  page = await context.newPage();
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByLabel('Email').fill('owner@demo.shop');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+  page = await signedInOwner(browser);
 });
 
 test.afterAll(() => page.context().close());

@@ -9,20 +9,10 @@ import { toNumber } from '../../db/normalize.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import type { Period } from './period.ts';
 import { REVENUE_STATUSES } from './sql.ts';
+import type { AnalyticsDailyTable } from './tables.ts';
 
-/** The additive figures of a span of days, from which every metric is derived. */
-export interface Sums {
-  members_joined: number;
-  points_issued: number;
-  points_redeemed: number;
-  rewards_issued: number;
-  rewards_used: number;
-  member_orders: number;
-  member_repeat_orders: number;
-  member_revenue_minor: number;
-  guest_orders: number;
-  guest_revenue_minor: number;
-}
+/** The additive figures of a span of days (the rollup's counted columns), from which every metric is derived. */
+export type Sums = Omit<AnalyticsDailyTable, 'store_id' | 'day' | 'currency' | 'points_net' | 'pending_net'>;
 export const SUM_KEYS = [
   'members_joined',
   'points_issued',

@@ -3,24 +3,12 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
-import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
 
-const order = (id: string, cents: number): NormalizedOrder => ({
-  externalId: id,
-  number: `#${id}`,
-  customer: { externalId: null, email: 'activity.buyer@example.com', firstName: 'Ada', lastName: 'Buyer' },
-  currency: 'USD',
-  itemsMinor: cents,
-  discountMinor: 0,
-  shippingMinor: 0,
-  taxMinor: 0,
-  totalMinor: cents,
-  lines: [],
-  statuses: ['paid'],
-  cancelled: false,
-  placedAt: '2026-03-01T00:00:00Z',
-  updatedAt: '2026-03-01T00:00:01Z',
-});
+const order = (id: string, cents: number) =>
+  paidOrder(id, 'activity.buyer@example.com', cents, {
+    customer: { externalId: null, email: 'activity.buyer@example.com', firstName: 'Ada', lastName: 'Buyer' },
+  });
 
 describeEachDatabase('GET /points/activity: the store ledger with reasons', (ctx) => {
   const storeId = () => ctx.fixture.storeC.id;
