@@ -189,4 +189,9 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'vip_tiers',
+  'vip_perks',
+  'vip_activity',
+  'vip_jobs',
+  'discounts',
 ] as const;
