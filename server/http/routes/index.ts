@@ -25,6 +25,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { productRoutes } from './products.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -51,6 +52,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerRoutes,
   customerExportRoutes,
   orderImportRoutes,
+  productRoutes,
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
