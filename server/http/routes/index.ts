@@ -23,7 +23,7 @@ import { templateRoutes } from './templates.ts';
 import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
-import { appRoutes } from './apps.ts';
+import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
 import { productRoutes } from './products.ts';
 
@@ -63,5 +63,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiClientRoutes,
   oauthTokenRoutes,
   appRoutes,
+  dataAppRoutes,
   orderSettingsRoutes,
 ];
