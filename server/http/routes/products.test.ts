@@ -24,7 +24,7 @@ const shopifyProduct = {
 describeEachDatabase('product catalogue', (ctx) => {
   const session = async (): Promise<Session['headers']> =>
     (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id)).headers;
-  const post = async (headers: Session['headers'], url: string, payload?: unknown) => {
+  const post = async (headers: Session['headers'], url: string, payload?: object) => {
     const response = await ctx.app.inject({ method: 'POST', url: `/data/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json().data;
