@@ -194,4 +194,7 @@ export const STORE_SCOPED_TABLES = [
   'vip_activity',
   'vip_jobs',
   'discounts',
+  'products',
+  'product_variants',
+  'collections',
 ] as const;
