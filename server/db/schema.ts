@@ -189,4 +189,6 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'customer_imports',
+  'customer_invites',
 ] as const;

@@ -7,6 +7,7 @@ import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
+import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
@@ -50,6 +51,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   customerRoutes,
   customerExportRoutes,
+  customerImportRoutes,
+  customerInviteRoutes,
   orderImportRoutes,
   couponRoutes,
   dashboardRoutes,
