@@ -191,4 +191,7 @@ export const STORE_SCOPED_TABLES = [
   'customer_exports',
   'customer_imports',
   'customer_invites',
+  'products',
+  'product_variants',
+  'collections',
 ] as const;

@@ -24,8 +24,9 @@ import { templateRoutes } from './templates.ts';
 import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
-import { appRoutes } from './apps.ts';
+import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { productRoutes } from './products.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -54,6 +55,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerImportRoutes,
   customerInviteRoutes,
   orderImportRoutes,
+  productRoutes,
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
@@ -64,5 +66,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiClientRoutes,
   oauthTokenRoutes,
   appRoutes,
+  dataAppRoutes,
   orderSettingsRoutes,
 ];
