@@ -144,7 +144,9 @@ test('imports a CSV: the dry run shows the two bad rows, the fixed file imports 
   await expect(dialog).toBeHidden();
   const progress = page.getByRole('region', { name: 'Import' });
   await expect(progress.getByRole('progressbar', { name: 'Customer import' })).toHaveAttribute('aria-valuenow', '100');
+  // the job survives a reload
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible({ timeout: 30_000 });
   await expect(progress.getByRole('status')).toHaveText('Done');
   await expect(progress).toContainText('2 customers added, 0 updated, 55 opening points credited.');
   await progress.getByRole('button', { name: 'Dismiss' }).click();
