@@ -189,4 +189,6 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;

@@ -25,6 +25,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -63,4 +64,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   appRoutes,
   dataAppRoutes,
   orderSettingsRoutes,
+  outgoingWebhookRoutes,
 ];
