@@ -189,6 +189,9 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'products',
+  'product_variants',
+  'collections',
   'webhook_endpoints',
   'webhook_deliveries',
 ] as const;

@@ -26,6 +26,7 @@ import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
+import { productRoutes } from './products.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerRoutes,
   customerExportRoutes,
   orderImportRoutes,
+  productRoutes,
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
