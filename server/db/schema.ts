@@ -194,4 +194,6 @@ export const STORE_SCOPED_TABLES = [
   'products',
   'product_variants',
   'collections',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
