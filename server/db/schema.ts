@@ -194,7 +194,11 @@ export const STORE_SCOPED_TABLES = [
   'vip_activity',
   'vip_jobs',
   'discounts',
+  'customer_imports',
+  'customer_invites',
   'products',
   'product_variants',
   'collections',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
