@@ -22,3 +22,5 @@ export type {
   SurfaceDocument,
 } from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
+export { EmailStudio } from './email/EmailStudio.tsx';
+export type { EmailStudioApi, EmailStudioProps, EmailPreviewResult } from './email/EmailStudio.tsx';

@@ -9,7 +9,7 @@ import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 
-function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
+export function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
   return (
     <div role="radiogroup" aria-label={name} className="bs-segmented">
       {options.map(([option, label]) => (

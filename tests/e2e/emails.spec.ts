@@ -122,11 +122,53 @@ test('the visual editor (stand-in script) loads the saved design after ready, sa
   });
 });
 
+test('the built-in editor (offline): edit a block on the canvas, undo and redo, add a block, autosave, reload and see the edit', async () => {
+  await page.goto('/emails/email-editor/reward-redeemed?editor=builtin');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const canvas = page.getByRole('region', { name: 'Canvas' }).frameLocator('iframe[title="Preview"]');
+  await expect(canvas.getByText('THANKS-7Q2X', { exact: true })).toBeVisible(); // the reward code block, sample data
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await axe(page);
+  // select the heading by clicking it on the canvas, then edit it in the inspector
+  await canvas.getByText('Enjoy your $10 off').click();
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  const heading = inspector.getByLabel('Heading', { exact: true });
+  await expect(heading).toHaveValue('Enjoy your {{reward_name}}');
+  await heading.fill('Your {{reward_name}} is ready, {{first_name}}');
+  await expect(canvas.getByText('Your $10 off is ready, Jamie')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas.getByText('Enjoy your $10 off')).toBeVisible();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(canvas.getByText('Your $10 off is ready, Jamie')).toBeVisible();
+  // an unknown placeholder is listed before saving and blocks the save
+  await heading.fill('Hi {{voucher}}');
+  await expect(inspector.getByText(/Unknown placeholder \{\{voucher\}\}/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await heading.fill('Your {{reward_name}} is ready, {{first_name}}');
+  // add a points balance block after the heading, see it on the canvas; mobile preview
+  await page.getByLabel('New block').selectOption('Points balance');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await expect(canvas.getByText('1,250 points', { exact: true })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile').click();
+  await expect(page.locator('iframe[title="Preview"]')).toHaveAttribute('style', /width: 375px/);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(canvas.getByText('Your $10 off is ready, Jamie')).toBeVisible();
+  await expect(canvas.getByText('1,250 points', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('button', { name: 'Points balance' })).toBeVisible();
+  // preview as a real member of the store
+  const member = page.getByLabel('Preview as');
+  const firstMember = await member.locator('option').nth(1).textContent();
+  await member.selectOption({ index: 1 });
+  await expect(canvas.getByText(new RegExp(`is ready, ${firstMember!.split(' ')[0]}`))).toBeVisible();
+});
+
 test('when Unlayer never loads, the page says it is unreachable and offers the simple editor', async () => {
   await configure({ unlayerScriptUrl: '/e2e/unlayer-never.js', unlayerTimeoutMs: 1500 });
   const other = await context.newPage();
   await other.goto('/emails/email-editor/birthday');
   await expect(other.getByText('The visual editor is unreachable')).toBeVisible({ timeout: 10_000 });
+  await expect(other.getByRole('link', { name: 'Open the built-in editor' })).toHaveAttribute('href', '/emails/email-editor/birthday?editor=builtin');
   await other.getByRole('link', { name: 'Edit this email in the simple editor' }).click();
   await expect(other).toHaveURL(/\/emails\/birthday$/);
   await expect(other.getByLabel('Subject')).toHaveValue('Happy birthday, {{first_name}}!');

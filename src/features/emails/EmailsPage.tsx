@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { EMAIL_SUB_ITEMS, type RouteEntry } from '../../lib/routes.ts';
 import { api } from '../../lib/runtime.ts';
@@ -7,6 +7,7 @@ import { useConsole } from '../../state/store.ts';
 import { templateQuery } from './api/emails.ts';
 import { EmailForm } from './components/EmailForm.tsx';
 import { EmailList } from './components/EmailList.tsx';
+import { BuiltInEditor } from './components/BuiltInEditor.tsx';
 import { UnlayerEditor } from './components/UnlayerEditor.tsx';
 import { SentEmailsLog } from './components/SentEmailsLog.tsx';
 
@@ -22,10 +23,19 @@ function EmailScreen({ route }: { route: RouteEntry }) {
   const key = keyOf(route.path);
   const template = useQuery(templateQuery(key));
   const tags = useQuery(tagsQuery);
+  const [search] = useSearchParams();
   const names = (tags.data?.by_email[key] ?? []).map((tag) => tag.value.replace(/[{}]/g, ''));
   if (route.path.includes('/email-editor/')) {
     if (template.isError) return <Banner tone="critical">This email could not be loaded: {template.error.message}</Banner>;
-    return template.data && tags.data ? <UnlayerEditor template={template.data} tags={names} formPath={`/emails/${key}`} /> : <p role="status">Loading…</p>;
+    if (!template.data || !tags.data) return <p role="status">Loading…</p>;
+    // the built-in editor when asked for, or when it made the saved design; Unlayer otherwise (which offers it when unreachable)
+    const builtIn = search.get('editor') === 'builtin' || template.data.editor === 'builder';
+    const back = route.back?.to ?? '/emails';
+    return builtIn ? (
+      <BuiltInEditor template={template.data} tags={names} backHref={back} />
+    ) : (
+      <UnlayerEditor template={template.data} tags={names} formPath={`/emails/${key}`} builtInPath={`/emails/email-editor/${key}?editor=builtin`} />
+    );
   }
   return (
     <>
@@ -36,6 +46,10 @@ function EmailScreen({ route }: { route: RouteEntry }) {
       ) : template.isPending ? (
         <p>Loading…</p>
       ) : null}
+      <p>
+        <Link to={`/emails/email-editor/${key}?editor=builtin`}>Design this email in the built-in editor</Link> (blocks, works offline)
+        {template.data?.editor === 'builder' ? ': the saved design comes from it; saving this form replaces it.' : '.'}
+      </p>
       <SentEmailsLog emailKey={key} />
     </>
   );

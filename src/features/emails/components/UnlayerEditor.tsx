@@ -13,9 +13,19 @@ type Unlayer = NonNullable<EditorRef['editor']>;
 /**
  * The visual editor (Unlayer, loaded from its own servers or `unlayerScriptUrl`): the saved design
  * is loaded once the editor is ready; saving stores the design and its exported HTML. When the
- * editor is not ready in time, the page says so and offers the simple form instead.
+ * editor is not ready in time, the page says so and offers the built-in editor (or the simple form) instead.
  */
-export function UnlayerEditor({ template, tags, formPath }: { template: EmailTemplateRecord; tags: string[]; formPath: string }) {
+export function UnlayerEditor({
+  template,
+  tags,
+  formPath,
+  builtInPath,
+}: {
+  template: EmailTemplateRecord;
+  tags: string[];
+  formPath: string;
+  builtInPath: string;
+}) {
   const { unlayerScriptUrl, unlayerTimeoutMs } = getConfig();
   const editor = useRef<Unlayer | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'unreachable'>('loading');
@@ -64,7 +74,8 @@ export function UnlayerEditor({ template, tags, formPath }: { template: EmailTem
       {state === 'unreachable' ? (
         <Banner tone="critical" title="The visual editor is unreachable">
           Unlayer, the visual email editor, did not load: its servers cannot be reached from this network.{' '}
-          <Link to={formPath}>Edit this email in the simple editor</Link> instead; your saved design is kept.
+          <Link to={builtInPath}>Open the built-in editor</Link>, which works offline, or <Link to={formPath}>edit this email in the simple editor</Link>{' '}
+          instead; your saved design is kept.
         </Banner>
       ) : null}
       {state === 'loading' ? <p role="status">Loading the visual editor…</p> : null}

@@ -1,0 +1,507 @@
+/**
+ * The built-in email editor (works offline): the studio's shell — top bar with Undo, Redo, Device
+ * and Save, the block outline, the canvas and the inspector — around an email document
+ * (renderers/schema email_document). The canvas is the email exactly as an inbox gets it,
+ * rendered with MJML by the server for sample data or a real member; clicking a block in it
+ * selects the block. Edits are saved automatically once they are valid.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  EMAIL_ALIGNS,
+  EMAIL_BLOCK_DEFINITIONS,
+  EMAIL_BLOCK_TYPES,
+  emailDocumentSchema,
+  newEmailBlock,
+  type EmailBlock,
+  type EmailBlockType,
+  type EmailDocument,
+  type EmailFieldDefinition,
+  type EmailStyle,
+} from '../../renderers/schema/index.ts';
+import { RadioGroup } from '../studio/TopBar.tsx';
+import { edit, redo, startHistory, undo, type EmailHistory } from './history.ts';
+
+export interface EmailPreviewResult {
+  subject: string;
+  html: string;
+  /** field path (`json_content.blocks.2.text`) → message */
+  errors: Record<string, string>;
+}
+
+/** What the editor needs from the console (the builder never imports src/). */
+export interface EmailStudioApi {
+  save(document: EmailDocument): Promise<void>;
+  preview(document: EmailDocument, memberId: number | null): Promise<EmailPreviewResult>;
+  /** members to preview as (their own name, balance…) */
+  members(): Promise<Array<{ id: number; name: string }>>;
+}
+
+export interface EmailStudioProps {
+  api: EmailStudioApi;
+  name: string;
+  document: EmailDocument;
+  /** placeholders this email may use, shown beside text fields */
+  tags: string[];
+  backHref: string;
+  onNavigate?: (href: string) => void;
+}
+
+const DEVICE_WIDTH = { desktop: 680, mobile: 375 } as const;
+const AUTOSAVE_MS = 1500;
+const STYLE_FIELDS: Array<[keyof EmailStyle, string]> = [
+  ['background', 'Page colour'],
+  ['content_background', 'Content colour'],
+  ['accent', 'Accent colour'],
+  ['text_color', 'Text colour'],
+];
+
+type Action = { type: 'edit'; doc: EmailDocument; key?: string } | { type: 'undo' } | { type: 'redo' };
+const reducer = (history: EmailHistory, action: Action): EmailHistory =>
+  action.type === 'undo' ? undo(history) : action.type === 'redo' ? redo(history) : edit(history, action.doc, action.key, Date.now());
+
+const newId = (doc: EmailDocument, type: EmailBlockType) => {
+  let n = 1;
+  while (doc.blocks.some((block) => block.id === `${type}-${n}`)) n += 1;
+  return `${type}-${n}`;
+};
+
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate }: EmailStudioProps) {
+  const [history, dispatch] = useReducer(reducer, initial, startHistory);
+  const doc = history.doc;
+  const [selected, setSelected] = useState<string | null>(null);
+  const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const [members, setMembers] = useState<Array<{ id: number; name: string }>>([]);
+  const [preview, setPreview] = useState<EmailPreviewResult | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [savedJson, setSavedJson] = useState(() => JSON.stringify(initial));
+  const frame = useRef<HTMLIFrameElement>(null);
+  const settled = useSettled(doc, 250);
+  const valid = emailDocumentSchema.safeParse(doc);
+  const errors = preview?.errors ?? {};
+  const hasErrors = !valid.success || Object.keys(errors).length > 0;
+
+  const change = (next: EmailDocument, key?: string) => dispatch({ type: 'edit', doc: next, ...(key ? { key } : {}) });
+  const setBlock = (id: string, field: string, value: unknown) =>
+    change({ ...doc, blocks: doc.blocks.map((block) => (block.id === id ? ({ ...block, [field]: value } as EmailBlock) : block)) }, `${id}.${field}`);
+
+  useEffect(() => {
+    api.members().then(setMembers, () => setMembers([]));
+  }, [api]);
+
+  // the canvas: the server's rendering of the current document
+  useEffect(() => {
+    let live = true;
+    if (!emailDocumentSchema.safeParse(settled).success) return undefined;
+    api.preview(settled, memberId).then(
+      (result) => {
+        if (!live) return;
+        setPreview(result);
+        setPreviewError(null);
+      },
+      (error: Error) => live && setPreviewError(error.message || 'The preview could not be rendered.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, settled, memberId]);
+
+  const save = useCallback(async () => {
+    const json = JSON.stringify(history.doc);
+    setSaving(true);
+    try {
+      await api.save(history.doc);
+      setSavedJson(json);
+      setSaveError(null);
+    } catch (error) {
+      setSaveError(error instanceof Error ? error.message : 'Failed to save email template');
+    } finally {
+      setSaving(false);
+    }
+  }, [api, history.doc]);
+
+  // autosave: a valid document still for a moment is saved (a failed save waits for the next edit or Save)
+  const json = JSON.stringify(doc);
+  const dirty = json !== savedJson;
+  const [failedJson, setFailedJson] = useState<string | null>(null);
+  useEffect(() => {
+    if (!dirty || saving || hasErrors || settled !== doc || failedJson === json) return undefined;
+    const timer = setTimeout(() => {
+      void save().then(() => setFailedJson(json));
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [dirty, saving, hasErrors, settled, doc, save, json, failedJson]);
+
+  // keyboard: Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z, Ctrl/Cmd+Y (not inside text fields, which undo their own typing)
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!(event.ctrlKey || event.metaKey) || target?.closest('input, textarea, select')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' || key === 'y') {
+        event.preventDefault();
+        dispatch({ type: key === 'y' || event.shiftKey ? 'redo' : 'undo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // click a block on the canvas to select it (the frame runs no script; we listen from here)
+  const onFrameLoad = () => {
+    const body = frame.current?.contentDocument?.body;
+    if (!body) return;
+    body.addEventListener('click', (event) => {
+      event.preventDefault();
+      const hit = (event.target as Element).closest('[class*="eb-"]');
+      const id = hit ? [...hit.classList].find((className) => className.startsWith('eb-'))?.slice(3) : undefined;
+      if (id) setSelected(id);
+    });
+    if (selected) frame.current?.contentDocument?.querySelector(`.eb-${CSS.escape(selected)}`)?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const selectedIndex = doc.blocks.findIndex((block) => block.id === selected);
+  const block = selectedIndex >= 0 ? doc.blocks[selectedIndex] : undefined;
+  const move = (offset: number) => {
+    const to = selectedIndex + offset;
+    if (selectedIndex < 0 || to < 0 || to >= doc.blocks.length) return;
+    const blocks = [...doc.blocks];
+    const [moved] = blocks.splice(selectedIndex, 1);
+    blocks.splice(to, 0, moved!);
+    change({ ...doc, blocks });
+  };
+  const remove = () => {
+    if (!block) return;
+    change({ ...doc, blocks: doc.blocks.filter((item) => item.id !== block.id) });
+    setSelected(null);
+  };
+  const [adding, setAdding] = useState<EmailBlockType>('text');
+  const add = () => {
+    const created = newEmailBlock(adding, newId(doc, adding)) as EmailBlock;
+    const at = selectedIndex >= 0 ? selectedIndex + 1 : Math.max(0, doc.blocks.length - (doc.blocks.at(-1)?.type === 'footer' ? 1 : 0));
+    change({ ...doc, blocks: [...doc.blocks.slice(0, at), created, ...doc.blocks.slice(at)] });
+    setSelected(created.id);
+  };
+
+  const statusText = saving
+    ? 'Saving…'
+    : saveError && dirty
+      ? `Not saved: ${saveError}`
+      : dirty
+        ? hasErrors
+          ? 'Unsaved: fix the errors to save'
+          : 'Unsaved changes'
+        : 'All changes saved';
+
+  return (
+    <div className="bs-studio" data-surface="email">
+      <div className="bs-topbar">
+        <a
+          className="bs-topbar__back"
+          href={backHref}
+          onClick={(event) => {
+            if (!onNavigate) return;
+            event.preventDefault();
+            onNavigate(backHref);
+          }}
+        >
+          ← Emails
+        </a>
+        <h1 className="bs-topbar__title">{name}</h1>
+        <span className="bs-save" role="status" data-state={dirty ? 'dirty' : 'saved'}>
+          {statusText}
+        </span>
+        <span className="bs-topbar__spacer" />
+        <label>
+          Preview as{' '}
+          <select value={memberId ?? ''} onChange={(event) => setMemberId(event.target.value ? Number(event.target.value) : null)}>
+            <option value="">Sample member</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <RadioGroup<'desktop' | 'mobile'>
+          name="Device"
+          value={device}
+          options={[
+            ['desktop', 'Desktop'],
+            ['mobile', 'Mobile'],
+          ]}
+          onChange={setDevice}
+        />
+        <button type="button" className="bs-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0}>
+          Undo
+        </button>
+        <button type="button" className="bs-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0}>
+          Redo
+        </button>
+        <button type="button" className="bs-button bs-button--primary" onClick={() => void save()} disabled={hasErrors || saving || !dirty}>
+          Save
+        </button>
+      </div>
+      <div className="bs-studio__body">
+        <nav className="bs-studio__left bs-outline" aria-label="Email blocks">
+          <h2>Blocks</h2>
+          <ul className="bs-outline__list" aria-label="Blocks">
+            {doc.blocks.map((item) => (
+              <li key={item.id} className="bs-outline__item" data-selected={item.id === selected ? '' : undefined}>
+                <button
+                  type="button"
+                  className="bs-link-button"
+                  aria-pressed={item.id === selected}
+                  onClick={() => setSelected(item.id === selected ? null : item.id)}
+                >
+                  {EMAIL_BLOCK_DEFINITIONS[item.type].label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="bs-palette">
+            <label>
+              New block{' '}
+              <select value={adding} onChange={(event) => setAdding(event.target.value as EmailBlockType)}>
+                {EMAIL_BLOCK_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {EMAIL_BLOCK_DEFINITIONS[type].label}
+                  </option>
+                ))}
+              </select>
+            </label>{' '}
+            <button type="button" className="bs-button" onClick={add}>
+              Add block
+            </button>
+          </div>
+        </nav>
+        <div className="bs-studio__main">
+          <div role="region" aria-label="Canvas" className="bs-canvas" data-device={device} data-ready={preview ? '' : undefined}>
+            {previewError ? <p role="alert">{previewError}</p> : null}
+            {preview ? (
+              <iframe
+                ref={frame}
+                title="Preview"
+                sandbox="allow-same-origin"
+                srcDoc={preview.html}
+                onLoad={onFrameLoad}
+                style={{ width: DEVICE_WIDTH[device], height: '100%', minHeight: 600, border: 0, background: '#fff', margin: '16px auto', display: 'block' }}
+              />
+            ) : (
+              <p role="status">Rendering the email…</p>
+            )}
+          </div>
+        </div>
+        <aside className="bs-inspector" aria-label="Inspector">
+          <div className="bs-inspector__body">
+            {Object.keys(errors).length > 0 ? (
+              <div role="alert" className="bs-save--error">
+                <strong>Fix before saving</strong>
+                <ul>
+                  {Object.entries(errors).map(([path, message]) => (
+                    <li key={path}>{message}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {block ? (
+              <BlockInspector
+                block={block}
+                index={selectedIndex}
+                count={doc.blocks.length}
+                tags={tags}
+                issues={valid.success ? {} : issuesOf(valid.error.issues, selectedIndex)}
+                onChange={(field, value) => setBlock(block.id, field, value)}
+                onMove={move}
+                onRemove={remove}
+              />
+            ) : (
+              <section className="bs-inspector__group" aria-labelledby="email-settings-title">
+                <h2 id="email-settings-title" className="bs-inspector__title">
+                  Email settings
+                </h2>
+                <TextInput label="Subject" value={doc.subject} onChange={(value) => change({ ...doc, subject: value }, 'subject')} />
+                <TextInput label="Preheader" value={doc.preheader} onChange={(value) => change({ ...doc, preheader: value }, 'preheader')} />
+                {STYLE_FIELDS.map(([field, label]) => (
+                  <TextInput
+                    key={field}
+                    label={label}
+                    type="color"
+                    value={doc.style[field]}
+                    onChange={(value) => change({ ...doc, style: { ...doc.style, [field]: value } }, `style.${field}`)}
+                  />
+                ))}
+                <p className="bs-field__hint">Placeholders: {tags.map((tag) => `{{${tag}}}`).join(' ')}</p>
+              </section>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function issuesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, index: number): Record<string, string> {
+  return Object.fromEntries(
+    issues.filter((issue) => issue.path[0] === 'blocks' && issue.path[1] === index).map((issue) => [String(issue.path[2]), issue.message]),
+  );
+}
+
+function TextInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  multiline = false,
+  error,
+  hint,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: 'text' | 'color' | 'number' | 'url';
+  multiline?: boolean;
+  error?: string | undefined;
+  hint?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+}) {
+  const id = `email-field-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="bs-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea
+          id={id}
+          rows={6}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          value={value}
+          min={min}
+          max={max}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {hint ? (
+        <div id={`${id}-hint`} className="bs-field__hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={`${id}-error`} className="bs-field__error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function BlockInspector({
+  block,
+  index,
+  count,
+  tags,
+  issues,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  block: EmailBlock;
+  index: number;
+  count: number;
+  tags: string[];
+  issues: Record<string, string>;
+  onChange(field: string, value: unknown): void;
+  onMove(offset: number): void;
+  onRemove(): void;
+}) {
+  const definition = EMAIL_BLOCK_DEFINITIONS[block.type];
+  const values = block as unknown as Record<string, unknown>;
+  return (
+    <section className="bs-inspector__group" aria-labelledby="email-block-title">
+      <h2 id="email-block-title" className="bs-inspector__title">
+        {definition.label}
+      </h2>
+      {(definition.fields as readonly EmailFieldDefinition[]).map((field) => {
+        const value = values[field.name];
+        const common = { label: field.label, error: issues[field.name] };
+        if (field.control === 'align')
+          return (
+            <div className="bs-field" key={field.name}>
+              <label htmlFor={`email-align-${block.id}`}>{field.label}</label>
+              <select id={`email-align-${block.id}`} value={String(value)} onChange={(event) => onChange(field.name, event.target.value)}>
+                {EMAIL_ALIGNS.map((align) => (
+                  <option key={align} value={align}>
+                    {align[0]!.toUpperCase() + align.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        if (field.control === 'number')
+          return (
+            <TextInput
+              key={field.name}
+              {...common}
+              type="number"
+              min={field.min}
+              max={field.max}
+              value={String(value)}
+              onChange={(next) => onChange(field.name, Number(next))}
+            />
+          );
+        return (
+          <TextInput
+            key={field.name}
+            {...common}
+            type={field.control === 'colour' ? 'color' : 'text'}
+            multiline={field.control === 'textarea'}
+            value={String(value ?? '')}
+            hint={
+              field.placeholders
+                ? `Placeholders: ${tags.map((tag) => `{{${tag}}}`).join(' ')}`
+                : field.control === 'link'
+                  ? 'https://… or a placeholder'
+                  : undefined
+            }
+            onChange={(next) => onChange(field.name, next)}
+          />
+        );
+      })}
+      <div className="bs-topbar">
+        <button type="button" className="bs-button" onClick={() => onMove(-1)} disabled={index === 0}>
+          Move up
+        </button>
+        <button type="button" className="bs-button" onClick={() => onMove(1)} disabled={index === count - 1}>
+          Move down
+        </button>
+        <button type="button" className="bs-button" onClick={onRemove}>
+          Remove block
+        </button>
+      </div>
+    </section>
+  );
+}

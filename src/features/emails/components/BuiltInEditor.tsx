@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
+import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
+import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
+import type { EmailDocument } from '../../../../renderers/schema/index.ts';
+import { api } from '../../../lib/runtime.ts';
+import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
+
+/**
+ * The built-in email editor (issue 16 item 3) for one email: the builder's EmailStudio, wired to
+ * POST /template/store/{id} (editor `builder`), POST /template/email (the canvas, as sample data or
+ * a real member) and the store's members.
+ */
+export function BuiltInEditor({ template, tags, backHref }: { template: EmailTemplateRecord; tags: string[]; backHref: string }) {
+  const navigate = useNavigate();
+  const save = useSaveTemplate(template.key);
+  const studioApi = useMemo<EmailStudioApi>(
+    () => ({
+      async save(document) {
+        try {
+          await save.mutateAsync({ enabled: template.enabled, editor: 'builder', fields: template.fields, json_content: document });
+        } catch (error) {
+          throw new Error(templateSaveFailure(error).message, { cause: error });
+        }
+      },
+      preview: (document, memberId) =>
+        api.post<RenderedPreview>('/template/email', {
+          email: template.key,
+          editor: 'builder',
+          fields: template.fields,
+          json_content: document,
+          ...(memberId ? { customer_id: memberId } : {}),
+        }),
+      members: async () => {
+        const answer = await api.get<CustomerListAnswer>('/customer', { host: 'data', params: { page: 1, limit: 20 } });
+        return answer.data.filter((row) => !row.deleted).map((row) => ({ id: row.id, name: `${row.name || row.email} (${row.email})` }));
+      },
+    }),
+    // the studio keeps its own document; the template's settings are read once
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [template.key],
+  );
+  return (
+    <EmailStudio
+      api={studioApi}
+      name={`${template.name} email`}
+      document={template.document as EmailDocument}
+      tags={tags}
+      backHref={backHref}
+      onNavigate={(href) => void navigate(href)}
+    />
+  );
+}
