@@ -46,10 +46,12 @@ function EmailScreen({ route }: { route: RouteEntry }) {
       ) : template.isPending ? (
         <p>Loading…</p>
       ) : null}
-      <p>
-        <Link to={`/emails/email-editor/${key}?editor=builtin`}>Design this email in the built-in editor</Link> (blocks, works offline)
-        {template.data?.editor === 'builder' ? ': the saved design comes from it; saving this form replaces it.' : '.'}
-      </p>
+      <section className="ls-card" aria-label="Built-in editor">
+        <p>
+          <Link to={`/emails/email-editor/${key}?editor=builtin`}>Design this email in the built-in editor</Link> (blocks, works offline)
+          {template.data?.editor === 'builder' ? ': the saved design comes from it; saving this form replaces it.' : '.'}
+        </p>
+      </section>
       <SentEmailsLog emailKey={key} />
     </>
   );
