@@ -18,6 +18,7 @@ import * as customerExports from './0041_customer_exports.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
+import * as holdout from './0161_holdout.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_orders_placed_at': ordersPlacedAt,
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
+  '0161_holdout': holdout,
 };
