@@ -189,4 +189,9 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'referral_settings',
+  'referral_codes',
+  'referral_visits',
+  'referrals',
+  'referral_invites',
 ] as const;

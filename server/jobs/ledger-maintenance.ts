@@ -4,6 +4,7 @@ import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
+import { completeDueReferrals } from '../domain/referrals/index.ts';
 
 export interface MaintenanceResult {
   /** anniversary rewards given */
@@ -14,6 +15,8 @@ export interface MaintenanceResult {
   expired: number;
   /** unused rewards (coupon codes) past their expiry, now `expired` */
   rewardsExpired: number;
+  /** referrals whose pending window passed, now completed (the referrer rewarded) */
+  referralsCompleted: number;
   /** days of analytics recomputed from what changed (the rollups) */
   analyticsDays: number;
 }
@@ -21,7 +24,8 @@ export interface MaintenanceResult {
 /**
  * The ledger's regular pass over every account: rewards anniversaries of joining that came,
  * releases pending points whose approval window passed, expires batches past their expiry and
- * marks unused rewards past theirs `expired` (their points are not given back), then rolls up
+ * marks unused rewards past theirs `expired` (their points are not given back), completes
+ * referrals whose pending window passed, then rolls up
  * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -31,9 +35,10 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const released = await releaseDuePoints(db, now);
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
+  const referralsCompleted = await completeDueReferrals(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
-  return { anniversaries, released, expired, rewardsExpired, analyticsDays };
+  return { anniversaries, released, expired, rewardsExpired, referralsCompleted, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

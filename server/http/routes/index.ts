@@ -25,6 +25,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -62,4 +63,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   oauthTokenRoutes,
   appRoutes,
   orderSettingsRoutes,
+  referralSettingRoutes,
+  dataReferralRoutes,
 ];
