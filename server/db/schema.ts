@@ -194,4 +194,11 @@ export const STORE_SCOPED_TABLES = [
   'referral_visits',
   'referrals',
   'referral_invites',
+  'customer_imports',
+  'customer_invites',
+  'products',
+  'product_variants',
+  'collections',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;

@@ -7,6 +7,7 @@ import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
+import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
@@ -23,9 +24,11 @@ import { templateRoutes } from './templates.ts';
 import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
-import { appRoutes } from './apps.ts';
+import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
 import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
+import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
+import { productRoutes } from './products.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -51,7 +54,10 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   customerRoutes,
   customerExportRoutes,
+  customerImportRoutes,
+  customerInviteRoutes,
   orderImportRoutes,
+  productRoutes,
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
@@ -62,7 +68,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiClientRoutes,
   oauthTokenRoutes,
   appRoutes,
+  dataAppRoutes,
   orderSettingsRoutes,
   referralSettingRoutes,
   dataReferralRoutes,
+  outgoingWebhookRoutes,
 ];
