@@ -6,6 +6,7 @@ import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 import { completeDueReferrals } from '../domain/referrals/index.ts';
+import { endTierPeriods } from '../domain/vip/index.ts';
 
 export interface MaintenanceResult {
   /** anniversary rewards given */
@@ -20,6 +21,8 @@ export interface MaintenanceResult {
   referralsCompleted: number;
   /** points-expiry reminder emails queued (early and final) */
   expiryReminders: number;
+  /** members moved between VIP tiers because their period ended */
+  tiersMoved: number;
   /** days of analytics recomputed from what changed (the rollups) */
   analyticsDays: number;
 }
@@ -29,7 +32,7 @@ export interface MaintenanceResult {
  * releases pending points whose approval window passed, expires batches past their expiry and
  * marks unused rewards past theirs `expired` (their points are not given back), completes
  * referrals whose pending window passed, queues the points-expiry reminder emails that are due,
- * then rolls up
+ * measures again the VIP members whose tier period ended, then rolls up
  * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -41,9 +44,10 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const rewardsExpired = await expireDueRewards(db, now);
   const referralsCompleted = await completeDueReferrals(db, now);
   const expiryReminders = await queueExpiryReminders(db, now);
+  const tiersMoved = await endTierPeriods(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
-  return { anniversaries, released, expired, rewardsExpired, referralsCompleted, expiryReminders, analyticsDays };
+  return { anniversaries, released, expired, rewardsExpired, referralsCompleted, expiryReminders, tiersMoved, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */
