@@ -4,6 +4,7 @@ import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
+import { memberTierProgress, programTiers } from '../vip/index.ts';
 
 const EARN_ICONS: Record<string, string> = {
   order: 'bag',
@@ -26,11 +27,12 @@ async function storeBasics(db: Executor, storeId: number) {
 }
 
 /** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
-export async function getProgramData(db: Executor, storeId: number): Promise<ProgramData> {
+export async function getProgramData(db: Executor, storeId: number, now = new Date()): Promise<ProgramData> {
   const { pointsLabel, currency } = await storeBasics(db, storeId);
-  const [earning, redeeming] = await Promise.all([
+  const [earning, redeeming, vipTiers] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
+    programTiers(db, storeId, pointsLabel, currency, now),
   ]);
   return {
     pointsLabel,
@@ -48,7 +50,7 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
       cost: rule.points_cost,
       icon: REDEEM_ICONS[rule.type] ?? 'gift',
     })),
-    vipTiers: [],
+    vipTiers,
     // the referral engine is not there yet: the offer of spec §9 until a store has its own
     referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
   };
@@ -91,7 +93,7 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     pendingPoints: totals.pending,
     lifetimePoints: totals.lifetime,
     ...(last ? { pointsEarned: last.points } : {}),
-    tier: { progress: 0 },
+    tier: await memberTierProgress(db, storeId, customerId),
     rewards: rewards.map((reward) => ({
       // status: active, used or expired (an expired code no longer works; its points are not given back)
       id: String(reward.id),
