@@ -44,7 +44,8 @@ export interface RouteEntry {
     | 'points'
     | 'points-activity'
     | 'customers'
-    | 'customer-details';
+    | 'customer-details'
+    | 'referrals';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -99,7 +100,12 @@ export const ROUTES: RouteEntry[] = [
     screen: 'onsite-display',
     back: { to: '/onsite-display', label: 'On-site Display' },
   },
-  { path: '/referrals/rewards', title: 'Referrals', purpose: 'What referrers and their friends receive, and the referral activity of your members.' },
+  {
+    path: '/referrals/rewards',
+    title: 'Referrals',
+    purpose: 'What referrers and their friends receive, and the referral activity of your members.',
+    screen: 'referrals',
+  },
   {
     path: '/rewards-loyalty/points',
     title: 'Points',
