@@ -1,5 +1,6 @@
 import { HeldEntryError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
 import { RedeemError } from '../domain/rules/errors.ts';
+import { VipError } from '../domain/vip/index.ts';
 import { ApiError } from './errors.ts';
 
 /** Turns a refusal of the ledger or the rules engine into its 4xx API error; rethrows anything else. */
@@ -9,5 +10,6 @@ export const asApiError = (error: unknown): never => {
     throw new ApiError(422, error.message, 'points_limit', { points: `The limit of ${error.limit} is ${POINTS_LIMITS[error.limit]} points.` });
   if (error instanceof HeldEntryError) throw new ApiError(error.status, error.message, error.status === 404 ? 'not_found' : 'not_held');
   if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
+  if (error instanceof VipError) throw new ApiError(error.status, error.message, error.code, error.field ? { [error.field]: error.message } : {});
   throw error;
 };
