@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 import { idField, urlField } from './common.ts';
 
 /** Store list item (spec §3). */
@@ -21,6 +22,8 @@ export const storeSettingsBody = z.strictObject({
   /** program basics (onboarding): the program's name and the word used for points */
   program_name: z.string().trim().min(1, 'Enter a program name.').max(60).optional(),
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
+  /** the largest points adjustment staff may make at once (owners and admins are not capped) */
+  staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;
 

@@ -1,4 +1,5 @@
 import { HeldEntryError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
+import { AdjustmentCapError } from '../domain/customers/points.ts';
 import { RedeemError } from '../domain/rules/errors.ts';
 import { ApiError } from './errors.ts';
 
@@ -7,6 +8,7 @@ export const asApiError = (error: unknown): never => {
   if (error instanceof InsufficientPointsError) throw new ApiError(422, 'Not enough points', 'not_enough_points');
   if (error instanceof PointsLimitError)
     throw new ApiError(422, error.message, 'points_limit', { points: `The limit of ${error.limit} is ${POINTS_LIMITS[error.limit]} points.` });
+  if (error instanceof AdjustmentCapError) throw new ApiError(403, error.message, 'adjustment_cap', { points: `At most ${error.cap} points either way.` });
   if (error instanceof HeldEntryError) throw new ApiError(error.status, error.message, error.status === 404 ? 'not_found' : 'not_held');
   if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
   throw error;

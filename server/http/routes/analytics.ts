@@ -38,6 +38,7 @@ function register(app: App) {
   app.post(
     '/analytics/filter-options',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: 'What analytics can be filtered by (customer tags) and the longest period',
@@ -50,6 +51,7 @@ function register(app: App) {
   app.post(
     '/analytics/metrics',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: "The period's figures, the previous period's and the points liability",
@@ -72,6 +74,7 @@ function register(app: App) {
   app.post(
     '/analytics/charts',
     {
+      config: { permission: 'program:read' },
       schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
     },
     async (request) => {

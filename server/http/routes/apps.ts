@@ -58,7 +58,10 @@ export const appRoutes: RouteModule = {
 
     app.get(
       '/apps',
-      { schema: { tags: ['apps'], summary: 'The supported apps, their connection state and last event', response: { 200: dataEnvelope(z.array(appRecord)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['apps'], summary: 'The supported apps, their connection state and last event', response: { 200: dataEnvelope(z.array(appRecord)) } },
+      },
       async (request) => ({
         data: (await listApps(app.db, request.store)).map(presentApp),
       }),
@@ -67,6 +70,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/integrate',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Connect an app (the shop domain, the BigCommerce access token)',
@@ -83,6 +87,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/info',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Where to point the app’s webhooks and how they are signed',
@@ -95,7 +100,10 @@ export const appRoutes: RouteModule = {
 
     app.delete(
       '/apps/:id',
-      { schema: { tags: ['apps'], summary: 'Disconnect an app: its webhooks are refused from now on', params: appIdParams } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['apps'], summary: 'Disconnect an app: its webhooks are refused from now on', params: appIdParams },
+      },
       async (request, reply) => {
         await disconnectApp(app.db, request.store, request.params.id).catch(setupFailed);
         return reply.code(204).send();
@@ -105,6 +113,7 @@ export const appRoutes: RouteModule = {
     app.get(
       '/apps/version',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['apps'],
           summary: 'The API and webhook format versions',
@@ -118,7 +127,10 @@ export const appRoutes: RouteModule = {
 
     app.get(
       '/apps/event-list',
-      { schema: { tags: ['apps'], summary: 'Webhook events received, newest first', querystring: eventListQuery, response: { 200: dataEnvelope(eventPage) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['apps'], summary: 'Webhook events received, newest first', querystring: eventListQuery, response: { 200: dataEnvelope(eventPage) } },
+      },
       async (request) => {
         const { platform, status, page, per_page: perPage } = request.query;
         const { rows, total } = await listWebhookEvents(app.db, request.store.id, { platform, status, page, perPage });
@@ -130,6 +142,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/account/webhooks-sync',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Webhook re-sync: failed events are tried again now',
