@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageParams } from './common.ts';
+import { idField, pageOf, pageParams } from './common.ts';
 import { APP_IDS, appId, appIntegrateBody, type AppId, type AppIntegrateBody } from '../domain/schemas/apps.ts';
 
 export { APP_IDS, appIntegrateBody, type AppId, type AppIntegrateBody };
@@ -25,6 +25,11 @@ export const appInfo = appRecord.extend({
   topics: z.array(z.string()),
 });
 export type AppInfo = z.infer<typeof appInfo>;
+
+/** POST /apps/mediaurl: the absolute public URL of one of the store's gallery images, for a platform app (emails, theme blocks). */
+export const mediaUrlBody = z.strictObject({ media_id: idField });
+export const mediaUrlAnswer = z.object({ media_id: z.number().int(), url: z.string(), mime_type: z.string(), file_name: z.string() });
+export type MediaUrlAnswer = z.infer<typeof mediaUrlAnswer>;
 
 export const appIdParams = z.strictObject({ id: appId });
 

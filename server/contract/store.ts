@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
+import { EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
 import { idField, urlField } from './common.ts';
+
+const reminderDays = (which: string) =>
+  z
+    .number({ error: `Enter the days before expiry of the ${which} reminder.` })
+    .int(`The ${which} reminder's days are a whole number.`)
+    .min(0, `The ${which} reminder's days are 0 (off) or more.`)
+    .max(EXPIRY_REMINDER_MAX_DAYS, `The ${which} reminder goes out at most ${EXPIRY_REMINDER_MAX_DAYS} days before.`);
 
 /** Store list item (spec §3). */
 export const storeListItem = z.object({
@@ -18,7 +26,14 @@ export const storeTokenUpdateBody = z.union([z.strictObject({ store_id: idField 
 export const storeSettingsBody = z.strictObject({
   title: z.string().trim().min(1, 'Enter a store title.').max(120).optional(),
   website: z.union([urlField, z.literal('')]).optional(),
-  email_settings: z.strictObject({ unlayer: z.boolean() }).optional(),
+  email_settings: z
+    .strictObject({
+      unlayer: z.boolean().optional(),
+      /** points-expiry reminders: days before the points expire (0 = never) */
+      early_expiry_days: reminderDays('early').optional(),
+      final_expiry_days: reminderDays('final').optional(),
+    })
+    .optional(),
   /** program basics (onboarding): the program's name and the word used for points */
   program_name: z.string().trim().min(1, 'Enter a program name.').max(60).optional(),
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),

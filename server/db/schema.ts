@@ -190,4 +190,7 @@ export const STORE_SCOPED_TABLES = [
   'api_clients',
   'api_client_tokens',
   'customer_exports',
+  'products',
+  'product_variants',
+  'collections',
 ] as const;

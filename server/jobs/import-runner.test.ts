@@ -5,7 +5,7 @@ import { systemClock } from '../clock.ts';
 import { earningRuleBody } from '../contract/points.ts';
 import type { Db } from '../db/connection.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
-import { applyImportItems } from '../domain/orders/import.ts';
+import { applyImportItems, type ImportItem } from '../domain/orders/import.ts';
 import { claimImport, createImport, findImport } from '../domain/orders/import-jobs.ts';
 import { createEarningRule } from '../domain/rules/earning.ts';
 import { ImportRunner } from './import-runner.ts';
@@ -46,7 +46,7 @@ describeEachDatabase('order import runner', (ctx) => {
     // a process takes it, imports 250 orders but records progress for 200 only, and stops
     const claimed = await claimImport(ctx.db, ctx.clock.now());
     expect(claimed?.id).toBe(record.id);
-    expect(await applyImportItems(ctx.db, storeId, claimed!.orders.slice(0, 250), ctx.clock.now())).toEqual([]);
+    expect(await applyImportItems(ctx.db, storeId, claimed!.orders.slice(0, 250) as ImportItem[], ctx.clock.now())).toEqual([]);
     await ctx.db.updateTable('order_imports').set({ processed: 200 }).where('id', '=', record.id).execute();
     const runner = new ImportRunner(ctx.db, ctx.clock, 100);
     // while it may still be running elsewhere, nobody takes it

@@ -60,7 +60,14 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
     const first = await maintainLedger(ctx.db, ctx.clock);
     expect(first).toMatchObject({ anniversaries: 0, released: 1, expired: 1, rewardsExpired: 0 });
     expect(first.analyticsDays).toBeGreaterThan(0); // the days the entries were written on, rolled up
-    expect(await maintainLedger(ctx.db, ctx.clock)).toEqual({ anniversaries: 0, released: 0, expired: 0, rewardsExpired: 0, analyticsDays: 0 });
+    expect(await maintainLedger(ctx.db, ctx.clock)).toEqual({
+      anniversaries: 0,
+      released: 0,
+      expired: 0,
+      rewardsExpired: 0,
+      expiryReminders: 0,
+      analyticsDays: 0,
+    });
     expect(await totals(ctx.db, storeId, a)).toEqual({ balance: 30, pending: 0, lifetime: 30 });
     expect(await totals(ctx.db, storeId, b)).toEqual({ balance: 0, pending: 0, lifetime: 12 });
     expect(await verifyLedger(ctx.db)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
+import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 
@@ -14,6 +15,8 @@ export interface MaintenanceResult {
   expired: number;
   /** unused rewards (coupon codes) past their expiry, now `expired` */
   rewardsExpired: number;
+  /** points-expiry reminder emails queued (early and final) */
+  expiryReminders: number;
   /** days of analytics recomputed from what changed (the rollups) */
   analyticsDays: number;
 }
@@ -21,7 +24,8 @@ export interface MaintenanceResult {
 /**
  * The ledger's regular pass over every account: rewards anniversaries of joining that came,
  * releases pending points whose approval window passed, expires batches past their expiry and
- * marks unused rewards past theirs `expired` (their points are not given back), then rolls up
+ * marks unused rewards past theirs `expired` (their points are not given back), queues the
+ * points-expiry reminder emails that are due, then rolls up
  * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -31,9 +35,10 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const released = await releaseDuePoints(db, now);
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
+  const expiryReminders = await queueExpiryReminders(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
-  return { anniversaries, released, expired, rewardsExpired, analyticsDays };
+  return { anniversaries, released, expired, rewardsExpired, expiryReminders, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

@@ -17,6 +17,7 @@ import * as customerList from './0040_customer_list.ts';
 import * as customerExports from './0041_customer_exports.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 import * as adminRole from './0140_admin_role.ts';
+import * as productCatalogue from './0150_product_catalogue.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0060_email_templates': emailTemplates,
   '0030_orders_placed_at': ordersPlacedAt,
   '0140_admin_role': adminRole,
+  '0150_product_catalogue': productCatalogue,
 };

@@ -53,3 +53,8 @@ export const TAG_LABELS: Record<string, string> = {
   expiring_points: 'Expiring points',
   expiry_date: 'Expiry date',
 };
+
+/** Days before points expire that the two reminders go out, unless the store says otherwise. */
+export const EXPIRY_REMINDER_DEFAULTS = { early_expiry_days: 30, final_expiry_days: 7 } as const;
+/** The longest notice a store may choose. */
+export const EXPIRY_REMINDER_MAX_DAYS = 365;

@@ -60,14 +60,16 @@ export async function queueEmail(
   return row?.id ?? null;
 }
 
-/** Many emails of one transaction in one insert; events already queued are left alone. */
-export async function queueEmails(db: Kysely<Database> | Transaction<Database>, emails: QueuedEmail[], now: Date): Promise<void> {
-  if (emails.length === 0) return;
-  await db
+/** Many emails of one transaction in one insert; events already queued are left alone. Returns how many were new. */
+export async function queueEmails(db: Kysely<Database> | Transaction<Database>, emails: QueuedEmail[], now: Date): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db
     .insertInto('email_outbox')
     .values(emails.map((email) => outboxValues(email, now, 'queued')))
     .onConflict((conflict) => conflict.columns(['store_id', 'event_key']).doNothing())
+    .returning('id')
     .execute();
+  return rows.length;
 }
 
 /**

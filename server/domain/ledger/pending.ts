@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { queueReleaseEmails } from '../emails/events.ts';
 import { appendEntries, inTransaction, type EntryRow, type Executor } from './ledger.ts';
 import type { LedgerEntry } from './tables.ts';
 
@@ -103,7 +104,10 @@ export async function releaseDuePoints(db: Executor, now: Date, scope: Scope = {
         if (await isReleased(trx, entry)) continue;
         rows.push(releaseRow(entry, Math.max(0, await netPending(trx, entry)), 'approved'));
       }
-      released += (await appendEntries(trx, rows, now)).length;
+      const inserted = await appendEntries(trx, rows, now);
+      // the release's emails (an order's points, a birthday gift) in its transaction
+      await queueReleaseEmails(trx, inserted, due, now);
+      released += inserted.length;
     });
     if (due.length < limit) return released;
   }

@@ -25,6 +25,11 @@ export async function listImages(db: Db, storeId: number, options: { limit: numb
   return { rows, total: toNumber(total.n) };
 }
 
+/** One of the store's images (no bytes), or undefined when the store has no such image. */
+export async function findImage(db: Db, storeId: number, id: number) {
+  return db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+}
+
 /** One image's bytes and type (images are public: storefront pages show them). */
 export async function readImage(db: Db, id: number) {
   return db.selectFrom('media').select(['mime_type', 'content']).where('id', '=', id).executeTakeFirst();

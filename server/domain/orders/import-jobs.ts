@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import { applyImportItems, prepareImport } from './import.ts';
-import type { OrderImport } from './tables.ts';
+import { applyProductItems, prepareProductImport, type ProductImportItem } from '../products/import.ts';
+import { applyImportItems, prepareImport, type ImportItem } from './import.ts';
+import type { ImportKind, OrderImport } from './tables.ts';
 
 /** Imports of more orders than this answer at once and run in the background. */
 const SYNC_IMPORT_LIMIT = 200;
@@ -12,17 +13,24 @@ const IMPORT_CHUNK = 200;
 const STALE_MS = 60_000;
 
 /**
- * Records an import of these file rows: validated at once (refused rows are in failed_rows from
- * the start), orders kept in the row until imported. `background` when there are more than
- * SYNC_IMPORT_LIMIT orders: the caller then queues it; otherwise the caller runs it now.
+ * Records an import of these file rows (orders, or products): validated at once (refused rows are
+ * in failed_rows from the start), items kept in the row until imported. `background` when there
+ * are more than SYNC_IMPORT_LIMIT: the caller then queues it; otherwise the caller runs it now.
  */
-export async function createImport(db: Executor, storeId: number, rows: unknown[], now: Date): Promise<{ record: OrderImport; background: boolean }> {
-  const { items, failed } = prepareImport(rows);
+export async function createImport(
+  db: Executor,
+  storeId: number,
+  rows: unknown[],
+  now: Date,
+  kind: ImportKind = 'orders',
+): Promise<{ record: OrderImport; background: boolean }> {
+  const { items, failed } = kind === 'products' ? prepareProductImport(rows) : prepareImport(rows);
   const background = items.length > SYNC_IMPORT_LIMIT;
   const record = await db
     .insertInto('order_imports')
     .values({
       store_id: storeId,
+      kind,
       status: background ? 'queued' : 'running',
       rows: rows.length,
       total: items.length,
@@ -63,7 +71,10 @@ export async function runImport(db: Executor, record: OrderImport, now: () => Da
   try {
     for (let start = record.processed; start < record.orders.length; start += chunkSize) {
       const chunk = record.orders.slice(start, start + chunkSize);
-      const failed = await applyImportItems(db, record.store_id, chunk, now());
+      const failed =
+        record.kind === 'products'
+          ? await applyProductItems(db, record.store_id, chunk as ProductImportItem[], now())
+          : await applyImportItems(db, record.store_id, chunk as ImportItem[], now());
       await db
         .updateTable('order_imports')
         .set({
@@ -93,8 +104,13 @@ export async function runImport(db: Executor, record: OrderImport, now: () => Da
   }
 }
 
-export async function findImport(db: Executor, storeId: number, id: number): Promise<OrderImport | undefined> {
-  return db.selectFrom('order_imports').selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
+export async function findImport(db: Executor, storeId: number, id: number, kind: ImportKind = 'orders'): Promise<OrderImport | undefined> {
+  return db.selectFrom('order_imports').selectAll().where('id', '=', id).where('store_id', '=', storeId).where('kind', '=', kind).executeTakeFirst();
+}
+
+/** The store's newest imports of a kind (Product History lists them). */
+export async function listImports(db: Executor, storeId: number, kind: ImportKind, limit: number): Promise<OrderImport[]> {
+  return db.selectFrom('order_imports').selectAll().where('store_id', '=', storeId).where('kind', '=', kind).orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** The progress of an import as the data host answers it. */

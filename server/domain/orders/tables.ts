@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
 import type { NormalizedOrder, OrderEvent } from './normalized.ts';
 import type { RefundRecord } from './refunds.ts';
+import type { NormalizedProduct } from '../products/normalize.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -41,6 +42,7 @@ export interface WebhookEventsTable {
 }
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+export type ImportKind = 'orders' | 'products';
 /** A row of an import file that was not imported, and why (rows count from 1). */
 export interface ImportFailure {
   row: number;
@@ -59,8 +61,10 @@ export interface OrderImportsTable {
   /** orders imported so far */
   processed: Generated<number>;
   failed_rows: JsonWithDefault<ImportFailure[]>;
-  /** the orders still to import (emptied when done) */
-  orders: JsonWithDefault<Array<{ row: number; event: OrderEvent }>>;
+  /** orders, or products (issue 13): what the rows hold */
+  kind: Generated<ImportKind>;
+  /** the orders (or products) still to import, emptied when done */
+  orders: JsonWithDefault<Array<{ row: number; event: OrderEvent } | { row: number; product: NormalizedProduct }>>;
   error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

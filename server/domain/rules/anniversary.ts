@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
+import { queueMemberEmail } from '../emails/events.ts';
+import { inTransaction, type Executor } from '../ledger/index.ts';
 import { claimAction } from './actions.ts';
 import { RedeemError } from './errors.ts';
 import type { EarningRule } from './tables.ts';
@@ -75,18 +76,30 @@ async function awardRule(db: Executor, rule: EarningRule, now: Date): Promise<nu
     if (claimed.has(`${item.customerId}:${claimKey}`) || (rule.limit_type === 'once' && claimed.has(`${item.customerId}:once`))) continue;
     const years = item.year - item.joined.getUTCFullYear();
     try {
-      const { duplicate } = await claimAction(
-        db,
-        {
-          storeId: rule.store_id,
-          customerId: item.customerId,
-          type: 'anniversary',
-          ruleId: rule.id,
-          claimKey,
-          detail: `${years} year${years === 1 ? '' : 's'} since joining on ${item.joined.toISOString().slice(0, 10)}`,
-        },
-        now,
-      );
+      const duplicate = await inTransaction(db, async (trx) => {
+        const claim = await claimAction(
+          trx,
+          {
+            storeId: rule.store_id,
+            customerId: item.customerId,
+            type: 'anniversary',
+            ruleId: rule.id,
+            claimKey,
+            detail: `${years} year${years === 1 ? '' : 's'} since joining on ${item.joined.toISOString().slice(0, 10)}`,
+          },
+          now,
+        );
+        // the "Anniversary" email beside its reward (pending rewards mail on release like any earn)
+        if (!claim.duplicate && claim.entry.points > 0) {
+          const data = { points_earned: claim.entry.points.toLocaleString('en-US') };
+          await queueMemberEmail(
+            trx,
+            { storeId: rule.store_id, customerId: item.customerId, key: 'anniversary', eventKey: `ledger:${claim.entry.id}`, data },
+            now,
+          );
+        }
+        return claim.duplicate;
+      });
       if (!duplicate) awarded += 1;
     } catch (error) {
       // the rule's limits (a total, once every N days) or a rule switched off meanwhile: no reward this year

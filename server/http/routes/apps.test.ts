@@ -10,8 +10,8 @@ describeEachDatabase('apps: supported integrations, their state and webhook even
     store === 'A'
       ? (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id)).headers
       : (await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id)).headers;
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, store: 'A' | 'B' = 'A') =>
-    ctx.app.inject({ method, url: `/api/v1${url}`, headers: await headersOf(store), ...(payload ? { payload } : {}) });
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, store: 'A' | 'B' = 'A', host: 'api' | 'data' = 'api') =>
+    ctx.app.inject({ method, url: `/${host}/v1${url}`, headers: await headersOf(store), ...(payload ? { payload } : {}) });
   const apps = async (store: 'A' | 'B' = 'A'): Promise<AppRecord[]> => (await call('GET', '/apps', undefined, store)).json().data;
   const neutral = (payload: object) => {
     const raw = JSON.stringify(payload);
@@ -94,12 +94,32 @@ describeEachDatabase('apps: supported integrations, their state and webhook even
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const synced = await call('POST', '/account/webhooks-sync', {});
+    const synced = await call('POST', '/account/webhooks-sync', {}, 'A', 'data');
     expect(synced.json().data.retried).toBe(1);
     const after = await ctx.db.selectFrom('webhook_events').select(['attempts', 'last_error']).where('id', '=', event.id).executeTakeFirstOrThrow();
     expect(after.attempts).toBeGreaterThanOrEqual(1); // tried again (and failed again: the payload is not an order)
-    expect((await call('POST', '/account/webhooks-sync', {}, 'B')).json().data.retried).toBe(0);
+    expect((await call('POST', '/account/webhooks-sync', {}, 'B', 'data')).json().data.retried).toBe(0);
     expect((await call('GET', '/apps/version')).json().data.api).toBe('v1');
+  });
+
+  it("media URL: the absolute public URL of the store's own gallery image, another store's is not found", async () => {
+    const image = await ctx.db
+      .insertInto('media')
+      .values({ store_id: ctx.fixture.storeA.id, file_name: 'logo.png', mime_type: 'image/png', size_bytes: 3, content: Buffer.from([1, 2, 3]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answer = await call('POST', '/apps/mediaurl', { media_id: image.id });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({ media_id: image.id, mime_type: 'image/png', file_name: 'logo.png' });
+    const url = new URL(answer.json().data.url);
+    expect(url.protocol).toBe('http:');
+    const served = await ctx.app.inject({ method: 'GET', url: url.pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await call('POST', '/apps/mediaurl', { media_id: image.id }, 'B')).statusCode).toBe(404);
+    for (const body of [{}, { media_id: 'x' }, { media_id: -1 }, { media_id: image.id, extra: 1 }]) {
+      expect((await call('POST', '/apps/mediaurl', body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
   });
 
   it('order status settings: which platform statuses award and cancel, saved on every order earning rule', async () => {

@@ -2,18 +2,32 @@
  * Apps (spec §7 "Apps and integrations"): the store-platform webhooks the product really
  * verifies and processes — `GET /apps` (connection state, last event received), `POST
  * /apps/integrate`, `POST /apps/info` (webhook URL and signature), `DELETE /apps/{id}`, `GET
- * /apps/version`, `GET /apps/event-list`, and the webhook re-sync `POST /account/webhooks-sync`.
+ * /apps/version`, `GET /apps/event-list`, `POST /apps/mediaurl`; on the data host the webhook
+ * re-sync `POST /account/webhooks-sync`.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { appIdParams, appInfo, appInfoBody, appIntegrateBody, appRecord, eventListQuery, eventPage, type AppId } from '../../contract/apps.ts';
+import {
+  appIdParams,
+  appInfo,
+  appInfoBody,
+  appIntegrateBody,
+  appRecord,
+  eventListQuery,
+  eventPage,
+  mediaUrlAnswer,
+  mediaUrlBody,
+  type AppId,
+} from '../../contract/apps.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from '../../domain/apps/index.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import type { Store } from '../../db/schema.ts';
+import { findImage } from '../../domain/media/gallery.ts';
 import type { RouteModule } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { mediaUrl } from './media.ts';
 import { bigcommerceWebhookSecret, webhookRunnerOf } from './webhooks.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -139,6 +153,30 @@ export const appRoutes: RouteModule = {
       },
     );
 
+    app.post(
+      '/apps/mediaurl',
+      {
+        schema: {
+          tags: ['apps'],
+          summary: "The absolute public URL of one of the store's gallery images, for a platform app",
+          body: mediaUrlBody,
+          response: { 200: dataEnvelope(mediaUrlAnswer) },
+        },
+      },
+      async (request) => {
+        const image = await findImage(app.db, request.store.id, request.body.media_id);
+        if (!image) throw notFound('Image');
+        const url = `${request.protocol}://${request.host}${mediaUrl(image.id)}`;
+        return { data: { media_id: image.id, url, mime_type: image.mime_type, file_name: image.file_name } };
+      },
+    );
+  },
+};
+
+/** Data host (spec §7): the platform webhook re-sync. */
+export const dataAppRoutes: RouteModule = {
+  prefix: '/data/v1',
+  register(app) {
     app.post(
       '/account/webhooks-sync',
       {

@@ -23,8 +23,9 @@ import { templateRoutes } from './templates.ts';
 import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
 import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
-import { appRoutes } from './apps.ts';
+import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { productRoutes } from './products.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -51,6 +52,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerRoutes,
   customerExportRoutes,
   orderImportRoutes,
+  productRoutes,
   couponRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
@@ -61,5 +63,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiClientRoutes,
   oauthTokenRoutes,
   appRoutes,
+  dataAppRoutes,
   orderSettingsRoutes,
 ];

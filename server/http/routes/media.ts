@@ -9,7 +9,8 @@ import { listImages, readImage, saveImage } from '../../domain/media/gallery.ts'
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
-const mediaUrl = (id: number) => `/media/${id}`;
+/** Where an uploaded image is served (public: storefront pages and platform apps show it). */
+export const mediaUrl = (id: number) => `/media/${id}`;
 const present = (row: { id: number; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
   id: row.id,
   url: mediaUrl(row.id),

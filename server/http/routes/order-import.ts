@@ -4,8 +4,18 @@ import { parseCsv } from '../../domain/orders/import.ts';
 import { createImport, findImport, presentImport, runImport } from '../../domain/orders/import-jobs.ts';
 import { ImportRunner } from '../../jobs/import-runner.ts';
 import { IMPORT_QUEUE, PgBossJobQueue } from '../../jobs/queue.ts';
+import type { FastifyInstance } from 'fastify';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+
+const kickers = new WeakMap<object, (importId: number) => Promise<void>>();
+
+/** Starts a queued import of any kind (products too) on the app's import runner or queue. */
+export const importKicker = (app: FastifyInstance) => async (importId: number) => {
+  const kick = kickers.get(app.db);
+  if (!kick) throw new Error('The order import routes are not registered on this app.');
+  await kick(importId);
+};
 
 /**
  * Data host order import (issue 7 §4): up to SYNC_IMPORT_LIMIT orders are imported within the
@@ -37,6 +47,11 @@ export const orderImportRoutes: RouteModule = {
       await queue?.stop();
       await runner.close();
     });
+    kickers.set(app.db, async (importId) => {
+      if (queue) await queue.enqueue({ importId });
+      else void runner.kick().catch(logFailure);
+    });
+    const kick = importKicker(app);
 
     app.post(
       '/order/import',
@@ -55,8 +70,7 @@ export const orderImportRoutes: RouteModule = {
         const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : (request.body.orders ?? []);
         const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now());
         if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
-        if (queue) await queue.enqueue({ importId: record.id });
-        else void runner.kick().catch(logFailure);
+        await kick(record.id);
         return reply.code(202).send({ data: presentImport(record) });
       },
     );

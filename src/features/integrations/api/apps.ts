@@ -29,5 +29,6 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: ['integrations']
 export const useIntegrateApp = () => useMutation({ mutationFn: (body: AppIntegrateBody) => api.post<AppInfo>('/apps/integrate', body), onSuccess: refresh });
 /** DELETE /apps/{id} */
 export const useDisconnectApp = () => useMutation({ mutationFn: (app: AppId) => api.delete<void>(`/apps/${app}`), onSuccess: refresh });
-/** POST /account/webhooks-sync: failed events are tried again. */
-export const useWebhookSync = () => useMutation({ mutationFn: () => api.post<{ retried: number }>('/account/webhooks-sync', {}), onSuccess: refresh });
+/** Data host POST account/webhooks-sync: failed events are tried again. */
+export const useWebhookSync = () =>
+  useMutation({ mutationFn: () => api.post<{ retried: number }>('/account/webhooks-sync', {}, { host: 'data' }), onSuccess: refresh });
