@@ -156,6 +156,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/mediaurl',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['apps'],
           summary: "The absolute public URL of one of the store's gallery images, for a platform app",
