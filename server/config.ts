@@ -32,6 +32,10 @@ export interface Config {
   emailTemplateLimitBytes: number;
   /** BEHIND_HTTPS=1: the deployment is served over HTTPS only (a TLS proxy), so answers send Strict-Transport-Security */
   behindHttps: boolean;
+  /** outgoing webhooks: seconds between delivery passes */
+  outgoingWebhookIntervalMs: number;
+  /** OUTGOING_WEBHOOKS_ALLOW_LOOPBACK=1 (tests only): endpoints may be http:// on a loopback address; other private addresses stay refused */
+  outgoingWebhookAllowLoopback: boolean;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -57,5 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 4000)}`).replace(/\/$/, ''),
     emailTemplateLimitBytes: number(env.EMAIL_TEMPLATE_LIMIT_MB, 5) * 1024 * 1024,
     behindHttps: env.BEHIND_HTTPS === '1' || env.BEHIND_HTTPS === 'true',
+    outgoingWebhookIntervalMs: number(env.OUTGOING_WEBHOOKS_INTERVAL_SECONDS, 5) * 1000,
+    outgoingWebhookAllowLoopback: env.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK === '1',
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus } from '../domain/schemas/customers.ts';
+import { CUSTOMER_SORTS, IMPORT_FIELDS, PROGRAM_STATUSES, type ImportProblem, type ProgramStatus } from '../domain/schemas/customers.ts';
 import { idField } from './common.ts';
 
 export { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus };
@@ -104,3 +104,48 @@ export const customerExportBody = customerListQuery
 
 /** POST customer/export/dismiss: forget a finished export and its file. */
 export const exportDismissBody = z.strictObject({ id: idField });
+
+/** Customer files larger than this are refused (413) before they are read. */
+export const CUSTOMER_IMPORT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * POST customer/import: a CSV of customers (email; optional first_name, last_name, birthday
+ * YYYY-MM-DD, points as the opening balance, tags separated by ; or |). `mapping` says which
+ * header fills each field (guessed from the headers when absent). `dry_run` checks every row and
+ * writes nothing; otherwise a file without problems is imported in the background.
+ */
+export const customerImportBody = z.strictObject({
+  csv: z.string().min(1, 'Choose a CSV file.').max(CUSTOMER_IMPORT_BYTES),
+  mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)).optional(),
+  dry_run: z.boolean().optional(),
+});
+
+/** POST /customer/invite: invite the chosen customers, or every past customer who never joined (guests). */
+export const customerInviteBody = z.strictObject({
+  customer_ids: z.array(idField).max(1000).optional(),
+});
+
+export { IMPORT_FIELDS };
+export type { ImportProblem };
+
+/** A dry run's answer: the file's headers, the mapping used, its rows and every problem. */
+export interface ImportCheck {
+  headers: string[];
+  mapping: Partial<Record<(typeof IMPORT_FIELDS)[number], string>>;
+  rows: number;
+  valid: number;
+  opening_points: number;
+  problems: ImportProblem[];
+}
+
+/** An import's progress (POST customer/import without dry_run, GET customer/import/{id}). */
+export interface CustomerImportJob {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  created: number;
+  updated: number;
+  points_credited: number;
+  error: string | null;
+}

@@ -5,6 +5,7 @@ import { refreshRollups } from '../domain/analytics/index.ts';
 import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
+import { endTierPeriods } from '../domain/vip/index.ts';
 
 export interface MaintenanceResult {
   /** anniversary rewards given */
@@ -17,6 +18,8 @@ export interface MaintenanceResult {
   rewardsExpired: number;
   /** points-expiry reminder emails queued (early and final) */
   expiryReminders: number;
+  /** members moved between VIP tiers because their period ended */
+  tiersMoved: number;
   /** days of analytics recomputed from what changed (the rollups) */
   analyticsDays: number;
 }
@@ -25,7 +28,8 @@ export interface MaintenanceResult {
  * The ledger's regular pass over every account: rewards anniversaries of joining that came,
  * releases pending points whose approval window passed, expires batches past their expiry and
  * marks unused rewards past theirs `expired` (their points are not given back), queues the
- * points-expiry reminder emails that are due, then rolls up
+ * points-expiry reminder emails that are due, measures again the VIP members whose tier period
+ * ended, then rolls up
  * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -36,9 +40,10 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
   const expiryReminders = await queueExpiryReminders(db, now);
+  const tiersMoved = await endTierPeriods(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
-  return { anniversaries, released, expired, rewardsExpired, expiryReminders, analyticsDays };
+  return { anniversaries, released, expired, rewardsExpired, expiryReminders, tiersMoved, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

@@ -22,6 +22,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Dashboard and analytics at scale (issue 17)', module: 'analytics.ts' },
   { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
   { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
+  { title: 'Customer CSV import (issue 14)', module: 'customer-import.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

@@ -5,3 +5,14 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 /** member: in the program · excluded: earns and redeems nothing · guest: bought without joining. */
 export const PROGRAM_STATUSES = ['member', 'excluded', 'guest'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+/** The fields a customer import file can fill (issue 14 §3); `email` is required, the rest optional. */
+export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'birthday', 'points', 'tags'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** One problem of an import file: its line (1 is the header), the column and why. */
+export interface ImportProblem {
+  line: number;
+  column: string;
+  reason: string;
+}

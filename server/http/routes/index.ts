@@ -7,6 +7,7 @@ import { redeemRoutes } from './redeem.ts';
 import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
+import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
@@ -25,6 +26,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 
 /**
@@ -51,6 +53,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   customerRoutes,
   customerExportRoutes,
+  customerImportRoutes,
+  customerInviteRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,
@@ -65,4 +69,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   appRoutes,
   dataAppRoutes,
   orderSettingsRoutes,
+  outgoingWebhookRoutes,
 ];

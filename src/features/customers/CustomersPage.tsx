@@ -10,8 +10,10 @@ import { useToast } from '../../components/ui/Toast.tsx';
 import { useRememberedJob } from '../../components/ui/JobProgress.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { customerPageAtom } from '../../state/client-state.ts';
-import { customerListQuery, exportCustomers, listParams, startExport, useChangeProgram } from './api/customers.ts';
+import { customerListQuery, exportCustomers, listParams, startExport, useChangeProgram, useInviteCustomers } from './api/customers.ts';
 import { ExportProgress } from './components/ExportProgress.tsx';
+import { ImportDialog } from './components/ImportDialog.tsx';
+import { ImportProgress } from './components/ImportProgress.tsx';
 import { CUSTOMER_COLUMNS } from './components/customer-columns.tsx';
 import { CustomerFilterBar, useCustomerFilters } from './components/CustomerFilters.tsx';
 import { saveFile } from './components/download.ts';
@@ -43,6 +45,13 @@ export function CustomersPage() {
   const change = useChangeProgram();
   const toast = useToast();
   const [exportJob, setExportJob] = useRememberedJob('customers.export');
+  const [importJob, setImportJob] = useRememberedJob('customers.import');
+  const [importing, setImporting] = useState(false);
+  const invite = useInviteCustomers();
+  const invitePast = (ids?: number[]) =>
+    invite.mutate(ids ? { customer_ids: ids } : {}, {
+      onSuccess: (answer) => toast({ message: `${answer.invited} ${answer.invited === 1 ? 'invitation' : 'invitations'} queued` }),
+    });
 
   const download = async (body: Record<string, unknown>) => {
     setExporting(true);
@@ -83,6 +92,7 @@ export function CustomersPage() {
     (selected: CustomerRow[]): ReactNode => (
       <>
         <Button onClick={() => void download({ customer_ids: selected.map((row) => row.id) })}>Export selected</Button>
+        <Button onClick={() => invitePast(selected.map((row) => row.id))}>Invite</Button>
         <Button onClick={() => include(selected, 'member')}>Include in program</Button>
         <Button variant="critical" onClick={() => setExcluding(selected)}>
           Exclude from program
@@ -99,13 +109,21 @@ export function CustomersPage() {
         title="Customers"
         subtitle="Every member of your program: points, VIP tier, referrals and status."
         actions={
-          <Button loading={exporting} onClick={() => void startBackgroundExport()}>
-            Export CSV
-          </Button>
+          <>
+            <Button loading={invite.isPending} onClick={() => invitePast()}>
+              Invite past customers
+            </Button>
+            <Button onClick={() => setImporting(true)}>Import CSV</Button>
+            <Button loading={exporting} onClick={() => void startBackgroundExport()}>
+              Export CSV
+            </Button>
+          </>
         }
       />
       {exportError ? <Banner tone="critical">{exportError}</Banner> : null}
       {exportJob ? <ExportProgress key={exportJob} jobId={exportJob} onForget={() => setExportJob(null)} /> : null}
+      {importJob ? <ImportProgress key={importJob} jobId={importJob} onForget={() => setImportJob(null)} /> : null}
+      {invite.isError ? <Banner tone="critical">{`No invitation was queued: ${errorMessage(invite.error)}`}</Banner> : null}
       {change.isError ? <Banner tone="critical">{`Nothing was changed: ${errorMessage(change.error)}`}</Banner> : null}
       <CustomerFilterBar />
       <DataTable
@@ -117,6 +135,7 @@ export function CustomersPage() {
         searchLabel="Search by name or e-mail"
         bulkActions={bulkActions}
       />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onStarted={setImportJob} />
       <ConfirmDialog
         open={excluding !== null}
         title="Exclude from the program?"

@@ -1,7 +1,14 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { adjustPointsBody } from '../../../../server/contract/customer-points.ts';
-import type { CustomerListAnswer, CustomerListQuery, CustomerRow, ProgramStatus } from '../../../../server/contract/customers.ts';
+import type {
+  CustomerImportJob,
+  CustomerListAnswer,
+  CustomerListQuery,
+  CustomerRow,
+  ImportCheck,
+  ProgramStatus,
+} from '../../../../server/contract/customers.ts';
 import type { TablePage } from '../../../components/ui/table/DataTable.tsx';
 import type { TableParams } from '../../../components/ui/table/table-params.ts';
 import { requestHeaders } from '../../../lib/api/client.ts';
@@ -156,3 +163,21 @@ export const dismissExport = (id: string) => api.post('/customer/export/dismiss'
 export async function downloadExport(id: string): Promise<{ blob: Blob; filename: string }> {
   return fetchCsv(`/customer/export/${id}/file`, 'GET');
 }
+
+/** Data host POST customer/import with dry_run: every problem of the file, nothing written. */
+export const checkImport = (body: { csv: string; mapping?: ImportCheck['mapping'] }) =>
+  api.post<ImportCheck>('/customer/import', { ...body, dry_run: true }, data);
+
+/** Data host POST customer/import: a file without problems becomes a background job (202). */
+export const startImport = (body: { csv: string; mapping?: ImportCheck['mapping'] }) => api.post<CustomerImportJob>('/customer/import', body, data);
+
+/** Data host GET customer/import/{id}: the import's progress (the list is read again once it is done). */
+export const importStatus = async (id: string) => {
+  const job = await api.get<CustomerImportJob>(`/customer/import/${id}`, data);
+  if (job.status === 'done') void refreshCustomers();
+  return job;
+};
+
+/** Base API POST /customer/invite: the chosen customers, or every past customer who never joined. */
+export const useInviteCustomers = () =>
+  useMutation({ mutationFn: (body: { customer_ids?: number[] }) => api.post<{ invited: number }>('/customer/invite', body) });

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import { json } from '../../db/normalize.ts';
+import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
+import type { CustomerImport, ImportCustomer } from './tables.ts';
+
+/** Customers written per step (one transaction and one progress update each). */
+const IMPORT_CHUNK = 1_000;
+/** A running import not updated for this long lost its process: another one may resume it. */
+const STALE_MS = 60_000;
+/** The ledger source of an opening balance: one per customer, so a repeated import credits nothing. */
+export const OPENING_BALANCE_SOURCE = 'customer_import';
+
+/** Records an import of checked customers, queued for the runner. */
+export async function createCustomerImport(db: Executor, storeId: number, customers: ImportCustomer[], who: string, now: Date): Promise<CustomerImport> {
+  return db
+    .insertInto('customer_imports')
+    .values({ store_id: storeId, total: customers.length, rows: json(customers), created_by: who, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Takes an import to run (this one, or the oldest waiting): queued, or running but abandoned by
+ * a process that stopped. `FOR UPDATE SKIP LOCKED`: two processes never take the same one.
+ */
+export async function claimCustomerImport(db: Executor, now: Date, id?: number): Promise<CustomerImport | undefined> {
+  const stale = new Date(now.getTime() - STALE_MS);
+  const { rows } = await sql<{ id: number }>`
+    update customer_imports set status = 'running', updated_at = ${now}
+    where id = (
+      select id from customer_imports
+      where (status = 'queued' or (status = 'running' and updated_at < ${stale})) ${id === undefined ? sql`` : sql`and id = ${id}`}
+      order by id limit 1 for update skip locked)
+    returning id`.execute(db);
+  const [row] = rows;
+  return row ? db.selectFrom('customer_imports').selectAll().where('id', '=', Number(row.id)).executeTakeFirst() : undefined;
+}
+
+/**
+ * Writes one chunk in one transaction: customers inserted or updated by email (names and birthday
+ * when the file has them, tags added), opening balances credited through the ledger once per
+ * customer, and the import's progress moved past the chunk.
+ */
+async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const written = await trx
+      .insertInto('customers')
+      .values(
+        chunk.map((row) => ({
+          store_id: record.store_id,
+          email: row.email,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          birthday: row.birthday,
+          tags: json(row.tags),
+          source: 'import',
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'email']).doUpdateSet({
+          first_name: sql`case when excluded.first_name <> '' then excluded.first_name else customers.first_name end`,
+          last_name: sql`case when excluded.last_name <> '' then excluded.last_name else customers.last_name end`,
+          birthday: sql`coalesce(excluded.birthday, customers.birthday)`,
+          tags: sql`(select coalesce(jsonb_agg(distinct tag order by tag), '[]'::jsonb) from jsonb_array_elements_text(customers.tags || excluded.tags) as tag)`,
+        }),
+      )
+      .returning(['id', 'email', sql<boolean>`xmax = 0`.as('inserted')])
+      .execute();
+    const idOf = new Map(written.map((row) => [row.email, Number(row.id)]));
+    const credits = chunk
+      .filter((row) => row.points > 0)
+      .map((row) => ({
+        storeId: record.store_id,
+        customerId: idOf.get(row.email)!,
+        type: 'adjustment' as const,
+        points: row.points,
+        sourceType: OPENING_BALANCE_SOURCE,
+        sourceId: String(idOf.get(row.email)),
+        computation: `opening balance imported from a CSV file (import #${record.id}, line ${row.line}): +${row.points}`,
+        reason: `Opening balance imported by ${record.created_by || 'the store'}`,
+      }));
+    const { inserted } = await creditMany(trx, credits, now);
+    const created = written.filter((row) => row.inserted).length;
+    await trx
+      .updateTable('customer_imports')
+      .set({
+        processed: end,
+        created: sql`created + ${created}`,
+        updated: sql`updated + ${written.length - created}`,
+        points_credited: sql`points_credited + ${inserted.reduce((sum, entry) => sum + entry.points, 0)}`,
+        updated_at: now,
+      })
+      .where('id', '=', record.id)
+      .execute();
+  });
+}
+
+/**
+ * Writes the customers of a claimed import from where it stopped, a chunk at a time (each chunk
+ * and its progress in one transaction, so a crash repeats nothing and loses nothing); done (its
+ * rows dropped) or failed with the reason.
+ */
+export async function runCustomerImport(db: Executor, record: CustomerImport, now: () => Date, chunkSize = IMPORT_CHUNK): Promise<CustomerImport> {
+  try {
+    for (let start = record.processed; start < record.rows.length; start += chunkSize) {
+      const chunk = record.rows.slice(start, start + chunkSize);
+      await writeChunk(db, record, chunk, start + chunk.length, now());
+      // PGlite runs in this thread and answers in microtasks: let requests through between steps
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return await db
+      .updateTable('customer_imports')
+      .set({ status: 'done', rows: json([]), updated_at: now(), finished_at: now() })
+      .where('id', '=', record.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return db
+      .updateTable('customer_imports')
+      .set({ status: 'failed', error: message.slice(0, 1000), updated_at: now(), finished_at: now() })
+      .where('id', '=', record.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
+
+export const findCustomerImport = (db: Executor, storeId: number, id: number) =>
+  db.selectFrom('customer_imports').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+
+/** The progress of an import as the data host answers it. */
+export const presentCustomerImport = (record: CustomerImport) => ({
+  id: record.id,
+  status: record.status,
+  total: record.total,
+  processed: record.processed,
+  created: record.created,
+  updated: record.updated,
+  points_credited: Number(record.points_credited),
+  error: record.error,
+  created_at: record.created_at.toISOString(),
+  finished_at: record.finished_at?.toISOString() ?? null,
+});
+
+/**
+ * Queues an invitation to join the program for the chosen customers, or (none chosen) for every
+ * past customer who bought without joining (guests); a customer is invited once. Answers how
+ * many invitations were queued now.
+ */
+export async function inviteCustomers(db: Executor, storeId: number, customerIds: number[] | undefined, who: string, now: Date): Promise<number> {
+  let chosen = db
+    .selectFrom('customers')
+    .select([sql<number>`${storeId}::bigint`.as('store_id'), 'id', sql<string>`${who}::text`.as('invited_by'), sql<Date>`${now}::timestamptz`.as('created_at')])
+    .where('store_id', '=', storeId)
+    .where('deleted_at', 'is', null);
+  chosen = customerIds ? chosen.where('id', 'in', customerIds.length > 0 ? customerIds : [0]) : chosen.where('program_status', '=', 'guest');
+  const rows = await db
+    .insertInto('customer_invites')
+    .columns(['store_id', 'customer_id', 'invited_by', 'created_at'])
+    .expression(chosen)
+    .onConflict((oc) => oc.columns(['store_id', 'customer_id']).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}

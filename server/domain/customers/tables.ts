@@ -1,0 +1,56 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { JsonWithDefault } from '../../db/schema.ts';
+
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type CustomerImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One checked row of an import file, ready to write. */
+export interface ImportCustomer {
+  /** the line of the file it came from */
+  line: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  birthday: string | null;
+  /** opening balance (0: none) */
+  points: number;
+  tags: string[];
+}
+
+export interface CustomerImportsTable {
+  id: Generated<number>;
+  store_id: number;
+  status: Generated<CustomerImportStatus>;
+  /** customers in the file */
+  total: number;
+  /** customers written so far (the resume point) */
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  points_credited: Generated<number>;
+  /** the rows still to write (emptied when done) */
+  rows: JsonWithDefault<ImportCustomer[]>;
+  error: string | null;
+  created_by: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: NullableTime;
+}
+
+export interface CustomerInvitesTable {
+  id: Generated<number>;
+  store_id: number;
+  customer_id: number;
+  status: Generated<'queued' | 'sent'>;
+  invited_by: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    customer_imports: CustomerImportsTable;
+    customer_invites: CustomerInvitesTable;
+  }
+}
+
+export type CustomerImport = Selectable<CustomerImportsTable>;

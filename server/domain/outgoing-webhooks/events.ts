@@ -1,0 +1,159 @@
+/**
+ * The program's events, read from the tables that record them (ledger entries, issued rewards,
+ * customers) past each endpoint's cursors, queued as one delivery per endpoint and event. The
+ * unique (endpoint, event) key makes queuing idempotent: two passes at once queue each event once.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { json } from '../../db/normalize.ts';
+import type { EntryType } from '../schemas/ledger-entry-types.ts';
+import type { OutgoingTopic } from '../schemas/outgoing-webhooks.ts';
+import type { WebhookEndpoint } from './tables.ts';
+
+/** Rows read per source and pass. */
+const BATCH = 500;
+
+interface QueuedEvent {
+  key: string;
+  topic: OutgoingTopic;
+  at: Date;
+  data: Record<string, unknown>;
+}
+
+/** The topic of a ledger entry: by the sign of its available points and its type (pending credits wait for their release). */
+export function ledgerTopic(type: EntryType, points: number): OutgoingTopic | null {
+  if (points > 0) return 'points.earned';
+  if (points === 0) return null;
+  if (type === 'redemption') return 'points.redeemed';
+  if (type === 'expiry') return 'points.expired';
+  return 'points.deducted';
+}
+
+const customerOf = (row: { customer_id: number; external_id: string | null; email: string }) => ({
+  id: row.customer_id,
+  external_id: row.external_id,
+  email: row.email,
+});
+
+type Source = 'ledger_cursor' | 'reward_cursor' | 'customer_cursor';
+
+async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Promise<{ last: number; events: QueuedEvent[] } | null> {
+  const storeId = endpoint.store_id;
+  if (source === 'ledger_cursor') {
+    const rows = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('customers as c', 'c.id', 'e.customer_id')
+      .select(['e.id', 'e.type', 'e.points', 'e.source_type', 'e.source_id', 'e.reason', 'e.created_at', 'e.customer_id', 'c.external_id', 'c.email'])
+      .where('e.store_id', '=', storeId)
+      .where('e.id', '>', endpoint.ledger_cursor)
+      .orderBy('e.id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return null;
+    const events = rows.flatMap((row): QueuedEvent[] => {
+      const topic = ledgerTopic(row.type, Number(row.points));
+      if (!topic) return [];
+      const data = { customer: customerOf(row), points: Math.abs(Number(row.points)), entry_type: row.type, source: { type: row.source_type, id: row.source_id }, reason: row.reason };
+      return [{ key: `ledger:${row.id}`, topic, at: row.created_at, data }];
+    });
+    return { last: rows.at(-1)!.id, events };
+  }
+  if (source === 'reward_cursor') {
+    const rows = await db
+      .selectFrom('rewards as r')
+      .innerJoin('customers as c', 'c.id', 'r.customer_id')
+      .select(['r.id', 'r.code', 'r.title', 'r.discount_type', 'r.discount_value', 'r.points_spent', 'r.expires_at', 'r.created_at', 'r.customer_id', 'c.external_id', 'c.email'])
+      .where('r.store_id', '=', storeId)
+      .where('r.id', '>', endpoint.reward_cursor)
+      .orderBy('r.id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return null;
+    const events = rows.map(
+      (row): QueuedEvent => ({
+        key: `reward:${row.id}`,
+        topic: 'reward.issued',
+        at: row.created_at,
+        data: {
+          customer: customerOf(row),
+          reward: { id: row.id, code: row.code, title: row.title, discount_type: row.discount_type, discount_value: row.discount_value, points_spent: row.points_spent, expires_at: row.expires_at?.toISOString() ?? null },
+        },
+      }),
+    );
+    return { last: rows.at(-1)!.id, events };
+  }
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'external_id', 'email', 'created_at'])
+    .where('store_id', '=', storeId)
+    .where('id', '>', endpoint.customer_cursor)
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  if (rows.length === 0) return null;
+  const events = rows.map(
+    (row): QueuedEvent => ({ key: `customer:${row.id}`, topic: 'member.joined', at: row.created_at, data: { customer: customerOf({ ...row, customer_id: row.id }) } }),
+  );
+  return { last: rows.at(-1)!.id, events };
+}
+
+/** The body posted for an event (its id is the idempotency key receivers dedupe on). */
+const payloadOf = (event: QueuedEvent) => ({ id: event.key, topic: event.topic, created_at: event.at.toISOString(), data: event.data });
+
+/** Queues the endpoint's new events from every source; how many deliveries were queued. */
+export async function queueEndpointEvents(db: Db, endpoint: WebhookEndpoint, now: Date): Promise<number> {
+  let queued = 0;
+  for (const source of ['customer_cursor', 'ledger_cursor', 'reward_cursor'] as const) {
+    for (;;) {
+      const read = await readSource(db, endpoint, source);
+      if (!read) break;
+      const wanted = read.events.filter((event) => endpoint.topics.includes(event.topic));
+      if (wanted.length > 0) {
+        const rows = await db
+          .insertInto('webhook_deliveries')
+          .values(
+            wanted.map((event) => ({
+              store_id: endpoint.store_id,
+              endpoint_id: endpoint.id,
+              topic: event.topic,
+              event_key: event.key,
+              payload: json(payloadOf(event)),
+              next_attempt_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['endpoint_id', 'event_key']).doNothing())
+          .returning('id')
+          .execute();
+        queued += rows.length;
+      }
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ [source]: sql<number>`greatest(${sql.ref(source)}, ${read.last})` })
+        .where('id', '=', endpoint.id)
+        .execute();
+      endpoint = { ...endpoint, [source]: read.last };
+    }
+  }
+  return queued;
+}
+
+/** Queues the new events of every live endpoint; how many deliveries were queued. */
+export async function queueAllEvents(db: Db, now: Date): Promise<number> {
+  const endpoints = await db.selectFrom('webhook_endpoints').selectAll().where('disabled_at', 'is', null).orderBy('id').execute();
+  let queued = 0;
+  for (const endpoint of endpoints) queued += await queueEndpointEvents(db, endpoint, now);
+  return queued;
+}
+
+/** The newest id of each source of a store: a new endpoint receives only what happens after it. */
+export async function currentCursors(db: Db, storeId: number): Promise<Record<Source, number>> {
+  const max = (table: 'ledger_entries' | 'rewards' | 'customers') =>
+    db
+      .selectFrom(table)
+      .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.id));
+  const [ledger, reward, customer] = await Promise.all([max('ledger_entries'), max('rewards'), max('customers')]);
+  return { ledger_cursor: ledger, reward_cursor: reward, customer_cursor: customer };
+}

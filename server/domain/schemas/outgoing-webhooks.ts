@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The program's own events a merchant endpoint can receive. */
+export const OUTGOING_TOPICS = ['member.joined', 'points.earned', 'points.redeemed', 'points.deducted', 'points.expired', 'reward.issued'] as const;
+export type OutgoingTopic = (typeof OUTGOING_TOPICS)[number];
+
+export const TOPIC_DESCRIPTIONS: Record<OutgoingTopic, string> = {
+  'member.joined': 'A customer joined the program',
+  'points.earned': 'Points were credited (orders, actions, awards, referrals, tiers, adjustments)',
+  'points.redeemed': 'Points were spent on a reward',
+  'points.deducted': 'Points were taken back (refunds, adjustments)',
+  'points.expired': 'Points expired',
+  'reward.issued': 'A reward (coupon code) was issued',
+};
+
+/** Endpoints a store may have at once. */
+export const MAX_ENDPOINTS = 10;
+
+/** POST /outgoing-webhooks: where to post and which events; the address is checked again on the server (SSRF). */
+export const endpointBody = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(2048, 'At most 2,048 characters.')
+    .refine((value) => URL.canParse(value), 'Enter a full URL, for example https://example.com/loyalty-events.')
+    // https only: the server says so (tests allow http to a loopback receiver through config)
+    .refine((value) => !URL.canParse(value) || ['https:', 'http:'].includes(new URL(value).protocol), 'Only https:// URLs are accepted.'),
+  topics: z
+    .array(z.enum(OUTGOING_TOPICS))
+    .min(1, 'Choose at least one event.')
+    .refine((topics) => new Set(topics).size === topics.length, 'Each event once.'),
+});
+export type EndpointBody = z.infer<typeof endpointBody>;

@@ -1,0 +1,120 @@
+import { idParams } from '../../contract/common.ts';
+import { CUSTOMER_IMPORT_BYTES, customerImportBody, customerInviteBody, type ImportCheck } from '../../contract/customers.ts';
+import { checkCustomerFile } from '../../domain/customers/import.ts';
+import {
+  claimCustomerImport,
+  createCustomerImport,
+  findCustomerImport,
+  inviteCustomers,
+  presentCustomerImport,
+  runCustomerImport,
+} from '../../domain/customers/import-jobs.ts';
+import { customerExists } from '../../domain/customers/points.ts';
+import { ImportRunner } from '../../jobs/import-runner.ts';
+import type { RouteModule } from '../context.ts';
+import { ApiError, notFound } from '../errors.ts';
+
+/** Problems named in a refusal's `errors` at most (the dry run lists them all). */
+const NAMED_PROBLEMS = 50;
+
+/**
+ * Data host customer/import (issue 14 §3): a dry run checks every row and writes nothing; a file
+ * without problems is imported in the background by the in-process runner (resumed after a
+ * restart, claimed with SKIP LOCKED so one process runs it), its progress read with
+ * GET customer/import/{id}.
+ */
+export const customerImportRoutes: RouteModule = {
+  prefix: '/data/v1',
+  register(app) {
+    // PGlite has one connection: smaller steps keep other requests waiting briefly
+    const runner = new ImportRunner(app.db, app.clock, app.config.databaseUrl ? 1_000 : 250, { claim: claimCustomerImport, run: runCustomerImport });
+    const logFailure = (error: unknown) => app.log.error({ err: error }, 'customer import failed');
+    app.addHook('onReady', async () => {
+      // imports queued before a restart (or left running by a stopped process) carry on
+      void runner.kick().catch(logFailure);
+    });
+    app.addHook('onClose', async () => {
+      await runner.close();
+    });
+
+    app.post(
+      '/customer/import',
+      {
+        config: { permission: 'customers:manage' },
+        bodyLimit: CUSTOMER_IMPORT_BYTES + 64 * 1024,
+        schema: {
+          tags: ['customers'],
+          summary: 'Import customers from CSV: dry run, then a background job with progress (opening balances credited once)',
+          description:
+            'dry_run: true answers { headers, mapping, rows, valid, opening_points, problems: [{ line, column, reason }] } and writes nothing. ' +
+            'Otherwise a file with problems is refused (422, nothing written) and a clean one answers 202 with the job ' +
+            '{ id, status, total, processed, created, updated, points_credited }; read its progress with GET /customer/import/{id}.',
+          body: customerImportBody,
+        },
+      },
+      async (request, reply) => {
+        const today = app.clock.now().toISOString().slice(0, 10);
+        const file = checkCustomerFile(request.body.csv, request.body.mapping, today);
+        if (request.body.dry_run) {
+          const check: ImportCheck = {
+            headers: file.headers,
+            mapping: file.mapping,
+            rows: file.rows,
+            valid: file.customers.length,
+            opening_points: file.customers.reduce((sum, row) => sum + row.points, 0),
+            problems: file.problems,
+          };
+          return { data: check };
+        }
+        if (file.problems.length > 0) {
+          const errors = Object.fromEntries(
+            file.problems.slice(0, NAMED_PROBLEMS).map((problem) => [`csv.line.${problem.line}${problem.column ? `.${problem.column}` : ''}`, problem.reason]),
+          );
+          const count = file.problems.length;
+          throw new ApiError(
+            422,
+            `The file has ${count} ${count === 1 ? 'problem' : 'problems'}: nothing was imported. Fix them and import again.`,
+            'invalid_file',
+            errors,
+          );
+        }
+        const record = await createCustomerImport(app.db, request.store.id, file.customers, request.user.name, app.clock.now());
+        void runner.kick().catch(logFailure);
+        return reply.code(202).send({ data: presentCustomerImport(record) });
+      },
+    );
+
+    app.get(
+      '/customer/import/:id',
+      { config: { permission: 'customers:manage' }, schema: { tags: ['customers'], summary: 'The progress of a customer import', params: idParams } },
+      async (request) => {
+        const record = await findCustomerImport(app.db, request.store.id, request.params.id);
+        if (!record) throw notFound('Import');
+        return { data: presentCustomerImport(record) };
+      },
+    );
+  },
+};
+
+/** Base API POST /customer/invite (spec §7): invitations to join, queued once per customer. */
+export const customerInviteRoutes: RouteModule = {
+  prefix: '/api/v1',
+  register(app) {
+    app.post(
+      '/customer/invite',
+      {
+        config: { permission: 'customers:manage' },
+        schema: {
+          tags: ['customers'],
+          summary: 'Invite past customers to join the program (the chosen ones, or every guest); each customer is invited once',
+          body: customerInviteBody,
+        },
+      },
+      async (request) => {
+        for (const id of new Set(request.body.customer_ids)) if (!(await customerExists(app.db, request.store.id, id))) throw notFound('Customer');
+        const invited = await inviteCustomers(app.db, request.store.id, request.body.customer_ids, request.user.name, app.clock.now());
+        return { data: { invited } };
+      },
+    );
+  },
+};

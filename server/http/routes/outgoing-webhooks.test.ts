@@ -1,0 +1,195 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
+import type { DeliveryPage, EndpointRecord } from '../../contract/outgoing-webhooks.ts';
+import { credit } from '../../domain/ledger/index.ts';
+import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from '../../domain/outgoing-webhooks/index.ts';
+import { outgoingWebhookRunnerOf } from './outgoing-webhooks.ts';
+
+describe('outgoing webhook addresses (SSRF)', () => {
+  const strict = { allowLoopback: false };
+  it('refuses loopback, private, link-local and reserved addresses, IPv4 and IPv6, mapped or not', () => {
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(refusedAddress(address, strict), address).not.toBeNull();
+    }
+    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8']) expect(refusedAddress(address, strict), address).toBeNull();
+    // tests may allow a loopback receiver, never another private address
+    expect(refusedAddress('127.0.0.1', { allowLoopback: true })).toBeNull();
+    expect(refusedAddress('10.0.0.1', { allowLoopback: true })).not.toBeNull();
+  });
+  it('refuses non-https URLs, literal private hosts and names that resolve to private addresses', async () => {
+    expect(() => checkUrlShape('http://example.com/hook', strict)).toThrow(/https/);
+    expect(() => checkUrlShape('http://example.com/hook', { allowLoopback: true })).toThrow(/https/);
+    expect(() => checkUrlShape('https://10.0.0.8/hook', strict)).toThrow(/public address/);
+    expect(() => checkUrlShape('https://[::1]/hook', strict)).toThrow(/public address/);
+    expect(() => checkUrlShape('https://user:pw@example.com/', strict)).toThrow(/credentials/);
+    // after DNS resolution: localhost resolves to loopback
+    await expect(resolveSafeAddress(new URL('https://localhost/hook'), strict)).rejects.toThrow(/resolves to/);
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(3)).toBe(480_000);
+  });
+});
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+describeEachDatabase(
+  'outgoing webhooks: the program events posted to a merchant endpoint, signed, retried, logged',
+  (ctx) => {
+    let receiver: Server;
+    let base = '';
+    const received: Received[] = [];
+    const answers: number[] = [];
+    beforeAll(async () => {
+      receiver = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+          response.statusCode = answers.shift() ?? 200;
+          response.end('ok');
+        });
+      });
+      await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+      base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((done) => receiver.close(() => done())));
+
+    const sessions = new Map<'A' | 'B', Record<string, string>>();
+    const headersOf = async (store: 'A' | 'B') => {
+      if (!sessions.has(store)) {
+        const signedIn =
+          store === 'A'
+            ? await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id)
+            : await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
+        sessions.set(store, signedIn.headers);
+      }
+      return sessions.get(store)!;
+    };
+    const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, store: 'A' | 'B' = 'A') =>
+      ctx.app.inject({ method, url: `/api/v1${url}`, headers: await headersOf(store), ...(payload ? { payload } : {}) });
+    const earn = (sourceId: string, points: number) =>
+      credit(
+        ctx.db,
+        {
+          storeId: ctx.fixture.storeA.id,
+          customerId: ctx.fixture.storeA.customerIds[0]!,
+          type: 'adjustment',
+          points,
+          sourceType: 'test',
+          sourceId,
+          computation: `${points} points by hand`,
+        },
+        ctx.clock.now(),
+      );
+    const drain = () => outgoingWebhookRunnerOf(ctx.app).drain();
+    const verify = (delivery: Received) => {
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-loyalty-signature']));
+      expect(match).not.toBeNull();
+      const expected = createHmac('sha256', ctx.fixture.storeA.hmacSecret).update(`${match![1]}.${delivery.body}`).digest('hex');
+      expect(match![2]).toBe(expected);
+    };
+
+    it('delivers a points event signed with the store secret, retries after a 500 with backoff, never twice after success', async () => {
+      await earn('before-endpoint', 5); // before the endpoint: never sent
+      const created = await call('POST', '/outgoing-webhooks', { url: `${base}/loyalty`, topics: ['points.earned', 'member.joined'] });
+      expect(created.statusCode, created.body).toBe(201);
+      const endpoint: EndpointRecord = created.json().data;
+
+      await earn('after-endpoint', 40);
+      answers.push(500);
+      await drain();
+      expect(received).toHaveLength(1);
+      let log: DeliveryPage = (await call('GET', `/outgoing-webhooks/deliveries?endpoint_id=${endpoint.id}`)).json().data;
+      expect(log.total).toBe(1);
+      expect(log.data[0]).toMatchObject({ topic: 'points.earned', status: 'pending', attempts: 1, last_status_code: 500 });
+
+      await drain(); // not due yet: the backoff holds it
+      expect(received).toHaveLength(1);
+      ctx.clock.advance(retryDelayMs(1) + 1_000);
+      await drain();
+      expect(received).toHaveLength(2);
+      const delivered = received[1]!;
+      verify(delivered);
+      expect(delivered.body).toBe(received[0]!.body); // the same event, the same body
+      const body = JSON.parse(delivered.body);
+      expect(body).toMatchObject({
+        topic: 'points.earned',
+        data: { points: 40, entry_type: 'adjustment', customer: { id: ctx.fixture.storeA.customerIds[0] } },
+      });
+      expect(delivered.headers['x-loyalty-event-id']).toBe(body.id);
+      log = (await call('GET', `/outgoing-webhooks/deliveries?endpoint_id=${endpoint.id}`)).json().data;
+      expect(log.data[0]).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null });
+
+      ctx.clock.advance(86_400_000);
+      sessions.clear(); // a day later the console sessions have expired
+      await Promise.all([drain(), drain()]);
+      expect(received).toHaveLength(2); // never twice after success
+      const listed: EndpointRecord[] = (await call('GET', '/outgoing-webhooks')).json().data;
+      expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, deliveries: { delivered: 1, pending: 0, failed: 0 } })]);
+
+      // store B sees none of it and cannot remove it
+      expect((await call('GET', '/outgoing-webhooks', undefined, 'B')).json().data).toEqual([]);
+      expect((await call('GET', '/outgoing-webhooks/deliveries', undefined, 'B')).json().data.total).toBe(0);
+      expect((await call('DELETE', `/outgoing-webhooks/${endpoint.id}`, undefined, 'B')).statusCode).toBe(404);
+
+      // removed: nothing more is sent
+      expect((await call('DELETE', `/outgoing-webhooks/${endpoint.id}`)).statusCode).toBe(204);
+      await earn('after-removal', 7);
+      await drain();
+      expect(received).toHaveLength(2);
+      expect((await call('GET', '/outgoing-webhooks')).json().data).toEqual([]);
+    });
+
+    it('refuses non-https, private and loopback-by-name URLs and bad topics with a 422 naming the field, nothing written', async () => {
+      await headersOf('A');
+      const before = await snapshotTables(ctx.db);
+      const count = async () =>
+        (
+          await ctx.db
+            .selectFrom('webhook_endpoints')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const endpoints = Number(await count());
+      for (const body of [
+        { url: 'http://example.com/hook', topics: ['points.earned'] },
+        { url: 'https://10.0.0.5/hook', topics: ['points.earned'] },
+        { url: 'https://169.254.169.254/latest/meta-data', topics: ['points.earned'] },
+        { url: 'https://192.168.0.10/hook', topics: ['points.earned'] },
+        { url: 'ftp://example.com/', topics: ['points.earned'] },
+        { url: 'not a url', topics: ['points.earned'] },
+      ]) {
+        const answer = await call('POST', '/outgoing-webhooks', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(422);
+        expect(Object.keys(answer.json().errors ?? {}), answer.body).toContain('url');
+      }
+      for (const topics of [[], ['points.stolen'], ['points.earned', 'points.earned']]) {
+        const answer = await call('POST', '/outgoing-webhooks', { url: `${base}/x`, topics });
+        expect(answer.statusCode, JSON.stringify(topics)).toBe(422);
+      }
+      expect((await call('GET', '/outgoing-webhooks/deliveries?status=lost')).statusCode).toBe(422);
+      expect(Number(await count())).toBe(endpoints);
+      expect(await snapshotTables(ctx.db)).toBe(before);
+    });
+  },
+  { config: { outgoingWebhookAllowLoopback: true } },
+);

@@ -1,0 +1,75 @@
+/**
+ * Customer CSV import (issue 14 §3, budget ≥ 5,000 rows/s): the file checked (dry run) and then
+ * written by the import job (customers upserted, opening balances credited through the ledger) on
+ * CUSTOMER_IMPORT_BENCH rows (default 20,000), on PGlite and, with BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path.
+ */
+import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { checkCustomerFile } from '../../server/domain/customers/import.ts';
+import { claimCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
+import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import type { BenchRow } from './run.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const BUDGET = 5_000;
+
+function csvOf(count: number): string {
+  const lines = ['email,first_name,last_name,birthday,points,tags'];
+  for (let n = 1; n <= count; n++)
+    lines.push(`c${n}@import.bench,First${n},Last${n % 500},19${50 + (n % 50)}-0${1 + (n % 9)}-1${n % 9},${n % 700},${n % 3 === 0 ? 'vip;newsletter' : ''}`);
+  return lines.join('\n');
+}
+
+async function measure(db: Db, label: string, count: number): Promise<BenchRow[]> {
+  const store = await db
+    .insertInto('stores')
+    .values({ title: 'Bench', platform: 'shopify', store_name: 'import-bench', domain: null, website: null, hmac_secret: null, access_token: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const csv = csvOf(count);
+  const rows: BenchRow[] = [];
+  const checkStart = performance.now();
+  const file = checkCustomerFile(csv, undefined, '2026-01-01');
+  const checkSeconds = (performance.now() - checkStart) / 1000;
+  if (file.problems.length > 0) throw new Error(`bench file has problems: ${JSON.stringify(file.problems.slice(0, 3))}`);
+  rows.push({
+    metric: `${label}: dry run of ${count.toLocaleString('en-US')} rows`,
+    ours: `${Math.round(count / checkSeconds).toLocaleString('en-US')} rows/s`,
+  });
+  for (const pass of ['first import', 'same file again'] as const) {
+    const start = performance.now();
+    const record = await createCustomerImport(db, store.id, file.customers, 'bench', new Date());
+    const claimed = (await claimCustomerImport(db, new Date(), record.id))!;
+    const done = await runCustomerImport(db, claimed, () => new Date());
+    const seconds = (performance.now() - start) / 1000;
+    const rate = count / seconds;
+    rows.push({
+      metric: `${label}: ${pass} (${done.created} created, ${done.updated} updated, ${Number(done.points_credited).toLocaleString('en-US')} points)`,
+      ours: `${Math.round(rate).toLocaleString('en-US')} rows/s`,
+      compare: `≥ ${BUDGET.toLocaleString('en-US')} rows/s`,
+      verdict: done.status !== 'done' ? `failed: ${done.error}` : rate >= BUDGET ? 'ok' : 'under budget',
+    });
+  }
+  return rows;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const count = Number(process.env.CUSTOMER_IMPORT_BENCH ?? 20_000);
+  const rows: BenchRow[] = [];
+  const lite = await openDatabase({});
+  await migrateToLatest(lite);
+  rows.push(...(await measure(lite, 'PGlite', count)));
+  await lite.destroy();
+  if (!ADMIN_URL) return [...rows, { metric: 'PostgreSQL', ours: 'not measured', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' }];
+  const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_import_bench');
+  const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
+  try {
+    await migrateToLatest(pg);
+    rows.push(...(await measure(pg, 'PostgreSQL', count)));
+  } finally {
+    await pg.destroy();
+    await scratch.drop();
+  }
+  return rows;
+}
