@@ -23,6 +23,7 @@ import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { queuePointsEarnedEmails } from '../emails/events.ts';
+import { settleReferralOrders } from '../referrals/index.ts';
 import { loadLadder, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 
 const DAY = 86_400_000;
@@ -359,6 +360,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const { inserted } = await creditMany(trx, batch, now);
     await queuePointsEarnedEmails(trx, inserted, now);
     await markRewardsUsed(trx, storeId, states, now);
+    await settleReferralOrders(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {
       const earns = await trx
