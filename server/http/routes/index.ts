@@ -10,6 +10,8 @@ import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
+import { dataVipRoutes, vipRoutes } from './vip.ts';
+import { discountRoutes } from './discounts.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -59,6 +61,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   orderImportRoutes,
   productRoutes,
   couponRoutes,
+  vipRoutes,
+  dataVipRoutes,
+  discountRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
   analyticsRoutes,
