@@ -3,7 +3,7 @@
  * exported HTML in `content` and a matching editor design (Unlayer's JSON shape) in
  * `json_content`. Both are generated from one small table so the two never disagree.
  */
-import { CURRENT_SCHEMA_VERSION, type EmailTemplate } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, newEmailBlock, type EmailDocument, type EmailTemplate } from '../renderers/schema/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, STORE_LINKS } from './defaults.ts';
 
 const EMAIL_TYPES = [
@@ -175,3 +175,36 @@ export const DEFAULT_EMAIL_TEMPLATE: EmailTemplate = {
 
 /** A complete template for the demo store (the points e-mail). */
 export const DEMO_EMAIL_TEMPLATE: EmailTemplate = STARTER_EMAIL_TEMPLATES.find((t) => t.type === 'points-earned')!.template;
+
+/**
+ * The built-in email editor's starting document (the server fills each email's own wording and
+ * the store's palette in): header, heading, text, button, divider and the footer with unsubscribe.
+ */
+export const DEFAULT_EMAIL_DOCUMENT: EmailDocument = {
+  kind: 'email_document',
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  subject: 'News from {{store_name}}',
+  preheader: '',
+  style: { background: '#f4f4f7', content_background: '#ffffff', accent: DEFAULT_PALETTE.primary_color, text_color: '#1f2937' },
+  blocks: [
+    newEmailBlock('logo', 'logo'),
+    newEmailBlock('heading', 'heading'),
+    newEmailBlock('text', 'text'),
+    newEmailBlock('button', 'button'),
+    newEmailBlock('divider', 'divider'),
+    newEmailBlock('footer', 'footer'),
+  ],
+};
+
+/** The demo store's points email in the built-in editor. */
+export const DEMO_EMAIL_DOCUMENT: EmailDocument = {
+  ...DEFAULT_EMAIL_DOCUMENT,
+  subject: 'You earned {{points_earned}} {{points_label}}',
+  blocks: [
+    newEmailBlock('logo', 'logo'),
+    { ...newEmailBlock('heading', 'heading'), text: 'Thanks for your order, {{first_name}}!' },
+    newEmailBlock('points_balance', 'balance'),
+    newEmailBlock('button', 'button'),
+    newEmailBlock('footer', 'footer'),
+  ],
+};

@@ -5,7 +5,7 @@
  * the tests.
  */
 import type { DocumentKind, SettingsDocument } from '../renderers/schema/index.ts';
-import { DEFAULT_EMAIL_TEMPLATE, DEMO_EMAIL_TEMPLATE } from './email-templates.ts';
+import { DEFAULT_EMAIL_DOCUMENT, DEFAULT_EMAIL_TEMPLATE, DEMO_EMAIL_DOCUMENT, DEMO_EMAIL_TEMPLATE } from './email-templates.ts';
 import { DEFAULT_LANDING_PAGE, DEMO_LANDING_PAGE } from './landing-page.ts';
 import { DEFAULT_LAUNCHER, DEMO_LAUNCHER } from './launcher.ts';
 import { DEFAULT_CUSTOM_STYLE, DEFAULT_PRODUCT_PAGE, DEFAULT_STICKY_BAR, DEMO_CUSTOM_STYLE, DEMO_PRODUCT_PAGE, DEMO_STICKY_BAR } from './surfaces.ts';
@@ -31,6 +31,7 @@ export const DEFAULT_DOCUMENTS = {
   product_page: DEFAULT_PRODUCT_PAGE,
   custom_style: DEFAULT_CUSTOM_STYLE,
   email_template: DEFAULT_EMAIL_TEMPLATE,
+  email_document: DEFAULT_EMAIL_DOCUMENT,
 } as const satisfies { [K in DocumentKind]: Extract<SettingsDocument, { kind: K }> };
 
 /** The demo store's ("Demo Coffee Roasters") document of each kind. */
@@ -42,4 +43,5 @@ export const DEMO_DOCUMENTS = {
   product_page: DEMO_PRODUCT_PAGE,
   custom_style: DEMO_CUSTOM_STYLE,
   email_template: DEMO_EMAIL_TEMPLATE,
+  email_document: DEMO_EMAIL_DOCUMENT,
 } as const satisfies { [K in DocumentKind]: Extract<SettingsDocument, { kind: K }> };

@@ -1,6 +1,7 @@
 /** Every settings document by kind, and validation with path → message errors. */
 import { z } from 'zod';
 import { customStyleSchema } from './custom-style.ts';
+import { emailDocumentSchema } from './email-document.ts';
 import { emailTemplateSchema } from './email-template.ts';
 import { type FieldErrors, formatZodError, friendlyErrorMap } from './errors.ts';
 import { landingPageSchema } from './landing.ts';
@@ -17,6 +18,7 @@ export const documentSchemas = {
   product_page: productPageSchema,
   custom_style: customStyleSchema,
   email_template: emailTemplateSchema,
+  email_document: emailDocumentSchema,
 } as const;
 
 export type DocumentKind = keyof typeof documentSchemas;
@@ -33,6 +35,7 @@ export const settingsDocumentSchema = z.discriminatedUnion('kind', [
   productPageSchema,
   customStyleSchema,
   emailTemplateSchema,
+  emailDocumentSchema,
 ]);
 
 export const isDocumentKind = (value: unknown): value is DocumentKind => typeof value === 'string' && Object.hasOwn(documentSchemas, value);

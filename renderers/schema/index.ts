@@ -15,6 +15,7 @@ export * from './sticky-bar.ts';
 export * from './product-page.ts';
 export * from './custom-style.ts';
 export * from './email-template.ts';
+export * from './email-document.ts';
 export * from './errors.ts';
 export * from './documents.ts';
 export * from './migrations.ts';

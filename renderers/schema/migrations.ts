@@ -122,6 +122,7 @@ export const MIGRATIONS: Record<DocumentKind, readonly MigrationStep[]> = {
     { version: 2, description: 'one style per surface: widget_name + custom_widget_style become styles[widget_name]', up: customStyleV1ToV2 },
   ],
   email_template: [unchanged('versioned envelope (kind, schemaVersion)')],
+  email_document: [unchanged('the built-in email editor: subject, preheader, style and blocks')],
 };
 
 /** The schema version this build saves for `kind`: the version its last up step produces. */

@@ -221,6 +221,40 @@ const emailTemplate = fc.record({
     .map((v) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>),
 });
 
+const plainText = (max: number) => fc.string({ maxLength: max });
+const emailDocument = fc.record({
+  ...envelope('email_document'),
+  subject: plainText(200).filter((value) => value.length > 0),
+  preheader: plainText(200),
+  style: fc.record({ background: colour, content_background: colour, accent: colour, text_color: colour }),
+  blocks: fc.array(
+    fc.oneof(
+      fc.record({
+        id: fc.constantFrom('a', 'b-1', 'c_2'),
+        type: fc.constant('heading'),
+        text: plainText(200),
+        align: fc.constantFrom('left', 'center', 'right'),
+      }),
+      fc.record({ id: fc.constantFrom('t', 't2'), type: fc.constant('text'), text: plainText(400), align: fc.constantFrom('left', 'center', 'right') }),
+      fc.record({
+        id: fc.constant('btn'),
+        type: fc.constant('button'),
+        label: plainText(60),
+        url: fc.constantFrom('', 'https://shop.example/rewards', '{{referral_link}}', 'mailto:help@shop.example'),
+        align: fc.constantFrom('left', 'center', 'right'),
+      }),
+      fc.record({ id: fc.constant('d'), type: fc.constant('divider'), color: colour }),
+      fc.record({
+        id: fc.constant('f'),
+        type: fc.constant('footer'),
+        address: plainText(300),
+        unsubscribe_label: plainText(60).filter((value) => value.length > 0),
+      }),
+    ),
+    { maxLength: 8 },
+  ),
+});
+
 const documents: Record<SettingsDocument['kind'], fc.Arbitrary<unknown>> = {
   landing_page: landingPage,
   widget,
@@ -229,6 +263,7 @@ const documents: Record<SettingsDocument['kind'], fc.Arbitrary<unknown>> = {
   product_page: productPage,
   custom_style: customStyle,
   email_template: emailTemplate,
+  email_document: emailDocument,
 };
 
 describe('arbitrary valid documents', () => {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_KEYS } from '../domain/emails/kinds.ts';
+import { EMAIL_EDITORS, EMAIL_KEYS } from '../domain/emails/kinds.ts';
+
+const editor = z.enum(EMAIL_EDITORS, { message: `Unknown editor: use one of ${EMAIL_EDITORS.join(', ')}.` });
+/** The built-in editor's document (validated by renderers/schema on the server) or Unlayer's design. */
+const design = z.record(z.string(), z.unknown());
 import { emailField } from './common.ts';
 
 /** The nine email keys (spec §2 routes) used as `{id}` by the template calls. */
@@ -25,12 +29,15 @@ export const emailFields = z.strictObject({
   ]),
 });
 
-/** POST /template/store/{id}: the simple form, or the visual editor's design and exported HTML. */
+/**
+ * POST /template/store/{id}: the simple form, the visual editor's design and exported HTML, or
+ * the built-in editor's document (`editor: 'builder'`, `json_content` an email_document).
+ */
 export const templateSaveBody = z.strictObject({
   enabled: z.boolean().default(true),
-  editor: z.enum(['simple', 'unlayer']).default('simple'),
+  editor: editor.default('simple'),
   fields: emailFields,
-  json_content: z.record(z.string(), z.unknown()).nullish(),
+  json_content: design.nullish(),
   content: z.string().nullish(),
 });
 
@@ -38,11 +45,13 @@ export const emailTemplate = z.object({
   key: emailKey,
   name: z.string(),
   enabled: z.boolean(),
-  editor: z.enum(['simple', 'unlayer']),
+  editor,
   fields: emailFields,
   json_content: z.unknown(),
   content: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** the built-in editor's document: the saved one, or one made from the email's wording in the store's palette */
+  document: z.record(z.string(), z.unknown()).optional(),
 });
 export type EmailTemplateRecord = z.infer<typeof emailTemplate>;
 
@@ -60,12 +69,15 @@ export const featuredTemplate = z.object({
   fields: emailFields,
 });
 
-/** POST /template/email: render an (unsaved) design to the HTML an inbox would get, with sample data. */
+/** POST /template/email: render an (unsaved) design to the HTML an inbox would get, with sample data or a real member's. */
 export const templateRenderBody = z.strictObject({
   email: emailKey,
   fields: emailFields,
   content: z.string().nullish(),
-  editor: z.enum(['simple', 'unlayer']).default('simple'),
+  json_content: design.nullish(),
+  editor: editor.default('simple'),
+  /** preview as this member of the store (their name, balance…) instead of sample data */
+  customer_id: z.number().int().positive().optional(),
 });
 export const renderedTemplate = z.object({ subject: z.string(), html: z.string(), size_bytes: z.number(), errors: z.record(z.string(), z.string()) });
 
@@ -75,7 +87,8 @@ export const templateTestBody = z.strictObject({
   to: emailField,
   fields: emailFields.optional(),
   content: z.string().nullish(),
-  editor: z.enum(['simple', 'unlayer']).optional(),
+  json_content: design.nullish(),
+  editor: editor.optional(),
   customer_id: z.number().int().positive().optional(),
 });
 export const templateTestResult = z.object({ status: z.enum(['sent', 'queued']), to: z.string(), subject: z.string(), member: z.string().nullable() });

@@ -65,7 +65,9 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
       released: 0,
       expired: 0,
       rewardsExpired: 0,
+      referralsCompleted: 0,
       expiryReminders: 0,
+      tiersMoved: 0,
       analyticsDays: 0,
     });
     expect(await totals(ctx.db, storeId, a)).toEqual({ balance: 30, pending: 0, lifetime: 30 });

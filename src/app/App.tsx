@@ -28,6 +28,7 @@ const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').th
 const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx').then((m) => ({ default: m.CustomersPage })));
 const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
+const ReferralsPage = lazy(() => import('../features/referrals/ReferralsPage.tsx').then((m) => ({ default: m.ReferralsPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
@@ -58,6 +59,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <CustomersPage />;
     case 'customer-details':
       return <CustomerDetailsPage />;
+    case 'referrals':
+      return <ReferralsPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

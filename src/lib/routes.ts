@@ -43,7 +43,8 @@ export interface RouteEntry {
     | 'points'
     | 'points-activity'
     | 'customers'
-    | 'customer-details';
+    | 'customer-details'
+    | 'referrals';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -98,7 +99,12 @@ export const ROUTES: RouteEntry[] = [
     screen: 'onsite-display',
     back: { to: '/onsite-display', label: 'On-site Display' },
   },
-  { path: '/referrals/rewards', title: 'Referrals', purpose: 'What referrers and their friends receive, and the referral activity of your members.' },
+  {
+    path: '/referrals/rewards',
+    title: 'Referrals',
+    purpose: 'What referrers and their friends receive, and the referral activity of your members.',
+    screen: 'referrals',
+  },
   {
     path: '/rewards-loyalty/points',
     title: 'Points',

@@ -16,6 +16,8 @@ import * as ordersPlacedAt from './0030_orders_placed_at.ts';
 import * as customerList from './0040_customer_list.ts';
 import * as customerExports from './0041_customer_exports.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
+import * as referrals from './0100_referrals.ts';
+import * as vip from './0110_vip.ts';
 import * as customerImports from './0120_customer_imports.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
@@ -42,6 +44,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_document_publishing': documentPublishing,
   '0060_email_templates': emailTemplates,
   '0030_orders_placed_at': ordersPlacedAt,
+  '0100_referrals': referrals,
+  '0110_vip': vip,
   '0120_customer_imports': customerImports,
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,

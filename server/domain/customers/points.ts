@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { credit, debit, inTransaction, lockAccount, type Executor } from '../ledger/index.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
+import { reevaluateTiers } from '../vip/index.ts';
 
 /** Whether the store has this customer (every data host call on a customer checks it first). */
 export async function customerExists(db: Executor, storeId: number, customerId: number): Promise<boolean> {
@@ -12,8 +13,14 @@ export async function customerExists(db: Executor, storeId: number, customerId: 
 export async function adjustPoints(db: Executor, input: { storeId: number; customerId: number; delta: number; reason: string; who: string }, now: Date) {
   const { storeId, customerId, delta, reason, who } = input;
   const base = { storeId, customerId, type: 'adjustment' as const, sourceType: 'adjustment', sourceId: randomUUID(), reason };
-  if (delta > 0) return (await credit(db, { ...base, points: delta, computation: `manual adjustment by ${who}: +${delta}` }, now)).entry;
-  return (await debit(db, { ...base, points: -delta, computation: `manual adjustment by ${who}: ${delta}` }, now)).entry;
+  return inTransaction(db, async (trx) => {
+    const entry =
+      delta > 0
+        ? (await credit(trx, { ...base, points: delta, computation: `manual adjustment by ${who}: +${delta}` }, now)).entry
+        : (await debit(trx, { ...base, points: -delta, computation: `manual adjustment by ${who}: ${delta}` }, now)).entry;
+    await reevaluateTiers(trx, storeId, [customerId], now);
+    return entry;
+  });
 }
 
 /** Sets the balance: one adjustment of the difference, under the account's lock. */

@@ -58,3 +58,7 @@ export const TAG_LABELS: Record<string, string> = {
 export const EXPIRY_REMINDER_DEFAULTS = { early_expiry_days: 30, final_expiry_days: 7 } as const;
 /** The longest notice a store may choose. */
 export const EXPIRY_REMINDER_MAX_DAYS = 365;
+
+/** Which editor made a design: the simple form, Unlayer (visual, online) or the built-in editor (offline). */
+export const EMAIL_EDITORS = ['simple', 'unlayer', 'builder'] as const;
+export type EmailEditor = (typeof EMAIL_EDITORS)[number];

@@ -1,4 +1,7 @@
 import mjml2html from 'mjml';
+import type { EmailDocument } from '../../../renderers/schema/index.ts';
+import { EMAIL_BLOCK_RENDERERS } from './blocks/registry.ts';
+import type { BlockContext, TextContext } from './blocks/definition.ts';
 import { escapeHtml, fillPlaceholders } from './placeholders.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 import type { EmailFields } from './starters.ts';
@@ -10,8 +13,11 @@ export interface EmailPalette {
 }
 export const DEFAULT_PALETTE: EmailPalette = { accent: '#4f46e5', background: '#f4f4f7' };
 
-/** What a template renders from: the simple form's fields, or the visual editor's exported HTML. */
-export type EmailDesign = { editor: 'simple'; fields: EmailFields } | { editor: 'unlayer'; fields: EmailFields; content: string };
+/** What a template renders from: the simple form's fields, the visual editor's exported HTML, or the built-in editor's document. */
+export type EmailDesign =
+  | { editor: 'simple'; fields: EmailFields }
+  | { editor: 'unlayer'; fields: EmailFields; content: string }
+  | { editor: 'builder'; fields: EmailFields; document: EmailDocument };
 
 export interface RenderedEmail {
   subject: string;
@@ -34,8 +40,45 @@ function safeUrl(url: string): string {
   return /^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : '';
 }
 
+/** Merchant text as HTML: the text itself escaped, then its placeholders filled with escaped values. */
+const fillText = (text: string, values: Record<string, string>) => fillPlaceholders(escapeHtml(text), values, escapeHtml);
+
+const HEAD_ATTRIBUTES =
+  '<mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /><mj-text font-size="16px" line-height="24px" padding="4px 0" /></mj-attributes>';
+
+/** The built-in editor's document as MJML: each block through its renderer (blocks/registry.ts). */
+function documentMjml(doc: EmailDocument, values: Record<string, string>): string {
+  const style = Object.fromEntries(Object.entries(doc.style).map(([name, colour]) => [name, escapeHtml(colour)])) as EmailDocument['style'];
+  const context: BlockContext = {
+    style,
+    values,
+    fill: (text) => fillText(text, values).split('\n').join('<br />'),
+    link: (url) => escapeHtml(safeUrl(fillPlaceholders(url, values))),
+  };
+  const blocks = doc.blocks.map((block) => (EMAIL_BLOCK_RENDERERS[block.type].mjml as (b: typeof block, c: BlockContext) => string)(block, context)).join('\n');
+  return `<mjml>
+  <mj-head>
+    <mj-title>${fillText(doc.subject, values)}</mj-title>
+    <mj-preview>${fillText(doc.preheader, values)}</mj-preview>
+    ${HEAD_ATTRIBUTES.replace('padding="4px 0"', `padding="4px 0" color="${style.text_color}"`)}
+  </mj-head>
+  <mj-body background-color="${style.background}" width="600px">
+    <mj-wrapper padding="24px 0">${blocks}</mj-wrapper>
+  </mj-body>
+</mjml>`;
+}
+
+/** The plain-text part of a built-in editor email: each block's text, in order. */
+function documentText(doc: EmailDocument, values: Record<string, string>): string {
+  const context: TextContext = { values, fill: (text) => fillPlaceholders(text, values), link: (url) => safeUrl(fillPlaceholders(url, values)) };
+  return doc.blocks
+    .map((block) => (EMAIL_BLOCK_RENDERERS[block.type].text as (b: typeof block, c: TextContext) => string)(block, context))
+    .filter((line) => line.trim() !== '')
+    .join('\n\n');
+}
+
 function mjmlSource(fields: EmailFields, values: Record<string, string>, palette: EmailPalette): string {
-  const fill = (text: string) => fillPlaceholders(text, values, escapeHtml);
+  const fill = (text: string) => fillText(text, values);
   const accent = COLOR.test(palette.accent) ? palette.accent : DEFAULT_PALETTE.accent;
   const background = COLOR.test(palette.background) ? palette.background : DEFAULT_PALETTE.background;
   const buttonUrl = safeUrl(fillPlaceholders(fields.button_url, values)) || safeUrl(values.store_url ?? '');
@@ -80,6 +123,11 @@ function plainText(fields: EmailFields, values: Record<string, string>): string 
  * sanitised again (nothing active reaches an inbox, whatever was stored).
  */
 export async function renderEmail(design: EmailDesign, values: Record<string, string>, palette: EmailPalette = DEFAULT_PALETTE): Promise<RenderedEmail> {
+  if (design.editor === 'builder') {
+    const result = await mjml2html(documentMjml(design.document, values), { validationLevel: 'soft' });
+    const subject = fillPlaceholders(design.document.subject, values).replace(/[\r\n]+/g, ' ');
+    return { subject, html: result.html, text: documentText(design.document, values) };
+  }
   const subject = fillPlaceholders(design.fields.subject, values).replace(/[\r\n]+/g, ' ');
   if (design.editor === 'unlayer') {
     const html = sanitizeEmailHtml(fillPlaceholders(design.content, values, escapeHtml));

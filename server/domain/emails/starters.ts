@@ -1,3 +1,5 @@
+import { DEFAULT_EMAIL_DOCUMENT } from '../../../presets/index.ts';
+import { newEmailBlock, type EmailBlock, type EmailBlockType, type EmailDocument } from '../../../renderers/schema/index.ts';
 import type { EmailKey } from './kinds.ts';
 
 /** The simple-form fields of an email design. */
@@ -94,3 +96,37 @@ export const FEATURED_STYLES = [
   { id: 'bold', name: 'Bold', accent: '#111827', background: '#fef3c7' },
   { id: 'fresh', name: 'Fresh', accent: '#047857', background: '#ecfdf5' },
 ] as const;
+
+/** The block each email adds to the built-in editor's starter, showing what the email is about. */
+const FEATURE_BLOCK: Partial<Record<EmailKey, EmailBlockType>> = {
+  'referral-received': 'referral_link',
+  'referral-completed': 'reward_code',
+  'points-earned': 'points_balance',
+  'reward-redeemed': 'reward_code',
+  birthday: 'points_balance',
+  anniversary: 'points_balance',
+  'loyalty-tier-update': 'tier_progress',
+  'early-points-expiry': 'points_balance',
+  'final-points-expiry': 'points_balance',
+};
+
+/**
+ * The built-in editor's starting document of an email: its wording (`fields`, the starter's or the
+ * store's own) laid out as blocks in the store's accent colour, ending with the footer and its
+ * unsubscribe link.
+ */
+export function starterDocument(key: EmailKey, fields: EmailFields, accent: string = DEFAULT_EMAIL_DOCUMENT.style.accent): EmailDocument {
+  const feature = FEATURE_BLOCK[key];
+  const blocks: EmailBlock[] = [
+    newEmailBlock('logo', 'logo'),
+    { ...newEmailBlock('heading', 'heading'), text: fields.heading },
+    { ...newEmailBlock('text', 'text'), text: fields.body },
+    ...(feature ? [newEmailBlock(feature, feature.replaceAll('_', '-')) as EmailBlock] : []),
+    ...(fields.button_label.trim() && feature !== 'referral_link'
+      ? [{ ...newEmailBlock('button', 'button'), label: fields.button_label, url: fields.button_url }]
+      : []),
+    newEmailBlock('divider', 'divider'),
+    newEmailBlock('footer', 'footer'),
+  ];
+  return { ...DEFAULT_EMAIL_DOCUMENT, subject: fields.subject, preheader: fields.preheader, style: { ...DEFAULT_EMAIL_DOCUMENT.style, accent }, blocks };
+}

@@ -1,6 +1,7 @@
+import { emailDocumentTexts, safeMigrate, type EmailDocument } from '../../../renderers/schema/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
-import { EMAIL_KINDS, emailKind, type EmailKey } from './kinds.ts';
+import { EMAIL_EDITORS, EMAIL_KINDS, emailKind, type EmailEditor, type EmailKey } from './kinds.ts';
 import { unknownPlaceholderErrors } from './placeholders.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 import { STARTERS, type EmailFields } from './starters.ts';
@@ -11,7 +12,7 @@ export interface EmailTemplate {
   key: EmailKey;
   name: string;
   enabled: boolean;
-  editor: 'simple' | 'unlayer';
+  editor: EmailEditor;
   fields: EmailFields;
   json_content: unknown;
   content: string | null;
@@ -19,9 +20,11 @@ export interface EmailTemplate {
   updated_at: string | null;
 }
 
+const isEditor = (value: string): value is EmailEditor => (EMAIL_EDITORS as readonly string[]).includes(value);
+
 export interface TemplateChange {
   enabled: boolean;
-  editor: 'simple' | 'unlayer';
+  editor: EmailEditor;
   fields: EmailFields;
   json_content?: unknown;
   content?: string | null;
@@ -44,7 +47,7 @@ function present(
     key,
     name: kind?.name ?? key,
     enabled: row?.enabled ?? true,
-    editor: row?.editor === 'unlayer' ? 'unlayer' : 'simple',
+    editor: row && isEditor(row.editor) ? row.editor : 'simple',
     fields: { ...STARTERS[key], ...row?.fields },
     json_content: row?.json_content ?? null,
     content: row?.content ?? null,
@@ -70,18 +73,43 @@ export async function readTemplate(db: Db, storeId: number, key: EmailKey): Prom
   return present(key, row);
 }
 
-/** Placeholder errors of a design (fields and exported HTML), empty when it is valid. */
-export function designErrors(key: EmailKey, change: Pick<TemplateChange, 'fields' | 'content'>): Record<string, string> {
+/** The built-in editor's document of a design, upgraded and validated; field errors under `json_content.` otherwise. */
+export function emailDocumentOf(jsonContent: unknown): { ok: true; document: EmailDocument } | { ok: false; errors: Record<string, string> } {
+  const result = safeMigrate(jsonContent, 'email_document');
+  if (result.ok) return { ok: true, document: result.value };
+  return { ok: false, errors: Object.fromEntries(Object.entries(result.errors).map(([path, message]) => [`json_content.${path}`, message])) };
+}
+
+/**
+ * Placeholder errors of a design (form fields, exported HTML, the built-in editor's texts and
+ * links), empty when it is valid: every `{{name}}` must be one this email knows.
+ */
+export function designErrors(
+  key: EmailKey,
+  change: Pick<TemplateChange, 'fields' | 'content' | 'json_content'> & { editor?: EmailEditor },
+): Record<string, string> {
   const texts: Record<string, string | undefined> = { ...change.fields };
+  const document = change.editor === 'builder' ? emailDocumentOf(change.json_content) : null;
+  if (document && !document.ok) return document.errors;
+  const documentTexts = document?.ok ? emailDocumentTexts(document.document) : {};
   return unknownPlaceholderErrors(key, {
     ...Object.fromEntries(Object.entries(texts).map(([field, text]) => [`fields.${field}`, text])),
     content: change.content ?? '',
+    ...Object.fromEntries(Object.entries(documentTexts).map(([path, text]) => [`json_content.${path}`, text])),
   });
 }
 
 /** Saves one email: placeholders checked (TemplateInvalidError), exported HTML sanitised. */
 export async function saveTemplate(db: Db, storeId: number, userId: number, key: EmailKey, change: TemplateChange, now: Date): Promise<EmailTemplate> {
   const errors = designErrors(key, change);
+  // the built-in editor's subject and preheader are the email's
+  const document = change.editor === 'builder' ? emailDocumentOf(change.json_content) : null;
+  if (document?.ok)
+    change = {
+      ...change,
+      json_content: document.document,
+      fields: { ...change.fields, subject: document.document.subject, preheader: document.document.preheader },
+    };
   if (Object.keys(errors).length > 0) throw new TemplateInvalidError(errors);
   const values = {
     enabled: change.enabled,
@@ -100,8 +128,12 @@ export async function saveTemplate(db: Db, storeId: number, userId: number, key:
   return readTemplate(db, storeId, key);
 }
 
-/** The design a template renders: the visual editor's HTML when it has one, else the form. */
-export function designOf(template: Pick<EmailTemplate, 'editor' | 'fields' | 'content'>): EmailDesign {
+/** The design a template renders: the built-in editor's document or the visual editor's HTML when it has one, else the form. */
+export function designOf(template: Pick<EmailTemplate, 'editor' | 'fields' | 'content' | 'json_content'>): EmailDesign {
+  if (template.editor === 'builder') {
+    const document = emailDocumentOf(template.json_content);
+    if (document.ok) return { editor: 'builder', fields: template.fields, document: document.document };
+  }
   return template.editor === 'unlayer' && template.content
     ? { editor: 'unlayer', fields: template.fields, content: template.content }
     : { editor: 'simple', fields: template.fields };

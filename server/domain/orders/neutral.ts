@@ -1,5 +1,5 @@
 import type { NeutralOrderWebhook } from '../schemas/neutral-order.ts';
-import type { OrderEvent } from './normalized.ts';
+import { addressKey, type OrderEvent } from './normalized.ts';
 
 /** A neutral-format webhook → what it says about its order. */
 export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
@@ -34,6 +34,9 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
       placedAt: order.placed_at,
       updatedAt: order.updated_at ?? order.placed_at,
       discountCodes: order.discount_codes,
+      ...(order.shipping_address ? { addressKey: addressKey([order.shipping_address]) } : {}),
+      ...(order.payment_fingerprint ? { paymentFingerprint: order.payment_fingerprint.toLowerCase() } : {}),
+      ...(order.browser_ip ? { browserIp: order.browser_ip } : {}),
     },
   };
 }

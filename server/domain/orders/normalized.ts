@@ -36,6 +36,12 @@ export interface NormalizedOrder {
   updatedAt: string;
   /** discount codes applied at checkout (a reward's coupon code marks the reward used) */
   discountCodes?: string[];
+  /** the shipping address, normalised (lower case, spaces folded), for referral fraud checks */
+  addressKey?: string;
+  /** what identifies the means of payment where the platform says it (card BIN, last digits, brand) */
+  paymentFingerprint?: string;
+  /** the shopper's IP address as the platform saw it */
+  browserIp?: string;
   /** the same amounts in other currencies, as the platform sent them (Shopify's shop and presentment money) */
   currencyAmounts?: Record<string, OrderAmounts>;
 }
@@ -86,4 +92,13 @@ export function formatMoney(minor: number, currency: string): string {
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
+}
+
+/** An address as one comparable string: its parts lower case, spaces folded; undefined when empty. */
+export function addressKey(parts: Array<string | null | undefined>): string | undefined {
+  const key = parts
+    .map((part) => (part ?? '').toLowerCase().replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('|');
+  return key || undefined;
 }

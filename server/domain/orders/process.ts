@@ -23,6 +23,8 @@ import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { queuePointsEarnedEmails } from '../emails/events.ts';
+import { settleReferralOrders } from '../referrals/index.ts';
+import { loadLadder, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 
 const DAY = 86_400_000;
 
@@ -120,6 +122,15 @@ function isCancelled(state: OrderState, rule: EarningRule | undefined): boolean 
 interface StoreTerms {
   expiryDays: number | null;
   currency: string;
+  /** the VIP multiplier of each customer with one (their tier before this order) */
+  multipliers: Map<number, { multiplier: number; tier: string }>;
+}
+
+/** The earn under the member's tier multiplier, said in the computation. */
+function multiplied(earn: { points: number; computation: string }, tier: { multiplier: number; tier: string } | undefined) {
+  if (!tier || tier.multiplier === 1) return earn;
+  const points = Math.floor(earn.points * tier.multiplier);
+  return { points, computation: `${earn.computation.replace(/ = \d+$/, '')} × ${tier.multiplier} (${tier.tier} tier) = ${points}` };
 }
 
 /**
@@ -133,7 +144,8 @@ function earnInput(state: OrderState, rule: EarningRule, now: Date, store: Store
   const statuses = new Set(placed.statuses ?? []);
   if (!config.award_statuses.some((status) => statuses.has(status))) return null;
   const converted = inCurrency(placed, store.currency);
-  const { points, computation, eligibleMinor } = orderEarn(rule, converted ?? placed);
+  const { eligibleMinor, ...base } = orderEarn(rule, converted ?? placed);
+  const { points, computation } = multiplied(base, store.multipliers.get(state.customer_id));
   const held = converted === null;
   const expiryDays = config.expiry_days ?? store.expiryDays;
   return {
@@ -319,7 +331,12 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const states = await upsertStates(trx, storeId, merged, customers, now);
     await syncOrderList(trx, states);
     const rules = await activeOrderRules(trx, storeId);
-    const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId) };
+    const ladder = await loadLadder(trx, storeId);
+    const customerIds = states.flatMap((state) => (state.customer_id === null ? [] : [state.customer_id]));
+    const multipliers = ladder.tiers.some((tier) => tier.perks.some((perk) => perk.kind === 'multiplier'))
+      ? await multipliersOf(trx, storeId, customerIds)
+      : new Map<number, { multiplier: number; tier: string }>();
+    const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId), multipliers };
     const batch: CreditInput[] = [];
     for (const rule of rules) {
       for (const state of states) {
@@ -343,6 +360,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const { inserted } = await creditMany(trx, batch, now);
     await queuePointsEarnedEmails(trx, inserted, now);
     await markRewardsUsed(trx, storeId, states, now);
+    await settleReferralOrders(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {
       const earns = await trx
@@ -361,6 +379,8 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
         await reconcileClawback(trx, state, earn, rule, now);
       }
     }
+    // the tiers of the customers these orders touched, in the same transaction
+    await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder);
     return { earned: inserted };
   });
 }

@@ -1,3 +1,4 @@
+import { reevaluateTiers } from '../vip/index.ts';
 import { credit, inTransaction, lockAccount, type Executor, type LedgerEntry } from '../ledger/index.ts';
 import { storeExpiryDays } from './expiry.ts';
 import { limitRefusal } from './limits.ts';
@@ -54,7 +55,7 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
     const refusal = await limitRefusal(trx, rule, input.customerId, now);
     if (refusal) throw new RedeemError(409, refusal, 'limit_reached');
     const expiryDays = typeof rule.config.expiry_days === 'number' ? rule.config.expiry_days : await storeExpiryDays(trx, input.storeId);
-    return credit(
+    const earned = await credit(
       trx,
       {
         storeId: input.storeId,
@@ -69,6 +70,8 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
       },
       now,
     );
+    await reevaluateTiers(trx, input.storeId, [input.customerId], now);
+    return earned;
   });
 }
 

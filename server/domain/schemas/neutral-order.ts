@@ -34,6 +34,10 @@ const neutralOrder = z.object({
   updated_at: z.string().max(40).optional(),
   /** coupon codes used at checkout (a loyalty reward's code marks it used) */
   discount_codes: z.array(z.string().max(100)).max(20).default([]),
+  /** for referral fraud checks: the shipping address, a payment fingerprint and the shopper's IP */
+  shipping_address: z.string().max(500).optional(),
+  payment_fingerprint: z.string().max(200).optional(),
+  browser_ip: z.string().max(64).optional(),
 });
 
 export const neutralOrderWebhook = z

@@ -84,6 +84,7 @@ export const emailOutboxRoutes: RouteModule = {
           editor: request.body.editor ?? saved.editor,
           fields: request.body.fields ?? saved.fields,
           content: request.body.content ?? saved.content,
+          json_content: request.body.json_content ?? saved.json_content,
         });
         const memberId = customerId ?? (await latestMemberId(app.db, request.store.id));
         const member = memberId ? await memberValues(app.db, request.store, memberId) : null;

@@ -27,6 +27,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 
@@ -71,5 +72,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   appRoutes,
   dataAppRoutes,
   orderSettingsRoutes,
+  referralSettingRoutes,
+  dataReferralRoutes,
   outgoingWebhookRoutes,
 ];

@@ -110,6 +110,64 @@ describeEachDatabase(
       );
       expect(smtp.received).toHaveLength(before + 1);
     });
+
+    it('the built-in editor: starts from the email in the store palette, saves its document, renders it with MJML for a real member', async () => {
+      const starter = (await call('GET', '/template/reward-redeemed')).json().data.document;
+      expect(starter).toMatchObject({ kind: 'email_document', schemaVersion: 1, subject: STARTERS['reward-redeemed'].subject });
+      expect(starter.blocks.map((block: { type: string }) => block.type)).toEqual(['logo', 'heading', 'text', 'reward_code', 'button', 'divider', 'footer']);
+      const document = {
+        ...starter,
+        subject: 'Your code, {{first_name}}',
+        blocks: [
+          ...starter.blocks.slice(0, 1),
+          { id: 'hi', type: 'heading', text: 'Enjoy <b>{{reward_name}}</b>', align: 'center' },
+          ...starter.blocks.slice(3),
+        ],
+      };
+      const body = { editor: 'builder', fields: STARTERS['reward-redeemed'], json_content: document };
+      const saved = await call('POST', '/template/store/reward-redeemed', body);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data).toMatchObject({ editor: 'builder', fields: { subject: 'Your code, {{first_name}}' }, document });
+      expect((await call('GET', '/template/reward-redeemed')).json().data.document).toEqual(document);
+
+      const customerId = ctx.fixture.storeA.customerIds[0];
+      const preview = await call('POST', '/template/email', { email: 'reward-redeemed', ...body, customer_id: customerId });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const { subject, html, errors } = preview.json().data;
+      expect(errors).toEqual({});
+      expect(subject).toBe('Your code, Annalpha'); // the member chosen, not the sample Jamie
+      expect(html).toContain('Enjoy &lt;b&gt;$10 off&lt;/b&gt;'); // merchant text is text
+      expect(html).toContain('THANKS-7Q2X');
+      expect(html).toContain('class="eb-hi"');
+      expect((await call('POST', '/template/email', { email: 'reward-redeemed', ...body, customer_id: ctx.fixture.storeB.customerIds[0] })).statusCode).toBe(
+        404,
+      );
+
+      // the program sends the saved document: a test send arrives with it, filled
+      const sent = await call('POST', '/template/test', { email: 'reward-redeemed', to: 'builder@example.com' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const text = decodedBody(smtp.received.at(-1)!.raw);
+      expect(text).toContain('Subject: Your code, Cleoalpha');
+      expect(text).toContain('Enjoy <b>$10 off</b>');
+    });
+
+    it('the built-in editor: unknown placeholders and invalid blocks are listed by path, nothing is written', async () => {
+      const starter = (await call('GET', '/template/birthday')).json().data.document;
+      const withUnknown = { ...starter, blocks: [...starter.blocks, { id: 'x', type: 'text', text: 'Use {{voucher}}', align: 'left' }] };
+      const preview = (
+        await call('POST', '/template/email', { email: 'birthday', editor: 'builder', fields: STARTERS.birthday, json_content: withUnknown })
+      ).json().data;
+      const path = `json_content.blocks.${starter.blocks.length}.text`;
+      expect(preview.errors[path]).toMatch(/^Unknown placeholder \{\{voucher\}\}/);
+      const refused = await call('POST', '/template/store/birthday', { editor: 'builder', fields: STARTERS.birthday, json_content: withUnknown });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual([path]);
+      const badLink = { ...starter, blocks: [{ id: 'b', type: 'button', label: 'Go', url: 'javascript:alert(1)', align: 'left' }] };
+      const invalid = await call('POST', '/template/store/birthday', { editor: 'builder', fields: STARTERS.birthday, json_content: badLink });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors['json_content.blocks.0.url']).toMatch(/^Enter a link starting with https:\/\//);
+      expect((await call('GET', '/template/birthday')).json().data.editor).toBe('simple');
+    });
   },
   { config: { smtpUrl: smtp.url } },
 );

@@ -18,15 +18,21 @@ import {
   TAG_LABELS,
   TemplateInvalidError,
   designErrors,
+  designOf,
+  emailDocumentOf,
   listTemplates,
+  memberValues,
+  starterDocument,
   readTemplate,
   renderEmail,
   sampleValues,
   saveTemplate,
   type EmailKey,
+  type EmailTemplate,
 } from '../../domain/emails/index.ts';
+import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 
 /** Spec §8: the message of a 413 on the email editor save. */
 export const TEMPLATE_TOO_LARGE = 'The email template is too large to save. Please try reducing the content or images.';
@@ -37,6 +43,13 @@ const storePalette = (settings: Record<string, unknown>) => {
   return accent ? { accent, background: '#f4f4f7' } : undefined;
 };
 
+/** A template with the built-in editor's document: the saved one, or its wording laid out in the store's palette. */
+function withDocument(template: EmailTemplate, store: Store) {
+  const saved = template.editor === 'builder' ? emailDocumentOf(template.json_content) : null;
+  const document = saved?.ok ? saved.document : starterDocument(template.key, template.fields, storePalette(store.settings)?.accent);
+  return { ...template, document };
+}
+
 /** Spec §7 "Email templates": the nine emails, starters, featured designs, tags, preview and save. */
 export const templateRoutes: RouteModule = {
   prefix: '/api/v1',
@@ -44,7 +57,7 @@ export const templateRoutes: RouteModule = {
     app.get(
       '/template',
       { schema: { tags: ['emails'], summary: "The store's nine emails (starters until saved)", response: { 200: dataEnvelope(z.array(emailTemplate)) } } },
-      async (request) => ({ data: await listTemplates(app.db, request.store.id) }),
+      async (request) => ({ data: (await listTemplates(app.db, request.store.id)).map((template) => withDocument(template, request.store)) }),
     );
 
     app.get(
@@ -81,7 +94,7 @@ export const templateRoutes: RouteModule = {
     app.get(
       '/template/:id',
       { schema: { tags: ['emails'], summary: 'One of the nine emails', params: emailKeyParams, response: { 200: dataEnvelope(emailTemplate) } } },
-      async (request) => ({ data: await readTemplate(app.db, request.store.id, request.params.id) }),
+      async (request) => ({ data: withDocument(await readTemplate(app.db, request.store.id, request.params.id), request.store) }),
     );
 
     app.post(
@@ -99,7 +112,8 @@ export const templateRoutes: RouteModule = {
       },
       async (request) => {
         try {
-          return { data: await saveTemplate(app.db, request.store.id, request.user.id, request.params.id, request.body, app.clock.now()) };
+          const saved = await saveTemplate(app.db, request.store.id, request.user.id, request.params.id, request.body, app.clock.now());
+          return { data: withDocument(saved, request.store) };
         } catch (error) {
           if (error instanceof TemplateInvalidError) throw new ApiError(422, error.message, 'validation_failed', error.errors);
           throw error;
@@ -120,16 +134,19 @@ export const templateRoutes: RouteModule = {
         },
       },
       async (request) => {
-        const { email, fields, content, editor } = request.body;
+        const { email, fields, content, editor, json_content: jsonContent, customer_id: customerId } = request.body;
         const key: EmailKey = email;
-        const design = editor === 'unlayer' && content ? { editor, fields, content } : { editor: 'simple' as const, fields };
-        const rendered = await renderEmail(design, sampleValues(request.store), storePalette(request.store.settings));
+        const errors = designErrors(key, { fields, content, json_content: jsonContent, editor });
+        const member = customerId ? await memberValues(app.db, request.store, customerId) : null;
+        if (customerId && !member) throw notFound('Customer');
+        const design = designOf({ editor, fields, content: content ?? null, json_content: jsonContent });
+        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store.settings));
         return {
           data: {
             subject: rendered.subject,
             html: rendered.html,
             size_bytes: Buffer.byteLength(rendered.html),
-            errors: designErrors(key, { fields, content }),
+            errors,
           },
         };
       },

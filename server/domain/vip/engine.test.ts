@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
+import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
+import { readAccount, verifyLedger } from '../ledger/index.ts';
+import { applyOrderEvents } from '../orders/process.ts';
+import type { Db } from '../../db/connection.ts';
+import { VipError, listTierActivity, memberTier, saveSettings, simulate, storeTier, switchTier } from './index.ts';
+
+async function newStore(db: Db): Promise<number> {
+  const slug = `vip-${randomBytes(4).toString('hex')}`;
+  const store = await db.insertInto('stores').values({ title: slug, platform: 'shopify', store_name: slug }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('earning_rules').values({ store_id: store.id, type: 'order', title: 'Orders', points: 1, config: '{"per_amount_minor": 100}' }).execute();
+  return store.id;
+}
+
+describeEachDatabase('VIP tier engine', (ctx) => {
+  const now = () => ctx.clock.now();
+  let orderSeq = 0;
+  const order = async (storeId: number, email: string, cents: number) => {
+    orderSeq += 1;
+    const id = `v${orderSeq}`;
+    await applyOrderEvents(
+      ctx.db,
+      storeId,
+      [{ platform: 'shopify', orderExternalId: id, order: paidOrder(id, email, cents, { placedAt: now().toISOString() }) }],
+      now(),
+    );
+    return ctx.db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('email', '=', email).executeTakeFirstOrThrow();
+  };
+  const ladder = async (storeId: number) => {
+    const silver = await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
+    const gold = await storeTier(
+      ctx.db,
+      storeId,
+      {
+        name: 'Gold',
+        threshold: 50_000,
+        description: '',
+        perks: [
+          { kind: 'multiplier', title: '', multiplier: 2, points: null, redeem_rule_id: null },
+          { kind: 'entry_reward', title: '', multiplier: null, points: 100, redeem_rule_id: null },
+        ],
+      },
+      now(),
+    );
+    return { silver, gold };
+  };
+
+  it('moves a member up by amount spent inside the order transaction, with an entry, the tier name and the email', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
+    await ladder(storeId);
+    const buyer = await order(storeId, 'climber@example.test', 8_000);
+    expect((await memberTier(ctx.db, storeId, buyer.id)).tier).toBeNull();
+    await order(storeId, 'climber@example.test', 4_000);
+    const tier = await memberTier(ctx.db, storeId, buyer.id);
+    expect(tier).toMatchObject({ tier: 'Silver', value: 12_000, next: { name: 'Gold', left: 38_000 } });
+    const customer = await ctx.db.selectFrom('customers').select('vip_tier').where('id', '=', buyer.id).executeTakeFirstOrThrow();
+    expect(customer.vip_tier).toBe('Silver');
+    const activity = await listTierActivity(ctx.db, storeId, { customerId: buyer.id, limit: 10, offset: 0 });
+    expect(activity.rows.map((row) => [row.from_name, row.to_name, row.direction, row.cause])).toEqual([[null, 'Silver', 'up', 'earn']]);
+    const emails = await ctx.db
+      .selectFrom('email_outbox')
+      .select(['email_key', 'data'])
+      .where('store_id', '=', storeId)
+      .where('email_key', '=', 'loyalty-tier-update')
+      .execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.data).toMatchObject({ tier_name: 'Silver', previous_tier_name: 'no tier' });
+  });
+
+  it('multiplies order earns in a tier and gives the entry reward once per tier and period', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'calendar_year', fall_below: 'drop' }, now());
+    const { silver, gold } = await ladder(storeId);
+    const buyer = await order(storeId, 'gold@example.test', 60_000);
+    expect((await memberTier(ctx.db, storeId, buyer.id)).tier).toBe('Gold');
+    // 600 for the order (before the tier), 100 entering Gold
+    expect((await readAccount(ctx.db, storeId, buyer.id, now())).balance).toBe(700);
+    await order(storeId, 'gold@example.test', 1_000);
+    const earn = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['points', 'computation'])
+      .where('store_id', '=', storeId)
+      .where('type', '=', 'order_earn')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(earn).toEqual({ points: 20, computation: 'order #v' + orderSeq + ': $10.00 × 1 point per $1 × 2 (Gold tier) = 20' });
+    // down by hand, then back up by spending: no second entry reward in the same year
+    await switchTier(ctx.db, { storeId, customerId: buyer.id, tierId: silver.id, reason: 'test', who: 'alice' }, now());
+    expect((await memberTier(ctx.db, storeId, buyer.id)).tier).toBe('Silver');
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'calendar_year', fall_below: 'drop' }, now());
+    await ctx.db.updateTable('vip_members').set({ manual: false }).where('customer_id', '=', buyer.id).execute();
+    await order(storeId, 'gold@example.test', 1_000);
+    expect((await memberTier(ctx.db, storeId, buyer.id)).tier_id).toBe(gold.id);
+    const rewards = await ctx.db.selectFrom('ledger_entries').select('points').where('store_id', '=', storeId).where('type', '=', 'tier_reward').execute();
+    expect(rewards).toEqual([{ points: 100 }]);
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it('keeps a member in the tier until the calendar year ends, then the maintenance job moves them down', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'calendar_year', fall_below: 'keep_until_period_end' }, now());
+    await ladder(storeId);
+    const buyer = await order(storeId, 'yearly@example.test', 20_000);
+    expect((await memberTier(ctx.db, storeId, buyer.id)).tier).toBe('Silver');
+    const jump = new Date('2027-01-02T00:00:00Z').getTime() - now().getTime();
+    ctx.clock.advance(jump);
+    try {
+      const result = await maintainLedger(ctx.db, ctx.clock);
+      expect(result.tiersMoved).toBeGreaterThanOrEqual(1);
+      expect((await memberTier(ctx.db, storeId, buyer.id)).tier).toBeNull();
+      const activity = await listTierActivity(ctx.db, storeId, { customerId: buyer.id, limit: 10, offset: 0 });
+      expect(activity.rows[0]).toMatchObject({ from_name: 'Silver', to_name: null, direction: 'down', cause: 'period_end' });
+      expect((await maintainLedger(ctx.db, ctx.clock)).tiersMoved).toBe(0);
+    } finally {
+      ctx.clock.advance(-jump);
+    }
+  });
+
+  it('refuses overlapping thresholds and taken names with nothing changed, and simulates a threshold change', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    const { silver } = await ladder(storeId);
+    await expect(storeTier(ctx.db, storeId, { name: 'Bronze', threshold: 10_000, description: '' }, now())).rejects.toMatchObject({
+      status: 422,
+      field: 'threshold',
+    });
+    await expect(storeTier(ctx.db, storeId, { name: 'gold', threshold: 70_000, description: '' }, now())).rejects.toBeInstanceOf(VipError);
+    expect(await ctx.db.selectFrom('vip_tiers').select('name').where('store_id', '=', storeId).orderBy('threshold').execute()).toEqual([
+      { name: 'Silver' },
+      { name: 'Gold' },
+    ]);
+    await order(storeId, 'a@example.test', 12_000);
+    await order(storeId, 'b@example.test', 30_000);
+    await order(storeId, 'c@example.test', 5_000);
+    const lower = await simulate(ctx.db, storeId, { tier: { id: silver.id, name: 'Silver', threshold: 4_000, description: '' } }, now());
+    expect(lower).toMatchObject({ members: 3, moved_up: 1, moved_down: 0, unchanged: 2, figures: 'stored' });
+    const higher = await simulate(
+      ctx.db,
+      storeId,
+      {
+        tiers: [
+          { name: 'Silver', threshold: 20_000, id: silver.id },
+          { name: 'Gold', threshold: 25_000 },
+        ],
+      },
+      now(),
+    );
+    expect(higher).toMatchObject({ moved_up: 1, moved_down: 1, unchanged: 1, entry_reward_points: 0 });
+    await expect(
+      simulate(
+        ctx.db,
+        storeId,
+        {
+          tiers: [
+            { name: 'Gold', threshold: 5 },
+            { name: 'Silver', threshold: 1 },
+          ],
+        },
+        now(),
+      ),
+    ).rejects.toMatchObject({
+      field: 'tiers.1.threshold',
+    });
+  });
+});

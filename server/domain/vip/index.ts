@@ -1,0 +1,33 @@
+/** VIP tiers, perks and automatic discounts (issue 15). */
+export type { Discount, TierCause, VipActivity, VipJob, VipMember, VipPerk, VipSettings, VipTier } from './tables.ts';
+export {
+  DEFAULT_SETTINGS,
+  VipError,
+  checkLadder,
+  describePerk,
+  loadLadder,
+  loadSettings,
+  metricOf,
+  periodKey,
+  periodStart,
+  tierFor,
+  withTier,
+  type Ladder,
+  type Settings,
+  type TierWithPerks,
+} from './ladder.ts';
+export { endTierPeriods, measure, multipliersOf, reevaluateTiers, switchTier, type TierChange } from './engine.ts';
+export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
+export { simulate, type Simulation } from './simulate.ts';
+export { createApplyJob, findJob, presentJob, runApplyJob } from './apply.ts';
+export {
+  createDiscount,
+  deleteDiscount,
+  describeDiscount,
+  discountsOfTier,
+  findDiscount,
+  listDiscounts,
+  updateDiscount,
+  type DiscountStatus,
+} from './discounts.ts';
+export { listTierActivity, memberTier, memberTierProgress, programTiers, tierInfos, type MemberTier } from './members.ts';

@@ -1,0 +1,90 @@
+import type { MemberTierProgress, VipTierInfo } from '../../../renderers/context.ts';
+import type { Executor } from '../ledger/index.ts';
+import { describeDiscount, discountsOfTier } from './discounts.ts';
+import { describePerk, loadLadder, metricOf, type Ladder } from './ladder.ts';
+
+/** Tier activity (vip/activity), newest first: the store's, or one customer's. */
+export async function listTierActivity(db: Executor, storeId: number, options: { customerId?: number | undefined; limit: number; offset: number }) {
+  let query = db
+    .selectFrom('vip_activity as a')
+    .innerJoin('customers as c', 'c.id', 'a.customer_id')
+    .selectAll('a')
+    .select(['c.email', 'c.first_name', 'c.last_name'])
+    .where('a.store_id', '=', storeId);
+  if (options.customerId !== undefined) query = query.where('a.customer_id', '=', options.customerId);
+  const [rows, total] = await Promise.all([
+    query.orderBy('a.id', 'desc').limit(options.limit).offset(options.offset).execute(),
+    (options.customerId === undefined
+      ? db.selectFrom('vip_activity').where('store_id', '=', storeId)
+      : db.selectFrom('vip_activity').where('store_id', '=', storeId).where('customer_id', '=', options.customerId)
+    )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** The tiers as the storefront draws them, thresholds in the store's basis. */
+export function tierInfos(ladder: Ladder, pointsLabel: string, discounts: Map<number, string[]> = new Map()): VipTierInfo[] {
+  return ladder.tiers.map((tier) => ({
+    id: String(tier.id),
+    name: tier.name,
+    threshold: tier.threshold,
+    perks: [...tier.perks.filter((perk) => perk.kind !== 'entry_reward').map((perk) => describePerk(perk, pointsLabel)), ...(discounts.get(tier.id) ?? [])],
+    rewards: tier.perks.filter((perk) => perk.kind === 'entry_reward').map((perk) => describePerk(perk, pointsLabel)),
+  }));
+}
+
+/** The store's tiers for shoppers, each with its perks and active automatic discounts. */
+export async function programTiers(db: Executor, storeId: number, pointsLabel: string, currency: string, now: Date): Promise<VipTierInfo[]> {
+  const ladder = await loadLadder(db, storeId);
+  if (!ladder.settings.enabled) return [];
+  const discounts = new Map<number, string[]>();
+  for (const tier of ladder.tiers)
+    discounts.set(
+      tier.id,
+      (await discountsOfTier(db, storeId, tier.id, now)).map((discount) => describeDiscount(discount, currency)),
+    );
+  return tierInfos(ladder, pointsLabel, discounts);
+}
+
+export interface MemberTier {
+  tier_id: number | null;
+  tier: string | null;
+  since: string | null;
+  basis: Ladder['settings']['basis'];
+  /** the figure the tier is measured on, in the period */
+  value: number;
+  next: { id: number; name: string; threshold: number; left: number } | null;
+  progress: number;
+}
+
+/** A member's tier, the figure it rests on and what is left to the next tier. */
+export async function memberTier(db: Executor, storeId: number, customerId: number): Promise<MemberTier> {
+  const ladder = await loadLadder(db, storeId);
+  const member = await db.selectFrom('vip_members').selectAll().where('store_id', '=', storeId).where('customer_id', '=', customerId).executeTakeFirst();
+  const value = member ? metricOf(ladder.settings.basis, member) : 0;
+  const current = ladder.tiers.find((tier) => tier.id === member?.tier_id) ?? null;
+  const next = ladder.tiers.find((tier) => tier.threshold > Math.max(value, current?.threshold ?? -1)) ?? null;
+  const base = current?.threshold ?? 0;
+  const progress = next ? Math.max(0, Math.min(1, (value - base) / Math.max(1, next.threshold - base))) : 1;
+  return {
+    tier_id: current?.id ?? null,
+    tier: current?.name ?? null,
+    since: member?.tier_since?.toISOString() ?? null,
+    basis: ladder.settings.basis,
+    value,
+    next: next ? { id: next.id, name: next.name, threshold: next.threshold, left: Math.max(0, next.threshold - value) } : null,
+    progress,
+  };
+}
+
+/** The renderers' tier progress of a member (`pointsToNext` in the store's basis). */
+export async function memberTierProgress(db: Executor, storeId: number, customerId: number): Promise<MemberTierProgress> {
+  const tier = await memberTier(db, storeId, customerId);
+  return {
+    ...(tier.tier ? { current: tier.tier } : {}),
+    ...(tier.next ? { next: tier.next.name, pointsToNext: tier.next.left } : {}),
+    progress: tier.tier || tier.next ? tier.progress : 0,
+  };
+}

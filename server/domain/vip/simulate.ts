@@ -1,0 +1,125 @@
+import { sql, type RawBuilder } from 'kysely';
+import { toNumber } from '../../db/normalize.ts';
+import type { Executor } from '../ledger/index.ts';
+import type { SimulateBody, TierBasis } from '../schemas/vip.ts';
+import { checkLadder, entryRewardOf, loadLadder, periodStart, withTier, type Settings, type TierWithPerks } from './ladder.ts';
+
+interface ProposedTier {
+  id?: number | undefined;
+  name: string;
+  threshold: number;
+  entryReward: number;
+  perks: string[];
+}
+
+export interface Simulation {
+  /** customers measured (every customer of the store) */
+  members: number;
+  moved_up: number;
+  moved_down: number;
+  unchanged: number;
+  /** under "keep until the period ends" the moves down happen at the period's end */
+  downs_wait_for_period_end: boolean;
+  /** entry reward points the moves up would give */
+  entry_reward_points: number;
+  tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
+  /** stored: the figures kept per member; measured: a different period, measured again from the ledger and orders */
+  figures: 'stored' | 'measured';
+}
+
+const perkKinds = (tier: TierWithPerks | undefined) => tier?.perks.map((perk) => perk.kind) ?? [];
+
+function proposal(current: TierWithPerks[], body: SimulateBody): ProposedTier[] {
+  const fromCurrent = (tier: { id?: number | undefined; name: string; threshold: number }): ProposedTier => {
+    const own = current.find((existing) => existing.id === tier.id);
+    return { ...tier, entryReward: entryRewardOf(own), perks: perkKinds(own) };
+  };
+  let ladder: ProposedTier[] = body.tiers ? (checkLadder(body.tiers), body.tiers.map(fromCurrent)) : current.map(fromCurrent);
+  if (body.delete_tier_id !== undefined) ladder = ladder.filter((tier) => tier.id !== body.delete_tier_id);
+  if (body.tier) {
+    const { tier } = body;
+    const proposed = fromCurrent({ id: tier.id, name: tier.name, threshold: tier.threshold });
+    if (tier.perks) {
+      proposed.entryReward = tier.perks.find((perk) => perk.kind === 'entry_reward')?.points ?? 0;
+      proposed.perks = tier.perks.map((perk) => perk.kind);
+    }
+    ladder = withTier(ladder, proposed);
+  }
+  return ladder;
+}
+
+/** `case when metric >= highest then n-1 … else -1 end`: the index of the tier a metric reaches. */
+function placement(metric: RawBuilder<unknown>, ladder: ProposedTier[]): RawBuilder<number> {
+  if (ladder.length === 0) return sql<number>`-1`;
+  const whens = ladder.map((tier, index) => sql`when ${metric} >= ${sql.lit(tier.threshold)} then ${sql.lit(index)}`).toReversed();
+  return sql<number>`case ${sql.join(whens, sql` `)} else -1 end`;
+}
+
+const COLUMN: Record<TierBasis, string> = { points: 'points', spent: 'spent_minor', orders: 'orders' };
+
+/**
+ * How the store's members would move under a proposed ladder or settings, computed on the
+ * server from real data with one aggregate: from each member's stored figures, or — when the
+ * period changes — measured again from the ledger and the orders. Nothing is written.
+ */
+export async function simulate(db: Executor, storeId: number, body: SimulateBody, now: Date): Promise<Simulation> {
+  const current = await loadLadder(db, storeId);
+  const settings: Settings = body.settings ?? current.settings;
+  const ladder = proposal(current.tiers, body);
+  const stored = settings.period === current.settings.period;
+  const metric = sql.raw(`f.${COLUMN[settings.basis]}`);
+  const target = placement(metric, ladder);
+  const since = periodStart(settings.period, now) ?? new Date(0);
+  const figures = stored
+    ? sql`select c.id, coalesce(m.points, 0) as points, coalesce(m.spent_minor, 0) as spent_minor, coalesce(m.orders, 0) as orders, m.tier_id
+        from customers c left join vip_members m on m.store_id = c.store_id and m.customer_id = c.id
+        where c.store_id = ${storeId} and c.deleted_at is null`
+    : sql`select c.id, coalesce(p.points, 0) as points, coalesce(o.spent, 0) as spent_minor, coalesce(o.n, 0) as orders, m.tier_id
+        from customers c
+        left join vip_members m on m.store_id = c.store_id and m.customer_id = c.id
+        left join (select customer_id, sum(lifetime_points) as points from ledger_entries
+          where store_id = ${storeId} and type <> 'tier_reward' and created_at >= ${since} group by customer_id) p on p.customer_id = c.id
+        left join (select customer_id, sum(total_minor) as spent, count(*) as n from orders
+          where store_id = ${storeId} and status in ('paid', 'partially_refunded') and placed_at >= ${since} group by customer_id) o on o.customer_id = c.id
+        where c.store_id = ${storeId} and c.deleted_at is null`;
+  const { rows } = await sql<{ tier_id: number | null; target: number; n: number | string }>`
+    select f.tier_id, ${target} as target, count(*) as n from (${figures}) f group by 1, 2`.execute(db);
+  const result: Simulation = {
+    members: 0,
+    moved_up: 0,
+    moved_down: 0,
+    unchanged: 0,
+    downs_wait_for_period_end: settings.fall_below === 'keep_until_period_end',
+    entry_reward_points: 0,
+    tiers: ladder.map((tier) => ({
+      id: tier.id ?? null,
+      name: tier.name,
+      threshold: tier.threshold,
+      before: 0,
+      after: 0,
+      entry_reward: tier.entryReward,
+      perks: tier.perks,
+    })),
+    figures: stored ? 'stored' : 'measured',
+  };
+  for (const row of rows) {
+    const n = toNumber(row.n);
+    const tierId = row.tier_id === null ? null : toNumber(row.tier_id);
+    const to = ladder[toNumber(row.target)];
+    const fromIndex = ladder.findIndex((tier) => tier.id !== undefined && tier.id === tierId);
+    const from = current.tiers.find((tier) => tier.id === tierId);
+    result.members += n;
+    if (fromIndex >= 0) result.tiers[fromIndex]!.before += n;
+    if (to) result.tiers[toNumber(row.target)]!.after += n;
+    if ((to?.id ?? null) === tierId && (to !== undefined || tierId === null)) {
+      result.unchanged += n;
+      continue;
+    }
+    const fromThreshold = fromIndex >= 0 ? ladder[fromIndex]!.threshold : (from?.threshold ?? -1);
+    if ((to?.threshold ?? -1) > fromThreshold) {
+      result.moved_up += n;
+      result.entry_reward_points += n * (to?.entryReward ?? 0);
+    } else result.moved_down += n;
+  }
+  return result;
+}
