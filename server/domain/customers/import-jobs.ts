@@ -3,6 +3,7 @@ import { json } from '../../db/normalize.ts';
 import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
+import { reevaluateTiers } from '../vip/index.ts';
 
 /** Customers written per step (one transaction and one progress update each). */
 const IMPORT_CHUNK = 1_000;
@@ -82,6 +83,8 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
         reason: `Opening balance imported by ${record.created_by || 'the store'}`,
       }));
     const { inserted } = await creditMany(trx, credits, now);
+    // an opening balance counts towards lifetime points: the customers it moved may reach a tier
+    await reevaluateTiers(trx, record.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], now);
     const created = written.filter((row) => row.inserted).length;
     await trx
       .updateTable('customer_imports')
