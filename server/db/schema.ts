@@ -105,6 +105,8 @@ export interface CustomersTable {
   referral_count: Generated<number>;
   /** set when the customer was deleted: personal data erased, ledger kept */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** kept out of the program to measure its lift (store setting holdout_percent, drawn on insert): earns nothing */
+  holdout: Generated<boolean>;
 }
 
 export interface CustomerExportsTable {

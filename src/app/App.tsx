@@ -22,6 +22,7 @@ const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })));
 const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })));
 const OrderHistoryPage = lazy(() => import('../features/integrations/OrderHistoryPage.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+const ProductHistoryPage = lazy(() => import('../features/products/ProductHistoryPage.tsx').then((m) => ({ default: m.ProductHistoryPage })));
 const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
 const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((m) => ({ default: m.PointsPage })));
 const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
@@ -49,6 +50,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <IntegrationsPage />;
     case 'order-history':
       return <OrderHistoryPage route={route} />;
+    case 'product-history':
+      return <ProductHistoryPage route={route} />;
     case 'custom-app':
       return <CustomAppPage route={route} />;
     case 'points':

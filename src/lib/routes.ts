@@ -40,6 +40,7 @@ export interface RouteEntry {
     | 'custom-app'
     | 'integrations'
     | 'order-history'
+    | 'product-history'
     | 'points'
     | 'points-activity'
     | 'customers'
@@ -149,7 +150,11 @@ export const ROUTES: RouteEntry[] = [
         ? 'API clients and the HMAC secret for your own integrations.'
         : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
     back: { to: '/integrations', label: 'Integrations' },
-    ...(label === 'Custom App' ? { screen: 'custom-app' as const } : label === 'Order History' ? { screen: 'order-history' as const } : {}),
+    ...(label === 'Custom App'
+      ? { screen: 'custom-app' as const }
+      : label === 'Order History'
+        ? { screen: 'order-history' as const }
+        : { screen: 'product-history' as const }),
   })),
   { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.', screen: 'analytics' },
   { path: '/settings', title: 'My account', purpose: 'Your profile, password and the store settings.', screen: 'settings' },

@@ -21,6 +21,7 @@ import * as vip from './0110_vip.ts';
 import * as customerImports from './0120_customer_imports.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
+import * as holdout from './0161_holdout.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0120_customer_imports': customerImports,
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
+  '0161_holdout': holdout,
 };

@@ -8,6 +8,7 @@ import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import {
   filterOptions,
   freshenRollups,
+  holdoutLift,
   isKnownTag,
   isoDay,
   outstandingLiability,
@@ -61,12 +62,14 @@ function register(app: App) {
       const storeId = request.store.id;
       const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
       const preparing = await freshenRollups(app.db, storeId);
-      const [current, previous, liability] = await Promise.all([
+      const [current, previous, liability, lift] = await Promise.all([
         periodMetrics(app.db, storeId, period, currency, tag),
         request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, tag) : null,
         outstandingLiability(app.db, storeId, app.clock.now(), tag),
+        holdoutLift(app.db, storeId, period, currency),
       ]);
-      return { data: { period: describe(period), currency, current, previous, liability, preparing_days: preparing } };
+      const holdoutPercent = Number((request.store.settings as { holdout_percent?: number }).holdout_percent ?? 0);
+      return { data: { period: describe(period), currency, current, previous, liability, lift, holdout_percent: holdoutPercent, preparing_days: preparing } };
     },
   );
   app.post(

@@ -11,6 +11,8 @@ import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts
 import { customerTagRoutes } from './customer-tags.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
+import { dataVipRoutes, vipRoutes } from './vip.ts';
+import { discountRoutes } from './discounts.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -61,6 +63,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   orderImportRoutes,
   productRoutes,
   couponRoutes,
+  vipRoutes,
+  dataVipRoutes,
+  discountRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
   analyticsRoutes,

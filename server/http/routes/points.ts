@@ -6,6 +6,7 @@ import {
   customEventBody,
   earningRuleBody,
   earningRuleUpdateBody,
+  type EarningRuleBody,
   expirySettingsBody,
   listQuery,
 } from '../../contract/points.ts';
@@ -16,6 +17,7 @@ import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
+import { ensureCatalogueIds } from '../catalogue-check.ts';
 
 const PLATFORM_ACTIONS: Record<string, string[]> = {
   shopify: ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'],
@@ -29,13 +31,24 @@ const group = (type: string) => (type === 'order' ? 'orders' : type.startsWith('
 export const pointsRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
+    const ensureRuleCatalogue = (storeId: number, body: EarningRuleBody) =>
+      body.type === 'order'
+        ? ensureCatalogueIds(app.db, storeId, [
+            { field: 'config.excluded_product_ids', kind: 'products', ids: body.config.excluded_product_ids },
+            { field: 'config.excluded_collection_ids', kind: 'collections', ids: body.config.excluded_collection_ids },
+            { field: 'config.excluded_tags', kind: 'tags', ids: body.config.excluded_tags },
+            { field: 'config.excluded_variant_ids', kind: 'variants', ids: body.config.excluded_variant_ids },
+          ])
+        : Promise.resolve();
     app.post('/points/store', { schema: { tags: ['points'], summary: 'Create an earning rule', body: earningRuleBody } }, async (request, reply) => {
+      await ensureRuleCatalogue(request.store.id, request.body);
       const rule = await createEarningRule(app.db, request.store.id, request.body, app.clock.now());
       return reply.code(201).send({ data: presentEarningRule(rule) });
     });
 
     app.post('/points/update', { schema: { tags: ['points'], summary: 'Update an earning rule', body: earningRuleUpdateBody } }, async (request) => {
       const { id, ...body } = request.body;
+      await ensureRuleCatalogue(request.store.id, body);
       const rule = await updateEarningRule(app.db, request.store.id, id, body, app.clock.now());
       if (!rule) throw notFound('Earning rule');
       return { data: presentEarningRule(rule) };

@@ -1,10 +1,11 @@
 import { idParams } from '../../contract/common.ts';
 import { listQuery } from '../../contract/points.ts';
-import { redeemRuleBody, redeemRuleUpdateBody } from '../../contract/redeem.ts';
+import { redeemRuleBody, redeemRuleUpdateBody, type RedeemRuleBody } from '../../contract/redeem.ts';
 import { createRedeemRule, deleteRedeemRule, describeReward, findRedeemRule, listRedeemRules, updateRedeemRule } from '../../domain/rules/redeem.ts';
 import type { RedeemRule } from '../../domain/rules/tables.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { ensureCatalogueIds } from '../catalogue-check.ts';
 
 function presentRedeemRule(rule: RedeemRule) {
   return {
@@ -25,13 +26,21 @@ function presentRedeemRule(rule: RedeemRule) {
 export const redeemRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
+    const ensureRedeemCatalogue = (storeId: number, config: RedeemRuleBody['config']) =>
+      ensureCatalogueIds(app.db, storeId, [
+        { field: 'config.product_ids', kind: 'products', ids: config.product_ids },
+        { field: 'config.collection_ids', kind: 'collections', ids: config.collection_ids },
+        { field: 'config.free_product_id', kind: 'products', ids: [config.free_product_id] },
+      ]);
     app.post('/redeem/store', { schema: { tags: ['redeem'], summary: 'Create a way to redeem', body: redeemRuleBody } }, async (request, reply) => {
+      await ensureRedeemCatalogue(request.store.id, request.body.config);
       const rule = await createRedeemRule(app.db, request.store.id, request.body, app.clock.now());
       return reply.code(201).send({ data: presentRedeemRule(rule) });
     });
 
     app.post('/redeem/update', { schema: { tags: ['redeem'], summary: 'Update a way to redeem', body: redeemRuleUpdateBody } }, async (request) => {
       const { id, ...body } = request.body;
+      await ensureRedeemCatalogue(request.store.id, body.config);
       const rule = await updateRedeemRule(app.db, request.store.id, id, body, app.clock.now());
       if (!rule) throw notFound('Way to redeem');
       return { data: presentRedeemRule(rule) };
