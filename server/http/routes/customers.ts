@@ -38,6 +38,7 @@ export const filterOf = (
   source: query.source as string | undefined,
   programStatus: query.program_status as CustomerRow['program_status'] | undefined,
   vipTier: query.vip_tier as string | undefined,
+  tag: query.tag as string | undefined,
   points: query.points as { min?: number; max?: number } | undefined,
 });
 
