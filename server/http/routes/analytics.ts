@@ -44,6 +44,7 @@ function register(app: App) {
   app.post(
     '/analytics/filter-options',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: 'What analytics can filter members by (customer tags, VIP tiers, sources) and the longest period',
@@ -56,6 +57,7 @@ function register(app: App) {
   app.post(
     '/analytics/metrics',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: "The period's figures, the previous period's and the points liability",
@@ -80,6 +82,7 @@ function register(app: App) {
   app.post(
     '/analytics/charts',
     {
+      config: { permission: 'program:read' },
       schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
     },
     async (request) => {
