@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common.ts';
+import { emailField, idField } from './common.ts';
 
 /** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
 const shopperSignature = {
@@ -23,3 +23,6 @@ export const shopperActionBody = z.discriminatedUnion('action', [
   // custom events and reviews are never claimed by shoppers: the store's systems report them (POST /api/v1/points/event)
   z.strictObject({ ...shopperSignature, action: z.enum(['newsletter', 'signup']) }),
 ]);
+
+/** POST /storefront/v1/{store key}/referral/invite: the member e-mails their referral link to a friend. */
+export const shopperReferralInviteBody = z.strictObject({ ...shopperSignature, email: emailField });

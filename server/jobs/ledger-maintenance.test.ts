@@ -65,6 +65,7 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
       released: 0,
       expired: 0,
       rewardsExpired: 0,
+      referralsCompleted: 0,
       expiryReminders: 0,
       tiersMoved: 0,
       analyticsDays: 0,

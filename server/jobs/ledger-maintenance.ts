@@ -5,6 +5,7 @@ import { refreshRollups } from '../domain/analytics/index.ts';
 import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
+import { completeDueReferrals } from '../domain/referrals/index.ts';
 import { endTierPeriods } from '../domain/vip/index.ts';
 
 export interface MaintenanceResult {
@@ -16,6 +17,8 @@ export interface MaintenanceResult {
   expired: number;
   /** unused rewards (coupon codes) past their expiry, now `expired` */
   rewardsExpired: number;
+  /** referrals whose pending window passed, now completed (the referrer rewarded) */
+  referralsCompleted: number;
   /** points-expiry reminder emails queued (early and final) */
   expiryReminders: number;
   /** members moved between VIP tiers because their period ended */
@@ -27,9 +30,9 @@ export interface MaintenanceResult {
 /**
  * The ledger's regular pass over every account: rewards anniversaries of joining that came,
  * releases pending points whose approval window passed, expires batches past their expiry and
- * marks unused rewards past theirs `expired` (their points are not given back), queues the
- * points-expiry reminder emails that are due, measures again the VIP members whose tier period
- * ended, then rolls up
+ * marks unused rewards past theirs `expired` (their points are not given back), completes
+ * referrals whose pending window passed, queues the points-expiry reminder emails that are due,
+ * measures again the VIP members whose tier period ended, then rolls up
  * the analytics of the days that changed. Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -39,11 +42,12 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const released = await releaseDuePoints(db, now);
   const expired = await expireDuePoints(db, now);
   const rewardsExpired = await expireDueRewards(db, now);
+  const referralsCompleted = await completeDueReferrals(db, now);
   const expiryReminders = await queueExpiryReminders(db, now);
   const tiersMoved = await endTierPeriods(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
-  return { anniversaries, released, expired, rewardsExpired, expiryReminders, tiersMoved, analyticsDays };
+  return { anniversaries, released, expired, rewardsExpired, referralsCompleted, expiryReminders, tiersMoved, analyticsDays };
 }
 
 /** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */

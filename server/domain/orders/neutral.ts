@@ -1,5 +1,5 @@
 import type { NeutralOrderWebhook } from '../schemas/neutral-order.ts';
-import type { OrderEvent } from './normalized.ts';
+import { addressKey, type OrderEvent } from './normalized.ts';
 
 /** A neutral-format webhook → what it says about its order. */
 export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
@@ -28,12 +28,20 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
       shippingMinor: order.amounts.shipping,
       taxMinor: order.amounts.tax,
       totalMinor: order.amounts.total,
-      lines: order.lines.map((line) => ({ productId: line.product_id, collectionIds: line.collection_ids, amountMinor: line.amount })),
+      lines: order.lines.map((line) => ({
+        productId: line.product_id,
+        variantId: line.variant_id,
+        collectionIds: line.collection_ids,
+        amountMinor: line.amount,
+      })),
       statuses: body.type === 'order.paid' ? [status, 'paid'] : [status],
       cancelled: order.cancelled || body.type === 'order.cancelled' || status === 'cancelled',
       placedAt: order.placed_at,
       updatedAt: order.updated_at ?? order.placed_at,
       discountCodes: order.discount_codes,
+      ...(order.shipping_address ? { addressKey: addressKey([order.shipping_address]) } : {}),
+      ...(order.payment_fingerprint ? { paymentFingerprint: order.payment_fingerprint.toLowerCase() } : {}),
+      ...(order.browser_ip ? { browserIp: order.browser_ip } : {}),
     },
   };
 }

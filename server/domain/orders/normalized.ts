@@ -9,6 +9,9 @@ export interface OrderCustomer {
 export interface OrderLine {
   productId: string;
   collectionIds: string[];
+  variantId?: string;
+  /** the product's tags (from the catalogue) */
+  tags?: string[];
   /** line total before order-level discounts, minor units */
   amountMinor: number;
 }
@@ -36,6 +39,12 @@ export interface NormalizedOrder {
   updatedAt: string;
   /** discount codes applied at checkout (a reward's coupon code marks the reward used) */
   discountCodes?: string[];
+  /** the shipping address, normalised (lower case, spaces folded), for referral fraud checks */
+  addressKey?: string;
+  /** what identifies the means of payment where the platform says it (card BIN, last digits, brand) */
+  paymentFingerprint?: string;
+  /** the shopper's IP address as the platform saw it */
+  browserIp?: string;
   /** the same amounts in other currencies, as the platform sent them (Shopify's shop and presentment money) */
   currencyAmounts?: Record<string, OrderAmounts>;
 }
@@ -86,4 +95,13 @@ export function formatMoney(minor: number, currency: string): string {
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
+}
+
+/** An address as one comparable string: its parts lower case, spaces folded; undefined when empty. */
+export function addressKey(parts: Array<string | null | undefined>): string | undefined {
+  const key = parts
+    .map((part) => (part ?? '').toLowerCase().replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('|');
+  return key || undefined;
 }

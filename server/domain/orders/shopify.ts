@@ -1,4 +1,4 @@
-import { toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
+import { addressKey, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
@@ -40,9 +40,26 @@ interface ShopifyOrder {
   created_at?: string;
   updated_at?: string;
   customer?: { id?: number | string; email?: string | null; first_name?: string | null; last_name?: string | null } | null;
-  line_items?: Array<{ product_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
+  line_items?: Array<{ product_id?: number | string | null; variant_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
   refunds?: ShopifyRefund[];
   discount_codes?: Array<{ code?: string }>;
+  browser_ip?: string | null;
+  shipping_address?: { address1?: string | null; address2?: string | null; zip?: string | null; country_code?: string | null } | null;
+  payment_details?: { credit_card_bin?: string | null; credit_card_number?: string | null; credit_card_company?: string | null } | null;
+}
+
+/** The address, card and IP of an order, where Shopify sends them (referral fraud checks compare them). */
+function shopifyFingerprints(payload: ShopifyOrder): Pick<NormalizedOrder, 'addressKey' | 'paymentFingerprint' | 'browserIp'> {
+  const address = payload.shipping_address;
+  const card = payload.payment_details;
+  const key = address ? addressKey([address.address1, address.address2, address.zip, address.country_code]) : undefined;
+  const last = card?.credit_card_number?.replace(/\D/g, '').slice(-4);
+  const fingerprint = card?.credit_card_bin && last ? `${card.credit_card_company ?? ''}:${card.credit_card_bin}:${last}`.toLowerCase() : undefined;
+  return {
+    ...(key ? { addressKey: key } : {}),
+    ...(fingerprint ? { paymentFingerprint: fingerprint } : {}),
+    ...(payload.browser_ip ? { browserIp: payload.browser_ip } : {}),
+  };
 }
 
 /** What the refunded line items counted (their subtotals, before tax), when the refund lists them. */
@@ -117,6 +134,7 @@ function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     totalMinor: toMinor(payload.total_price),
     lines: (payload.line_items ?? []).map((line) => ({
       productId: String(line.product_id ?? ''),
+      ...(line.variant_id === undefined || line.variant_id === null ? {} : { variantId: String(line.variant_id) }),
       collectionIds: [],
       amountMinor: toMinor(line.price) * (line.quantity ?? 1),
     })),
@@ -126,6 +144,7 @@ function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     updatedAt: payload.updated_at ?? payload.created_at ?? '',
     discountCodes: (payload.discount_codes ?? []).map((discount) => discount.code ?? '').filter(Boolean),
     currencyAmounts: shopifyCurrencyAmounts(payload),
+    ...shopifyFingerprints(payload),
   };
 }
 

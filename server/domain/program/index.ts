@@ -1,9 +1,10 @@
 import type { MemberState, ProgramData } from '../../../renderers/context.ts';
-import { REFERRAL_WORDING } from '../../../presets/index.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
+import { memberTierProgress, programTiers } from '../vip/index.ts';
+import { describeReferralReward, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 const EARN_ICONS: Record<string, string> = {
   order: 'bag',
@@ -26,11 +27,13 @@ async function storeBasics(db: Executor, storeId: number) {
 }
 
 /** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
-export async function getProgramData(db: Executor, storeId: number): Promise<ProgramData> {
+export async function getProgramData(db: Executor, storeId: number, now = new Date()): Promise<ProgramData> {
   const { pointsLabel, currency } = await storeBasics(db, storeId);
-  const [earning, redeeming] = await Promise.all([
+  const [earning, redeeming, referral, vipTiers] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
+    readReferralSettings(db, storeId),
+    programTiers(db, storeId, pointsLabel, currency, now),
   ]);
   return {
     pointsLabel,
@@ -48,9 +51,12 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
       cost: rule.points_cost,
       icon: REDEEM_ICONS[rule.type] ?? 'gift',
     })),
-    vipTiers: [],
-    // the referral engine is not there yet: the offer of spec §9 until a store has its own
-    referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
+    vipTiers,
+    // the store's referral offer (spec §9's until it saves its own)
+    referral: {
+      referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),
+      referee: describeReferralReward(referral.friend_reward, currency, pointsLabel),
+    },
   };
 }
 
@@ -91,7 +97,7 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     pendingPoints: totals.pending,
     lifetimePoints: totals.lifetime,
     ...(last ? { pointsEarned: last.points } : {}),
-    tier: { progress: 0 },
+    tier: await memberTierProgress(db, storeId, customerId),
     rewards: rewards.map((reward) => ({
       // status: active, used or expired (an expired code no longer works; its points are not given back)
       id: String(reward.id),
@@ -101,8 +107,8 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       status: reward.status as Exclude<typeof reward.status, 'rolled_back'>, // rolled back rewards are left out above
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
     })),
-    referralLink: `${origin.replace(/\/$/, '')}/?ref=${customer.id.toString(36)}`,
-    referralsEarned: 0,
+    referralLink: referralLink(origin, await referralCode(db, storeId, customerId, now)),
+    referralsEarned: customer.referral_count,
     ...(customer.birthday ? { birthday: customer.birthday } : {}),
     joinedAt: customer.created_at.toISOString().slice(0, 10),
   };

@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A coupon code no one can guess: 10 characters without look-alikes. */
-function couponCode(prefix = 'LS'): string {
+export function couponCode(prefix = 'LS'): string {
   const bytes = randomBytes(10);
   return `${prefix}-${[...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('')}`;
 }

@@ -20,7 +20,14 @@ const neutralOrder = z.object({
     total: z.number().int().min(0),
   }),
   lines: z
-    .array(z.object({ product_id: z.string().max(100), collection_ids: z.array(z.string().max(100)).default([]), amount: z.number().int().min(0) }))
+    .array(
+      z.object({
+        product_id: z.string().max(100),
+        variant_id: z.string().max(100).optional(),
+        collection_ids: z.array(z.string().max(100)).default([]),
+        amount: z.number().int().min(0),
+      }),
+    )
     .default([]),
   customer: z
     .object({
@@ -34,6 +41,10 @@ const neutralOrder = z.object({
   updated_at: z.string().max(40).optional(),
   /** coupon codes used at checkout (a loyalty reward's code marks it used) */
   discount_codes: z.array(z.string().max(100)).max(20).default([]),
+  /** for referral fraud checks: the shipping address, a payment fingerprint and the shopper's IP */
+  shipping_address: z.string().max(500).optional(),
+  payment_fingerprint: z.string().max(200).optional(),
+  browser_ip: z.string().max(64).optional(),
 });
 
 export const neutralOrderWebhook = z

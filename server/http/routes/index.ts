@@ -8,8 +8,11 @@ import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
+import { customerTagRoutes } from './customer-tags.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
+import { dataVipRoutes, vipRoutes } from './vip.ts';
+import { discountRoutes } from './discounts.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -26,6 +29,7 @@ import { apiClientRoutes } from './api-clients.ts';
 import { oauthTokenRoutes } from './oauth-token.ts';
 import { appRoutes, dataAppRoutes } from './apps.ts';
 import { orderSettingsRoutes } from './order-settings.ts';
+import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 
@@ -55,9 +59,13 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerExportRoutes,
   customerImportRoutes,
   customerInviteRoutes,
+  customerTagRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,
+  vipRoutes,
+  dataVipRoutes,
+  discountRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
   analyticsRoutes,
@@ -69,5 +77,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   appRoutes,
   dataAppRoutes,
   orderSettingsRoutes,
+  referralSettingRoutes,
+  dataReferralRoutes,
   outgoingWebhookRoutes,
 ];

@@ -1,15 +1,29 @@
 import fastifyCors from '@fastify/cors';
-import { optionalShopperQuery, shopperActionBody, shopperQuery, shopperRedeemBody, storeKeyParams } from '../../contract/storefront.ts';
+import { referralClaimBody, referralVisitBody } from '../../contract/referrals.ts';
+import {
+  optionalShopperQuery,
+  shopperActionBody,
+  shopperQuery,
+  shopperRedeemBody,
+  shopperReferralInviteBody,
+  storeKeyParams,
+} from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
+import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
+import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
+
+/** Public referral calls: a few a minute per address is plenty for a shopper. */
+const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 
@@ -71,11 +85,18 @@ export const storefrontApiRoutes: RouteModule = {
       async (request) => {
         const store = await storeOf(app, request.params.storeKey);
         const customerId = await shopper(app, store, request.query.customer_id, request.query.digest);
-        const [member, program] = await Promise.all([getMemberState(app.db, store.id, customerId, app.clock.now()), getProgramData(app.db, store.id)]);
+        const now = app.clock.now();
+        const [member, program, vip] = await Promise.all([
+          getMemberState(app.db, store.id, customerId, now),
+          getProgramData(app.db, store.id, now),
+          memberTier(app.db, store.id, customerId),
+        ]);
         if (!member) throw notFound('Customer');
+        const discounts = vip.tier_id === null ? [] : await discountsOfTier(app.db, store.id, vip.tier_id, now);
         return {
           data: {
             ...member,
+            vip: { ...vip, discounts: discounts.map(presentDiscount) },
             waysToEarn: program.waysToEarn,
             waysToRedeem: program.waysToRedeem.map((way) => ({ ...way, affordable: member.pointsBalance >= way.cost })),
           },
@@ -155,6 +176,63 @@ export const storefrontApiRoutes: RouteModule = {
         } catch (error) {
           return asApiError(error);
         }
+      },
+    );
+
+    app.post(
+      '/:storeKey/referral/visit',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: "A visitor opened a referral link (?ref=): remembered, first touch wins; answers the friend's offer",
+          params: storeKeyParams,
+          body: referralVisitBody,
+        },
+        config: { rateLimit: REFERRAL_RATE },
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const { code, visitor, device } = request.body;
+        return { data: await recordVisit(app.db, store.id, { code, visitor, ip: request.ip, device: device ?? null }, app.clock.now()).catch(asApiError) };
+      },
+    );
+
+    app.post(
+      '/:storeKey/referral/claim',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: 'The friend takes the coupon with their e-mail (once per e-mail)',
+          params: storeKeyParams,
+          body: referralClaimBody,
+        },
+        config: { rateLimit: REFERRAL_RATE },
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const { visitor, email, device } = request.body;
+        const answer = await claimFriendCoupon(app.db, store.id, { visitor, email, ip: request.ip, device: device ?? null }, app.clock.now()).catch(asApiError);
+        // a referral held for review: the shopper never learns why
+        if (!answer.ok) throw new ApiError(422, answer.message, 'referral_not_completed');
+        return { data: { code: answer.code, offer: answer.offer, expires_at: answer.expires_at } };
+      },
+    );
+
+    app.post(
+      '/:storeKey/referral/invite',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: 'The member e-mails their referral link to a friend (once per friend)',
+          params: storeKeyParams,
+          body: shopperReferralInviteBody,
+        },
+        config: { rateLimit: REFERRAL_RATE },
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const customerId = await shopper(app, store, request.body.customer_id, request.body.digest);
+        return { data: await sendInvite(app.db, store.id, customerId, request.body.email, app.clock.now()).catch(asApiError) };
       },
     );
   },

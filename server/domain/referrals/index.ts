@@ -1,0 +1,17 @@
+/** Referrals (issue 15): settings, links and visits, the friend's coupon, completion through orders, fraud review. */
+export type { FraudFlag, FriendReward, Referral, ReferralState } from './tables.ts';
+export { describeReferralReward, readReferralSettings, removeReferralPoints, saveReferralSettings } from './settings.ts';
+export { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
+export { FLAG_REASONS } from './fraud.ts';
+export {
+  cancelReferral,
+  claimFriendCoupon,
+  completeDueReferrals,
+  recordVisit,
+  sendInvite,
+  settleReferralOrders,
+  unblockReferral,
+  type ClaimAnswer,
+  type VisitAnswer,
+} from './engine.ts';
+export { listReferrals, referralFigures, type ReferralFigures, type ReferralFilter } from './list.ts';

@@ -1,0 +1,37 @@
+import { json } from '../../db/normalize.ts';
+import type { Executor } from '../ledger/index.ts';
+import { describeReward } from '../rules/redeem.ts';
+import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from '../schemas/referral-settings.ts';
+
+/** The store's referral settings, the spec §9 defaults where it saved none. */
+export async function readReferralSettings(db: Executor, storeId: number): Promise<ReferralSettings> {
+  const row = await db.selectFrom('referral_settings').select('settings').where('store_id', '=', storeId).executeTakeFirst();
+  const parsed = referralSettingsBody.safeParse(row?.settings ?? {});
+  return parsed.success ? parsed.data : { ...DEFAULT_REFERRAL_SETTINGS };
+}
+
+export async function saveReferralSettings(db: Executor, storeId: number, settings: ReferralSettings, now: Date): Promise<ReferralSettings> {
+  const valid = referralSettingsBody.parse(settings);
+  await db
+    .insertInto('referral_settings')
+    .values({ store_id: storeId, settings: json(valid), updated_at: now })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ settings: json(valid), updated_at: now }))
+    .execute();
+  return valid;
+}
+
+/**
+ * Spec "referral-setting/delete/referralpoints": the referrer no longer earns points; the reward
+ * goes back to the spec §9 default (a 5% off coupon). A coupon reward is left as it is.
+ */
+export async function removeReferralPoints(db: Executor, storeId: number, now: Date): Promise<ReferralSettings> {
+  const settings = await readReferralSettings(db, storeId);
+  if (settings.referrer_reward.type !== 'points') return settings;
+  return saveReferralSettings(db, storeId, { ...settings, referrer_reward: { ...DEFAULT_REFERRAL_SETTINGS.referrer_reward } }, now);
+}
+
+/** A reward in words: "$5 off coupon", "5% off coupon", "500 points". */
+export function describeReferralReward(reward: { type: string; value: number }, currency: string, pointsLabel = 'points'): string {
+  if (reward.type === 'points') return `${reward.value.toLocaleString('en-US')} ${reward.value === 1 ? 'point' : pointsLabel}`;
+  return `${describeReward({ type: reward.type, discount_value: reward.value, title: '' }, currency)} coupon`;
+}
