@@ -39,6 +39,7 @@ function register(app: App) {
   app.post(
     '/analytics/filter-options',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: 'What analytics can be filtered by (customer tags) and the longest period',
@@ -51,6 +52,7 @@ function register(app: App) {
   app.post(
     '/analytics/metrics',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: "The period's figures, the previous period's and the points liability",
@@ -75,6 +77,7 @@ function register(app: App) {
   app.post(
     '/analytics/charts',
     {
+      config: { permission: 'program:read' },
       schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
     },
     async (request) => {
