@@ -8,6 +8,7 @@ import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
+import { customerTagRoutes } from './customer-tags.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dataVipRoutes, vipRoutes } from './vip.ts';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerExportRoutes,
   customerImportRoutes,
   customerInviteRoutes,
+  customerTagRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,
