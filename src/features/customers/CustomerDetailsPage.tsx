@@ -16,6 +16,7 @@ import { BirthdayDialog } from './components/BirthdayDialog.tsx';
 import { formatDay, programStatusBadge, sourceLabel } from './components/customer-columns.tsx';
 import { RewardsCard } from './components/RewardsCard.tsx';
 import { Timeline } from './components/Timeline.tsx';
+import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';
 
 const BACK = { to: '/customers', label: 'Customers' };
 type Open = 'adjust' | 'birthday' | 'exclude' | 'delete' | null;
@@ -98,6 +99,7 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
         <Timeline customerId={customer.id} />
         <div className="ls-stack">
           <RewardsCard customerId={customer.id} />
+          <MemberTierCard customerId={customer.id} />
           <section className="ls-card" aria-labelledby="referrals-heading">
             <h2 id="referrals-heading">Referrals and VIP history</h2>
             <EmptyState title={`${customer.referrals} referrals`}>Referral and tier history appear here once the referral and VIP programs run.</EmptyState>
