@@ -35,7 +35,8 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1' },
+    // outgoing webhooks may reach the e2e's local receiver (loopback only, tests only)
+    env: { PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1', OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: '1' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

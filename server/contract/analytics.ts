@@ -54,6 +54,19 @@ const liability = z.object({
   liability_after_expiry_minor: z.number().int().nullable(),
 });
 
+const groupFigures = z.object({ customers: z.number().int(), repeat_rate: z.number().nullable(), spend_per_customer_minor: z.number().nullable() });
+const difference = z.object({ lift: z.number(), low: z.number(), high: z.number() }).nullable();
+/** Incremental lift: new members vs the holdout group, each difference with its 95 % interval. */
+const lift = z.object({
+  members: groupFigures,
+  holdout: groupFigures,
+  sufficient: z.boolean(),
+  message: z.string(),
+  repeat_rate: difference,
+  spend_per_customer_minor: difference,
+});
+export type LiftAnswer = z.infer<typeof lift>;
+
 const periodInfo = z.object({ from: z.string(), to: z.string(), granularity: z.enum(['day', 'week', 'month']) });
 
 export const metricsAnswer = z.object({
@@ -63,6 +76,9 @@ export const metricsAnswer = z.object({
   /** the period of the same length just before; null without `compare` */
   previous: periodMetrics.nullable(),
   liability,
+  lift,
+  /** the store's holdout share of new customers (0–20 %) */
+  holdout_percent: z.number().int(),
   /** days of the store's history still being rolled up (its figures are incomplete until 0) */
   preparing_days: z.number().int(),
 });

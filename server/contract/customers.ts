@@ -37,6 +37,8 @@ export const customerListQuery = z.strictObject({
   source: z.string().trim().max(40).optional(),
   program_status: z.enum(PROGRAM_STATUSES).optional(),
   vip_tier: z.string().trim().max(60).optional(),
+  /** customers carrying this tag */
+  tag: z.string().trim().max(40).optional(),
   /** balance range: `min-max`, `min-` or `-max` */
   points: pointsRange.optional(),
 });
@@ -148,4 +150,34 @@ export interface CustomerImportJob {
   updated: number;
   points_credited: number;
   error: string | null;
+}
+
+/** One customer tag as the tag calls take it. */
+export const tagName = z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'A tag is at most 40 characters.');
+
+/** POST tag/customer?limit&page&search (and GET tag): the customer tags in use, with how many customers carry each. */
+export const customerTagQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .transform((limit) => Math.min(limit, CUSTOMER_PAGE_LIMIT)),
+});
+
+/** POST tag/customer with a body: add and remove tags on the chosen customers (the answer is the tag list). */
+export const customerTagBody = z
+  .strictObject({
+    customer_ids: z.array(idField).min(1, 'Choose at least one customer.').max(1000),
+    add: z.array(tagName).max(20).default([]),
+    remove: z.array(tagName).max(20).default([]),
+  })
+  .refine((body) => body.add.length + body.remove.length > 0, { message: 'Name a tag to add or remove.', path: ['add'] })
+  .nullish();
+
+export interface CustomerTag {
+  tag: string;
+  customers: number;
 }

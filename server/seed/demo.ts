@@ -6,6 +6,7 @@ import type { Db } from '../db/connection.ts';
 import { json } from '../db/normalize.ts';
 import type { Role } from '../db/schema.ts';
 import { seedProgram } from '../domain/program/seed.ts';
+import { seedCatalogue } from '../domain/products/seed.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
 
 /** The demo of DESIGN.md §4: one password for every demo user. */
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     faker.setDefaultRefDate(now);
     for (const store of DEMO_STORES) await seedCustomers(trx, faker, storeIds.get(store.key)!, store.customers, now);
     for (const store of DEMO_STORES) if (store.customers > 0) await seedProgram(trx, storeIds.get(store.key)!, now);
+    for (const store of DEMO_STORES) if (store.customers > 0) await seedCatalogue(trx, storeIds.get(store.key)!, now);
   });
   await refreshRollups(db); // the demo's analytics are ready from the first page
   return true;

@@ -22,6 +22,7 @@ const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })));
 const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })));
 const OrderHistoryPage = lazy(() => import('../features/integrations/OrderHistoryPage.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+const ProductHistoryPage = lazy(() => import('../features/products/ProductHistoryPage.tsx').then((m) => ({ default: m.ProductHistoryPage })));
 const CustomAppPage = lazy(() => import('../features/integrations/CustomAppPage.tsx').then((m) => ({ default: m.CustomAppPage })));
 const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((m) => ({ default: m.PointsPage })));
 const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
@@ -29,6 +30,7 @@ const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx
 const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const ReferralsPage = lazy(() => import('../features/referrals/ReferralsPage.tsx').then((m) => ({ default: m.ReferralsPage })));
+const VipPage = lazy(() => import('../features/vip/VipPage.tsx').then((m) => ({ default: m.VipPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
@@ -49,6 +51,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <IntegrationsPage />;
     case 'order-history':
       return <OrderHistoryPage route={route} />;
+    case 'product-history':
+      return <ProductHistoryPage route={route} />;
     case 'custom-app':
       return <CustomAppPage route={route} />;
     case 'points':
@@ -61,6 +65,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <CustomerDetailsPage />;
     case 'referrals':
       return <ReferralsPage />;
+    case 'vip':
+      return <VipPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

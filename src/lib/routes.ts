@@ -40,11 +40,13 @@ export interface RouteEntry {
     | 'custom-app'
     | 'integrations'
     | 'order-history'
+    | 'product-history'
     | 'points'
     | 'points-activity'
     | 'customers'
     | 'customer-details'
-    | 'referrals';
+    | 'referrals'
+    | 'vip';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -118,7 +120,7 @@ export const ROUTES: RouteEntry[] = [
     screen: 'points-activity',
     back: { to: '/rewards-loyalty/points', label: 'Points' },
   },
-  { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.' },
+  { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.', screen: 'vip' },
   { path: '/emails/email-dashboard', title: 'Emails', purpose: 'All program emails in the visual email editor, with starter templates.', screen: 'emails' },
   { path: '/emails', title: 'Emails', purpose: 'The emails your members receive when they earn, redeem, refer or change tier.', screen: 'emails' },
   ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({
@@ -149,7 +151,11 @@ export const ROUTES: RouteEntry[] = [
         ? 'API clients and the HMAC secret for your own integrations.'
         : `Import your store's ${label === 'Product History' ? 'products' : 'past orders'} so members earn for them.`,
     back: { to: '/integrations', label: 'Integrations' },
-    ...(label === 'Custom App' ? { screen: 'custom-app' as const } : label === 'Order History' ? { screen: 'order-history' as const } : {}),
+    ...(label === 'Custom App'
+      ? { screen: 'custom-app' as const }
+      : label === 'Order History'
+        ? { screen: 'order-history' as const }
+        : { screen: 'product-history' as const }),
   })),
   { path: '/analytics', title: 'Analytics', purpose: 'Charts and metrics of members, points, referrals and VIP customers over time.', screen: 'analytics' },
   { path: '/settings', title: 'My account', purpose: 'Your profile, password and the store settings.', screen: 'settings' },

@@ -12,6 +12,7 @@ import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as emailTemplates from './0060_email_templates.ts';
 import * as apiClients from './0080_api_clients.ts';
 import * as webhookEventsRecent from './0081_webhook_events_recent.ts';
+import * as adminRole from './0140_admin_role.ts';
 import * as ordersPlacedAt from './0030_orders_placed_at.ts';
 import * as customerList from './0040_customer_list.ts';
 import * as customerExports from './0041_customer_exports.ts';
@@ -21,6 +22,7 @@ import * as vip from './0110_vip.ts';
 import * as customerImports from './0120_customer_imports.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
+import * as holdout from './0161_holdout.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -39,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0071_analytics_daily': analyticsDaily,
   '0080_api_clients': apiClients,
   '0081_webhook_events_recent': webhookEventsRecent,
+  '0140_admin_role': adminRole,
   '0040_customer_list': customerList,
   '0041_customer_exports': customerExports,
   '0010_document_publishing': documentPublishing,
@@ -49,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0120_customer_imports': customerImports,
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
+  '0161_holdout': holdout,
 };

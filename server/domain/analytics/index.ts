@@ -6,3 +6,4 @@ export { refreshRollups, type RefreshResult } from './rollups.ts';
 export { storeCurrency } from './store.ts';
 export { filterOptions, isKnownTag, type FilterOptions } from './filters.ts';
 export type { AnalyticsDailyTable, AnalyticsDirtyTable } from './tables.ts';
+export { holdoutLift, liftOf, MIN_GROUP, type Lift } from './lift.ts';

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
+import { mergeTags } from './tags.ts';
+import { reevaluateTiers } from '../vip/index.ts';
 
 /** Customers written per step (one transaction and one progress update each). */
 const IMPORT_CHUNK = 1_000;
@@ -62,7 +64,7 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
           first_name: sql`case when excluded.first_name <> '' then excluded.first_name else customers.first_name end`,
           last_name: sql`case when excluded.last_name <> '' then excluded.last_name else customers.last_name end`,
           birthday: sql`coalesce(excluded.birthday, customers.birthday)`,
-          tags: sql`(select coalesce(jsonb_agg(distinct tag order by tag), '[]'::jsonb) from jsonb_array_elements_text(customers.tags || excluded.tags) as tag)`,
+          tags: mergeTags(sql.ref('customers.tags'), sql.ref('excluded.tags')),
         }),
       )
       .returning(['id', 'email', sql<boolean>`xmax = 0`.as('inserted')])
@@ -81,6 +83,8 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
         reason: `Opening balance imported by ${record.created_by || 'the store'}`,
       }));
     const { inserted } = await creditMany(trx, credits, now);
+    // an opening balance counts towards lifetime points: the customers it moved may reach a tier
+    await reevaluateTiers(trx, record.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], now);
     const created = written.filter((row) => row.inserted).length;
     await trx
       .updateTable('customer_imports')

@@ -11,6 +11,8 @@ export interface CustomerFilter {
   source?: string | undefined;
   programStatus?: ProgramStatus | undefined;
   vipTier?: string | undefined;
+  /** customers carrying this tag */
+  tag?: string | undefined;
   /** balance range, inclusive */
   points?: { min?: number | undefined; max?: number | undefined } | undefined;
 }
@@ -43,6 +45,7 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (filter.source) query = query.where('c.source', '=', filter.source);
   if (filter.programStatus) query = query.where('c.program_status', '=', filter.programStatus);
   if (filter.vipTier) query = filter.vipTier === 'none' ? query.where('c.vip_tier', 'is', null) : query.where('c.vip_tier', '=', filter.vipTier);
+  if (filter.tag) query = query.where(sql<boolean>`c.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
   if (filter.points?.min !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '>=', filter.points.min);
   if (filter.points?.max !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '<=', filter.points.max);
   return query;

@@ -7,6 +7,13 @@ import type { EntryType, LedgerEntry } from './tables.ts';
 export type Executor = Kysely<Database>;
 
 /** Raised inside a transaction when a debit would take the balance below zero; nothing is written. */
+/** A credit to a customer of the holdout group: they are kept out of the program and earn nothing. */
+export class HoldoutError extends Error {
+  constructor() {
+    super('This customer is in the holdout group (kept out of the program to measure its lift) and earns nothing.');
+  }
+}
+
 export class InsufficientPointsError extends Error {
   constructor(readonly needed: number) {
     super('Not enough points');
@@ -124,6 +131,8 @@ export interface CreditResult {
   /** entries written now (duplicates of an idempotency key are skipped) */
   inserted: LedgerEntry[];
   duplicates: number;
+  /** credits skipped because the customer is in the holdout group */
+  heldOut: number;
 }
 
 /** A row to append: explicit deltas of balance, pending and lifetime. */
@@ -199,8 +208,10 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
  * pending total; available ones open a batch and move balance and lifetime.
  */
 export async function creditMany(db: Executor, inputs: CreditInput[], now: Date): Promise<CreditResult> {
-  if (inputs.length === 0) return { inserted: [], duplicates: 0 };
-  const rows = inputs.map((input): EntryRow => {
+  if (inputs.length === 0) return { inserted: [], duplicates: 0, heldOut: 0 };
+  const held = await holdoutCustomers(db, inputs);
+  const earning = held.size === 0 ? inputs : inputs.filter((input) => !held.has(input.customerId));
+  const rows = earning.map((input): EntryRow => {
     checkEntryPoints(input.points, 'credit');
     const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
     return {
@@ -221,13 +232,32 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
       metadata: input.metadata ?? {},
     };
   });
-  const inserted = await inTransaction(db, (trx) => appendEntries(trx, rows, now));
-  return { inserted, duplicates: inputs.length - inserted.length };
+  const inserted = rows.length === 0 ? [] : await inTransaction(db, (trx) => appendEntries(trx, rows, now));
+  return { inserted, duplicates: earning.length - inserted.length, heldOut: inputs.length - earning.length };
+}
+
+/** The customers among the credits' who are in the store's holdout group (they earn nothing), through its partial index. */
+async function holdoutCustomers(db: Executor, inputs: CreditInput[]): Promise<Set<number>> {
+  const byStore = new Map<number, number[]>();
+  for (const input of inputs) byStore.set(input.storeId, [...(byStore.get(input.storeId) ?? []), input.customerId]);
+  const held = new Set<number>();
+  for (const [storeId, ids] of byStore) {
+    const rows = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('holdout', '=', true)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    for (const row of rows) held.add(row.id);
+  }
+  return held;
 }
 
 export async function credit(db: Executor, input: CreditInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
   const result = await creditMany(db, [input], now);
   if (result.inserted[0]) return { entry: result.inserted[0], duplicate: false };
+  if (result.heldOut > 0) throw new HoldoutError();
   return { entry: await findEntry(db, input.storeId, input), duplicate: true };
 }
 

@@ -28,7 +28,12 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
       shippingMinor: order.amounts.shipping,
       taxMinor: order.amounts.tax,
       totalMinor: order.amounts.total,
-      lines: order.lines.map((line) => ({ productId: line.product_id, collectionIds: line.collection_ids, amountMinor: line.amount })),
+      lines: order.lines.map((line) => ({
+        productId: line.product_id,
+        variantId: line.variant_id,
+        collectionIds: line.collection_ids,
+        amountMinor: line.amount,
+      })),
       statuses: body.type === 'order.paid' ? [status, 'paid'] : [status],
       cancelled: order.cancelled || body.type === 'order.cancelled' || status === 'cancelled',
       placedAt: order.placed_at,

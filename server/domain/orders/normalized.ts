@@ -9,6 +9,9 @@ export interface OrderCustomer {
 export interface OrderLine {
   productId: string;
   collectionIds: string[];
+  variantId?: string;
+  /** the product's tags (from the catalogue) */
+  tags?: string[];
   /** line total before order-level discounts, minor units */
   amountMinor: number;
 }

@@ -23,6 +23,7 @@ import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { queuePointsEarnedEmails } from '../emails/events.ts';
+import { productFacts } from '../products/catalogue.ts';
 import { settleReferralOrders } from '../referrals/index.ts';
 import { loadLadder, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 
@@ -66,6 +67,24 @@ function mergeEvents(events: OrderEvent[]): MergedOrder[] {
     merged.set(key, entry);
   }
   return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+}
+
+/** Order lines get their product's collections and tags from the catalogue (platforms send product ids only). */
+async function addCatalogueFacts(trx: Executor, storeId: number, orders: MergedOrder[]): Promise<void> {
+  const facts = await productFacts(
+    trx,
+    storeId,
+    orders.flatMap((entry) => entry.order?.lines.map((line) => line.productId) ?? []),
+  );
+  if (facts.size === 0) return;
+  for (const entry of orders) {
+    if (!entry.order) continue;
+    const lines = entry.order.lines.map((line) => {
+      const known = facts.get(line.productId);
+      return known ? { ...line, collectionIds: [...new Set([...line.collectionIds, ...known.collectionIds])], tags: known.tags } : line;
+    });
+    entry.order = { ...entry.order, lines };
+  }
 }
 
 /** Upserts the order states (row locks held until commit), merging with what earlier events said. */
@@ -321,6 +340,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
   if (events.length === 0) return { earned: [] };
   return inTransaction(db, async (trx) => {
     const merged = mergeEvents(events);
+    await addCatalogueFacts(trx, storeId, merged);
     const platform = merged[0]!.platform;
     const customers = await resolveCustomers(
       trx,

@@ -40,7 +40,7 @@ interface ShopifyOrder {
   created_at?: string;
   updated_at?: string;
   customer?: { id?: number | string; email?: string | null; first_name?: string | null; last_name?: string | null } | null;
-  line_items?: Array<{ product_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
+  line_items?: Array<{ product_id?: number | string | null; variant_id?: number | string | null; price?: Money; quantity?: number; total_discount?: Money }>;
   refunds?: ShopifyRefund[];
   discount_codes?: Array<{ code?: string }>;
   browser_ip?: string | null;
@@ -134,6 +134,7 @@ function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     totalMinor: toMinor(payload.total_price),
     lines: (payload.line_items ?? []).map((line) => ({
       productId: String(line.product_id ?? ''),
+      ...(line.variant_id === undefined || line.variant_id === null ? {} : { variantId: String(line.variant_id) }),
       collectionIds: [],
       amountMinor: toMinor(line.price) * (line.quantity ?? 1),
     })),

@@ -114,7 +114,19 @@ export async function listDeliveries(db: Db, storeId: number, query: DeliveryLis
     base,
     (q) =>
       q
-        .select(['id', 'endpoint_id', 'topic', 'event_key', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
+        .select([
+          'id',
+          'endpoint_id',
+          'topic',
+          'event_key',
+          'status',
+          'attempts',
+          'next_attempt_at',
+          'last_status_code',
+          'last_error',
+          'created_at',
+          'delivered_at',
+        ])
         .orderBy('id', 'desc'),
     query,
   );

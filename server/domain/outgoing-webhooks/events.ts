@@ -53,7 +53,13 @@ async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Pr
     const events = rows.flatMap((row): QueuedEvent[] => {
       const topic = ledgerTopic(row.type, Number(row.points));
       if (!topic) return [];
-      const data = { customer: customerOf(row), points: Math.abs(Number(row.points)), entry_type: row.type, source: { type: row.source_type, id: row.source_id }, reason: row.reason };
+      const data = {
+        customer: customerOf(row),
+        points: Math.abs(Number(row.points)),
+        entry_type: row.type,
+        source: { type: row.source_type, id: row.source_id },
+        reason: row.reason,
+      };
       return [{ key: `ledger:${row.id}`, topic, at: row.created_at, data }];
     });
     return { last: rows.at(-1)!.id, events };
@@ -62,24 +68,42 @@ async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Pr
     const rows = await db
       .selectFrom('rewards as r')
       .innerJoin('customers as c', 'c.id', 'r.customer_id')
-      .select(['r.id', 'r.code', 'r.title', 'r.discount_type', 'r.discount_value', 'r.points_spent', 'r.expires_at', 'r.created_at', 'r.customer_id', 'c.external_id', 'c.email'])
+      .select([
+        'r.id',
+        'r.code',
+        'r.title',
+        'r.discount_type',
+        'r.discount_value',
+        'r.points_spent',
+        'r.expires_at',
+        'r.created_at',
+        'r.customer_id',
+        'c.external_id',
+        'c.email',
+      ])
       .where('r.store_id', '=', storeId)
       .where('r.id', '>', endpoint.reward_cursor)
       .orderBy('r.id')
       .limit(BATCH)
       .execute();
     if (rows.length === 0) return null;
-    const events = rows.map(
-      (row): QueuedEvent => ({
-        key: `reward:${row.id}`,
-        topic: 'reward.issued',
-        at: row.created_at,
-        data: {
-          customer: customerOf(row),
-          reward: { id: row.id, code: row.code, title: row.title, discount_type: row.discount_type, discount_value: row.discount_value, points_spent: row.points_spent, expires_at: row.expires_at?.toISOString() ?? null },
+    const events = rows.map((row): QueuedEvent => ({
+      key: `reward:${row.id}`,
+      topic: 'reward.issued',
+      at: row.created_at,
+      data: {
+        customer: customerOf(row),
+        reward: {
+          id: row.id,
+          code: row.code,
+          title: row.title,
+          discount_type: row.discount_type,
+          discount_value: row.discount_value,
+          points_spent: row.points_spent,
+          expires_at: row.expires_at?.toISOString() ?? null,
         },
-      }),
-    );
+      },
+    }));
     return { last: rows.at(-1)!.id, events };
   }
   const rows = await db
@@ -91,9 +115,12 @@ async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Pr
     .limit(BATCH)
     .execute();
   if (rows.length === 0) return null;
-  const events = rows.map(
-    (row): QueuedEvent => ({ key: `customer:${row.id}`, topic: 'member.joined', at: row.created_at, data: { customer: customerOf({ ...row, customer_id: row.id }) } }),
-  );
+  const events = rows.map((row): QueuedEvent => ({
+    key: `customer:${row.id}`,
+    topic: 'member.joined',
+    at: row.created_at,
+    data: { customer: customerOf({ ...row, customer_id: row.id }) },
+  }));
   return { last: rows.at(-1)!.id, events };
 }
 

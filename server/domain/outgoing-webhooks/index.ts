@@ -5,4 +5,3 @@ export { ledgerTopic, queueAllEvents, queueEndpointEvents } from './events.ts';
 export { sendEvent, signatureHeader } from './send.ts';
 export type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from './tables.ts';
 export { OUTGOING_TOPICS, TOPIC_DESCRIPTIONS, endpointBody, type EndpointBody, type OutgoingTopic } from '../schemas/outgoing-webhooks.ts';
-

@@ -27,12 +27,7 @@ export interface SendResult {
  * Posts one signed event. The host is resolved and checked here (SSRF), and the socket connects
  * to exactly that checked address; redirects are not followed.
  */
-export async function sendEvent(
-  target: string,
-  body: string,
-  headers: Record<string, string>,
-  policy: AddressPolicy,
-): Promise<SendResult> {
+export async function sendEvent(target: string, body: string, headers: Record<string, string>, policy: AddressPolicy): Promise<SendResult> {
   let url: URL;
   let resolved: { address: string; family: 4 | 6 };
   try {

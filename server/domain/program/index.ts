@@ -3,6 +3,7 @@ import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
+import { memberTierProgress, programTiers } from '../vip/index.ts';
 import { describeReferralReward, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 const EARN_ICONS: Record<string, string> = {
@@ -26,12 +27,13 @@ async function storeBasics(db: Executor, storeId: number) {
 }
 
 /** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
-export async function getProgramData(db: Executor, storeId: number): Promise<ProgramData> {
+export async function getProgramData(db: Executor, storeId: number, now = new Date()): Promise<ProgramData> {
   const { pointsLabel, currency } = await storeBasics(db, storeId);
-  const [earning, redeeming, referral] = await Promise.all([
+  const [earning, redeeming, referral, vipTiers] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
     readReferralSettings(db, storeId),
+    programTiers(db, storeId, pointsLabel, currency, now),
   ]);
   return {
     pointsLabel,
@@ -49,7 +51,7 @@ export async function getProgramData(db: Executor, storeId: number): Promise<Pro
       cost: rule.points_cost,
       icon: REDEEM_ICONS[rule.type] ?? 'gift',
     })),
-    vipTiers: [],
+    vipTiers,
     // the store's referral offer (spec §9's until it saves its own)
     referral: {
       referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),
@@ -95,7 +97,7 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     pendingPoints: totals.pending,
     lifetimePoints: totals.lifetime,
     ...(last ? { pointsEarned: last.points } : {}),
-    tier: { progress: 0 },
+    tier: await memberTierProgress(db, storeId, customerId),
     rewards: rewards.map((reward) => ({
       // status: active, used or expired (an expired code no longer works; its points are not given back)
       id: String(reward.id),

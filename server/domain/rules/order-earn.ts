@@ -12,8 +12,16 @@ const plural = (n: number, word = 'point') => `${n} ${word}${n === 1 ? '' : 's'}
 function eligibleAmount(config: OrderRuleConfig, order: NormalizedOrder): number {
   const excludedProducts = new Set(config.excluded_product_ids);
   const excludedCollections = new Set(config.excluded_collection_ids);
+  const excludedTags = new Set(config.excluded_tags);
+  const excludedVariants = new Set(config.excluded_variant_ids);
   const excluded = order.lines
-    .filter((line) => excludedProducts.has(line.productId) || line.collectionIds.some((id) => excludedCollections.has(id)))
+    .filter(
+      (line) =>
+        excludedProducts.has(line.productId) ||
+        (line.variantId !== undefined && excludedVariants.has(line.variantId)) ||
+        line.collectionIds.some((id) => excludedCollections.has(id)) ||
+        (line.tags ?? []).some((tag) => excludedTags.has(tag)),
+    )
     .reduce((sum, line) => sum + line.amountMinor, 0);
   const items = order.itemsMinor - excluded;
   // a discount is shared over the items in proportion, so excluded items carry their part

@@ -22,6 +22,9 @@ export const orderRuleConfig = z.strictObject({
   cancel_statuses: z.array(z.string().min(1).max(40)).max(10).default(['cancelled', 'voided']),
   excluded_product_ids: productIds.default([]),
   excluded_collection_ids: productIds.default([]),
+  /** product tags (names) whose products earn nothing */
+  excluded_tags: productIds.default([]),
+  excluded_variant_ids: productIds.default([]),
   /** days before earned points become available (returns window) */
   pending_days: z.number().int().min(0).max(365).default(0),
   /** days after which earned points expire; null = never */

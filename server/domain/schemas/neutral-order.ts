@@ -20,7 +20,14 @@ const neutralOrder = z.object({
     total: z.number().int().min(0),
   }),
   lines: z
-    .array(z.object({ product_id: z.string().max(100), collection_ids: z.array(z.string().max(100)).default([]), amount: z.number().int().min(0) }))
+    .array(
+      z.object({
+        product_id: z.string().max(100),
+        variant_id: z.string().max(100).optional(),
+        collection_ids: z.array(z.string().max(100)).default([]),
+        amount: z.number().int().min(0),
+      }),
+    )
     .default([]),
   customer: z
     .object({

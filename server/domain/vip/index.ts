@@ -30,4 +30,4 @@ export {
   updateDiscount,
   type DiscountStatus,
 } from './discounts.ts';
-export { listTierActivity, memberTier, memberTierProgress, programTiers, tierInfos, type MemberTier } from './members.ts';
+export { listTierActivity, listTierGroup, memberTier, memberTierProgress, programTiers, tierInfos, type MemberTier } from './members.ts';

@@ -24,6 +24,26 @@ export async function listTierActivity(db: Executor, storeId: number, options: {
   return { rows, total: Number(total.n) };
 }
 
+/** The members of one tier (or without a tier: `null`), by customer id. */
+export async function listTierGroup(db: Executor, storeId: number, tierId: number | null, options: { limit: number; offset: number }) {
+  let query = db
+    .selectFrom('vip_members as m')
+    .innerJoin('customers as c', 'c.id', 'm.customer_id')
+    .where('m.store_id', '=', storeId)
+    .where('c.deleted_at', 'is', null);
+  query = tierId === null ? query.where('m.tier_id', 'is', null) : query.where('m.tier_id', '=', tierId);
+  const [rows, total] = await Promise.all([
+    query
+      .select(['c.id', 'c.email', 'c.first_name', 'c.last_name', 'm.points', 'm.spent_minor', 'm.orders', 'm.tier_since'])
+      .orderBy('c.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
 /** The tiers as the storefront draws them, thresholds in the store's basis. */
 export function tierInfos(ladder: Ladder, pointsLabel: string, discounts: Map<number, string[]> = new Map()): VipTierInfo[] {
   return ladder.tiers.map((tier) => ({

@@ -8,6 +8,7 @@ import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import {
   filterOptions,
   freshenRollups,
+  holdoutLift,
   isKnownTag,
   isoDay,
   outstandingLiability,
@@ -38,6 +39,7 @@ function register(app: App) {
   app.post(
     '/analytics/filter-options',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: 'What analytics can be filtered by (customer tags) and the longest period',
@@ -50,6 +52,7 @@ function register(app: App) {
   app.post(
     '/analytics/metrics',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: "The period's figures, the previous period's and the points liability",
@@ -61,17 +64,20 @@ function register(app: App) {
       const storeId = request.store.id;
       const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
       const preparing = await freshenRollups(app.db, storeId);
-      const [current, previous, liability] = await Promise.all([
+      const [current, previous, liability, lift] = await Promise.all([
         periodMetrics(app.db, storeId, period, currency, tag),
         request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, tag) : null,
         outstandingLiability(app.db, storeId, app.clock.now(), tag),
+        holdoutLift(app.db, storeId, period, currency),
       ]);
-      return { data: { period: describe(period), currency, current, previous, liability, preparing_days: preparing } };
+      const holdoutPercent = Number((request.store.settings as { holdout_percent?: number }).holdout_percent ?? 0);
+      return { data: { period: describe(period), currency, current, previous, liability, lift, holdout_percent: holdoutPercent, preparing_days: preparing } };
     },
   );
   app.post(
     '/analytics/charts',
     {
+      config: { permission: 'program:read' },
       schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
     },
     async (request) => {

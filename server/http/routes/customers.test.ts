@@ -143,4 +143,30 @@ describeEachDatabase('customer list, detail, birthday, program status, delete an
     const deleted = (await call('GET', '/data/v1/customer?status=deleted')).json().data;
     expect(deleted.data.map((c: { id: number }) => c.id)).toContain(Di);
   });
+
+  it('tags chosen customers, lists the tags with counts and filters the list by tag', async () => {
+    const { Ada, Bob, Cy } = await seed();
+    const tagged = await call('POST', '/data/v1/tag/customer?search=lo', { customer_ids: [Ada, Bob], add: ['loyal', 'Local'] });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json().data).toMatchObject({
+      changed: 2,
+      data: [
+        { tag: 'Local', customers: 2 },
+        { tag: 'loyal', customers: 2 },
+      ],
+      total: 2,
+    });
+    await call('POST', '/data/v1/tag/customer', { customer_ids: [Bob, Cy], add: ['vip'], remove: ['Local'] });
+    expect((await call('GET', '/data/v1/tag?search=LOY')).json().data).toMatchObject({ data: [{ tag: 'loyal', customers: 2 }], total: 1 });
+    const paged = (await call('GET', '/data/v1/tag?limit=1&page=2')).json().data;
+    expect(paged).toMatchObject({ total: 4, page: 2, limit: 1 }); // Local, beta (the fixture's), loyal, vip
+    expect(paged.data).toHaveLength(1);
+    expect((await list('tag=vip&sort_by=name')).data.map((row) => row.name)).toEqual(['Bob Byron', 'Cy Young']);
+    expect((await list('tag=Local')).data.map((row) => row.name)).toEqual(['Ada Lovelace']);
+    expect((await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: [] })).statusCode).toBe(422);
+    expect((await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: ['x'.repeat(41)] })).statusCode).toBe(422);
+    const other = await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: ['stolen'] }, ctx.fixture.storeA.id, ctx.fixture.users.alice);
+    expect(other.statusCode).toBe(404);
+    expect((await call('GET', '/data/v1/tag?search=loyal', undefined, ctx.fixture.storeA.id, ctx.fixture.users.alice)).json().data.total).toBe(0);
+  });
 });

@@ -8,8 +8,11 @@ import { customerPointsRoutes } from './customer-points.ts';
 import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
+import { customerTagRoutes } from './customer-tags.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
+import { dataVipRoutes, vipRoutes } from './vip.ts';
+import { discountRoutes } from './discounts.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -56,9 +59,13 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerExportRoutes,
   customerImportRoutes,
   customerInviteRoutes,
+  customerTagRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,
+  vipRoutes,
+  dataVipRoutes,
+  discountRoutes,
   dashboardRoutes,
   dataDashboardRoutes,
   analyticsRoutes,

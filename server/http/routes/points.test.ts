@@ -121,6 +121,18 @@ describeEachDatabase('earning rules, ways to redeem and customer points', (ctx) 
     const adjust = await call('POST', '/data/v1/customer/adjust/points', { customer_id: customerId, points: 3_000, reason: 'Welcome gift' });
     expect(adjust.statusCode).toBe(200);
     expect(adjust.json().data.account).toEqual({ balance: 3_000, pending: 0, lifetime: 3_000 });
+    // rules name real catalogue ids: unknown ones are refused, naming the field, nothing saved
+    const unknown = await call('POST', '/api/v1/redeem/store', {
+      type: 'free_product',
+      title: 'Free mug',
+      points_cost: 400,
+      config: { free_product_id: 'mug' },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ 'config.free_product_id': 'Unknown product: mug.' });
+    expect((await call('GET', '/api/v1/redeem?limit=10&page=1')).json().data.data).toEqual([]);
+    const products = [{ product_id: 'mug', title: 'Mug', collection_ids: ['coffee'], collection_titles: ['Coffee'] }];
+    expect((await call('POST', '/data/v1/product/import', { format: 'json', products })).statusCode).toBe(200);
     const kinds = [
       { type: 'fixed_amount', title: '$5 off', points_cost: 500, discount_value: 500, config: { min_order_minor: 2_000, reward_expiry_days: 30 } },
       { type: 'percentage', title: '10% off', points_cost: 1_000, discount_value: 10, config: { collection_ids: ['coffee'] } },

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
 
 const CSV = `product_id,title,vendor,price,tags,collection_ids,collection_titles,variant_id,variant_title,sku
 P-1,Dark Roast Beans,Acme,18.50,"coffee, beans",C-coffee,Coffee,V-1a,250 g,DRB-250
@@ -117,5 +119,42 @@ describeEachDatabase('product catalogue', (ctx) => {
     await refused('/product/import', { format: 'xml', csv: '' });
     await refused('/list/products?limit=1000', {});
     await refused('/list/product/varaints', { product_ids: 'P-1' });
+  });
+
+  it('earning rules name real catalogue ids (unknown ones refused, nothing saved) and the engine honours them on platform order lines', async () => {
+    const headers = (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeC.id)).headers;
+    const rule = {
+      type: 'order',
+      title: 'Orders',
+      points: 1,
+      config: { excluded_collection_ids: ['C-cards'], excluded_tags: ['sale'], excluded_variant_ids: ['V-big'], excluded_product_ids: [] },
+    };
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/points/store', headers, payload: rule });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'config.excluded_collection_ids': 'Unknown collection: C-cards.',
+      'config.excluded_tags': 'Unknown product tag: sale.',
+      'config.excluded_variant_ids': 'Unknown variant: V-big.',
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/points/list?limit=10&page=1', headers })).json().data.data).toEqual([]);
+    const csv = `product_id,title,price,tags,collection_ids,variant_id
+G-1,Gift card,20.00,,C-cards,
+S-1,Sale mug,10.00,sale,,
+B-1,Beans,30.00,,,V-big
+B-1,Beans,15.00,,,V-small`;
+    expect(await post(headers, '/product/import', { format: 'csv', csv })).toMatchObject({ status: 'done', total: 4, failed_rows: [] });
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/points/store', headers, payload: rule });
+    expect(created.statusCode, created.body).toBe(201);
+    // the platform sends product and variant ids only: collections and tags come from the catalogue
+    const lines = [
+      { productId: 'G-1', collectionIds: [], amountMinor: 2_000 },
+      { productId: 'S-1', collectionIds: [], amountMinor: 1_000 },
+      { productId: 'B-1', variantId: 'V-big', collectionIds: [], amountMinor: 3_000 },
+      { productId: 'B-1', variantId: 'V-small', collectionIds: [], amountMinor: 1_500 },
+    ];
+    const order = paidOrder('CAT-1', 'catalogue@example.com', 7_500, { lines });
+    const { earned } = await applyOrderEvents(ctx.db, ctx.fixture.storeC.id, [{ platform: 'shopify', orderExternalId: 'CAT-1', order }], ctx.clock.now());
+    // only the small beans earn: $15.00 × 1 point per $1
+    expect(earned.map((entry) => [entry.points, entry.computation])).toEqual([[15, 'order #CAT-1: $15.00 × 1 point per $1 = 15']]);
   });
 });

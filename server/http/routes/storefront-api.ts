@@ -15,6 +15,8 @@ import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
+import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -83,11 +85,18 @@ export const storefrontApiRoutes: RouteModule = {
       async (request) => {
         const store = await storeOf(app, request.params.storeKey);
         const customerId = await shopper(app, store, request.query.customer_id, request.query.digest);
-        const [member, program] = await Promise.all([getMemberState(app.db, store.id, customerId, app.clock.now()), getProgramData(app.db, store.id)]);
+        const now = app.clock.now();
+        const [member, program, vip] = await Promise.all([
+          getMemberState(app.db, store.id, customerId, now),
+          getProgramData(app.db, store.id, now),
+          memberTier(app.db, store.id, customerId),
+        ]);
         if (!member) throw notFound('Customer');
+        const discounts = vip.tier_id === null ? [] : await discountsOfTier(app.db, store.id, vip.tier_id, now);
         return {
           data: {
             ...member,
+            vip: { ...vip, discounts: discounts.map(presentDiscount) },
             waysToEarn: program.waysToEarn,
             waysToRedeem: program.waysToRedeem.map((way) => ({ ...way, affordable: member.pointsBalance >= way.cost })),
           },

@@ -8,6 +8,7 @@ import { analyticsViewAtom } from '../../state/client-state.ts';
 import { chartsQuery, metricsQuery } from './api/analytics.ts';
 import { AnalyticsControls } from './components/AnalyticsControls.tsx';
 import { LiabilityCard } from './components/LiabilityCard.tsx';
+import { LiftCard } from './components/LiftCard.tsx';
 import { MetricGroups } from './components/MetricGroups.tsx';
 import { requestOf } from './view.ts';
 
@@ -41,6 +42,7 @@ export function AnalyticsPage() {
           <>
             <MetricGroups metrics={metrics.data} />
             <LiabilityCard metrics={metrics.data} />
+            <LiftCard metrics={metrics.data} />
           </>
         ) : null}
         {charts.data?.charts.map((chart) => (

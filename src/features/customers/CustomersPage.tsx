@@ -14,6 +14,7 @@ import { customerListQuery, exportCustomers, listParams, startExport, useChangeP
 import { ExportProgress } from './components/ExportProgress.tsx';
 import { ImportDialog } from './components/ImportDialog.tsx';
 import { ImportProgress } from './components/ImportProgress.tsx';
+import { TagDialog } from './components/TagDialog.tsx';
 import { CUSTOMER_COLUMNS } from './components/customer-columns.tsx';
 import { CustomerFilterBar, useCustomerFilters } from './components/CustomerFilters.tsx';
 import { saveFile } from './components/download.ts';
@@ -47,6 +48,7 @@ export function CustomersPage() {
   const [exportJob, setExportJob] = useRememberedJob('customers.export');
   const [importJob, setImportJob] = useRememberedJob('customers.import');
   const [importing, setImporting] = useState(false);
+  const [tagging, setTagging] = useState<number[] | null>(null);
   const invite = useInviteCustomers();
   const invitePast = (ids?: number[]) =>
     invite.mutate(ids ? { customer_ids: ids } : {}, {
@@ -92,6 +94,7 @@ export function CustomersPage() {
     (selected: CustomerRow[]): ReactNode => (
       <>
         <Button onClick={() => void download({ customer_ids: selected.map((row) => row.id) })}>Export selected</Button>
+        <Button onClick={() => setTagging(selected.map((row) => row.id))}>Tag</Button>
         <Button onClick={() => invitePast(selected.map((row) => row.id))}>Invite</Button>
         <Button onClick={() => include(selected, 'member')}>Include in program</Button>
         <Button variant="critical" onClick={() => setExcluding(selected)}>
@@ -135,6 +138,7 @@ export function CustomersPage() {
         searchLabel="Search by name or e-mail"
         bulkActions={bulkActions}
       />
+      <TagDialog customerIds={tagging} onClose={() => setTagging(null)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onStarted={setImportJob} />
       <ConfirmDialog
         open={excluding !== null}

@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.
 import { errorMessage } from '../../lib/api/errors.ts';
 import { eventListQuery, useWebhookSync } from './api/apps.ts';
 import { AppCards } from './components/AppCards.tsx';
+import { OutgoingWebhooks } from './components/OutgoingWebhooks.tsx';
 
 const EVENT_COLUMNS: DataColumn<WebhookEventRecord>[] = [
   { id: 'received_at', header: 'Received', cell: (event) => new Date(event.received_at).toLocaleString(), hideable: false },
@@ -19,7 +20,7 @@ const EVENT_COLUMNS: DataColumn<WebhookEventRecord>[] = [
   },
 ];
 
-/** spec §2 /integrations: the supported apps with their state, the webhook events received and their re-sync. */
+/** spec §2 /integrations: the supported apps with their state, the webhook events received and their re-sync, the outgoing webhooks. */
 export function IntegrationsPage() {
   const sync = useWebhookSync();
   return (
@@ -54,6 +55,7 @@ export function IntegrationsPage() {
             urlPrefix="events_"
           />
         </section>
+        <OutgoingWebhooks />
       </div>
     </>
   );

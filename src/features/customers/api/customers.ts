@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { adjustPointsBody } from '../../../../server/contract/customer-points.ts';
 import type {
   CustomerImportJob,
+  CustomerTag,
   CustomerListAnswer,
   CustomerListQuery,
   CustomerRow,
@@ -18,13 +19,14 @@ import { api, queryClient } from '../../../lib/runtime.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
 
 /** The list's filters besides the table's own view (kept in the URL by the page). */
-export type CustomerFilters = Pick<CustomerListQuery, 'program_status' | 'source' | 'vip_tier' | 'points' | 'type'>;
+export type CustomerFilters = Pick<CustomerListQuery, 'program_status' | 'source' | 'vip_tier' | 'points' | 'tag' | 'type'>;
 
 /** Query keys of the area, rooted at `customers` so the spec §4 rules (state/client-state.ts) drop them. */
 export const customerKeys = {
   all: ['customers'] as const,
   list: (params: TableParams, filters: CustomerFilters) => ['customers', 'list', params, filters] as const,
   detail: (id: number) => ['customers', 'detail', id] as const,
+  tags: ['customers', 'tags'] as const,
 };
 
 const data = { host: 'data' } as const;
@@ -181,3 +183,17 @@ export const importStatus = async (id: string) => {
 /** Base API POST /customer/invite: the chosen customers, or every past customer who never joined. */
 export const useInviteCustomers = () =>
   useMutation({ mutationFn: (body: { customer_ids?: number[] }) => api.post<{ invited: number }>('/customer/invite', body) });
+
+/** Data host GET tag: the customer tags in use with how many carry each (the first 100, by name). */
+export const customerTagsQuery = () =>
+  queryOptions({
+    queryKey: customerKeys.tags,
+    queryFn: ({ signal }) => api.get<{ data: CustomerTag[] }>('/tag', { ...data, params: { limit: 100 }, signal }).then((answer) => answer.data),
+  });
+
+/** Data host POST tag/customer with a body: tags added to and removed from the chosen customers. */
+export const useTagCustomers = () =>
+  useMutation({
+    mutationFn: (body: { customer_ids: number[]; add: string[]; remove: string[] }) => api.post<{ changed: number }>('/tag/customer', body, data),
+    onSuccess: refreshCustomers,
+  });

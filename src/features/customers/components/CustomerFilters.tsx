@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
-import type { CustomerFilters } from '../api/customers.ts';
+import { customerTagsQuery, type CustomerFilters } from '../api/customers.ts';
 import { SelectField } from './SelectField.tsx';
 
 /** URL keys of the list's filters (beside the table's own page, size, sort and search). */
-const KEYS = { program_status: 'status', source: 'source', vip_tier: 'tier', points: 'points', type: 'field' } as const;
+const KEYS = { program_status: 'status', source: 'source', vip_tier: 'tier', points: 'points', tag: 'tag', type: 'field' } as const;
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Any status' },
@@ -41,6 +42,7 @@ export function useCustomerFilters(): [CustomerFilters, (key: keyof typeof KEYS,
     source: read('source'),
     vip_tier: read('vip_tier'),
     points: read('points'),
+    tag: read('tag'),
     type: read('type'),
   } as CustomerFilters;
   const set = (key: keyof typeof KEYS, value: string) =>
@@ -63,11 +65,19 @@ export function useCustomerFilters(): [CustomerFilters, (key: keyof typeof KEYS,
 export function CustomerFilterBar() {
   const [filters, set, clear] = useCustomerFilters();
   const any = Object.values(filters).some(Boolean);
+  const tags = useQuery(customerTagsQuery());
+  const tagOptions = [
+    { value: '', label: tags.isError ? 'Tags could not be read' : 'Any tag' },
+    ...(tags.data ?? []).map((row) => ({ value: row.tag, label: `${row.tag} (${row.customers})` })),
+    // a tag in the URL that no customer carries any more stays choosable
+    ...(filters.tag && !tags.data?.some((row) => row.tag === filters.tag) ? [{ value: filters.tag, label: filters.tag }] : []),
+  ];
   return (
     <div className="ls-customer-filters" role="group" aria-label="Filters">
       <SelectField label="Program status" value={filters.program_status ?? ''} options={PROGRAM_OPTIONS} onChange={(v) => set('program_status', v)} />
       <SelectField label="Source" value={filters.source ?? ''} options={SOURCE_OPTIONS} onChange={(v) => set('source', v)} />
       <SelectField label="Points balance" value={filters.points ?? ''} options={POINTS_OPTIONS} onChange={(v) => set('points', v)} />
+      <SelectField label="Tag" value={filters.tag ?? ''} options={tagOptions} onChange={(v) => set('tag', v)} />
       <SelectField label="Search in" value={filters.type ?? ''} options={FIELD_OPTIONS} onChange={(v) => set('type', v)} />
       {any ? <Button onClick={clear}>Clear filters</Button> : null}
     </div>

@@ -8,6 +8,7 @@ import { ImpactPreview, earningPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
 import { useRuleSave } from './useSaveForm.ts';
 import { ListField, NumberField, SelectField, StatusField } from './RuleFields.tsx';
+import { CatalogueField } from '../../products/CatalogueField.tsx';
 
 /** Every field the engine supports for one earning rule, validated with POST /points/store's own schema; a 422 lands on its fields. */
 export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefined; initial: EarningRuleBody; onDone: () => void }) {
@@ -52,18 +53,16 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
           <SwitchField control={control} name={'config.subtract_discounts' as 'title'} label="Discounts lower the amount that earns" />
           <ListField control={control} name={'config.award_statuses' as 'title'} label="Order statuses that award points" />
           <ListField control={control} name={'config.cancel_statuses' as 'title'} label="Order statuses that take the points back" />
-          <ListField
+          <CatalogueField control={control} name={'config.excluded_product_ids' as 'title'} kind="products" label="Excluded products" />
+          <CatalogueField control={control} name={'config.excluded_collection_ids' as 'title'} kind="collections" label="Excluded collections" />
+          <CatalogueField
             control={control}
-            name={'config.excluded_product_ids' as 'title'}
-            label="Excluded product ids"
-            hint="Product ids of your store, comma separated."
+            name={'config.excluded_tags' as 'title'}
+            kind="tags"
+            label="Excluded product tags"
+            hint="Products with any of these tags earn nothing."
           />
-          <ListField
-            control={control}
-            name={'config.excluded_collection_ids' as 'title'}
-            label="Excluded collection ids"
-            hint="Collection ids, comma separated."
-          />
+          <CatalogueField control={control} name={'config.excluded_variant_ids' as 'title'} kind="variants" label="Excluded variants" />
           <NumberField
             control={control}
             register={register}

@@ -6,7 +6,8 @@ import { useSaveRedeemRule } from '../api/points.ts';
 import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
 import { useRuleSave } from './useSaveForm.ts';
-import { ListField, NumberField, StatusField } from './RuleFields.tsx';
+import { NumberField, StatusField } from './RuleFields.tsx';
+import { CatalogueField } from '../../products/CatalogueField.tsx';
 
 /** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
 export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefined; initial: RedeemRuleBody; onDone: () => void }) {
@@ -44,10 +45,10 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
       {type === 'percentage' ? (
         <NumberField control={control} register={register} name="discount_value" label="Percentage off" hint="Between 1 and 100." />
       ) : null}
-      {type === 'free_product' ? <TextField control={control} register={register} name="config.free_product_id" label="Free product id" /> : null}
+      {type === 'free_product' ? <CatalogueField control={control} name="config.free_product_id" kind="products" label="Free product" single /> : null}
       <NumberField control={control} register={register} name="config.min_order_minor" label="Minimum order, in cents" hint="0 means any order." />
-      <ListField control={control} name="config.product_ids" label="Only for product ids" hint="Empty: every product. Comma separated." />
-      <ListField control={control} name="config.collection_ids" label="Only for collection ids" hint="Empty: every collection. Comma separated." />
+      <CatalogueField control={control} name="config.product_ids" kind="products" label="Only for products" hint="None chosen: every product." />
+      <CatalogueField control={control} name="config.collection_ids" kind="collections" label="Only for collections" hint="None chosen: every collection." />
       <NumberField
         control={control}
         register={register}

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { signInOnStore } from '../../../tests/helpers/server.ts';
+import type { MetricsAnswer } from '../../contract/analytics.ts';
+import { liftOf } from '../../domain/analytics/index.ts';
+import { credit, creditMany, HoldoutError } from '../../domain/ledger/index.ts';
+
+const MARCH = { from: '2024-03-01', to: '2024-03-31' };
+const at = (day: string) => new Date(`${day}T12:00:00Z`);
+
+describe('lift arithmetic', () => {
+  it('says the sample is too small below 30 customers a group, and that there is no holdout when there is none', () => {
+    const row = (holdout: boolean, customers: number) => ({ holdout, customers, repeaters: 1, mean_spend: 100, var_spend: 10 });
+    expect(liftOf(row(false, 100), row(true, 29))).toMatchObject({
+      sufficient: false,
+      repeat_rate: null,
+      message: expect.stringMatching(/^Sample too small: 100 members and 29 holdout/),
+    });
+    expect(liftOf(row(false, 100), undefined)).toMatchObject({ sufficient: false, message: expect.stringMatching(/No holdout group/) });
+  });
+});
+
+// 40 members and 40 holdout customers join in March 2024; 20 members and 10 holdout customers
+// order twice ($100 each time), the others once ($50). By hand:
+//   repeat rates 0.5 and 0.25, lift 0.25, SE = √(0.25/40 + 0.1875/40) = 0.1045825, 95 % CI 0.25 ± 0.2049780
+//   spend per customer 7,500 and 6,250 (minor units), lift 1,250;
+//   sample variances 250,000,000/39 and 187,500,000/39, SE = √((6,410,256.41 + 4,807,692.31)/40) = 529.5741, CI 1,250 ± 1,037.9464
+describeEachDatabase('analytics: incremental lift from the holdout group, and the holdout share', (ctx) => {
+  const headers = async () => (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id)).headers;
+  const metrics = async (body: object) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/analytics/metrics', headers: await headers(), payload: body });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as MetricsAnswer;
+  };
+  const storeId = () => ctx.fixture.storeA.id;
+
+  beforeAll(async () => {
+    const db = ctx.db;
+    const orders: object[] = [];
+    for (const [group, repeaters] of [
+      ['member', 20],
+      ['holdout', 10],
+    ] as const) {
+      for (let n = 0; n < 40; n++) {
+        const customer = await db
+          .insertInto('customers')
+          .values({ store_id: storeId(), first_name: group, last_name: String(n), email: `lift-${group}-${n}@example.test` })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await sql`update customers set created_at = ${at('2024-03-02')}, holdout = ${group === 'holdout'} where id = ${customer.id}`.execute(db);
+        const order = (k: number, total: number) => ({
+          store_id: storeId(),
+          customer_id: customer.id,
+          external_id: `lift-${group}-${n}-${k}`,
+          total_minor: total,
+          currency: 'USD',
+          status: 'paid',
+          placed_at: at('2024-03-10'),
+        });
+        if (n < repeaters) orders.push(order(1, 5000), order(2, 5000));
+        else orders.push(order(1, 5000));
+      }
+    }
+    await db
+      .insertInto('orders')
+      .values(orders as never)
+      .execute();
+  });
+
+  it('compares the repeat rate and spend of new members with the holdout group, each with its 95 % interval, as computed by hand', async () => {
+    const { lift } = await metrics(MARCH);
+    expect(lift.sufficient).toBe(true);
+    expect(lift.members).toEqual({ customers: 40, repeat_rate: 0.5, spend_per_customer_minor: 7500 });
+    expect(lift.holdout).toEqual({ customers: 40, repeat_rate: 0.25, spend_per_customer_minor: 6250 });
+    expect(lift.repeat_rate!.lift).toBeCloseTo(0.25, 9);
+    expect(lift.repeat_rate!.low).toBeCloseTo(0.045022, 5);
+    expect(lift.repeat_rate!.high).toBeCloseTo(0.454978, 5);
+    expect(lift.spend_per_customer_minor!.lift).toBeCloseTo(1250, 6);
+    expect(lift.spend_per_customer_minor!.low).toBeCloseTo(212.05, 1);
+    expect(lift.spend_per_customer_minor!.high).toBeCloseTo(2287.95, 1);
+    expect(lift.message).toMatch(/beyond chance/);
+    // a period where nobody joined: said plainly
+    const { lift: empty } = await metrics({ from: '2024-01-01', to: '2024-01-31' });
+    expect(empty).toMatchObject({ sufficient: false, repeat_rate: null, spend_per_customer_minor: null });
+  });
+
+  it('keeps the chosen share of NEW customers out of the program: they earn nothing', async () => {
+    const h = await headers();
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers: h, payload: { holdout_percent: 25 } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.holdout_percent).toMatch(/20 %/);
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers: h, payload: { holdout_percent: 20 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await metrics(MARCH)).holdout_percent).toBe(20);
+
+    const created = await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 400 }, (_, n) => ({ store_id: storeId(), first_name: 'New', last_name: String(n), email: `holdout-share-${n}@example.test` })),
+      )
+      .returning(['id', 'holdout'])
+      .execute();
+    const held = created.filter((row) => row.holdout);
+    // a random share drawn per customer: 20 % ± 6 standard deviations of 400 draws
+    expect(held.length).toBeGreaterThan(400 * 0.2 - 6 * Math.sqrt(400 * 0.2 * 0.8));
+    expect(held.length).toBeLessThan(400 * 0.2 + 6 * Math.sqrt(400 * 0.2 * 0.8));
+    // other stores are untouched by this store's setting
+    const other = await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 50 }, (_, n) => ({
+          store_id: ctx.fixture.storeB.id,
+          first_name: 'B',
+          last_name: String(n),
+          email: `holdout-b-${n}@example.test`,
+        })),
+      )
+      .returning('holdout')
+      .execute();
+    expect(other.every((row) => !row.holdout)).toBe(true);
+
+    const heldOut = held[0]!.id;
+    const member = created.find((row) => !row.holdout)!.id;
+    const entry = (customerId: number, id: string) => ({
+      storeId: storeId(),
+      customerId,
+      type: 'award' as const,
+      points: 100,
+      sourceType: 'test',
+      sourceId: id,
+      computation: id,
+    });
+    await expect(credit(ctx.db, entry(heldOut, 'holdout-award'), ctx.clock.now())).rejects.toBeInstanceOf(HoldoutError);
+    const batch = await creditMany(ctx.db, [entry(heldOut, 'holdout-batch'), entry(member, 'member-batch')], ctx.clock.now());
+    expect(batch).toMatchObject({ heldOut: 1, duplicates: 0 });
+    expect(batch.inserted.map((row) => row.customer_id)).toEqual([member]);
+    const earned = await ctx.db.selectFrom('ledger_entries').select('id').where('customer_id', '=', heldOut).execute();
+    expect(earned).toEqual([]);
+    // a manual adjustment is refused with a clear 422
+    const adjust = await ctx.app.inject({
+      method: 'POST',
+      url: '/data/v1/customer/adjust/points',
+      headers: h,
+      payload: { customer_id: heldOut, points: 10, reason: 'goodwill' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(422);
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers: h, payload: { holdout_percent: 0 } });
+  });
+});

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { LiftAnswer, MetricsAnswer } from '../../../../server/contract/analytics.ts';
+import { storeSettingsBody } from '../../../../server/contract/store.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Banner } from '../../../components/ui/PageHeader.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { errorMessage } from '../../../lib/api/errors.ts';
+import { formatCount, formatRate, moneyFormatter } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/runtime.ts';
+import { useSaveStoreSettings } from '../../account/api/account.ts';
+
+const rate = (value: number | null) => (value === null ? '—' : formatRate(value));
+const points = (value: number) => `${value >= 0 ? '+' : '−'}${(Math.abs(value) * 100).toFixed(1)} pts`;
+
+/** The holdout share of new customers (0–20 %), saved with the store settings; analytics is read again after. */
+function HoldoutSetting({ percent }: { percent: number }) {
+  const [value, setValue] = useState(String(percent));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveStoreSettings();
+  const toast = useToast();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = storeSettingsBody.shape.holdout_percent.safeParse(value.trim() === '' ? undefined : Number(value));
+    if (!parsed.success || parsed.data === undefined) {
+      setError(parsed.success ? 'Enter a percentage from 0 to 20.' : (parsed.error.issues[0]?.message ?? 'Enter a percentage from 0 to 20.'));
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { holdout_percent: parsed.data },
+      {
+        onSuccess: () => {
+          toast({ message: `Holdout share saved: ${parsed.data} % of new customers` });
+          void queryClient.invalidateQueries({ queryKey: ['analytics'] });
+        },
+      },
+    );
+  };
+  return (
+    <form className="ls-row" onSubmit={submit} noValidate>
+      <label className="ls-field">
+        <span className="ls-field__label">Holdout share of new customers (%)</span>
+        <input
+          className="ls-field__input"
+          type="number"
+          min={0}
+          max={20}
+          step={1}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'holdout-error' : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        {error ? (
+          <span id="holdout-error" className="ls-field__error">
+            {error}
+          </span>
+        ) : null}
+      </label>
+      <Button type="submit" loading={save.isPending}>
+        Save holdout share
+      </Button>
+      {save.isError ? <Banner tone="critical">{`Not saved: ${errorMessage(save.error)}`}</Banner> : null}
+    </form>
+  );
+}
+
+function LiftTable({ lift, currency }: { lift: LiftAnswer; currency: string }) {
+  const cash = moneyFormatter(currency);
+  const spend = (minor: number | null) => (minor === null ? '—' : cash(Math.round(minor)));
+  return (
+    <table className="ls-chart-card__table">
+      <caption className="ls-visually-hidden">Members against the holdout group</caption>
+      <thead>
+        <tr>
+          <th scope="col">Joined in the period</th>
+          <th scope="col">Customers</th>
+          <th scope="col">Repeat rate</th>
+          <th scope="col">Spend per customer</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">Members</th>
+          <td>{formatCount(lift.members.customers)}</td>
+          <td>{rate(lift.members.repeat_rate)}</td>
+          <td>{spend(lift.members.spend_per_customer_minor)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Holdout group</th>
+          <td>{formatCount(lift.holdout.customers)}</td>
+          <td>{rate(lift.holdout.repeat_rate)}</td>
+          <td>{spend(lift.holdout.spend_per_customer_minor)}</td>
+        </tr>
+        {lift.repeat_rate && lift.spend_per_customer_minor ? (
+          <tr>
+            <th scope="row">Lift (95 % interval)</th>
+            <td />
+            <td>
+              {points(lift.repeat_rate.lift)} ({points(lift.repeat_rate.low)} to {points(lift.repeat_rate.high)})
+            </td>
+            <td>
+              {spend(lift.spend_per_customer_minor.lift)} ({spend(lift.spend_per_customer_minor.low)} to {spend(lift.spend_per_customer_minor.high)})
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+/** Incremental lift: what members who joined in the period do beyond the holdout group kept out of the program. */
+export function LiftCard({ metrics }: { metrics: MetricsAnswer }) {
+  return (
+    <section className="ls-card ls-stack" aria-label="Incremental lift">
+      <h2>Incremental lift from the holdout group</h2>
+      <p className={metrics.lift.sufficient ? undefined : 'ls-muted'} role="status">
+        {metrics.lift.message}
+      </p>
+      <LiftTable lift={metrics.lift} currency={metrics.currency} />
+      <HoldoutSetting key={metrics.holdout_percent} percent={metrics.holdout_percent} />
+      <p className="ls-muted">
+        The holdout group is a random share of customers who join from now on; they earn nothing, so comparing them with members shows what the program adds.
+      </p>
+    </section>
+  );
+}
