@@ -203,6 +203,7 @@ export const STORE_SCOPED_TABLES = [
   'discounts',
   'customer_imports',
   'customer_invites',
+  'award_campaigns',
   'products',
   'product_variants',
   'collections',
