@@ -18,6 +18,10 @@ export const analyticsBody = z
     compare: z.boolean().default(true),
     /** only members carrying this customer tag */
     tag: z.string().trim().min(1).max(100).nullish(),
+    /** only members in this VIP tier */
+    tier: z.string().trim().min(1).max(100).nullish(),
+    /** only members from this source (manual, import, order, widget, …) */
+    source: z.string().trim().min(1).max(100).nullish(),
   })
   .superRefine((body, issue) => {
     const days = (Date.parse(body.to) - Date.parse(body.from)) / DAY_MS + 1;
@@ -98,6 +102,8 @@ export type AnalyticsChart = z.infer<typeof chart>;
 
 export const filterOptionsAnswer = z.object({
   tags: z.array(z.object({ value: z.string(), customers: z.number().int() })),
+  tiers: z.array(z.object({ value: z.string(), customers: z.number().int() })),
+  sources: z.array(z.object({ value: z.string(), customers: z.number().int() })),
   max_days: z.number().int(),
 });
 export type FilterOptionsAnswer = z.infer<typeof filterOptionsAnswer>;

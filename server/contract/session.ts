@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleField } from '../domain/schemas/permissions.ts';
 import { emailField } from './common.ts';
 
 /** POST /api/v1/account/login: the one-time code from /auth-check, or email and password. */
@@ -35,7 +36,7 @@ export const userRecord = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['owner', 'staff']).nullable(),
+  role: roleField.nullable(),
   stage: z.number(),
   status: z.string(),
   store: storeSummary.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 import { EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
 import { idField, urlField } from './common.ts';
 
@@ -36,6 +37,8 @@ export const storeSettingsBody = z.strictObject({
   /** program basics (onboarding): the program's name and the word used for points */
   program_name: z.string().trim().min(1, 'Enter a program name.').max(60).optional(),
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
+  /** the largest points adjustment staff may make at once (owners and admins are not capped) */
+  staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */
   holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
 });

@@ -9,7 +9,8 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Id = Generated<number>;
 
-export type Role = 'owner' | 'staff';
+/** a member's role at a store; what each may do is the permission table in server/domain/schemas/permissions.ts */
+export type Role = 'owner' | 'admin' | 'staff';
 export type DocumentStatus = 'draft' | 'published';
 export type SessionKind = 'api' | 'provider';
 

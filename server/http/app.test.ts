@@ -48,7 +48,15 @@ describeEachDatabase(
         expect(Object.keys(document.paths[path] ?? {}), route.url).toContain(route.method.toLowerCase());
       }
       const settings = document.paths['/api/v1/store/setting/update']!.post!.requestBody!.content['application/json']!.schema;
-      expect(Object.keys(settings.properties ?? {})).toEqual(['title', 'website', 'email_settings', 'program_name', 'points_label']);
+      expect(Object.keys(settings.properties ?? {})).toEqual([
+        'title',
+        'website',
+        'email_settings',
+        'program_name',
+        'points_label',
+        'staff_adjustment_cap',
+        'holdout_percent',
+      ]);
       const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('swagger');

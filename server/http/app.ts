@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { SCOPE_DESCRIPTIONS } from '../domain/schemas/api-scopes.ts';
+import { ROLES, can } from '../domain/schemas/permissions.ts';
 import { defaultAuthMode, registerAuthHook } from './auth-hook.ts';
 import type { App } from './context.ts';
 import { errorHandler } from './errors.ts';
@@ -46,11 +47,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? defaultAuthMode(route.url) };
-    const apiScope = route.config.apiScope;
+    const { apiScope, permission } = route.config;
+    if (route.config.auth === 'store' && !permission) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} declares no config.permission: every authenticated route names the permission it needs.`,
+      );
+    }
+    if (permission && route.schema) {
+      const note = `Permission: \`${permission}\` (${ROLES.filter((role) => can(role, permission)).join(', ')}).`;
+      route.schema = { ...route.schema, description: route.schema.description ? `${route.schema.description}\n\n${note}` : note };
+    }
     if (apiScope && route.schema) route.schema = { ...route.schema, security: [...CONSOLE_SECURITY, { apiClient: [apiScope] }] };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body, apiScope });
+        app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body, apiScope, permission });
       }
     }
   });

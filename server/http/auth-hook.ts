@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/sessions.ts';
 import { authenticateClientToken, isClientToken } from '../domain/api-clients/index.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';
+import { can, type Permission, type Role } from '../domain/schemas/permissions.ts';
 import { ApiError, unauthenticated } from './errors.ts';
 import type { AuthMode } from './context.ts';
 
@@ -11,6 +12,10 @@ const API_PREFIX = /^\/(api|data)\/v\d+\//;
 export function defaultAuthMode(url: string): AuthMode {
   return API_PREFIX.test(url) ? 'store' : 'none';
 }
+
+/** 403 naming the permission the role lacks. */
+export const forbidden = (role: Role, permission: Permission) =>
+  new ApiError(403, `Your role (${role}) does not have the ${permission} permission.`, 'forbidden');
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -61,5 +66,7 @@ export function registerAuthHook(app: FastifyInstance): void {
     request.user = auth.user;
     request.role = auth.role;
     request.sessionId = auth.sessionId;
+    const permission = request.routeOptions.config.permission;
+    if (permission && !can(auth.role, permission)) throw forbidden(auth.role, permission);
   });
 }

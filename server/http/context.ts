@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';
+import type { Permission } from '../domain/schemas/permissions.ts';
 
 /**
  * Who may call a route: `none` (public) or `store` (signed in on a store through the three
@@ -20,6 +21,8 @@ export interface RegisteredRoute {
   bodySchema: unknown;
   /** the scope an API client token needs here; without it client tokens are refused */
   apiScope: ApiScope | undefined;
+  /** what a signed-in user's role must grant here (every `store` route declares one) */
+  permission: Permission | undefined;
 }
 
 declare module 'fastify' {
@@ -48,6 +51,11 @@ declare module 'fastify' {
     tooLargeMessage?: string;
     /** read routes an API client may call with this scope (OAuth client credentials, /oauth/token) */
     apiScope?: ApiScope;
+    /**
+     * The permission a signed-in user's role needs here (server/domain/schemas/permissions.ts).
+     * Every authenticated route declares one: the app refuses to start otherwise.
+     */
+    permission?: Permission;
   }
 }
 

@@ -1,4 +1,5 @@
 import { HeldEntryError, HoldoutError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
+import { AdjustmentCapError } from '../domain/customers/points.ts';
 import { RedeemError } from '../domain/rules/errors.ts';
 import { VipError } from '../domain/vip/index.ts';
 import { ApiError } from './errors.ts';
@@ -9,6 +10,7 @@ export const asApiError = (error: unknown): never => {
   if (error instanceof HoldoutError) throw new ApiError(422, error.message, 'holdout', { customer_id: error.message });
   if (error instanceof PointsLimitError)
     throw new ApiError(422, error.message, 'points_limit', { points: `The limit of ${error.limit} is ${POINTS_LIMITS[error.limit]} points.` });
+  if (error instanceof AdjustmentCapError) throw new ApiError(403, error.message, 'adjustment_cap', { points: `At most ${error.cap} points either way.` });
   if (error instanceof HeldEntryError) throw new ApiError(error.status, error.message, error.status === 404 ? 'not_found' : 'not_held');
   if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
   if (error instanceof VipError) throw new ApiError(error.status, error.message, error.code, error.field ? { [error.field]: error.message } : {});

@@ -30,6 +30,7 @@ const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx
 const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const ReferralsPage = lazy(() => import('../features/referrals/ReferralsPage.tsx').then((m) => ({ default: m.ReferralsPage })));
+const VipPage = lazy(() => import('../features/vip/VipPage.tsx').then((m) => ({ default: m.VipPage })));
 const EmailsPage = lazy(() => import('../features/emails/EmailsPage.tsx').then((m) => ({ default: m.EmailsPage })));
 
 function screenFor(route: RouteEntry): ReactNode {
@@ -64,6 +65,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <CustomerDetailsPage />;
     case 'referrals':
       return <ReferralsPage />;
+    case 'vip':
+      return <VipPage />;
     default:
       return <PlaceholderPage route={route} />;
   }

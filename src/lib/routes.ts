@@ -45,7 +45,8 @@ export interface RouteEntry {
     | 'points-activity'
     | 'customers'
     | 'customer-details'
-    | 'referrals';
+    | 'referrals'
+    | 'vip';
   /** a parent page to go back to */
   back?: { to: string; label: string };
 }
@@ -119,7 +120,7 @@ export const ROUTES: RouteEntry[] = [
     screen: 'points-activity',
     back: { to: '/rewards-loyalty/points', label: 'Points' },
   },
-  { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.' },
+  { path: '/rewards-loyalty/vip', title: 'Loyalty Program', purpose: 'VIP tiers, their entry rules, perks and rewards.', screen: 'vip' },
   { path: '/emails/email-dashboard', title: 'Emails', purpose: 'All program emails in the visual email editor, with starter templates.', screen: 'emails' },
   { path: '/emails', title: 'Emails', purpose: 'The emails your members receive when they earn, redeem, refer or change tier.', screen: 'emails' },
   ...EMAIL_SUB_ITEMS.map(([label, path]): RouteEntry => ({

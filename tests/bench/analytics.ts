@@ -68,7 +68,7 @@ async function measure(db: Db, label: string, customers: number): Promise<BenchR
         return Promise.all([periodCharts(db, id, year, 'USD', null), periodCharts(db, id, previousPeriod(year), 'USD', null)]);
       },
     ],
-    ['analytics/metrics, members tagged vip', 300, () => periodMetrics(db, id, year, 'USD', 'vip')],
+    ['analytics/metrics, members tagged vip', 300, () => periodMetrics(db, id, year, 'USD', { tag: 'vip' })],
     ['dashboard/status', 150, () => Promise.all([setupProgress(db, id), headlineFigures(db, id, now)])],
     ['dashboard/activities', 150, () => latestActivity(db, id, 20)],
   ];

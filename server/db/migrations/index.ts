@@ -12,6 +12,7 @@ import * as analyticsDaily from './0071_analytics_daily.ts';
 import * as emailTemplates from './0060_email_templates.ts';
 import * as apiClients from './0080_api_clients.ts';
 import * as webhookEventsRecent from './0081_webhook_events_recent.ts';
+import * as adminRole from './0140_admin_role.ts';
 import * as ordersPlacedAt from './0030_orders_placed_at.ts';
 import * as customerList from './0040_customer_list.ts';
 import * as customerExports from './0041_customer_exports.ts';
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0071_analytics_daily': analyticsDaily,
   '0080_api_clients': apiClients,
   '0081_webhook_events_recent': webhookEventsRecent,
+  '0140_admin_role': adminRole,
   '0040_customer_list': customerList,
   '0041_customer_exports': customerExports,
   '0010_document_publishing': documentPublishing,

@@ -6,6 +6,7 @@ import type { Executor } from '../ledger/index.ts';
 import { periodBuckets } from './metrics.ts';
 import { buckets, type Period } from './period.ts';
 import type { Sums } from './rollups.ts';
+import type { MemberFilter } from './sql.ts';
 
 export interface ChartSeries {
   label: string;
@@ -22,9 +23,9 @@ export interface Chart {
 
 const perOrder = (revenueMinor: number, orders: number) => (orders === 0 ? 0 : Math.round(revenueMinor / orders) / 100);
 
-export async function periodCharts(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<Chart[]> {
+export async function periodCharts(db: Executor, storeId: number, period: Period, currency: string, filter: MemberFilter | null): Promise<Chart[]> {
   const x = buckets(period);
-  const byBucket = new Map((await periodBuckets(db, storeId, period, currency, tag)).map((row) => [row.bucket, row]));
+  const byBucket = new Map((await periodBuckets(db, storeId, period, currency, filter)).map((row) => [row.bucket, row]));
   const along = (value: (sums: Sums) => number) =>
     x.map((bucket) => {
       const sums = byBucket.get(bucket);

@@ -1,32 +1,59 @@
-/** What analytics can be filtered by today: the customer tags the store uses (most used first). */
+/** What analytics can filter members by: the customer tags, VIP tiers and sources the store uses (most used first). */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
+import type { MemberFilter } from './sql.ts';
+
+export interface FilterOption {
+  value: string;
+  customers: number;
+}
 
 export interface FilterOptions {
-  tags: { value: string; customers: number }[];
+  tags: FilterOption[];
+  tiers: FilterOption[];
+  sources: FilterOption[];
 }
+
+const options = (rows: { value: string | null; customers: unknown }[]): FilterOption[] =>
+  rows.filter((row) => row.value !== null).map((row) => ({ value: row.value!, customers: toNumber(row.customers) }));
 
 export async function filterOptions(db: Executor, storeId: number): Promise<FilterOptions> {
-  const rows = await db
-    .selectFrom(sql<{ tag: string }>`(select jsonb_array_elements_text(tags) as tag from customers where store_id = ${storeId})`.as('t'))
-    .select(['tag', sql<string>`count(*)`.as('customers')])
-    .groupBy('tag')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('tag')
-    .limit(200)
-    .execute();
-  return { tags: rows.map((row) => ({ value: row.tag, customers: toNumber(row.customers) })) };
+  const [tags, tiers, sources] = await Promise.all([
+    db
+      .selectFrom(sql<{ value: string }>`(select jsonb_array_elements_text(tags) as value from customers where store_id = ${storeId})`.as('t'))
+      .select(['value', sql<string>`count(*)`.as('customers')])
+      .groupBy('value')
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy('value')
+      .limit(200)
+      .execute(),
+    ...(['vip_tier', 'source'] as const).map((column) =>
+      db
+        .selectFrom('customers')
+        .select([sql<string | null>`${sql.ref(column)}`.as('value'), sql<string>`count(*)`.as('customers')])
+        .where('store_id', '=', storeId)
+        .where(column, 'is not', null)
+        .groupBy(column)
+        .orderBy(sql`count(*)`, 'desc')
+        .limit(200)
+        .execute(),
+    ),
+  ]);
+  return { tags: options(tags), tiers: options(tiers!), sources: options(sources!) };
 }
 
-/** True when `tag` is one the store's customers carry. */
-export async function isKnownTag(db: Executor, storeId: number, tag: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where(sql<boolean>`tags @> ${JSON.stringify([tag])}::jsonb`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The first filter field whose value no customer of the store has, or null when all are known. */
+export async function unknownFilterField(db: Executor, storeId: number, filter: MemberFilter): Promise<'tag' | 'tier' | 'source' | null> {
+  const checks = [
+    ['tag', filter.tag, sql<boolean>`tags @> ${JSON.stringify([filter.tag])}::jsonb`],
+    ['tier', filter.tier, sql<boolean>`vip_tier = ${filter.tier ?? null}`],
+    ['source', filter.source, sql<boolean>`source = ${filter.source ?? null}`],
+  ] as const;
+  for (const [field, value, condition] of checks) {
+    if (!value) continue;
+    const row = await db.selectFrom('customers').select('id').where('store_id', '=', storeId).where(condition).limit(1).executeTakeFirst();
+    if (!row) return field;
+  }
+  return null;
 }

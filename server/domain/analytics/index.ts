@@ -4,6 +4,7 @@ export { periodCharts, type Chart, type ChartSeries } from './charts.ts';
 export { EXPIRY_HORIZON_DAYS, outstandingLiability, type Liability } from './liability.ts';
 export { refreshRollups, type RefreshResult } from './rollups.ts';
 export { storeCurrency } from './store.ts';
-export { filterOptions, isKnownTag, type FilterOptions } from './filters.ts';
+export { filterOptions, unknownFilterField, type FilterOptions } from './filters.ts';
+export { memberFilterOf, type MemberFilter } from './sql.ts';
 export type { AnalyticsDailyTable, AnalyticsDirtyTable } from './tables.ts';
 export { holdoutLift, liftOf, MIN_GROUP, type Lift } from './lift.ts';

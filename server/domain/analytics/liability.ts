@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import { taggedCustomer } from './sql.ts';
+import { memberFilter, type MemberFilter } from './sql.ts';
 
 export interface Liability {
   outstanding_points: number;
@@ -25,11 +25,11 @@ export interface Liability {
 const DAY_MS = 86_400_000;
 export const EXPIRY_HORIZON_DAYS = 90;
 
-export async function outstandingLiability(db: Executor, storeId: number, now: Date, tag: string | null): Promise<Liability> {
+export async function outstandingLiability(db: Executor, storeId: number, now: Date, filter: MemberFilter | null): Promise<Liability> {
   const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
   const [accounts, expiring, best] = await Promise.all([
-    // every balance added up: from the daily rollups, or the tagged members' accounts
-    tag === null
+    // every balance added up: from the daily rollups, or the filtered members' accounts
+    filter === null
       ? db
           .selectFrom('analytics_daily')
           .select([sql<string>`coalesce(sum(points_net), 0)`.as('balance'), sql<string>`coalesce(sum(pending_net), 0)`.as('pending')])
@@ -39,7 +39,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
           .selectFrom('points_accounts')
           .select([sql<string>`coalesce(sum(balance), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
           .where('store_id', '=', storeId)
-          .where(taggedCustomer(storeId, 'points_accounts.customer_id', tag))
+          .where(memberFilter(storeId, 'points_accounts.customer_id', filter))
           .executeTakeFirstOrThrow(),
     db
       .selectFrom('points_batches')
@@ -48,7 +48,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       .where('remaining', '>', 0)
       .where('expires_at', '>', now)
       .where('expires_at', '<=', horizon)
-      .where(taggedCustomer(storeId, 'points_batches.customer_id', tag))
+      .where(memberFilter(storeId, 'points_batches.customer_id', filter))
       .executeTakeFirstOrThrow(),
     // the rule that gives the most money per point: what a point can cost the store at worst
     db

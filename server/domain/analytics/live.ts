@@ -1,12 +1,12 @@
 /**
  * The same sums as the rollups, computed from the source tables for each bucket of a period:
- * for what the rollups cannot answer (the members carrying a tag).
+ * for what the rollups cannot answer (the members of a filter: tag, VIP tier, source).
  */
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
 import type { Period } from './period.ts';
 import { rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
-import { countWhere, inPeriod, REVENUE_STATUSES, sumWhere, taggedCustomer } from './sql.ts';
+import { countWhere, inPeriod, REVENUE_STATUSES, sumWhere, memberFilter, type MemberFilter } from './sql.ts';
 
 const bucketOf = (column: string, period: Period) =>
   sql<string>`to_char(date_trunc(${period.granularity}, ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`;
@@ -15,14 +15,20 @@ const bucketOf = (column: string, period: Period) =>
 const returning = sql<boolean>`exists (select 1 from orders p where p.store_id = orders.store_id and p.customer_id = orders.customer_id
   and p.status in (${sql.join(REVENUE_STATUSES)}) and (p.placed_at, p.id) < (orders.placed_at, orders.id))`;
 
-export async function liveBuckets(db: Executor, storeId: number, period: Period, currency: string, tag: string | null): Promise<(Sums & { bucket: string })[]> {
+export async function liveBuckets(
+  db: Executor,
+  storeId: number,
+  period: Period,
+  currency: string,
+  filter: MemberFilter | null,
+): Promise<(Sums & { bucket: string })[]> {
   const [members, ledger, issuedRewards, usedRewards, orders, rolled] = await Promise.all([
     db
       .selectFrom('customers')
       .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('members_joined')])
       .where('store_id', '=', storeId)
       .where(inPeriod('created_at', period))
-      .where(taggedCustomer(storeId, 'customers.id', tag))
+      .where(memberFilter(storeId, 'customers.id', filter))
       .groupBy('bucket')
       .execute(),
     db
@@ -34,7 +40,7 @@ export async function liveBuckets(db: Executor, storeId: number, period: Period,
       ])
       .where('store_id', '=', storeId)
       .where(inPeriod('created_at', period))
-      .where(taggedCustomer(storeId, 'ledger_entries.customer_id', tag))
+      .where(memberFilter(storeId, 'ledger_entries.customer_id', filter))
       .groupBy('bucket')
       .execute(),
     db
@@ -42,7 +48,7 @@ export async function liveBuckets(db: Executor, storeId: number, period: Period,
       .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('rewards_issued')])
       .where('store_id', '=', storeId)
       .where(inPeriod('created_at', period))
-      .where(taggedCustomer(storeId, 'rewards.customer_id', tag))
+      .where(memberFilter(storeId, 'rewards.customer_id', filter))
       .groupBy('bucket')
       .execute(),
     db
@@ -50,7 +56,7 @@ export async function liveBuckets(db: Executor, storeId: number, period: Period,
       .select([bucketOf('used_at', period).as('bucket'), sql<string>`count(*)`.as('rewards_used')])
       .where('store_id', '=', storeId)
       .where(inPeriod('used_at', period))
-      .where(taggedCustomer(storeId, 'rewards.customer_id', tag))
+      .where(memberFilter(storeId, 'rewards.customer_id', filter))
       .groupBy('bucket')
       .execute(),
     db
@@ -66,10 +72,10 @@ export async function liveBuckets(db: Executor, storeId: number, period: Period,
       .where('status', 'in', REVENUE_STATUSES)
       .where(inPeriod('placed_at', period))
       .where('customer_id', 'is not', null)
-      .where(taggedCustomer(storeId, 'orders.customer_id', tag))
+      .where(memberFilter(storeId, 'orders.customer_id', filter))
       .groupBy('bucket')
       .execute(),
-    // guests carry no tags: their orders are the rollups'
+    // guests are in no member filter: their orders are the rollups'
     rolledBuckets(db, storeId, period),
   ]);
   const byBucket = new Map<string, Record<string, unknown>>();

@@ -6,11 +6,26 @@ export const inPeriod = (column: string, period: Period) => sql<boolean>`${sql.r
 export const countWhere = (condition: RawBuilder<unknown>) => sql<string>`count(*) filter (where ${condition})`;
 export const sumWhere = (value: RawBuilder<unknown>, condition: RawBuilder<unknown>) => sql<string>`coalesce(sum(${value}) filter (where ${condition}), 0)`;
 
-/** Customers of the store carrying `tag` (the members filter, through the tags index); always true without one. */
-export const taggedCustomer = (storeId: number, customerColumn: string, tag: string | null) =>
-  tag === null
-    ? sql<boolean>`true`
-    : sql<boolean>`${sql.ref(customerColumn)} in (select t.id from customers t where t.store_id = ${storeId} and t.tags @> ${JSON.stringify([tag])}::jsonb)`;
+/** Who analytics counts: members carrying a tag, in a VIP tier, from a source (each optional, all must hold). */
+export interface MemberFilter {
+  tag?: string | null;
+  tier?: string | null;
+  source?: string | null;
+}
+
+/** The filter, or null when it narrows nothing (the rollups answer then). */
+export const memberFilterOf = (filter: MemberFilter): MemberFilter | null => (filter.tag || filter.tier || filter.source ? filter : null);
+
+/** Customers of the store in the filter (tags through the tags index); always true without one. */
+export const memberFilter = (storeId: number, customerColumn: string, filter: MemberFilter | null) => {
+  if (filter === null) return sql<boolean>`true`;
+  const conditions = [
+    ...(filter.tag ? [sql`t.tags @> ${JSON.stringify([filter.tag])}::jsonb`] : []),
+    ...(filter.tier ? [sql`t.vip_tier = ${filter.tier}`] : []),
+    ...(filter.source ? [sql`t.source = ${filter.source}`] : []),
+  ];
+  return sql<boolean>`${sql.ref(customerColumn)} in (select t.id from customers t where t.store_id = ${storeId} and ${sql.join(conditions, sql` and `)})`;
+};
 
 /** Orders that brought money in (a partly refunded order still did). */
 export const REVENUE_STATUSES = ['paid', 'partially_refunded'];

@@ -1,3 +1,3 @@
-export { findStoreBy, findUserStore, listUserStores, rotateHmacSecret, updateStoreSettings, type StoreSettingsChange } from './stores.ts';
+export { adjustmentCap, findStoreBy, findUserStore, listUserStores, rotateHmacSecret, updateStoreSettings, type StoreSettingsChange } from './stores.ts';
 export { createChannel, listChannels, removeChannel } from './channels.ts';
 export { saveOnboardingReward, type OnboardingReward } from './onboarding-reward.ts';

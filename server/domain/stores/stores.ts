@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
-import type { Store } from '../../db/schema.ts';
+import type { Role, Store } from '../../db/schema.ts';
+import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../schemas/permissions.ts';
+
+/** The largest points adjustment this role may make in one go at this store: the store's cap for staff, none for owners and admins. */
+export function adjustmentCap(store: Store, role: Role | null): number | undefined {
+  if (role !== null && !CAPPED_ROLES.includes(role)) return undefined;
+  const cap = (store.settings as Record<string, unknown>).staff_adjustment_cap;
+  return typeof cap === 'number' ? cap : DEFAULT_STAFF_ADJUSTMENT_CAP;
+}
 
 /** The user's stores that have an access token (spec §5: only those are listed). */
 export async function listUserStores(db: Db, userId: number) {

@@ -85,6 +85,31 @@ describeEachDatabase('analytics: incremental lift from the holdout group, and th
     expect(empty).toMatchObject({ sufficient: false, repeat_rate: null, spend_per_customer_minor: null });
   });
 
+  it('filters the members by VIP tier and source, offers the values the store has, and refuses unknown ones naming the field', async () => {
+    await sql`update customers set source = 'widget', vip_tier = case when last_name in ('0', '1', '2') then 'Gold' else null end
+      where store_id = ${storeId()} and email like 'lift-member-%'`.execute(ctx.db);
+    const options = await ctx.app.inject({ method: 'POST', url: '/data/v1/analytics/filter-options', headers: await headers(), payload: {} });
+    expect(options.json().data.sources).toContainEqual({ value: 'widget', customers: 40 });
+    expect(options.json().data.tiers).toContainEqual({ value: 'Gold', customers: 3 });
+    expect((await metrics({ ...MARCH, source: 'widget' })).current.members_joined).toBe(40);
+    const gold = await metrics({ ...MARCH, tier: 'Gold', source: 'widget' });
+    expect(gold.current).toMatchObject({ members_joined: 3, member_orders: 6, member_revenue_minor: 30_000 });
+    for (const [field, value] of [
+      ['tier', 'Platinum'],
+      ['source', 'carrier-pigeon'],
+      ['tag', 'nobody-has-this'],
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/data/v1/analytics/metrics',
+        headers: await headers(),
+        payload: { ...MARCH, [field!]: value },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors[field!]).toContain(value);
+    }
+  });
+
   it('keeps the chosen share of NEW customers out of the program: they earn nothing', async () => {
     const h = await headers();
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers: h, payload: { holdout_percent: 25 } });

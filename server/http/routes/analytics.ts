@@ -9,28 +9,33 @@ import {
   filterOptions,
   freshenRollups,
   holdoutLift,
-  isKnownTag,
   isoDay,
+  memberFilterOf,
   outstandingLiability,
   periodCharts,
   periodMetrics,
   periodOf,
   previousPeriod,
   storeCurrency,
+  unknownFilterField,
   type Period,
 } from '../../domain/analytics/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { ApiError } from '../errors.ts';
 import type { App, RouteModule } from '../context.ts';
 
-/** The body's period and filter, the tag checked against the store's customers. */
+const FILTER_LABELS = { tag: 'the tag', tier: 'the VIP tier', source: 'the source' } as const;
+
+/** The body's period and member filter, each filter value checked against the store's customers. */
 async function readQuery(db: Executor, storeId: number, body: AnalyticsBody) {
-  const tag = body.tag ?? null;
-  if (tag !== null && !(await isKnownTag(db, storeId, tag))) {
-    throw new ApiError(422, `No customer of this store has the tag "${tag}".`, 'validation_failed', { tag: `No customer of this store has the tag "${tag}".` });
+  const filter = memberFilterOf({ tag: body.tag ?? null, tier: body.tier ?? null, source: body.source ?? null });
+  const unknown = filter && (await unknownFilterField(db, storeId, filter));
+  if (unknown) {
+    const message = `No customer of this store has ${FILTER_LABELS[unknown]} "${String(filter[unknown])}".`;
+    throw new ApiError(422, message, 'validation_failed', { [unknown]: message });
   }
   const period = periodOf(body.from, body.to);
-  return { period, tag, currency: await storeCurrency(db, storeId) };
+  return { period, filter, currency: await storeCurrency(db, storeId) };
 }
 
 const describe = (period: Period) => ({ from: isoDay(period.start), to: isoDay(new Date(period.end.getTime() - 86_400_000)), granularity: period.granularity });
@@ -39,9 +44,10 @@ function register(app: App) {
   app.post(
     '/analytics/filter-options',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
-        summary: 'What analytics can be filtered by (customer tags) and the longest period',
+        summary: 'What analytics can filter members by (customer tags, VIP tiers, sources) and the longest period',
         body: emptyBody,
         response: { 200: dataEnvelope(filterOptionsAnswer) },
       },
@@ -51,6 +57,7 @@ function register(app: App) {
   app.post(
     '/analytics/metrics',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
         summary: "The period's figures, the previous period's and the points liability",
@@ -60,12 +67,12 @@ function register(app: App) {
     },
     async (request) => {
       const storeId = request.store.id;
-      const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const { period, filter, currency } = await readQuery(app.db, storeId, request.body);
       const preparing = await freshenRollups(app.db, storeId);
       const [current, previous, liability, lift] = await Promise.all([
-        periodMetrics(app.db, storeId, period, currency, tag),
-        request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, tag) : null,
-        outstandingLiability(app.db, storeId, app.clock.now(), tag),
+        periodMetrics(app.db, storeId, period, currency, filter),
+        request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, filter) : null,
+        outstandingLiability(app.db, storeId, app.clock.now(), filter),
         holdoutLift(app.db, storeId, period, currency),
       ]);
       const holdoutPercent = Number((request.store.settings as { holdout_percent?: number }).holdout_percent ?? 0);
@@ -75,15 +82,16 @@ function register(app: App) {
   app.post(
     '/analytics/charts',
     {
+      config: { permission: 'program:read' },
       schema: { tags: ['analytics'], summary: "The period's series by day, week or month", body: analyticsBody, response: { 200: dataEnvelope(chartsAnswer) } },
     },
     async (request) => {
       const storeId = request.store.id;
-      const { period, tag, currency } = await readQuery(app.db, storeId, request.body);
+      const { period, filter, currency } = await readQuery(app.db, storeId, request.body);
       const preparing = await freshenRollups(app.db, storeId);
       const [charts, before] = await Promise.all([
-        periodCharts(app.db, storeId, period, currency, tag),
-        request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, tag) : null,
+        periodCharts(app.db, storeId, period, currency, filter),
+        request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, filter) : null,
       ]);
       // the previous period drawn beside each series, bucket by bucket
       const compared = charts.map((chart, index) => ({

@@ -24,6 +24,7 @@ export const apiClientRoutes: RouteModule = {
     app.post(
       '/oauth/clients',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['api clients'],
           summary: 'Create an API client; the answer holds its secret, shown this once',
@@ -40,6 +41,7 @@ export const apiClientRoutes: RouteModule = {
     app.get(
       '/oauth/clients',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['api clients'],
           summary: 'The live API clients, newest first',
@@ -57,6 +59,7 @@ export const apiClientRoutes: RouteModule = {
     app.patch(
       '/oauth/clients/:id',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['api clients'],
           summary: 'Rename an API client or change its scopes (its tokens lose removed scopes at once)',
@@ -74,7 +77,10 @@ export const apiClientRoutes: RouteModule = {
 
     app.delete(
       '/oauth/clients/:id',
-      { schema: { tags: ['api clients'], summary: 'Revoke an API client and its tokens, at once', params: idParams } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['api clients'], summary: 'Revoke an API client and its tokens, at once', params: idParams },
+      },
       async (request, reply) => {
         if (!(await revokeApiClient(app.db, request.store.id, request.params.id, app.clock.now()))) throw notFound('API client');
         return reply.code(204).send();

@@ -72,7 +72,10 @@ export const appRoutes: RouteModule = {
 
     app.get(
       '/apps',
-      { schema: { tags: ['apps'], summary: 'The supported apps, their connection state and last event', response: { 200: dataEnvelope(z.array(appRecord)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['apps'], summary: 'The supported apps, their connection state and last event', response: { 200: dataEnvelope(z.array(appRecord)) } },
+      },
       async (request) => ({
         data: (await listApps(app.db, request.store)).map(presentApp),
       }),
@@ -81,6 +84,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/integrate',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Connect an app (the shop domain, the BigCommerce access token)',
@@ -97,6 +101,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/info',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Where to point the app’s webhooks and how they are signed',
@@ -109,7 +114,10 @@ export const appRoutes: RouteModule = {
 
     app.delete(
       '/apps/:id',
-      { schema: { tags: ['apps'], summary: 'Disconnect an app: its webhooks are refused from now on', params: appIdParams } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['apps'], summary: 'Disconnect an app: its webhooks are refused from now on', params: appIdParams },
+      },
       async (request, reply) => {
         await disconnectApp(app.db, request.store, request.params.id).catch(setupFailed);
         return reply.code(204).send();
@@ -119,6 +127,7 @@ export const appRoutes: RouteModule = {
     app.get(
       '/apps/version',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['apps'],
           summary: 'The API and webhook format versions',
@@ -132,7 +141,10 @@ export const appRoutes: RouteModule = {
 
     app.get(
       '/apps/event-list',
-      { schema: { tags: ['apps'], summary: 'Webhook events received, newest first', querystring: eventListQuery, response: { 200: dataEnvelope(eventPage) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['apps'], summary: 'Webhook events received, newest first', querystring: eventListQuery, response: { 200: dataEnvelope(eventPage) } },
+      },
       async (request) => {
         const { platform, status, page, per_page: perPage } = request.query;
         const { rows, total } = await listWebhookEvents(app.db, request.store.id, { platform, status, page, perPage });
@@ -144,6 +156,7 @@ export const appRoutes: RouteModule = {
     app.post(
       '/apps/mediaurl',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['apps'],
           summary: "The absolute public URL of one of the store's gallery images, for a platform app",
@@ -168,6 +181,7 @@ export const dataAppRoutes: RouteModule = {
     app.post(
       '/account/webhooks-sync',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Webhook re-sync: failed events are tried again now',

@@ -30,31 +30,49 @@ export const couponRoutes: RouteModule = {
         { field: 'config.product_ids', kind: 'products', ids: config.product_ids },
         { field: 'config.collection_ids', kind: 'collections', ids: config.collection_ids },
       ]);
-    app.get('/coupon/type', { schema: { tags: ['coupons'], summary: 'Coupon kinds' } }, async () => ({ data: COUPON_TYPES }));
+    app.get('/coupon/type', { config: { permission: 'program:read' }, schema: { tags: ['coupons'], summary: 'Coupon kinds' } }, async () => ({
+      data: COUPON_TYPES,
+    }));
 
-    app.post('/coupon/store', { schema: { tags: ['coupons'], summary: 'Create a coupon', body: couponBody } }, async (request, reply) => {
-      await ensureCouponCatalogue(request.store.id, request.body.config);
-      const coupon = await createCoupon(app.db, request.store.id, request.body, app.clock.now());
-      return reply.code(201).send({ data: presentCoupon(coupon) });
-    });
+    app.post(
+      '/coupon/store',
+      { config: { permission: 'program:edit' }, schema: { tags: ['coupons'], summary: 'Create a coupon', body: couponBody } },
+      async (request, reply) => {
+        await ensureCouponCatalogue(request.store.id, request.body.config);
+        const coupon = await createCoupon(app.db, request.store.id, request.body, app.clock.now());
+        return reply.code(201).send({ data: presentCoupon(coupon) });
+      },
+    );
 
-    app.get('/coupon/:id', { schema: { tags: ['coupons'], summary: 'One coupon', params: idParams } }, async (request) => {
-      const coupon = await findCoupon(app.db, request.store.id, request.params.id);
-      if (!coupon) throw notFound('Coupon');
-      return { data: presentCoupon(coupon) };
-    });
+    app.get(
+      '/coupon/:id',
+      { config: { permission: 'program:read' }, schema: { tags: ['coupons'], summary: 'One coupon', params: idParams } },
+      async (request) => {
+        const coupon = await findCoupon(app.db, request.store.id, request.params.id);
+        if (!coupon) throw notFound('Coupon');
+        return { data: presentCoupon(coupon) };
+      },
+    );
 
-    app.post('/coupon/update', { schema: { tags: ['coupons'], summary: 'Update a coupon', body: couponUpdateBody } }, async (request) => {
-      const { id, ...fields } = request.body;
-      await ensureCouponCatalogue(request.store.id, fields.config);
-      const coupon = await updateCoupon(app.db, request.store.id, id, fields, app.clock.now());
-      if (!coupon) throw notFound('Coupon');
-      return { data: presentCoupon(coupon) };
-    });
+    app.post(
+      '/coupon/update',
+      { config: { permission: 'program:edit' }, schema: { tags: ['coupons'], summary: 'Update a coupon', body: couponUpdateBody } },
+      async (request) => {
+        const { id, ...fields } = request.body;
+        await ensureCouponCatalogue(request.store.id, fields.config);
+        const coupon = await updateCoupon(app.db, request.store.id, id, fields, app.clock.now());
+        if (!coupon) throw notFound('Coupon');
+        return { data: presentCoupon(coupon) };
+      },
+    );
 
-    app.delete('/coupon/:id', { schema: { tags: ['coupons'], summary: 'Delete a coupon', params: idParams } }, async (request) => {
-      if (!(await deleteCoupon(app.db, request.store.id, request.params.id))) throw notFound('Coupon');
-      return { data: { id: request.params.id } };
-    });
+    app.delete(
+      '/coupon/:id',
+      { config: { permission: 'program:edit' }, schema: { tags: ['coupons'], summary: 'Delete a coupon', params: idParams } },
+      async (request) => {
+        if (!(await deleteCoupon(app.db, request.store.id, request.params.id))) throw notFound('Coupon');
+        return { data: { id: request.params.id } };
+      },
+    );
   },
 };

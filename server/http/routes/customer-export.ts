@@ -22,6 +22,7 @@ export const customerExportRoutes: RouteModule = {
     app.post(
       '/customer/export',
       {
+        config: { permission: 'customers:manage' },
         schema: {
           tags: ['customers'],
           summary: 'The filtered customers (or the chosen ones) as CSV: streamed in the answer, or with background: true a job (202) to follow and download',
@@ -38,15 +39,22 @@ export const customerExportRoutes: RouteModule = {
       },
     );
 
-    app.get('/customer/export/:id', { schema: { tags: ['customers'], summary: 'The progress of a customer export', params: idParams } }, async (request) => {
-      const job = await findExport(app.db, request.store.id, request.params.id);
-      if (!job) throw notFound('Export');
-      return { data: presentExport(job) };
-    });
+    app.get(
+      '/customer/export/:id',
+      { config: { permission: 'customers:manage' }, schema: { tags: ['customers'], summary: 'The progress of a customer export', params: idParams } },
+      async (request) => {
+        const job = await findExport(app.db, request.store.id, request.params.id);
+        if (!job) throw notFound('Export');
+        return { data: presentExport(job) };
+      },
+    );
 
     app.get(
       '/customer/export/:id/file',
-      { schema: { tags: ['customers'], summary: 'The CSV of a finished customer export, streamed', params: idParams } },
+      {
+        config: { permission: 'customers:manage' },
+        schema: { tags: ['customers'], summary: 'The CSV of a finished customer export, streamed', params: idParams },
+      },
       async (request, reply) => {
         const job = await findExport(app.db, request.store.id, request.params.id);
         if (!job || job.status !== 'done') throw notFound('Finished export');
@@ -56,7 +64,7 @@ export const customerExportRoutes: RouteModule = {
 
     app.post(
       '/customer/export/dismiss',
-      { schema: { tags: ['customers'], summary: 'Forget an export and its file', body: exportDismissBody } },
+      { config: { permission: 'customers:manage' }, schema: { tags: ['customers'], summary: 'Forget an export and its file', body: exportDismissBody } },
       async (request) => {
         if (!(await dismissExport(app.db, request.store.id, request.body.id))) throw notFound('Export');
         return { data: { id: request.body.id, dismissed: true } };

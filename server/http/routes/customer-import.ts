@@ -40,6 +40,7 @@ export const customerImportRoutes: RouteModule = {
     app.post(
       '/customer/import',
       {
+        config: { permission: 'customers:manage' },
         bodyLimit: CUSTOMER_IMPORT_BYTES + 64 * 1024,
         schema: {
           tags: ['customers'],
@@ -83,11 +84,15 @@ export const customerImportRoutes: RouteModule = {
       },
     );
 
-    app.get('/customer/import/:id', { schema: { tags: ['customers'], summary: 'The progress of a customer import', params: idParams } }, async (request) => {
-      const record = await findCustomerImport(app.db, request.store.id, request.params.id);
-      if (!record) throw notFound('Import');
-      return { data: presentCustomerImport(record) };
-    });
+    app.get(
+      '/customer/import/:id',
+      { config: { permission: 'customers:manage' }, schema: { tags: ['customers'], summary: 'The progress of a customer import', params: idParams } },
+      async (request) => {
+        const record = await findCustomerImport(app.db, request.store.id, request.params.id);
+        if (!record) throw notFound('Import');
+        return { data: presentCustomerImport(record) };
+      },
+    );
   },
 };
 
@@ -98,6 +103,7 @@ export const customerInviteRoutes: RouteModule = {
     app.post(
       '/customer/invite',
       {
+        config: { permission: 'customers:manage' },
         schema: {
           tags: ['customers'],
           summary: 'Invite past customers to join the program (the chosen ones, or every guest); each customer is invited once',

@@ -10,6 +10,7 @@ import {
 } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
+import { adjustmentCap } from '../../domain/stores/index.ts';
 import { approveHeldEntry, listEntries, readAccount } from '../../domain/ledger/index.ts';
 import { refundedMinor } from '../../domain/orders/refunds.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
@@ -43,13 +44,16 @@ export const customerPointsRoutes: RouteModule = {
   register(app) {
     app.post(
       '/customer/adjust/points',
-      { schema: { tags: ['customer points'], summary: 'Add or remove points with a reason', body: adjustPointsBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['customer points'], summary: 'Add or remove points with a reason', body: adjustPointsBody },
+      },
       async (request) => {
         const { customer_id: customerId, points, reason } = request.body;
         await ensureCustomer(app.db, request.store.id, customerId);
         const entry = await adjustPoints(
           app.db,
-          { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name },
+          { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name, cap: adjustmentCap(request.store, request.role) },
           app.clock.now(),
         ).catch(asApiError);
         return { data: { entry: presentEntry(entry), account: await readAccount(app.db, request.store.id, customerId, app.clock.now()) } };
@@ -58,12 +62,19 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/customer/points/update',
-      { schema: { tags: ['customer points'], summary: 'Set the balance (one adjustment of the difference)', body: setPointsBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['customer points'], summary: 'Set the balance (one adjustment of the difference)', body: setPointsBody },
+      },
       async (request) => {
         const { customer_id: customerId, balance, reason } = request.body;
         await ensureCustomer(app.db, request.store.id, customerId);
         const now = app.clock.now();
-        await setBalance(app.db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now).catch(asApiError);
+        await setBalance(
+          app.db,
+          { storeId: request.store.id, customerId, balance, reason, who: request.user.name, cap: adjustmentCap(request.store, request.role) },
+          now,
+        ).catch(asApiError);
         return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
       },
     );
@@ -71,6 +82,7 @@ export const customerPointsRoutes: RouteModule = {
     app.post(
       '/customer/points/approve',
       {
+        config: { permission: 'customers:support' },
         schema: {
           tags: ['customer points'],
           summary: 'Approve an entry held for the merchant (e.g. an order in another currency): its points become available',
@@ -86,7 +98,10 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/customer/points/refund',
-      { schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody },
+      },
       async (request) => {
         const reward = await rollbackReward(app.db, request.store.id, request.body.reward_id, request.body.reason ?? null, app.clock.now()).catch(asApiError);
         return { data: presentReward(reward) };
@@ -95,7 +110,10 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/transaction/points',
-      { schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody }, config: { apiScope: 'points:read' } },
+      {
+        schema: { tags: ['customer points'], summary: 'Points history, newest first', body: customerHistoryBody },
+        config: { permission: 'customers:read', apiScope: 'points:read' },
+      },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
         if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
@@ -106,7 +124,10 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/transaction/rewards',
-      { schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['customer points'], summary: 'Issued rewards (coupon codes), newest first', body: customerHistoryBody },
+      },
       async (request) => {
         const { customer_id: customerId, limit, page } = request.body;
         if (customerId !== undefined) await ensureCustomer(app.db, request.store.id, customerId);
@@ -126,7 +147,7 @@ export const customerPointsRoutes: RouteModule = {
             page: z.coerce.number().int().min(1).max(100_000).default(1),
           }),
         },
-        config: { apiScope: 'points:read' },
+        config: { permission: 'customers:read', apiScope: 'points:read' },
       },
       async (request) => {
         const { limit, page } = request.query;
@@ -144,6 +165,7 @@ export const customerPointsRoutes: RouteModule = {
     app.post(
       '/reward/use',
       {
+        config: { permission: 'customers:support' },
         schema: { tags: ['customer points'], summary: "Use a reward's coupon code at checkout (refused when used, refunded or expired)", body: useRewardBody },
       },
       async (request) => {
@@ -154,7 +176,10 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/list/orders',
-      { schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['orders'], summary: 'Orders with the points they earned, newest first', querystring: pageQuery },
+      },
       async (request) => {
         const { limit, page } = request.query;
         const rows = await listOrdersWithPoints(app.db, request.store.id, { limit, offset: (page - 1) * limit });
@@ -182,7 +207,10 @@ export const customerPointsRoutes: RouteModule = {
 
     app.post(
       '/redeem/point',
-      { schema: { tags: ['customer points'], summary: "Redeem a customer's points for a reward", body: redeemPointBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['customer points'], summary: "Redeem a customer's points for a reward", body: redeemPointBody },
+      },
       async (request) => {
         await ensureCustomer(app.db, request.store.id, request.body.customer_id);
         const reward = await redeemReward(

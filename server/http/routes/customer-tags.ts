@@ -18,6 +18,7 @@ export const customerTagRoutes: RouteModule = {
     app.post(
       '/tag/customer',
       {
+        config: { permission: 'customers:support' },
         schema: {
           tags: ['customers'],
           summary: 'Customer tags with how many customers carry each, paged; with a body, first adds and removes tags on the chosen customers',
@@ -40,7 +41,10 @@ export const customerTagRoutes: RouteModule = {
 
     app.get(
       '/tag',
-      { schema: { tags: ['customers'], summary: 'The customer tags in use, by name (the first 100, or a page of them)', querystring: customerTagQuery } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['customers'], summary: 'The customer tags in use, by name (the first 100, or a page of them)', querystring: customerTagQuery },
+      },
       async (request): Promise<{ data: TagPage }> => {
         const { page, limit, search } = request.query;
         const { rows, total } = await listCustomerTags(app.db, request.store.id, { search, limit, offset: (page - 1) * limit });

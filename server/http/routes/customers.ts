@@ -54,7 +54,10 @@ export const customerRoutes: RouteModule = {
   register(app) {
     app.get(
       '/customer',
-      { schema: { tags: ['customers'], summary: 'The customer list: search, filters, sort and pages (limit capped at 100)', querystring: customerListQuery } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['customers'], summary: 'The customer list: search, filters, sort and pages (limit capped at 100)', querystring: customerListQuery },
+      },
       async (request): Promise<{ data: CustomerListAnswer }> => {
         const { page, limit, sort_by: sortBy } = request.query;
         const sort = sortBy ? { by: sortBy.replace(/^-/, '') as CustomerSort, desc: sortBy.startsWith('-') } : undefined;
@@ -65,7 +68,10 @@ export const customerRoutes: RouteModule = {
 
     app.get(
       '/customer/show/:id',
-      { schema: { tags: ['customers'], summary: 'One customer with points balance, pending and lifetime totals', params: customerIdParams } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['customers'], summary: 'One customer with points balance, pending and lifetime totals', params: customerIdParams },
+      },
       async (request) => {
         const customer = await showCustomer(app.db, request.store.id, request.params.id, app.clock.now());
         if (!customer) throw notFound('Customer');
@@ -75,7 +81,10 @@ export const customerRoutes: RouteModule = {
 
     app.post(
       '/customer/birthday',
-      { schema: { tags: ['customers'], summary: 'Set the birthday (its reward waits a year unless saved a month ahead)', body: customerBirthdayBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['customers'], summary: 'Set the birthday (its reward waits a year unless saved a month ahead)', body: customerBirthdayBody },
+      },
       async (request) => {
         const { customer_id: customerId, birthday } = request.body;
         await existing(app, request.store.id, customerId);
@@ -86,7 +95,10 @@ export const customerRoutes: RouteModule = {
 
     app.post(
       '/customer/program/change',
-      { schema: { tags: ['customers'], summary: 'Exclude customers from the program or include them again', body: programChangeBody } },
+      {
+        config: { permission: 'customers:manage' },
+        schema: { tags: ['customers'], summary: 'Exclude customers from the program or include them again', body: programChangeBody },
+      },
       async (request) => {
         const ids = [...new Set(request.body.customer_ids)];
         for (const id of ids) await existing(app, request.store.id, id);
@@ -97,7 +109,10 @@ export const customerRoutes: RouteModule = {
 
     app.post(
       '/customer/delete',
-      { schema: { tags: ['customers'], summary: 'Delete a customer: personal data erased, ledger kept anonymised', body: customerDeleteBody } },
+      {
+        config: { permission: 'customers:manage' },
+        schema: { tags: ['customers'], summary: 'Delete a customer: personal data erased, ledger kept anonymised', body: customerDeleteBody },
+      },
       async (request) => {
         await existing(app, request.store.id, request.body.customer_id);
         await deleteCustomer(app.db, request.store.id, request.body.customer_id, app.clock.now());

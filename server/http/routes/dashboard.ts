@@ -12,6 +12,7 @@ function registerStatus(app: App) {
   app.get(
     '/dashboard/status',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['dashboard'],
         summary: "Setup progress and the last 30 days' figures against the 30 before",
@@ -29,6 +30,7 @@ function registerData(app: App) {
   app.post(
     '/dashboard/dismiss',
     {
+      config: { permission: 'program:edit' },
       schema: {
         tags: ['dashboard'],
         summary: 'Hides the setup progress list for good',
@@ -44,6 +46,7 @@ function registerData(app: App) {
   app.get(
     '/dashboard/activities',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: ['dashboard'],
         summary: 'The latest activity of the program, newest first',

@@ -27,33 +27,52 @@ export const discountRoutes: RouteModule = {
     const tags = ['discounts'];
     app.get(
       '/discount/list/:status',
-      { schema: { tags, summary: 'Automatic discounts by status (active, inactive or all)', params: discountStatusParams } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'Automatic discounts by status (active, inactive or all)', params: discountStatusParams },
+      },
       async (request) => ({
         data: (await listDiscounts(app.db, request.store.id, request.params.status)).map(presentDiscount),
       }),
     );
 
-    app.post('/discount/create', { schema: { tags, summary: 'Create an automatic discount for tiers', body: discountBody } }, async (request, reply) => {
-      const discount = await createDiscount(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
-      return reply.code(201).send({ data: presentDiscount(discount) });
-    });
+    app.post(
+      '/discount/create',
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Create an automatic discount for tiers', body: discountBody } },
+      async (request, reply) => {
+        const discount = await createDiscount(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
+        return reply.code(201).send({ data: presentDiscount(discount) });
+      },
+    );
 
-    app.get('/discount/:id', { schema: { tags, summary: 'One automatic discount', params: idParams } }, async (request) => {
-      const discount = await findDiscount(app.db, request.store.id, request.params.id);
-      if (!discount) throw notFound('Discount');
-      return { data: presentDiscount(discount) };
-    });
+    app.get(
+      '/discount/:id',
+      { config: { permission: 'program:read' }, schema: { tags, summary: 'One automatic discount', params: idParams } },
+      async (request) => {
+        const discount = await findDiscount(app.db, request.store.id, request.params.id);
+        if (!discount) throw notFound('Discount');
+        return { data: presentDiscount(discount) };
+      },
+    );
 
-    app.post('/discount/update', { schema: { tags, summary: 'Change an automatic discount', body: discountUpdateBody } }, async (request) => {
-      const { id, ...body } = request.body;
-      const discount = await updateDiscount(app.db, request.store.id, id, body, app.clock.now()).catch(asApiError);
-      if (!discount) throw notFound('Discount');
-      return { data: presentDiscount(discount) };
-    });
+    app.post(
+      '/discount/update',
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Change an automatic discount', body: discountUpdateBody } },
+      async (request) => {
+        const { id, ...body } = request.body;
+        const discount = await updateDiscount(app.db, request.store.id, id, body, app.clock.now()).catch(asApiError);
+        if (!discount) throw notFound('Discount');
+        return { data: presentDiscount(discount) };
+      },
+    );
 
-    app.delete('/discount/:id', { schema: { tags, summary: 'Delete an automatic discount (VIP privilege delete)', params: idParams } }, async (request) => {
-      if (!(await deleteDiscount(app.db, request.store.id, request.params.id))) throw notFound('Discount');
-      return { data: { id: request.params.id } };
-    });
+    app.delete(
+      '/discount/:id',
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Delete an automatic discount (VIP privilege delete)', params: idParams } },
+      async (request) => {
+        if (!(await deleteDiscount(app.db, request.store.id, request.params.id))) throw notFound('Discount');
+        return { data: { id: request.params.id } };
+      },
+    );
   },
 };

@@ -70,6 +70,7 @@ export const emailOutboxRoutes: RouteModule = {
     app.post(
       '/template/test',
       {
+        config: { permission: 'program:edit' },
         schema: {
           tags: ['emails'],
           summary: "Send a design, filled with a real member's data, to an address",
@@ -112,6 +113,7 @@ export const emailOutboxRoutes: RouteModule = {
     app.get(
       '/template/sent',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['emails'],
           summary: 'Sent emails log (per customer or per email)',

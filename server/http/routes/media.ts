@@ -63,6 +63,7 @@ export const mediaRoutes: RouteModule = {
     app.post(
       '/gallery/upload',
       {
+        config: { permission: 'program:edit' },
         schema: {
           tags: ['media'],
           summary: `Upload one image (PNG, JPEG, GIF, WebP; at most ${MB} MB) as multipart field "${UPLOAD_FIELD}"`,
@@ -80,6 +81,7 @@ export const mediaRoutes: RouteModule = {
     app.post(
       '/gallery/list',
       {
+        config: { permission: 'program:read' },
         schema: { tags: ['media'], summary: "The store's uploaded images, newest first", body: galleryListBody, response: { 200: dataEnvelope(galleryList) } },
       },
       async (request) => {
@@ -91,7 +93,10 @@ export const mediaRoutes: RouteModule = {
 
     app.post(
       '/icons/list',
-      { schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['media'], summary: 'The icon library', body: iconListBody, response: { 200: dataEnvelope(z.array(iconRecord)) } },
+      },
       async (request) => {
         return { data: searchIcons(request.body?.search).map((icon) => ({ id: icon.id, name: icon.name, path: icon.path, viewBox: ICON_VIEWBOX })) };
       },

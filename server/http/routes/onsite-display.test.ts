@@ -63,6 +63,9 @@ describeEachDatabase('on-site display API', (ctx) => {
   });
 
   it('publishes, lists versions and restores through the builder resource', async () => {
+    // a second editor: staff may not publish (program:publish), so Sara is made an admin here
+    const saraId = (await ctx.db.selectFrom('users').select('id').where('email', '=', ctx.fixture.users.sara).executeTakeFirstOrThrow()).id;
+    await ctx.db.updateTable('memberships').set({ role: 'admin' }).where('user_id', '=', saraId).where('store_id', '=', ctx.fixture.storeA.id).execute();
     const sara = await sessionOn(ctx.fixture.users.sara, ctx.fixture.storeA.id);
     const second = await call(sara, 'POST', '/onsite-display/landing_page/draft', { base_version: 1, document: landingWithTitle('Second take') });
     expect(second.json().data).toMatchObject({ version: 2, based_on_version: 1, created_by: { name: 'Sara' } });

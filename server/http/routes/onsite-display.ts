@@ -80,7 +80,10 @@ function documentErrorHandler(bodyLimitBytes: number) {
 function registerUniformRoutes(app: App): void {
   app.get(
     '/onsite-display',
-    { schema: { tags: TAGS, summary: 'The four shopper surfaces and their publish state', response: { 200: dataEnvelope(z.array(surfaceSummaryShape)) } } },
+    {
+      config: { permission: 'program:read' },
+      schema: { tags: TAGS, summary: 'The four shopper surfaces and their publish state', response: { 200: dataEnvelope(z.array(surfaceSummaryShape)) } },
+    },
     async (request) => ({ data: await surfaceSummary(app.db, request.store.id) }),
   );
 
@@ -88,6 +91,7 @@ function registerUniformRoutes(app: App): void {
   app.get(
     '/onsite-display/program',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: TAGS,
         summary: "The store's program as the storefront draws it, for the builder's canvas",
@@ -99,13 +103,17 @@ function registerUniformRoutes(app: App): void {
 
   app.get(
     '/onsite-display/:kind',
-    { schema: { tags: TAGS, summary: 'Current draft with draft and published version numbers', params: kindParams, response: state } },
+    {
+      config: { permission: 'program:read' },
+      schema: { tags: TAGS, summary: 'Current draft with draft and published version numbers', params: kindParams, response: state },
+    },
     async (request) => ({ data: await getDocument(app.db, request.store.id, request.params.kind) }),
   );
 
   app.get(
     '/onsite-display/:kind/published',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: TAGS,
         summary: 'What shoppers see: the published document, or the preset default (version null) when nothing is published',
@@ -118,7 +126,10 @@ function registerUniformRoutes(app: App): void {
 
   app.post(
     '/onsite-display/:kind/draft',
-    { schema: { tags: TAGS, summary: 'Save a draft (409 when base_version is not the latest)', params: kindParams, body: draftBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: 'Save a draft (409 when base_version is not the latest)', params: kindParams, body: draftBody, response: saved },
+    },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: request.params.kind, baseVersion, document })) };
@@ -128,6 +139,7 @@ function registerUniformRoutes(app: App): void {
   app.post(
     '/onsite-display/:kind/publish',
     {
+      config: { permission: 'program:publish' },
       schema: {
         tags: TAGS,
         summary: 'Make a version the published one (for the custom style, optionally only some surfaces)',
@@ -152,6 +164,7 @@ function registerUniformRoutes(app: App): void {
   app.get(
     '/onsite-display/:kind/versions',
     {
+      config: { permission: 'program:read' },
       schema: {
         tags: TAGS,
         summary: 'Saved versions, newest first',
@@ -165,7 +178,10 @@ function registerUniformRoutes(app: App): void {
 
   app.post(
     '/onsite-display/:kind/restore',
-    { schema: { tags: TAGS, summary: 'Restore a version as a new draft', params: kindParams, body: restoreBody, response: saved } },
+    {
+      config: { permission: 'program:publish' },
+      schema: { tags: TAGS, summary: 'Restore a version as a new draft', params: kindParams, body: restoreBody, response: saved },
+    },
     async (request) => ({
       data: await restoreVersion(app.db, {
         ...author(request),
@@ -179,19 +195,26 @@ function registerUniformRoutes(app: App): void {
 
 /** Spec §7 "Widget, launcher, theme", each mapped onto the documents service. */
 function registerSpecRoutes(app: App): void {
-  app.get('/widget/type', { schema: { tags: TAGS, summary: 'Widget types on offer', response: { 200: dataEnvelope(z.array(option)) } } }, async () => ({
-    data: WIDGET_TYPE_OPTIONS.map((entry) => ({ ...entry })),
-  }));
+  app.get(
+    '/widget/type',
+    { config: { permission: 'program:read' }, schema: { tags: TAGS, summary: 'Widget types on offer', response: { 200: dataEnvelope(z.array(option)) } } },
+    async () => ({
+      data: WIDGET_TYPE_OPTIONS.map((entry) => ({ ...entry })),
+    }),
+  );
 
   app.get(
     '/widget/program-type',
-    { schema: { tags: TAGS, summary: 'Program types on offer', response: { 200: dataEnvelope(z.array(option)) } } },
+    { config: { permission: 'program:read' }, schema: { tags: TAGS, summary: 'Program types on offer', response: { 200: dataEnvelope(z.array(option)) } } },
     async () => ({ data: PROGRAM_TYPE_OPTIONS.map((entry) => ({ ...entry })) }),
   );
 
   app.get(
     '/theme/setting',
-    { schema: { tags: TAGS, summary: "The widget's theme and the themes on offer", response: { 200: dataEnvelope(themeSetting) } } },
+    {
+      config: { permission: 'program:read' },
+      schema: { tags: TAGS, summary: "The widget's theme and the themes on offer", response: { 200: dataEnvelope(themeSetting) } },
+    },
     async (request) => {
       const widget = await getDocument(app.db, request.store.id, 'widget');
       return {
@@ -206,29 +229,44 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/theme/store',
-    { schema: { tags: TAGS, summary: "Save the widget's theme as a new widget draft", body: themeStoreBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: "Save the widget's theme as a new widget draft", body: themeStoreBody, response: saved },
+    },
     async (request) => {
       const { base_version: baseVersion, theme_type: themeType } = request.body;
       return { data: await changeDraft(app.db, { ...author(request), kind: 'widget', baseVersion }, (widget) => ({ ...widget, theme_type: themeType })) };
     },
   );
 
-  app.get('/widget', { schema: { tags: TAGS, summary: 'Widget settings (current draft)', response: state } }, async (request) => ({
-    data: await getDocument(app.db, request.store.id, 'widget'),
-  }));
+  app.get(
+    '/widget',
+    { config: { permission: 'program:read' }, schema: { tags: TAGS, summary: 'Widget settings (current draft)', response: state } },
+    async (request) => ({
+      data: await getDocument(app.db, request.store.id, 'widget'),
+    }),
+  );
 
-  app.post('/widget/store', { schema: { tags: TAGS, summary: 'Save the widget settings as a draft', body: draftBody, response: saved } }, async (request) => {
-    const { base_version: baseVersion, document } = request.body;
-    return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'widget', baseVersion, document })) };
-  });
+  app.post(
+    '/widget/store',
+    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the widget settings as a draft', body: draftBody, response: saved } },
+    async (request) => {
+      const { base_version: baseVersion, document } = request.body;
+      return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'widget', baseVersion, document })) };
+    },
+  );
 
-  app.get('/launcher', { schema: { tags: TAGS, summary: 'Launcher settings (current draft)', response: state } }, async (request) => ({
-    data: await getDocument(app.db, request.store.id, 'launcher'),
-  }));
+  app.get(
+    '/launcher',
+    { config: { permission: 'program:read' }, schema: { tags: TAGS, summary: 'Launcher settings (current draft)', response: state } },
+    async (request) => ({
+      data: await getDocument(app.db, request.store.id, 'launcher'),
+    }),
+  );
 
   app.post(
     '/launcher/store',
-    { schema: { tags: TAGS, summary: 'Save the launcher settings as a draft', body: draftBody, response: saved } },
+    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the launcher settings as a draft', body: draftBody, response: saved } },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'launcher', baseVersion, document })) };
@@ -237,7 +275,10 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/launcher/save',
-    { schema: { tags: TAGS, summary: 'Change some launcher properties of one or both devices', body: launcherSaveBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: 'Change some launcher properties of one or both devices', body: launcherSaveBody, response: saved },
+    },
     async (request) => {
       const { base_version: baseVersion, properties } = request.body;
       const change = changeDraft(app.db, { ...author(request), kind: 'launcher', baseVersion }, (launcher) => ({
@@ -251,7 +292,7 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/widget/product-page-settings',
-    { schema: { tags: TAGS, summary: 'Save the product page settings as a draft', body: draftBody, response: saved } },
+    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the product page settings as a draft', body: draftBody, response: saved } },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'product_page', baseVersion, document })) };
@@ -261,6 +302,7 @@ function registerSpecRoutes(app: App): void {
   app.post(
     '/store/custom-style',
     {
+      config: { permission: 'program:edit' },
       schema: {
         tags: TAGS,
         summary: "Save one surface's custom style into the custom style draft (an empty style removes it)",

@@ -56,6 +56,7 @@ export const orderImportRoutes: RouteModule = {
     app.post(
       '/order/import',
       {
+        config: { permission: 'customers:manage' },
         schema: {
           tags: ['orders'],
           summary: 'Import orders from CSV or JSON (idempotent with the webhooks)',
@@ -74,10 +75,14 @@ export const orderImportRoutes: RouteModule = {
       },
     );
 
-    app.get('/order/import/:id', { schema: { tags: ['orders'], summary: 'The progress of an order import', params: idParams } }, async (request) => {
-      const record = await findImport(app.db, request.store.id, request.params.id);
-      if (!record) throw notFound('Import');
-      return { data: presentImport(record) };
-    });
+    app.get(
+      '/order/import/:id',
+      { config: { permission: 'customers:manage' }, schema: { tags: ['orders'], summary: 'The progress of an order import', params: idParams } },
+      async (request) => {
+        const record = await findImport(app.db, request.store.id, request.params.id);
+        if (!record) throw notFound('Import');
+        return { data: presentImport(record) };
+      },
+    );
   },
 };

@@ -15,6 +15,7 @@ export const orderSettingsRoutes: RouteModule = {
     app.get(
       '/order/list',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['apps'],
           summary: 'Order status settings: which platform statuses award and cancel',
@@ -26,6 +27,7 @@ export const orderSettingsRoutes: RouteModule = {
     app.post(
       '/order/store',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
           summary: 'Save which platform statuses award and cancel (every order earning rule)',

@@ -36,6 +36,7 @@ export const outgoingWebhookRoutes: RouteModule = {
     app.get(
       '/outgoing-webhooks',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['outgoing webhooks'],
           summary: "The endpoints receiving the program's events, with their delivery counts",
@@ -54,6 +55,7 @@ export const outgoingWebhookRoutes: RouteModule = {
     app.post(
       '/outgoing-webhooks',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['outgoing webhooks'],
           summary: 'Add an https endpoint (public addresses only) for some program events; it receives events from now on',
@@ -73,7 +75,10 @@ export const outgoingWebhookRoutes: RouteModule = {
 
     app.delete(
       '/outgoing-webhooks/:id',
-      { schema: { tags: ['outgoing webhooks'], summary: 'Remove an endpoint: nothing more is sent to it', params: idParams } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['outgoing webhooks'], summary: 'Remove an endpoint: nothing more is sent to it', params: idParams },
+      },
       async (request, reply) => {
         if (!(await removeEndpoint(app.db, request.store.id, request.params.id, app.clock.now()))) throw notFound('Endpoint');
         return reply.code(204).send();
@@ -83,6 +88,7 @@ export const outgoingWebhookRoutes: RouteModule = {
     app.get(
       '/outgoing-webhooks/deliveries',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags: ['outgoing webhooks'],
           summary: 'The delivery log, newest first',

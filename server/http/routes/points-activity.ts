@@ -28,6 +28,7 @@ export const pointsActivityRoutes: RouteModule = {
     app.get(
       '/points/activity',
       {
+        config: { permission: 'customers:read' },
         schema: {
           tags: ['points'],
           summary: 'Every points ledger entry of the store, newest first, with why it was written',
@@ -57,6 +58,7 @@ export const pointsActivityRoutes: RouteModule = {
     app.post(
       '/points/preview',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['points'],
           summary: 'What a changed order rule, reward or expiry would have done over the last 90 days of this store',

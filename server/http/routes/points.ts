@@ -40,23 +40,31 @@ export const pointsRoutes: RouteModule = {
             { field: 'config.excluded_variant_ids', kind: 'variants', ids: body.config.excluded_variant_ids },
           ])
         : Promise.resolve();
-    app.post('/points/store', { schema: { tags: ['points'], summary: 'Create an earning rule', body: earningRuleBody } }, async (request, reply) => {
-      await ensureRuleCatalogue(request.store.id, request.body);
-      const rule = await createEarningRule(app.db, request.store.id, request.body, app.clock.now());
-      return reply.code(201).send({ data: presentEarningRule(rule) });
-    });
+    app.post(
+      '/points/store',
+      { config: { permission: 'program:edit' }, schema: { tags: ['points'], summary: 'Create an earning rule', body: earningRuleBody } },
+      async (request, reply) => {
+        await ensureRuleCatalogue(request.store.id, request.body);
+        const rule = await createEarningRule(app.db, request.store.id, request.body, app.clock.now());
+        return reply.code(201).send({ data: presentEarningRule(rule) });
+      },
+    );
 
-    app.post('/points/update', { schema: { tags: ['points'], summary: 'Update an earning rule', body: earningRuleUpdateBody } }, async (request) => {
-      const { id, ...body } = request.body;
-      await ensureRuleCatalogue(request.store.id, body);
-      const rule = await updateEarningRule(app.db, request.store.id, id, body, app.clock.now());
-      if (!rule) throw notFound('Earning rule');
-      return { data: presentEarningRule(rule) };
-    });
+    app.post(
+      '/points/update',
+      { config: { permission: 'program:edit' }, schema: { tags: ['points'], summary: 'Update an earning rule', body: earningRuleUpdateBody } },
+      async (request) => {
+        const { id, ...body } = request.body;
+        await ensureRuleCatalogue(request.store.id, body);
+        const rule = await updateEarningRule(app.db, request.store.id, id, body, app.clock.now());
+        if (!rule) throw notFound('Earning rule');
+        return { data: presentEarningRule(rule) };
+      },
+    );
 
     app.delete(
       '/points/:id',
-      { schema: { tags: ['points'], summary: 'Delete an earning rule (its ledger entries stay)', params: idParams } },
+      { config: { permission: 'program:edit' }, schema: { tags: ['points'], summary: 'Delete an earning rule (its ledger entries stay)', params: idParams } },
       async (request) => {
         if (!(await deleteEarningRule(app.db, request.store.id, request.params.id))) throw notFound('Earning rule');
         return { data: { id: request.params.id } };
@@ -65,7 +73,7 @@ export const pointsRoutes: RouteModule = {
 
     app.get(
       '/points/list',
-      { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery }, config: { apiScope: 'rules:read' } },
+      { schema: { tags: ['points'], summary: 'Earning rules, paged', querystring: listQuery }, config: { permission: 'program:read', apiScope: 'rules:read' } },
       async (request) => {
         const { limit, page, status } = request.query;
         const { rows, total } = await listEarningRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
@@ -75,7 +83,7 @@ export const pointsRoutes: RouteModule = {
 
     app.get(
       '/points/action/rule/:id',
-      { schema: { tags: ['points'], summary: 'One earning rule', params: idParams }, config: { apiScope: 'rules:read' } },
+      { schema: { tags: ['points'], summary: 'One earning rule', params: idParams }, config: { permission: 'program:read', apiScope: 'rules:read' } },
       async (request) => {
         const rule = await findEarningRule(app.db, request.store.id, request.params.id);
         if (!rule) throw notFound('Earning rule');
@@ -86,6 +94,7 @@ export const pointsRoutes: RouteModule = {
     app.get(
       '/points/action/rule/grouping',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags: ['points'],
           summary: 'Earning rules grouped by kind',
@@ -103,6 +112,7 @@ export const pointsRoutes: RouteModule = {
     app.post(
       '/points/event',
       {
+        config: { permission: 'customers:support' },
         schema: {
           tags: ['points'],
           summary: 'Report a custom event for a customer: its active custom earning rule awards points, once per event_id',
@@ -137,7 +147,7 @@ export const pointsRoutes: RouteModule = {
 
     app.get(
       '/platform-action',
-      { schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } },
+      { config: { permission: 'program:read' }, schema: { tags: ['points'], summary: "The store platform's order events that earn and reverse points" } },
       async (request) => {
         return {
           data: {
@@ -151,15 +161,19 @@ export const pointsRoutes: RouteModule = {
 
     app.post(
       '/points/expiry/create',
-      { schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } },
+      { config: { permission: 'program:edit' }, schema: { tags: ['points'], summary: 'Save the points expiry settings', body: expirySettingsBody } },
       async (request) => {
         await saveExpirySettings(app.db, request.store.id, request.body);
         return { data: request.body };
       },
     );
 
-    app.get('/points/expiry/detail', { schema: { tags: ['points'], summary: 'The points expiry settings' } }, async (request) => {
-      return { data: await readExpirySettings(app.db, request.store.id) };
-    });
+    app.get(
+      '/points/expiry/detail',
+      { config: { permission: 'program:read' }, schema: { tags: ['points'], summary: 'The points expiry settings' } },
+      async (request) => {
+        return { data: await readExpirySettings(app.db, request.store.id) };
+      },
+    );
   },
 };

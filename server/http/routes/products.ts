@@ -44,6 +44,7 @@ export const productRoutes: RouteModule = {
     app.post(
       '/list/products',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags,
           summary: 'The catalogue’s products by title (search: title or exact id)',
@@ -59,7 +60,10 @@ export const productRoutes: RouteModule = {
 
     app.post(
       '/list/collections',
-      { schema: { tags, summary: 'The catalogue’s collections by title', querystring: catalogueListQuery, response: { 200: dataEnvelope(collectionPage) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'The catalogue’s collections by title', querystring: catalogueListQuery, response: { 200: dataEnvelope(collectionPage) } },
+      },
       async (request) => {
         const { rows, total } = await listCollections(app.db, request.store.id, request.query.search, windowOf(request.query));
         return {
@@ -74,12 +78,16 @@ export const productRoutes: RouteModule = {
     };
     app.post(
       '/list/product/tags',
-      { schema: { tags, summary: 'The product tags in use, by name', querystring: catalogueListQuery, response: { 200: dataEnvelope(productTagPage) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'The product tags in use, by name', querystring: catalogueListQuery, response: { 200: dataEnvelope(productTagPage) } },
+      },
       tagList,
     );
     app.post(
       '/tag/product',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags,
           summary: 'Product tags with how many products carry each, paged',
@@ -93,6 +101,7 @@ export const productRoutes: RouteModule = {
     app.post(
       '/list/product/varaints',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags,
           summary: 'Product variants (spec spelling), by product title, variant title or SKU; optionally of some products',
@@ -130,6 +139,7 @@ export const productRoutes: RouteModule = {
     app.post(
       '/product/import',
       {
+        config: { permission: 'store:settings' },
         schema: {
           tags,
           summary: 'Import products from CSV or JSON (upserts: importing twice changes nothing)',
@@ -151,7 +161,10 @@ export const productRoutes: RouteModule = {
 
     app.get(
       '/product/import/:id',
-      { schema: { tags, summary: 'The progress of a product import', params: idParams, response: { 200: dataEnvelope(importRecord) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'The progress of a product import', params: idParams, response: { 200: dataEnvelope(importRecord) } },
+      },
       async (request) => {
         const record = await findImport(app.db, request.store.id, request.params.id, 'products');
         if (!record) throw notFound('Import');
@@ -161,7 +174,10 @@ export const productRoutes: RouteModule = {
 
     app.get(
       '/product/imports',
-      { schema: { tags, summary: 'The newest product imports (Product History)', response: { 200: dataEnvelope(z.array(importRecord)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'The newest product imports (Product History)', response: { 200: dataEnvelope(z.array(importRecord)) } },
+      },
       async (request) => ({ data: (await listImports(app.db, request.store.id, 'products', 20)).map(presentImport) }),
     );
   },

@@ -32,35 +32,55 @@ export const redeemRoutes: RouteModule = {
         { field: 'config.collection_ids', kind: 'collections', ids: config.collection_ids },
         { field: 'config.free_product_id', kind: 'products', ids: [config.free_product_id] },
       ]);
-    app.post('/redeem/store', { schema: { tags: ['redeem'], summary: 'Create a way to redeem', body: redeemRuleBody } }, async (request, reply) => {
-      await ensureRedeemCatalogue(request.store.id, request.body.config);
-      const rule = await createRedeemRule(app.db, request.store.id, request.body, app.clock.now());
-      return reply.code(201).send({ data: presentRedeemRule(rule) });
-    });
+    app.post(
+      '/redeem/store',
+      { config: { permission: 'program:edit' }, schema: { tags: ['redeem'], summary: 'Create a way to redeem', body: redeemRuleBody } },
+      async (request, reply) => {
+        await ensureRedeemCatalogue(request.store.id, request.body.config);
+        const rule = await createRedeemRule(app.db, request.store.id, request.body, app.clock.now());
+        return reply.code(201).send({ data: presentRedeemRule(rule) });
+      },
+    );
 
-    app.post('/redeem/update', { schema: { tags: ['redeem'], summary: 'Update a way to redeem', body: redeemRuleUpdateBody } }, async (request) => {
-      const { id, ...body } = request.body;
-      await ensureRedeemCatalogue(request.store.id, body.config);
-      const rule = await updateRedeemRule(app.db, request.store.id, id, body, app.clock.now());
-      if (!rule) throw notFound('Way to redeem');
-      return { data: presentRedeemRule(rule) };
-    });
+    app.post(
+      '/redeem/update',
+      { config: { permission: 'program:edit' }, schema: { tags: ['redeem'], summary: 'Update a way to redeem', body: redeemRuleUpdateBody } },
+      async (request) => {
+        const { id, ...body } = request.body;
+        await ensureRedeemCatalogue(request.store.id, body.config);
+        const rule = await updateRedeemRule(app.db, request.store.id, id, body, app.clock.now());
+        if (!rule) throw notFound('Way to redeem');
+        return { data: presentRedeemRule(rule) };
+      },
+    );
 
-    app.get('/redeem', { schema: { tags: ['redeem'], summary: 'Ways to redeem, paged', querystring: listQuery } }, async (request) => {
-      const { limit, page, status } = request.query;
-      const { rows, total } = await listRedeemRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
-      return { data: { data: rows.map(presentRedeemRule), total, page, limit } };
-    });
+    app.get(
+      '/redeem',
+      { config: { permission: 'program:read' }, schema: { tags: ['redeem'], summary: 'Ways to redeem, paged', querystring: listQuery } },
+      async (request) => {
+        const { limit, page, status } = request.query;
+        const { rows, total } = await listRedeemRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
+        return { data: { data: rows.map(presentRedeemRule), total, page, limit } };
+      },
+    );
 
-    app.get('/redeem/point/:id', { schema: { tags: ['redeem'], summary: 'One way to redeem', params: idParams } }, async (request) => {
-      const rule = await findRedeemRule(app.db, request.store.id, request.params.id);
-      if (!rule) throw notFound('Way to redeem');
-      return { data: presentRedeemRule(rule) };
-    });
+    app.get(
+      '/redeem/point/:id',
+      { config: { permission: 'program:read' }, schema: { tags: ['redeem'], summary: 'One way to redeem', params: idParams } },
+      async (request) => {
+        const rule = await findRedeemRule(app.db, request.store.id, request.params.id);
+        if (!rule) throw notFound('Way to redeem');
+        return { data: presentRedeemRule(rule) };
+      },
+    );
 
-    app.delete('/redeem/:id', { schema: { tags: ['redeem'], summary: 'Delete a way to redeem (issued rewards stay)', params: idParams } }, async (request) => {
-      if (!(await deleteRedeemRule(app.db, request.store.id, request.params.id))) throw notFound('Way to redeem');
-      return { data: { id: request.params.id } };
-    });
+    app.delete(
+      '/redeem/:id',
+      { config: { permission: 'program:edit' }, schema: { tags: ['redeem'], summary: 'Delete a way to redeem (issued rewards stay)', params: idParams } },
+      async (request) => {
+        if (!(await deleteRedeemRule(app.db, request.store.id, request.params.id))) throw notFound('Way to redeem');
+        return { data: { id: request.params.id } };
+      },
+    );
   },
 };

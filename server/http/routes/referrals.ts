@@ -43,13 +43,18 @@ const presentChange = (referral: Referral) => ({ id: referral.id, state: referra
 export const referralSettingRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    app.get('/referral-setting', { schema: { tags: ['referrals'], summary: 'The referral program (spec §9 defaults until saved)' } }, async (request) => ({
-      data: await readReferralSettings(app.db, request.store.id),
-    }));
+    app.get(
+      '/referral-setting',
+      { config: { permission: 'program:read' }, schema: { tags: ['referrals'], summary: 'The referral program (spec §9 defaults until saved)' } },
+      async (request) => ({
+        data: await readReferralSettings(app.db, request.store.id),
+      }),
+    );
 
     app.post(
       '/referral-setting/store',
       {
+        config: { permission: 'program:edit' },
         schema: {
           tags: ['referrals'],
           summary: "Save the referral program: both rewards, the friend's minimum order, the pending window, limits, fraud checks",
@@ -61,7 +66,10 @@ export const referralSettingRoutes: RouteModule = {
 
     app.get(
       '/referral-setting/delete/referralpoints',
-      { schema: { tags: ['referrals'], summary: "Stop giving the referrer points: the reward goes back to spec §9's 5% off coupon" } },
+      {
+        config: { permission: 'program:edit' },
+        schema: { tags: ['referrals'], summary: "Stop giving the referrer points: the reward goes back to spec §9's 5% off coupon" },
+      },
       async (request) => ({ data: await removeReferralPoints(app.db, request.store.id, app.clock.now()) }),
     );
   },
@@ -73,7 +81,10 @@ export const dataReferralRoutes: RouteModule = {
   register(app) {
     app.post(
       '/transaction/referrals',
-      { schema: { tags: ['referrals'], summary: 'Referrals, newest first (state, reason, order), with the figures', body: referralListBody } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags: ['referrals'], summary: 'Referrals, newest first (state, reason, order), with the figures', body: referralListBody },
+      },
       async (request) => {
         const { customer_id: customerId, state, search, limit, page } = request.body;
         const storeId = request.store.id;
@@ -85,7 +96,10 @@ export const dataReferralRoutes: RouteModule = {
 
     app.post(
       '/referral/cancel',
-      { schema: { tags: ['referrals'], summary: 'Cancel a pending or blocked referral: nobody is rewarded', body: referralCancelBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags: ['referrals'], summary: 'Cancel a pending or blocked referral: nobody is rewarded', body: referralCancelBody },
+      },
       async (request) => {
         const referral = await cancelReferral(app.db, request.store.id, request.body.id, request.body.reason ?? null, request.user.name, app.clock.now()).catch(
           asApiError,
@@ -97,6 +111,7 @@ export const dataReferralRoutes: RouteModule = {
     app.post(
       '/referral/unblock',
       {
+        config: { permission: 'customers:support' },
         schema: {
           tags: ['referrals'],
           summary: 'Approve a referral held for review: it goes on (coupon issued, referrer rewarded once its order counts)',

@@ -58,7 +58,7 @@ function register(app: App) {
         body: searchBody,
         response: { 200: dataEnvelope(searchResult) },
       },
-      config: { apiScope: 'customers:read' },
+      config: { permission: 'customers:read', apiScope: 'customers:read' },
     },
     async (request) => ({ data: await search(app, request.store.id, request.body.search) }),
   );

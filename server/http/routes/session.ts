@@ -42,7 +42,7 @@ export const sessionRoutes: RouteModule = {
 
     app.get(
       '/user/details',
-      { schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: dataEnvelope(userRecord) } } },
+      { config: { permission: 'account:use' }, schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: dataEnvelope(userRecord) } } },
       async (request) => ({
         data: presentUser(request.user, request.role, request.store),
       }),
@@ -50,7 +50,10 @@ export const sessionRoutes: RouteModule = {
 
     app.post(
       '/user/status',
-      { schema: { tags: ['session'], summary: 'Set the user status', body: userStatusBody, response: { 200: dataEnvelope(userRecord) } } },
+      {
+        config: { permission: 'account:use' },
+        schema: { tags: ['session'], summary: 'Set the user status', body: userStatusBody, response: { 200: dataEnvelope(userRecord) } },
+      },
       async (request) => {
         const user = await updateUser(app.db, request.user.id, { status: request.body.status });
         return { data: presentUser(user, request.role, request.store) };
@@ -59,7 +62,10 @@ export const sessionRoutes: RouteModule = {
 
     app.post(
       '/user/stage',
-      { schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } } },
+      {
+        config: { permission: 'account:use' },
+        schema: { tags: ['session'], summary: 'Set the onboarding stage', body: userStageBody, response: { 200: dataEnvelope(userRecord) } },
+      },
       async (request) => {
         const user = await updateUser(app.db, request.user.id, { stage: request.body.stage });
         return { data: presentUser(user, request.role, request.store) };
@@ -69,7 +75,7 @@ export const sessionRoutes: RouteModule = {
     app.post(
       '/account/password',
       {
-        config: { rateLimit: loginRateLimit(app.config) },
+        config: { permission: 'account:use', rateLimit: loginRateLimit(app.config) },
         schema: {
           tags: ['session'],
           summary: "Change the signed-in user's password; ends their other sessions",
@@ -87,9 +93,13 @@ export const sessionRoutes: RouteModule = {
       },
     );
 
-    app.post('/account/logout', { schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } }, async (request) => {
-      await revokeSession(app.db, request.sessionId, app.clock.now());
-      return { data: { logged_out: true } };
-    });
+    app.post(
+      '/account/logout',
+      { config: { permission: 'account:use' }, schema: { tags: ['session'], summary: 'End this console session', body: emptyBody } },
+      async (request) => {
+        await revokeSession(app.db, request.sessionId, app.clock.now());
+        return { data: { logged_out: true } };
+      },
+    );
   },
 };

@@ -21,7 +21,7 @@ import {
   updateStoreSettings,
 } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { presentStore } from '../present.ts';
 import { z } from 'zod';
 
@@ -31,7 +31,10 @@ export const storeRoutes: RouteModule = {
   register(app) {
     app.get(
       '/store/list',
-      { schema: { tags: ['store'], summary: "The user's stores that have an access token", response: { 200: dataEnvelope(z.array(storeListItem)) } } },
+      {
+        config: { permission: 'account:use' },
+        schema: { tags: ['store'], summary: "The user's stores that have an access token", response: { 200: dataEnvelope(z.array(storeListItem)) } },
+      },
       async (request) => {
         const rows = await listUserStores(app.db, request.user.id);
         return { data: rows.map((row) => ({ store_id: row.id, store_title: row.title, store_name: row.store_name, access_token: row.access_token ?? '' })) };
@@ -41,6 +44,7 @@ export const storeRoutes: RouteModule = {
     app.post(
       '/store/store-token/update',
       {
+        config: { permission: 'account:use' },
         schema: {
           tags: ['store'],
           summary: "Switch this session to another of the user's stores",
@@ -58,7 +62,10 @@ export const storeRoutes: RouteModule = {
 
     app.post(
       '/store/setting/update',
-      { schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['store'], summary: 'Update the store settings', body: storeSettingsBody, response: { 200: dataEnvelope(storeSummary) } },
+      },
       async (request) => {
         const { title, website, email_settings: emailSettings, ...settingsPatch } = request.body;
         const store = await updateStoreSettings(app.db, request.store, { title, website, emailSettings, settingsPatch });
@@ -69,6 +76,7 @@ export const storeRoutes: RouteModule = {
     app.post(
       '/store/setting/generate-hmac-secrets',
       {
+        config: { permission: 'store:secrets' },
         schema: {
           tags: ['store'],
           summary: 'Generate a new HMAC secret (shown once)',
@@ -77,14 +85,16 @@ export const storeRoutes: RouteModule = {
         },
       },
       async (request) => {
-        if (request.role !== 'owner') throw new ApiError(403, 'Only the store owner can generate the HMAC secret.', 'forbidden');
         return { data: { hmac_secret: await rotateHmacSecret(app.db, request.store.id) } };
       },
     );
 
     app.get(
       '/store/channel/list',
-      { schema: { tags: ['store'], summary: 'Sales channels of the store', response: { 200: dataEnvelope(z.array(channelRecord)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['store'], summary: 'Sales channels of the store', response: { 200: dataEnvelope(z.array(channelRecord)) } },
+      },
       async (request) => {
         return { data: await listChannels(app.db, request.store.id) };
       },
@@ -92,7 +102,10 @@ export const storeRoutes: RouteModule = {
 
     app.post(
       '/store/channel/create',
-      { schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody, response: { 201: dataEnvelope(channelRecord) } } },
+      {
+        config: { permission: 'store:settings' },
+        schema: { tags: ['store'], summary: 'Add a sales channel', body: channelCreateBody, response: { 201: dataEnvelope(channelRecord) } },
+      },
       async (request, reply) => {
         return reply.code(201).send({ data: await createChannel(app.db, request.store.id, request.body) });
       },
@@ -101,6 +114,7 @@ export const storeRoutes: RouteModule = {
     app.post(
       '/store/channel/remove',
       {
+        config: { permission: 'store:settings' },
         schema: { tags: ['store'], summary: 'Remove a sales channel', body: channelRemoveBody, response: { 200: dataEnvelope(z.object({ id: z.number() })) } },
       },
       async (request) => {
@@ -112,6 +126,7 @@ export const storeRoutes: RouteModule = {
     app.post(
       '/coupon/onboarding/store',
       {
+        config: { permission: 'program:edit' },
         schema: {
           tags: ['store'],
           summary: 'Save the onboarding coupon reward',

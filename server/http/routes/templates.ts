@@ -56,19 +56,28 @@ export const templateRoutes: RouteModule = {
   register(app) {
     app.get(
       '/template',
-      { schema: { tags: ['emails'], summary: "The store's nine emails (starters until saved)", response: { 200: dataEnvelope(z.array(emailTemplate)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['emails'], summary: "The store's nine emails (starters until saved)", response: { 200: dataEnvelope(z.array(emailTemplate)) } },
+      },
       async (request) => ({ data: (await listTemplates(app.db, request.store.id)).map((template) => withDocument(template, request.store)) }),
     );
 
     app.get(
       '/template/starter/:id',
-      { schema: { tags: ['emails'], summary: 'Starter content of one email', params: emailKeyParams, response: { 200: dataEnvelope(emailFields) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['emails'], summary: 'Starter content of one email', params: emailKeyParams, response: { 200: dataEnvelope(emailFields) } },
+      },
       async (request) => ({ data: STARTERS[request.params.id] }),
     );
 
     app.get(
       '/platform/template',
-      { schema: { tags: ['emails'], summary: 'Featured designs for every email', response: { 200: dataEnvelope(z.array(featuredTemplate)) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['emails'], summary: 'Featured designs for every email', response: { 200: dataEnvelope(z.array(featuredTemplate)) } },
+      },
       async () => ({
         data: EMAIL_KINDS.flatMap((kind) =>
           FEATURED_STYLES.map((style) => ({
@@ -85,7 +94,10 @@ export const templateRoutes: RouteModule = {
 
     app.get(
       '/template/tags',
-      { schema: { tags: ['emails'], summary: 'Merge tags (placeholders) of each email', response: { 200: dataEnvelope(templateTags) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['emails'], summary: 'Merge tags (placeholders) of each email', response: { 200: dataEnvelope(templateTags) } },
+      },
       async () => ({
         data: { common: COMMON_TAGS.map(tag), by_email: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind.key, [...COMMON_TAGS, ...kind.tags].map(tag)])) },
       }),
@@ -93,7 +105,10 @@ export const templateRoutes: RouteModule = {
 
     app.get(
       '/template/:id',
-      { schema: { tags: ['emails'], summary: 'One of the nine emails', params: emailKeyParams, response: { 200: dataEnvelope(emailTemplate) } } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags: ['emails'], summary: 'One of the nine emails', params: emailKeyParams, response: { 200: dataEnvelope(emailTemplate) } },
+      },
       async (request) => ({ data: withDocument(await readTemplate(app.db, request.store.id, request.params.id), request.store) }),
     );
 
@@ -101,7 +116,7 @@ export const templateRoutes: RouteModule = {
       '/template/store/:id',
       {
         bodyLimit: app.config.emailTemplateLimitBytes,
-        config: { tooLargeMessage: TEMPLATE_TOO_LARGE },
+        config: { permission: 'program:edit', tooLargeMessage: TEMPLATE_TOO_LARGE },
         schema: {
           tags: ['emails'],
           summary: 'Save one email (form, or design and exported HTML)',
@@ -125,7 +140,7 @@ export const templateRoutes: RouteModule = {
       '/template/email',
       {
         bodyLimit: app.config.emailTemplateLimitBytes,
-        config: { tooLargeMessage: TEMPLATE_TOO_LARGE },
+        config: { permission: 'program:read', tooLargeMessage: TEMPLATE_TOO_LARGE },
         schema: {
           tags: ['emails'],
           summary: 'Render a design as an inbox gets it (sample data)',

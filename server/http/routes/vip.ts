@@ -82,7 +82,10 @@ export const vipRoutes: RouteModule = {
 
     app.get(
       '/vip',
-      { schema: { tags, summary: 'The tiers (lowest first) with perks and members, and the settings', querystring: tierListQuery } },
+      {
+        config: { permission: 'program:read' },
+        schema: { tags, summary: 'The tiers (lowest first) with perks and members, and the settings', querystring: tierListQuery },
+      },
       async (request) => {
         const { limit, page } = request.query;
         const [tiers, settings] = await Promise.all([listTiers(app.db, request.store.id), loadSettings(app.db, request.store.id)]);
@@ -90,15 +93,20 @@ export const vipRoutes: RouteModule = {
       },
     );
 
-    app.get('/vip/tiers/:id', { schema: { tags, summary: 'One tier with its perks and members', params: idParams } }, async (request) => {
-      const tier = (await listTiers(app.db, request.store.id)).find((candidate) => candidate.id === request.params.id);
-      if (!tier) throw notFound('Tier');
-      return { data: presentTier(tier) };
-    });
+    app.get(
+      '/vip/tiers/:id',
+      { config: { permission: 'program:read' }, schema: { tags, summary: 'One tier with its perks and members', params: idParams } },
+      async (request) => {
+        const tier = (await listTiers(app.db, request.store.id)).find((candidate) => candidate.id === request.params.id);
+        if (!tier) throw notFound('Tier');
+        return { data: presentTier(tier) };
+      },
+    );
 
     app.post(
       '/vip/store',
       {
+        config: { permission: 'program:edit' },
         schema: {
           tags,
           summary: 'Create or change a tier (with its perks); members move in a background job',
@@ -114,43 +122,55 @@ export const vipRoutes: RouteModule = {
       },
     );
 
-    app.delete('/vip/:id', { schema: { tags, summary: 'Delete a tier; its members move in a background job', params: idParams } }, async (request) => {
-      if (!(await deleteTier(app.db, request.store.id, request.params.id))) throw notFound('Tier');
-      return { data: { id: request.params.id, job: await startApplyJob(app, running, request.store.id) } };
-    });
+    app.delete(
+      '/vip/:id',
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Delete a tier; its members move in a background job', params: idParams } },
+      async (request) => {
+        if (!(await deleteTier(app.db, request.store.id, request.params.id))) throw notFound('Tier');
+        return { data: { id: request.params.id, job: await startApplyJob(app, running, request.store.id) } };
+      },
+    );
 
-    app.get('/vip/perks/:id', { schema: { tags, summary: 'One perk', params: idParams } }, async (request) => {
+    app.get('/vip/perks/:id', { config: { permission: 'program:read' }, schema: { tags, summary: 'One perk', params: idParams } }, async (request) => {
       const perk = await findPerk(app.db, request.store.id, request.params.id);
       if (!perk) throw notFound('Perk');
       return { data: presentPerk(perk) };
     });
 
-    app.post('/vip/perks/store', { schema: { tags, summary: 'Add a perk to a tier, or change one (`id`)', body: perkBody } }, async (request, reply) => {
-      const perk = await storePerk(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
-      return reply.code(request.body.id === undefined ? 201 : 200).send({ data: presentPerk(perk) });
-    });
+    app.post(
+      '/vip/perks/store',
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Add a perk to a tier, or change one (`id`)', body: perkBody } },
+      async (request, reply) => {
+        const perk = await storePerk(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
+        return reply.code(request.body.id === undefined ? 201 : 200).send({ data: presentPerk(perk) });
+      },
+    );
 
-    app.delete('/vip/perks/:id', { schema: { tags, summary: 'Delete a perk', params: idParams } }, async (request) => {
+    app.delete('/vip/perks/:id', { config: { permission: 'program:edit' }, schema: { tags, summary: 'Delete a perk', params: idParams } }, async (request) => {
       if (!(await deletePerk(app.db, request.store.id, request.params.id))) throw notFound('Perk');
       return { data: { id: request.params.id } };
     });
 
     app.delete(
       '/vip/rewards/:id',
-      { schema: { tags, summary: 'Delete a tier reward (entry reward or birthday bonus)', params: idParams } },
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Delete a tier reward (entry reward or birthday bonus)', params: idParams } },
       async (request) => {
         if (!(await deletePerk(app.db, request.store.id, request.params.id, true))) throw notFound('Tier reward');
         return { data: { id: request.params.id } };
       },
     );
 
-    app.get('/vip/settings', { schema: { tags, summary: 'What tiers are measured on, the period and the fall-below policy' } }, async (request) => ({
-      data: await loadSettings(app.db, request.store.id),
-    }));
+    app.get(
+      '/vip/settings',
+      { config: { permission: 'program:read' }, schema: { tags, summary: 'What tiers are measured on, the period and the fall-below policy' } },
+      async (request) => ({
+        data: await loadSettings(app.db, request.store.id),
+      }),
+    );
 
     app.post(
       '/vip/settings/store',
-      { schema: { tags, summary: 'Save the tier settings; members move in a background job', body: vipSettingsBody } },
+      { config: { permission: 'program:edit' }, schema: { tags, summary: 'Save the tier settings; members move in a background job', body: vipSettingsBody } },
       async (request) => {
         const settings = await saveSettings(app.db, request.store.id, request.body, app.clock.now());
         return { data: { settings, job: await startApplyJob(app, running, request.store.id) } };
@@ -160,6 +180,7 @@ export const vipRoutes: RouteModule = {
     app.post(
       '/vip/simulate',
       {
+        config: { permission: 'program:read' },
         schema: {
           tags,
           summary: 'How many members a tier, ladder or settings change would move up or down, and the entry rewards it costs; nothing saved',
@@ -169,11 +190,15 @@ export const vipRoutes: RouteModule = {
       async (request) => ({ data: await simulate(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError) }),
     );
 
-    app.get('/vip/jobs/:id', { schema: { tags, summary: 'The progress of moving members after a change', params: idParams } }, async (request) => {
-      const job = await findJob(app.db, request.store.id, request.params.id);
-      if (!job) throw notFound('Job');
-      return { data: presentJob(job) };
-    });
+    app.get(
+      '/vip/jobs/:id',
+      { config: { permission: 'program:read' }, schema: { tags, summary: 'The progress of moving members after a change', params: idParams } },
+      async (request) => {
+        const job = await findJob(app.db, request.store.id, request.params.id);
+        if (!job) throw notFound('Job');
+        return { data: presentJob(job) };
+      },
+    );
   },
 };
 
@@ -200,7 +225,10 @@ export const dataVipRoutes: RouteModule = {
 
     app.post(
       '/vip/tiers',
-      { schema: { tags, summary: "The tiers with members, and one customer's tier and progress when named", body: tiersQueryBody } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags, summary: "The tiers with members, and one customer's tier and progress when named", body: tiersQueryBody },
+      },
       async (request) => {
         const customerId = request.body?.customer_id;
         if (customerId !== undefined) await ensureCustomer(request.store.id, customerId);
@@ -211,7 +239,10 @@ export const dataVipRoutes: RouteModule = {
 
     app.post(
       '/vip/switch',
-      { schema: { tags, summary: "Set a member's tier by hand, with a reason (kept until the period ends)", body: tierSwitchBody } },
+      {
+        config: { permission: 'customers:support' },
+        schema: { tags, summary: "Set a member's tier by hand, with a reason (kept until the period ends)", body: tierSwitchBody },
+      },
       async (request) => {
         const { customer_id: customerId, tier_id: tierId, reason } = request.body;
         await ensureCustomer(request.store.id, customerId);
@@ -222,22 +253,29 @@ export const dataVipRoutes: RouteModule = {
       },
     );
 
-    app.post('/vip/group', { schema: { tags, summary: 'The members of one tier (or without a tier), paged', body: tierGroupBody } }, async (request) => {
-      const { tier_id: tierId, page, limit } = request.body;
-      const { rows, total } = await listTierGroup(app.db, request.store.id, tierId, { limit, offset: (page - 1) * limit });
-      return {
-        data: {
-          data: rows.map((row) => ({ ...row, name: `${row.first_name} ${row.last_name}`.trim(), tier_since: row.tier_since?.toISOString() ?? null })),
-          total,
-          page,
-          limit,
-        },
-      };
-    });
+    app.post(
+      '/vip/group',
+      { config: { permission: 'customers:read' }, schema: { tags, summary: 'The members of one tier (or without a tier), paged', body: tierGroupBody } },
+      async (request) => {
+        const { tier_id: tierId, page, limit } = request.body;
+        const { rows, total } = await listTierGroup(app.db, request.store.id, tierId, { limit, offset: (page - 1) * limit });
+        return {
+          data: {
+            data: rows.map((row) => ({ ...row, name: `${row.first_name} ${row.last_name}`.trim(), tier_since: row.tier_since?.toISOString() ?? null })),
+            total,
+            page,
+            limit,
+          },
+        };
+      },
+    );
 
     app.get(
       '/vip/activity',
-      { schema: { tags, summary: 'Tier changes, newest first (one customer when named)', querystring: tierActivityQuery } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags, summary: 'Tier changes, newest first (one customer when named)', querystring: tierActivityQuery },
+      },
       async (request) => {
         const { limit, page, customer_id: customerId } = request.query;
         if (customerId !== undefined) await ensureCustomer(request.store.id, customerId);

@@ -6,11 +6,46 @@ import type { AnalyticsView } from '../../../state/client-state.ts';
 import { filterOptionsQuery } from '../api/analytics.ts';
 import { lastDays, PRESETS, requestOf } from '../view.ts';
 
-/** Period (presets or any range), comparison with the period before, and the member tag filter. */
+/** One member filter (tag, VIP tier or source) as a select of the values the store's customers have. */
+function FilterSelect({
+  label,
+  all,
+  name,
+  view,
+  onChange,
+  options,
+  describe,
+}: {
+  label: string;
+  all: string;
+  name: 'tag' | 'tier' | 'source';
+  view: AnalyticsView;
+  onChange: (view: AnalyticsView) => void;
+  options: { value: string; customers: number }[] | undefined;
+  describe: (value: string) => string;
+}) {
+  return (
+    <label className="ls-field">
+      <span className="ls-field__label">{label}</span>
+      <select
+        value={view.filters[name]?.[0] ?? ''}
+        onChange={(event) => onChange({ ...view, filters: { ...view.filters, [name]: event.target.value ? [event.target.value] : [] } })}
+      >
+        <option value="">{all}</option>
+        {(options ?? []).map((option) => (
+          <option key={option.value} value={option.value}>
+            {describe(option.value)} ({option.customers.toLocaleString('en-US')})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Period (presets or any range), comparison with the period before, and the member filters (tag, VIP tier, source). */
 export function AnalyticsControls({ view, onChange }: { view: AnalyticsView; onChange: (view: AnalyticsView) => void }) {
   const options = useQuery(filterOptionsQuery());
   const request = requestOf(view);
-  const tag = view.filters.tag?.[0] ?? '';
   return (
     <section className="ls-card ls-analytics-controls" aria-label="Period and filters">
       <div className="ls-row" role="group" aria-label="Period">
@@ -26,17 +61,17 @@ export function AnalyticsControls({ view, onChange }: { view: AnalyticsView; onC
       </div>
       <div className="ls-row">
         <DateRangePicker label="Dates" value={{ from: request.from, to: request.to }} onChange={(range) => range && onChange({ ...view, ...range })} />
-        <label className="ls-field">
-          <span className="ls-field__label">Members</span>
-          <select value={tag} onChange={(event) => onChange({ ...view, filters: { ...view.filters, tag: event.target.value ? [event.target.value] : [] } })}>
-            <option value="">All members</option>
-            {(options.data?.tags ?? []).map((option) => (
-              <option key={option.value} value={option.value}>
-                Tagged {option.value} ({option.customers.toLocaleString('en-US')})
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Members"
+          all="All members"
+          name="tag"
+          view={view}
+          onChange={onChange}
+          options={options.data?.tags}
+          describe={(v) => `Tagged ${v}`}
+        />
+        <FilterSelect label="VIP tier" all="Every tier" name="tier" view={view} onChange={onChange} options={options.data?.tiers} describe={(v) => v} />
+        <FilterSelect label="Source" all="Every source" name="source" view={view} onChange={onChange} options={options.data?.sources} describe={(v) => v} />
         <Switch isSelected={view.compare} onChange={(compare) => onChange({ ...view, compare })}>
           Compare with the period before
         </Switch>
