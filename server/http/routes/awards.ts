@@ -47,13 +47,13 @@ export const awardRoutes: RouteModule = {
       await Promise.allSettled(running);
     });
 
-    app.get('/award/type', { schema: { tags, summary: 'The kinds of award a campaign can grant' } }, async () => ({
+    app.get('/award/type', { config: { permission: 'customers:read' }, schema: { tags, summary: 'The kinds of award a campaign can grant' } }, async () => ({
       data: [{ key: 'points', label: 'Points', description: 'Points added to each chosen member’s balance, once.' }],
     }));
 
     app.get(
       '/award/filter-attributes',
-      { schema: { tags, summary: 'What an award can choose customers by, with the store’s tiers and tags' } },
+      { config: { permission: 'customers:read' }, schema: { tags, summary: 'What an award can choose customers by, with the store’s tiers and tags' } },
       async (request) => ({
         data: await filterAttributes(app.db, request.store.id),
       }),
@@ -61,7 +61,10 @@ export const awardRoutes: RouteModule = {
 
     app.post(
       '/award/update',
-      { schema: { tags, summary: 'Save a draft award (without id: a new one); a granted award is not changed', body: awardUpdateBody } },
+      {
+        config: { permission: 'customers:manage' },
+        schema: { tags, summary: 'Save a draft award (without id: a new one); a granted award is not changed', body: awardUpdateBody },
+      },
       async (request) => {
         const { id, name, points, filter } = request.body;
         const saved = await saveAward(app.db, request.store.id, { id, name, points, filter: filterOf(filter) }, request.user.name, app.clock.now());
@@ -75,7 +78,10 @@ export const awardRoutes: RouteModule = {
 
     app.get(
       '/award/grant',
-      { schema: { tags, summary: 'Grant a saved award in the background, exactly once (a repeated call answers its progress)', querystring: awardGrantQuery } },
+      {
+        config: { permission: 'customers:manage' },
+        schema: { tags, summary: 'Grant a saved award in the background, exactly once (a repeated call answers its progress)', querystring: awardGrantQuery },
+      },
       async (request, reply) => {
         const { award, started } = await startGrant(app.db, request.store.id, request.query.award_id, request.user.name, app.clock.now());
         if (!award) throw notFound('Award');
@@ -86,7 +92,10 @@ export const awardRoutes: RouteModule = {
 
     app.get(
       '/award/history',
-      { schema: { tags, summary: 'The store’s awards, newest first, with who granted what', querystring: awardHistoryQuery } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags, summary: 'The store’s awards, newest first, with who granted what', querystring: awardHistoryQuery },
+      },
       async (request) => {
         const { page, limit } = request.query;
         const { rows, total } = await awardHistory(app.db, request.store.id, { limit, offset: (page - 1) * limit });
@@ -102,7 +111,10 @@ export const awardPreviewRoutes: RouteModule = {
   register(app) {
     app.post(
       '/award/preview',
-      { schema: { tags, summary: 'How many members an award reaches and how many points in all', body: awardPreviewBody } },
+      {
+        config: { permission: 'customers:read' },
+        schema: { tags, summary: 'How many members an award reaches and how many points in all', body: awardPreviewBody },
+      },
       async (request) => ({
         data: await previewAward(app.db, request.store.id, filterOf(request.body.filter), request.body.points),
       }),
