@@ -9,12 +9,14 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { formatPoints } from '../../lib/format.ts';
+import { useCan } from '../../lib/useCan.ts';
 import { customerQuery, useChangeProgram, useDeleteCustomer } from './api/customers.ts';
 import { AdjustPointsDialog } from './components/AdjustPointsDialog.tsx';
 import { BirthdayDialog } from './components/BirthdayDialog.tsx';
 import { formatDay, programStatusBadge, sourceLabel } from './components/customer-columns.tsx';
 import { RewardsCard } from './components/RewardsCard.tsx';
 import { Timeline } from './components/Timeline.tsx';
+import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';
 
 const BACK = { to: '/customers', label: 'Customers' };
 type Open = 'adjust' | 'birthday' | 'exclude' | 'delete' | null;
@@ -53,20 +55,24 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
       { customer_ids: [customer.id], program_status: status },
       { onSuccess: () => toast({ message: status === 'member' ? 'Included in the program' : 'Excluded from the program' }), onSettled: close },
     );
+  // staff support customers; excluding and erasing them is for owners and admins (customers:manage)
+  const canManage = useCan('customers:manage');
   const actions = customer.deleted ? null : (
     <>
       <Button variant="primary" onClick={() => setOpen('adjust')}>
         Adjust points
       </Button>
       <Button onClick={() => setOpen('birthday')}>Set birthday</Button>
-      {excluded ? (
+      {!canManage ? null : excluded ? (
         <Button onClick={() => setProgram('member')}>Include in program</Button>
       ) : (
         <Button onClick={() => setOpen('exclude')}>Exclude from program</Button>
       )}
-      <Button variant="critical" onClick={() => setOpen('delete')}>
-        Delete customer
-      </Button>
+      {canManage ? (
+        <Button variant="critical" onClick={() => setOpen('delete')}>
+          Delete customer
+        </Button>
+      ) : null}
     </>
   );
   return (
@@ -93,6 +99,7 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
         <Timeline customerId={customer.id} />
         <div className="ls-stack">
           <RewardsCard customerId={customer.id} />
+          <MemberTierCard customerId={customer.id} />
           <section className="ls-card" aria-labelledby="referrals-heading">
             <h2 id="referrals-heading">Referrals and VIP history</h2>
             <EmptyState title={`${customer.referrals} referrals`}>Referral and tier history appear here once the referral and VIP programs run.</EmptyState>

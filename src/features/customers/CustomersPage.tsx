@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/Toast.tsx';
 import { useRememberedJob } from '../../components/ui/JobProgress.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { customerPageAtom } from '../../state/client-state.ts';
+import { useCan } from '../../lib/useCan.ts';
 import { customerListQuery, exportCustomers, listParams, startExport, useChangeProgram, useInviteCustomers } from './api/customers.ts';
 import { ExportProgress } from './components/ExportProgress.tsx';
 import { ImportDialog } from './components/ImportDialog.tsx';
@@ -90,6 +91,8 @@ export function CustomersPage() {
       },
     );
 
+  // inviting, importing and exporting customers is for owners and admins (customers:manage)
+  const canManage = useCan('customers:manage');
   const bulkActions = useCallback(
     (selected: CustomerRow[]): ReactNode => (
       <>
@@ -112,15 +115,17 @@ export function CustomersPage() {
         title="Customers"
         subtitle="Every member of your program: points, VIP tier, referrals and status."
         actions={
-          <>
-            <Button loading={invite.isPending} onClick={() => invitePast()}>
-              Invite past customers
-            </Button>
-            <Button onClick={() => setImporting(true)}>Import CSV</Button>
-            <Button loading={exporting} onClick={() => void startBackgroundExport()}>
-              Export CSV
-            </Button>
-          </>
+          canManage ? (
+            <>
+              <Button loading={invite.isPending} onClick={() => invitePast()}>
+                Invite past customers
+              </Button>
+              <Button onClick={() => setImporting(true)}>Import CSV</Button>
+              <Button loading={exporting} onClick={() => void startBackgroundExport()}>
+                Export CSV
+              </Button>
+            </>
+          ) : null
         }
       />
       {exportError ? <Banner tone="critical">{exportError}</Banner> : null}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/useCan.ts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/aria/ConfirmDialog.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
@@ -19,6 +20,7 @@ function secretFrom(answer: unknown): string | null {
 /** POST store/setting/generate-hmac-secrets: the secret is shown once, with a copy button; replacing one is confirmed. */
 export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
   const [confirming, setConfirming] = useState(false);
+  const canGenerate = useCan('store:secrets');
   const generate = useGenerateHmacSecret();
   const { copied, error: copyError, copy } = useCopyToClipboard();
   const secret = generate.data === undefined ? null : secretFrom(generate.data);
@@ -45,7 +47,8 @@ export function HmacSecretCard({ hasSecret }: { hasSecret: boolean }) {
             {copyError ? <Banner tone="critical">{copyError}</Banner> : null}
           </div>
         ) : null}
-        <div>
+        {canGenerate ? null : <p className="ls-muted">Only the store owner can generate the secret.</p>}
+        <div hidden={!canGenerate}>
           <Button
             variant={secret ? 'secondary' : 'primary'}
             loading={generate.isPending && !confirming}
