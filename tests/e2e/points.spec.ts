@@ -106,6 +106,54 @@ test('a way to redeem is added, refused outside 1–100 %, edited, deactivated a
   await expect(redeemSection().getByText('Fifteen off')).toHaveCount(0);
 });
 
+test('Product History imports products; the order rule picks excluded collections from the catalogue by keyboard', async () => {
+  await page.goto('/integrations/product-list/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product History' })).toBeVisible({ timeout: 15_000 });
+  const csv = [
+    'product_id,title,price,tags,collection_ids,collection_titles',
+    'e2e-card,E2E Gift Card,25.00,gift,e2e-cards,E2E Cards',
+    'e2e-beans,E2E Beans,12.00,coffee,demo-coffee,Coffee',
+    'e2e-bad,,1.00,,,',
+  ].join('\n');
+  await page.getByLabel('Product file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Import products' }).click();
+  await expect(page.getByText('2 of 3 rows imported.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Product imports, newest first' })).toContainText('row 3: title');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('E2E');
+  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await expect(page.getByRole('table', { name: 'Products' }).getByRole('row')).toHaveCount(3, { timeout: 15_000 });
+  expect((await axe(page).analyze()).violations).toEqual([]);
+
+  await page.goto('/rewards-loyalty/points');
+  await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
+  const picker = drawer().getByRole('combobox', { name: 'Excluded collections' });
+  await picker.focus();
+  await page.keyboard.type('E2E');
+  await expect(page.getByRole('option', { name: 'E2E Cards' })).toBeVisible();
+  const option = page.getByRole('option', { name: 'E2E Cards' });
+  // the suggestions settle after the typed text's search: move to the option, then pick it
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(option).toHaveAttribute('data-focused', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const chosen = drawer().getByRole('list', { name: 'Excluded collections: chosen' });
+  await expect(chosen).toContainText('E2E Cards');
+  // Escape closes the suggestions only; the drawer stays
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(drawer()).toBeVisible();
+  expect((await axe(page).analyze()).violations).toEqual([]);
+  await drawer().getByRole('button', { name: 'Save way to earn' }).click();
+  await expect(page.getByText('“Place an order” saved')).toBeVisible({ timeout: 15_000 });
+  await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
+  await expect(drawer().getByRole('list', { name: 'Excluded collections: chosen' })).toContainText('E2E Cards');
+  await drawer().getByRole('button', { name: 'Remove E2E Cards' }).click();
+  await expect(drawer().getByRole('list', { name: 'Excluded collections: chosen' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer()).toBeHidden();
+});
+
 test('the rule drawer works from the keyboard alone', async () => {
   await page.goto('/rewards-loyalty/points');
   const edit = earnSection()
