@@ -66,7 +66,8 @@ export async function simulate(db: Executor, storeId: number, body: SimulateBody
   const current = await loadLadder(db, storeId);
   const settings: Settings = body.settings ?? current.settings;
   const ladder = proposal(current.tiers, body);
-  const stored = settings.period === current.settings.period;
+  // stored figures exist once the store has tiers (saving one measures every customer); before, measure from the ledger and orders
+  const stored = settings.period === current.settings.period && current.tiers.length > 0;
   const metric = sql.raw(`f.${COLUMN[settings.basis]}`);
   const target = placement(metric, ladder);
   const since = periodStart(settings.period, now) ?? new Date(0);
