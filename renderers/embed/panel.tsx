@@ -33,6 +33,15 @@ async function reload(shopper: Shopper): Promise<StorefrontPayload | undefined> 
   return ok ? (body.data as StorefrontPayload) : undefined;
 }
 
+/** A signed POST of the shopper API; an unreachable service answers as a failure with a message. */
+function signedPost(shopper: Shopper, path: string, payload: object, headers: Record<string, string> = {}) {
+  const signature = { customer_id: shopper.customerId, digest: shopper.digest };
+  return call(shopper, path, { method: 'POST', headers, body: JSON.stringify({ ...signature, ...payload }) }).catch(() => ({
+    ok: false,
+    body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string },
+  }));
+}
+
 /** Performs a widget action; resolves to what the shopper should see next. */
 export async function perform(action: WidgetAction, shopper: Shopper | undefined): Promise<Outcome | undefined> {
   switch (action.type) {
@@ -40,27 +49,19 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
       await navigator.clipboard?.writeText(action.link).catch(() => undefined);
       return undefined;
     case 'send_referral_email': {
-      // The shopper's own mail app sends the invitation with their referral link.
-      const link = shopper ? (await reload(shopper))?.member?.referralLink : undefined;
-      globalThis.location.href = `mailto:${encodeURIComponent(action.email)}?body=${encodeURIComponent(link ?? '')}`;
-      return undefined;
+      if (!shopper) return { notice: 'Sign in to your account to invite a friend.' };
+      // the store's "Referral Sent" email carries the member's link to the friend
+      const { ok, body } = await signedPost(shopper, 'referral/invite', { email: action.email });
+      if (!ok) return { notice: body.message ?? 'The invitation was not sent. Please try again.' };
+      return { notice: `Invitation sent to ${action.email}.` };
     }
     case 'redeem':
     case 'save_birthday': {
       if (!shopper) return { notice: 'Sign in to your account to use your points.' };
-      const signature = { customer_id: shopper.customerId, digest: shopper.digest };
-      const request =
+      const { ok, body } =
         action.type === 'redeem'
-          ? call(shopper, 'redeem', {
-              method: 'POST',
-              headers: { 'idempotency-key': crypto.randomUUID() },
-              body: JSON.stringify({ ...signature, redeem_id: action.methodId }),
-            })
-          : call(shopper, 'actions', { method: 'POST', body: JSON.stringify({ ...signature, action: 'birthday', birthday: action.birthday }) });
-      const { ok, body } = await request.catch(() => ({
-        ok: false,
-        body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string },
-      }));
+          ? await signedPost(shopper, 'redeem', { redeem_id: action.methodId }, { 'idempotency-key': crypto.randomUUID() })
+          : await signedPost(shopper, 'actions', { action: 'birthday', birthday: action.birthday });
       if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
       const payload = await reload(shopper);
       if (action.type === 'redeem') {

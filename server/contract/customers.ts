@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { CUSTOMER_SORTS, IMPORT_FIELDS, PROGRAM_STATUSES, type ImportProblem, type ProgramStatus } from '../domain/schemas/customers.ts';
 import { idField } from './common.ts';
+import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 
 export { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus };
 
 /** The largest page of the customer list; a larger `limit` is capped to it, not refused. */
 export const CUSTOMER_PAGE_LIMIT = 100;
+
+/** A page size: `fallback` when absent, capped (not refused) at CUSTOMER_PAGE_LIMIT. */
+const cappedLimit = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(fallback)
+    .transform((limit) => Math.min(limit, CUSTOMER_PAGE_LIMIT));
 
 const pointsRange = z
   .string()
@@ -19,12 +29,7 @@ const pointsRange = z
 /** spec §7 data host GET /customer?page with search, type, sort_by, status, source, program_status, vip_tier, points. */
 export const customerListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(25)
-    .transform((limit) => Math.min(limit, CUSTOMER_PAGE_LIMIT)),
+  limit: cappedLimit(25),
   search: z.string().max(100).optional(),
   /** which field the search text looks at */
   type: z.enum(['all', 'email', 'name']).optional(),
@@ -159,12 +164,7 @@ export const tagName = z.string().trim().min(1, 'A tag cannot be empty.').max(40
 export const customerTagQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(50)
-    .transform((limit) => Math.min(limit, CUSTOMER_PAGE_LIMIT)),
+  limit: cappedLimit(50),
 });
 
 /** POST tag/customer with a body: add and remove tags on the chosen customers (the answer is the tag list). */
@@ -181,3 +181,43 @@ export interface CustomerTag {
   tag: string;
   customers: number;
 }
+
+const countRange = z
+  .strictObject({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() })
+  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, 'The minimum is above the maximum.');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.');
+const dayRange = z
+  .strictObject({ from: day.optional(), to: day.optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, 'The start is after the end.');
+
+/** Who an award reaches (GET /award/filter-attributes lists these): members only, by tier, tag, balance, joined, last order and spend. */
+export const awardFilterSchema = z.strictObject({
+  vip_tier: z.string().trim().min(1).max(60).optional(),
+  tag: tagName.optional(),
+  points: countRange.optional(),
+  joined: dayRange.optional(),
+  last_order: dayRange.optional(),
+  /** total spent in minor units */
+  spend: countRange.optional(),
+});
+const awardPoints = z.number().int().min(1, 'Grant at least 1 point.').max(POINTS_LIMITS.adjustment);
+
+/** POST award/preview: how many customers the filter reaches and the points in all. */
+export const awardPreviewBody = z.strictObject({ filter: awardFilterSchema.default({}), points: awardPoints });
+
+/** POST /award/update: save a draft award (a new one without id); a granted award no longer changes. */
+export const awardUpdateBody = z.strictObject({
+  id: idField.optional(),
+  name: z.string().trim().min(1, 'Name the award.').max(100),
+  points: awardPoints,
+  filter: awardFilterSchema.default({}),
+});
+
+/** GET /award/grant?award_id: grant a saved award in the background, once. */
+export const awardGrantQuery = z.strictObject({ award_id: idField });
+
+/** GET /award/history?limit&page. */
+export const awardHistoryQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: cappedLimit(20),
+});

@@ -204,6 +204,7 @@ export const STORE_SCOPED_TABLES = [
   'discounts',
   'customer_imports',
   'customer_invites',
+  'award_campaigns',
   'products',
   'product_variants',
   'collections',

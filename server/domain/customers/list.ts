@@ -15,7 +15,21 @@ export interface CustomerFilter {
   tag?: string | undefined;
   /** balance range, inclusive */
   points?: { min?: number | undefined; max?: number | undefined } | undefined;
+  /** joined between these days (YYYY-MM-DD, inclusive) */
+  joined?: DayRange | undefined;
+  /** last order placed between these days */
+  lastOrder?: DayRange | undefined;
+  /** total spent (minor units) in this range, inclusive */
+  spend?: { min?: number | undefined; max?: number | undefined } | undefined;
 }
+
+export interface DayRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayEnd = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 export interface CustomerListOptions extends CustomerFilter {
   sort?: { by: CustomerSort; desc: boolean } | undefined;
@@ -48,6 +62,22 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (filter.tag) query = query.where(sql<boolean>`c.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
   if (filter.points?.min !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '>=', filter.points.min);
   if (filter.points?.max !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '<=', filter.points.max);
+  if (filter.joined?.from) query = query.where('c.created_at', '>=', dayStart(filter.joined.from));
+  if (filter.joined?.to) query = query.where('c.created_at', '<', dayEnd(filter.joined.to));
+  const { lastOrder, spend } = filter;
+  if (lastOrder?.from || lastOrder?.to || spend?.min !== undefined || spend?.max !== undefined) {
+    // the customers whose orders (last one placed, total spent) fall in the ranges
+    const having = [
+      lastOrder?.from ? sql`max(placed_at) >= ${dayStart(lastOrder.from)}` : null,
+      lastOrder?.to ? sql`max(placed_at) < ${dayEnd(lastOrder.to)}` : null,
+      spend?.min !== undefined ? sql`sum(total_minor) >= ${spend.min}` : null,
+      spend?.max !== undefined ? sql`sum(total_minor) <= ${spend.max}` : null,
+    ].filter((part) => part !== null);
+    query = query.where(
+      sql<boolean>`c.id in (select customer_id from orders where store_id = ${storeId} and customer_id is not null
+        group by customer_id having ${sql.join(having, sql` and `)})`,
+    );
+  }
   return query;
 }
 

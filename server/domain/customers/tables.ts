@@ -46,11 +46,33 @@ export interface CustomerInvitesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface AwardCampaignsTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  points: number;
+  filter: JsonWithDefault<Record<string, unknown>>;
+  status: Generated<'draft' | 'granting' | 'done' | 'failed'>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  granted_points: Generated<number>;
+  last_customer_id: Generated<number>;
+  created_by: Generated<string>;
+  granted_by: string | null;
+  error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  granted_at: NullableTime;
+  finished_at: NullableTime;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
+    award_campaigns: AwardCampaignsTable;
     customer_imports: CustomerImportsTable;
     customer_invites: CustomerInvitesTable;
   }
 }
 
 export type CustomerImport = Selectable<CustomerImportsTable>;
+export type AwardCampaign = Selectable<AwardCampaignsTable>;

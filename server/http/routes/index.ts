@@ -9,6 +9,7 @@ import { customerRoutes } from './customers.ts';
 import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { customerTagRoutes } from './customer-tags.ts';
+import { awardPreviewRoutes, awardRoutes } from './awards.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dataVipRoutes, vipRoutes } from './vip.ts';
@@ -60,6 +61,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerImportRoutes,
   customerInviteRoutes,
   customerTagRoutes,
+  awardRoutes,
+  awardPreviewRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,

@@ -9,6 +9,7 @@ import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { moneyFormatter } from '../../lib/format.ts';
+import { useCan } from '../../lib/useCan.ts';
 import { referralFiguresQuery, referralsQuery, useReferralDecision } from './api/referrals.ts';
 import { ReferralSettingsCard } from './components/ReferralSettingsCard.tsx';
 
@@ -41,6 +42,7 @@ function Figures() {
 function Decisions({ row }: { row: ReferralRow }) {
   const decide = useReferralDecision();
   const toast = useToast();
+  const canDecide = useCan('customers:support');
   const act = (decision: 'cancel' | 'unblock') =>
     decide.mutate(
       { id: row.id, decision },
@@ -49,7 +51,7 @@ function Decisions({ row }: { row: ReferralRow }) {
         onError: (error) => toast({ message: `The referral was not changed: ${errorMessage(error)}` }),
       },
     );
-  if (row.state !== 'pending' && row.state !== 'blocked') return null;
+  if (!canDecide || (row.state !== 'pending' && row.state !== 'blocked')) return null;
   return (
     <div className="ls-row">
       {row.state === 'blocked' ? (

@@ -7,6 +7,7 @@ import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
+import { useCan } from '../../../lib/useCan.ts';
 import { NumberField, SelectField } from '../../points/components/RuleFields.tsx';
 import { useSaveForm } from '../../points/components/useSaveForm.ts';
 import { referralSettingsQuery, useRemoveReferralPoints, useSaveReferralSettings } from '../api/referrals.ts';
@@ -22,6 +23,7 @@ function SettingsForm({ saved }: { saved: ReferralSettings }) {
   const save = useSaveReferralSettings();
   const removePoints = useRemoveReferralPoints();
   const toast = useToast();
+  const canEdit = useCan('program:edit');
   const referrerKind = useWatch({ control: form.control, name: 'referrer_reward.type' });
   const { failure, onSubmit } = useSaveForm(form, (body) => save.mutateAsync(body), {
     saved: () => 'Referral rewards saved',
@@ -91,24 +93,26 @@ function SettingsForm({ saved }: { saved: ReferralSettings }) {
         <NumberField control={control} register={register} name="burst_minutes" label="…within (minutes)" />
         <SwitchField control={control} name="block_disposable_emails" label="Hold friends with disposable e-mail addresses for review" />
       </fieldset>
-      <div className="ls-row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save referral rewards
-        </Button>
-        {saved.referrer_reward.type === 'points' && referrerKind === 'points' ? (
-          <Button
-            loading={removePoints.isPending}
-            onClick={() =>
-              removePoints.mutate(undefined, {
-                onSuccess: () => toast({ message: 'Referrers no longer earn points: they get the 5% off coupon' }),
-                onError: (error) => toast({ message: `The points reward was not removed: ${errorMessage(error)}` }),
-              })
-            }
-          >
-            Stop giving points
+      {canEdit ? (
+        <div className="ls-row">
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save referral rewards
           </Button>
-        ) : null}
-      </div>
+          {saved.referrer_reward.type === 'points' && referrerKind === 'points' ? (
+            <Button
+              loading={removePoints.isPending}
+              onClick={() =>
+                removePoints.mutate(undefined, {
+                  onSuccess: () => toast({ message: 'Referrers no longer earn points: they get the 5% off coupon' }),
+                  onError: (error) => toast({ message: `The points reward was not removed: ${errorMessage(error)}` }),
+                })
+              }
+            >
+              Stop giving points
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,193 @@
+import { sql } from 'kysely';
+import { json } from '../../db/normalize.ts';
+import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
+import { reevaluateTiers } from '../vip/index.ts';
+import { customerRows, type CustomerFilter } from './list.ts';
+import type { AwardCampaign } from './tables.ts';
+
+/** Customers credited per step of a grant (one transaction and one progress update each). */
+const GRANT_CHUNK = 500;
+
+/** The filter of an award: members only (excluded customers and guests earn nothing), never deleted ones. */
+const awardFilter = (filter: CustomerFilter): CustomerFilter => ({ ...filter, search: undefined, status: 'active', programStatus: 'member' });
+
+/** How many customers an award would reach and how many points it would grant in all. */
+export async function previewAward(db: Executor, storeId: number, filter: CustomerFilter, points: number) {
+  const { customers } = await db
+    .selectFrom(customerRows(db, storeId, awardFilter(filter)).as('chosen'))
+    .select((eb) => eb.fn.countAll<number>().as('customers'))
+    .executeTakeFirstOrThrow();
+  return { customers: Number(customers), points_each: points, total_points: Number(customers) * points };
+}
+
+/** Saves a draft award (a new one, or a draft not granted yet); undefined when there is no such draft. */
+export async function saveAward(
+  db: Executor,
+  storeId: number,
+  input: { id?: number | undefined; name: string; points: number; filter: CustomerFilter },
+  who: string,
+  now: Date,
+): Promise<AwardCampaign | undefined> {
+  const values = { name: input.name, points: input.points, filter: json(input.filter), updated_at: now };
+  if (input.id === undefined) {
+    return db
+      .insertInto('award_campaigns')
+      .values({ ...values, store_id: storeId, created_by: who, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return db
+    .updateTable('award_campaigns')
+    .set(values)
+    .where('store_id', '=', storeId)
+    .where('id', '=', input.id)
+    .where('status', '=', 'draft')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export const findAward = (db: Executor, storeId: number, id: number) =>
+  db.selectFrom('award_campaigns').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Marks a draft award as granting (who, when, how many customers it reaches now); a second call
+ * finds it no longer a draft and changes nothing. Answers the award as it is.
+ */
+export async function startGrant(
+  db: Executor,
+  storeId: number,
+  id: number,
+  who: string,
+  now: Date,
+): Promise<{ award: AwardCampaign | undefined; started: boolean }> {
+  const award = await findAward(db, storeId, id);
+  if (!award || award.status !== 'draft') return { award, started: false };
+  const { customers } = await previewAward(db, storeId, award.filter as CustomerFilter, award.points);
+  const started = await db
+    .updateTable('award_campaigns')
+    .set({ status: 'granting', total: customers, granted_by: who, granted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .returningAll()
+    .executeTakeFirst();
+  return started ? { award: started, started: true } : { award: await findAward(db, storeId, id), started: false };
+}
+
+/**
+ * Credits the award's points to its customers in id order from where it stopped, a chunk per
+ * transaction with its progress; each credit's ledger key (`award`, `{id}:{customer}`) makes a
+ * repeated or resumed grant credit nobody twice.
+ */
+export async function runGrant(db: Executor, award: AwardCampaign, now: () => Date): Promise<AwardCampaign> {
+  try {
+    let after = Number(award.last_customer_id);
+    for (;;) {
+      const chunk = await customerRows(db, award.store_id, awardFilter(award.filter as CustomerFilter))
+        .where('c.id', '>', after)
+        .orderBy('c.id')
+        .limit(GRANT_CHUNK)
+        .execute();
+      if (chunk.length === 0) break;
+      after = Number(chunk.at(-1)!.id);
+      const at = now();
+      await inTransaction(db, async (trx) => {
+        const { inserted } = await creditMany(
+          trx,
+          chunk.map((customer) => ({
+            storeId: award.store_id,
+            customerId: Number(customer.id),
+            type: 'award' as const,
+            points: award.points,
+            sourceType: 'award',
+            sourceId: `${award.id}:${customer.id}`,
+            computation: `award "${award.name}" granted by ${award.granted_by ?? 'the store'}: +${award.points}`,
+            reason: award.name,
+          })),
+          at,
+        );
+        await reevaluateTiers(trx, award.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], at);
+        await trx
+          .updateTable('award_campaigns')
+          .set({
+            processed: sql`processed + ${chunk.length}`,
+            granted_points: sql`granted_points + ${inserted.reduce((sum, entry) => sum + entry.points, 0)}`,
+            last_customer_id: after,
+            updated_at: at,
+          })
+          .where('id', '=', award.id)
+          .execute();
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return await db
+      .updateTable('award_campaigns')
+      .set({ status: 'done', updated_at: now(), finished_at: now() })
+      .where('id', '=', award.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    return db
+      .updateTable('award_campaigns')
+      .set({ status: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), updated_at: now(), finished_at: now() })
+      .where('id', '=', award.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
+
+/** Grants left granting by a stopped process (resumed on start). */
+export const grantsInProgress = (db: Executor) => db.selectFrom('award_campaigns').selectAll().where('status', '=', 'granting').orderBy('id').execute();
+
+/** The store's awards, newest first, with who granted what. */
+export async function awardHistory(db: Executor, storeId: number, options: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db.selectFrom('award_campaigns').selectAll().where('store_id', '=', storeId).orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute(),
+    db
+      .selectFrom('award_campaigns')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export const presentAward = (award: AwardCampaign) => ({
+  id: award.id,
+  name: award.name,
+  points: award.points,
+  filter: award.filter,
+  status: award.status,
+  total: award.total,
+  processed: award.processed,
+  granted_points: Number(award.granted_points),
+  created_by: award.created_by,
+  granted_by: award.granted_by,
+  error: award.error,
+  created_at: award.created_at.toISOString(),
+  granted_at: award.granted_at?.toISOString() ?? null,
+  finished_at: award.finished_at?.toISOString() ?? null,
+});
+
+/** What an award can choose customers by: each attribute, its kind and (for lists) the store's values. */
+export async function filterAttributes(db: Executor, storeId: number) {
+  const tiers = await db
+    .selectFrom('customers')
+    .select('vip_tier')
+    .distinct()
+    .where('store_id', '=', storeId)
+    .where('vip_tier', 'is not', null)
+    .orderBy('vip_tier')
+    .limit(100)
+    .execute();
+  const tags = await sql<{
+    tag: string;
+  }>`select distinct jsonb_array_elements_text(tags) as tag from customers where store_id = ${storeId} order by 1 limit 100`.execute(db);
+  return [
+    { key: 'vip_tier', label: 'VIP tier', kind: 'list', options: tiers.map((row) => row.vip_tier!) },
+    { key: 'tag', label: 'Tag', kind: 'list', options: tags.rows.map((row) => row.tag) },
+    { key: 'points', label: 'Points balance', kind: 'number_range', options: [] },
+    { key: 'joined', label: 'Joined', kind: 'date_range', options: [] },
+    { key: 'last_order', label: 'Last order', kind: 'date_range', options: [] },
+    { key: 'spend', label: 'Total spent (minor units)', kind: 'number_range', options: [] },
+  ];
+}
