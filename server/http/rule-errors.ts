@@ -1,4 +1,4 @@
-import { HeldEntryError, HoldoutError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
+import { HeldEntryError, OutOfProgramError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
 import { AdjustmentCapError } from '../domain/customers/points.ts';
 import { RedeemError } from '../domain/rules/errors.ts';
 import { VipError } from '../domain/vip/index.ts';
@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 /** Turns a refusal of the ledger or the rules engine into its 4xx API error; rethrows anything else. */
 export const asApiError = (error: unknown): never => {
   if (error instanceof InsufficientPointsError) throw new ApiError(422, 'Not enough points', 'not_enough_points');
-  if (error instanceof HoldoutError) throw new ApiError(422, error.message, 'holdout', { customer_id: error.message });
+  if (error instanceof OutOfProgramError) throw new ApiError(422, error.message, error.why, { customer_id: error.message });
   if (error instanceof PointsLimitError)
     throw new ApiError(422, error.message, 'points_limit', { points: `The limit of ${error.limit} is ${POINTS_LIMITS[error.limit]} points.` });
   if (error instanceof AdjustmentCapError) throw new ApiError(403, error.message, 'adjustment_cap', { points: `At most ${error.cap} points either way.` });

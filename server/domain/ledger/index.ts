@@ -1,7 +1,7 @@
 /** The points ledger (issue 7): every mutation of points goes through here. */
 export type { EntryType, LedgerEntry, PointsAccount } from './tables.ts';
 export {
-  HoldoutError,
+  OutOfProgramError,
   InsufficientPointsError,
   appendEntries,
   credit,

@@ -6,14 +6,24 @@ import type { EntryType, LedgerEntry } from './tables.ts';
 
 export type Executor = Kysely<Database>;
 
-/** Raised inside a transaction when a debit would take the balance below zero; nothing is written. */
-/** A credit to a customer of the holdout group: they are kept out of the program and earn nothing. */
-export class HoldoutError extends Error {
-  constructor() {
-    super('This customer is in the holdout group (kept out of the program to measure its lift) and earns nothing.');
+/** Why a customer is kept out of the program: the holdout group earns nothing at all; an excluded customer earns nothing from the program (a merchant's adjustment still applies). */
+export type KeptOut = 'holdout' | 'excluded';
+
+/** A credit refused because its customer is kept out of the program; nothing is written. */
+export class OutOfProgramError extends Error {
+  constructor(readonly why: KeptOut) {
+    super(
+      why === 'holdout'
+        ? 'This customer is in the holdout group (kept out of the program to measure its lift) and earns nothing.'
+        : 'This customer is excluded from the program and earns nothing; include them in the program first.',
+    );
   }
 }
 
+/** What the program gives; an excluded customer receives none of it. */
+const PROGRAM_EARNING: ReadonlySet<EntryType> = new Set(['order_earn', 'action_earn', 'award', 'referral_reward', 'tier_reward']);
+
+/** Raised inside a transaction when a debit would take the balance below zero; nothing is written. */
 export class InsufficientPointsError extends Error {
   constructor(readonly needed: number) {
     super('Not enough points');
@@ -131,8 +141,10 @@ export interface CreditResult {
   /** entries written now (duplicates of an idempotency key are skipped) */
   inserted: LedgerEntry[];
   duplicates: number;
-  /** credits skipped because the customer is in the holdout group */
+  /** credits skipped because the customer is kept out of the program (holdout group, or excluded) */
   heldOut: number;
+  /** why the first skipped credit was refused */
+  keptOut: KeptOut | null;
 }
 
 /** A row to append: explicit deltas of balance, pending and lifetime. */
@@ -208,9 +220,13 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
  * pending total; available ones open a batch and move balance and lifetime.
  */
 export async function creditMany(db: Executor, inputs: CreditInput[], now: Date): Promise<CreditResult> {
-  if (inputs.length === 0) return { inserted: [], duplicates: 0, heldOut: 0 };
-  const held = await holdoutCustomers(db, inputs);
-  const earning = held.size === 0 ? inputs : inputs.filter((input) => !held.has(input.customerId));
+  if (inputs.length === 0) return { inserted: [], duplicates: 0, heldOut: 0, keptOut: null };
+  const keptOut = await keptOutCustomers(db, inputs);
+  const refused = (input: CreditInput): KeptOut | undefined => {
+    const why = keptOut.get(input.customerId);
+    return why === 'holdout' || (why === 'excluded' && PROGRAM_EARNING.has(input.type)) ? why : undefined;
+  };
+  const earning = keptOut.size === 0 ? inputs : inputs.filter((input) => !refused(input));
   const rows = earning.map((input): EntryRow => {
     checkEntryPoints(input.points, 'credit');
     const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
@@ -233,31 +249,37 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
     };
   });
   const inserted = rows.length === 0 ? [] : await inTransaction(db, (trx) => appendEntries(trx, rows, now));
-  return { inserted, duplicates: earning.length - inserted.length, heldOut: inputs.length - earning.length };
+  const firstRefused = earning.length === inputs.length ? undefined : inputs.find((input) => refused(input));
+  return {
+    inserted,
+    duplicates: earning.length - inserted.length,
+    heldOut: inputs.length - earning.length,
+    keptOut: firstRefused ? refused(firstRefused)! : null,
+  };
 }
 
-/** The customers among the credits' who are in the store's holdout group (they earn nothing), through its partial index. */
-async function holdoutCustomers(db: Executor, inputs: CreditInput[]): Promise<Set<number>> {
+/** The customers among the credits' who are kept out of the program: in the holdout group or excluded (deleted ones are). */
+async function keptOutCustomers(db: Executor, inputs: CreditInput[]): Promise<Map<number, KeptOut>> {
   const byStore = new Map<number, number[]>();
   for (const input of inputs) byStore.set(input.storeId, [...(byStore.get(input.storeId) ?? []), input.customerId]);
-  const held = new Set<number>();
+  const keptOut = new Map<number, KeptOut>();
   for (const [storeId, ids] of byStore) {
     const rows = await db
       .selectFrom('customers')
-      .select('id')
+      .select(['id', 'holdout'])
       .where('store_id', '=', storeId)
-      .where('holdout', '=', true)
+      .where((eb) => eb.or([eb('holdout', '=', true), eb('program_status', '=', 'excluded')]))
       .where('id', 'in', [...new Set(ids)])
       .execute();
-    for (const row of rows) held.add(row.id);
+    for (const row of rows) keptOut.set(row.id, row.holdout ? 'holdout' : 'excluded');
   }
-  return held;
+  return keptOut;
 }
 
 export async function credit(db: Executor, input: CreditInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
   const result = await creditMany(db, [input], now);
   if (result.inserted[0]) return { entry: result.inserted[0], duplicate: false };
-  if (result.heldOut > 0) throw new HoldoutError();
+  if (result.keptOut) throw new OutOfProgramError(result.keptOut);
   return { entry: await findEntry(db, input.storeId, input), duplicate: true };
 }
 

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { MetricsAnswer } from '../../contract/analytics.ts';
 import { liftOf } from '../../domain/analytics/index.ts';
-import { credit, creditMany, HoldoutError } from '../../domain/ledger/index.ts';
+import { credit, creditMany, OutOfProgramError } from '../../domain/ledger/index.ts';
 
 const MARCH = { from: '2024-03-01', to: '2024-03-31' };
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -156,7 +156,7 @@ describeEachDatabase('analytics: incremental lift from the holdout group, and th
       sourceId: id,
       computation: id,
     });
-    await expect(credit(ctx.db, entry(heldOut, 'holdout-award'), ctx.clock.now())).rejects.toBeInstanceOf(HoldoutError);
+    await expect(credit(ctx.db, entry(heldOut, 'holdout-award'), ctx.clock.now())).rejects.toBeInstanceOf(OutOfProgramError);
     const batch = await creditMany(ctx.db, [entry(heldOut, 'holdout-batch'), entry(member, 'member-batch')], ctx.clock.now());
     expect(batch).toMatchObject({ heldOut: 1, duplicates: 0 });
     expect(batch.inserted.map((row) => row.customer_id)).toEqual([member]);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import { credit, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
+import { credit, creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 
 describeEachDatabase('customer list, detail, birthday, program status, delete and export', (ctx) => {
   const storeId = () => ctx.fixture.storeB.id;
@@ -76,6 +76,27 @@ describeEachDatabase('customer list, detail, birthday, program status, delete an
     expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item.program_status).toBe('excluded');
     await call('POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'member' });
     expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item.program_status).toBe('member');
+  });
+
+  it('gives an excluded customer nothing from the program, while a merchant adjustment still applies', async () => {
+    const { Cy } = await seed();
+    const earn = {
+      storeId: storeId(),
+      customerId: Cy,
+      type: 'order_earn' as const,
+      sourceType: 'order',
+      sourceId: 'excluded-1',
+      computation: '10 × 1',
+      points: 10,
+    };
+    await expect(credit(ctx.db, earn, ctx.clock.now())).rejects.toMatchObject({ why: 'excluded' });
+    const batch = await creditMany(ctx.db, [{ ...earn, type: 'award', sourceId: 'excluded-award' }], ctx.clock.now());
+    expect(batch).toMatchObject({ inserted: [], heldOut: 1, keptOut: 'excluded' });
+    expect((await readAccount(ctx.db, storeId(), Cy, ctx.clock.now())).balance).toBe(40);
+    const adjusted = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: 5, reason: 'Goodwill' });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect((await readAccount(ctx.db, storeId(), Cy, ctx.clock.now())).balance).toBe(45);
+    await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: -5, reason: 'Undo goodwill' });
   });
 
   it('adjusts with a reason, refuses a balance below zero and explains every entry', async () => {
