@@ -99,16 +99,7 @@ export interface VipJobView {
   finished_at: string | null;
 }
 
-export interface SimulationView {
-  members: number;
-  moved_up: number;
-  moved_down: number;
-  unchanged: number;
-  downs_wait_for_period_end: boolean;
-  entry_reward_points: number;
-  tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
-  figures: 'stored' | 'measured';
-}
+export type { Simulation as SimulationView } from '../domain/schemas/vip.ts';
 
 export interface TierActivityView {
   id: number;

@@ -235,8 +235,8 @@ describeEachDatabase('documents service', (ctx) => {
   it('seeds the demo documents once, published', async () => {
     const store = ctx.fixture.storeC;
     const gamma = { [store.storeName]: DEMO_DOCUMENTS };
-    // gamma already has a widget (fixture), a sticky bar and a product page (above): those are left alone
-    expect(await seedDemoDocuments(ctx.db, gamma)).toBe(4);
+    // gamma already has a widget (fixture), a sticky bar and a product page (above): those are left alone; the landing page, launcher, custom style and both email documents are seeded
+    expect(await seedDemoDocuments(ctx.db, gamma)).toBe(5);
     expect(await seedDemoDocuments(ctx.db, gamma)).toBe(0);
     const published = await loadPublishedDocuments(ctx.db, store.id);
     expect(published.landing_page).toEqual(DEMO_DOCUMENTS.landing_page);

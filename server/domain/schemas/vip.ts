@@ -124,3 +124,19 @@ export const discountBody = z.strictObject(discountFields).superRefine(refineDis
 export type DiscountBody = z.infer<typeof discountBody>;
 /** POST /discount/update */
 export const discountUpdateBody = z.strictObject({ id: idField, ...discountFields }).superRefine(refineDiscount);
+
+/** What a change of the tiers would do to the store's members, before it is saved. */
+export interface Simulation {
+  /** customers measured (every customer of the store) */
+  members: number;
+  moved_up: number;
+  moved_down: number;
+  unchanged: number;
+  /** under "keep until the period ends" the moves down happen at the period's end */
+  downs_wait_for_period_end: boolean;
+  /** entry reward points the moves up would give */
+  entry_reward_points: number;
+  tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
+  /** stored: the figures kept per member; measured: a different period, measured again from the ledger and orders */
+  figures: 'stored' | 'measured';
+}

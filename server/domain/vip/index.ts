@@ -18,7 +18,8 @@ export {
 } from './ladder.ts';
 export { endTierPeriods, measure, multipliersOf, reevaluateTiers, switchTier, type TierChange } from './engine.ts';
 export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
-export { simulate, type Simulation } from './simulate.ts';
+export { simulate } from './simulate.ts';
+export type { Simulation } from '../schemas/vip.ts';
 export { createApplyJob, findJob, presentJob, runApplyJob } from './apply.ts';
 export {
   createDiscount,

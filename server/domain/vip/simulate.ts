@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import type { SimulateBody, TierBasis } from '../schemas/vip.ts';
+import type { Simulation, SimulateBody, TierBasis } from '../schemas/vip.ts';
 import { checkLadder, entryRewardOf, loadLadder, periodStart, withTier, type Settings, type TierWithPerks } from './ladder.ts';
 
 interface ProposedTier {
@@ -10,21 +10,6 @@ interface ProposedTier {
   threshold: number;
   entryReward: number;
   perks: string[];
-}
-
-export interface Simulation {
-  /** customers measured (every customer of the store) */
-  members: number;
-  moved_up: number;
-  moved_down: number;
-  unchanged: number;
-  /** under "keep until the period ends" the moves down happen at the period's end */
-  downs_wait_for_period_end: boolean;
-  /** entry reward points the moves up would give */
-  entry_reward_points: number;
-  tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
-  /** stored: the figures kept per member; measured: a different period, measured again from the ledger and orders */
-  figures: 'stored' | 'measured';
 }
 
 const perkKinds = (tier: TierWithPerks | undefined) => tier?.perks.map((perk) => perk.kind) ?? [];
