@@ -38,15 +38,7 @@ export function ComboBox({
           {hint}
         </Text>
       ) : null}
-      <Popover className="ls-popover">
-        <ListBox<ComboOption> className="ls-listbox">
-          {(item) => (
-            <ListBoxItem id={item.id} className="ls-listbox__item">
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionsPopover />
     </AriaComboBox>
   );
 }
@@ -107,15 +99,7 @@ export function MultiComboBox({
       >
         <Label className="ls-field__label">{label}</Label>
         <Input className="ls-field__input" placeholder="Type to search" />
-        <Popover className="ls-popover">
-          <ListBox<ComboOption> className="ls-listbox" renderEmptyState={() => <div className="ls-listbox__item">No match</div>}>
-            {(item) => (
-              <ListBoxItem id={item.id} className="ls-listbox__item">
-                {item.label}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
+        <OptionsPopover emptyText="No match" />
       </AriaComboBox>
       {hint ? (
         <div id={`${id}-hint`} className="ls-field__hint">
@@ -150,5 +134,20 @@ export function MultiComboBox({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The options list both combo boxes open: one row per option, and what to say when nothing matches. */
+function OptionsPopover({ emptyText }: { emptyText?: string }) {
+  return (
+    <Popover className="ls-popover">
+      <ListBox<ComboOption> className="ls-listbox" renderEmptyState={emptyText ? () => <div className="ls-listbox__item">{emptyText}</div> : undefined}>
+        {(item) => (
+          <ListBoxItem id={item.id} className="ls-listbox__item">
+            {item.label}
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Popover>
   );
 }
