@@ -120,6 +120,20 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     }
   });
 
+  it("simulates a store's first tier from the measured figures: everyone above its threshold moves up", async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    await order(storeId, 'first-a@example.test', 12_000);
+    await order(storeId, 'first-b@example.test', 3_000);
+    const first = await simulate(
+      ctx.db,
+      storeId,
+      { tier: { name: 'Bronze', threshold: 5_000, description: '', perks: [{ kind: 'entry_reward', points: 10 }] } },
+      now(),
+    );
+    expect(first).toMatchObject({ members: 2, moved_up: 1, moved_down: 0, unchanged: 1, entry_reward_points: 10, figures: 'measured' });
+  });
+
   it('refuses overlapping thresholds and taken names with nothing changed, and simulates a threshold change', async () => {
     const storeId = await newStore(ctx.db);
     await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());

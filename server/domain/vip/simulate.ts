@@ -97,7 +97,8 @@ export async function simulate(db: Executor, storeId: number, body: SimulateBody
     result.members += n;
     if (fromIndex >= 0) result.tiers[fromIndex]!.before += n;
     if (to) result.tiers[toNumber(row.target)]!.after += n;
-    if ((to?.id ?? null) === tierId && (to !== undefined || tierId === null)) {
+    // a proposed new tier (no id yet) is never where anyone is now
+    if (to ? to.id !== undefined && to.id === tierId : tierId === null) {
       result.unchanged += n;
       continue;
     }
