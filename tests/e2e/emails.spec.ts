@@ -138,8 +138,7 @@ test('the built-in editor (offline) opens on the email: the canvas shows it as a
   await expect(heading).toHaveValue('Enjoy your {{reward_name}}');
 });
 
-// Written against the built-in editor but not yet run to the end here (the shared machine timed out starting the server): run it, then drop fixme.
-test.fixme('the built-in editor: edit, undo/redo, errors, add a block, autosave, reload and see the edit, preview as a member', async () => {
+test('the built-in editor: edit, undo/redo, errors, add a block, autosave, reload and see the edit, preview as a member', async () => {
   await page.goto('/emails/email-editor/reward-redeemed?editor=builtin');
   const canvas = page.getByRole('region', { name: 'Canvas' }).frameLocator('iframe[title="Preview"]');
   await canvas.getByText('Enjoy your $10 off').click();
