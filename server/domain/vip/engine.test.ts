@@ -128,7 +128,14 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     const first = await simulate(
       ctx.db,
       storeId,
-      { tier: { name: 'Bronze', threshold: 5_000, description: '', perks: [{ kind: 'entry_reward', points: 10 }] } },
+      {
+        tier: {
+          name: 'Bronze',
+          threshold: 5_000,
+          description: '',
+          perks: [{ kind: 'entry_reward', title: '', multiplier: null, points: 10, redeem_rule_id: null }],
+        },
+      },
       now(),
     );
     expect(first).toMatchObject({ members: 2, moved_up: 1, moved_down: 0, unchanged: 1, entry_reward_points: 10, figures: 'measured' });

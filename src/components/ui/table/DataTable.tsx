@@ -209,7 +209,7 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({
           </>
         )}
       </TableBody>
-      <Pager page={params.page} pages={pages} total={result.data ? total : null} pageSize={params.pageSize} onChange={setParams} />
+      <Pager label={label} page={params.page} pages={pages} total={result.data ? total : null} pageSize={params.pageSize} onChange={setParams} />
     </div>
   );
 }
@@ -296,12 +296,15 @@ function ColumnsMenu<T>({ columns, hidden, onChange }: { columns: DataColumn<T>[
 }
 
 function Pager({
+  label,
   page,
   pages,
   total,
   pageSize,
   onChange,
 }: {
+  /** the table's name: each pager is a landmark of its own ("Webhook events: pages") */
+  label: string;
   page: number;
   pages: number;
   /** null until the first answer: the pager says nothing rather than "No rows" */
@@ -310,7 +313,7 @@ function Pager({
   onChange: (change: Partial<TableParams>) => void;
 }) {
   return (
-    <nav className="ls-table__pager" aria-label="Pages">
+    <nav className="ls-table__pager" aria-label={`${label}: pages`}>
       <span>{total === null ? '' : total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages} · ${total} rows`}</span>
       <label>
         Rows per page{' '}
