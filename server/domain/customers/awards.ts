@@ -4,6 +4,7 @@ import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 import { customerRows, type CustomerFilter } from './list.ts';
 import type { AwardCampaign } from './tables.ts';
+import { letRequestsThrough } from '../cooperate.ts';
 
 /** Customers credited per step of a grant (one transaction and one progress update each). */
 const GRANT_CHUNK = 500;
@@ -117,7 +118,7 @@ export async function runGrant(db: Executor, award: AwardCampaign, now: () => Da
           .where('id', '=', award.id)
           .execute();
       });
-      await new Promise((resolve) => setImmediate(resolve));
+      await letRequestsThrough();
     }
     return await db
       .updateTable('award_campaigns')

@@ -4,6 +4,7 @@ import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
 import { reevaluateTiers } from '../vip/index.ts';
+import { letRequestsThrough } from '../cooperate.ts';
 
 /** Customers written per step (one transaction and one progress update each). */
 const IMPORT_CHUNK = 1_000;
@@ -110,8 +111,7 @@ export async function runCustomerImport(db: Executor, record: CustomerImport, no
     for (let start = record.processed; start < record.rows.length; start += chunkSize) {
       const chunk = record.rows.slice(start, start + chunkSize);
       await writeChunk(db, record, chunk, start + chunk.length, now());
-      // PGlite runs in this thread and answers in microtasks: let requests through between steps
-      await new Promise((resolve) => setImmediate(resolve));
+      await letRequestsThrough();
     }
     return await db
       .updateTable('customer_imports')

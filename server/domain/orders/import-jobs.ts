@@ -4,6 +4,7 @@ import type { Executor } from '../ledger/index.ts';
 import { applyProductItems, prepareProductImport, type ProductImportItem } from '../products/import.ts';
 import { applyImportItems, prepareImport, type ImportItem } from './import.ts';
 import type { ImportKind, OrderImport } from './tables.ts';
+import { letRequestsThrough } from '../cooperate.ts';
 
 /** Imports of more orders than this answer at once and run in the background. */
 const SYNC_IMPORT_LIMIT = 200;
@@ -84,8 +85,7 @@ export async function runImport(db: Executor, record: OrderImport, now: () => Da
         })
         .where('id', '=', record.id)
         .execute();
-      // PGlite runs in this thread and answers in microtasks: let requests through between steps
-      await new Promise((resolve) => setImmediate(resolve));
+      await letRequestsThrough();
     }
     return await db
       .updateTable('order_imports')
