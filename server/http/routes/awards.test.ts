@@ -76,6 +76,8 @@ describeEachDatabase('award campaigns', (ctx) => {
     expect(await reach({ min: 1999, max: 1999 })).toBe(1);
     expect(await reach({ min: 3000 })).toBe(0);
     // a last-order range still needs an order
-    expect((await call('POST', '/data/v1/award/preview', { filter: { tag: 'spend-check', last_order: { from: '2000-01-01' } }, points: 1 })).json().data.customers).toBe(1);
+    expect(
+      (await call('POST', '/data/v1/award/preview', { filter: { tag: 'spend-check', last_order: { from: '2000-01-01' } }, points: 1 })).json().data.customers,
+    ).toBe(1);
   });
 });
