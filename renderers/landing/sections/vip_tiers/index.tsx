@@ -43,11 +43,11 @@ function TierList({
 function ProgressLine({ ctx, tiers, basis }: { ctx: RenderContext; tiers: LoyaltyTier[]; basis: TierBasis | undefined }) {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   if (member) {
-    const { next, pointsToNext, progress, basis } = member.tier;
+    const { next, pointsToNext, progress } = member.tier;
     const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
     return (
       <div className="ls-tier-line" data-member="tier-progress">
-        <p>{next ? `${formatTierAmount(pointsToNext ?? 0, ctx, basis)} left to ${next}` : 'You have reached the top tier'}</p>
+        <p>{next ? `${formatTierAmount(pointsToNext ?? 0, ctx, member.tier.basis ?? basis)} left to ${next}` : 'You have reached the top tier'}</p>
         <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <span style={{ width: `${percent}%` }} />
         </div>
