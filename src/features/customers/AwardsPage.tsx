@@ -39,7 +39,7 @@ type Range = { min?: number; max?: number } | { from?: string; to?: string };
 
 /** Sets one side of a range in the filter; a range left empty disappears from it. */
 function withRange(filter: AwardFilter, key: keyof AwardFilter, side: string, value: string | number | undefined): AwardFilter {
-  const range = { ...((filter[key] as Range | undefined) ?? {}), [side]: value === '' ? undefined : value } as Record<string, unknown>;
+  const range = { ...(filter[key] as Range | undefined), [side]: value === '' ? undefined : value } as Record<string, unknown>;
   const kept = Object.fromEntries(Object.entries(range).filter(([, part]) => part !== undefined));
   const next = { ...filter, [key]: Object.keys(kept).length ? kept : undefined };
   return Object.fromEntries(Object.entries(next).filter(([, part]) => part !== undefined)) as AwardFilter;
