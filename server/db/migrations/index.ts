@@ -25,6 +25,7 @@ import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
 import * as holdout from './0161_holdout.ts';
 import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
+import * as analyticsFunnel from './0163_analytics_funnel.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0160_outgoing_webhooks': outgoingWebhooks,
   '0161_holdout': holdout,
   '0162_outgoing_program_events': outgoingProgramEvents,
+  '0163_analytics_funnel': analyticsFunnel,
 };
