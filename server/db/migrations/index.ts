@@ -24,6 +24,7 @@ import * as awardCampaigns from './0122_award_campaigns.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
 import * as holdout from './0161_holdout.ts';
+import * as signInFailures from './0170_sign_in_failures.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
   '0161_holdout': holdout,
+  '0170_sign_in_failures': signInFailures,
 };
