@@ -24,6 +24,8 @@ import * as awardCampaigns from './0122_award_campaigns.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
 import * as holdout from './0161_holdout.ts';
+import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
+import * as analyticsFunnel from './0163_analytics_funnel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
 
 /**
@@ -56,5 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
   '0161_holdout': holdout,
+  '0162_outgoing_program_events': outgoingProgramEvents,
+  '0163_analytics_funnel': analyticsFunnel,
   '0170_sign_in_failures': signInFailures,
 };

@@ -29,7 +29,7 @@ async function storeBasics(db: Executor, storeId: number) {
 /** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
 export async function getProgramData(db: Executor, storeId: number, now = new Date()): Promise<ProgramData> {
   const { pointsLabel, currency } = await storeBasics(db, storeId);
-  const [earning, redeeming, referral, vipTiers] = await Promise.all([
+  const [earning, redeeming, referral, tiers] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
     readReferralSettings(db, storeId),
@@ -51,7 +51,9 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
       cost: rule.points_cost,
       icon: REDEEM_ICONS[rule.type] ?? 'gift',
     })),
-    vipTiers,
+    vipTiers: tiers.tiers,
+    tierBasis: tiers.basis,
+    currency,
     // the store's referral offer (spec §9's until it saves its own)
     referral: {
       referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),

@@ -10,6 +10,7 @@ import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { customerTagRoutes } from './customer-tags.ts';
 import { awardPreviewRoutes, awardRoutes } from './awards.ts';
+import { customerTransactionRoutes } from './customer-transactions.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dataVipRoutes, vipRoutes } from './vip.ts';
@@ -61,6 +62,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerImportRoutes,
   customerInviteRoutes,
   customerTagRoutes,
+  customerTransactionRoutes,
   awardRoutes,
   awardPreviewRoutes,
   orderImportRoutes,
