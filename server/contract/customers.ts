@@ -259,3 +259,36 @@ export interface CustomerTransactionRow {
   net: number;
   last_activity: string;
 }
+
+/** An award as the award calls answer it (status: draft, granting, done, failed). */
+export interface AwardRow {
+  id: number;
+  name: string;
+  points: number;
+  filter: z.infer<typeof awardFilterSchema>;
+  status: 'draft' | 'granting' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  granted_points: number;
+  created_by: string;
+  granted_by: string | null;
+  error: string | null;
+  created_at: string;
+  granted_at: string | null;
+  finished_at: string | null;
+}
+
+/** One attribute GET /award/filter-attributes offers (list: choose one of `options`). */
+export interface AwardFilterAttribute {
+  key: keyof z.infer<typeof awardFilterSchema>;
+  label: string;
+  kind: 'list' | 'number_range' | 'date_range';
+  options: string[];
+}
+
+/** Data host award/preview's answer. */
+export interface AwardPreview {
+  customers: number;
+  points_each: number;
+  total_points: number;
+}
