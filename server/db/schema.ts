@@ -69,6 +69,13 @@ export interface LoginCodesTable {
   created_at: CreatedAt;
 }
 
+/** Failed sign-ins of one counter (`email:…`, `ip:…`, `code-ip:…`) in its current window (server/auth/throttle.ts). */
+export interface SignInFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
 export interface ChannelsTable {
   id: Id;
   store_id: number;
@@ -160,6 +167,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   login_codes: LoginCodesTable;
+  sign_in_failures: SignInFailuresTable;
   channels: ChannelsTable;
   media: MediaTable;
   customers: CustomersTable;

@@ -27,6 +27,8 @@ import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
 import * as holdout from './0161_holdout.ts';
 import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
 import * as analyticsFunnel from './0163_analytics_funnel.ts';
+import * as customerTags from './0164_customer_tags.ts';
+import * as signInFailures from './0170_sign_in_failures.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -61,4 +63,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0161_holdout': holdout,
   '0162_outgoing_program_events': outgoingProgramEvents,
   '0163_analytics_funnel': analyticsFunnel,
+  '0164_customer_tags': customerTags,
+  '0170_sign_in_failures': signInFailures,
 };

@@ -88,7 +88,7 @@ export const storefrontApiRoutes: RouteModule = {
         const now = app.clock.now();
         const [member, program, vip] = await Promise.all([
           getMemberState(app.db, store.id, customerId, now),
-          getProgramData(app.db, store.id, now),
+          getProgramData(app.db, store.id, now, { customerId }),
           memberTier(app.db, store.id, customerId),
         ]);
         if (!member) throw notFound('Customer');
