@@ -31,10 +31,13 @@ export interface RedeemWay {
   icon?: string;
 }
 
+/** What VIP tiers are measured on: points earned, amount spent (minor units) or orders. */
+export type TierBasis = 'points' | 'spent' | 'orders';
+
 export interface VipTierInfo {
   id: string;
   name: string;
-  /** points (lifetime) needed to enter the tier */
+  /** what is needed to enter the tier, in the program's `tierBasis` (points when absent) */
   threshold: number;
   perks: string[];
   /** rewards unlocked by the tier */
@@ -54,6 +57,10 @@ export interface ProgramData {
   waysToEarn: EarnWay[];
   waysToRedeem: RedeemWay[];
   vipTiers: VipTierInfo[];
+  /** what the tiers are measured on (points when absent) */
+  tierBasis?: TierBasis;
+  /** the store's currency (ISO 4217), for amounts spent */
+  currency?: string;
   referral: ReferralRewards;
 }
 
@@ -74,8 +81,10 @@ export interface MemberTierProgress {
   current?: string;
   /** next tier name, absent at the top tier */
   next?: string;
-  /** points still needed to reach the next tier */
+  /** what is still needed to reach the next tier, in `basis` (points when absent) */
   pointsToNext?: number;
+  /** what the tiers are measured on */
+  basis?: TierBasis;
   /** 0…1 progress towards the next tier */
   progress: number;
 }

@@ -16,7 +16,7 @@ export interface Config {
   loginCodeTtlMs: number;
   /** lifetime of an API client's bearer token from POST /oauth/token */
   apiTokenTtlMs: number;
-  /** sign-in attempts allowed per IP and email in one minute */
+  /** failed sign-ins allowed per e-mail in one minute (per IP across e-mails: 5×; code exchanges per IP: 6×) — server/auth/throttle.ts */
   loginAttemptsPerMinute: number;
   /** largest accepted JSON body, in bytes */
   bodyLimitBytes: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PROGRAM, makeContext, type MemberState } from '../context.ts';
-import { contrastRatio, fillPlaceholders, formatPoints, meetsContrast, safeColor, safeLength, safeUrl } from './index.ts';
+import { contrastRatio, fillPlaceholders, formatMoney, formatPoints, formatTierAmount, meetsContrast, safeColor, safeLength, safeUrl } from './index.ts';
 
 const member: MemberState = {
   customerId: 'c1',
@@ -119,5 +119,22 @@ describe('safe values', () => {
     [Number.POSITIVE_INFINITY, undefined],
   ] as const)('length %j → %j', (input, expected) => {
     expect(safeLength(input)).toBe(expected);
+  });
+});
+
+describe('tier amounts in the store basis', () => {
+  it('formats money from minor units, whole amounts without decimals', () => {
+    expect(formatMoney(12_000, 'USD', 'en-US')).toBe('$120');
+    expect(formatMoney(1250, 'USD', 'en-US')).toBe('$12.50');
+    expect(formatMoney(500, 'JPY', 'en-US')).toBe('¥500');
+    expect(formatMoney(500, 'not-a-currency', 'en-US')).toBe('$5');
+  });
+
+  it('says points, orders or money', () => {
+    const ctx = makeContext({ program: { ...EMPTY_PROGRAM, pointsLabel: 'stars', currency: 'EUR' } });
+    expect(formatTierAmount(500, ctx)).toBe('500 stars');
+    expect(formatTierAmount(1, ctx, 'orders')).toBe('1 order');
+    expect(formatTierAmount(3, ctx, 'orders')).toBe('3 orders');
+    expect(formatTierAmount(12_050, ctx, 'spent')).toBe('€120.50');
   });
 });

@@ -43,8 +43,20 @@ describe('every section in both audience variants (spec §2)', () => {
     expect(html(section('reward_list'), memberCtx())).toContain('SAVE5-ADA');
     expect(html(section('reward_list'), visitorCtx())).not.toContain('SAVE5-ADA');
     const tiers = section('vip_tiers', { layout: { progress_line: true } });
-    expect(html(tiers, memberCtx())).toContain('250 points to Gold');
+    expect(html(tiers, memberCtx())).toContain('250 points left to Gold');
     expect(html(tiers, memberCtx())).toContain('aria-current="step"');
+  });
+
+  it('says what is left to the next tier in the store basis: money, orders or points', () => {
+    const tiers = section('vip_tiers', { layout: { progress_line: true } });
+    const spend = memberCtx({ program: { ...memberCtx().program, tierBasis: 'spent', currency: 'USD' } });
+    spend.member = { ...spend.member!, tier: { ...spend.member!.tier, basis: 'spent', pointsToNext: 12_000 } };
+    expect(html(tiers, spend)).toContain('$120 left to Gold');
+    // the page's own tier cards are written in points
+    expect(html(tiers, spend)).toContain('1,000 points');
+    const orders = memberCtx({ program: { ...memberCtx().program, tierBasis: 'orders' } });
+    orders.member = { ...orders.member!, tier: { ...orders.member!.tier, basis: 'orders', pointsToNext: 3 } };
+    expect(html(tiers, orders)).toContain('3 orders left to Gold');
   });
 
   it('renders nothing for a hidden section', () => {

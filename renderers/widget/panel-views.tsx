@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders, formatPoints, safeUrl } from '../format/index.ts';
+import { fillPlaceholders, formatPoints, formatTierAmount, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
@@ -322,7 +322,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
           <div data-member="tier-progress">
             <p>
               {tier.current ? `Your tier: ${tier.current}` : 'No tier yet'}
-              {tier.next ? ` · ${points(tier.pointsToNext ?? 0, p.ctx)} to ${tier.next}` : ''}
+              {tier.next ? ` · ${formatTierAmount(tier.pointsToNext ?? 0, p.ctx, tier.basis)} left to ${tier.next}` : ''}
             </p>
             <div
               className="ls-meter"
@@ -339,7 +339,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         <ul className="ls-rewards">
           {p.ctx.program.vipTiers.map((t) => (
             <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
-              <strong>{t.name}</strong> · {points(t.threshold, p.ctx)}
+              <strong>{t.name}</strong> · {formatTierAmount(t.threshold, p.ctx)}
               {t.perks.length > 0 && (
                 <>
                   <br />

@@ -9,12 +9,38 @@ export interface LoginPageOptions {
 /** The built-in sign-in provider's page: labelled Email and Password fields and a Sign in button. */
 export function loginPage({ email = '', error, notice }: LoginPageOptions = {}): string {
   const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
+  return page(
+    'Sign in',
+    `<h1>Sign in to Loyalty Studio</h1>
+  ${alert}
+  <form method="post" action="/auth/login">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Sign in</button>
+  </form>`,
+  );
+}
+
+/** What GET /auth/logout shows: signing out takes a POST, so the page offers the button. */
+export function signOutPage(): string {
+  return page(
+    'Sign out',
+    `<h1>Sign out of Loyalty Studio</h1>
+  <form method="post" action="/auth/logout">
+    <button type="submit">Sign out</button>
+  </form>`,
+  );
+}
+
+function page(title: string, main: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in · Loyalty Studio</title>
+<title>${title} · Loyalty Studio</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1f2933; margin: 0; display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 8%); padding: 32px; width: min(360px, 90vw); }
@@ -28,15 +54,7 @@ export function loginPage({ email = '', error, notice }: LoginPageOptions = {}):
 </head>
 <body>
 <main>
-  <h1>Sign in to Loyalty Studio</h1>
-  ${alert}
-  <form method="post" action="/auth/login">
-    <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
-    <label for="password">Password</label>
-    <input id="password" name="password" type="password" autocomplete="current-password" required>
-    <button type="submit">Sign in</button>
-  </form>
+  ${main}
 </main>
 </body>
 </html>`;

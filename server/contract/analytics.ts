@@ -89,9 +89,13 @@ export const metricsAnswer = z.object({
 export type MetricsAnswer = z.infer<typeof metricsAnswer>;
 
 const chart = z.object({
-  key: z.enum(['members', 'points', 'revenue', 'aov']),
+  key: z.enum(['members', 'points', 'redemption_rate', 'revenue', 'aov', 'repeat_rate', 'tiers', 'referrals']),
   title: z.string(),
-  unit: z.enum(['count', 'points', 'money']),
+  unit: z.enum(['count', 'points', 'money', 'percent']),
+  /** lines over the period's buckets, or bars over categories (VIP tiers, referral funnel steps) */
+  kind: z.enum(['line', 'bar']),
+  /** false for a picture of now (members by tier): no previous period beside it */
+  comparable: z.boolean(),
   x: z.array(z.string()),
   /** `previous`: the same series over the previous period, bucket by bucket */
   series: z.array(z.object({ label: z.string(), values: z.array(z.number()), previous: z.boolean().optional() })),

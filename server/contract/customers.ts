@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { CUSTOMER_SORTS, IMPORT_FIELDS, PROGRAM_STATUSES, type ImportProblem, type ProgramStatus } from '../domain/schemas/customers.ts';
+import {
+  CUSTOMER_SORTS,
+  CUSTOMER_TRANSACTION_SORTS,
+  IMPORT_FIELDS,
+  PROGRAM_STATUSES,
+  type ImportProblem,
+  type ProgramStatus,
+} from '../domain/schemas/customers.ts';
 import { idField } from './common.ts';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 
-export { CUSTOMER_SORTS, PROGRAM_STATUSES, type ProgramStatus };
+export { CUSTOMER_SORTS, CUSTOMER_TRANSACTION_SORTS, PROGRAM_STATUSES, type ProgramStatus };
 
 /** The largest page of the customer list; a larger `limit` is capped to it, not refused. */
 export const CUSTOMER_PAGE_LIMIT = 100;
@@ -221,3 +228,67 @@ export const awardHistoryQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: cappedLimit(20),
 });
+
+const transactionDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+
+/** Data host POST transaction/customer/list: each customer's points activity in a period (UTC days, inclusive), paged. */
+export const customerTransactionListBody = z
+  .strictObject({
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    limit: cappedLimit(25),
+    /** part of the customer's e-mail or name */
+    search: z.string().trim().max(100).optional(),
+    from: transactionDay.optional(),
+    to: transactionDay.optional(),
+    /** `column` ascending or `-column` descending (default: the latest activity first) */
+    sort_by: z
+      .string()
+      .regex(new RegExp(`^-?(${CUSTOMER_TRANSACTION_SORTS.join('|')})$`), `Sort by one of ${CUSTOMER_TRANSACTION_SORTS.join(', ')} (prefix - for descending).`)
+      .default('-last_activity'),
+  })
+  .refine((body) => !body.from || !body.to || body.from <= body.to, { message: 'The first day comes before the last.', path: ['from'] });
+
+/** One row of transaction/customer/list. */
+export interface CustomerTransactionRow {
+  customer: { id: number; email: string; name: string; deleted: boolean };
+  entries: number;
+  earned: number;
+  spent: number;
+  expired: number;
+  clawed_back: number;
+  net: number;
+  last_activity: string;
+}
+
+/** An award as the award calls answer it (status: draft, granting, done, failed). */
+export interface AwardRow {
+  id: number;
+  name: string;
+  points: number;
+  filter: z.infer<typeof awardFilterSchema>;
+  status: 'draft' | 'granting' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  granted_points: number;
+  created_by: string;
+  granted_by: string | null;
+  error: string | null;
+  created_at: string;
+  granted_at: string | null;
+  finished_at: string | null;
+}
+
+/** One attribute GET /award/filter-attributes offers (list: choose one of `options`). */
+export interface AwardFilterAttribute {
+  key: keyof z.infer<typeof awardFilterSchema>;
+  label: string;
+  kind: 'list' | 'number_range' | 'date_range';
+  options: string[];
+}
+
+/** Data host award/preview's answer. */
+export interface AwardPreview {
+  customers: number;
+  points_each: number;
+  total_points: number;
+}

@@ -208,6 +208,8 @@ export const programPreview = z.object({
   ),
   waysToRedeem: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), cost: z.number(), icon: z.string().optional() })),
   vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
+  tierBasis: z.enum(['points', 'spent', 'orders']).optional(),
+  currency: z.string().optional(),
   referral: z.object({ referrer: z.string(), referee: z.string() }),
 });
 export type ProgramPreview = z.infer<typeof programPreview>;

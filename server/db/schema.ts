@@ -69,6 +69,13 @@ export interface LoginCodesTable {
   created_at: CreatedAt;
 }
 
+/** Failed sign-ins of one counter (`email:…`, `ip:…`, `code-ip:…`) in its current window (server/auth/throttle.ts). */
+export interface SignInFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
 export interface ChannelsTable {
   id: Id;
   store_id: number;
@@ -160,6 +167,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   login_codes: LoginCodesTable;
+  sign_in_failures: SignInFailuresTable;
   channels: ChannelsTable;
   media: MediaTable;
   customers: CustomersTable;
@@ -197,14 +205,17 @@ export const STORE_SCOPED_TABLES = [
   'referral_visits',
   'referrals',
   'referral_invites',
+  'vip_settings',
   'vip_tiers',
   'vip_perks',
+  'vip_members',
   'vip_activity',
   'vip_jobs',
   'discounts',
   'customer_imports',
   'customer_invites',
   'award_campaigns',
+  'receipts',
   'products',
   'product_variants',
   'collections',

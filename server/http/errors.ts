@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string,
     readonly errors: Record<string, string> = {},
+    /** headers the answer carries (Retry-After of a 429) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -74,6 +76,7 @@ function describe(error: FastifyError, request: FastifyRequest, bodyLimitBytes: 
 export function errorHandler(bodyLimitBytes: number) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = describe(error, request, bodyLimitBytes);
+    if (error instanceof ApiError) reply.headers(error.headers);
     return reply.code(status).type('application/json').send(body);
   };
 }

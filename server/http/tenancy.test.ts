@@ -14,7 +14,8 @@ async function storeRows(db: Db, storeId: number): Promise<string> {
     JSON.stringify(await db.selectFrom('memberships').selectAll().where('store_id', '=', storeId).orderBy('user_id').execute()),
   ];
   for (const table of STORE_SCOPED_TABLES) {
-    const { rows } = await sql`select * from ${sql.table(table)} where store_id = ${storeId} order by id`.execute(db);
+    // ordered by the whole row: some tables (vip_settings, vip_members) have no id column
+    const { rows } = await sql`select * from ${sql.table(table)} t where store_id = ${storeId} order by t::text`.execute(db);
     parts.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value)));
   }
   return parts.join('\n');

@@ -68,6 +68,7 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
       referralsCompleted: 0,
       expiryReminders: 0,
       tiersMoved: 0,
+      tierBirthdays: 0,
       analyticsDays: 0,
     });
     expect(await totals(ctx.db, storeId, a)).toEqual({ balance: 30, pending: 0, lifetime: 30 });

@@ -28,6 +28,7 @@ const PointsPage = lazy(() => import('../features/points/PointsPage.tsx').then((
 const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').then((m) => ({ default: m.ActivityPage })));
 const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx').then((m) => ({ default: m.CustomersPage })));
 const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
+const AwardsPage = lazy(() => import('../features/customers/AwardsPage.tsx').then((m) => ({ default: m.AwardsPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const ReferralsPage = lazy(() => import('../features/referrals/ReferralsPage.tsx').then((m) => ({ default: m.ReferralsPage })));
 const VipPage = lazy(() => import('../features/vip/VipPage.tsx').then((m) => ({ default: m.VipPage })));
@@ -63,6 +64,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <CustomersPage />;
     case 'customer-details':
       return <CustomerDetailsPage />;
+    case 'customer-awards':
+      return <AwardsPage />;
     case 'referrals':
       return <ReferralsPage />;
     case 'vip':

@@ -45,6 +45,8 @@ export interface RouteEntry {
     | 'points-activity'
     | 'customers'
     | 'customer-details'
+    | 'customer-awards'
+    | 'receipt-moderation'
     | 'referrals'
     | 'vip';
   /** a parent page to go back to */
@@ -67,6 +69,14 @@ export const ROUTES: RouteEntry[] = [
     purpose: "One customer's points history, rewards, referrals, VIP transactions and orders, with points adjustment.",
     back: { to: '/customers', label: 'Customers' },
     screen: 'customer-details',
+  },
+  {
+    // not a route of spec §2 (awards are "named only by action"): placed under Customers, whose nav item it selects
+    path: '/customers/awards',
+    title: 'Award points',
+    purpose: 'Give points to the members a filter chooses, once, with a preview and the history of who granted what.',
+    back: { to: '/customers', label: 'Customers' },
+    screen: 'customer-awards',
   },
   {
     path: '/customers/receipt-moderation',

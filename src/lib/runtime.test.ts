@@ -27,15 +27,15 @@ describe('logout (spec §2 / §4)', () => {
     logout();
     expect(localStorage.getItem('root')).toBeNull();
     expect(consoleStore().getState().user.loginRes).toBeNull();
-    expect(go).toHaveBeenCalledWith('/auth/logout');
+    expect(go).toHaveBeenCalledWith('/auth/logout', 'post');
   });
 
   it('only the first exit counts (a later "no user" redirect cannot override it)', () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
-    browser.assign('/auth/logout');
+    browser.assign('/auth/logout', 'post');
     browser.assign('/auth/login');
     expect(go).toHaveBeenCalledTimes(1);
-    expect(go).toHaveBeenCalledWith('/auth/logout');
+    expect(go).toHaveBeenCalledWith('/auth/logout', 'post');
   });
 });
 
@@ -53,7 +53,7 @@ describe('any unauthenticated answer (spec §8): stage 4, logout, persisted stat
     expect(stages[0]).toBe(4);
     expect(localStorage.getItem('root')).toBeNull();
     expect(consoleStore().getState().user.loginRes).toBeNull();
-    expect(go).toHaveBeenCalledWith('/auth/logout');
+    expect(go).toHaveBeenCalledWith('/auth/logout', 'post');
   });
 
   it('handles a burst of failures once', () => {

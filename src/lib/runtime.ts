@@ -14,21 +14,32 @@ let leaving = false;
  * a logout must not be overridden by the "no user" redirect its own state change triggers.
  */
 export const browser = {
-  go: (url: string) => {
-    window.location.assign(url);
+  /** a GET navigation, or a POST one (a form submitted without fields: the provider's sign-out takes POST only) */
+  go: (url: string, method: 'get' | 'post' = 'get') => {
+    if (method === 'get') {
+      window.location.assign(url);
+      return;
+    }
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = url;
+    form.hidden = true;
+    document.body.append(form);
+    form.submit();
   },
-  assign(url: string) {
+  assign(url: string, method: 'get' | 'post' = 'get') {
     if (leaving) return;
     leaving = true;
-    browser.go(url);
+    if (method === 'post') browser.go(url, 'post');
+    else browser.go(url);
   },
 };
 
-/** spec §4: logout clears the persisted local state and goes to the provider's logout page. */
+/** spec §4: logout clears the persisted local state and posts to the provider's logout (POST only, issue 19). */
 export function logout(store: ConsoleStore = consoleStore()) {
   store.getState().purge();
   queryClient.clear();
-  browser.assign(authLogoutUrl(getConfig()));
+  browser.assign(authLogoutUrl(getConfig()), 'post');
 }
 
 /** No session at all: clear what is left and send the browser to the sign-in provider. */

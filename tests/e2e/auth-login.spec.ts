@@ -27,7 +27,10 @@ test('signs in as the demo owner and hands the console a one-time code', async (
   // the provider remembers the sign-in until /auth/logout
   await page.goto('/auth/login');
   await page.waitForURL(/\/auth-check\?code=/);
-  await page.goto('/auth/logout');
+  // signing out takes a POST: a plain visit only offers the button
+  const visit = await page.goto('/auth/logout');
+  expect(visit?.status()).toBe(405);
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('status')).toHaveText('You have been signed out.');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.goto('/auth/login');

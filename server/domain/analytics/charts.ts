@@ -1,53 +1,137 @@
 /**
- * The analytics charts of a period: one point per bucket (day, week or month), every bucket
- * present (empty ones as 0), from the same sums as the figures.
+ * The analytics charts of a period: over time, one point per bucket (day, week or month), every
+ * bucket present (empty ones as 0), from the same sums as the figures; and two bar charts, the
+ * members per VIP tier (now) and the period's referral funnel (sent → clicked → claimed → completed).
  */
+import { sql } from 'kysely';
+import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import { periodBuckets } from './metrics.ts';
 import { buckets, type Period } from './period.ts';
 import type { Sums } from './rollups.ts';
-import type { MemberFilter } from './sql.ts';
+import { inPeriod, memberFilter, type MemberFilter } from './sql.ts';
 
 export interface ChartSeries {
   label: string;
   values: number[];
 }
 export interface Chart {
-  key: 'members' | 'points' | 'revenue' | 'aov';
+  key: 'members' | 'points' | 'redemption_rate' | 'revenue' | 'aov' | 'repeat_rate' | 'tiers' | 'referrals';
   title: string;
-  /** what the values count: a plain number, points, or money in the store's currency (major units) */
-  unit: 'count' | 'points' | 'money';
+  /** what the values count: a plain number, points, money in the store's currency (major units) or a percentage */
+  unit: 'count' | 'points' | 'money' | 'percent';
+  /** lines over the period's buckets, or bars over categories (tiers, funnel steps) */
+  kind: 'line' | 'bar';
+  /** false: a picture of now (the tiers), with no previous period to draw beside it */
+  comparable: boolean;
   x: string[];
   series: ChartSeries[];
 }
 
 const perOrder = (revenueMinor: number, orders: number) => (orders === 0 ? 0 : Math.round(revenueMinor / orders) / 100);
+/** part ÷ whole as a percentage with one decimal (0 when there is no whole). */
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/** The name members without a tier are counted under. */
+export const NO_TIER = 'No tier';
+
+/**
+ * Members per VIP tier now, the store's tiers in threshold order (empty ones too), then names no
+ * longer on the ladder, then the members without a tier. Unfiltered, the tiered members are counted
+ * through the tier index and everyone else is the rollups' total; a filter counts its members live.
+ */
+export async function tierDistribution(db: Executor, storeId: number, filter: MemberFilter | null): Promise<{ tier: string; members: number }[]> {
+  const [ladder, counted, total] = await Promise.all([
+    db.selectFrom('vip_tiers').select('name').where('store_id', '=', storeId).orderBy('threshold').orderBy('id').execute(),
+    db
+      .selectFrom('customers')
+      .select([sql<string | null>`vip_tier`.as('tier'), sql<string>`count(*)`.as('members')])
+      .where('store_id', '=', storeId)
+      .$if(filter === null, (query) => query.where('vip_tier', 'is not', null))
+      .where(memberFilter(storeId, 'customers.id', filter))
+      .groupBy('vip_tier')
+      .execute(),
+    filter === null
+      ? db
+          .selectFrom('analytics_daily')
+          .select(sql<string>`coalesce(sum(members_joined), 0)`.as('members'))
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+          .then((row) => toNumber(row.members))
+      : null,
+  ]);
+  const byTier = new Map(counted.filter((row) => row.tier !== null).map((row) => [row.tier!, toNumber(row.members)]));
+  const tiered = [...byTier.values()].reduce((sum, members) => sum + members, 0);
+  const untiered = total === null ? toNumber(counted.find((row) => row.tier === null)?.members ?? 0) : Math.max(0, total - tiered);
+  const names = [...new Set([...ladder.map((tier) => tier.name), ...[...byTier.keys()].sort()])];
+  return [...names.map((tier) => ({ tier, members: byTier.get(tier) ?? 0 })), { tier: NO_TIER, members: untiered }];
+}
+
+export const FUNNEL_STEPS = ['Invites sent', 'Links clicked', 'Friends claimed a coupon', 'Referrals completed'] as const;
+
+/**
+ * The period's referral funnel, each step counted by when it happened in the period: invitations
+ * members sent, visits through their links (a returning visitor counts once, at their latest visit),
+ * friends who claimed their coupon, and referrals completed by the friend's order. A member filter
+ * narrows the referrers.
+ */
+export async function referralFunnel(db: Executor, storeId: number, period: Period, filter: MemberFilter | null): Promise<number[]> {
+  const count = (table: 'referral_invites' | 'referral_visits' | 'referrals', column: 'created_at' | 'completed_at') =>
+    db
+      .selectFrom(table)
+      .select(sql<string>`count(*)`.as('n'))
+      .where('store_id', '=', storeId)
+      .where(inPeriod(column, period))
+      .$if(column === 'completed_at', (query) => query.where(sql<boolean>`state = 'completed'`))
+      .where(memberFilter(storeId, 'referrer_id', filter))
+      .executeTakeFirstOrThrow()
+      .then((row) => toNumber(row.n));
+  return Promise.all([
+    count('referral_invites', 'created_at'),
+    count('referral_visits', 'created_at'),
+    count('referrals', 'created_at'),
+    count('referrals', 'completed_at'),
+  ]);
+}
 
 export async function periodCharts(db: Executor, storeId: number, period: Period, currency: string, filter: MemberFilter | null): Promise<Chart[]> {
   const x = buckets(period);
-  const byBucket = new Map((await periodBuckets(db, storeId, period, currency, filter)).map((row) => [row.bucket, row]));
+  const [rows, tiers, funnel] = await Promise.all([
+    periodBuckets(db, storeId, period, currency, filter),
+    tierDistribution(db, storeId, filter),
+    referralFunnel(db, storeId, period, filter),
+  ]);
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   const along = (value: (sums: Sums) => number) =>
     x.map((bucket) => {
       const sums = byBucket.get(bucket);
       return sums ? value(sums) : 0;
     });
+  const line = { kind: 'line', comparable: true, x } as const;
   return [
-    { key: 'members', title: 'New members', unit: 'count', x, series: [{ label: 'New members', values: along((s) => s.members_joined) }] },
+    { key: 'members', title: 'New members', unit: 'count', ...line, series: [{ label: 'New members', values: along((s) => s.members_joined) }] },
     {
       key: 'points',
       title: 'Points issued and redeemed',
       unit: 'points',
-      x,
+      ...line,
       series: [
         { label: 'Issued', values: along((s) => s.points_issued) },
         { label: 'Redeemed', values: along((s) => s.points_redeemed) },
       ],
     },
     {
+      key: 'redemption_rate',
+      title: 'Redemption rate (% of points issued)',
+      unit: 'percent',
+      ...line,
+      series: [{ label: 'Redemption rate', values: along((s) => percent(s.points_redeemed, s.points_issued)) }],
+    },
+    {
       key: 'revenue',
       title: `Revenue, members and guests (${currency})`,
       unit: 'money',
-      x,
+      ...line,
       series: [
         { label: 'Members', values: along((s) => s.member_revenue_minor / 100) },
         { label: 'Guests', values: along((s) => s.guest_revenue_minor / 100) },
@@ -57,11 +141,36 @@ export async function periodCharts(db: Executor, storeId: number, period: Period
       key: 'aov',
       title: `Average order value, members and guests (${currency})`,
       unit: 'money',
-      x,
+      ...line,
       series: [
         { label: 'Members', values: along((s) => perOrder(s.member_revenue_minor, s.member_orders)) },
         { label: 'Guests', values: along((s) => perOrder(s.guest_revenue_minor, s.guest_orders)) },
       ],
+    },
+    {
+      key: 'repeat_rate',
+      title: "Repeat purchase rate (% of members' orders from returning members)",
+      unit: 'percent',
+      ...line,
+      series: [{ label: 'Repeat purchase rate', values: along((s) => percent(s.member_repeat_orders, s.member_orders)) }],
+    },
+    {
+      key: 'tiers',
+      title: 'Members by VIP tier (now)',
+      unit: 'count',
+      kind: 'bar',
+      comparable: false,
+      x: tiers.map((row) => row.tier),
+      series: [{ label: 'Members', values: tiers.map((row) => row.members) }],
+    },
+    {
+      key: 'referrals',
+      title: 'Referral funnel',
+      unit: 'count',
+      kind: 'bar',
+      comparable: true,
+      x: [...FUNNEL_STEPS],
+      series: [{ label: 'Referrals', values: funnel }],
     },
   ];
 }

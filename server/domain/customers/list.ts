@@ -59,24 +59,33 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (filter.source) query = query.where('c.source', '=', filter.source);
   if (filter.programStatus) query = query.where('c.program_status', '=', filter.programStatus);
   if (filter.vipTier) query = filter.vipTier === 'none' ? query.where('c.vip_tier', 'is', null) : query.where('c.vip_tier', '=', filter.vipTier);
-  if (filter.tag) query = query.where(sql<boolean>`c.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
+  // through the tag rows (migration 0164): an index probe per customer, not a JSON scan
+  if (filter.tag)
+    query = query.where(
+      sql<boolean>`exists (select 1 from customer_tags ct where ct.store_id = c.store_id and ct.tag = ${filter.tag} and ct.customer_id = c.id)`,
+    );
   if (filter.points?.min !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '>=', filter.points.min);
   if (filter.points?.max !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '<=', filter.points.max);
   if (filter.joined?.from) query = query.where('c.created_at', '>=', dayStart(filter.joined.from));
   if (filter.joined?.to) query = query.where('c.created_at', '<', dayEnd(filter.joined.to));
   const { lastOrder, spend } = filter;
-  if (lastOrder?.from || lastOrder?.to || spend?.min !== undefined || spend?.max !== undefined) {
-    // the customers whose orders (last one placed, total spent) fall in the ranges
+  if (lastOrder?.from || lastOrder?.to) {
+    // the customers whose last order was placed in the range (one without orders has no last order)
     const having = [
-      lastOrder?.from ? sql`max(placed_at) >= ${dayStart(lastOrder.from)}` : null,
-      lastOrder?.to ? sql`max(placed_at) < ${dayEnd(lastOrder.to)}` : null,
-      spend?.min !== undefined ? sql`sum(total_minor) >= ${spend.min}` : null,
-      spend?.max !== undefined ? sql`sum(total_minor) <= ${spend.max}` : null,
+      lastOrder.from ? sql`max(placed_at) >= ${dayStart(lastOrder.from)}` : null,
+      lastOrder.to ? sql`max(placed_at) < ${dayEnd(lastOrder.to)}` : null,
     ].filter((part) => part !== null);
     query = query.where(
       sql<boolean>`c.id in (select customer_id from orders where store_id = ${storeId} and customer_id is not null
         group by customer_id having ${sql.join(having, sql` and `)})`,
     );
+  }
+  if (spend?.min !== undefined || spend?.max !== undefined) {
+    // total spent, 0 for a customer without orders: a range that includes 0 keeps them
+    // (orders_customer_idx finds each customer's orders)
+    const spent = sql<number>`coalesce((select sum(o.total_minor) from orders o where o.store_id = ${storeId} and o.customer_id = c.id), 0)`;
+    if (spend.min !== undefined) query = query.where(spent, '>=', spend.min);
+    if (spend.max !== undefined) query = query.where(spent, '<=', spend.max);
   }
   return query;
 }

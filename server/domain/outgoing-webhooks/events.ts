@@ -1,6 +1,6 @@
 /**
  * The program's events, read from the tables that record them (ledger entries, issued rewards,
- * customers) past each endpoint's cursors, queued as one delivery per endpoint and event. The
+ * customers, tier changes, referrals; a referral's completion is its referrer's reward entry) past each endpoint's cursors, queued as one delivery per endpoint and event. The
  * unique (endpoint, event) key makes queuing idempotent: two passes at once queue each event once.
  */
 import { sql } from 'kysely';
@@ -35,7 +35,19 @@ const customerOf = (row: { customer_id: number; external_id: string | null; emai
   email: row.email,
 });
 
-type Source = 'ledger_cursor' | 'reward_cursor' | 'customer_cursor';
+type Source = 'ledger_cursor' | 'reward_cursor' | 'customer_cursor' | 'tier_cursor' | 'referral_cursor';
+
+/** The referrals a batch of referral reward entries completed, by id (for `referral.completed`). */
+async function referralsOf(db: Db, storeId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; friend_email: string; order_number: string | null; order_total_minor: number | null }>();
+  const rows = await db
+    .selectFrom('referrals')
+    .select(['id', 'friend_email', 'order_number', 'order_total_minor'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
 
 async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Promise<{ last: number; events: QueuedEvent[] } | null> {
   const storeId = endpoint.store_id;
@@ -50,17 +62,45 @@ async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Pr
       .limit(BATCH)
       .execute();
     if (rows.length === 0) return null;
+    // a referral's reward entry (points, or the 0-point entry its coupon hangs on) says the referral completed
+    const completing = (row: (typeof rows)[number]) => row.type === 'referral_reward' && row.source_type === 'referral' && /^\d+$/.test(row.source_id);
+    const referrals = await referralsOf(
+      db,
+      storeId,
+      rows.filter(completing).map((row) => Number(row.source_id)),
+    );
     const events = rows.flatMap((row): QueuedEvent[] => {
+      const out: QueuedEvent[] = [];
       const topic = ledgerTopic(row.type, Number(row.points));
-      if (!topic) return [];
-      const data = {
-        customer: customerOf(row),
-        points: Math.abs(Number(row.points)),
-        entry_type: row.type,
-        source: { type: row.source_type, id: row.source_id },
-        reason: row.reason,
-      };
-      return [{ key: `ledger:${row.id}`, topic, at: row.created_at, data }];
+      if (topic) {
+        const data = {
+          customer: customerOf(row),
+          points: Math.abs(Number(row.points)),
+          entry_type: row.type,
+          source: { type: row.source_type, id: row.source_id },
+          reason: row.reason,
+        };
+        out.push({ key: `ledger:${row.id}`, topic, at: row.created_at, data });
+      }
+      const referral = completing(row) ? referrals.get(Number(row.source_id)) : undefined;
+      if (referral) {
+        out.push({
+          key: `referral:${referral.id}:completed`,
+          topic: 'referral.completed',
+          at: row.created_at,
+          data: {
+            referrer: customerOf(row),
+            referral: {
+              id: Number(referral.id),
+              friend_email: referral.friend_email,
+              order_number: referral.order_number,
+              order_total_minor: referral.order_total_minor === null ? null : Number(referral.order_total_minor),
+            },
+            points: Number(row.points),
+          },
+        });
+      }
+      return out;
     });
     return { last: rows.at(-1)!.id, events };
   }
@@ -106,6 +146,44 @@ async function readSource(db: Db, endpoint: WebhookEndpoint, source: Source): Pr
     }));
     return { last: rows.at(-1)!.id, events };
   }
+  if (source === 'tier_cursor') {
+    const rows = await db
+      .selectFrom('vip_activity as a')
+      .innerJoin('customers as c', 'c.id', 'a.customer_id')
+      .select(['a.id', 'a.from_name', 'a.to_name', 'a.direction', 'a.cause', 'a.reason', 'a.created_at', 'a.customer_id', 'c.external_id', 'c.email'])
+      .where('a.store_id', '=', storeId)
+      .where('a.id', '>', endpoint.tier_cursor)
+      .orderBy('a.id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return null;
+    const events = rows.map((row): QueuedEvent => ({
+      key: `tier:${row.id}`,
+      topic: 'tier.changed',
+      at: row.created_at,
+      data: { customer: customerOf(row), from: row.from_name, to: row.to_name, direction: row.direction, cause: row.cause, reason: row.reason },
+    }));
+    return { last: rows.at(-1)!.id, events };
+  }
+  if (source === 'referral_cursor') {
+    const rows = await db
+      .selectFrom('referrals as r')
+      .innerJoin('customers as c', 'c.id', 'r.referrer_id')
+      .select(['r.id', 'r.friend_email', 'r.state', 'r.created_at', 'r.referrer_id as customer_id', 'c.external_id', 'c.email'])
+      .where('r.store_id', '=', storeId)
+      .where('r.id', '>', endpoint.referral_cursor)
+      .orderBy('r.id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return null;
+    const events = rows.map((row): QueuedEvent => ({
+      key: `referral:${row.id}:created`,
+      topic: 'referral.created',
+      at: row.created_at,
+      data: { referrer: customerOf(row), referral: { id: Number(row.id), friend_email: row.friend_email, state: row.state } },
+    }));
+    return { last: rows.at(-1)!.id, events };
+  }
   const rows = await db
     .selectFrom('customers')
     .select(['id', 'external_id', 'email', 'created_at'])
@@ -130,7 +208,7 @@ const payloadOf = (event: QueuedEvent) => ({ id: event.key, topic: event.topic, 
 /** Queues the endpoint's new events from every source; how many deliveries were queued. */
 export async function queueEndpointEvents(db: Db, endpoint: WebhookEndpoint, now: Date): Promise<number> {
   let queued = 0;
-  for (const source of ['customer_cursor', 'ledger_cursor', 'reward_cursor'] as const) {
+  for (const source of ['customer_cursor', 'referral_cursor', 'ledger_cursor', 'reward_cursor', 'tier_cursor'] as const) {
     for (;;) {
       const read = await readSource(db, endpoint, source);
       if (!read) break;
@@ -174,13 +252,19 @@ export async function queueAllEvents(db: Db, now: Date): Promise<number> {
 
 /** The newest id of each source of a store: a new endpoint receives only what happens after it. */
 export async function currentCursors(db: Db, storeId: number): Promise<Record<Source, number>> {
-  const max = (table: 'ledger_entries' | 'rewards' | 'customers') =>
+  const max = (table: 'ledger_entries' | 'rewards' | 'customers' | 'vip_activity' | 'referrals') =>
     db
       .selectFrom(table)
       .select(sql<number>`coalesce(max(id), 0)`.as('id'))
       .where('store_id', '=', storeId)
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.id));
-  const [ledger, reward, customer] = await Promise.all([max('ledger_entries'), max('rewards'), max('customers')]);
-  return { ledger_cursor: ledger, reward_cursor: reward, customer_cursor: customer };
+  const [ledger, reward, customer, tier, referral] = await Promise.all([
+    max('ledger_entries'),
+    max('rewards'),
+    max('customers'),
+    max('vip_activity'),
+    max('referrals'),
+  ]);
+  return { ledger_cursor: ledger, reward_cursor: reward, customer_cursor: customer, tier_cursor: tier, referral_cursor: referral };
 }

@@ -14,6 +14,10 @@ export interface WebhookEndpointsTable {
   ledger_cursor: Cursor;
   reward_cursor: Cursor;
   customer_cursor: Cursor;
+  /** tier changes (`vip_activity`) queued so far */
+  tier_cursor: Cursor;
+  /** referrals (`referrals`) queued so far */
+  referral_cursor: Cursor;
   created_at: CreatedAt;
   disabled_at: NullableTime;
 }

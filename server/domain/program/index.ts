@@ -3,7 +3,7 @@ import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
-import { memberTierProgress, programTiers } from '../vip/index.ts';
+import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
 import { describeReferralReward, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 const EARN_ICONS: Record<string, string> = {
@@ -26,15 +26,23 @@ async function storeBasics(db: Executor, storeId: number) {
   return { store, pointsLabel: settings.points_label || 'points', currency: settings.currency || 'USD' };
 }
 
-/** The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem. */
-export async function getProgramData(db: Executor, storeId: number, now = new Date()): Promise<ProgramData> {
+/**
+ * The program as shoppers see it (renderers' ProgramData): active ways to earn and to redeem.
+ * A `shopper` (a member's customer id, or null for a visitor) sees only the ways to redeem open
+ * to them: one kept for some VIP tiers (an exclusive_redeem perk) only by members of those tiers;
+ * without a shopper (the console's preview) every way is listed.
+ */
+export async function getProgramData(db: Executor, storeId: number, now = new Date(), shopper?: { customerId: number | null }): Promise<ProgramData> {
   const { pointsLabel, currency } = await storeBasics(db, storeId);
-  const [earning, redeeming, referral, vipTiers] = await Promise.all([
+  const [earning, allRedeeming, referral, tiers, exclusives, tierId] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
     readReferralSettings(db, storeId),
     programTiers(db, storeId, pointsLabel, currency, now),
+    shopper ? exclusiveRedeems(db, storeId) : Promise.resolve(new Map<number, ExclusiveRedeem>()),
+    shopper?.customerId ? tierIdOf(db, storeId, shopper.customerId) : Promise.resolve(null),
   ]);
+  const redeeming = allRedeeming.filter((rule) => seesRedeem(exclusives, rule.id, tierId));
   return {
     pointsLabel,
     waysToEarn: earning.map((rule) => ({
@@ -51,7 +59,9 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
       cost: rule.points_cost,
       icon: REDEEM_ICONS[rule.type] ?? 'gift',
     })),
-    vipTiers,
+    vipTiers: tiers.tiers,
+    tierBasis: tiers.basis,
+    currency,
     // the store's referral offer (spec §9's until it saves its own)
     referral: {
       referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),

@@ -7,6 +7,7 @@ import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 import { queueRewardRedeemedEmail } from '../emails/events.ts';
+import { exclusiveRefusal } from '../vip/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -121,6 +122,9 @@ export async function redeemReward(
   return inTransaction(db, async (trx) => {
     const rule = await trx.selectFrom('redeem_rules').selectAll().where('id', '=', input.redeemId).where('store_id', '=', input.storeId).executeTakeFirst();
     if (!rule || rule.status !== 'active') throw new RedeemError(404, 'Reward not found.', 'not_found');
+    // a way to redeem kept for some VIP tiers (an exclusive_redeem perk)
+    const exclusive = await exclusiveRefusal(trx, input.storeId, input.customerId, rule.id);
+    if (exclusive) throw new RedeemError(403, exclusive, 'tier_exclusive');
     const { points, value } = priceOf(rule, input.points);
     const config = redeemConfig.parse(rule.config);
     const sourceId = input.requestId ?? randomBytes(12).toString('hex');

@@ -2,6 +2,10 @@
 export const CUSTOMER_SORTS = ['name', 'email', 'balance', 'pending', 'lifetime', 'joined', 'referrals'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
+/** How transaction/customer/list (each customer's points activity in a period) can be sorted. */
+export const CUSTOMER_TRANSACTION_SORTS = ['last_activity', 'earned', 'spent', 'net', 'entries'] as const;
+export type CustomerTransactionSort = (typeof CUSTOMER_TRANSACTION_SORTS)[number];
+
 /** member: in the program · excluded: earns and redeems nothing · guest: bought without joining. */
 export const PROGRAM_STATUSES = ['member', 'excluded', 'guest'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];

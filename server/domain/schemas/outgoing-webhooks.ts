@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** The program's own events a merchant endpoint can receive. */
-export const OUTGOING_TOPICS = ['member.joined', 'points.earned', 'points.redeemed', 'points.deducted', 'points.expired', 'reward.issued'] as const;
+export const OUTGOING_TOPICS = [
+  'member.joined',
+  'points.earned',
+  'points.redeemed',
+  'points.deducted',
+  'points.expired',
+  'reward.issued',
+  'tier.changed',
+  'referral.created',
+  'referral.completed',
+] as const;
 export type OutgoingTopic = (typeof OUTGOING_TOPICS)[number];
 
 export const TOPIC_DESCRIPTIONS: Record<OutgoingTopic, string> = {
@@ -11,6 +21,9 @@ export const TOPIC_DESCRIPTIONS: Record<OutgoingTopic, string> = {
   'points.deducted': 'Points were taken back (refunds, adjustments)',
   'points.expired': 'Points expired',
   'reward.issued': 'A reward (coupon code) was issued',
+  'tier.changed': 'A member moved up or down a VIP tier (by their figures, the period end, settings or by hand)',
+  'referral.created': 'A member referred a friend (the friend came through their link or code)',
+  'referral.completed': "A referred friend's order completed the referral and the referrer was rewarded",
 };
 
 /** Endpoints a store may have at once. */

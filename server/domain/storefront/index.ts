@@ -42,7 +42,7 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
 export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date): Promise<StorefrontPayload> {
   const [documents, program, member] = await Promise.all([
     loadPublishedDocuments(db, store.id),
-    getProgramData(db, store.id, now),
+    getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;

@@ -22,7 +22,8 @@ export async function loadPublishedLanding(db: Db, storeKey: string): Promise<Pu
   const [published, style, program] = await Promise.all([
     loadPublishedDocument(db, store.id, 'landing_page'),
     loadPublishedDocument(db, store.id, 'custom_style'),
-    getProgramData(db, store.id),
+    // the published page is the same for everyone: ways to redeem kept for VIP tiers are left out
+    getProgramData(db, store.id, new Date(), { customerId: null }),
   ]);
   return {
     store: { id: store.id, title: store.title },

@@ -3,10 +3,26 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
-import { readAccount, verifyLedger } from '../ledger/index.ts';
+import { creditMany, readAccount, verifyLedger } from '../ledger/index.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { Db } from '../../db/connection.ts';
-import { VipError, listTierActivity, memberTier, saveSettings, simulate, storeTier, switchTier } from './index.ts';
+import { getProgramData } from '../program/index.ts';
+import { createRedeemRule, redeemReward } from '../rules/redeem.ts';
+import { RedeemError } from '../rules/errors.ts';
+import { redeemRuleBody } from '../schemas/redeem-rules.ts';
+import {
+  VipError,
+  awardTierBirthdays,
+  createApplyJob,
+  findJob,
+  runApplyJob,
+  listTierActivity,
+  memberTier,
+  saveSettings,
+  simulate,
+  storeTier,
+  switchTier,
+} from './index.ts';
 
 async function newStore(db: Db): Promise<number> {
   const slug = `vip-${randomBytes(4).toString('hex')}`;
@@ -186,5 +202,177 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     ).rejects.toMatchObject({
       field: 'tiers.1.threshold',
     });
+  });
+
+  it("gives the tier's birthday bonus on the birthday to members of the tier only, once a year, through the maintenance job", async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
+    await storeTier(
+      ctx.db,
+      storeId,
+      {
+        name: 'Gold',
+        threshold: 50_000,
+        description: '',
+        perks: [{ kind: 'birthday_bonus', title: '', multiplier: null, points: 250, redeem_rule_id: null }],
+      },
+      now(),
+    );
+    const gold = await order(storeId, 'bday-gold@example.test', 60_000);
+    const silver = await order(storeId, 'bday-silver@example.test', 20_000);
+    const later = await order(storeId, 'bday-later@example.test', 70_000);
+    const today = now().toISOString().slice(5, 10);
+    const inAMonth = new Date(now().getTime() + 30 * 86_400_000).toISOString().slice(5, 10);
+    await ctx.db
+      .updateTable('customers')
+      .set({ birthday: `1990-${today}` })
+      .where('id', 'in', [gold.id, silver.id])
+      .execute();
+    await ctx.db
+      .updateTable('customers')
+      .set({ birthday: `1985-${inAMonth}` })
+      .where('id', '=', later.id)
+      .execute();
+    const balance = async (id: number) => (await readAccount(ctx.db, storeId, id, now())).balance;
+    const before = { gold: await balance(gold.id), silver: await balance(silver.id), later: await balance(later.id) };
+
+    expect((await maintainLedger(ctx.db, ctx.clock)).tierBirthdays).toBeGreaterThanOrEqual(1);
+    expect(await balance(gold.id)).toBe(before.gold + 250);
+    expect(await balance(silver.id)).toBe(before.silver); // Silver has no birthday bonus
+    expect(await balance(later.id)).toBe(before.later); // not yet their birthday
+    // once a year: the job again, and a day later (within the grace days), gives nothing more
+    expect(await awardTierBirthdays(ctx.db, now())).toBe(0);
+    expect(await awardTierBirthdays(ctx.db, new Date(now().getTime() + 86_400_000))).toBe(0);
+    expect(await balance(gold.id)).toBe(before.gold + 250);
+    const entries = await ctx.db.selectFrom('ledger_entries').select(['type', 'points', 'computation']).where('source_type', '=', 'vip_birthday').execute();
+    expect(entries.filter((entry) => entry.computation.startsWith('Gold birthday bonus'))).toHaveLength(1);
+    // the next year's birthday gives it again
+    const nextYear = new Date(now().getTime() + 365 * 86_400_000);
+    nextYear.setUTCMonth(now().getUTCMonth(), now().getUTCDate());
+    expect(await awardTierBirthdays(ctx.db, nextYear)).toBeGreaterThanOrEqual(1);
+    expect(await balance(gold.id)).toBe(before.gold + 500);
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it('keeps an exclusive way to redeem for its tiers: refused to other members with a clear message, hidden from them on the storefront', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
+    const open = await createRedeemRule(ctx.db, storeId, redeemRuleBody.parse({ type: 'free_shipping', title: 'Free shipping', points_cost: 100 }), now());
+    const vault = await createRedeemRule(
+      ctx.db,
+      storeId,
+      redeemRuleBody.parse({ type: 'fixed_amount', title: 'Gold vault $20', points_cost: 100, discount_value: 2000 }),
+      now(),
+    );
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
+    await storeTier(
+      ctx.db,
+      storeId,
+      {
+        name: 'Gold',
+        threshold: 50_000,
+        description: '',
+        perks: [{ kind: 'exclusive_redeem', title: 'The Gold vault', multiplier: null, points: null, redeem_rule_id: vault.id }],
+      },
+      now(),
+    );
+    const gold = await order(storeId, 'vault-gold@example.test', 60_000);
+    const silver = await order(storeId, 'vault-silver@example.test', 20_000);
+    const silverBefore = await readAccount(ctx.db, storeId, silver.id, now());
+
+    const refused = await redeemReward(ctx.db, { storeId, customerId: silver.id, redeemId: vault.id }, now()).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RedeemError);
+    expect(refused).toMatchObject({ status: 403, code: 'tier_exclusive', message: 'This reward is for Gold members only.' });
+    expect(await readAccount(ctx.db, storeId, silver.id, now())).toEqual(silverBefore);
+    expect(await ctx.db.selectFrom('rewards').select('id').where('customer_id', '=', silver.id).execute()).toEqual([]);
+    // the open way stays open to everyone; the Gold member takes the vault's
+    await redeemReward(ctx.db, { storeId, customerId: silver.id, redeemId: open.id }, now());
+    const reward = await redeemReward(ctx.db, { storeId, customerId: gold.id, redeemId: vault.id }, now());
+    expect(reward).toMatchObject({ title: 'Gold vault $20', discount_value: 2000 });
+
+    const titles = async (shopper?: { customerId: number | null }) =>
+      (await getProgramData(ctx.db, storeId, now(), shopper)).waysToRedeem.map((way) => way.title);
+    expect(await titles({ customerId: gold.id })).toEqual(['Free shipping', 'Gold vault $20']);
+    expect(await titles({ customerId: silver.id })).toEqual(['Free shipping']);
+    expect(await titles({ customerId: null })).toEqual(['Free shipping']);
+    // the console's preview lists every way
+    expect(await titles()).toEqual(['Free shipping', 'Gold vault $20']);
+  });
+
+  it('applies a ladder change to every member in batches with progress: an activity entry per moved member, entry rewards exactly once', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+    const customers = await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({ store_id: storeId, first_name: `M${index}`, last_name: 'Batch', email: `batch-${index}@example.test` })),
+      )
+      .returning('id')
+      .execute();
+    const ids = customers.map((customer) => customer.id).sort((a, b) => a - b);
+    // member i has 10 × i points: 20 reach Silver (100), 10 reach Gold (200)
+    await creditMany(
+      ctx.db,
+      ids.flatMap((customerId, index) =>
+        index === 0
+          ? []
+          : [{ storeId, customerId, type: 'award' as const, points: 10 * index, sourceType: 'test', sourceId: String(customerId), computation: 'seed' }],
+      ),
+      now(),
+    );
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 100, description: '' }, now());
+    const gold = await storeTier(
+      ctx.db,
+      storeId,
+      { name: 'Gold', threshold: 200, description: '', perks: [{ kind: 'entry_reward', title: '', multiplier: null, points: 50, redeem_rule_id: null }] },
+      now(),
+    );
+    const run = async () => {
+      const job = await createApplyJob(ctx.db, storeId);
+      await runApplyJob(ctx.db, storeId, job.id, now, 7);
+      return (await findJob(ctx.db, storeId, job.id))!;
+    };
+    const counts = async () => ({
+      activity: Number(
+        (
+          await ctx.db
+            .selectFrom('vip_activity')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('store_id', '=', storeId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      rewards: Number(
+        (
+          await ctx.db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('store_id', '=', storeId)
+            .where('type', '=', 'tier_reward')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    const first = await run();
+    expect(first).toMatchObject({ status: 'done', processed: 30, total: 30, moved_up: 20, moved_down: 0, error: null });
+    expect(await counts()).toEqual({ activity: 20, rewards: 10 });
+    const group = await ctx.db.selectFrom('customers').select(['vip_tier']).where('store_id', '=', storeId).where('vip_tier', '=', 'Gold').execute();
+    expect(group).toHaveLength(10);
+    // the same job run again (a second runner) does nothing: it was claimed
+    await runApplyJob(ctx.db, storeId, first.id, now, 7);
+    expect(await counts()).toEqual({ activity: 20, rewards: 10 });
+
+    // Gold raised to 250: members at 200…240 drop to Silver (the store drops at once)
+    await storeTier(ctx.db, storeId, { id: gold.id, name: 'Gold', threshold: 250, description: '' }, now());
+    expect(await run()).toMatchObject({ status: 'done', processed: 30, moved_up: 0, moved_down: 5 });
+    expect(await counts()).toEqual({ activity: 25, rewards: 10 });
+    // back to 200: they climb again without a second entry reward; a further run moves nobody
+    await storeTier(ctx.db, storeId, { id: gold.id, name: 'Gold', threshold: 200, description: '' }, now());
+    expect(await run()).toMatchObject({ moved_up: 5, moved_down: 0 });
+    expect(await run()).toMatchObject({ status: 'done', moved_up: 0, moved_down: 0 });
+    expect(await counts()).toEqual({ activity: 30, rewards: 10 });
+    expect((await memberTier(ctx.db, storeId, ids[29]!)).tier).toBe('Gold');
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
   });
 });

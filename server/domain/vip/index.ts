@@ -32,3 +32,4 @@ export {
   type DiscountStatus,
 } from './discounts.ts';
 export { listTierActivity, listTierGroup, memberTier, memberTierProgress, programTiers, tierInfos, type MemberTier } from './members.ts';
+export { awardTierBirthdays, exclusiveRedeems, exclusiveRefusal, seesRedeem, tierIdOf, type ExclusiveRedeem } from './perks.ts';

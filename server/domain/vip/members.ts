@@ -1,4 +1,4 @@
-import type { MemberTierProgress, VipTierInfo } from '../../../renderers/context.ts';
+import type { MemberTierProgress, TierBasis, VipTierInfo } from '../../../renderers/context.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeDiscount, discountsOfTier } from './discounts.ts';
 import { describePerk, loadLadder, metricOf, type Ladder } from './ladder.ts';
@@ -55,17 +55,23 @@ export function tierInfos(ladder: Ladder, pointsLabel: string, discounts: Map<nu
   }));
 }
 
-/** The store's tiers for shoppers, each with its perks and active automatic discounts. */
-export async function programTiers(db: Executor, storeId: number, pointsLabel: string, currency: string, now: Date): Promise<VipTierInfo[]> {
+/** The store's tiers for shoppers, each with its perks and active automatic discounts, and what they are measured on. */
+export async function programTiers(
+  db: Executor,
+  storeId: number,
+  pointsLabel: string,
+  currency: string,
+  now: Date,
+): Promise<{ tiers: VipTierInfo[]; basis: TierBasis }> {
   const ladder = await loadLadder(db, storeId);
-  if (!ladder.settings.enabled) return [];
+  if (!ladder.settings.enabled) return { tiers: [], basis: ladder.settings.basis };
   const discounts = new Map<number, string[]>();
   for (const tier of ladder.tiers)
     discounts.set(
       tier.id,
       (await discountsOfTier(db, storeId, tier.id, now)).map((discount) => describeDiscount(discount, currency)),
     );
-  return tierInfos(ladder, pointsLabel, discounts);
+  return { tiers: tierInfos(ladder, pointsLabel, discounts), basis: ladder.settings.basis };
 }
 
 export interface MemberTier {
@@ -105,6 +111,7 @@ export async function memberTierProgress(db: Executor, storeId: number, customer
   return {
     ...(tier.tier ? { current: tier.tier } : {}),
     ...(tier.next ? { next: tier.next.name, pointsToNext: tier.next.left } : {}),
+    basis: tier.basis,
     progress: tier.tier || tier.next ? tier.progress : 0,
   };
 }

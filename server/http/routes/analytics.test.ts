@@ -5,6 +5,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
+import { storeTier } from '../../domain/vip/index.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 
 const JUNE = { from: '2025-06-01', to: '2025-06-30' };
@@ -159,6 +160,118 @@ describeEachDatabase('analytics', (ctx) => {
     const year = await answer<ChartsAnswer>('charts', { from: '2025-01-01', to: '2025-12-31', compare: false });
     expect(year.period.granularity).toBe('week');
     expect(year.charts[0]!.series).toHaveLength(1);
+  });
+
+  it('draws the redemption and repeat rates, members by VIP tier and the referral funnel, as computed by hand', async () => {
+    const db = ctx.app.db;
+    const storeId = ctx.fixture.storeA.id;
+    for (const [name, threshold] of [
+      ['Silver', 100],
+      ['Platinum', 5000],
+      ['Gold', 1000],
+    ] as const)
+      await storeTier(db, storeId, { name, threshold, description: '' }, ctx.clock.now());
+    await sql`update customers set vip_tier = case id when ${ids.c1} then 'Gold' when ${ids.c3} then 'Silver' end where id in (${ids.c1}, ${ids.c3})`.execute(
+      db,
+    );
+    // c1 referred: two invitations in June and one in May, three visits, two friends claimed in June, one completed
+    const referrer = ids.c1!;
+    await db
+      .insertInto('referral_invites')
+      .values(
+        (['2025-06-02', '2025-06-03', '2025-05-20'] as const).map((day, i) => ({
+          store_id: storeId,
+          referrer_id: referrer,
+          friend_email: `f${i}@mail.test`,
+          created_at: at(day),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('referral_visits')
+      .values(
+        (['2025-06-04', '2025-06-05', '2025-06-06'] as const).map((day, i) => ({
+          store_id: storeId,
+          referrer_id: referrer,
+          visitor: `v${i}`,
+          created_at: at(day),
+          expires_at: at('2025-07-30'),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('referrals')
+      .values([
+        {
+          store_id: storeId,
+          referrer_id: referrer,
+          friend_email: 'f0@mail.test',
+          state: 'completed',
+          completed_at: at('2025-06-20'),
+          created_at: at('2025-06-04'),
+        },
+        { store_id: storeId, referrer_id: referrer, friend_email: 'f1@mail.test', state: 'pending', created_at: at('2025-06-05') },
+      ])
+      .execute();
+    // 19 months: drawn by month, June 2025 the last bucket
+    const { charts } = await answer<ChartsAnswer>('charts', { from: '2023-12-01', to: '2025-06-30', compare: false });
+    const byKey = Object.fromEntries(charts.map((chart) => [chart.key, chart]));
+    const june = (key: string) => byKey[key]!.series[0]!.values[byKey[key]!.x.indexOf('2025-06-01')];
+    const may = (key: string) => byKey[key]!.series[0]!.values[byKey[key]!.x.indexOf('2025-05-01')];
+    expect(june('redemption_rate')).toBe(41.7); // 500 of 1,200 points
+    expect(may('redemption_rate')).toBe(0);
+    expect(june('repeat_rate')).toBe(33.3); // c1's second order of the members' three
+    expect(may('repeat_rate')).toBe(0); // c3's first order
+    expect(byKey.tiers).toMatchObject({ kind: 'bar', comparable: false, x: ['Silver', 'Gold', 'Platinum', 'No tier'] });
+    const customers = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+    expect(byKey.tiers!.series[0]!.values).toEqual([1, 1, 0, Number(customers.n) - 2]);
+    expect(byKey.referrals).toMatchObject({ kind: 'bar', x: ['Invites sent', 'Links clicked', 'Friends claimed a coupon', 'Referrals completed'] });
+
+    // June with May beside it; the members tagged vip (c1 and c3) only
+    const vip = await answer<ChartsAnswer>('charts', { ...JUNE, tag: 'vip' });
+    const vipBy = Object.fromEntries(vip.charts.map((chart) => [chart.key, chart]));
+    expect(vipBy.tiers!.series).toEqual([{ label: 'Members', values: [1, 1, 0, 0] }]); // a picture of now: nothing beside it
+    expect(vipBy.referrals!.series).toEqual([
+      { label: 'Referrals', values: [2, 3, 2, 1] },
+      { label: 'Referrals (previous period)', values: [1, 0, 0, 0], previous: true },
+    ]);
+    // c2 referred nobody
+    await sql`update customers set tags = '["quiet"]'::jsonb where id = ${ids.c2}`.execute(db);
+    const quiet = await answer<ChartsAnswer>('charts', { ...JUNE, tag: 'quiet', compare: false });
+    expect(quiet.charts.find((chart) => chart.key === 'referrals')!.series[0]!.values).toEqual([0, 0, 0, 0]);
+    expect(quiet.charts.find((chart) => chart.key === 'tiers')!.series[0]!.values).toEqual([0, 0, 0, 1]);
+    await sql`update customers set tags = '[]'::jsonb where id = ${ids.c2}`.execute(db);
+  });
+
+  it('keeps the tag rows the filters read in step with the customers’ tags: inserted, changed, deleted', async () => {
+    const db = ctx.app.db;
+    const storeId = ctx.fixture.storeA.id;
+    const rowsOf = (id: number) => db.selectFrom('customer_tags').select(['store_id', 'tag']).where('customer_id', '=', id).orderBy('tag').execute();
+    const [one, two] = await db
+      .insertInto('customers')
+      .values([
+        { store_id: storeId, email: 'tags.one@shop.test', first_name: 'T', last_name: '1', tags: JSON.stringify(['gift', 'wholesale', 'gift']) },
+        { store_id: storeId, email: 'tags.two@shop.test', first_name: 'T', last_name: '2', tags: '[]' },
+      ])
+      .returning('id')
+      .execute();
+    expect(await rowsOf(one!.id)).toEqual([
+      { store_id: storeId, tag: 'gift' },
+      { store_id: storeId, tag: 'wholesale' },
+    ]);
+    expect(await rowsOf(two!.id)).toEqual([]);
+    await sql`update customers set tags = case id when ${one!.id} then '["wholesale","vip"]'::jsonb else '["gift"]'::jsonb end where id in (${one!.id}, ${two!.id})`.execute(
+      db,
+    );
+    expect((await rowsOf(one!.id)).map((row) => row.tag)).toEqual(['vip', 'wholesale']);
+    expect((await rowsOf(two!.id)).map((row) => row.tag)).toEqual(['gift']);
+    await db.deleteFrom('customers').where('id', 'in', [one!.id, two!.id]).execute();
+    expect(await rowsOf(one!.id)).toEqual([]);
+    expect(await rowsOf(two!.id)).toEqual([]);
   });
 
   it('counts revenue in the store’s currency: a currency change recounts the rolled-up days', async () => {

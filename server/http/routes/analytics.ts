@@ -98,7 +98,7 @@ function register(app: App) {
         ...chart,
         series: [
           ...chart.series,
-          ...(before?.[index]?.series ?? []).map((series) => ({
+          ...(chart.comparable ? (before?.[index]?.series ?? []) : []).map((series) => ({
             label: `${series.label} (previous period)`,
             values: chart.x.map((_, at) => series.values[at] ?? 0),
             previous: true,

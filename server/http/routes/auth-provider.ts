@@ -1,10 +1,11 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { loginRateLimit } from '../../auth/login.ts';
-import { loginPage } from '../../auth/login-page.ts';
+import { loginPage, signOutPage } from '../../auth/login-page.ts';
+import { beginSignIn, signInLimits, signInSucceeded } from '../../auth/throttle.ts';
 import { checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser } from '../../auth/sessions.ts';
 import type { App, RouteModule } from '../context.ts';
+import { checkOrigin, tooManySignInsMessage } from '../sign-in-guard.ts';
 
 const COOKIE = 'ls_provider_session';
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -16,8 +17,12 @@ async function redirectWithCode(app: App, reply: FastifyReply, userId: number) {
   return reply.redirect(`/auth-check?code=${encodeURIComponent(code)}`, 303);
 }
 
+/**
+ * A provider page. Its Referrer-Policy is same-origin, not the server's no-referrer: under
+ * no-referrer a browser posts the form with `Origin: null`, which the CSRF check must refuse.
+ */
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(body);
 
 /**
  * The built-in sign-in provider (DESIGN.md §4): a server-rendered page under /auth that hands
@@ -41,31 +46,42 @@ export const authProviderRoutes: RouteModule = {
       return html(reply, 200, loginPage());
     });
 
-    app.post(
-      '/login',
-      {
-        schema: { hide: true, body: formBody },
-        config: { rateLimit: loginRateLimit(app.config) },
-        attachValidation: true,
-      },
-      async (request, reply) => {
-        const { email, password } = request.validationError ? { email: '', password: '' } : request.body;
-        const user = email && password ? await checkCredentials(app.db, email, password) : null;
-        if (!user) return html(reply, 401, loginPage({ email, error: 'These credentials do not match our records.' }));
-        const now = app.clock.now();
-        const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
-        reply.setCookie(COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
-        return redirectWithCode(app, reply, user.id);
-      },
-    );
+    app.post('/login', { schema: { hide: true, body: formBody }, attachValidation: true }, async (request, reply) => {
+      const { email, password } = request.validationError ? { email: '', password: '' } : request.body;
+      // CSRF: a form posted from another site must not sign the browser in (to anyone's account)
+      if (checkOrigin(request, app.config.publicUrl) === 'foreign') {
+        return html(reply, 403, loginPage({ error: 'This sign-in came from another site and was refused. Sign in on this page.' }));
+      }
+      const refused = () => html(reply, 401, loginPage({ email, error: 'These credentials do not match our records.' }));
+      // an incomplete form checks no password, so it counts against nothing (and writes nothing)
+      if (!email || !password) return refused();
+      const attempt = { ip: request.ip, email };
+      const verdict = await beginSignIn(app.db, attempt, app.clock.now(), signInLimits(app.config));
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        return html(reply, 429, loginPage({ email, error: tooManySignInsMessage(verdict.retryAfterSeconds) }));
+      }
+      const user = await checkCredentials(app.db, email, password);
+      if (!user) return refused();
+      await signInSucceeded(app.db, attempt);
+      const now = app.clock.now();
+      const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
+      reply.setCookie(COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+      return redirectWithCode(app, reply, user.id);
+    });
 
-    const logout = async (request: { cookies: Record<string, string | undefined> }, reply: FastifyReply) => {
+    // Sign-out is POST only: a link or an image on another page cannot end the session (the
+    // cookie is SameSite=Lax, so another site's form post arrives without it). A GET is told
+    // so (405) and offered the button that signs out.
+    app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
       const token = request.cookies[COOKIE];
       if (token) await endProviderSession(app.db, token, app.clock.now());
       reply.clearCookie(COOKIE, cookieOptions);
       return html(reply, 200, loginPage({ notice: 'You have been signed out.' }));
-    };
-    app.get('/logout', { schema: { hide: true } }, logout);
-    app.post('/logout', { schema: { hide: true } }, logout);
+    });
+    app.get('/logout', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('allow', 'POST');
+      return html(reply, 405, signOutPage());
+    });
   },
 };

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
+import { newCustomer } from '../../domain/ledger/testing.ts';
+import { tagCustomers } from '../../domain/customers/tags.ts';
 
 describeEachDatabase('award campaigns', (ctx) => {
   const storeId = () => ctx.fixture.storeB.id;
@@ -58,5 +60,24 @@ describeEachDatabase('award campaigns', (ctx) => {
     expect((await call('GET', `/api/v1/award/grant?award_id=${saved.id}`, undefined, other, alice)).statusCode).toBe(404);
     expect((await call('POST', '/api/v1/award/update', { id: saved.id, name: 'x', points: 1 }, other, alice)).statusCode).toBe(404);
     expect((await call('GET', '/api/v1/award/history', undefined, other, alice)).json().data.total).toBe(0);
+  });
+
+  it('counts a customer without orders as spending 0: a spend range that includes 0 keeps them, one above 0 does not', async () => {
+    const [ann] = ctx.fixture.storeB.customerIds as [number];
+    const newcomer = await newCustomer(ctx.db, storeId(), 'spend');
+    await tagCustomers(ctx.db, storeId(), [ann, newcomer], ['spend-check'], []);
+    const reach = async (spend: object) =>
+      (await call('POST', '/data/v1/award/preview', { filter: { tag: 'spend-check', spend }, points: 1 })).json().data.customers;
+    // Ann spent 1999 (her fixture order), the newcomer nothing
+    expect(await reach({ min: 0, max: 2500 })).toBe(2);
+    expect(await reach({ max: 100 })).toBe(1);
+    expect(await reach({ min: 0, max: 0 })).toBe(1);
+    expect(await reach({ min: 1 })).toBe(1);
+    expect(await reach({ min: 1999, max: 1999 })).toBe(1);
+    expect(await reach({ min: 3000 })).toBe(0);
+    // a last-order range still needs an order
+    expect(
+      (await call('POST', '/data/v1/award/preview', { filter: { tag: 'spend-check', last_order: { from: '2000-01-01' } }, points: 1 })).json().data.customers,
+    ).toBe(1);
   });
 });

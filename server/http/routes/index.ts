@@ -10,6 +10,8 @@ import { customerExportRoutes } from './customer-export.ts';
 import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
 import { customerTagRoutes } from './customer-tags.ts';
 import { awardPreviewRoutes, awardRoutes } from './awards.ts';
+import { customerTransactionRoutes } from './customer-transactions.ts';
+import { receiptRoutes, storefrontReceiptRoutes } from './receipts.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dataVipRoutes, vipRoutes } from './vip.ts';
@@ -61,8 +63,11 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerImportRoutes,
   customerInviteRoutes,
   customerTagRoutes,
+  customerTransactionRoutes,
   awardRoutes,
   awardPreviewRoutes,
+  receiptRoutes,
+  storefrontReceiptRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,

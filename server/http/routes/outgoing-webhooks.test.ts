@@ -6,6 +6,11 @@ import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { DeliveryPage, EndpointRecord } from '../../contract/outgoing-webhooks.ts';
 import { credit } from '../../domain/ledger/index.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings } from '../../domain/referrals/index.ts';
+import { DEFAULT_REFERRAL_SETTINGS } from '../../domain/schemas/referral-settings.ts';
+import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../domain/vip/index.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from '../../domain/outgoing-webhooks/index.ts';
 import { outgoingWebhookRunnerOf } from './outgoing-webhooks.ts';
 
@@ -157,6 +162,64 @@ describeEachDatabase(
       await drain();
       expect(received).toHaveLength(2);
       expect((await call('GET', '/outgoing-webhooks')).json().data).toEqual([]);
+    });
+
+    it("posts the program's tier changes and referral events (created, completed), signed, each once", async () => {
+      const storeId = ctx.fixture.storeA.id;
+      const now = ctx.clock.now();
+      const referrer = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId, email: 'hooks.referrer@shop.test', first_name: 'Hook', last_name: 'Referrer' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await saveVipSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now);
+      const gold = await storeTier(ctx.db, storeId, { name: 'Gold', threshold: 1_000_000, description: '' }, now);
+      await saveReferralSettings(ctx.db, storeId, { ...DEFAULT_REFERRAL_SETTINGS, referrer_reward: { type: 'points', value: 300 } }, now);
+
+      const created = await call('POST', '/outgoing-webhooks', {
+        url: `${base}/program`,
+        topics: ['tier.changed', 'referral.created', 'referral.completed'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const endpoint: EndpointRecord = created.json().data;
+      const start = received.length;
+
+      await switchTier(ctx.db, { storeId, customerId: referrer.id, tierId: gold.id, reason: 'loyal for years', who: 'alice' }, now);
+      const code = await referralCode(ctx.db, storeId, referrer.id, now);
+      const visit = await recordVisit(ctx.db, storeId, { code, ip: '203.0.113.9', device: null }, now);
+      await claimFriendCoupon(ctx.db, storeId, { visitor: visit.visitor, email: 'hooks.friend@mail.test', ip: '203.0.113.9', device: null }, now);
+      await applyOrderEvents(
+        ctx.db,
+        storeId,
+        [{ platform: 'custom', orderExternalId: 'HOOK-1', order: paidOrder('HOOK-1', 'hooks.friend@mail.test', 4200) }],
+        now,
+      );
+      await drain();
+      await drain(); // a second pass sends nothing again
+      const bodies = received.slice(start).map((delivery) => {
+        verify(delivery);
+        return JSON.parse(delivery.body);
+      });
+      expect(bodies.map((body) => body.topic).sort()).toEqual(['referral.completed', 'referral.created', 'tier.changed']);
+      const byTopic = Object.fromEntries(bodies.map((body) => [body.topic, body]));
+      expect(byTopic['tier.changed'].data).toMatchObject({
+        customer: { id: referrer.id, email: 'hooks.referrer@shop.test' },
+        from: null,
+        to: 'Gold',
+        direction: 'up',
+        cause: 'manual',
+        reason: 'loyal for years (by alice)',
+      });
+      expect(byTopic['referral.created'].data).toMatchObject({ referrer: { id: referrer.id }, referral: { friend_email: 'hooks.friend@mail.test' } });
+      expect(byTopic['referral.completed'].data).toMatchObject({
+        referrer: { id: referrer.id },
+        referral: { id: byTopic['referral.created'].data.referral.id, friend_email: 'hooks.friend@mail.test', order_total_minor: 4200 },
+        points: 300,
+      });
+      const log: DeliveryPage = (await call('GET', `/outgoing-webhooks/deliveries?endpoint_id=${endpoint.id}`)).json().data;
+      expect(log.total).toBe(3);
+      expect(log.data.every((delivery) => delivery.status === 'delivered')).toBe(true);
+      expect((await call('DELETE', `/outgoing-webhooks/${endpoint.id}`)).statusCode).toBe(204);
     });
 
     it('refuses non-https, private and loopback-by-name URLs and bad topics with a 422 naming the field, nothing written', async () => {

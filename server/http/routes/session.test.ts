@@ -3,6 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { authHeaders, signIn } from '../../../tests/helpers/server.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import { purgeExpiredSessions } from '../../auth/sessions.ts';
+import { buildApp } from '../app.ts';
 
 const codeFrom = (location: string | undefined) => new URL(location ?? '', 'http://x').searchParams.get('code') ?? '';
 
@@ -60,6 +61,8 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
     expect(page.body).toContain('<label for="password">Password</label>');
     expect(page.body).toContain('<button type="submit">Sign in</button>');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    // under the server's no-referrer a browser would post the form with Origin: null (refused as foreign)
+    expect(page.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('hands out a one-time code that works exactly once', async () => {
@@ -95,7 +98,7 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
     const revisit = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } });
     expect(revisit.statusCode).toBe(303);
     expect((await exchange(codeFrom(revisit.headers.location))).statusCode).toBe(200);
-    const logout = await ctx.app.inject({ method: 'GET', url: '/auth/logout', headers: { cookie } });
+    const logout = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(200);
     expect(logout.body).toContain('Sign in');
     const after = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } });
@@ -174,23 +177,139 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
 });
 
 describeEachDatabase(
-  'login rate limit',
+  'sign-in defences (issue 19 item 6)',
   (ctx) => {
-    it('allows 10 attempts a minute per IP and email, then answers 429 with a clear message', async () => {
-      const attempt = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email, password: 'wrong' } });
-      for (let i = 0; i < 10; i++) expect((await attempt(ctx.fixture.users.alice)).statusCode).toBe(401);
-      const limited = await attempt(ctx.fixture.users.alice);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: 'too_many_requests', errors: {} });
-      expect(limited.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
-      expect((await attempt(ctx.fixture.users.bob)).statusCode).toBe(401);
+    // loginAttemptsPerMinute 3: 3 failures per e-mail, 15 per IP across e-mails, 18 code exchanges per IP, in a minute
+    const apiLogin = (email: string, password: string, ip: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email, password }, remoteAddress: ip });
+    const formLogin = (email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ email, password }).toString(),
+        remoteAddress: ip,
+      });
+    const expectLimited = (response: { statusCode: number; headers: Record<string, unknown> }) => {
+      expect(response.statusCode).toBe(429);
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      return retryAfter;
+    };
+
+    it('counts failures per e-mail across the API login and the /auth/login form, then answers 429 with Retry-After', async () => {
+      const email = ctx.fixture.users.alice;
+      expect((await apiLogin(email, 'wrong', '10.0.1.1')).statusCode).toBe(401);
+      expect((await formLogin(email, 'wrong', '10.0.1.2')).statusCode).toBe(401);
+      expect((await apiLogin(email.toUpperCase(), 'wrong', '10.0.1.3')).statusCode).toBe(401);
+      // the fourth failure, from yet another IP and route: the e-mail's counter is shared
+      const limitedForm = await formLogin(email, 'wrong', '10.0.1.4');
+      expectLimited(limitedForm);
+      expect(limitedForm.body).toMatch(/Too many sign-in attempts\. Try again in \d+ seconds\./);
+      const limited = await apiLogin(email, ctx.fixture.password, '10.0.1.5');
+      const seconds = expectLimited(limited);
+      expect(limited.json()).toMatchObject({ code: 'too_many_requests', errors: {}, message: `Too many sign-in attempts. Try again in ${seconds} seconds.` });
+      // another e-mail from the same IP is not locked out
+      expect((await apiLogin(ctx.fixture.users.bob, 'wrong', '10.0.1.5')).statusCode).toBe(401);
+      // once the window is over, the right password works
+      ctx.clock.advance(seconds * 1000);
+      expect((await apiLogin(email, ctx.fixture.password, '10.0.1.5')).statusCode).toBe(200);
+    });
+
+    it('bounds one IP across e-mails (no spraying)', async () => {
+      for (let n = 0; n < 15; n += 1) expect((await apiLogin(`spray-${n}@nowhere.test`, 'wrong', '10.0.2.1')).statusCode).toBe(401);
+      expectLimited(await apiLogin('spray-fresh@nowhere.test', 'wrong', '10.0.2.1'));
+      expectLimited(await formLogin(ctx.fixture.users.bob, ctx.fixture.password, '10.0.2.1'));
+      // other IPs are unaffected
+      expect((await apiLogin(ctx.fixture.users.bob, ctx.fixture.password, '10.0.2.2')).statusCode).toBe(200);
+    });
+
+    it('a success resets the e-mail counter', async () => {
+      const email = ctx.fixture.users.bob;
+      for (let n = 0; n < 2; n += 1) expect((await apiLogin(email, 'wrong', '10.0.3.1')).statusCode).toBe(401);
+      expect((await apiLogin(email, ctx.fixture.password, '10.0.3.1')).statusCode).toBe(200);
+      for (let n = 0; n < 3; n += 1) expect((await apiLogin(email, 'wrong', '10.0.3.1')).statusCode).toBe(401);
+      expectLimited(await apiLogin(email, 'wrong', '10.0.3.1'));
+      ctx.clock.advance(60_000);
+    });
+
+    it('counts concurrent guesses exactly: no burst slips past the bound', async () => {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => apiLogin(ctx.fixture.users.sara, 'wrong', `10.0.4.${n}`)));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+      ctx.clock.advance(60_000);
+    });
+
+    it('keeps the counters in the database: a second server process (or a restart) sees them', async () => {
+      const email = ctx.fixture.users.alice;
+      for (let n = 0; n < 3; n += 1) expect((await apiLogin(email, 'wrong', '10.0.5.1')).statusCode).toBe(401);
+      const other = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logLevel: 'silent' });
+      try {
+        expectLimited(await other.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email, password: 'wrong' }, remoteAddress: '10.0.5.2' }));
+      } finally {
+        await other.close();
+      }
+      ctx.clock.advance(60_000);
+    });
+
+    it('counts a wrong current password on a password change against the same e-mail', async () => {
+      const { headers } = await signIn(ctx.app, ctx.fixture.users.bob, ctx.fixture.password);
+      const change = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/password',
+          headers,
+          payload: { current_password: 'wrong', password: 'a-new-password' },
+          remoteAddress: '10.0.6.1',
+        });
+      for (let n = 0; n < 2; n += 1) expect((await change()).statusCode).toBe(422);
+      expect((await apiLogin(ctx.fixture.users.bob, 'wrong', '10.0.6.2')).statusCode).toBe(401);
+      expectLimited(await change());
+      ctx.clock.advance(60_000);
     });
 
     it('gives one-time code exchanges a wider budget per IP (codes cannot be guessed)', async () => {
-      const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' } });
-      for (let i = 0; i < 60; i++) expect((await exchange()).statusCode).toBe(401);
-      expect((await exchange()).statusCode).toBe(429);
+      const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' }, remoteAddress: '10.0.7.1' });
+      for (let n = 0; n < 18; n += 1) expect((await exchange()).statusCode).toBe(401);
+      expectLimited(await exchange());
+    });
+
+    it('/auth/login refuses a foreign Origin with 403 and signs nobody in', async () => {
+      const foreign: Array<Record<string, string>> = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { referer: 'https://evil.example/page' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of foreign) {
+        const refused = await formLogin(ctx.fixture.users.bob, ctx.fixture.password, '10.0.8.1', headers);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.headers['set-cookie']).toBeUndefined();
+        expect(refused.headers.location).toBeUndefined();
+        expect(refused.body).toContain('This sign-in came from another site and was refused.');
+      }
+      // its own origin (the Host it was sent to, or the public URL), or no Origin at all (a non-browser client), signs in
+      const own: Array<Record<string, string>> = [{ origin: 'http://localhost:80' }, { origin: 'http://localhost' }, { origin: ctx.config.publicUrl }, {}];
+      for (const headers of own) {
+        expect((await formLogin(ctx.fixture.users.bob, ctx.fixture.password, '10.0.8.1', headers)).statusCode).toBe(303);
+      }
+    });
+
+    it('signs out of the provider by POST only: GET answers 405 and ends nothing', async () => {
+      const signedIn = await formLogin(ctx.fixture.users.bob, ctx.fixture.password, '10.0.9.1');
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+      const get = await ctx.app.inject({ method: 'GET', url: '/auth/logout', headers: { cookie } });
+      expect(get.statusCode).toBe(405);
+      expect(get.headers.allow).toBe('POST');
+      expect(get.body).toContain('<form method="post" action="/auth/logout">');
+      expect((await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } })).statusCode).toBe(303);
+      const post = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
+      expect(post.statusCode).toBe(200);
+      expect(post.body).toContain('You have been signed out.');
+      expect((await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } })).statusCode).toBe(200);
     });
   },
-  { config: { loginAttemptsPerMinute: 10 } },
+  { config: { loginAttemptsPerMinute: 3 } },
 );

@@ -1,12 +1,13 @@
 import { checkCredentials, consumeLoginCode, revokeSession } from '../../auth/sessions.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { changePassword, updateUser } from '../../auth/users.ts';
-import { completeLogin, loginRateLimit } from '../../auth/login.ts';
+import { completeLogin } from '../../auth/login.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { loginBody, loginResult, passwordChangeBody, userRecord, userStageBody, userStatusBody } from '../../contract/session.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentLogin, presentUser } from '../present.ts';
+import { guardSignIn } from '../sign-in-guard.ts';
 
 /** Spec §7 "Session and store": sign-in and the user record. */
 export const sessionRoutes: RouteModule = {
@@ -15,7 +16,7 @@ export const sessionRoutes: RouteModule = {
     app.post(
       '/account/login',
       {
-        config: { auth: 'none', rateLimit: loginRateLimit(app.config) },
+        config: { auth: 'none' },
         schema: {
           tags: ['session'],
           summary: 'Sign in with a one-time code or email and password',
@@ -27,6 +28,7 @@ export const sessionRoutes: RouteModule = {
       async (request) => {
         const now = app.clock.now();
         const body = request.body;
+        const guard = await guardSignIn(app, 'code' in body ? { ip: request.ip, code: true } : { ip: request.ip, email: body.email });
         const userId =
           'code' in body ? await consumeLoginCode(app.db, body.code, now) : ((await checkCredentials(app.db, body.email, body.password))?.id ?? null);
         if (userId === null) {
@@ -36,6 +38,7 @@ export const sessionRoutes: RouteModule = {
               })
             : new ApiError(401, 'These credentials do not match our records.', 'invalid_credentials', { email: 'These credentials do not match our records.' });
         }
+        await guard.succeeded();
         return { data: presentLogin(await completeLogin(app.db, userId, now, app.config)) };
       },
     );
@@ -75,7 +78,7 @@ export const sessionRoutes: RouteModule = {
     app.post(
       '/account/password',
       {
-        config: { permission: 'account:use', rateLimit: loginRateLimit(app.config) },
+        config: { permission: 'account:use' },
         schema: {
           tags: ['session'],
           summary: "Change the signed-in user's password; ends their other sessions",
@@ -85,9 +88,12 @@ export const sessionRoutes: RouteModule = {
       },
       async (request) => {
         const { current_password: current, password } = request.body;
+        // a wrong current password is a failed sign-in of this e-mail (the same counter as the login routes)
+        const guard = await guardSignIn(app, { ip: request.ip, email: request.user.email });
         if (!(await verifyPassword(current, request.user.password_hash))) {
           throw new ApiError(422, 'Your current password is not correct.', 'invalid_password', { current_password: 'Your current password is not correct.' });
         }
+        await guard.succeeded();
         await changePassword(app.db, request.user.id, request.sessionId, password, app.clock.now());
         return { data: presentUser(request.user, request.role, request.store) };
       },

@@ -131,12 +131,14 @@ describeEachDatabase('VIP tiers, perks, settings, simulation and automatic disco
     await reevaluateTiers(ctx.db, store().id, [customerId], ctx.clock.now());
     const sign = { customer_id: 'vip-shopper', digest: customerDigest(store().hmacSecret, 'vip-shopper') };
     const member = (await ctx.app.inject({ method: 'GET', url: `/storefront/v1/${store().storeName}/member?${new URLSearchParams(sign)}` })).json().data;
-    expect(member.tier).toMatchObject({ current: 'Gold', progress: 1 });
+    expect(member.tier).toMatchObject({ current: 'Gold', progress: 1, basis: 'points' });
     expect(member.vip.discounts.map((discount: { description: string }) => discount.description)).toEqual(['15% off every order']);
     const boot = (await ctx.app.inject({ method: 'GET', url: `/storefront/v1/${store().storeName}/bootstrap?${new URLSearchParams(sign)}` })).json().data;
     expect(boot.program.vipTiers.map((tier: { name: string }) => tier.name)).toEqual(['Silver', 'Gold']);
     expect(boot.program.vipTiers[1].perks).toContain('15% off every order');
     expect(boot.program.vipTiers[1].rewards).toEqual(['50 bonus points on reaching the tier']);
+    // the storefront words what is left in the store's basis
+    expect(boot.program).toMatchObject({ tierBasis: 'points', currency: 'USD' });
 
     expect((await call('DELETE', `/api/v1/discount/${id}`)).statusCode).toBe(200);
     expect((await call('GET', `/api/v1/discount/${id}`)).statusCode).toBe(404);

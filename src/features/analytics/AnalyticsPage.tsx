@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
+import type { AnalyticsChart } from '../../../server/contract/analytics.ts';
 import { ChartCard } from '../../components/ui/ChartCard.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { PreparingBanner } from '../../components/ui/PreparingBanner.tsx';
@@ -14,6 +15,8 @@ import { requestOf } from './view.ts';
 
 /** The x axis' name for each bucket size. */
 const X_LABEL = { day: 'Date', week: 'Week starting', month: 'Month starting' } as const;
+/** The x axis' name of the bar charts, whose labels are categories. */
+const CATEGORY_LABEL: Partial<Record<AnalyticsChart['key'], string>> = { tiers: 'VIP tier', referrals: 'Step' };
 
 /** spec §2 /analytics: the program's figures for a period against the one before, its liability and charts. */
 export function AnalyticsPage() {
@@ -49,8 +52,12 @@ export function AnalyticsPage() {
           <ChartCard
             key={chart.key}
             title={chart.title}
-            data={{ x: chart.x, series: chart.series.map((series) => ({ label: series.label, values: series.values, dashed: series.previous })) }}
-            xLabel={X_LABEL[charts.data!.period.granularity]}
+            data={{
+              x: chart.x,
+              kind: chart.kind,
+              series: chart.series.map((series) => ({ label: series.label, values: series.values, dashed: series.previous })),
+            }}
+            xLabel={CATEGORY_LABEL[chart.key] ?? X_LABEL[charts.data!.period.granularity]}
           />
         ))}
       </div>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useAtom } from 'jotai';
 import type { CustomerRow } from '../../../server/contract/customers.ts';
 import { ConfirmDialog } from '../../components/ui/aria/ConfirmDialog.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DataTable } from '../../components/ui/table/DataTable.tsx';
 import { useTableParams } from '../../components/ui/table/useTableParams.ts';
@@ -117,6 +118,9 @@ export function CustomersPage() {
         actions={
           canManage ? (
             <>
+              <Link className={buttonClassName()} to="/customers/awards">
+                Award points
+              </Link>
               <Button loading={invite.isPending} onClick={() => invitePast()}>
                 Invite past customers
               </Button>

@@ -2,8 +2,8 @@
  * VIP tiers (spec §2): tier cards with thresholds, perks and rewards (expanded or collapsed),
  * spacing and alignment, and a progress line (a member's progress to the next tier).
  */
-import type { RenderContext } from '../../../context.ts';
-import { formatPoints } from '../../../format/index.ts';
+import type { RenderContext, TierBasis } from '../../../context.ts';
+import { formatTierAmount } from '../../../format/index.ts';
 import type { LoyaltyTier } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText } from '../../../shared/text.tsx';
@@ -40,15 +40,14 @@ function TierList({
   );
 }
 
-function ProgressLine({ ctx, tiers }: { ctx: RenderContext; tiers: LoyaltyTier[] }) {
+function ProgressLine({ ctx, tiers, basis }: { ctx: RenderContext; tiers: LoyaltyTier[]; basis: TierBasis | undefined }) {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
-  const label = ctx.program.pointsLabel;
   if (member) {
     const { next, pointsToNext, progress } = member.tier;
     const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
     return (
       <div className="ls-tier-line" data-member="tier-progress">
-        <p>{next ? `${formatPoints(pointsToNext ?? 0, ctx.locale)} ${label} to ${next}` : 'You have reached the top tier'}</p>
+        <p>{next ? `${formatTierAmount(pointsToNext ?? 0, ctx, member.tier.basis ?? basis)} left to ${next}` : 'You have reached the top tier'}</p>
         <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <span style={{ width: `${percent}%` }} />
         </div>
@@ -57,7 +56,7 @@ function ProgressLine({ ctx, tiers }: { ctx: RenderContext; tiers: LoyaltyTier[]
   }
   return (
     <div className="ls-tier-line">
-      <p>{tiers.map((tier) => `${tier.name}: ${formatPoints(tier.threshold, ctx.locale)} ${label}`).join(' → ')}</p>
+      <p>{tiers.map((tier) => `${tier.name}: ${formatTierAmount(tier.threshold, ctx, basis)}`).join(' → ')}</p>
       <div className="ls-meter" aria-hidden="true">
         <span style={{ width: 0 }} />
       </div>
@@ -71,9 +70,11 @@ function VipTiersSection({ section, content, ctx }: SectionProps) {
   const { layout } = section;
   const current = ctx.audience === 'member' ? ctx.member?.tier.current : undefined;
   const base = own.length > 0 ? 'loyalty_tiers' : 'program';
+  // the page's own tiers are written in points; the program's are in the store's basis
+  const basis = own.length > 0 ? 'points' : ctx.program.tierBasis;
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>
-      {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} />}
+      {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} basis={basis} />}
       {tiers.length > 0 && (
         <ol className="ls-grid ls-tiers" {...listAttributes(section, content)} style={{ ['--ls-align' as string]: layout.tier_alignment }}>
           {tiers.map((tier, index) => {
@@ -83,9 +84,7 @@ function VipTiersSection({ section, content, ctx }: SectionProps) {
               <li className="ls-card ls-tier" key={tier.id} aria-current={isCurrent ? 'step' : undefined}>
                 <Icon icon="crown" ctx={ctx} />
                 <FieldText as="h3" className="ls-card-title" field={`${path}.name`} owner={section.id} text={tier.name} ctx={ctx} />
-                <p className="ls-points">
-                  {formatPoints(tier.threshold, ctx.locale)} {ctx.program.pointsLabel}
-                </p>
+                <p className="ls-points">{formatTierAmount(tier.threshold, ctx, basis)}</p>
                 {isCurrent && <p className="ls-when">Your tier</p>}
                 <TierList items={tier.perks} field={`${path}.perks`} label="Perks" open={Boolean(layout.auto_expand_perks)} owner={section.id} ctx={ctx} />
                 <TierList

@@ -14,20 +14,36 @@ export default function UPlotChart({ data, title, height = 240 }: { data: ChartD
   useEffect(() => {
     const element = host.current;
     if (!element) return;
+    const bars = data.kind === 'bar';
+    // bars: one slot per category, the comparison drawn as a dashed outline over the same slot
+    const barPaths = bars ? uPlot.paths.bars!({ size: [0.6, 80] }) : undefined;
+    const colour = (i: number) => COLOURS[i % COLOURS.length]!;
     const chart = new uPlot(
       {
         title: undefined,
         width: element.clientWidth || 600,
         height,
-        scales: { x: { time: false } },
+        scales: {
+          x: bars ? { time: false, range: () => [-0.5, data.x.length - 0.5] } : { time: false },
+          ...(bars ? { y: { range: (_u, _min, max) => [0, max || 1] } } : {}),
+        },
         legend: { live: false },
         axes: [
-          { values: (_u, ticks) => ticks.map((tick) => data.x[Math.round(tick)] ?? '') },
+          {
+            values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? (data.x[tick] ?? '') : '')),
+            ...(bars ? { splits: () => data.x.map((_, i) => i) } : {}),
+          },
           { size: 60, values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },
         ],
         series: [
           { label: title },
-          ...data.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2, ...(s.dashed ? { dash: [6, 4] } : {}) })),
+          ...data.series.map((s, i) => ({
+            label: s.label,
+            stroke: colour(i),
+            width: 2,
+            ...(s.dashed ? { dash: [6, 4] } : {}),
+            ...(barPaths ? { paths: barPaths, points: { show: false }, ...(s.dashed ? {} : { fill: `${colour(i)}99` }) } : {}),
+          })),
         ],
       },
       [data.x.map((_, i) => i), ...data.series.map((s) => s.values)],

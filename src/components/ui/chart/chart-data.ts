@@ -3,6 +3,8 @@ import Papa from 'papaparse';
 /** A chart's data: one label per point on the x axis, and the series drawn over them. */
 export interface ChartData {
   x: string[];
+  /** lines over the x labels (the default), or bars over categories */
+  kind?: 'line' | 'bar';
   /** `dashed`: a comparison drawn beside the main series (e.g. the previous period) */
   series: { label: string; values: number[]; dashed?: boolean }[];
 }
