@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 // folder: worker N (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to
 // port + 100 × N, so runs on neighbouring E2E_PORTs never collide.
 const port = Number(process.env.E2E_PORT ?? 4173);
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// `npm test` runs two; a focused `npx playwright test <spec>` one (E2E_WORKERS to choose)
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const readyPort = port + 100 * workers;
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { ensureBuild, ensureDependencies, root } from './ensure.mjs';
 
 const firstPort = Number(process.env.E2E_PORT ?? 4173);
-const count = Number(process.env.E2E_WORKERS ?? 2);
+const count = Number(process.env.E2E_WORKERS ?? 1);
 const readyPort = Number(process.env.E2E_READY_PORT ?? firstPort + 100 * count);
 
 ensureDependencies();
