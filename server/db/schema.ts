@@ -217,6 +217,7 @@ export const STORE_SCOPED_TABLES = [
   'customer_imports',
   'customer_invites',
   'award_campaigns',
+  'receipts',
   'products',
   'product_variants',
   'collections',
