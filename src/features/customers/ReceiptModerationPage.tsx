@@ -44,6 +44,53 @@ function ReceiptImage({ receipt }: { receipt: ReceiptRecord }) {
   );
 }
 
+interface ReviewProps {
+  canReview: boolean;
+  /** the receipt being approved now */
+  busyId: number | null;
+  onApprove: (receipt: ReceiptRecord) => void;
+  onReject: (receipt: ReceiptRecord) => void;
+}
+
+function ReviewActions({ row, canReview, busyId, onApprove, onReject }: ReviewProps & { row: ReceiptRecord }) {
+  if (row.status !== 'pending' || !canReview) return null;
+  return (
+    <span className="ls-row">
+      <Button variant="primary" aria-label={`Approve receipt #${row.id}`} loading={busyId === row.id} onClick={() => onApprove(row)}>
+        Approve
+      </Button>
+      <Button aria-label={`Reject receipt #${row.id}`} onClick={() => onReject(row)}>
+        Reject
+      </Button>
+    </span>
+  );
+}
+
+function StatusCell({ row }: { row: ReceiptRecord }) {
+  return (
+    <span className="ls-stack">
+      <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
+      {row.status === 'approved' ? <span>{`${row.points ?? 0} points, by ${row.reviewed_by ?? '—'}`}</span> : null}
+      {row.status === 'rejected' ? <span>{`${row.reason ?? ''} (${row.reviewed_by ?? '—'})`}</span> : null}
+    </span>
+  );
+}
+
+function CustomerCell({ row }: { row: ReceiptRecord }) {
+  return row.customer ? <Link to={`/customers/details?id=${row.customer.id}`}>{who(row)}</Link> : <>—</>;
+}
+
+/** The queue's columns; the review buttons act through `review`. */
+const receiptColumns = (review: ReviewProps): DataColumn<ReceiptRecord>[] => [
+  { id: 'image', header: 'Receipt', cell: (row) => <ReceiptImage receipt={row} />, hideable: false },
+  { id: 'customer', header: 'Customer', hideable: false, cell: (row) => <CustomerCell row={row} /> },
+  { id: 'amount', header: 'Amount', cell: money },
+  { id: 'date', header: 'Bought on', cell: (row) => (row.purchased_on ? formatDay(row.purchased_on) : '—') },
+  { id: 'created_at', header: 'Sent on', cell: (row) => formatDay(row.created_at) },
+  { id: 'status', header: 'Status', cell: (row) => <StatusCell row={row} /> },
+  { id: 'actions', header: 'Actions', hideable: false, cell: (row) => <ReviewActions row={row} {...review} /> },
+];
+
 /** spec §2 /customers/receipt-moderation: shoppers' in-store receipts, approved (points by the order rule, once) or rejected with a reason. */
 export function ReceiptModerationPage() {
   const [search, setSearch] = useSearchParams();
@@ -61,6 +108,10 @@ export function ReceiptModerationPage() {
       { receipt_id: receipt.id, action: 'approve' },
       { onSuccess: (done) => toast({ message: `Receipt #${done.id} approved: ${done.points ?? 0} points to ${who(done)}` }) },
     );
+  const openReject = (receipt: ReceiptRecord) => {
+    setReasonError(null);
+    setRejecting(receipt);
+  };
   const reject = () => {
     if (!rejecting) return;
     if (!reason.trim()) {
@@ -79,56 +130,11 @@ export function ReceiptModerationPage() {
     );
   };
 
-  const columns: DataColumn<ReceiptRecord>[] = [
-    { id: 'image', header: 'Receipt', cell: (row) => <ReceiptImage receipt={row} />, hideable: false },
-    {
-      id: 'customer',
-      header: 'Customer',
-      hideable: false,
-      cell: (row) => (row.customer ? <Link to={`/customers/details?id=${row.customer.id}`}>{who(row)}</Link> : '—'),
-    },
-    { id: 'amount', header: 'Amount', cell: money },
-    { id: 'date', header: 'Bought on', cell: (row) => (row.purchased_on ? formatDay(row.purchased_on) : '—') },
-    { id: 'created_at', header: 'Sent on', cell: (row) => formatDay(row.created_at) },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (row) => (
-        <span className="ls-stack">
-          <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
-          {row.status === 'approved' ? <span>{`${row.points ?? 0} points, by ${row.reviewed_by ?? '—'}`}</span> : null}
-          {row.status === 'rejected' ? <span>{`${row.reason ?? ''} (${row.reviewed_by ?? '—'})`}</span> : null}
-        </span>
-      ),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideable: false,
-      cell: (row) =>
-        row.status === 'pending' && canReview ? (
-          <span className="ls-row">
-            <Button
-              variant="primary"
-              aria-label={`Approve receipt #${row.id}`}
-              loading={review.isPending && review.variables?.receipt_id === row.id}
-              onClick={() => approve(row)}
-            >
-              Approve
-            </Button>
-            <Button
-              aria-label={`Reject receipt #${row.id}`}
-              onClick={() => {
-                setReasonError(null);
-                setRejecting(row);
-              }}
-            >
-              Reject
-            </Button>
-          </span>
-        ) : null,
-    },
-  ];
+  const columns = useMemo(
+    () => receiptColumns({ canReview, busyId: review.isPending ? (review.variables?.receipt_id ?? null) : null, onApprove: approve, onReject: openReject }),
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- approve and openReject only read the mutation and state setters
+    [canReview, review.isPending, review.variables?.receipt_id],
+  );
 
   return (
     <>
