@@ -215,6 +215,7 @@ export const STORE_SCOPED_TABLES = [
   'customer_imports',
   'customer_invites',
   'award_campaigns',
+  'receipts',
   'products',
   'product_variants',
   'collections',

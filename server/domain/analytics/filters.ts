@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import type { MemberFilter } from './sql.ts';
+import { taggedCustomers, type MemberFilter } from './sql.ts';
 
 export interface FilterOption {
   value: string;
@@ -21,11 +21,12 @@ const options = (rows: { value: string | null; customers: unknown }[]): FilterOp
 export async function filterOptions(db: Executor, storeId: number): Promise<FilterOptions> {
   const [tags, tiers, sources] = await Promise.all([
     db
-      .selectFrom(sql<{ value: string }>`(select jsonb_array_elements_text(tags) as value from customers where store_id = ${storeId})`.as('t'))
-      .select(['value', sql<string>`count(*)`.as('customers')])
-      .groupBy('value')
+      .selectFrom('customer_tags')
+      .select([sql<string>`tag`.as('value'), sql<string>`count(*)`.as('customers')])
+      .where('store_id', '=', storeId)
+      .groupBy('tag')
       .orderBy(sql`count(*)`, 'desc')
-      .orderBy('value')
+      .orderBy('tag')
       .limit(200)
       .execute(),
     ...(['vip_tier', 'source'] as const).map((column) =>
@@ -46,7 +47,7 @@ export async function filterOptions(db: Executor, storeId: number): Promise<Filt
 /** The first filter field whose value no customer of the store has, or null when all are known. */
 export async function unknownFilterField(db: Executor, storeId: number, filter: MemberFilter): Promise<'tag' | 'tier' | 'source' | null> {
   const checks = [
-    ['tag', filter.tag, sql<boolean>`tags @> ${JSON.stringify([filter.tag])}::jsonb`],
+    ['tag', filter.tag, sql<boolean>`id in (${taggedCustomers(storeId, filter.tag ?? '')})`],
     ['tier', filter.tier, sql<boolean>`vip_tier = ${filter.tier ?? null}`],
     ['source', filter.source, sql<boolean>`source = ${filter.source ?? null}`],
   ] as const;

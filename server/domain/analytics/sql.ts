@@ -16,15 +16,21 @@ export interface MemberFilter {
 /** The filter, or null when it narrows nothing (the rollups answer then). */
 export const memberFilterOf = (filter: MemberFilter): MemberFilter | null => (filter.tag || filter.tier || filter.source ? filter : null);
 
-/** Customers of the store in the filter (tags through the tags index); always true without one. */
+/** The ids of the store's customers carrying a tag, read from `customer_tags`' primary key alone. */
+export const taggedCustomers = (storeId: number, tag: string) =>
+  sql`select ct.customer_id from customer_tags ct where ct.store_id = ${storeId} and ct.tag = ${tag}`;
+
+/** Customers of the store in the filter (a tag through the tag rows); always true without one. */
 export const memberFilter = (storeId: number, customerColumn: string, filter: MemberFilter | null) => {
   if (filter === null) return sql<boolean>`true`;
+  const column = sql.ref(customerColumn);
+  if (!filter.tier && !filter.source) return sql<boolean>`${column} in (${taggedCustomers(storeId, filter.tag!)})`;
   const conditions = [
-    ...(filter.tag ? [sql`t.tags @> ${JSON.stringify([filter.tag])}::jsonb`] : []),
+    ...(filter.tag ? [sql`t.id in (${taggedCustomers(storeId, filter.tag)})`] : []),
     ...(filter.tier ? [sql`t.vip_tier = ${filter.tier}`] : []),
     ...(filter.source ? [sql`t.source = ${filter.source}`] : []),
   ];
-  return sql<boolean>`${sql.ref(customerColumn)} in (select t.id from customers t where t.store_id = ${storeId} and ${sql.join(conditions, sql` and `)})`;
+  return sql<boolean>`${column} in (select t.id from customers t where t.store_id = ${storeId} and ${sql.join(conditions, sql` and `)})`;
 };
 
 /** Orders that brought money in (a partly refunded order still did). */

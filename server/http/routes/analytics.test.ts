@@ -247,6 +247,33 @@ describeEachDatabase('analytics', (ctx) => {
     await sql`update customers set tags = '[]'::jsonb where id = ${ids.c2}`.execute(db);
   });
 
+  it('keeps the tag rows the filters read in step with the customers’ tags: inserted, changed, deleted', async () => {
+    const db = ctx.app.db;
+    const storeId = ctx.fixture.storeA.id;
+    const rowsOf = (id: number) => db.selectFrom('customer_tags').select(['store_id', 'tag']).where('customer_id', '=', id).orderBy('tag').execute();
+    const [one, two] = await db
+      .insertInto('customers')
+      .values([
+        { store_id: storeId, email: 'tags.one@shop.test', first_name: 'T', last_name: '1', tags: JSON.stringify(['gift', 'wholesale', 'gift']) },
+        { store_id: storeId, email: 'tags.two@shop.test', first_name: 'T', last_name: '2', tags: '[]' },
+      ])
+      .returning('id')
+      .execute();
+    expect(await rowsOf(one!.id)).toEqual([
+      { store_id: storeId, tag: 'gift' },
+      { store_id: storeId, tag: 'wholesale' },
+    ]);
+    expect(await rowsOf(two!.id)).toEqual([]);
+    await sql`update customers set tags = case id when ${one!.id} then '["wholesale","vip"]'::jsonb else '["gift"]'::jsonb end where id in (${one!.id}, ${two!.id})`.execute(
+      db,
+    );
+    expect((await rowsOf(one!.id)).map((row) => row.tag)).toEqual(['vip', 'wholesale']);
+    expect((await rowsOf(two!.id)).map((row) => row.tag)).toEqual(['gift']);
+    await db.deleteFrom('customers').where('id', 'in', [one!.id, two!.id]).execute();
+    expect(await rowsOf(one!.id)).toEqual([]);
+    expect(await rowsOf(two!.id)).toEqual([]);
+  });
+
   it('counts revenue in the store’s currency: a currency change recounts the rolled-up days', async () => {
     const setCurrency = (currency: string) =>
       sql`update stores set settings = settings || ${JSON.stringify({ currency })}::jsonb where id = ${ctx.fixture.storeA.id}`.execute(ctx.app.db);
