@@ -1,20 +1,25 @@
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive the real app against the real server and a fresh database.
-// The server is started once per run on its own port with its own data folder.
+// One server per worker (scripts/e2e-servers.mjs), each on its own port with its own data
+// folder: worker N (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to
+// port + 100 × N, so runs on neighbouring E2E_PORTs never collide.
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${port}`;
+// `npm test` runs two; a focused `npx playwright test <spec>` one (E2E_WORKERS to choose)
+const workers = Number(process.env.E2E_WORKERS ?? 1);
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const readyPort = port + 100 * workers;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   outputDir: `test-results/${port}`,
   reporter: [['list'], ['json', { outputFile: '.cache/playwright-results.json' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${port + 100 * slot}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -31,12 +36,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/start.mjs`,
-    url: `http://localhost:${port}/healthz`,
+    command: `node scripts/e2e-servers.mjs`,
+    url: `http://localhost:${readyPort}/`,
     reuseExistingServer: false,
-    timeout: 180_000,
-    // outgoing webhooks may reach the e2e's local receiver (loopback only, tests only)
-    env: { PORT: String(port), DATA_DIR: dataDir, FRESH_DATA: '1', OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: '1' },
+    timeout: 300_000,
+    env: { E2E_PORT: String(port), E2E_WORKERS: String(workers), E2E_READY_PORT: String(readyPort) },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['{renderers,presets,builder,src,server,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
+    // migrated database templates every suite's database starts from
+    globalSetup: ['tests/helpers/db-templates.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

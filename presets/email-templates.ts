@@ -27,69 +27,69 @@ interface StarterCopy {
   button: string;
 }
 
-/** Names as in the spec's Emails navigation. */
+/** Names as in the spec's Emails navigation; placeholders are the emails' merge tags (`{{name}}`, server/domain/emails/kinds.ts). */
 const COPY: Record<EmailType, StarterCopy> = {
   'referral-received': {
     name: 'Referral Sent',
-    subject: '{first_name}, a friend sent you $5 off',
+    subject: '{{first_name}}, {{referrer_name}} sent you a gift',
     heading: 'A gift from a friend',
-    body: 'Your friend thinks you will love our store. Here is a $5 off coupon for your first order.',
+    body: 'Your friend thinks you will love our store. Here is {{referral_reward}} for your first order.',
     button: 'Claim my coupon',
   },
   'referral-completed': {
     name: 'Referral Completed',
     subject: 'Your referral paid off',
     heading: 'Thanks for spreading the word',
-    body: 'Your friend placed their first order, so here is your 5% off coupon. You have earned {referrals_earned} referral rewards so far.',
+    body: 'Your friend placed their first order, so here is your reward: code {{reward_code}}. You have earned {{referrals_earned}} referral rewards so far.',
     button: 'Shop now',
   },
   'points-earned': {
     name: 'Points Earned',
-    subject: 'You earned {points_earned} {points_label}',
+    subject: 'You earned {{points_earned}} {{points_label}}',
     heading: 'More points for you',
-    body: 'Hi {first_name}, you just earned {points_earned} {points_label}. Your balance is {loyalty_points_balance} {points_label}.',
+    body: 'Hi {{first_name}}, you just earned {{points_earned}} {{points_label}}. Your balance is {{loyalty_points_balance}} {{points_label}}.',
     button: 'See my rewards',
   },
   'reward-redeemed': {
     name: 'Reward Redeemed',
     subject: 'Your reward is ready',
     heading: 'Enjoy your reward',
-    body: 'Hi {first_name}, your reward is ready to use on your next order. You have {loyalty_points_balance} {points_label} left.',
+    body: 'Hi {{first_name}}, your {{reward_name}} is ready: use code {{reward_code}} on your next order. You have {{loyalty_points_balance}} {{points_label}} left.',
     button: 'Use it now',
   },
   birthday: {
     name: 'Birthday',
-    subject: 'Happy birthday, {first_name}!',
+    subject: 'Happy birthday, {{first_name}}!',
     heading: 'Happy birthday!',
-    body: 'To celebrate, we have added a birthday treat to your account. Have a wonderful day, {first_name}.',
+    body: 'To celebrate, we have added {{points_earned}} {{points_label}} to your account. Have a wonderful day, {{first_name}}.',
     button: 'Open my gift',
   },
   anniversary: {
     name: 'Anniversary',
-    subject: 'Happy anniversary, {first_name}',
+    subject: 'Happy anniversary, {{first_name}}',
     heading: 'Another year together',
-    body: 'Thank you for being a member. We have added bonus {points_label} to your account.',
+    body: 'Thank you for being a member. We have added {{points_earned}} bonus {{points_label}} to your account.',
     button: 'See my points',
   },
   'loyalty-tier-update': {
     name: 'Tier switch',
     subject: 'You have a new VIP tier',
     heading: 'Your tier has changed',
-    body: 'Hi {full_name}, your VIP tier has been updated. Take a look at the perks that come with it.',
+    body: 'Hi {{full_name}}, you are now in our {{tier_name}} tier. Take a look at the perks that come with it.',
     button: 'See my perks',
   },
   'early-points-expiry': {
     name: 'Early points expiry',
-    subject: 'Your {points_label} expire soon',
+    subject: 'Your {{points_label}} expire soon',
     heading: 'Don’t lose your points',
-    body: 'Hi {first_name}, some of your {loyalty_points_balance} {points_label} expire soon. Spend them before they go.',
+    body: 'Hi {{first_name}}, {{expiring_points}} of your {{loyalty_points_balance}} {{points_label}} expire on {{expiry_date}}. Spend them before they go.',
     button: 'Redeem now',
   },
   'final-points-expiry': {
     name: 'Final points expiry',
-    subject: 'Last chance to use your {points_label}',
+    subject: 'Last chance to use your {{points_label}}',
     heading: 'Last chance',
-    body: 'Hi {first_name}, your {points_label} expire in a few days. This is the final reminder.',
+    body: 'Hi {{first_name}}, {{expiring_points}} of your {{points_label}} expire on {{expiry_date}}. This is the final reminder.',
     button: 'Redeem now',
   },
 };

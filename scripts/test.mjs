@@ -59,7 +59,8 @@ step('build', () => ensureBuild());
 const e2eJson = join(root, '.cache', 'playwright-results.json');
 rmSync(e2eJson, { force: true });
 console.log('\n▶ browser tests');
-const e2eStatus = run(bin('playwright'), ['test']);
+// two workers, each with its own server and database (playwright.config.ts)
+const e2eStatus = run(bin('playwright'), ['test'], { env: { ...process.env, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' } });
 const e2e = readJson(e2eJson);
 passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 failed += e2e?.stats?.unexpected ?? 0;

@@ -5,6 +5,7 @@ import { seedDemo } from './seed/demo.ts';
 import { seedDemoDocuments } from './domain/documents/seed.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import { buildApp } from './http/app.ts';
+import { refreshPlannerStatistics } from './db/statistics.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -14,6 +15,7 @@ if (config.seedDemo && (await seedDemo(db))) {
   console.log('Seeded the demo: owner@demo.shop / demo-password');
 }
 await purgeExpiredSessions(db, new Date());
+await refreshPlannerStatistics(db); // PGlite has no autovacuum: plans need statistics from the start
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });
 console.log(`Loyalty Studio on http://localhost:${config.port}`);

@@ -5,7 +5,7 @@
  * rendered with MJML by the server for sample data or a real member; clicking a block in it
  * selects the block. Edits are saved automatically once they are valid.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import {
   EMAIL_ALIGNS,
   EMAIL_BLOCK_DEFINITIONS,
@@ -44,6 +44,8 @@ export interface EmailStudioProps {
   tags: string[];
   backHref: string;
   onNavigate?: (href: string) => void;
+  /** a message above the canvas (e.g. why this editor opened instead of the visual one) */
+  notice?: ReactNode;
 }
 
 const DEVICE_WIDTH = { desktop: 680, mobile: 375 } as const;
@@ -74,7 +76,7 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate }: EmailStudioProps) {
+export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice }: EmailStudioProps) {
   const [history, dispatch] = useReducer(reducer, initial, startHistory);
   const doc = history.doc;
   const [selected, setSelected] = useState<string | null>(null);
@@ -205,7 +207,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
         : 'All changes saved';
 
   return (
-    <div className="bs-studio" data-surface="email">
+    <div className={notice ? 'bs-studio bs-studio--notice' : 'bs-studio'} data-surface="email">
       <div className="bs-topbar">
         <a
           className="bs-topbar__back"
@@ -253,6 +255,11 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
           Save
         </button>
       </div>
+      {notice ? (
+        <div className="bs-studio__notice" role="alert">
+          {notice}
+        </div>
+      ) : null}
       <div className="bs-studio__body">
         <nav className="bs-studio__left bs-outline" aria-label="Email blocks">
           <h2>Blocks</h2>

@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
-import { EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
+import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
+
+export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
 
 const reminderDays = (which: string) =>
   z
     .number({ error: `Enter the days before expiry of the ${which} reminder.` })
     .int(`The ${which} reminder's days are a whole number.`)
-    .min(0, `The ${which} reminder's days are 0 (off) or more.`)
+    .min(1, `The ${which} reminder goes out at least 1 day before.`)
     .max(EXPIRY_REMINDER_MAX_DAYS, `The ${which} reminder goes out at most ${EXPIRY_REMINDER_MAX_DAYS} days before.`);
+
+const EARLY_AFTER_FINAL = 'The early reminder goes out before the final one: give it more days.';
+
+/** The two points-expiry reminders: early > final ≥ 1 days before the points expire. */
+export const expiryReminderBody = z
+  .strictObject({ early_expiry_days: reminderDays('early'), final_expiry_days: reminderDays('final') })
+  .refine((days) => days.early_expiry_days > days.final_expiry_days, { message: EARLY_AFTER_FINAL, path: ['early_expiry_days'] });
+export type ExpiryReminderBody = z.infer<typeof expiryReminderBody>;
+
+/** The error of reminder days out of order (the server checks a lone change against the stored other day). */
+export const reminderOrderError = (early: number, final: number): string | null => (early > final ? null : EARLY_AFTER_FINAL);
 
 /** Store list item (spec §3). */
 export const storeListItem = z.object({
@@ -29,9 +42,13 @@ export const storeSettingsBody = z.strictObject({
   email_settings: z
     .strictObject({
       unlayer: z.boolean().optional(),
-      /** points-expiry reminders: days before the points expire (0 = never) */
+      /** points-expiry reminders: days before the points expire (early > final ≥ 1) */
       early_expiry_days: reminderDays('early').optional(),
       final_expiry_days: reminderDays('final').optional(),
+    })
+    .refine((days) => days.early_expiry_days === undefined || days.final_expiry_days === undefined || days.early_expiry_days > days.final_expiry_days, {
+      message: EARLY_AFTER_FINAL,
+      path: ['early_expiry_days'],
     })
     .optional(),
   /** program basics (onboarding): the program's name and the word used for points */

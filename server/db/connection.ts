@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** pool size for PostgreSQL */
   maxConnections?: number;
+  /** PGlite only: start from this `dumpDataDir` tarball (tests start from a migrated one) */
+  loadDataDir?: Blob | undefined;
 }
 
 /** The one query layer: Kysely's PostgresDialect over a pg.Pool or over PGlite. */
@@ -30,7 +32,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     pool = pgPool;
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    pool = await PGlitePool.open(options.dataDir);
+    pool = await PGlitePool.open(options.dataDir, options.loadDataDir);
   }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

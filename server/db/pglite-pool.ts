@@ -16,11 +16,14 @@ export class PGlitePool implements PostgresPool {
     this.#pglite = pglite;
   }
 
-  /** Opens PGlite in `dataDir` (a folder; `memory://` or undefined for in-memory). */
-  static async open(dataDir?: string): Promise<PGlitePool> {
+  /**
+   * Opens PGlite in `dataDir` (a folder; `memory://` or undefined for in-memory), starting from
+   * `loadDataDir` (a `dumpDataDir` tarball) when given instead of an empty cluster.
+   */
+  static async open(dataDir?: string, loadDataDir?: Blob): Promise<PGlitePool> {
     const parsers: NonNullable<PGliteOptions['parsers']> = {};
     for (const [oid, parse] of Object.entries(TYPE_PARSERS)) parsers[Number(oid)] = parse;
-    const pglite = await PGlite.create(dataDir, { parsers });
+    const pglite = await PGlite.create(dataDir, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
     return new PGlitePool(pglite);
   }
 

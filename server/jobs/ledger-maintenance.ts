@@ -7,6 +7,7 @@ import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 import { completeDueReferrals } from '../domain/referrals/index.ts';
 import { awardTierBirthdays, endTierPeriods } from '../domain/vip/index.ts';
+import { refreshPlannerStatistics } from '../db/statistics.ts';
 
 export interface MaintenanceResult {
   /** anniversary rewards given */
@@ -35,8 +36,8 @@ export interface MaintenanceResult {
  * marks unused rewards past theirs `expired` (their points are not given back), completes
  * referrals whose pending window passed, queues the points-expiry reminder emails that are due,
  * measures again the VIP members whose tier period ended, gives the VIP tiers' birthday
- * bonuses that came, then rolls up
- * the analytics of the days that changed. Every step is
+ * bonuses that came, then rolls up the analytics of the days that changed, and refreshes the
+ * planner's statistics of the tables that changed much (PGlite has no autovacuum). Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
 export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceResult> {
@@ -52,6 +53,7 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const tierBirthdays = await awardTierBirthdays(db, now);
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
+  await refreshPlannerStatistics(db);
   return { anniversaries, released, expired, rewardsExpired, referralsCompleted, expiryReminders, tiersMoved, tierBirthdays, analyticsDays };
 }
 

@@ -7,6 +7,7 @@ import { neutralEvent } from '../domain/orders/neutral.ts';
 import type { OrderEvent } from '../domain/orders/normalized.ts';
 import { applyOrderEvents } from '../domain/orders/process.ts';
 import { shopifyEvent } from '../domain/orders/shopify.ts';
+import { applyShopifyProductWebhook, isShopifyProductTopic } from '../domain/products/webhooks.ts';
 import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
@@ -185,6 +186,11 @@ export class WebhookRunner {
     const now = this.clock.now();
     const byStore = new Map<number, OrderEvent[]>();
     for (const event of events) {
+      // product webhooks keep the catalogue current, in the order received; orders are applied per store below
+      if (event.platform === 'shopify' && isShopifyProductTopic(event.topic)) {
+        await applyShopifyProductWebhook(trx, event.store_id, event.topic, event.payload, now);
+        continue;
+      }
       const orderEvent = await toOrderEvent(trx, event, this.options);
       if (orderEvent) byStore.set(event.store_id, [...(byStore.get(event.store_id) ?? []), orderEvent]);
     }

@@ -1,6 +1,7 @@
 /**
  * A large store for the scale benches, written with set-based SQL (seeding a million customers
- * through the domain would take hours): customers over two years (every tenth tagged `vip`), four
+ * through the domain would take hours): customers over two years (every tenth tagged `vip`, every
+ * seventh in the `gold` tier, four sources, a fifth guests or excluded), four
  * orders per customer on average plus guest orders over the last year, a sign-up and an earn per
  * order in the ledger, a redemption and its reward for every eighth customer (most used), open
  * points batches (a share expiring within 90 days) and the cached accounts as the entries sum them.
@@ -35,9 +36,12 @@ export async function seedLargeStore(db: Db, customers: number, now: Date): Prom
   const s = store.id;
   await createRedeemRule(db, s, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off', points_cost: 500, discount_value: 500 }), now);
   const run = (query: ReturnType<typeof sql>) => query.execute(db);
-  await run(sql`insert into customers (store_id, external_id, first_name, last_name, email, tags, created_at)
-    select ${s}, 'x' || g, 'First' || g, 'Last' || g, 'c' || g || '@bench.test',
+  // the customer list's columns vary as a real store's: four sources, a fifth guests or excluded, a seventh in the gold tier
+  await run(sql`insert into customers (store_id, external_id, first_name, last_name, email, tags, source, program_status, vip_tier, referral_count, created_at)
+    select ${s}, 'x' || g, 'First' || g, 'Last' || (g % 5000), 'c' || g || '@bench.test',
       case when g % 10 = 3 then '["vip"]'::jsonb else '[]'::jsonb end,
+      (array['order','widget','import','manual'])[1 + g % 4], (array['member','member','member','guest','excluded'])[1 + g % 5],
+      case when g % 7 = 0 then 'gold' end, g % 4,
       ${now}::timestamptz - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute'
     from generate_series(1, ${customers}) g`);
   const first = await db

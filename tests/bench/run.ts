@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { closeScaleStores } from './scale-store.ts';
 
 export interface BenchRow {
   metric: string;
@@ -52,3 +53,5 @@ for (const bench of BENCHES) {
     process.exitCode = 1;
   }
 }
+// the large store the scale benches shared: its databases closed, the PostgreSQL one dropped
+await closeScaleStores();

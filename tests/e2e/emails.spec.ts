@@ -173,17 +173,47 @@ test('the built-in editor: edit, undo/redo, errors, add a block, autosave, reloa
   await expect(canvas.getByText(new RegExp(`is ready, ${firstMember!.split(' ')[0]}`))).toBeVisible();
 });
 
-test('when Unlayer never loads, the page says it is unreachable and offers the simple editor', async () => {
+test('when Unlayer never loads, the page says it is unreachable and opens the built-in editor by itself', async () => {
   await configure({ unlayerScriptUrl: '/e2e/unlayer-never.js', unlayerTimeoutMs: 1500 });
   const other = await context.newPage();
   await other.goto('/emails/email-editor/birthday');
-  await expect(other.getByText('The visual editor is unreachable')).toBeVisible({ timeout: 10_000 });
-  await expect(other.getByRole('link', { name: 'Open the built-in editor' })).toHaveAttribute('href', '/emails/email-editor/birthday?editor=builtin');
-  await other.getByRole('link', { name: 'Edit this email in the simple editor' }).click();
+  await expect(other.getByRole('alert')).toContainText('The visual editor is unreachable');
+  // the built-in editor is open, with the birthday email, without a click
+  await expect(other).toHaveURL(/\/emails\/email-editor\/birthday\?editor=builtin&unlayer=unreachable$/);
+  await expect(other.getByRole('heading', { level: 1, name: 'Birthday email' })).toBeVisible();
+  await expect(other.getByRole('navigation', { name: 'Email blocks' })).toBeVisible();
+  await axe(other);
+  await expect(other.getByRole('link', { name: 'Try the visual editor again' })).toHaveAttribute('href', '/emails/email-editor/birthday');
+  await other.getByRole('link', { name: 'edit this email in the simple editor' }).click();
   await expect(other).toHaveURL(/\/emails\/birthday$/);
   await expect(other.getByLabel('Subject')).toHaveValue('Happy birthday, {{first_name}}!');
   await other.close();
   await setVisualEditor(false);
   await page.goto('/emails/email-dashboard/');
   await expect(page).toHaveURL(/\/emails$/);
+});
+
+test('the points-expiry reminder days are set on the emails screen: early > final ≥ 1, refused otherwise', async () => {
+  await page.goto('/emails');
+  const card = page.getByRole('region', { name: 'Points expiry reminders' });
+  const early = card.getByLabel('Early reminder, days before expiry');
+  const final = card.getByLabel('Final reminder, days before expiry');
+  await expect(early).toHaveValue('30');
+  await expect(final).toHaveValue('7');
+  await early.fill('5');
+  await final.fill('5');
+  await card.getByRole('button', { name: 'Save reminder days' }).click();
+  await expect(card.getByText('The early reminder goes out before the final one: give it more days.')).toBeVisible();
+  await final.fill('0');
+  await card.getByRole('button', { name: 'Save reminder days' }).click();
+  await expect(card.getByText('The final reminder goes out at least 1 day before.')).toBeVisible();
+  await axe(page);
+  await early.fill('21');
+  await final.fill('3');
+  await card.getByRole('button', { name: 'Save reminder days' }).click();
+  await expect(page.getByText('Reminder days saved')).toBeVisible();
+  // the stored days, on the final reminder's own page too
+  await page.goto('/emails/final-points-expiry');
+  await expect(page.getByRole('region', { name: 'Points expiry reminders' }).getByLabel('Early reminder, days before expiry')).toHaveValue('21');
+  await expect(page.getByRole('region', { name: 'Points expiry reminders' }).getByLabel('Final reminder, days before expiry')).toHaveValue('3');
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
@@ -14,6 +15,13 @@ export type Backend = 'pglite' | 'postgres';
 /** PGlite always; the PostgreSQL server of TEST_DATABASE_URL too when it is set (CI sets it). */
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+let pgliteTemplate: Promise<Blob> | undefined;
+/** The run's migrated PGlite cluster (tests/helpers/db-templates.ts), read once per file. */
+function migratedPglite(): Promise<Blob> {
+  pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 export interface TestDatabase {
   db: Db;
   drop(): Promise<void>;
@@ -22,17 +30,17 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database: an in-memory PGlite, or a new database `ls_t_<random>` on the
  * TEST_DATABASE_URL server (created through that admin URL and dropped afterwards), so runs
- * never see each other's data.
+ * never see each other's data. Both start from the run's migrated templates.
  */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openDatabase({});
-    await migrateToLatest(db);
+    const db = await openDatabase({ loadDataDir: await migratedPglite() });
+    await migrateToLatest(db); // nothing to do when the template is current
     return { db, drop: () => db.destroy() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
-  const scratch = await scratchPostgresDatabase(adminUrl);
+  const scratch = await scratchPostgresDatabase(adminUrl, 'ls_t', inject('postgresTemplate') || undefined);
   const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
   await migrateToLatest(db);
   return {

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /**
- * A new, empty database `<prefix>_<random>` on the server of `adminUrl`: its URL, and `drop()`
+ * A new database `<prefix>_<random>` on the server of `adminUrl`, empty or a copy of `template`:
+ * its URL, and `drop()`
  * (forced, so open pools do not keep it alive). Suites and benches that need several pools on
  * one database (two server processes) open them on `url` themselves.
  */
-export async function scratchPostgresDatabase(adminUrl: string, prefix = 'ls_t'): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchPostgresDatabase(adminUrl: string, prefix = 'ls_t', template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`Not a database name: ${template}`);
+  await withAdmin(adminUrl, (admin) => admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

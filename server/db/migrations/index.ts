@@ -21,11 +21,14 @@ import * as referrals from './0100_referrals.ts';
 import * as vip from './0110_vip.ts';
 import * as customerImports from './0120_customer_imports.ts';
 import * as awardCampaigns from './0122_award_campaigns.ts';
+import * as receipts from './0123_receipts.ts';
 import * as productCatalogue from './0150_product_catalogue.ts';
 import * as outgoingWebhooks from './0160_outgoing_webhooks.ts';
 import * as holdout from './0161_holdout.ts';
 import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
 import * as analyticsFunnel from './0163_analytics_funnel.ts';
+import * as customerTags from './0164_customer_tags.ts';
+import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
 
 /**
@@ -55,10 +58,13 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0110_vip': vip,
   '0120_customer_imports': customerImports,
   '0122_award_campaigns': awardCampaigns,
+  '0123_receipts': receipts,
   '0150_product_catalogue': productCatalogue,
   '0160_outgoing_webhooks': outgoingWebhooks,
   '0161_holdout': holdout,
   '0162_outgoing_program_events': outgoingProgramEvents,
   '0163_analytics_funnel': analyticsFunnel,
+  '0164_customer_tags': customerTags,
+  '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
 };

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import type { MemberFilter } from './sql.ts';
+import { taggedCustomers, type MemberFilter } from './sql.ts';
 
 export interface FilterOption {
   value: string;
@@ -13,19 +13,32 @@ export interface FilterOptions {
   tags: FilterOption[];
   tiers: FilterOption[];
   sources: FilterOption[];
+  /** sales channels with their counts of orders (not customers) */
+  channels: FilterOption[];
 }
 
 const options = (rows: { value: string | null; customers: unknown }[]): FilterOption[] =>
   rows.filter((row) => row.value !== null).map((row) => ({ value: row.value!, customers: toNumber(row.customers) }));
 
 export async function filterOptions(db: Executor, storeId: number): Promise<FilterOptions> {
-  const [tags, tiers, sources] = await Promise.all([
+  const [tags, channels, tiers, sources] = await Promise.all([
     db
-      .selectFrom(sql<{ value: string }>`(select jsonb_array_elements_text(tags) as value from customers where store_id = ${storeId})`.as('t'))
-      .select(['value', sql<string>`count(*)`.as('customers')])
-      .groupBy('value')
+      .selectFrom('customer_tags')
+      .select([sql<string>`tag`.as('value'), sql<string>`count(*)`.as('customers')])
+      .where('store_id', '=', storeId)
+      .groupBy('tag')
       .orderBy(sql`count(*)`, 'desc')
-      .orderBy('value')
+      .orderBy('tag')
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select([sql<string>`channel`.as('value'), sql<string>`count(*)`.as('customers')])
+      .where('store_id', '=', storeId)
+      .where('channel', 'is not', null)
+      .groupBy('channel')
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy('channel')
       .limit(200)
       .execute(),
     ...(['vip_tier', 'source'] as const).map((column) =>
@@ -40,13 +53,17 @@ export async function filterOptions(db: Executor, storeId: number): Promise<Filt
         .execute(),
     ),
   ]);
-  return { tags: options(tags), tiers: options(tiers!), sources: options(sources!) };
+  return { tags: options(tags), tiers: options(tiers!), sources: options(sources!), channels: options(channels) };
 }
 
 /** The first filter field whose value no customer of the store has, or null when all are known. */
-export async function unknownFilterField(db: Executor, storeId: number, filter: MemberFilter): Promise<'tag' | 'tier' | 'source' | null> {
+export async function unknownFilterField(db: Executor, storeId: number, filter: MemberFilter): Promise<'tag' | 'tier' | 'source' | 'channel' | null> {
+  if (filter.channel) {
+    const order = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('channel', '=', filter.channel).limit(1).executeTakeFirst();
+    if (!order) return 'channel';
+  }
   const checks = [
-    ['tag', filter.tag, sql<boolean>`tags @> ${JSON.stringify([filter.tag])}::jsonb`],
+    ['tag', filter.tag, sql<boolean>`id in (${taggedCustomers(storeId, filter.tag ?? '')})`],
     ['tier', filter.tier, sql<boolean>`vip_tier = ${filter.tier ?? null}`],
     ['source', filter.source, sql<boolean>`source = ${filter.source ?? null}`],
   ] as const;

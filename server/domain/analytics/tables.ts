@@ -31,8 +31,16 @@ export interface AnalyticsDirtyTable {
   day: Day;
 }
 
+/** One row per customer and tag (migration 0164), kept in step with `customers.tags` by triggers: what tag filters read. */
+export interface CustomerTagsTable {
+  store_id: number;
+  tag: string;
+  customer_id: number;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
+    customer_tags: CustomerTagsTable;
     analytics_daily: AnalyticsDailyTable;
     analytics_dirty: AnalyticsDirtyTable;
   }

@@ -59,7 +59,11 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (filter.source) query = query.where('c.source', '=', filter.source);
   if (filter.programStatus) query = query.where('c.program_status', '=', filter.programStatus);
   if (filter.vipTier) query = filter.vipTier === 'none' ? query.where('c.vip_tier', 'is', null) : query.where('c.vip_tier', '=', filter.vipTier);
-  if (filter.tag) query = query.where(sql<boolean>`c.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
+  // through the tag rows (migration 0164): an index probe per customer, not a JSON scan
+  if (filter.tag)
+    query = query.where(
+      sql<boolean>`exists (select 1 from customer_tags ct where ct.store_id = c.store_id and ct.tag = ${filter.tag} and ct.customer_id = c.id)`,
+    );
   if (filter.points?.min !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '>=', filter.points.min);
   if (filter.points?.max !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '<=', filter.points.max);
   if (filter.joined?.from) query = query.where('c.created_at', '>=', dayStart(filter.joined.from));

@@ -66,8 +66,29 @@ export interface AwardCampaignsTable {
   finished_at: NullableTime;
 }
 
+export interface ReceiptsTable {
+  id: Generated<number>;
+  store_id: number;
+  customer_id: number;
+  amount_minor: number;
+  currency: string;
+  purchased_on: string | null;
+  note: Generated<string>;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  image: Uint8Array;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: string | null;
+  points: number | null;
+  reviewed_by: string | null;
+  reviewed_at: NullableTime;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
+    receipts: ReceiptsTable;
     award_campaigns: AwardCampaignsTable;
     customer_imports: CustomerImportsTable;
     customer_invites: CustomerInvitesTable;
@@ -76,3 +97,4 @@ declare module '../../db/schema.ts' {
 
 export type CustomerImport = Selectable<CustomerImportsTable>;
 export type AwardCampaign = Selectable<AwardCampaignsTable>;
+export type Receipt = Selectable<ReceiptsTable>;

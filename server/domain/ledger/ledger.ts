@@ -261,7 +261,11 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
 /** The customers among the credits' who are kept out of the program: in the holdout group or excluded (deleted ones are). */
 async function keptOutCustomers(db: Executor, inputs: CreditInput[]): Promise<Map<number, KeptOut>> {
   const byStore = new Map<number, number[]>();
-  for (const input of inputs) byStore.set(input.storeId, [...(byStore.get(input.storeId) ?? []), input.customerId]);
+  for (const input of inputs) {
+    const ids = byStore.get(input.storeId);
+    if (ids) ids.push(input.customerId);
+    else byStore.set(input.storeId, [input.customerId]);
+  }
   const keptOut = new Map<number, KeptOut>();
   for (const [storeId, ids] of byStore) {
     const rows = await db

@@ -12,6 +12,8 @@ const byId = <T>(items: T[], key: (item: T) => string): T[] => [...new Map(items
  * Upserts products, their variants and their collections (multi-row; the last of one id wins).
  * Variants are added or updated, never dropped: a CSV lists a product's variants row by row.
  * `replaceVariants` (platform webhooks, which send the whole product) drops the others.
+ * `keepCollections` (Shopify product webhooks, which do not list collections) leaves a known
+ * product's collections as they are.
  */
 export async function upsertProducts(
   db: Executor,
@@ -20,6 +22,7 @@ export async function upsertProducts(
   source: ProductSource,
   now: Date,
   replaceVariants = false,
+  keepCollections = false,
 ): Promise<void> {
   const unique = byId(products, (product) => product.externalId);
   if (unique.length === 0) return;
@@ -55,7 +58,7 @@ export async function upsertProducts(
         price_minor: eb.ref('excluded.price_minor'),
         image_url: eb.ref('excluded.image_url'),
         tags: eb.ref('excluded.tags'),
-        collection_ids: eb.ref('excluded.collection_ids'),
+        collection_ids: keepCollections ? eb.ref('products.collection_ids') : eb.ref('excluded.collection_ids'),
         source: eb.ref('excluded.source'),
         updated_at: eb.ref('excluded.updated_at'),
       })),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { earningRuleBody } from '../schemas/earning-rules.ts';
 import { redeemRuleBody } from '../schemas/redeem-rules.ts';
 import { creditMany, debit, type CreditInput, type Executor } from '../ledger/index.ts';
@@ -61,6 +62,9 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
     });
   }
   const { inserted } = await creditMany(db, credits, now);
+  // thousands of rows were just written in this transaction: without statistics (PGlite never
+  // auto-analyzes) the clawbacks, redemptions and backdating below join by nested loops
+  await sql`analyze customers, orders, ledger_entries, points_accounts, points_batches`.execute(db);
   const earnOf = new Map(inserted.filter((entry) => entry.type === 'order_earn').map((entry) => [entry.source_id, entry]));
   for (const row of orders.filter((candidate) => candidate.status === 'refunded')) {
     const earn = earnOf.get(`seed:${row.external_id}`);

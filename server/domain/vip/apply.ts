@@ -4,7 +4,8 @@ import { reevaluateTiers } from './engine.ts';
 import { loadLadder } from './ladder.ts';
 import type { VipJob } from './tables.ts';
 
-const BATCH = 500;
+/** customers measured and moved per transaction (and per progress update) */
+const BATCH = 1000;
 
 /** Starts moving every customer of the store to the tier the saved ladder gives them: the job row. */
 export async function createApplyJob(db: Executor, storeId: number): Promise<VipJob> {
@@ -24,11 +25,23 @@ export async function createApplyJob(db: Executor, storeId: number): Promise<Vip
 export const findJob = (db: Executor, storeId: number, id: number) =>
   db.selectFrom('vip_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-/** Measures the store's customers a batch at a time (one transaction each), moving them with entries, and reports progress. */
-export async function runApplyJob(db: Db, storeId: number, id: number, now: () => Date): Promise<void> {
-  const job = await findJob(db, storeId, id);
-  if (!job || job.status !== 'queued') return;
-  await db.updateTable('vip_jobs').set({ status: 'running' }).where('id', '=', id).execute();
+/**
+ * Measures the store's customers a batch at a time (one transaction each: the figures upserted,
+ * the moved members' rows, tier names and activity entries written set-based, entry rewards
+ * through the ledger's idempotency key), and reports progress after each batch. The job is
+ * claimed atomically (queued → running), so two runners never both work it; a batch run again
+ * moves nobody twice, as a member already in their tier is not a change.
+ */
+export async function runApplyJob(db: Db, storeId: number, id: number, now: () => Date, batchSize = BATCH): Promise<void> {
+  const claimed = await db
+    .updateTable('vip_jobs')
+    .set({ status: 'running' })
+    .where('id', '=', id)
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'queued')
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return;
   try {
     const ladder = await loadLadder(db, storeId);
     let after = 0;
@@ -43,7 +56,7 @@ export async function runApplyJob(db: Db, storeId: number, id: number, now: () =
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
         .orderBy('id')
-        .limit(BATCH)
+        .limit(batchSize)
         .execute();
       if (batch.length === 0) break;
       const ids = batch.map((row) => row.id);

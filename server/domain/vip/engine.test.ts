@@ -3,14 +3,26 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
-import { readAccount, verifyLedger } from '../ledger/index.ts';
+import { creditMany, readAccount, verifyLedger } from '../ledger/index.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { Db } from '../../db/connection.ts';
 import { getProgramData } from '../program/index.ts';
 import { createRedeemRule, redeemReward } from '../rules/redeem.ts';
 import { RedeemError } from '../rules/errors.ts';
 import { redeemRuleBody } from '../schemas/redeem-rules.ts';
-import { VipError, awardTierBirthdays, listTierActivity, memberTier, saveSettings, simulate, storeTier, switchTier } from './index.ts';
+import {
+  VipError,
+  awardTierBirthdays,
+  createApplyJob,
+  findJob,
+  runApplyJob,
+  listTierActivity,
+  memberTier,
+  saveSettings,
+  simulate,
+  storeTier,
+  switchTier,
+} from './index.ts';
 
 async function newStore(db: Db): Promise<number> {
   const slug = `vip-${randomBytes(4).toString('hex')}`;
@@ -286,5 +298,81 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     expect(await titles({ customerId: null })).toEqual(['Free shipping']);
     // the console's preview lists every way
     expect(await titles()).toEqual(['Free shipping', 'Gold vault $20']);
+  });
+
+  it('applies a ladder change to every member in batches with progress: an activity entry per moved member, entry rewards exactly once', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+    const customers = await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({ store_id: storeId, first_name: `M${index}`, last_name: 'Batch', email: `batch-${index}@example.test` })),
+      )
+      .returning('id')
+      .execute();
+    const ids = customers.map((customer) => customer.id).sort((a, b) => a - b);
+    // member i has 10 × i points: 20 reach Silver (100), 10 reach Gold (200)
+    await creditMany(
+      ctx.db,
+      ids.flatMap((customerId, index) =>
+        index === 0
+          ? []
+          : [{ storeId, customerId, type: 'award' as const, points: 10 * index, sourceType: 'test', sourceId: String(customerId), computation: 'seed' }],
+      ),
+      now(),
+    );
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 100, description: '' }, now());
+    const gold = await storeTier(
+      ctx.db,
+      storeId,
+      { name: 'Gold', threshold: 200, description: '', perks: [{ kind: 'entry_reward', title: '', multiplier: null, points: 50, redeem_rule_id: null }] },
+      now(),
+    );
+    const run = async () => {
+      const job = await createApplyJob(ctx.db, storeId);
+      await runApplyJob(ctx.db, storeId, job.id, now, 7);
+      return (await findJob(ctx.db, storeId, job.id))!;
+    };
+    const counts = async () => ({
+      activity: Number(
+        (
+          await ctx.db
+            .selectFrom('vip_activity')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('store_id', '=', storeId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      rewards: Number(
+        (
+          await ctx.db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('store_id', '=', storeId)
+            .where('type', '=', 'tier_reward')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    const first = await run();
+    expect(first).toMatchObject({ status: 'done', processed: 30, total: 30, moved_up: 20, moved_down: 0, error: null });
+    expect(await counts()).toEqual({ activity: 20, rewards: 10 });
+    const group = await ctx.db.selectFrom('customers').select(['vip_tier']).where('store_id', '=', storeId).where('vip_tier', '=', 'Gold').execute();
+    expect(group).toHaveLength(10);
+    // the same job run again (a second runner) does nothing: it was claimed
+    await runApplyJob(ctx.db, storeId, first.id, now, 7);
+    expect(await counts()).toEqual({ activity: 20, rewards: 10 });
+
+    // Gold raised to 250: members at 200…240 drop to Silver (the store drops at once)
+    await storeTier(ctx.db, storeId, { id: gold.id, name: 'Gold', threshold: 250, description: '' }, now());
+    expect(await run()).toMatchObject({ status: 'done', processed: 30, moved_up: 0, moved_down: 5 });
+    expect(await counts()).toEqual({ activity: 25, rewards: 10 });
+    // back to 200: they climb again without a second entry reward; a further run moves nobody
+    await storeTier(ctx.db, storeId, { id: gold.id, name: 'Gold', threshold: 200, description: '' }, now());
+    expect(await run()).toMatchObject({ moved_up: 5, moved_down: 0 });
+    expect(await run()).toMatchObject({ status: 'done', moved_up: 0, moved_down: 0 });
+    expect(await counts()).toEqual({ activity: 30, rewards: 10 });
+    expect((await memberTier(ctx.db, storeId, ids[29]!)).tier).toBe('Gold');
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
   });
 });

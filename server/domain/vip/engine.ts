@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
@@ -98,20 +99,14 @@ async function recordChanges(trx: Executor, storeId: number, ladder: Ladder, cha
     )
     .returning(['id', 'customer_id'])
     .execute();
-  for (const change of changes) {
-    await trx
-      .updateTable('vip_members')
-      .set({ tier_id: change.to?.id ?? null, tier_since: now, manual: options.manual ?? false })
-      .where('store_id', '=', storeId)
-      .where('customer_id', '=', change.customerId)
-      .execute();
-    await trx
-      .updateTable('customers')
-      .set({ vip_tier: change.to?.name ?? null })
-      .where('store_id', '=', storeId)
-      .where('id', '=', change.customerId)
-      .execute();
-  }
+  // set-based: one UPDATE … FROM (VALUES …) each for the members' rows and the customers' tier names
+  const moves = sql.join(changes.map((change) => sql`(${change.customerId}::bigint, ${change.to?.id ?? null}::bigint, ${change.to?.name ?? null}::text)`));
+  await sql`update vip_members m set tier_id = v.tier_id, tier_since = ${now}, manual = ${options.manual ?? false}
+    from (values ${moves}) as v(customer_id, tier_id, name)
+    where m.store_id = ${storeId} and m.customer_id = v.customer_id`.execute(trx);
+  await sql`update customers c set vip_tier = v.name
+    from (values ${moves}) as v(customer_id, tier_id, name)
+    where c.store_id = ${storeId} and c.id = v.customer_id`.execute(trx);
   const key = periodKey(ladder.settings.period, now);
   const rewards = changes.flatMap((change): CreditInput[] => {
     const points = change.direction === 'up' ? entryRewardOf(change.to) : 0;

@@ -11,6 +11,7 @@ import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts
 import { customerTagRoutes } from './customer-tags.ts';
 import { awardPreviewRoutes, awardRoutes } from './awards.ts';
 import { customerTransactionRoutes } from './customer-transactions.ts';
+import { receiptRoutes, storefrontReceiptRoutes } from './receipts.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
 import { dataVipRoutes, vipRoutes } from './vip.ts';
@@ -65,6 +66,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerTransactionRoutes,
   awardRoutes,
   awardPreviewRoutes,
+  receiptRoutes,
+  storefrontReceiptRoutes,
   orderImportRoutes,
   productRoutes,
   couponRoutes,

@@ -75,6 +75,31 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     expect((await get('/user/details', headers)).json().data.store.title).toBe('Beta Shop');
   });
 
+  it('saves the points-expiry reminder days (early > final ≥ 1); refusals change nothing', async () => {
+    const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
+    const days = async () => (await get('/user/details', headers)).json().data.store.settings.email_settings;
+    const saved = await post('/store/setting/update', headers, { email_settings: { early_expiry_days: 21, final_expiry_days: 3 } });
+    expect(saved.statusCode).toBe(200);
+    expect(await days()).toMatchObject({ early_expiry_days: 21, final_expiry_days: 3 });
+    for (const [payload, message] of [
+      [{ early_expiry_days: 3, final_expiry_days: 3 }, 'The early reminder goes out before the final one'],
+      [{ early_expiry_days: 2, final_expiry_days: 5 }, 'The early reminder goes out before the final one'],
+      [{ early_expiry_days: 10, final_expiry_days: 0 }, 'at least 1 day before'],
+      [{ early_expiry_days: 1.5 }, 'whole number'],
+      [{ early_expiry_days: 400 }, 'at most 365 days'],
+      // a lone change is checked against the other day as stored (final 3, early 21)
+      [{ early_expiry_days: 3 }, 'The early reminder goes out before the final one'],
+      [{ final_expiry_days: 21 }, 'The early reminder goes out before the final one'],
+    ] as const) {
+      const response = await post('/store/setting/update', headers, { email_settings: payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(JSON.stringify(response.json().errors), JSON.stringify(payload)).toContain(message);
+    }
+    expect(await days()).toMatchObject({ early_expiry_days: 21, final_expiry_days: 3 });
+    expect((await post('/store/setting/update', headers, { email_settings: { final_expiry_days: 20 } })).statusCode).toBe(200);
+    expect(await days()).toMatchObject({ early_expiry_days: 21, final_expiry_days: 20 });
+  });
+
   it('generates an HMAC secret, shows it once, never again; staff may not', async () => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     const generated = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/generate-hmac-secrets', headers });

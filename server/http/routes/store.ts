@@ -5,6 +5,7 @@ import {
   channelRecord,
   channelRemoveBody,
   onboardingCouponBody,
+  reminderOrderError,
   storeListItem,
   storeSettingsBody,
   storeTokenUpdateBody,
@@ -21,7 +22,8 @@ import {
   updateStoreSettings,
 } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { expiryReminderDays } from '../../domain/emails/reminders.ts';
 import { presentStore } from '../present.ts';
 import { z } from 'zod';
 
@@ -68,6 +70,14 @@ export const storeRoutes: RouteModule = {
       },
       async (request) => {
         const { title, website, email_settings: emailSettings, ...settingsPatch } = request.body;
+        // one reminder day changed alone is checked against the other one as stored
+        if (emailSettings && (emailSettings.early_expiry_days !== undefined || emailSettings.final_expiry_days !== undefined)) {
+          const stored = expiryReminderDays(request.store.settings as Record<string, unknown>);
+          const early = emailSettings.early_expiry_days ?? stored.early;
+          const final = emailSettings.final_expiry_days ?? stored.final;
+          const wrong = reminderOrderError(early, final);
+          if (wrong) throw new ApiError(422, `email_settings.early_expiry_days: ${wrong}`, 'validation_failed', { 'email_settings.early_expiry_days': wrong });
+        }
         const store = await updateStoreSettings(app.db, request.store, { title, website, emailSettings, settingsPatch });
         return { data: presentStore(store) };
       },

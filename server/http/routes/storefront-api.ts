@@ -27,14 +27,14 @@ const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 
-async function storeOf(app: App, storeKey: string): Promise<Store> {
+export async function storeOf(app: App, storeKey: string): Promise<Store> {
   const store = await findStoreBy(app.db, 'store_name', storeKey);
   if (!store) throw notFound('Store');
   return store;
 }
 
 /** The signed-in shopper: the digest must match, and the customer must be known to the store. */
-async function shopper(app: App, store: Store, customerId: string, digest: string): Promise<number> {
+export async function shopper(app: App, store: Store, customerId: string, digest: string): Promise<number> {
   if (!digestMatches(store, customerId, digest)) throw badDigest();
   const id = await customerByExternalId(app.db, store.id, customerId);
   if (id === null) throw notFound('Customer');

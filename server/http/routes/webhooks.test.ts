@@ -7,6 +7,8 @@ import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.
 import { verifyLedger } from '../../domain/ledger/index.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { earningRuleBody } from '../../contract/points.ts';
+import { upsertProducts } from '../../domain/products/catalogue.ts';
+import { normalizeProduct } from '../../domain/products/normalize.ts';
 import { bigcommerceWebhookSecret, parseJsonKeepingIds, webhookRunnerOf } from './webhooks.ts';
 
 // long platform ids stay exact: read as strings, sent back as the numbers Shopify sends
@@ -18,6 +20,9 @@ const SHOPIFY = {
   paid: fixture('shopify/orders-paid.json'),
   cancelled: fixture('shopify/orders-cancelled.json'),
   refund: fixture('shopify/refunds-create.json'),
+  productCreate: fixture('shopify/products-create.json'),
+  productUpdate: fixture('shopify/products-update.json'),
+  productDelete: fixture('shopify/products-delete.json'),
 };
 
 // the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id}
@@ -101,6 +106,92 @@ describeEachDatabase('order webhooks', (ctx) => {
       .where('source_id', '=', 'shopify:820982911946154508')
       .execute();
     expect(entries).toEqual([{ type: 'order_earn', points: 54, computation: 'order #1001: $54.20 × 1 point per $1 = 54' }]);
+  });
+
+  it('Shopify product webhooks upsert and remove catalogue rows, once per delivery, keeping the collections', async () => {
+    const PRODUCT = '788032119674292922';
+    const product = () =>
+      ctx.db
+        .selectFrom('products')
+        .select(['title', 'tags', 'collection_ids', 'price_minor', 'source'])
+        .where('store_id', '=', store().id)
+        .where('external_id', '=', PRODUCT)
+        .executeTakeFirst();
+    const variants = async () =>
+      (
+        await ctx.db
+          .selectFrom('product_variants')
+          .select(['external_id', 'title', 'price_minor'])
+          .where('store_id', '=', store().id)
+          .where('product_external_id', '=', PRODUCT)
+          .orderBy('external_id')
+          .execute()
+      ).map((row) => `${row.external_id} ${row.title} ${row.price_minor}`);
+
+    expect((await shopify('products/create', SHOPIFY.productCreate, 'evt-product-create')).json()).toEqual({ data: { received: true, duplicate: false } });
+    await drain();
+    expect(await product()).toEqual({
+      title: 'Example T-Shirt',
+      tags: ['example', 'mens', 't-shirt'],
+      collection_ids: [],
+      price_minor: 1999,
+      source: 'webhook',
+    });
+    expect(await variants()).toEqual(['642667041472713922 Small 1999', '757650484644203962 Medium 1999']);
+
+    // the merchant's import puts it in a collection; Shopify's product payload does not list collections
+    await upsertProducts(
+      ctx.db,
+      store().id,
+      [{ ...normalizeProduct(SHOPIFY.productCreate, 'shopify'), collections: [{ id: 'summer', title: 'Summer' }] }],
+      'import',
+      ctx.clock.now(),
+    );
+    expect((await shopify('products/update', SHOPIFY.productUpdate, 'evt-product-update')).statusCode).toBe(200);
+    // a redelivery of the same event is acknowledged and not applied again
+    expect((await shopify('products/update', SHOPIFY.productUpdate, 'evt-product-update')).json().data.duplicate).toBe(true);
+    await drain();
+    expect(await product()).toEqual({
+      title: 'Example T-Shirt (organic)',
+      tags: ['example', 'organic'],
+      collection_ids: ['summer'],
+      price_minor: 1750,
+      source: 'webhook',
+    });
+    // the whole product is sent: the variant no longer listed is gone
+    expect(await variants()).toEqual(['642667041472713922 Small 1750']);
+
+    await shopify('products/delete', SHOPIFY.productDelete, 'evt-product-delete');
+    expect((await shopify('products/delete', SHOPIFY.productDelete, 'evt-product-delete')).json().data.duplicate).toBe(true);
+    await drain();
+    expect(await product()).toBeUndefined();
+    expect(await variants()).toEqual([]);
+    const events = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['topic', 'processed_at', 'last_error'])
+      .where('store_id', '=', store().id)
+      .where('topic', 'like', 'products/%')
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => [event.topic, event.processed_at !== null, event.last_error])).toEqual([
+      ['products/create', true, null],
+      ['products/update', true, null],
+      ['products/delete', true, null],
+    ]);
+  });
+
+  it('a product webhook that cannot be read is kept with its error; the catalogue is unchanged', async () => {
+    const before = await ctx.db.selectFrom('products').select('external_id').where('store_id', '=', store().id).execute();
+    expect((await shopify('products/update', { id: 42, title: '' }, 'evt-product-broken')).statusCode).toBe(200);
+    await drain();
+    const event = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['processed_at', 'last_error'])
+      .where('event_key', '=', 'evt-product-broken')
+      .executeTakeFirstOrThrow();
+    expect(event.processed_at).toBeNull();
+    expect(event.last_error).toContain('Enter a title.');
+    expect(await ctx.db.selectFrom('products').select('external_id').where('store_id', '=', store().id).execute()).toEqual(before);
   });
 
   it('claws back a partial refund in proportion, then reverses the rest on cancellation', async () => {

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { isShopifyProductTopic } from '../../domain/products/webhooks.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
@@ -56,7 +57,7 @@ function rawBody(request: FastifyRequest): Buffer {
 }
 
 /**
- * Order webhooks (issue 7 §4): each verifies the signature of the RAW body, persists the event
+ * Order webhooks (issue 7 §4), and Shopify's product webhooks for the catalogue: each verifies the signature of the RAW body, persists the event
  * and answers 200 at once; the runner processes it after, exactly once.
  */
 export const webhookRoutes: RouteModule = {
@@ -111,7 +112,7 @@ export const webhookRoutes: RouteModule = {
       return store;
     };
 
-    app.post('/shopify', { schema: { tags: ['webhooks'], summary: 'Shopify order and refund webhooks (X-Shopify-Hmac-Sha256)' } }, async (request) => {
+    app.post('/shopify', { schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } }, async (request) => {
       const raw = rawBody(request);
       const store = await storeBy('domain', headerOf(request, 'x-shopify-shop-domain'));
       const given = headerOf(request, 'x-shopify-hmac-sha256') ?? '';
@@ -120,7 +121,8 @@ export const webhookRoutes: RouteModule = {
       if (!signaturesMatch(expected, Buffer.from(given, 'base64'))) throw invalidSignature();
       const topic = headerOf(request, 'x-shopify-topic') ?? '';
       const payload = parseJson(raw);
-      if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic)) return { data: { received: true as const, duplicate: false } };
+      if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic))
+        return { data: { received: true as const, duplicate: false } };
       const eventKey =
         headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
       return accept(store, 'shopify', topic, eventKey, payload, raw);

@@ -4,7 +4,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { CustomerRow } from '../../../server/contract/customers.ts';
 import { ConfirmDialog } from '../../components/ui/aria/ConfirmDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
@@ -17,6 +16,7 @@ import { formatDay, programStatusBadge, sourceLabel } from './components/custome
 import { RewardsCard } from './components/RewardsCard.tsx';
 import { Timeline } from './components/Timeline.tsx';
 import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';
+import { CustomerReferralsCard } from '../referrals/components/CustomerReferralsCard.tsx';
 
 const BACK = { to: '/customers', label: 'Customers' };
 type Open = 'adjust' | 'birthday' | 'exclude' | 'delete' | null;
@@ -100,10 +100,7 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
         <div className="ls-stack">
           <RewardsCard customerId={customer.id} />
           <MemberTierCard customerId={customer.id} />
-          <section className="ls-card" aria-labelledby="referrals-heading">
-            <h2 id="referrals-heading">Referrals and VIP history</h2>
-            <EmptyState title={`${customer.referrals} referrals`}>Referral and tier history appear here once the referral and VIP programs run.</EmptyState>
-          </section>
+          <CustomerReferralsCard customerId={customer.id} />
         </div>
       </div>
       <AdjustPointsDialog customerId={customer.id} balance={customer.balance} open={open === 'adjust'} onClose={close} />

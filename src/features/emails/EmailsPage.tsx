@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { EMAIL_SUB_ITEMS, type RouteEntry } from '../../lib/routes.ts';
 import { api } from '../../lib/runtime.ts';
@@ -10,6 +10,7 @@ import { EmailList } from './components/EmailList.tsx';
 import { BuiltInEditor } from './components/BuiltInEditor.tsx';
 import { UnlayerEditor } from './components/UnlayerEditor.tsx';
 import { SentEmailsLog } from './components/SentEmailsLog.tsx';
+import { ExpiryRemindersCard } from './components/ExpiryRemindersCard.tsx';
 
 const DASHBOARD = '/emails/email-dashboard';
 const keyOf = (path: string) => path.replace(/\/$/, '').split('/').pop() ?? '';
@@ -24,6 +25,7 @@ function EmailScreen({ route }: { route: RouteEntry }) {
   const template = useQuery(templateQuery(key));
   const tags = useQuery(tagsQuery);
   const [search] = useSearchParams();
+  const navigate = useNavigate();
   const names = (tags.data?.by_email[key] ?? []).map((tag) => tag.value.replace(/[{}]/g, ''));
   if (route.path.includes('/email-editor/')) {
     if (template.isError) return <Banner tone="critical">This email could not be loaded: {template.error.message}</Banner>;
@@ -31,10 +33,32 @@ function EmailScreen({ route }: { route: RouteEntry }) {
     // the built-in editor when asked for, or when it made the saved design; Unlayer otherwise (which offers it when unreachable)
     const builtIn = search.get('editor') === 'builtin' || template.data.editor === 'builder';
     const back = route.back?.to ?? '/emails';
+    const builtInPath = `/emails/email-editor/${key}?editor=builtin`;
+    // Unlayer did not load in time: the built-in editor opens by itself and says why
+    const fellBack = builtIn && search.get('unlayer') === 'unreachable';
     return builtIn ? (
-      <BuiltInEditor template={template.data} tags={names} backHref={back} />
+      <BuiltInEditor
+        template={template.data}
+        tags={names}
+        backHref={back}
+        notice={
+          fellBack ? (
+            <>
+              <strong>The visual editor is unreachable.</strong> Unlayer did not load from its servers on this network, so the built-in editor opened instead:
+              it works offline, and saving here makes this design the one sent. <Link to={`/emails/email-editor/${key}`}>Try the visual editor again</Link> or{' '}
+              <Link to={`/emails/${key}`}>edit this email in the simple editor</Link>.
+            </>
+          ) : undefined
+        }
+      />
     ) : (
-      <UnlayerEditor template={template.data} tags={names} formPath={`/emails/${key}`} builtInPath={`/emails/email-editor/${key}?editor=builtin`} />
+      <UnlayerEditor
+        template={template.data}
+        tags={names}
+        formPath={`/emails/${key}`}
+        builtInPath={builtInPath}
+        onUnreachable={() => void navigate(`${builtInPath}&unlayer=unreachable`, { replace: true })}
+      />
     );
   }
   return (
@@ -52,6 +76,7 @@ function EmailScreen({ route }: { route: RouteEntry }) {
           {template.data?.editor === 'builder' ? ': the saved design comes from it; saving this form replaces it.' : '.'}
         </p>
       </section>
+      {key.endsWith('-points-expiry') ? <ExpiryRemindersCard /> : null}
       <SentEmailsLog emailKey={key} />
     </>
   );
@@ -78,6 +103,7 @@ export function EmailsPage({ route }: { route: RouteEntry }) {
           }
         />
         <EmailList editPath={(key) => (visual ? `/emails/email-editor/${key}` : (EMAIL_SUB_ITEMS.find(([, sub]) => keyOf(sub) === key)?.[1] ?? '/emails'))} />
+        <ExpiryRemindersCard />
       </>
     );
   }

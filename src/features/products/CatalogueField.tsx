@@ -66,9 +66,9 @@ export function CatalogueField<V extends FieldValues>({
             selected={selected}
             onInput={setText}
             max={single ? 1 : undefined}
-            onChange={(next) => {
-              const seen = Object.fromEntries((options.data ?? []).filter((option) => next.includes(option.id)).map((option) => [option.id, option.label]));
-              setChosenLabels((known) => ({ ...known, ...seen }));
+            onChange={(next, added) => {
+              // the title as listed when picked: a later search answer does not change it
+              if (added) setChosenLabels((known) => ({ ...known, [added.id]: added.label }));
               field.onChange(single ? next[0] : next);
               field.onBlur();
             }}

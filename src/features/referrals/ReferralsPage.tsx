@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { REFERRAL_STATES, type ReferralRow, type ReferralStateName } from '../../../server/contract/referrals.ts';
-import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Stat } from '../../components/ui/Stat.tsx';
@@ -12,9 +11,7 @@ import { moneyFormatter } from '../../lib/format.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { referralFiguresQuery, referralsQuery, useReferralDecision } from './api/referrals.ts';
 import { ReferralSettingsCard } from './components/ReferralSettingsCard.tsx';
-
-const STATE_TONES: Record<ReferralStateName, BadgeTone> = { pending: 'attention', completed: 'success', cancelled: 'neutral', blocked: 'attention' };
-const STATE_NAMES: Record<ReferralStateName, string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled', blocked: 'Blocked' };
+import { STATE_NAMES, referralColumns } from './components/referral-columns.tsx';
 
 const dollars = (minor: number, currency = 'USD') => moneyFormatter(currency)(minor);
 
@@ -72,19 +69,7 @@ function Decisions({ row }: { row: ReferralRow }) {
   );
 }
 
-const columns: DataColumn<ReferralRow>[] = [
-  { id: 'created_at', header: 'Date', cell: (row) => new Date(row.created_at).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'medium' }) },
-  { id: 'referrer', header: 'Referrer', cell: (row) => row.referrer.name || row.referrer.email, hideable: false },
-  { id: 'friend', header: 'Friend', cell: (row) => row.friend_email, hideable: false },
-  { id: 'state', header: 'State', cell: (row) => <Badge tone={STATE_TONES[row.state]}>{STATE_NAMES[row.state]}</Badge>, hideable: false },
-  {
-    id: 'order',
-    header: 'Order',
-    cell: (row) => (row.order_number ? `${row.order_number} · ${dollars(row.order_total_minor ?? 0, row.order_currency ?? 'USD')}` : '—'),
-  },
-  { id: 'reason', header: 'Reason', cell: (row) => row.reason ?? (row.state === 'completed' && row.rewarded ? 'referrer rewarded' : '—') },
-  { id: 'actions', header: 'Actions', cell: (row) => <Decisions row={row} />, hideable: false },
-];
+const columns: DataColumn<ReferralRow>[] = [...referralColumns, { id: 'actions', header: 'Actions', cell: (row) => <Decisions row={row} />, hideable: false }];
 
 /** spec §2 /referrals/rewards: what referrers and friends get, the figures, the review queue and every referral. */
 export function ReferralsPage() {

@@ -1,5 +1,16 @@
-import { useId, useState } from 'react';
-import { ComboBox as AriaComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
+import { useContext, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  Button as AriaButton,
+  ComboBox as AriaComboBox,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components';
 
 export interface ComboOption {
   id: string;
@@ -44,8 +55,14 @@ export function ComboBox({
 }
 
 /**
- * Several choices from suggestions (React Aria): type to search, arrows and Enter to add one;
- * each chosen one is listed with its own remove button. `max={1}` makes it a single choice.
+ * Several choices from suggestions (React Aria): type to search (or ArrowDown, or the button, to
+ * see the suggestions), arrows and Enter to add one; each chosen one is listed with its own remove
+ * button. `max={1}` makes it a single choice.
+ *
+ * The suggestions may come from the server and answer late: the chosen options are the caller's
+ * (`selected`, with their labels), never looked up in the current suggestions, so an answer that
+ * arrives after a pick cannot drop or rename it. A pick closes the list; Escape closes only the
+ * list while it is open (the drawer around stays); the closed list is unmounted.
  */
 export function MultiComboBox({
   label,
@@ -62,7 +79,8 @@ export function MultiComboBox({
   options: ComboOption[];
   /** the chosen options, in order */
   selected: ComboOption[];
-  onChange: (ids: string[]) => void;
+  /** the chosen ids, and the option just added (as it was listed when picked) */
+  onChange: (ids: string[], added?: ComboOption) => void;
   /** the typed text (options are searched on the server) */
   onInput: (text: string) => void;
   hint?: string | undefined;
@@ -73,13 +91,18 @@ export function MultiComboBox({
 }) {
   const [text, setText] = useState('');
   const id = useId();
+  const list = useRef<ComboListControl | null>(null);
   const chosen = new Set(selected.map((option) => option.id));
+  const listed = options.filter((option) => !chosen.has(option.id));
   const add = (key: Key | null) => {
     if (key === null || chosen.has(String(key))) return;
+    const added = listed.find((option) => option.id === String(key));
     const ids = [...selected.map((option) => option.id), String(key)];
-    onChange(max ? ids.slice(-max) : ids);
+    onChange(max ? ids.slice(-max) : ids, added);
     setText('');
     onInput('');
+    // a pick ends the search: the list closes, and a late answer does not reopen it
+    list.current?.close();
   };
   return (
     <div className="ls-field">
@@ -92,14 +115,19 @@ export function MultiComboBox({
           onInput(value);
         }}
         onSelectionChange={add}
-        items={options.filter((option) => !chosen.has(option.id))}
-        menuTrigger="focus"
+        items={listed}
+        allowsEmptyCollection
         isInvalid={Boolean(error)}
         aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : '', status ? `${id}-status` : ''].filter(Boolean).join(' ') || undefined}
       >
         <Label className="ls-field__label">{label}</Label>
-        <Input className="ls-field__input" placeholder="Type to search" />
-        <OptionsPopover emptyText="No match" />
+        <div className="ls-combobox__control">
+          <ComboInput ref={list} />
+          <AriaButton className="ls-combobox__button" aria-label="Show suggestions">
+            <span aria-hidden="true">▾</span>
+          </AriaButton>
+        </div>
+        <OptionsPopover emptyText={status ?? 'No match'} />
       </AriaComboBox>
       {hint ? (
         <div id={`${id}-hint`} className="ls-field__hint">
@@ -134,6 +162,29 @@ export function MultiComboBox({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+interface ComboListControl {
+  close: () => void;
+}
+
+/**
+ * The combo box's text field. React Aria lets Escape through to the dialog around when the field
+ * is empty, even with the list open (closing a whole drawer to dismiss a list): here Escape with
+ * the list open closes the list only. It also hands the caller a way to close the list.
+ */
+function ComboInput({ ref }: { ref: Ref<ComboListControl> }) {
+  const state = useContext(ComboBoxStateContext);
+  useImperativeHandle(ref, () => ({ close: () => state?.revert() }), [state]);
+  return (
+    <Input
+      className="ls-field__input"
+      placeholder="Type to search"
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Escape' && state?.isOpen) event.stopPropagation();
+      }}
+    />
   );
 }
 

@@ -55,3 +55,19 @@ export function SwitchField<V extends FieldValues>({ name, label, hint, control 
 export function FormAlert({ message }: { message: string | null | undefined }) {
   return message ? <Banner tone="critical">{message}</Banner> : null;
 }
+
+/** A whole-number input: empty is "not set" (null where the field allows it), anything else a number for the contract's checks. */
+export function NumberField<V extends FieldValues>({
+  name,
+  label,
+  hint,
+  control,
+  register,
+  empty = 'undefined',
+}: Named<V> & { control: Control<V>; register: UseFormRegister<V>; empty?: 'null' | 'undefined' }) {
+  const { errors } = useFormState({ control, name });
+  const input = register(name, {
+    setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? (empty === 'null' ? null : undefined) : Number(value)),
+  });
+  return <Field label={label} hint={hint} error={fieldError(errors, name)} type="number" inputMode="numeric" step={1} {...input} />;
+}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
 import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
@@ -12,7 +12,7 @@ import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../a
  * POST /template/store/{id} (editor `builder`), POST /template/email (the canvas, as sample data or
  * a real member) and the store's members.
  */
-export function BuiltInEditor({ template, tags, backHref }: { template: EmailTemplateRecord; tags: string[]; backHref: string }) {
+export function BuiltInEditor({ template, tags, backHref, notice }: { template: EmailTemplateRecord; tags: string[]; backHref: string; notice?: ReactNode }) {
   const navigate = useNavigate();
   const save = useSaveTemplate(template.key);
   const studioApi = useMemo<EmailStudioApi>(
@@ -49,6 +49,7 @@ export function BuiltInEditor({ template, tags, backHref }: { template: EmailTem
       tags={tags}
       backHref={backHref}
       onNavigate={(href) => void navigate(href)}
+      notice={notice}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmailEditor, type EditorRef } from 'react-email-editor';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -13,18 +13,21 @@ type Unlayer = NonNullable<EditorRef['editor']>;
 /**
  * The visual editor (Unlayer, loaded from its own servers or `unlayerScriptUrl`): the saved design
  * is loaded once the editor is ready; saving stores the design and its exported HTML. When the
- * editor is not ready in time, the page says so and offers the built-in editor (or the simple form) instead.
+ * editor is not ready in time, `onUnreachable` opens the built-in editor instead (which says why);
+ * without it, the page says so and offers the built-in editor (or the simple form).
  */
 export function UnlayerEditor({
   template,
   tags,
   formPath,
   builtInPath,
+  onUnreachable,
 }: {
   template: EmailTemplateRecord;
   tags: string[];
   formPath: string;
   builtInPath: string;
+  onUnreachable?: () => void;
 }) {
   const { unlayerScriptUrl, unlayerTimeoutMs } = getConfig();
   const editor = useRef<Unlayer | null>(null);
@@ -32,13 +35,20 @@ export function UnlayerEditor({
   const [message, setMessage] = useState<{ tone: 'success' | 'critical'; text: string } | null>(null);
   const save = useSaveTemplate(template.key);
 
+  const ready = useRef(false);
+  const giveUp = useEffectEvent(() => {
+    if (ready.current) return;
+    setState('unreachable');
+    onUnreachable?.();
+  });
   useEffect(() => {
-    const timer = setTimeout(() => setState((current) => (current === 'loading' ? 'unreachable' : current)), unlayerTimeoutMs);
+    const timer = setTimeout(giveUp, unlayerTimeoutMs);
     return () => clearTimeout(timer);
   }, [unlayerTimeoutMs]);
 
   const onReady = (unlayer: Unlayer) => {
     editor.current = unlayer;
+    ready.current = true;
     if (template.json_content && typeof template.json_content === 'object') unlayer.loadDesign(template.json_content as never);
     setState('ready');
   };

@@ -11,21 +11,7 @@ interface Props<V extends FieldValues> {
   control: Control<V>;
 }
 
-/** A whole-number input: empty is "not set" (null where the field allows it), anything else a number for the contract's checks. */
-export function NumberField<V extends FieldValues>({
-  name,
-  label,
-  hint,
-  control,
-  register,
-  empty = 'undefined',
-}: Props<V> & { register: UseFormRegister<V>; empty?: 'null' | 'undefined' }) {
-  const { errors } = useFormState({ control, name });
-  const input = register(name, {
-    setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? (empty === 'null' ? null : undefined) : Number(value)),
-  });
-  return <Field label={label} hint={hint} error={fieldError(errors, name)} type="number" inputMode="numeric" step={1} {...input} />;
-}
+export { NumberField } from '../../../components/ui/form/FormFields.tsx';
 
 /** A native select (keyboard and screen readers know it) with its label and error. */
 export function SelectField<V extends FieldValues>({

@@ -20,6 +20,8 @@ export interface ReferralFilter {
   limit: number;
   state?: ReferralStateName | undefined;
   search?: string | undefined;
+  /** referrals this customer made or was referred by */
+  customer_id?: number | undefined;
 }
 
 /** Data host POST transaction/referrals: one page of referrals and the figures. */

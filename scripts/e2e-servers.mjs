@@ -1,0 +1,58 @@
+// Browser tests: one server per Playwright worker, each with its own fresh database, so workers
+// never see each other's data. Builds once, starts the servers side by side (each seeds its demo),
+// and answers on the ready port only when every server answers /healthz. Playwright stops this
+// process group at the end, which stops the servers.
+//   E2E_PORT (first server's port; server N on E2E_PORT + 100 × N), E2E_WORKERS (how many),
+//   E2E_READY_PORT (the ready answer)
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { ensureBuild, ensureDependencies, root } from './ensure.mjs';
+
+const firstPort = Number(process.env.E2E_PORT ?? 4173);
+const count = Number(process.env.E2E_WORKERS ?? 1);
+const readyPort = Number(process.env.E2E_READY_PORT ?? firstPort + 100 * count);
+
+ensureDependencies();
+ensureBuild();
+
+const children = Array.from({ length: count }, (_, index) => {
+  const port = firstPort + 100 * index;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
+      FRESH_DATA: '1',
+      // outgoing webhooks may reach the e2e's local receiver (loopback only, tests only)
+      OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: '1',
+      // the build above is current: the servers serve it and never rebuild side by side
+      CONSOLE_DIR: 'dist/console',
+    },
+  });
+  child.on('exit', (code, signal) => {
+    console.error(`e2e server on port ${port} stopped (${signal ?? code})`);
+    stopAll(1);
+  });
+  return { port, child };
+});
+
+function stopAll(code) {
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0));
+
+const healthy = async (port) => {
+  try {
+    return (await fetch(`http://localhost:${port}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+};
+for (const { port } of children) {
+  while (!(await healthy(port))) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+createServer((_request, response) => response.end('ready')).listen(readyPort);
+console.log(`e2e servers ready on ports ${children.map(({ port }) => port).join(', ')}`);
