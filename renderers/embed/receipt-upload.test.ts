@@ -15,7 +15,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 it('lists the shopper’s receipts with their outcome, checks the form before sending, and sends the photo with its amount', async () => {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
-  let receipts = [
+  type Row = { id: number; amount_minor: number; currency: string; status: string; reason: string | null; points: number | null };
+  let receipts: Row[] = [
     { id: 2, amount_minor: 1234, currency: 'USD', status: 'approved', reason: null, points: 12 },
     { id: 1, amount_minor: 500, currency: 'USD', status: 'rejected', reason: 'Unreadable', points: null },
   ];
