@@ -89,6 +89,30 @@ export interface MemberTierProgress {
   progress: number;
 }
 
+/** A referral a member made, as the member sees it: never why one could not be completed. */
+export interface MemberReferral {
+  /** the friend's e-mail, masked: "a•••@example.com" */
+  friend: string;
+  state: 'pending' | 'completed' | 'not_completed';
+  /** ISO date (yyyy-mm-dd) */
+  date: string;
+}
+
+/** A visitor who arrived through a member's referral link (`?ref=`): the friend's offer, then their coupon. */
+export interface ReferralArrival {
+  /** the referring member's first name */
+  referrerName: string;
+  /** what the friend gets, e.g. "$5 off coupon" */
+  offer: string;
+  /** the coupon taken with the visitor's e-mail */
+  code?: string;
+  /** the link could not be used (unknown, another store's, held for review): the shopper reads only NOT_COMPLETED */
+  failed?: boolean;
+}
+
+/** What the shopper reads whenever a referral cannot go on, whatever the reason. */
+export const REFERRAL_NOT_COMPLETED = 'This referral could not be completed.';
+
 export interface MemberState {
   customerId: string;
   firstName: string;
@@ -103,6 +127,8 @@ export interface MemberState {
   rewards: MemberReward[];
   referralLink: string;
   referralsEarned: number;
+  /** the member's latest referrals, newest first (the friend's e-mail masked) */
+  referrals?: MemberReferral[];
   /** ISO dates (yyyy-mm-dd) when known */
   birthday?: string;
   joinedAt?: string;
@@ -126,6 +152,8 @@ export interface RenderContext {
   icons?: Record<string, string>;
   /** present only for audience `member` */
   member?: MemberState;
+  /** a visitor who came through a referral link (the storefront embed) */
+  referral?: ReferralArrival;
   /** the custom style of each surface (the `custom_style` document); a surface without one looks as its theme */
   customStyles?: SurfaceStyles;
 }

@@ -133,6 +133,85 @@ describe('mountEmbed', () => {
   });
 });
 
+describe('a visitor through a referral link (?ref=)', () => {
+  const answer = (status: number, body: object) => new Response(JSON.stringify(body), { status });
+  const arrive = async (claim: Response) => {
+    window.history.replaceState({}, '', '/?ref=ABCD2345');
+    const calls: Array<{ url: string; body: unknown }> = [];
+    const visit = answer(200, { data: { visitor: 'v'.repeat(24), referrer_name: 'Ada', offer: '$5 off coupon', expires_at: '2026-04-01T00:00:00Z' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL | string, init?: RequestInit) => {
+        calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return String(url).endsWith('/referral/visit') ? visit : claim;
+      }),
+    );
+    const handle = mount(payload());
+    await waitFor(() => handle.root.querySelector('[data-referral="offer"]') !== null);
+    return { handle, calls };
+  };
+  /** types into a React-controlled input (the value setter React listens behind) */
+  const type = (input: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  afterEach(() => {
+    window.history.replaceState({}, '', '/');
+    window.localStorage.clear();
+  });
+
+  it("opens the widget on the friend's offer and takes the coupon with an e-mail", async () => {
+    const { handle, calls } = await arrive(answer(200, { data: { code: 'REF-7Q2M', offer: '$5 off coupon', expires_at: null } }));
+    const form = handle.root.querySelector<HTMLFormElement>('[data-referral="offer"]')!;
+    expect(form.textContent).toContain('Ada sent you a $5 off coupon.');
+    expect(handle.launcher!.getAttribute('aria-expanded')).toBe('true');
+    const input = form.querySelector<HTMLInputElement>('input[type=email]')!;
+    type(input, 'friend@mail.test');
+    form.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    await waitFor(() => handle.root.querySelector('[data-referral="coupon"]') !== null);
+    expect(handle.root.querySelector('[data-referral="coupon"]')!.textContent).toContain('REF-7Q2M');
+    expect(calls.map((call) => call.url.replace(/^.*\/storefront\/v1\//, ''))).toEqual([
+      'demo-coffee-roasters/referral/visit',
+      'demo-coffee-roasters/referral/claim',
+    ]);
+    expect(calls[0]!.body).toEqual({ code: 'ABCD2345' });
+    expect(calls[1]!.body).toEqual({ visitor: 'v'.repeat(24), email: 'friend@mail.test' });
+    // the visitor's token is kept: the next visit sends it (first touch wins on the server)
+    expect(window.localStorage.getItem('ls-referral-visitor')).toBe('v'.repeat(24));
+  });
+
+  it('says only "This referral could not be completed." when the claim is held or refused', async () => {
+    const { handle } = await arrive(answer(422, { message: 'This referral could not be completed.', code: 'referral_not_completed' }));
+    const form = handle.root.querySelector<HTMLFormElement>('[data-referral="offer"]')!;
+    const input = form.querySelector<HTMLInputElement>('input[type=email]')!;
+    type(input, 'x@mailinator.com');
+    form.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    await waitFor(() => handle.root.querySelector('.ls-w-notice')?.textContent === 'This referral could not be completed.');
+    expect(handle.root.querySelector('[data-referral="coupon"]')).toBeNull();
+  });
+
+  it('answers an unknown code the same way, and a signed-in member is not sent to the offer', async () => {
+    window.history.replaceState({}, '', '/?ref=NOPE');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404, { message: 'This referral link is not valid.', code: 'unknown_referral_code' })),
+    );
+    const handle = mount(payload());
+    await waitFor(() => handle.root.querySelector('[data-referral="failed"]') !== null);
+    expect(handle.root.querySelector('[role=dialog]')!.textContent).toContain('This referral could not be completed.');
+    expect(handle.root.querySelector('[role=dialog]')!.textContent).not.toContain('not valid');
+    const load = vi.fn(loadPanel);
+    const member = mountEmbed(document, payload({ member: MEMBER }), load, {
+      store: 'demo-coffee-roasters',
+      customerId: '1',
+      digest: 'x',
+      base: new URL('https://loyalty.example/embed/'),
+    });
+    handles.push(member);
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
 describe('startEmbed', () => {
   it('makes exactly one request and mounts from its answer', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: payload() }), { status: 200 }));

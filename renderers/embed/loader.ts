@@ -114,6 +114,8 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
     root.append(launcher);
   }
   doc.body.append(host);
+  // a visitor through a referral link (?ref=): the widget opens on the friend's offer (the panel module does the rest)
+  if (!shopper && /[?&]ref=/.test(doc.location.search)) void toggle();
   return {
     host,
     root,

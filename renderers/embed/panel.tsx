@@ -3,20 +3,23 @@
  * It runs the renderers' `<Widget>` (the same component as the builder canvas) under Preact
  * through `preact/compat` aliasing (see vite.config.ts), inside the embed's shadow root.
  */
-import { createRef } from 'react';
+import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { contextFromPayload, type StorefrontPayload } from '../context.ts';
+import { REFERRAL_NOT_COMPLETED, contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
 import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
 import { Widget } from '../widget/Widget.tsx';
-import type { WidgetAction } from '../widget/panels.ts';
+import { availablePanels, type WidgetAction } from '../widget/panels.ts';
 import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
 import { addStyles } from './dom.ts';
 import { launcherPlacement } from './payload.ts';
 
-type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey };
+type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey; referral?: ReferralArrival };
 
-async function call(shopper: Shopper, path: string, init: RequestInit): Promise<{ ok: boolean; body: { data?: unknown; message?: string } }> {
+/** Where the shopper API lives: the store's key and the folder the embed came from. */
+type Api = Pick<Shopper, 'store' | 'base'>;
+
+async function call(shopper: Api, path: string, init: RequestInit): Promise<{ ok: boolean; body: { data?: unknown; message?: string } }> {
   const url = new URL(`../storefront/v1/${encodeURIComponent(shopper.store)}/${path}`, shopper.base);
   const response = await fetch(url, {
     credentials: 'omit',
@@ -42,9 +45,58 @@ function signedPost(shopper: Shopper, path: string, payload: object, headers: Re
   }));
 }
 
+/** An unsigned POST of the shopper API (a visitor's referral calls); unreachable answers as a failure. */
+function post(api: Api, path: string, payload: object) {
+  return call(api, path, { method: 'POST', body: JSON.stringify(payload) }).catch(() => ({ ok: false, body: {} as { data?: unknown; message?: string } }));
+}
+
+const VISITOR_KEY = 'ls-referral-visitor';
+
+function storage(doc: Document): Storage | undefined {
+  try {
+    return doc.defaultView?.localStorage;
+  } catch {
+    return undefined; // storage blocked (private mode, sandboxed frame)
+  }
+}
+
+/** The referral code of the page's address (`?ref=`), if any. */
+export function referralCodeOf(doc: Document): string | null {
+  const code = new URLSearchParams(doc.location.search).get('ref')?.trim();
+  return code ? code.slice(0, 64) : null;
+}
+
+/**
+ * A visitor opened a referral link: the visit is recorded (first touch wins, under the visitor's
+ * token kept in this browser) and the friend's offer comes back. Any refusal reads as
+ * REFERRAL_NOT_COMPLETED: the shopper never learns more.
+ */
+export async function visitReferral(api: Api, doc: Document, code: string): Promise<ReferralArrival & { visitor?: string }> {
+  const store = storage(doc);
+  const known = store?.getItem(VISITOR_KEY) ?? undefined;
+  const { ok, body } = await post(api, 'referral/visit', { code, ...(known ? { visitor: known } : {}) });
+  const data = body.data as { visitor?: string; referrer_name?: string; offer?: string } | undefined;
+  if (!ok || !data?.visitor) return { referrerName: '', offer: '', failed: true };
+  store?.setItem(VISITOR_KEY, data.visitor);
+  return { referrerName: data.referrer_name ?? '', offer: data.offer ?? '', visitor: data.visitor };
+}
+
 /** Performs a widget action; resolves to what the shopper should see next. */
-export async function perform(action: WidgetAction, shopper: Shopper | undefined): Promise<Outcome | undefined> {
+export async function perform(
+  action: WidgetAction,
+  shopper: Shopper | undefined,
+  visit?: { api: Api; arrival: ReferralArrival & { visitor?: string } },
+): Promise<Outcome | undefined> {
   switch (action.type) {
+    case 'claim_referral_coupon': {
+      if (!visit?.arrival.visitor) return { notice: REFERRAL_NOT_COMPLETED };
+      const { ok, body } = await post(visit.api, 'referral/claim', { visitor: visit.arrival.visitor, email: action.email });
+      const code = (body.data as { code?: string } | undefined)?.code;
+      if (ok && code) return { notice: `Your coupon: ${code}`, referral: { ...visit.arrival, code } };
+      // taken before with this e-mail: say so; anything else (held for review, expired, unknown) reads the same
+      const taken = (body as { code?: string }).code === 'friend_coupon_taken';
+      return { notice: taken ? (body.message ?? REFERRAL_NOT_COMPLETED) : REFERRAL_NOT_COMPLETED };
+    }
     case 'copy_referral_link':
       await navigator.clipboard?.writeText(action.link).catch(() => undefined);
       return undefined;
@@ -77,6 +129,25 @@ export async function perform(action: WidgetAction, shopper: Shopper | undefined
   }
 }
 
+const RECEIPT_PANEL: PanelKey = 'reward_points';
+
+/** The receipt upload: its own chunk, fetched the first time a signed-in shopper opens the points panel. */
+function Receipts({ shopper, pointsLabel }: { shopper: Shopper; pointsLabel: string }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let cleanUp: (() => void) | undefined;
+    let alive = true;
+    void import('./receipt-upload.ts').then(({ mountReceipts }) => {
+      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, pointsLabel);
+    });
+    return () => {
+      alive = false;
+      cleanUp?.();
+    };
+  }, [shopper, pointsLabel]);
+  return <div ref={holder} />;
+}
+
 /** The launcher's custom properties (bottom and side offsets, zoom) the widget is placed by. */
 const LAUNCHER_ANCHOR = ['--ls-pb', '--ls-ps', '--ls-zoom'];
 
@@ -97,18 +168,30 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
   const returnFocusTo = createRef<HTMLElement>();
   returnFocusTo.current = launcher;
   const view = createRoot(container);
-  const state: { payload: StorefrontPayload; panel: PanelKey | 'home'; notice: string } = { payload, panel: 'home', notice: '' };
+  const state: { payload: StorefrontPayload; panel: PanelKey | 'home'; notice: string; referral?: ReferralArrival & { visitor?: string } } = {
+    payload,
+    panel: 'home',
+    notice: '',
+  };
+  // a visitor who came through a referral link (the loader opened the widget for it)
+  const api: Api = { store: payload.storeKey, base: shopper?.base ?? new URL('.', import.meta.url) };
+  const code = shopper ? null : referralCodeOf(doc);
   const draw = () =>
     view.render(
       <Widget
         doc={state.payload.documents.widget as WidgetDocument}
-        ctx={contextFromPayload(state.payload, device)}
+        ctx={{ ...contextFromPayload(state.payload, device), ...(state.referral ? { referral: state.referral } : {}) }}
         onClose={onClose}
         returnFocusTo={returnFocusTo}
         onAction={act}
         placement={launcherPlacement(state.payload, device)}
         notice={state.notice}
         panel={state.panel}
+        panelExtra={(key) =>
+          key === RECEIPT_PANEL && shopper && state.payload.member ? (
+            <Receipts shopper={shopper} pointsLabel={contextFromPayload(state.payload, device).program.pointsLabel} />
+          ) : null
+        }
         onNavigate={(panel) => {
           state.panel = panel;
           state.notice = '';
@@ -117,11 +200,21 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
       />,
     );
   function act(action: WidgetAction) {
-    void perform(action, shopper).then((outcome) => {
+    void perform(action, shopper, state.referral ? { api, arrival: state.referral } : undefined).then((outcome) => {
       if (!outcome) return;
       state.notice = outcome.notice;
       if (outcome.payload) state.payload = outcome.payload;
       if (outcome.panel) state.panel = outcome.panel;
+      if (outcome.referral) state.referral = outcome.referral;
+      draw();
+    });
+  }
+  if (code) {
+    if (availablePanels(state.payload.documents.widget as WidgetDocument, 'visitor').includes('referral_program')) state.panel = 'referral_program';
+    void visitReferral(api, doc, code).then((arrival) => {
+      state.referral = arrival;
+      // the referral panel says it itself; without that panel the notice does
+      if (arrival.failed && state.panel !== 'referral_program') state.notice = REFERRAL_NOT_COMPLETED;
       draw();
     });
   }

@@ -4,7 +4,7 @@
  * (go to the next panel, copy the link) or hand it to the host through `act`.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { RenderContext } from '../context.ts';
+import { REFERRAL_NOT_COMPLETED, type RenderContext } from '../context.ts';
 import { fillPlaceholders, formatPoints, formatTierAmount, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
@@ -171,6 +171,86 @@ function CopyLink({ ctx, act, children }: { ctx: RenderContext; act: PanelViewPr
   );
 }
 
+const REFERRAL_STATES = { pending: 'Pending', completed: 'Completed', not_completed: 'Not completed' } as const;
+
+/** The member's latest referrals: the friend masked and how far it went. */
+function ReferralList({ ctx }: { ctx: RenderContext }) {
+  const referrals = ctx.audience === 'member' ? ctx.member?.referrals : undefined;
+  if (!referrals) return null;
+  return (
+    <section aria-label="Your referrals" data-member="referrals">
+      <h4>Your referrals</h4>
+      {referrals.length === 0 ? (
+        <p>No friend has taken your offer yet.</p>
+      ) : (
+        <ul className="ls-rewards">
+          {referrals.map((referral, index) => (
+            <li key={index}>
+              <strong>{referral.friend}</strong> · {REFERRAL_STATES[referral.state]}
+              <br />
+              {referral.date}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A visitor who came through a referral link: the friend's offer and the e-mail that takes the coupon. */
+function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewProps['act'] }) {
+  const arrival = ctx.referral;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  if (!arrival) return null;
+  if (arrival.failed) return <p data-referral="failed">{REFERRAL_NOT_COMPLETED}</p>;
+  if (arrival.code)
+    return (
+      <div data-referral="coupon">
+        <p>Your {arrival.offer}:</p>
+        <p className="ls-balance">{arrival.code}</p>
+        <p>Use this code at checkout.</p>
+      </div>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError('Enter a valid e-mail address');
+      return;
+    }
+    setError('');
+    act({ type: 'claim_referral_coupon', email: email.trim() });
+  };
+  return (
+    <form className="ls-form" onSubmit={submit} noValidate data-referral="offer">
+      <p>
+        <strong>{arrival.referrerName || 'A friend'}</strong> sent you a {arrival.offer}.
+      </p>
+      <label htmlFor="ls-w-referral-email">Your e-mail address</label>
+      <input
+        className="ls-input"
+        id="ls-w-referral-email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'ls-w-referral-email-error' : undefined}
+      />
+      {error && (
+        <p id="ls-w-referral-email-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ls-actions">
+        <button className="ls-btn" type="submit">
+          Get my coupon
+        </button>
+      </div>
+    </form>
+  );
+}
+
 type TextKey = keyof PanelTexts;
 const INTRO: TextKey[] = ['title', 'body'];
 const BUTTONS: TextKey[] = ['primary_button_label', 'primary_button_url', 'secondary_button_label', 'secondary_button_url'];
@@ -207,26 +287,34 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
       <Buttons {...p} onSecondary={() => p.go('redeem_cart')} />
     </>
   )),
-  referral_program: panel([...INTRO, ...BUTTONS], (p) => (
-    <>
-      <Body {...p} />
-      <ul className="ls-rewards">
-        <li>
-          <strong>Your friend gets</strong> {p.ctx.program.referral.referee}
-        </li>
-        <li>
-          <strong>You get</strong> {p.ctx.program.referral.referrer}
-        </li>
-      </ul>
-      <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
-    </>
-  )),
+  referral_program: panel([...INTRO, ...BUTTONS], (p) =>
+    p.ctx.audience === 'visitor' && p.ctx.referral ? (
+      <>
+        <Body {...p} />
+        <ReferralArrivalView ctx={p.ctx} act={p.act} />
+      </>
+    ) : (
+      <>
+        <Body {...p} />
+        <ul className="ls-rewards">
+          <li>
+            <strong>Your friend gets</strong> {p.ctx.program.referral.referee}
+          </li>
+          <li>
+            <strong>You get</strong> {p.ctx.program.referral.referrer}
+          </li>
+        </ul>
+        <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
+      </>
+    ),
+  ),
   referral_details: panel([...INTRO, ...BUTTONS], (p) => (
     <>
       <Body {...p} />
       <CopyLink ctx={p.ctx} act={p.act}>
         {(copy) => <Buttons {...p} onPrimary={copy} onSecondary={() => p.go('referral_send_email')} />}
       </CopyLink>
+      <ReferralList ctx={p.ctx} />
     </>
   )),
   referral_send_email: panel([...INTRO, ...FORM], (p) => (
@@ -246,6 +334,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
   referral_complete: panel([...INTRO, ...BUTTONS], (p) => (
     <>
       <Body {...p} />
+      <ReferralList ctx={p.ctx} />
       <Buttons {...p} onPrimary={() => p.go('home')} />
     </>
   )),

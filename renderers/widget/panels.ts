@@ -41,6 +41,7 @@ export function homePanels(doc: Widget, audience: Audience): PanelKey[] {
 export type WidgetAction =
   | { type: 'copy_referral_link'; link: string }
   | { type: 'send_referral_email'; email: string }
+  | { type: 'claim_referral_coupon'; email: string }
   | { type: 'redeem'; methodId: string }
   | { type: 'apply_reward'; rewardId: string; code: string }
   | { type: 'share_points'; email: string }

@@ -11,6 +11,35 @@ import { availablePanels, homePanels, Widget, type WidgetAction } from './index.
 afterEach(cleanup);
 const ctxOf = (audience: Audience) => (audience === 'member' ? memberCtx() : visitorCtx());
 
+describe('referrals in the widget', () => {
+  it("lists the member's referrals with the friend masked and the state only", () => {
+    const member = {
+      ...memberCtx().member!,
+      referrals: [
+        { friend: 'b•••@mail.test', state: 'not_completed' as const, date: '2026-02-20' },
+        { friend: 'a•••@mail.test', state: 'completed' as const, date: '2026-02-01' },
+      ],
+    };
+    const markup = renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={memberCtx({ member })} panel="referral_details" inline />);
+    expect(markup).toContain('data-member="referrals"');
+    expect(markup).toMatch(/b•••@mail\.test<\/strong> · Not completed/);
+    expect(markup).toMatch(/a•••@mail\.test<\/strong> · Completed/);
+    const none = renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={memberCtx({ member: { ...member, referrals: [] } })} panel="referral_details" inline />);
+    expect(none).toContain('No friend has taken your offer yet.');
+  });
+
+  it("shows a visitor from a referral link the friend's offer, then the coupon, or only the not-completed line", () => {
+    const arrival = { referrerName: 'Ada', offer: '$5 off coupon' };
+    const draw = (referral: typeof arrival & { code?: string; failed?: boolean }) =>
+      renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
+    expect(draw(arrival)).toContain('Ada</strong> sent you a $5 off coupon.');
+    expect(draw({ ...arrival, code: 'REF-AB12' })).toContain('REF-AB12');
+    const failed = draw({ ...arrival, failed: true });
+    expect(failed).toContain('This referral could not be completed.');
+    expect(failed).not.toContain('Get my coupon');
+  });
+});
+
 describe('the reward cart', () => {
   it('lists only the codes that still work at checkout, with their expiry', () => {
     const member = memberCtx().member!;

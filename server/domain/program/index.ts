@@ -4,7 +4,7 @@ import { describeRule } from '../rules/order-earn.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
-import { describeReferralReward, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
+import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 const EARN_ICONS: Record<string, string> = {
   order: 'bag',
@@ -119,6 +119,7 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
     })),
     referralLink: referralLink(origin, await referralCode(db, storeId, customerId, now)),
     referralsEarned: customer.referral_count,
+    referrals: await memberReferrals(db, storeId, customerId),
     ...(customer.birthday ? { birthday: customer.birthday } : {}),
     joinedAt: customer.created_at.toISOString().slice(0, 10),
   };

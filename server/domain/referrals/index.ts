@@ -14,4 +14,4 @@ export {
   type ClaimAnswer,
   type VisitAnswer,
 } from './engine.ts';
-export { listReferrals, referralFigures, type ReferralFigures, type ReferralFilter } from './list.ts';
+export { listReferrals, maskEmail, memberReferrals, referralFigures, type ReferralFigures, type ReferralFilter } from './list.ts';

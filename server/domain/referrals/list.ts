@@ -89,3 +89,28 @@ export async function referralFigures(db: Executor, storeId: number): Promise<Re
     revenue_minor: revenue,
   };
 }
+
+/** A friend's e-mail as their referrer sees it: the first letter of the name and the domain ("a•••@example.com"). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+const SHOPPER_STATES = { pending: 'pending', completed: 'completed', cancelled: 'not_completed', blocked: 'not_completed' } as const;
+
+/**
+ * A member's latest referrals for the storefront: the friend masked and the state as the shopper
+ * reads it (a referral held for review or cancelled is "not completed", never why).
+ */
+export async function memberReferrals(db: Executor, storeId: number, referrerId: number, limit = 10) {
+  const rows = await db
+    .selectFrom('referrals')
+    .select(['friend_email', 'state', 'created_at'])
+    .where('store_id', '=', storeId)
+    .where('referrer_id', '=', referrerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ friend: maskEmail(row.friend_email), state: SHOPPER_STATES[row.state], date: row.created_at.toISOString().slice(0, 10) }));
+}

@@ -64,6 +64,18 @@ describeEachDatabase('referral routes', (ctx) => {
     expect(list.figures).toMatchObject({ sent: 2, invited: 1, completed: 1, blocked: 1, revenue_minor: 4200 });
     const done = list.data.find((row: { friend_email: string }) => row.friend_email === 'new.friend@mail.test');
     expect(done).toMatchObject({ state: 'completed', rewarded: true, order_number: '#F-1', referrer: { id: referrerId } });
+    // the member's widget lists their referrals: friend masked, held-for-review read as "not completed", never why
+    const mine = await ctx.app.inject({ method: 'GET', url: `/storefront/v1/${store().storeName}/member?${new URLSearchParams(signature)}` });
+    expect(mine.json().data.referrals.map((row: { friend: string; state: string }) => [row.friend, row.state])).toEqual([
+      ['x•••@mailinator.com', 'not_completed'],
+      ['n•••@mail.test', 'completed'],
+    ]);
+    expect(mine.body).not.toContain('new.friend@mail.test');
+    expect(mine.body).not.toContain('disposable');
+    // the console's customer detail: the customer's referrals only
+    const ofCustomer = (await console('POST', '/data/v1/transaction/referrals', { customer_id: referrerId })).json().data;
+    expect(ofCustomer.data).toHaveLength(2);
+    expect((await console('POST', '/data/v1/transaction/referrals', { customer_id: store().customerIds[1] })).json().data.data).toEqual([]);
     const blocked = (await console('POST', '/data/v1/transaction/referrals', { state: 'blocked' })).json().data.data;
     expect(blocked).toHaveLength(1);
     expect(blocked[0].reason).toContain('disposable');
