@@ -29,6 +29,7 @@ const ActivityPage = lazy(() => import('../features/points/ActivityPage.tsx').th
 const CustomersPage = lazy(() => import('../features/customers/CustomersPage.tsx').then((m) => ({ default: m.CustomersPage })));
 const CustomerDetailsPage = lazy(() => import('../features/customers/CustomerDetailsPage.tsx').then((m) => ({ default: m.CustomerDetailsPage })));
 const AwardsPage = lazy(() => import('../features/customers/AwardsPage.tsx').then((m) => ({ default: m.AwardsPage })));
+const ReceiptModerationPage = lazy(() => import('../features/customers/ReceiptModerationPage.tsx').then((m) => ({ default: m.ReceiptModerationPage })));
 const OnsiteDisplayPage = lazy(() => import('../features/onsite-display/pages.tsx').then((m) => ({ default: m.OnsiteDisplayPage })));
 const ReferralsPage = lazy(() => import('../features/referrals/ReferralsPage.tsx').then((m) => ({ default: m.ReferralsPage })));
 const VipPage = lazy(() => import('../features/vip/VipPage.tsx').then((m) => ({ default: m.VipPage })));
@@ -66,6 +67,8 @@ function screenFor(route: RouteEntry): ReactNode {
       return <CustomerDetailsPage />;
     case 'customer-awards':
       return <AwardsPage />;
+    case 'receipt-moderation':
+      return <ReceiptModerationPage />;
     case 'referrals':
       return <ReferralsPage />;
     case 'vip':

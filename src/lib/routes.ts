@@ -83,6 +83,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'Receipt Moderation',
     purpose: 'Receipts uploaded by shoppers, waiting for you to approve or reject them.',
     back: { to: '/customers', label: 'Customers' },
+    screen: 'receipt-moderation',
   },
   {
     path: '/onsite-display',

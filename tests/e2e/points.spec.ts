@@ -106,6 +106,98 @@ test('a way to redeem is added, refused outside 1–100 %, edited, deactivated a
   await expect(redeemSection().getByText('Fifteen off')).toHaveCount(0);
 });
 
+const couponSection = () => page.getByRole('region', { name: 'Coupons' });
+
+test('a coupon is added, refused with bad input, edited, deactivated and deleted; failed saves and deletes stay shown', async () => {
+  await page.goto('/rewards-loyalty/points');
+  await couponSection().getByRole('button', { name: 'Add a coupon' }).click();
+  await drawer()
+    .getByRole('button', { name: /Percentage off/ })
+    .click();
+  await drawer().getByLabel('Title').fill('');
+  await drawer().getByLabel('Percentage off').fill('0');
+  await drawer().getByRole('button', { name: 'Add coupon' }).click();
+  await expect(drawer().getByText('Enter a title.')).toBeVisible();
+  await expect(drawer().getByText('A percentage discount is between 1 and 100.')).toBeVisible();
+  await drawer().getByLabel('Title').fill('Friend 5%');
+  await drawer().getByLabel('Percentage off').fill('5');
+  await drawer().getByLabel('Minimum order, in cents').fill('3000');
+  // the server fails once: the failure stays in the drawer, nothing is lost
+  await page.route(
+    '**/api/v1/coupon/store',
+    (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again shortly.', code: 'unavailable', errors: {} }) }),
+    { times: 1 },
+  );
+  await drawer().getByRole('button', { name: 'Add coupon' }).click();
+  await expect(drawer().getByRole('alert')).toContainText('The coupon was not saved: Try again shortly.');
+  await expect(drawer().getByLabel('Title')).toHaveValue('Friend 5%');
+  await drawer().getByRole('button', { name: 'Add coupon' }).click();
+  await expect(page.getByText('“Friend 5%” added')).toBeVisible();
+  const card = couponSection().getByRole('listitem').filter({ hasText: 'Friend 5%' });
+  await expect(card).toContainText('5% off');
+  await expect(card).toContainText('Orders from $30.00');
+  expect((await axe(page).analyze()).violations).toEqual([]);
+
+  // the drawer starts from the coupon as stored (GET /coupon/{id})
+  await card.getByRole('button', { name: 'Edit Friend 5%' }).click();
+  await expect(drawer().getByLabel('Percentage off')).toHaveValue('5');
+  await drawer().getByLabel('Code expires after (days)').fill('30');
+  await drawer().getByRole('button', { name: 'Save coupon' }).click();
+  await expect(drawer()).toBeHidden();
+  await expect(card).toContainText('Code expires after 30 days');
+  await card.getByRole('switch', { name: 'Active: Friend 5%' }).click({ force: true });
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+
+  await page.route(
+    '**/api/v1/coupon/*',
+    (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Try again shortly.', code: 'unavailable', errors: {} }),
+          })
+        : route.fallback(),
+    { times: 1 },
+  );
+  await card.getByRole('button', { name: 'Delete Friend 5%' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(couponSection().getByText('The coupon was not deleted: Try again shortly.')).toBeVisible();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Delete Friend 5%' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('“Friend 5%” deleted')).toBeVisible();
+  await expect(couponSection().getByText('Friend 5%')).toHaveCount(0);
+});
+
+test('a rule drawer reads the rule as stored; when that read fails the failure stays in the drawer', async () => {
+  await page.goto('/rewards-loyalty/points');
+  const unavailable = {
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({ message: 'Try again shortly.', code: 'unavailable', errors: {} }),
+  };
+  // spec §4 "point fetch": GET /points/action/rule/{id} fails (with the client's two retries)
+  await page.route(/\/api\/v1\/points\/action\/rule\/\d+$/, (route) => route.fulfill(unavailable), { times: 3 });
+  await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
+  await expect(drawer().getByRole('alert')).toHaveText('The way to earn could not be loaded: Try again shortly.', { timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
+  await expect(drawer().getByLabel('Title')).toHaveValue('Place an order');
+  await page.keyboard.press('Escape');
+  await expect(drawer()).toBeHidden();
+  // spec §4 "point redeem fetch": GET /redeem/point/{id}
+  await page.route('**/api/v1/redeem/point/*', (route) => route.fulfill(unavailable), { times: 3 });
+  await redeemSection()
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(drawer().getByRole('alert')).toHaveText('The way to redeem could not be loaded: Try again shortly.', { timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(drawer()).toBeHidden();
+});
+
 test('Product History imports products; the order rule picks excluded collections from the catalogue', async () => {
   await page.goto('/integrations/product-list/');
   await expect(page.getByRole('heading', { level: 1, name: 'Product History' })).toBeVisible({ timeout: 15_000 });

@@ -37,3 +37,19 @@ export async function updateCoupon(db: Executor, storeId: number, id: number, { 
 export async function deleteCoupon(db: Executor, storeId: number, id: number): Promise<boolean> {
   return (await db.deleteFrom('coupons').where('id', '=', id).where('store_id', '=', storeId).returning('id').executeTakeFirst()) !== undefined;
 }
+
+/** The store's coupons, newest first, paged (`status` filters; 'all' or none lists both). */
+export async function listCoupons(db: Executor, storeId: number, options: { status?: 'active' | 'inactive' | 'all'; limit?: number; offset?: number } = {}) {
+  let query = db.selectFrom('coupons').where('store_id', '=', storeId);
+  if (options.status && options.status !== 'all') query = query.where('status', '=', options.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(options.limit ?? 100)
+      .offset(options.offset ?? 0)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -31,8 +31,16 @@ describeEachDatabase('coupons', (ctx) => {
     );
     const bad = await call('POST', '/coupon/store', { title: 'x', discount_type: 'percentage', discount_value: 0 });
     expect(bad.json().errors).toHaveProperty('discount_value');
+    const listed = await call('GET', '/coupon?limit=10&page=1&status=all');
+    expect(listed.json().data).toMatchObject({ total: 1, page: 1, limit: 10, data: [{ id, title: 'Friend 5%', description: '5% off' }] });
+    expect((await call('GET', '/coupon?status=inactive')).json().data).toMatchObject({ total: 0, data: [] });
+    expect((await call('GET', '/coupon?limit=0')).statusCode).toBe(422);
     const bob = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/coupon/${id}`, headers: bob.headers })).statusCode).toBe(404);
+    // another store's list does not show it; its delete is a 404 and changes nothing
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/coupon', headers: bob.headers })).json().data.total).toBe(0);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/coupon/${id}`, headers: bob.headers })).statusCode).toBe(404);
+    expect((await call('GET', `/coupon/${id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/coupon/${id}`)).statusCode).toBe(200);
     expect((await call('GET', `/coupon/${id}`)).statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { idParams } from '../../contract/common.ts';
 import { COUPON_TYPES, couponBody, couponUpdateBody, type CouponBody } from '../../contract/coupons.ts';
-import { createCoupon, deleteCoupon, findCoupon, updateCoupon } from '../../domain/rules/coupons.ts';
+import { createCoupon, deleteCoupon, findCoupon, listCoupons, updateCoupon } from '../../domain/rules/coupons.ts';
+import { listQuery } from '../../contract/points.ts';
 import { describeReward } from '../../domain/rules/redeem.ts';
 import type { Coupon } from '../../domain/rules/tables.ts';
 import type { RouteModule } from '../context.ts';
@@ -33,6 +34,17 @@ export const couponRoutes: RouteModule = {
     app.get('/coupon/type', { config: { permission: 'program:read' }, schema: { tags: ['coupons'], summary: 'Coupon kinds' } }, async () => ({
       data: COUPON_TYPES,
     }));
+
+    // not in the spec's list, which has no way to list coupons: the console's Coupons section needs one
+    app.get(
+      '/coupon',
+      { config: { permission: 'program:read' }, schema: { tags: ['coupons'], summary: 'Coupons of the store, newest first, paged', querystring: listQuery } },
+      async (request) => {
+        const { limit, page, status } = request.query;
+        const { rows, total } = await listCoupons(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
+        return { data: { data: rows.map(presentCoupon), total, page, limit } };
+      },
+    );
 
     app.post(
       '/coupon/store',

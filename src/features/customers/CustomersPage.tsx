@@ -121,6 +121,9 @@ export function CustomersPage() {
               <Link className={buttonClassName()} to="/customers/awards">
                 Award points
               </Link>
+              <Link className={buttonClassName()} to="/customers/receipt-moderation">
+                Receipts
+              </Link>
               <Button loading={invite.isPending} onClick={() => invitePast()}>
                 Invite past customers
               </Button>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useConsole } from '../../state/store.ts';
+import { CouponSection } from './components/CouponSection.tsx';
 import { EarningSection } from './components/EarningSection.tsx';
 import { ExpiryCard } from './components/ExpiryCard.tsx';
 import { PointsLabelCard } from './components/PointsLabelCard.tsx';
@@ -13,7 +14,7 @@ export function useProgramWords() {
   return { pointsLabel: settings?.points_label || 'points', currency: settings?.currency || 'USD' };
 }
 
-/** spec §2 /rewards-loyalty/points: ways to earn and to redeem, points expiry and the points label. */
+/** spec §2 /rewards-loyalty/points: ways to earn and to redeem, coupons, points expiry and the points label. */
 export function PointsPage() {
   const { pointsLabel, currency } = useProgramWords();
   return (
@@ -30,6 +31,7 @@ export function PointsPage() {
       <div className="ls-stack">
         <EarningSection />
         <RedeemSection pointsLabel={pointsLabel} />
+        <CouponSection />
         <ExpiryCard pointsLabel={pointsLabel} />
         <PointsLabelCard label={pointsLabel} currency={currency} />
       </div>

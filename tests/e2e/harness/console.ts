@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 /**
  * A page signed in to the console as the demo owner through the built-in provider, in a context
@@ -15,4 +15,29 @@ export async function signedInOwner(browser: Browser, options: BrowserContextOpt
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
   return page;
+}
+
+/** API headers of the demo owner signed in through the API and switched to the store `storeKey`. */
+export async function ownerApiHeaders(request: APIRequestContext, storeKey: string): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/account/login', { data: { email: 'owner@demo.shop', password: 'demo-password' } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token, store_access_token: storeToken, user } = (await login.json()).data;
+  const headers = { authorization: `Bearer ${token}`, 'x-store-access-token': storeToken, 'x-user-access-token': user.user_access_token };
+  const stores = (await (await request.get('/api/v1/store/list', { headers })).json()).data as Array<{ store_id: number; store_name: string }>;
+  const store = stores.find((row) => row.store_name === storeKey);
+  expect(store, `the demo owner has the store ${storeKey}`).toBeTruthy();
+  const switched = await request.post('/api/v1/store/store-token/update', { headers, data: { store_id: store!.store_id } });
+  expect(switched.ok(), await switched.text()).toBe(true);
+  return { ...headers, 'x-store-access-token': (await switched.json()).data.store_access_token };
+}
+
+/** Switches the console to the store of this title when another one is current. */
+export async function switchConsoleStore(page: Page, title: string): Promise<void> {
+  if ((await page.getByTestId('current-store').textContent())!.trim() === title) return;
+  await page.getByRole('button', { name: /Switch store/ }).click();
+  await page
+    .getByRole('list', { name: 'Stores' })
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+  await expect(page.getByTestId('current-store')).toHaveText(title);
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EarningRuleBody, earningRuleRecord, ExpirySettings, ImpactPreview, ImpactPreviewBody } from '../../../../server/contract/points.ts';
 import type { ActivityEntry, ActivityQuery } from '../../../../server/contract/points-activity.ts';
 import type { RedeemRuleBody } from '../../../../server/contract/redeem.ts';
+import type { CouponBody } from '../../../../server/contract/coupons.ts';
 import type { TablePage } from '../../../components/ui/table/DataTable.tsx';
 import { api, queryClient, session } from '../../../lib/runtime.ts';
 
@@ -20,6 +21,22 @@ export interface RedeemRule {
   created_at: string;
   updated_at: string;
 }
+export interface Coupon {
+  id: number;
+  title: string;
+  discount_type: CouponBody['discount_type'];
+  discount_value: number;
+  status: 'active' | 'inactive';
+  config: CouponBody['config'];
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface CouponKind {
+  type: CouponBody['discount_type'];
+  label: string;
+  unit: 'minor' | 'percent' | 'none';
+}
 interface Paged<T> {
   data: T[];
   total: number;
@@ -35,6 +52,8 @@ export const pointsKeys = {
   expiry: ['points', 'expiry'] as const,
   platform: ['points', 'platform-action'] as const,
   activity: ['points', 'activity'] as const,
+  coupons: ['points', 'coupons'] as const,
+  couponKinds: ['points', 'coupon-kinds'] as const,
 };
 
 /** GET /points/action/rule/grouping?status=all: the ways to earn, grouped as the server groups them (spec "action rules fetch"). */
@@ -139,3 +158,45 @@ export const impactPreviewQuery = (body: ImpactPreviewBody) =>
     queryFn: ({ signal }) => api.post<ImpactPreview>('/points/preview', body, { signal }),
     staleTime: 30_000,
   });
+
+/** GET /coupon?limit=100: the store's coupons, newest first. */
+export const couponsQuery = () =>
+  queryOptions({
+    queryKey: pointsKeys.coupons,
+    queryFn: async () => (await api.get<Paged<Coupon>>('/coupon', { params: { limit: 100, page: 1, status: 'all' } })).data,
+  });
+
+/** GET /coupon/type: the kinds of coupon the program can give. */
+export const couponKindsQuery = () =>
+  queryOptions({ queryKey: pointsKeys.couponKinds, queryFn: () => api.get<CouponKind[]>('/coupon/type'), staleTime: 10 * 60_000 });
+
+/** GET /coupon/{id}: one coupon as stored (the edit drawer starts from it). */
+export const couponQuery = (id: number) => queryOptions({ queryKey: [...pointsKeys.coupons, id] as const, queryFn: () => api.get<Coupon>(`/coupon/${id}`) });
+
+/** POST /coupon/store or /coupon/update (with an id) — spec "coupon reward creation". */
+export const useSaveCoupon = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id?: number | undefined; body: CouponBody }) =>
+      id === undefined ? api.post<Coupon>('/coupon/store', body) : api.post<Coupon>('/coupon/update', { ...body, id }),
+    onSuccess: refresh(pointsKeys.coupons),
+  });
+
+/** DELETE /coupon/{id} — spec "coupon delete". */
+export const useDeleteCoupon = () => useMutation({ mutationFn: (id: number) => api.delete(`/coupon/${id}`), onSuccess: refresh(pointsKeys.coupons) });
+
+export const couponBodyOf = (coupon: Coupon, change: Partial<CouponBody> = {}): CouponBody => ({
+  title: coupon.title,
+  discount_type: coupon.discount_type,
+  discount_value: coupon.discount_value,
+  status: coupon.status,
+  config: coupon.config,
+  ...change,
+});
+
+/** GET /points/action/rule/{id}: one way to earn as stored (spec "point fetch"). */
+export const earningRuleQuery = (id: number) =>
+  queryOptions({ queryKey: [...pointsKeys.earning, id] as const, queryFn: () => api.get<EarningRule>(`/points/action/rule/${id}`) });
+
+/** GET /redeem/point/{id}: one way to redeem as stored (spec "point redeem fetch"). */
+export const redeemRuleQuery = (id: number) =>
+  queryOptions({ queryKey: [...pointsKeys.redeem, id] as const, queryFn: () => api.get<RedeemRule>(`/redeem/point/${id}`) });

@@ -1,8 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { earningBodyOf, earningGroupsQuery, useDeleteEarningRule, useSaveEarningRule, type EarningGroups, type EarningRule } from '../api/points.ts';
+import {
+  earningBodyOf,
+  earningRuleQuery,
+  earningGroupsQuery,
+  useDeleteEarningRule,
+  useSaveEarningRule,
+  type EarningGroups,
+  type EarningRule,
+} from '../api/points.ts';
 import { EARNING_ICONS, earningCatalogue, limitText, type EarningType } from '../earning-catalogue.ts';
 import { EarningRuleForm } from './EarningRuleForm.tsx';
+import { withStoredRule } from './StoredRuleForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
+
+/** The drawer's form; an existing rule is read again by id first. */
+const StoredEarningRuleForm = withStoredRule(EarningRuleForm, earningRuleQuery, (rule) => earningBodyOf(rule), 'way to earn');
 
 const GROUP_TITLES: Record<keyof EarningGroups, string> = { orders: 'Orders', actions: 'Actions', social: 'Social media', custom: 'Custom events' };
 
@@ -33,7 +45,7 @@ export function EarningSection() {
       catalogue={earningCatalogue()}
       card={(rule) => ({ icon: EARNING_ICONS[rule.type as EarningType] ?? '★', summary: rule.description, details: details(rule) })}
       bodyOf={(rule) => earningBodyOf(rule)}
-      Form={EarningRuleForm}
+      Form={StoredEarningRuleForm}
       toggle={toggle}
       remove={remove}
       deleteNote="Members stop earning this way. Points they already earned through it stay in their balance and history."

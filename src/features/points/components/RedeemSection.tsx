@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { redeemBodyOf, redeemRulesQuery, useDeleteRedeemRule, useSaveRedeemRule, type RedeemRule } from '../api/points.ts';
+import { redeemBodyOf, redeemRuleQuery, redeemRulesQuery, useDeleteRedeemRule, useSaveRedeemRule, type RedeemRule } from '../api/points.ts';
 import { REDEEM_CATALOGUE, REDEEM_ICONS, costText } from '../redeem-catalogue.ts';
 import { RedeemRuleForm } from './RedeemRuleForm.tsx';
+import { withStoredRule } from './StoredRuleForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
+
+/** The drawer's form; an existing rule is read again by id first. */
+const StoredRedeemRuleForm = withStoredRule(RedeemRuleForm, redeemRuleQuery, (rule) => redeemBodyOf(rule), 'way to redeem');
 
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
@@ -31,7 +35,7 @@ export function RedeemSection({ pointsLabel }: { pointsLabel: string }) {
       catalogue={REDEEM_CATALOGUE}
       card={(rule) => ({ icon: REDEEM_ICONS[rule.type], summary: `${rule.description} for ${costText(rule, pointsLabel)}`, details: details(rule) })}
       bodyOf={(rule) => redeemBodyOf(rule)}
-      Form={RedeemRuleForm}
+      Form={StoredRedeemRuleForm}
       toggle={toggle}
       remove={remove}
       deleteNote="Members can no longer choose this reward. Coupons already issued for it stay valid."

@@ -1,0 +1,46 @@
+import { couponBody, type CouponBody } from '../../../../server/contract/coupons.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { couponBodyOf, couponQuery, useSaveCoupon } from '../api/points.ts';
+import { CatalogueField } from '../../products/CatalogueField.tsx';
+import { RuleFormButtons } from './RuleFormButtons.tsx';
+import { NumberField, StatusField } from './RuleFields.tsx';
+import { useRuleSave } from './useSaveForm.ts';
+import { withStoredRule } from './StoredRuleForm.tsx';
+
+/** Every field of a coupon, validated with POST /coupon/store's own schema; a 422 lands on its fields, the failure stays shown. */
+function CouponFields({ id, initial, onDone }: { id?: number | undefined; initial: CouponBody; onDone: () => void }) {
+  const form = useContractForm(couponBody, initial);
+  const { control, register } = form;
+  const save = useSaveCoupon();
+  const type = initial.discount_type;
+  const { failure, onSubmit } = useRuleSave(form, save, { id, noun: 'coupon', onDone });
+  return (
+    <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Coupon">
+      <FormAlert message={failure} />
+      <TextField control={control} register={register} name="title" label="Title" />
+      <StatusField control={control} name="status" />
+      {type === 'fixed_amount' ? (
+        <NumberField control={control} register={register} name="discount_value" label="Amount off, in cents" hint="500 means $5 off." />
+      ) : null}
+      {type === 'percentage' ? (
+        <NumberField control={control} register={register} name="discount_value" label="Percentage off" hint="Between 1 and 100." />
+      ) : null}
+      <NumberField control={control} register={register} name="config.min_order_minor" label="Minimum order, in cents" hint="0 means any order." />
+      <CatalogueField control={control} name="config.product_ids" kind="products" label="Only for products" hint="None chosen: every product." />
+      <CatalogueField control={control} name="config.collection_ids" kind="collections" label="Only for collections" hint="None chosen: every collection." />
+      <NumberField
+        control={control}
+        register={register}
+        name="config.expiry_days"
+        label="Code expires after (days)"
+        hint="Leave empty: the code never expires."
+        empty="null"
+      />
+      <RuleFormButtons isNew={id === undefined} noun="coupon" saving={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+/** The coupon drawer's form: an existing coupon is read again with GET /coupon/{id}. */
+export const CouponForm = withStoredRule(CouponFields, couponQuery, couponBodyOf, 'coupon');

@@ -1,0 +1,100 @@
+import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { AXE_TAGS } from './harness/page.ts';
+
+// Receipt moderation (issue 14 §6) against the real server: the demo storefront's signed-in
+// shopper sends two in-store receipts through the storefront API; staff approve one (points by
+// the order rule, once) and reject the other with a reason; the shopper reads both outcomes.
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const STORE_KEY = 'demo-coffee-roasters';
+const STORE_TITLE = 'Demo Coffee Roasters';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  page = await signedInOwner(browser, { viewport: { width: 1400, height: 900 } });
+});
+
+const axe = async () => {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+};
+
+/** The demo storefront's signed-in shopper (the loader tag of /demo/storefront?member=1). */
+async function demoShopper(request: APIRequestContext) {
+  const html = await (await request.get('/demo/storefront?member=1')).text();
+  const customerId = /data-customer-id="([^"]+)"/.exec(html)?.[1];
+  const digest = /data-customer-digest="([0-9a-f]+)"/.exec(html)?.[1];
+  expect(customerId && digest, 'the demo storefront signs a shopper in').toBeTruthy();
+  return { customer_id: customerId!, digest: digest! };
+}
+
+test('a shopper’s receipts are approved once by the order rule and rejected with a reason the shopper reads', async ({ request }) => {
+  const shopper = await demoShopper(request);
+  const send = (amount: string) =>
+    request.post(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams({ ...shopper, amount })}`, {
+      multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG } },
+    });
+  const first = await send('12.34');
+  expect(first.status(), await first.text()).toBe(201);
+  const second = await send('5.00');
+  expect(second.status(), await second.text()).toBe(201);
+  const approveId = (await first.json()).data.id as number;
+  const rejectId = (await second.json()).data.id as number;
+  // a file that is not an image is refused
+  const bad = await request.post(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams({ ...shopper, amount: '1' })}`, {
+    multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4\n') } },
+  });
+  expect(bad.status()).toBe(422);
+
+  // the store turns amounts into points by its order rule: 1 point per $1
+  const headers = await ownerApiHeaders(request, STORE_KEY);
+  const rule = await request.post('/api/v1/points/store', { headers, data: { type: 'order', title: 'Receipts and orders', points: 1 } });
+  expect(rule.status(), await rule.text()).toBe(201);
+
+  await switchConsoleStore(page, STORE_TITLE);
+  await page.goto('/customers');
+  await page.getByRole('link', { name: 'Receipts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt Moderation' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Receipts' });
+  const approveRow = table.getByRole('row').filter({ has: page.getByRole('img', { name: new RegExp(`^Receipt #${approveId} from`) }) });
+  await expect(approveRow).toContainText('$12.34');
+  await expect(approveRow.getByRole('img')).toHaveJSProperty('complete', true);
+  await axe();
+
+  await approveRow.getByRole('button', { name: `Approve receipt #${approveId}` }).click();
+  await expect(page.getByText(`Receipt #${approveId} approved: 12 points`)).toBeVisible();
+  await expect(approveRow).toHaveCount(0);
+
+  const rejectRow = table.getByRole('row').filter({ has: page.getByRole('img', { name: new RegExp(`^Receipt #${rejectId} from`) }) });
+  await rejectRow.getByRole('button', { name: `Reject receipt #${rejectId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject receipt' });
+  await dialog.getByRole('button', { name: 'Reject receipt' }).click();
+  await expect(dialog.getByText('Say why the receipt is rejected')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('The total is not readable');
+  await axe();
+  await dialog.getByRole('button', { name: 'Reject receipt' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(rejectRow).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption('all');
+  await expect(table.getByRole('row').filter({ hasText: 'The total is not readable' })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: '12 points, by Olivia Owner' }).first()).toBeVisible();
+  await axe();
+
+  // the shopper reads both outcomes; approving again credits nothing
+  const outcomes = (await (await request.get(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams(shopper)}`)).json()).data as Array<{
+    id: number;
+    status: string;
+    points: number | null;
+    reason: string | null;
+  }>;
+  expect(outcomes.find((row) => row.id === approveId)).toMatchObject({ status: 'approved', points: 12 });
+  expect(outcomes.find((row) => row.id === rejectId)).toMatchObject({ status: 'rejected', reason: 'The total is not readable' });
+  const again = await request.post('/data/v1/receipt/review', { headers, data: { receipt_id: approveId, action: 'approve' } });
+  expect(again.status()).toBe(409);
+});
