@@ -41,7 +41,7 @@ async function measure(store: ScaleStore): Promise<BenchRow[]> {
       300,
       async () => {
         await freshenRollups(db, id);
-        return Promise.all([periodCharts(db, id, year, 'USD', null), periodCharts(db, id, previousPeriod(year), 'USD', null)]);
+        return Promise.all([periodCharts(db, id, year, 'USD', null), periodCharts(db, id, previousPeriod(year), 'USD', null, true)]);
       },
     ],
     ['analytics/filter-options', 300, () => filterOptions(db, id)],
