@@ -22,6 +22,8 @@ export const analyticsBody = z
     tier: z.string().trim().min(1).max(100).nullish(),
     /** only members from this source (manual, import, order, widget, …) */
     source: z.string().trim().min(1).max(100).nullish(),
+    /** only orders through this sales channel (web, pos, …), and the members who placed them */
+    channel: z.string().trim().min(1).max(100).nullish(),
   })
   .superRefine((body, issue) => {
     const days = (Date.parse(body.to) - Date.parse(body.from)) / DAY_MS + 1;
@@ -108,6 +110,8 @@ export const filterOptionsAnswer = z.object({
   tags: z.array(z.object({ value: z.string(), customers: z.number().int() })),
   tiers: z.array(z.object({ value: z.string(), customers: z.number().int() })),
   sources: z.array(z.object({ value: z.string(), customers: z.number().int() })),
+  /** `customers` counts the channel's orders here */
+  channels: z.array(z.object({ value: z.string(), customers: z.number().int() })),
   max_days: z.number().int(),
 });
 export type FilterOptionsAnswer = z.infer<typeof filterOptionsAnswer>;

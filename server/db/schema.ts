@@ -145,6 +145,8 @@ export interface OrdersTable {
   currency: string;
   status: string;
   placed_at: Timestamp;
+  /** the sales channel the platform named (web, pos, …; migration 0165), null when it did not */
+  channel: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -15,6 +15,24 @@ const bucketOf = (column: string, period: Period) =>
 const returning = sql<boolean>`exists (select 1 from orders p where p.store_id = orders.store_id and p.customer_id = orders.customer_id
   and p.status in (${sql.join(REVENUE_STATUSES)}) and (p.placed_at, p.id) < (orders.placed_at, orders.id))`;
 
+/** The guests' revenue orders through one sales channel, per bucket. */
+const guestChannelBuckets = (db: Executor, storeId: number, period: Period, currency: string, channel: string) =>
+  db
+    .selectFrom('orders')
+    .select([
+      bucketOf('placed_at', period).as('bucket'),
+      sql<string>`count(*)`.as('guest_orders'),
+      sql<string>`coalesce(sum(total_minor), 0)`.as('guest_revenue_minor'),
+    ])
+    .where('store_id', '=', storeId)
+    .where('channel', '=', channel)
+    .where('customer_id', 'is', null)
+    .where('currency', '=', currency)
+    .where('status', 'in', REVENUE_STATUSES)
+    .where(inPeriod('placed_at', period))
+    .groupBy('bucket')
+    .execute();
+
 export async function liveBuckets(
   db: Executor,
   storeId: number,
@@ -72,11 +90,12 @@ export async function liveBuckets(
       .where('status', 'in', REVENUE_STATUSES)
       .where(inPeriod('placed_at', period))
       .where('customer_id', 'is not', null)
+      .$if(Boolean(filter?.channel), (query) => query.where('channel', '=', filter!.channel!))
       .where(memberFilter(storeId, 'orders.customer_id', filter))
       .groupBy('bucket')
       .execute(),
-    // guests are in no member filter: their orders are the rollups'
-    rolledBuckets(db, storeId, period),
+    // guests are in no member filter: their orders are the rollups', or the channel's
+    filter?.channel ? guestChannelBuckets(db, storeId, period, currency, filter.channel) : rolledBuckets(db, storeId, period),
   ]);
   const byBucket = new Map<string, Record<string, unknown>>();
   const guests = rolled.map(({ bucket, guest_orders, guest_revenue_minor }) => ({ bucket, guest_orders, guest_revenue_minor }));

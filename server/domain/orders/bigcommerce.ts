@@ -1,8 +1,10 @@
-import { toMinor, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import { channelOf, toMinor, type NormalizedOrder, type OrderEvent } from './normalized.ts';
 
 /** BigCommerce order (API v2), as far as points need it. */
 export interface BigCommerceOrder {
   id: number;
+  /** where the order was placed: www, manual, external, a marketplace */
+  order_source?: string | null;
   status?: string;
   status_id?: number;
   payment_status?: string;
@@ -61,6 +63,7 @@ function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
     cancelled: CANCELLED.has(status),
     placedAt: order.date_created ? new Date(order.date_created).toISOString() : new Date(0).toISOString(),
     updatedAt: order.date_modified ? new Date(order.date_modified).toISOString() : '',
+    ...channelOf(order.order_source),
   };
 }
 

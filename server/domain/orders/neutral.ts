@@ -1,5 +1,5 @@
 import type { NeutralOrderWebhook } from '../schemas/neutral-order.ts';
-import { addressKey, type OrderEvent } from './normalized.ts';
+import { addressKey, channelOf, type OrderEvent } from './normalized.ts';
 
 /** A neutral-format webhook → what it says about its order. */
 export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
@@ -42,6 +42,7 @@ export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {
       ...(order.shipping_address ? { addressKey: addressKey([order.shipping_address]) } : {}),
       ...(order.payment_fingerprint ? { paymentFingerprint: order.payment_fingerprint.toLowerCase() } : {}),
       ...(order.browser_ip ? { browserIp: order.browser_ip } : {}),
+      ...channelOf(order.channel),
     },
   };
 }

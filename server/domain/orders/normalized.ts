@@ -19,6 +19,12 @@ export interface OrderLine {
 /** The money of an order in one currency. */
 export type OrderAmounts = Pick<NormalizedOrder, 'itemsMinor' | 'discountMinor' | 'shippingMinor' | 'taxMinor' | 'totalMinor'>;
 
+/** The `channel` of a normalised order from what the platform sent: trimmed, lower case, at most 100 characters; none when empty. */
+export const channelOf = (value: string | null | undefined): { channel?: string } => {
+  const channel = value?.trim().toLowerCase().slice(0, 100);
+  return channel ? { channel } : {};
+};
+
 export interface NormalizedOrder {
   externalId: string;
   /** shown to people, e.g. "#1001" */
@@ -45,6 +51,8 @@ export interface NormalizedOrder {
   paymentFingerprint?: string;
   /** the shopper's IP address as the platform saw it */
   browserIp?: string;
+  /** the sales channel the platform named, lower case (Shopify's source_name, BigCommerce's order_source) */
+  channel?: string;
   /** the same amounts in other currencies, as the platform sent them (Shopify's shop and presentment money) */
   currencyAmounts?: Record<string, OrderAmounts>;
 }

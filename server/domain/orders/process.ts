@@ -300,6 +300,7 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
         currency: order.currency ?? 'USD',
         status: coreStatus(state),
         placed_at: order.placedAt ?? new Date(),
+        channel: order.channel ?? null,
       };
     });
   const unique = [...new Map(rows.map((row) => [row.external_id, row])).values()].sort((a, b) => (a.external_id < b.external_id ? -1 : 1));
@@ -312,6 +313,7 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
           customer_id: sql`coalesce(excluded.customer_id, orders.customer_id)`,
           total_minor: sql`excluded.total_minor`,
           status: sql`excluded.status`,
+          channel: sql`coalesce(excluded.channel, orders.channel)`,
         }),
       )
       .execute();

@@ -1,4 +1,4 @@
-import { addressKey, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
+import { addressKey, channelOf, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
@@ -19,6 +19,8 @@ interface ShopifyRefund {
 }
 interface ShopifyOrder {
   id: number | string;
+  /** the sales channel: web, pos, shopify_draft_order, an app's name */
+  source_name?: string | null;
   name?: string;
   order_number?: number;
   email?: string | null;
@@ -145,6 +147,7 @@ function shopifyOrder(payload: ShopifyOrder): NormalizedOrder {
     discountCodes: (payload.discount_codes ?? []).map((discount) => discount.code ?? '').filter(Boolean),
     currencyAmounts: shopifyCurrencyAmounts(payload),
     ...shopifyFingerprints(payload),
+    ...channelOf(payload.source_name),
   };
 }
 

@@ -45,6 +45,8 @@ const neutralOrder = z.object({
   shipping_address: z.string().max(500).optional(),
   payment_fingerprint: z.string().max(200).optional(),
   browser_ip: z.string().max(64).optional(),
+  /** the sales channel (web, pos, marketplace, …): analytics can filter by it */
+  channel: z.string().trim().min(1).max(100).optional(),
 });
 
 export const neutralOrderWebhook = z

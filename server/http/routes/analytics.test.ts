@@ -6,6 +6,9 @@ import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { storeTier } from '../../domain/vip/index.ts';
+import { channelOf } from '../../domain/orders/normalized.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 
 const JUNE = { from: '2025-06-01', to: '2025-06-30' };
@@ -272,6 +275,69 @@ describeEachDatabase('analytics', (ctx) => {
     await db.deleteFrom('customers').where('id', 'in', [one!.id, two!.id]).execute();
     expect(await rowsOf(one!.id)).toEqual([]);
     expect(await rowsOf(two!.id)).toEqual([]);
+  });
+
+  it('filters by sales channel: its orders (guests’ too) and the members who ordered through it; the options list the channels; an unknown one is a 422', async () => {
+    const db = ctx.app.db;
+    const storeId = ctx.fixture.storeA.id;
+    await sql`update orders set channel = case external_id when 'an-1' then 'web' when 'an-5' then 'web' else 'pos' end
+      where store_id = ${storeId} and external_id in ('an-1', 'an-3', 'an-4', 'an-5')`.execute(db);
+    try {
+      const pos = await answer<MetricsAnswer>('metrics', { ...JUNE, channel: 'pos', compare: false });
+      // c2 ordered through pos (order 3, her first); a guest too (order 4)
+      expect(pos.current).toMatchObject({
+        members_joined: 1,
+        points_issued: 200,
+        member_orders: 1,
+        member_revenue_minor: 2000,
+        repeat_rate: 0,
+        guest_orders: 1,
+        guest_revenue_minor: 4000,
+      });
+      // c1 ordered through the web: of her orders only order 1 counts
+      const web = await answer<MetricsAnswer>('metrics', { ...JUNE, channel: 'web', compare: false });
+      expect(web.current).toMatchObject({
+        members_joined: 1,
+        points_issued: 1000,
+        points_redeemed: 500,
+        member_orders: 1,
+        member_revenue_minor: 5000,
+        guest_orders: 1,
+      });
+      const charts = await answer<ChartsAnswer>('charts', { ...JUNE, channel: 'pos', compare: false });
+      const revenue = charts.charts.find((chart) => chart.key === 'revenue')!;
+      expect(revenue.series.map((series) => series.values.reduce((a, b) => a + b, 0))).toEqual([20, 40]);
+      const options = await answer<{ channels: { value: string; customers: number }[] }>('filter-options', {});
+      expect(options.channels).toEqual([
+        { value: 'pos', customers: 2 },
+        { value: 'web', customers: 2 },
+      ]);
+      const refused = await call(storeId, 'metrics', { ...JUNE, channel: 'carrier-pigeon' });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['channel']);
+      // another store's channels are not this store's
+      expect((await call(ctx.fixture.storeB.id, 'metrics', { ...JUNE, channel: 'pos' })).statusCode).toBe(422);
+    } finally {
+      await sql`update orders set channel = null where store_id = ${storeId}`.execute(db);
+    }
+  });
+
+  it('records the sales channel the order webhook names', async () => {
+    const storeId = ctx.fixture.storeA.id;
+    await applyOrderEvents(
+      ctx.app.db,
+      storeId,
+      [{ platform: 'custom', orderExternalId: 'CH-1', order: { ...paidOrder('CH-1', 'channel.buyer@shop.test', 1500), ...channelOf('  Marketplace ') } }],
+      ctx.clock.now(),
+    );
+    const row = await ctx.app.db
+      .selectFrom('orders')
+      .select('channel')
+      .where('store_id', '=', storeId)
+      .where('external_id', '=', '#CH-1')
+      .executeTakeFirstOrThrow();
+    expect(row.channel).toBe('marketplace');
+    expect(channelOf('   ')).toEqual({});
   });
 
   it('counts revenue in the store’s currency: a currency change recounts the rolled-up days', async () => {

@@ -24,11 +24,11 @@ import type { Executor } from '../../domain/ledger/index.ts';
 import { ApiError } from '../errors.ts';
 import type { App, RouteModule } from '../context.ts';
 
-const FILTER_LABELS = { tag: 'the tag', tier: 'the VIP tier', source: 'the source' } as const;
+const FILTER_LABELS = { tag: 'the tag', tier: 'the VIP tier', source: 'the source', channel: 'an order through the channel' } as const;
 
 /** The body's period and member filter, each filter value checked against the store's customers. */
 async function readQuery(db: Executor, storeId: number, body: AnalyticsBody) {
-  const filter = memberFilterOf({ tag: body.tag ?? null, tier: body.tier ?? null, source: body.source ?? null });
+  const filter = memberFilterOf({ tag: body.tag ?? null, tier: body.tier ?? null, source: body.source ?? null, channel: body.channel ?? null });
   const unknown = filter && (await unknownFilterField(db, storeId, filter));
   if (unknown) {
     const message = `No customer of this store has ${FILTER_LABELS[unknown]} "${String(filter[unknown])}".`;
@@ -47,7 +47,7 @@ function register(app: App) {
       config: { permission: 'program:read' },
       schema: {
         tags: ['analytics'],
-        summary: 'What analytics can filter members by (customer tags, VIP tiers, sources) and the longest period',
+        summary: 'What analytics can filter by (customer tags, VIP tiers, sources, sales channels) and the longest period',
         body: emptyBody,
         response: { 200: dataEnvelope(filterOptionsAnswer) },
       },

@@ -1,5 +1,5 @@
 /**
- * The analytics view (period, comparison, member filters: tag, VIP tier, source) from the spec's client state (`analyticsViewAtom`,
+ * The analytics view (period, comparison, filters: tag, VIP tier, source, sales channel) from the spec's client state (`analyticsViewAtom`,
  * reset on login): a missing period is the last 30 days up to today, in UTC days as the server counts.
  */
 import type { AnalyticsBody } from '../../../server/contract/analytics.ts';
@@ -21,6 +21,6 @@ export function lastDays(days: number, today = new Date()): { from: string; to: 
 
 export function requestOf(view: AnalyticsView, today = new Date()): AnalyticsBody {
   const period = view.from && view.to ? { from: view.from, to: view.to } : lastDays(30, today);
-  const first = (key: 'tag' | 'tier' | 'source') => view.filters[key]?.[0] ?? null;
-  return { ...period, compare: view.compare, tag: first('tag'), tier: first('tier'), source: first('source') };
+  const first = (key: 'tag' | 'tier' | 'source' | 'channel') => view.filters[key]?.[0] ?? null;
+  return { ...period, compare: view.compare, tag: first('tag'), tier: first('tier'), source: first('source'), channel: first('channel') };
 }

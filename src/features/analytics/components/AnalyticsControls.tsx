@@ -18,7 +18,7 @@ function FilterSelect({
 }: {
   label: string;
   all: string;
-  name: 'tag' | 'tier' | 'source';
+  name: 'tag' | 'tier' | 'source' | 'channel';
   view: AnalyticsView;
   onChange: (view: AnalyticsView) => void;
   options: { value: string; customers: number }[] | undefined;
@@ -42,7 +42,7 @@ function FilterSelect({
   );
 }
 
-/** Period (presets or any range), comparison with the period before, and the member filters (tag, VIP tier, source). */
+/** Period (presets or any range), comparison with the period before, the member filters (tag, VIP tier, source) and the sales channel. */
 export function AnalyticsControls({ view, onChange }: { view: AnalyticsView; onChange: (view: AnalyticsView) => void }) {
   const options = useQuery(filterOptionsQuery());
   const request = requestOf(view);
@@ -72,6 +72,15 @@ export function AnalyticsControls({ view, onChange }: { view: AnalyticsView; onC
         />
         <FilterSelect label="VIP tier" all="Every tier" name="tier" view={view} onChange={onChange} options={options.data?.tiers} describe={(v) => v} />
         <FilterSelect label="Source" all="Every source" name="source" view={view} onChange={onChange} options={options.data?.sources} describe={(v) => v} />
+        <FilterSelect
+          label="Sales channel"
+          all="Every channel"
+          name="channel"
+          view={view}
+          onChange={onChange}
+          options={options.data?.channels}
+          describe={(v) => v}
+        />
         <Switch isSelected={view.compare} onChange={(compare) => onChange({ ...view, compare })}>
           Compare with the period before
         </Switch>
