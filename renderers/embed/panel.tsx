@@ -3,7 +3,7 @@
  * It runs the renderers' `<Widget>` (the same component as the builder canvas) under Preact
  * through `preact/compat` aliasing (see vite.config.ts), inside the embed's shadow root.
  */
-import { createRef } from 'react';
+import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { REFERRAL_NOT_COMPLETED, contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
 import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
@@ -129,6 +129,25 @@ export async function perform(
   }
 }
 
+const RECEIPT_PANEL: PanelKey = 'reward_points';
+
+/** The receipt upload: its own chunk, fetched the first time a signed-in shopper opens the points panel. */
+function Receipts({ shopper, pointsLabel }: { shopper: Shopper; pointsLabel: string }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let cleanUp: (() => void) | undefined;
+    let alive = true;
+    void import('./receipt-upload.ts').then(({ mountReceipts }) => {
+      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, pointsLabel);
+    });
+    return () => {
+      alive = false;
+      cleanUp?.();
+    };
+  }, [shopper, pointsLabel]);
+  return <div ref={holder} />;
+}
+
 /** The launcher's custom properties (bottom and side offsets, zoom) the widget is placed by. */
 const LAUNCHER_ANCHOR = ['--ls-pb', '--ls-ps', '--ls-zoom'];
 
@@ -168,6 +187,11 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
         placement={launcherPlacement(state.payload, device)}
         notice={state.notice}
         panel={state.panel}
+        panelExtra={(key) =>
+          key === RECEIPT_PANEL && shopper && state.payload.member ? (
+            <Receipts shopper={shopper} pointsLabel={contextFromPayload(state.payload, device).program.pointsLabel} />
+          ) : null
+        }
         onNavigate={(panel) => {
           state.panel = panel;
           state.notice = '';

@@ -4,7 +4,7 @@
  * traps focus, closes on Esc and returns focus to `returnFocusTo` (the launcher). Inline
  * (builder canvas, embedded widget type) it is a non-modal dialog in the page flow.
  */
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, safeColor } from '../format/index.ts';
 import { PANEL_LABELS, type PanelKey, type Widget as WidgetDocument } from '../schema/index.ts';
@@ -35,6 +35,8 @@ export interface WidgetProps {
   editable?: Editable;
   /** the outcome of the shopper's last action (reward redeemed, birthday saved, or why not) */
   notice?: string;
+  /** what the host adds below a panel's content (the storefront: the receipt upload, loaded when its panel opens) */
+  panelExtra?: (panel: PanelKey) => ReactNode;
 }
 
 /** The widget root's custom properties: its own colours, then its custom style (whose accent pair paints the header and buttons). */
@@ -167,6 +169,7 @@ export function Widget(props: WidgetProps) {
               <section key={current} data-panel-key={current} aria-labelledby={panelTitleId} className="ls-form">
                 <FieldText as="h3" id={panelTitleId} field="title" owner={current} text={texts.title || PANEL_LABELS[current]} ctx={ctx} />
                 <PanelContent panel={current} texts={texts} doc={doc} ctx={ctx} go={go} act={act} />
+                {props.panelExtra?.(current)}
               </section>
             </WrapOwner>
           )}
