@@ -16,6 +16,7 @@ import {
 } from '../domain/products/webhooks.ts';
 import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
+import { letRequestsThrough } from '../domain/cooperate.ts';
 import { SingleFlight } from './single-flight.ts';
 
 export interface RunnerOptions {
@@ -26,6 +27,15 @@ export interface RunnerOptions {
   maxAttempts?: number;
   /** how long a new webhook waits for others to join its batch */
   delayMs?: number;
+  /**
+   * PGlite (one connection, in this thread): acknowledgements first (issue 19 item 9). One round
+   * holds the database about this long (the batch shrinks or grows to fit), and while webhooks
+   * keep arriving a round waits for a quiet moment (`quietMs` without a new one), at most
+   * `maxDeferMs` since the last round, so a burst is acknowledged fast and processed right after.
+   */
+  roundBudgetMs?: number;
+  quietMs?: number;
+  maxDeferMs?: number;
 }
 
 export interface ReceivedWebhook {
@@ -106,9 +116,17 @@ async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions)
  */
 export class WebhookRunner {
   readonly #flight = new SingleFlight(async (closed) => {
-    while (!closed() && (await this.#round()) > 0);
+    for (;;) {
+      if (this.options.roundBudgetMs !== undefined) await this.#waitForQuiet();
+      if (closed() || (await this.#round()) === 0) return;
+    }
   });
+  /** when the last webhook arrived and the last round ended (performance.now()) */
+  #receivedAt = -Infinity;
+  #roundAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
+  /** measured milliseconds per event of a round (roundBudgetMs only) */
+  #msPerEvent = 5;
 
   constructor(
     private readonly db: Db,
@@ -119,6 +137,11 @@ export class WebhookRunner {
   /** Starts draining (single-flight); resolves when nothing is left. */
   kick(): Promise<void> {
     return this.#flight.kick();
+  }
+
+  /** A webhook arrived (before its insert): processing waits for a quiet moment (roundBudgetMs only). */
+  noteArrival(): void {
+    this.#receivedAt = performance.now();
   }
 
   /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
@@ -207,14 +230,39 @@ export class WebhookRunner {
       .execute();
   }
 
+  /** Acknowledgements first: wait while webhooks keep arriving (bounded), then let waiting requests through. */
+  async #waitForQuiet(): Promise<void> {
+    const quietMs = this.options.quietMs ?? 50;
+    const maxDeferMs = this.options.maxDeferMs ?? 1_000;
+    for (;;) {
+      const now = performance.now();
+      const wait = Math.min(quietMs - (now - this.#receivedAt), maxDeferMs - (now - this.#roundAt));
+      if (wait <= 0 || this.#flight.closed) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    await letRequestsThrough();
+  }
+
+  /** The batch of the next round: the configured size, or while webhooks keep arriving, what fits the round budget. */
+  #limit(): number {
+    const size = this.options.batchSize ?? 200;
+    const budget = this.options.roundBudgetMs;
+    const arriving = performance.now() - this.#receivedAt < (this.options.quietMs ?? 50);
+    return budget === undefined || !arriving ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
+  }
+
   async #round(): Promise<number> {
-    const limit = this.options.batchSize ?? 200;
+    const limit = this.#limit();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const started = performance.now();
+      const count = await this.db.transaction().execute(async (trx) => {
         const events = await this.#claim(trx, limit);
         if (events.length > 0) await this.#apply(trx, events);
         return events.length;
       });
+      this.#roundAt = performance.now();
+      if (count > 0) this.#msPerEvent = 0.7 * this.#msPerEvent + (0.3 * (performance.now() - started)) / count;
+      return count;
     } catch {
       // one bad event must not hold back the others: retry them one by one, recording failures
       let done = 0;

@@ -108,17 +108,24 @@ const shopifyOrder = (id: number) =>
     refunds: [],
   });
 
-/** Webhook acks (latency of each, processing running meanwhile) and the time until a burst is fully processed. */
-async function webhookFigures(db: Db, slug: string, secret: string, orders: number, concurrency: number, databaseUrl?: string) {
+/**
+ * Webhook acks under `senders` concurrent senders — each sends its next webhook as soon as the
+ * last is acknowledged, as a platform's delivery workers do — with processing running meanwhile;
+ * and the time until the burst is fully processed.
+ */
+async function webhookFigures(db: Db, slug: string, secret: string, orders: number, senders: number, databaseUrl?: string) {
   // with a database URL the app runs as in production on PostgreSQL: pg-boss jobs
   const app = await buildApp({ config: { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, databaseUrl }, db, logLevel: 'silent' });
   await app.ready();
   const latencies: number[] = [];
   const started = performance.now();
-  for (let start = 0; start < orders; start += concurrency) {
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, orders - start) }, async (_, index) => {
-        const raw = shopifyOrder(1_000_000 + start + index);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      while (next < orders) {
+        const n = next;
+        next += 1;
+        const raw = shopifyOrder(1_000_000 + n);
         const sent = performance.now();
         const response = await app.inject({
           method: 'POST',
@@ -128,15 +135,15 @@ async function webhookFigures(db: Db, slug: string, secret: string, orders: numb
             'content-type': 'application/json',
             'x-shopify-topic': 'orders/paid',
             'x-shopify-shop-domain': `${slug}.myshopify.com`,
-            'x-shopify-event-id': `e${start + index}`,
+            'x-shopify-event-id': `e${n}`,
             'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
           },
         });
         latencies.push(performance.now() - sent);
         if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
-      }),
-    );
-  }
+      }
+    }),
+  );
   await webhookRunnerOf(app).drain();
   while (
     Number(
@@ -157,6 +164,9 @@ async function webhookFigures(db: Db, slug: string, secret: string, orders: numb
   return { p99: latencies[Math.floor(latencies.length * 0.99)]!, seconds };
 }
 
+/** Issue 19 item 9: the acknowledgement budget holds under 100 concurrent senders on both databases. */
+const SENDERS = 100;
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const lite = await openDatabase({});
@@ -164,9 +174,10 @@ export async function run(): Promise<BenchRow[]> {
   const liteStore = await seedStore(lite, 'bench-lite');
   const liteRate = await earnRate(lite, liteStore.id, 5_000, 1);
   rows.push({ metric: 'order earns/s, PGlite', ours: liteRate.toFixed(0), compare: '≥ 1,000 (budget)', verdict: liteRate >= 1_000 ? 'ok' : 'under budget' });
-  const liteHooks = await webhookFigures(lite, 'bench-lite', liteStore.secret, 2_000, 8);
+  const liteHooks = await webhookFigures(lite, 'bench-lite', liteStore.secret, 2_000, SENDERS);
+  rows.push({ metric: '2,000-order burst fully processed, PGlite', ours: `${liteHooks.seconds.toFixed(1)} s`, verdict: 'measured' });
   rows.push({
-    metric: 'webhook ack p99, PGlite (2,000, 8 at a time)',
+    metric: `webhook ack p99, PGlite (2,000, ${SENDERS} concurrent senders)`,
     ours: `${liteHooks.p99.toFixed(1)} ms`,
     compare: '≤ 100 ms',
     verdict: liteHooks.p99 <= 100 ? 'ok' : 'over budget',
@@ -192,9 +203,9 @@ export async function run(): Promise<BenchRow[]> {
       compare: `≥ 3,000 (budget); bound ${bound.toFixed(0)} tx/s`,
       verdict: pgRate >= 3_000 ? 'ok' : 'under budget',
     });
-    const burst = await webhookFigures(pg, 'bench-pg', pgStore.secret, 10_000, 50, scratch.url);
+    const burst = await webhookFigures(pg, 'bench-pg', pgStore.secret, 10_000, SENDERS, scratch.url);
     rows.push({
-      metric: 'webhook ack p99, PostgreSQL (10,000, 50 at a time)',
+      metric: `webhook ack p99, PostgreSQL (10,000, ${SENDERS} concurrent senders)`,
       ours: `${burst.p99.toFixed(1)} ms`,
       compare: '≤ 100 ms',
       verdict: burst.p99 <= 100 ? 'ok' : 'over budget',

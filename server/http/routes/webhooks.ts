@@ -65,8 +65,9 @@ export const webhookRoutes: RouteModule = {
   register(app) {
     const runner = new WebhookRunner(app.db, app.clock, {
       bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
-      // PGlite has one connection: short batches keep acknowledgements waiting briefly
       batchSize: app.config.databaseUrl ? 500 : 50,
+      // PGlite has one connection: rounds short enough that an acknowledgement (its insert) waits briefly
+      ...(app.config.databaseUrl ? {} : { roundBudgetMs: 20 }),
     });
     runners.set(app.db, runner);
     const inbox = new WebhookInbox(app.db, () => app.clock.now());
@@ -89,15 +90,19 @@ export const webhookRoutes: RouteModule = {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown, raw: Buffer) => {
+      runner.noteArrival();
       const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, payload, rawBody: raw.toString('utf8') });
       if (id !== null && queue) queue.enqueueSoon(id);
       else runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
     };
-    // a burst of webhooks of one store looks the store up once a second at most
+    // PGlite (one process, one connection): a burst of webhooks of one store looks the store up
+    // once a second at most. On PostgreSQL several processes serve the store, so every webhook
+    // reads it: a secret rotated through one process holds at once in the others (issue 19 item 10).
     const recent = new Map<string, { at: number; store: Store | undefined }>();
     const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
       if (!value) return undefined;
+      if (app.config.databaseUrl) return findStoreBy(app.db, column, value);
       const key = `${column}:${value.toLowerCase()}`;
       const cached = recent.get(key);
       if (cached && Date.now() - cached.at < 1_000) return cached.store;
