@@ -9,6 +9,9 @@ import { buildHarness } from './harness/build.ts';
 import { AXE_TAGS, openHarness } from './harness/page.ts';
 import type { Surface } from './harness/renderers.tsx';
 
+// independent pages of the renderer harness: the tests spread over the workers
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await buildHarness('preact');

@@ -9,6 +9,9 @@ import { DEMO_DOCUMENTS } from '../../presets/index.ts';
 import { buildHarness, type Flavour } from './harness/build.ts';
 import { openHarness } from './harness/page.ts';
 
+// independent pages of the renderer harness: the tests spread over the workers
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await Promise.all([buildHarness('preact'), buildHarness('react')]);

@@ -11,6 +11,9 @@ import { buildHarness } from './harness/build.ts';
 import { openHarness } from './harness/page.ts';
 import { poisonDocument, XSS_CORPUS, XSS_FLAG } from './harness/xss.ts';
 
+// independent pages of the renderer harness: the tests spread over the workers
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await buildHarness('preact');

@@ -2,7 +2,7 @@
  * Builds the renderer harness with Vite (once per flavour and test run) and serves it to a
  * Playwright page from a made-up origin, blocking every other request and recording it.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,11 +44,37 @@ const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * Workers run side by side: one builds a flavour while the others wait for it (a lock file made
+ * with O_EXCL), then find the build up to date. A lock older than two minutes was left by a
+ * worker that died and is taken over.
+ */
+async function withBuildLock<T>(outDir: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${outDir}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const heldFor = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (heldFor > 120_000) rmSync(lock, { force: true });
+      else await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 export function buildHarness(flavour: Flavour): Promise<string> {
   let done = built.get(flavour);
   if (!done) {
     const outDir = join(root, '.cache', 'renderers-harness', flavour);
-    done = (async () => {
+    done = withBuildLock(outDir, async () => {
       if (upToDate(outDir)) return outDir;
       const { build } = await import('vite');
       const react = (await import('@vitejs/plugin-react')).default;
@@ -62,7 +88,7 @@ export function buildHarness(flavour: Flavour): Promise<string> {
         build: { outDir, emptyOutDir: true, minify: false, rollupOptions: { input: join(here, 'renderers.html') } },
       });
       return outDir;
-    })();
+    });
     built.set(flavour, done);
   }
   return done;
