@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { earningRuleBody } from '../../contract/points.ts';
+import { earningRuleBody } from '../schemas/earning-rules.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { OrderEvent } from '../orders/normalized.ts';
 import { createEarningRule } from '../rules/earning.ts';
