@@ -222,7 +222,7 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
     act({ type: 'claim_referral_coupon', email: email.trim() });
   };
   return (
-    <form className="ls-form" onSubmit={submit} noValidate data-referral="offer">
+    <form className="ls-form" onSubmit={submit} noValidate data-referral="offer" aria-label="Take your friend’s coupon">
       <p>
         <strong>{arrival.referrerName || 'A friend'}</strong> sent you a {arrival.offer}.
       </p>

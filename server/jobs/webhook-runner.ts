@@ -7,7 +7,13 @@ import { neutralEvent } from '../domain/orders/neutral.ts';
 import type { OrderEvent } from '../domain/orders/normalized.ts';
 import { applyOrderEvents } from '../domain/orders/process.ts';
 import { shopifyEvent } from '../domain/orders/shopify.ts';
-import { applyShopifyProductWebhook, isShopifyProductTopic } from '../domain/products/webhooks.ts';
+import {
+  applyBigCommerceProductWebhook,
+  applyShopifyProductWebhook,
+  fetchBigCommerceProduct,
+  isBigCommerceProductScope,
+  isShopifyProductTopic,
+} from '../domain/products/webhooks.ts';
 import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
@@ -81,15 +87,23 @@ export async function persistWebhook(db: Db, event: ReceivedWebhook, now: Date):
   return (await persistWebhooks(db, [event], now))[0]!;
 }
 
+/** A BigCommerce webhook's store hash, resource id and the store's API token (its payloads carry ids only). */
+async function bigcommerceTarget(db: Db, event: WebhookEvent) {
+  const body = event.payload as { producer?: string; data?: { id?: number | string } };
+  const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
+  return {
+    storeHash: body.producer?.replace(/^stores\//, '') ?? '',
+    id: String(body.data?.id ?? ''),
+    token: String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? ''),
+  };
+}
+
 async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<OrderEvent | null> {
   if (event.platform === 'shopify') return shopifyEvent(event.topic, event.payload);
   if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(event.payload));
   if (event.platform === 'bigcommerce') {
-    const body = event.payload as { producer?: string; data?: { id?: number | string } };
-    const storeHash = body.producer?.replace(/^stores\//, '') ?? '';
-    const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
-    const token = String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? '');
-    return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, String(body.data?.id ?? ''), token));
+    const { storeHash, id, token } = await bigcommerceTarget(db, event);
+    return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, id, token));
   }
   return null;
 }
@@ -189,6 +203,12 @@ export class WebhookRunner {
       // product webhooks keep the catalogue current, in the order received; orders are applied per store below
       if (event.platform === 'shopify' && isShopifyProductTopic(event.topic)) {
         await applyShopifyProductWebhook(trx, event.store_id, event.topic, event.payload, now);
+        continue;
+      }
+      if (event.platform === 'bigcommerce' && isBigCommerceProductScope(event.topic)) {
+        const { storeHash, id, token } = await bigcommerceTarget(trx, event);
+        const fetchProduct = (productId: string) => fetchBigCommerceProduct(this.options.bigcommerceApiUrl, storeHash, productId, token);
+        await applyBigCommerceProductWebhook(trx, event.store_id, event.topic, id, fetchProduct, now);
         continue;
       }
       const orderEvent = await toOrderEvent(trx, event, this.options);

@@ -10,7 +10,7 @@ import { listCustomers, type CustomerListOptions } from '../../server/domain/cus
 import { showCustomer } from '../../server/domain/customers/profile.ts';
 import { searchCustomers } from '../../server/domain/customers/search.ts';
 import type { BenchRow } from './run.ts';
-import { isSkipped, p95, scaleStore, seededRow, type ScaleBackend, type ScaleStore } from './scale-store.ts';
+import { isSkipped, p95, ProgressRows, scaleStore, seededRow, type ScaleBackend, type ScaleStore } from './scale-store.ts';
 
 const BUDGETS = { list: 50, search: 30, detail: 30 };
 
@@ -29,7 +29,7 @@ const LIST_CASES: Array<[string, Partial<CustomerListOptions>]> = [
 async function measure(store: ScaleStore): Promise<BenchRow[]> {
   const { db, storeId, backend: label, customers: count } = store;
   const budgets = BUDGETS;
-  const rows: BenchRow[] = [];
+  const rows = new ProgressRows();
   for (const [name, options] of LIST_CASES) {
     const ms = await p95(() => listCustomers(db, storeId, { limit: 25, offset: 0, ...options }));
     rows.push({
@@ -81,7 +81,9 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const backend of ['PGlite', 'PostgreSQL'] as ScaleBackend[]) {
     const store = await scaleStore(backend);
-    rows.push(seededRow(store), ...(isSkipped(store) ? [] : await measure(store)));
+    new ProgressRows().push(seededRow(store));
+    rows.push(seededRow(store));
+    if (!isSkipped(store)) rows.push(...(await measure(store)));
   }
   return rows;
 }

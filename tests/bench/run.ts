@@ -24,6 +24,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
   { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
   { title: 'Customer CSV import (issue 14)', module: 'customer-import.ts' },
+  { title: 'VIP tiers: earn overhead and threshold simulation (issue 15)', module: 'vip.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

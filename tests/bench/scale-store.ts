@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { refreshRollups } from '../../server/domain/analytics/index.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import { seedLargeStore, type LargeStore } from './large-store.ts';
+import type { BenchRow } from './run.ts';
 
 export type ScaleBackend = 'PGlite' | 'PostgreSQL';
 
@@ -54,6 +55,7 @@ async function seed(backend: ScaleBackend): Promise<ScaleStore | Skipped> {
     cleanups.unshift(() => opened.destroy());
     await migrateToLatest(db);
     const now = new Date();
+    console.error(`  ${backend}: seeding the large store (${SCALE_CUSTOMERS[backend].toLocaleString('en-US')} customers)…`);
     const started = performance.now();
     const store = await seedLargeStore(db, SCALE_CUSTOMERS[backend], now);
     const seedSeconds = (performance.now() - started) / 1000;
@@ -79,6 +81,14 @@ export async function closeScaleStores(): Promise<void> {
   stores.clear();
 }
 
+/** Rows that are also written to stderr as they are measured: a long run shows its figures as it goes. */
+export class ProgressRows extends Array<BenchRow> {
+  override push(...rows: BenchRow[]): number {
+    for (const row of rows) console.error(`  ${row.metric}: ${row.ours}${row.compare ? ` (${row.compare})` : ''}${row.verdict ? ` ${row.verdict}` : ''}`);
+    return super.push(...rows);
+  }
+}
+
 /** p95 of `runs` calls after one warm-up call (the caches warm as a live server's would be). */
 export async function p95(work: () => Promise<unknown>, runs = 20): Promise<number> {
   await work();
@@ -93,7 +103,7 @@ export async function p95(work: () => Promise<unknown>, runs = 20): Promise<numb
 }
 
 /** The first row of a backend's table: what was seeded, or why it was skipped. */
-export function seededRow(store: ScaleStore | Skipped) {
+export function seededRow(store: ScaleStore | Skipped): BenchRow {
   if (isSkipped(store)) return { metric: `${store.backend}: large store`, ours: 'skipped', verdict: store.skipped };
   return {
     metric: `${store.backend}: large store (shared by the scale benches)`,

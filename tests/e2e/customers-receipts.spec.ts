@@ -1,5 +1,9 @@
 import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
+import { fillPlaceholders } from '../../renderers/format/index.ts';
+import type { Launcher, Widget } from '../../renderers/schema/index.ts';
+import { panelTextsFor } from '../../renderers/widget/panels.ts';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
 
@@ -33,17 +37,49 @@ async function demoShopper(request: APIRequestContext) {
   return { customer_id: customerId!, digest: digest! };
 }
 
-test('a shopper’s receipts are approved once by the order rule and rejected with a reason the shopper reads', async ({ request }) => {
+/** The demo storefront as its signed-in shopper, with the widget's points panel open. */
+async function openPointsPanel(browser: Browser, request: APIRequestContext, shopper: { customer_id: string; digest: string }) {
+  const payload = (await (await request.get(`/storefront/v1/${STORE_KEY}/bootstrap?${new URLSearchParams(shopper)}`)).json()).data as StorefrontPayload;
+  const ctx = contextFromPayload(payload, 'desktop');
+  const widget = payload.documents.widget as Widget;
+  const launcher = payload.documents.launcher as Launcher;
+  const storefront = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await storefront.goto('/demo/storefront?member=1');
+  await storefront.getByRole('button', { name: fillPlaceholders(launcher.desktop.launcher_title.trim() || 'Get Rewarded', ctx), exact: true }).click();
+  const dialog = storefront.getByRole('dialog', { name: fillPlaceholders(panelTextsFor(widget, 'header', 'member')?.title || 'Rewards', ctx) });
+  await dialog.getByRole('button', { name: fillPlaceholders(panelTextsFor(widget, 'reward_points', 'member')!.title, ctx), exact: true }).click();
+  return { storefront, dialog };
+}
+
+test('a shopper’s receipts are approved once by the order rule and rejected with a reason the shopper reads', async ({ request, browser }) => {
   const shopper = await demoShopper(request);
   const send = (amount: string) =>
     request.post(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams({ ...shopper, amount })}`, {
       multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG } },
     });
-  const first = await send('12.34');
-  expect(first.status(), await first.text()).toBe(201);
+  const mine = async () =>
+    (await (await request.get(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams(shopper)}`)).json()).data as Array<{
+      id: number;
+      amount_minor: number;
+      status: string;
+      points: number | null;
+      reason: string | null;
+    }>;
+
+  // the first receipt through the widget's points panel (its upload loads when the panel opens)
+  const { storefront, dialog: widget } = await openPointsPanel(browser, request, shopper);
+  await widget.getByLabel('Amount paid').fill('12.34');
+  await widget.getByRole('button', { name: 'Send receipt' }).click();
+  await expect(widget.getByRole('alert')).toHaveText('Choose a photo of the receipt');
+  await widget.getByLabel('Photo of the receipt').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await widget.getByRole('button', { name: 'Send receipt' }).click();
+  await expect(widget.getByText('Receipt sent: we will review it soon.')).toBeVisible();
+  await expect(widget.getByRole('list', { name: 'Your receipts' }).getByRole('listitem').first()).toHaveText('$12.34 · Waiting for review');
+  const approveId = (await mine()).find((row) => row.amount_minor === 1234 && row.status === 'pending')!.id;
+  await storefront.close();
+
   const second = await send('5.00');
   expect(second.status(), await second.text()).toBe(201);
-  const approveId = (await first.json()).data.id as number;
   const rejectId = (await second.json()).data.id as number;
   // a file that is not an image is refused
   const bad = await request.post(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams({ ...shopper, amount: '1' })}`, {
@@ -86,13 +122,13 @@ test('a shopper’s receipts are approved once by the order rule and rejected wi
   await expect(table.getByRole('row').filter({ hasText: '12 points, by Olivia Owner' }).first()).toBeVisible();
   await axe();
 
-  // the shopper reads both outcomes; approving again credits nothing
-  const outcomes = (await (await request.get(`/storefront/v1/${STORE_KEY}/receipts?${new URLSearchParams(shopper)}`)).json()).data as Array<{
-    id: number;
-    status: string;
-    points: number | null;
-    reason: string | null;
-  }>;
+  // the shopper reads both outcomes, in the widget and through the API; approving again credits nothing
+  const reopened = await openPointsPanel(browser, request, shopper);
+  const list = reopened.dialog.getByRole('list', { name: 'Your receipts' });
+  await expect(list).toContainText('$12.34 · Approved: +12');
+  await expect(list).toContainText('$5.00 · Not accepted: The total is not readable');
+  await reopened.storefront.close();
+  const outcomes = await mine();
   expect(outcomes.find((row) => row.id === approveId)).toMatchObject({ status: 'approved', points: 12 });
   expect(outcomes.find((row) => row.id === rejectId)).toMatchObject({ status: 'rejected', reason: 'The total is not readable' });
   const again = await request.post('/data/v1/receipt/review', { headers, data: { receipt_id: approveId, action: 'approve' } });

@@ -85,15 +85,27 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
   await shop.close();
 
-  // the visitor through the link: the friend's offer, then the coupon for their e-mail (once)
-  const visit = await page.request.post(`/storefront/v1/${STORE}/referral/visit`, { data: { code } });
-  expect(visit.ok(), await visit.text()).toBe(true);
-  const { visitor, offer } = (await visit.json()).data;
-  expect(offer).toBe('$5 off coupon');
-  const claim = await page.request.post(`/storefront/v1/${STORE}/referral/claim`, { data: { visitor, email: FRIEND } });
-  expect(claim.ok(), await claim.text()).toBe(true);
-  const coupon = (await claim.json()).data.code as string;
+  // the visitor opens the link on the storefront: the widget opens on the friend's offer, the e-mail takes the coupon
+  const visitorPage = await browser.newPage();
+  await visitorPage.goto(`/demo/storefront?ref=${encodeURIComponent(code)}`);
+  const offer = visitorPage.getByRole('form', { name: 'Take your friend’s coupon' });
+  await expect(offer).toContainText('sent you a $5 off coupon.', { timeout: 30_000 });
+  await offer.getByLabel('Your e-mail address').fill(FRIEND);
+  await offer.getByRole('button', { name: 'Get my coupon' }).click();
+  const couponText = visitorPage.getByRole('dialog').locator('[data-referral="coupon"]');
+  await expect(couponText).toContainText(/REF-/, { timeout: 30_000 });
+  const coupon = (await couponText.locator('.ls-balance').textContent())!.trim();
+  expect(coupon).toMatch(/^REF-/);
+  // once per e-mail: the same visitor (its token kept in the browser) asking again is refused
+  const visitor = await visitorPage.evaluate(() => localStorage.getItem('ls-referral-visitor'));
   expect((await page.request.post(`/storefront/v1/${STORE}/referral/claim`, { data: { visitor, email: FRIEND } })).status()).toBe(409);
+  await visitorPage.close();
+
+  // an unknown code: the visitor reads only that the referral could not be completed
+  const stranger = await browser.newPage();
+  await stranger.goto('/demo/storefront?ref=NOSUCHCODE');
+  await expect(stranger.getByRole('dialog')).toContainText('This referral could not be completed.', { timeout: 30_000 });
+  await stranger.close();
 
   // the friend's first order, paid with the coupon, through a signed webhook
   const secret = (await (await page.request.post('/api/v1/store/setting/generate-hmac-secrets', { headers: await apiHeaders() })).json()).data.hmac_secret;
@@ -135,4 +147,11 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
   await expect(row).toContainText('referrer rewarded');
   await expect(page.getByRole('region', { name: 'Figures' })).toContainText('$60.00');
   expect((await axe(page).analyze()).violations).toEqual([]);
+
+  // the referrer's customer page lists the referral, completed
+  const referrals = await page.request.post('/data/v1/transaction/referrals', { headers: await apiHeaders(), data: { search: FRIEND } });
+  const referrer = ((await referrals.json()) as { data: { data: Array<{ referrer: { id: number } }> } }).data.data[0]!.referrer.id;
+  await page.goto(`/customers/details?id=${referrer}`);
+  const own = page.getByRole('table', { name: 'Referrals of this customer' });
+  await expect(own.getByRole('row').filter({ hasText: FRIEND })).toContainText('Completed', { timeout: 30_000 });
 });

@@ -19,6 +19,7 @@ import * as customerExports from './0041_customer_exports.ts';
 import * as documentPublishing from './0010_document_publishing.ts';
 import * as referrals from './0100_referrals.ts';
 import * as vip from './0110_vip.ts';
+import * as vipSimulation from './0111_vip_simulation.ts';
 import * as customerImports from './0120_customer_imports.ts';
 import * as awardCampaigns from './0122_award_campaigns.ts';
 import * as receipts from './0123_receipts.ts';
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_orders_placed_at': ordersPlacedAt,
   '0100_referrals': referrals,
   '0110_vip': vip,
+  '0111_vip_simulation': vipSimulation,
   '0120_customer_imports': customerImports,
   '0122_award_campaigns': awardCampaigns,
   '0123_receipts': receipts,

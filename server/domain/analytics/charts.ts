@@ -94,11 +94,22 @@ export async function referralFunnel(db: Executor, storeId: number, period: Peri
   ]);
 }
 
-export async function periodCharts(db: Executor, storeId: number, period: Period, currency: string, filter: MemberFilter | null): Promise<Chart[]> {
+/**
+ * The period's charts. `asComparison`: drawn beside another period, whose picture of now (members
+ * by tier) is already there: its tiers are not counted again (the chart stays, empty, in its place).
+ */
+export async function periodCharts(
+  db: Executor,
+  storeId: number,
+  period: Period,
+  currency: string,
+  filter: MemberFilter | null,
+  asComparison = false,
+): Promise<Chart[]> {
   const x = buckets(period);
   const [rows, tiers, funnel] = await Promise.all([
     periodBuckets(db, storeId, period, currency, filter),
-    tierDistribution(db, storeId, filter),
+    asComparison ? [] : tierDistribution(db, storeId, filter),
     referralFunnel(db, storeId, period, filter),
   ]);
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));

@@ -7,6 +7,40 @@ export const SHOPIFY_PRODUCT_TOPICS = ['products/create', 'products/update', 'pr
 
 export const isShopifyProductTopic = (topic: string) => (SHOPIFY_PRODUCT_TOPICS as readonly string[]).includes(topic);
 
+/** BigCommerce's product webhooks (ids only: the product is fetched from the store's catalog API). */
+export const BIGCOMMERCE_PRODUCT_SCOPES = ['store/product/created', 'store/product/updated', 'store/product/deleted'] as const;
+
+export const isBigCommerceProductScope = (scope: string) => (BIGCOMMERCE_PRODUCT_SCOPES as readonly string[]).includes(scope);
+
+/** Fetches a product with its variants from the store's catalog API (V3); the base URL is configurable (tests run a stand-in). */
+export async function fetchBigCommerceProduct(baseUrl: string, storeHash: string, productId: string, accessToken: string): Promise<unknown> {
+  const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v3/catalog/products/${encodeURIComponent(productId)}?include=variants`;
+  const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for product ${productId}.`);
+  return ((await response.json()) as { data?: unknown }).data;
+}
+
+/**
+ * Applies one BigCommerce product webhook: created and updated fetch the product (`fetch`) and
+ * upsert it with its variants and categories (its collections); deleted removes it.
+ */
+export async function applyBigCommerceProductWebhook(
+  db: Executor,
+  storeId: number,
+  scope: string,
+  productId: string,
+  fetchProduct: (id: string) => Promise<unknown>,
+  now: Date,
+): Promise<void> {
+  if (!productId) throw new Error(`${scope}: the payload has no product id.`);
+  if (scope === 'store/product/deleted') {
+    await deleteProduct(db, storeId, productId);
+    return;
+  }
+  const product = normalizeProduct(await fetchProduct(productId), 'bigcommerce');
+  await upsertProducts(db, storeId, [product], 'webhook', now, true);
+}
+
 /**
  * Applies one Shopify product webhook to the catalogue: create and update upsert the product and
  * replace its variants (the payload is the whole product); its collections are kept, since

@@ -375,4 +375,27 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     expect((await memberTier(ctx.db, storeId, ids[29]!)).tier).toBe('Gold');
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
   });
+
+  it('simulates from the stored figures alone, counting customers without figures yet and leaving deleted ones out', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    const { gold } = await ladder(storeId);
+    const rich = await order(storeId, 'sim-rich@example.test', 60_000);
+    await order(storeId, 'sim-mid@example.test', 20_000);
+    // two customers the tiers have not measured yet (no stored figures)
+    await ctx.db
+      .insertInto('customers')
+      .values([1, 2].map((n) => ({ store_id: storeId, first_name: `N${n}`, last_name: 'New', email: `sim-new-${n}@example.test` })))
+      .execute();
+    const change = { tier: { id: gold.id, name: 'Gold', threshold: 15_000, description: '' } };
+    const fast = await simulate(ctx.db, storeId, change, now());
+    expect(fast).toMatchObject({ members: 4, moved_up: 1, moved_down: 0, unchanged: 3, figures: 'stored' });
+    expect(fast.tiers.map((tier) => [tier.name, tier.before, tier.after])).toEqual([
+      ['Silver', 1, 0],
+      ['Gold', 1, 2],
+    ]);
+    // a deleted customer is left out (the members joined with the customers)
+    await ctx.db.updateTable('customers').set({ deleted_at: now() }).where('id', '=', rich.id).execute();
+    expect(await simulate(ctx.db, storeId, change, now())).toMatchObject({ members: 3, moved_up: 1, unchanged: 2 });
+  });
 });

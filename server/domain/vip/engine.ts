@@ -175,7 +175,7 @@ export async function reevaluateTiers(
   if (ladder.tiers.length === 0 || !ladder.settings.enabled) return [];
   return inTransaction(db, async (trx) => {
     const figures = await measure(trx, storeId, ids, periodStart(ladder.settings.period, now));
-    await trx
+    const members = await trx
       .insertInto('vip_members')
       .values(ids.map((id) => ({ store_id: storeId, customer_id: id, ...figures.get(id)!, evaluated_at: now })))
       .onConflict((oc) =>
@@ -186,8 +186,9 @@ export async function reevaluateTiers(
           evaluated_at: eb.ref('excluded.evaluated_at'),
         })),
       )
+      // the rows as they now stand (their tiers too), without reading them again
+      .returningAll()
       .execute();
-    const members = await trx.selectFrom('vip_members').selectAll().where('store_id', '=', storeId).where('customer_id', 'in', ids).execute();
     const memberOf = new Map(members.map((member) => [member.customer_id, member]));
     const changes: TierChange[] = [];
     for (const id of ids) {

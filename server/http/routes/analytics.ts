@@ -91,7 +91,7 @@ function register(app: App) {
       const preparing = await freshenRollups(app.db, storeId);
       const [charts, before] = await Promise.all([
         periodCharts(app.db, storeId, period, currency, filter),
-        request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, filter) : null,
+        request.body.compare ? periodCharts(app.db, storeId, previousPeriod(period), currency, filter, true) : null,
       ]);
       // the previous period drawn beside each series, bucket by bucket
       const compared = charts.map((chart, index) => ({

@@ -25,12 +25,15 @@ const SHOPIFY = {
   productDelete: fixture('shopify/products-delete.json'),
 };
 
-// the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id}
+// the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id} and
+// GET /stores/{hash}/v3/catalog/products/{id}?include=variants
 const bigcommerceOrders = new Map<string, unknown>([['250', fixture('bigcommerce/order-250.json')]]);
+const bigcommerceProducts = new Map<string, unknown>([['205', fixture('bigcommerce/product-205.json')]]);
 const standIn = createServer((request, response) => {
-  const id = /^\/stores\/abc123\/v2\/orders\/(\w+)$/.exec(request.url ?? '')?.[1];
-  const order = id ? bigcommerceOrders.get(id) : undefined;
-  response.writeHead(order ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(order ?? { status: 404 }));
+  const orderId = /^\/stores\/abc123\/v2\/orders\/(\w+)$/.exec(request.url ?? '')?.[1];
+  const productId = /^\/stores\/abc123\/v3\/catalog\/products\/(\w+)\?include=variants$/.exec(request.url ?? '')?.[1];
+  const found = orderId ? bigcommerceOrders.get(orderId) : productId ? bigcommerceProducts.get(productId) : undefined;
+  response.writeHead(found ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(found ?? { status: 404 }));
 });
 await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
 process.env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
@@ -311,6 +314,58 @@ describeEachDatabase('order webhooks', (ctx) => {
     await drain();
     // $120.00 subtotal (no shipping, no tax) → 120 points
     expect(await balanceOf('ada.trail@example.com')).toEqual({ balance: 120, pending: 0, lifetime: 120 });
+  });
+
+  it('BigCommerce product webhooks fetch the product into the catalogue, once per delivery, and remove it when deleted', async () => {
+    const bigcommerce = (payload: unknown) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/webhooks/bigcommerce?store=alpha-store',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', 'x-webhook-secret': bigcommerceWebhookSecret(store().hmacSecret) },
+      });
+    const product = () =>
+      ctx.db
+        .selectFrom('products')
+        .select(['title', 'collection_ids', 'price_minor', 'platform', 'source'])
+        .where('store_id', '=', store().id)
+        .where('external_id', '=', '205')
+        .executeTakeFirst();
+    const variants = async () =>
+      (
+        await ctx.db
+          .selectFrom('product_variants')
+          .select(['external_id', 'sku', 'price_minor'])
+          .where('store_id', '=', store().id)
+          .where('product_external_id', '=', '205')
+          .orderBy('external_id')
+          .execute()
+      ).map((row) => `${row.external_id} ${row.sku} ${row.price_minor}`);
+    const updated = fixture('bigcommerce/product-updated.json');
+    expect((await bigcommerce(updated)).json()).toEqual({ data: { received: true, duplicate: false } });
+    expect((await bigcommerce(updated)).json().data.duplicate).toBe(true);
+    await drain();
+    expect(await product()).toEqual({
+      title: 'Trail Thermos 750 ml',
+      collection_ids: ['23', '41'],
+      price_minor: 3495,
+      platform: 'bigcommerce',
+      source: 'webhook',
+    });
+    expect(await variants()).toEqual(['382 THERMOS-750-BLK 3495', '383 THERMOS-750-GRN 3695']);
+    // a product the store's API does not know is kept as a failed event; the catalogue is unchanged
+    await bigcommerce({ ...updated, created_at: 1772380900, data: { type: 'product', id: 999 } });
+    await drain();
+    const missing = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['processed_at', 'last_error'])
+      .where('event_key', 'like', 'store/product/updated:999:%')
+      .executeTakeFirstOrThrow();
+    expect([missing.processed_at, missing.last_error]).toEqual([null, 'BigCommerce answered 404 for product 999.']);
+    await bigcommerce({ ...updated, scope: 'store/product/deleted', created_at: 1772381000 });
+    await drain();
+    expect(await product()).toBeUndefined();
+    expect(await variants()).toEqual([]);
   });
 
   it('1,000 webhooks delivered 3 times in shuffled order: exact balances, no duplicate entries', async () => {

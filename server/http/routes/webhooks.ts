@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
-import { isShopifyProductTopic } from '../../domain/products/webhooks.ts';
+import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
@@ -148,18 +148,23 @@ export const webhookRoutes: RouteModule = {
       },
     );
 
-    app.post('/bigcommerce', { schema: { tags: ['webhooks'], summary: 'BigCommerce order webhooks (ids only; the order is fetched)' } }, async (request) => {
-      const raw = rawBody(request);
-      const store = await storeBy('store_name', (request.query as { store?: string }).store);
-      // BigCommerce cannot sign bodies: the webhook is registered with a static secret header
-      if (!store?.hmac_secret) throw invalidSignature();
-      const expected = Buffer.from(bigcommerceWebhookSecret(store.hmac_secret));
-      if (!signaturesMatch(expected, Buffer.from(headerOf(request, 'x-webhook-secret') ?? ''))) throw invalidSignature();
-      const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
-      if (!parsed.success || !parsed.data.scope.startsWith('store/order/')) return { data: { received: true as const, duplicate: false } };
-      const body = parsed.data;
-      const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
-      return accept(store, 'bigcommerce', body.scope, eventKey, body, raw);
-    });
+    app.post(
+      '/bigcommerce',
+      { schema: { tags: ['webhooks'], summary: 'BigCommerce order and product webhooks (ids only; the order or product is fetched)' } },
+      async (request) => {
+        const raw = rawBody(request);
+        const store = await storeBy('store_name', (request.query as { store?: string }).store);
+        // BigCommerce cannot sign bodies: the webhook is registered with a static secret header
+        if (!store?.hmac_secret) throw invalidSignature();
+        const expected = Buffer.from(bigcommerceWebhookSecret(store.hmac_secret));
+        if (!signaturesMatch(expected, Buffer.from(headerOf(request, 'x-webhook-secret') ?? ''))) throw invalidSignature();
+        const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
+        if (!parsed.success || !(parsed.data.scope.startsWith('store/order/') || isBigCommerceProductScope(parsed.data.scope)))
+          return { data: { received: true as const, duplicate: false } };
+        const body = parsed.data;
+        const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
+        return accept(store, 'bigcommerce', body.scope, eventKey, body, raw);
+      },
+    );
   },
 };

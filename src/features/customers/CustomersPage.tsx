@@ -116,23 +116,26 @@ export function CustomersPage() {
         title="Customers"
         subtitle="Every member of your program: points, VIP tier, referrals and status."
         actions={
-          canManage ? (
-            <>
-              <Link className={buttonClassName()} to="/customers/awards">
-                Award points
-              </Link>
-              <Link className={buttonClassName()} to="/customers/receipt-moderation">
-                Receipts
-              </Link>
-              <Button loading={invite.isPending} onClick={() => invitePast()}>
-                Invite past customers
-              </Button>
-              <Button onClick={() => setImporting(true)}>Import CSV</Button>
-              <Button loading={exporting} onClick={() => void startBackgroundExport()}>
-                Export CSV
-              </Button>
-            </>
-          ) : null
+          <>
+            {/* staff review receipts (customers:support); awards, invitations, import and export are for owners and admins */}
+            <Link className={buttonClassName()} to="/customers/receipt-moderation">
+              Receipts
+            </Link>
+            {canManage ? (
+              <>
+                <Link className={buttonClassName()} to="/customers/awards">
+                  Award points
+                </Link>
+                <Button loading={invite.isPending} onClick={() => invitePast()}>
+                  Invite past customers
+                </Button>
+                <Button onClick={() => setImporting(true)}>Import CSV</Button>
+                <Button loading={exporting} onClick={() => void startBackgroundExport()}>
+                  Export CSV
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
       {exportError ? <Banner tone="critical">{exportError}</Banner> : null}

@@ -1,0 +1,167 @@
+/**
+ * VIP tiers at scale (issue 15): what tier re-evaluation adds to order earn throughput (the same
+ * orders into a store without tiers and one with three spend tiers and a multiplier; target
+ * ≤ 15 %), and a threshold change simulated over 1,000,000 customers on PostgreSQL (target ≤ 2 s;
+ * `BENCH_VIP_CUSTOMERS`; needs BENCH_DATABASE_URL or TEST_DATABASE_URL), seeded with
+ * generate_series. PGlite measures the earn overhead only.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { earningRuleBody } from '../../server/contract/points.ts';
+import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { OrderEvent } from '../../server/domain/orders/normalized.ts';
+import { applyOrderEvents } from '../../server/domain/orders/process.ts';
+import { createEarningRule } from '../../server/domain/rules/earning.ts';
+import { saveSettings, simulate, storeTier } from '../../server/domain/vip/index.ts';
+import { paidOrder } from '../helpers/orders.ts';
+import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import type { BenchRow } from './run.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const SIMULATED = Number(process.env.BENCH_VIP_CUSTOMERS ?? 1_000_000);
+const ORDERS = Number(process.env.BENCH_VIP_ORDERS ?? 3_000);
+const BATCH = 250;
+
+async function newStore(db: Db, tiers: boolean): Promise<number> {
+  const slug = `vip-bench-${randomBytes(4).toString('hex')}`;
+  const store = await db.insertInto('stores').values({ title: slug, platform: 'shopify', store_name: slug }).returning('id').executeTakeFirstOrThrow();
+  await createEarningRule(db, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
+  if (tiers) {
+    await saveSettings(db, store.id, { enabled: true, basis: 'spent', period: 'rolling_12_months', fall_below: 'keep_until_period_end' }, new Date());
+    await storeTier(db, store.id, { name: 'Silver', threshold: 20_000, description: '' }, new Date());
+    await storeTier(
+      db,
+      store.id,
+      {
+        name: 'Gold',
+        threshold: 60_000,
+        description: '',
+        perks: [
+          { kind: 'multiplier', title: '', multiplier: 1.5, points: null, redeem_rule_id: null },
+          { kind: 'entry_reward', title: '', multiplier: null, points: 100, redeem_rule_id: null },
+        ],
+      },
+      new Date(),
+    );
+    await storeTier(db, store.id, { name: 'Platinum', threshold: 150_000, description: '' }, new Date());
+  }
+  return store.id;
+}
+
+const orderEvents = (count: number, offset: number, customers: number): OrderEvent[] =>
+  Array.from({ length: count }, (_, index) => {
+    const n = offset + index;
+    return { platform: 'custom', orderExternalId: `o${n}`, order: paidOrder(`o${n}`, `c${n % customers}@bench.test`, 1_000 + ((n * 7919) % 20_000)) };
+  });
+
+/** Order earns per second into the store: batches of 250, `workers` at a time, 1,000 customers (created by a warm-up). */
+async function earnRate(db: Db, storeId: number, workers: number): Promise<number> {
+  await applyOrderEvents(db, storeId, orderEvents(1_000, 10_000_000, 1_000), new Date());
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < ORDERS) {
+        const offset = next;
+        next += BATCH;
+        await applyOrderEvents(db, storeId, orderEvents(Math.min(BATCH, ORDERS - offset), offset, 1_000), new Date());
+      }
+    }),
+  );
+  return ORDERS / ((performance.now() - started) / 1000);
+}
+
+/** Earn throughput without and with tiers, alternating twice so the machine's drift hits both alike; the better run of each. */
+async function overhead(db: Db, backend: string, workers: number): Promise<BenchRow[]> {
+  const without: number[] = [];
+  const withTiers: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    without.push(await earnRate(db, await newStore(db, false), workers));
+    withTiers.push(await earnRate(db, await newStore(db, true), workers));
+  }
+  const plain = Math.max(...without);
+  const tiered = Math.max(...withTiers);
+  const cost = (1 - tiered / plain) * 100;
+  return [
+    { metric: `${backend}: order earns/s without tiers (${ORDERS} orders, ${workers} workers)`, ours: plain.toFixed(0) },
+    { metric: `${backend}: order earns/s with 3 spend tiers + multiplier`, ours: tiered.toFixed(0) },
+    {
+      metric: `${backend}: tier re-evaluation overhead on earn`,
+      ours: `${cost.toFixed(1)} %`,
+      compare: 'target ≤ 15 %',
+      verdict: cost <= 15 ? 'ok' : 'over budget',
+    },
+  ];
+}
+
+/** A store of `customers` members with stored tier figures (vip_members), seeded with generate_series. */
+async function seedMembers(db: Db, customers: number) {
+  const storeId = await newStore(db, true);
+  const tiers = await db.selectFrom('vip_tiers').select(['id', 'name', 'threshold']).where('store_id', '=', storeId).orderBy('threshold').execute();
+  const [silver, gold, platinum] = tiers.map((tier) => Number(tier.id)) as [number, number, number];
+  await sql`insert into customers (store_id, external_id, first_name, last_name, email)
+    select ${storeId}, 'v' || g, 'First' || g, 'Last', 'v' || g || '@bench.test' from generate_series(1, ${customers}) g`.execute(db);
+  // spend spread over 0…$2,000, the tier each one holds under the saved ladder
+  await sql`insert into vip_members (store_id, customer_id, tier_id, points, spent_minor, orders, tier_since, evaluated_at)
+    select ${storeId}, c.id,
+      case when s.spent >= 150000 then ${platinum}::bigint when s.spent >= 60000 then ${gold}::bigint when s.spent >= 20000 then ${silver}::bigint end,
+      s.spent / 100, s.spent, 1 + s.spent / 10000, now(), now()
+    from customers c cross join lateral (select ((c.id * 7919) % 200000)::bigint as spent) s
+    where c.store_id = ${storeId}`.execute(db);
+  await sql`analyze customers`.execute(db);
+  await sql`analyze vip_members`.execute(db);
+  return { storeId, gold };
+}
+
+async function simulation(db: Db): Promise<BenchRow[]> {
+  const started = performance.now();
+  const { storeId, gold } = await seedMembers(db, SIMULATED);
+  const seeded = (performance.now() - started) / 1000;
+  const times: number[] = [];
+  let moved = 0;
+  for (const threshold of [50_000, 80_000, 60_000]) {
+    const at = performance.now();
+    const result = await simulate(db, storeId, { tier: { id: gold, name: 'Gold', threshold, description: '' } }, new Date());
+    times.push((performance.now() - at) / 1000);
+    moved = Math.max(moved, result.moved_up + result.moved_down);
+    if (result.members !== SIMULATED) throw new Error(`the simulation counted ${result.members} members`);
+  }
+  const best = Math.min(...times);
+  const worst = Math.max(...times);
+  return [
+    { metric: `PostgreSQL: ${SIMULATED.toLocaleString('en-US')} members seeded (generate_series)`, ours: `${seeded.toFixed(1)} s` },
+    {
+      metric: `PostgreSQL: threshold change simulated over ${SIMULATED.toLocaleString('en-US')} members (3 runs)`,
+      ours: `${best.toFixed(2)}–${worst.toFixed(2)} s (up to ${moved.toLocaleString('en-US')} moved)`,
+      compare: 'target ≤ 2 s',
+      verdict: worst <= 2 ? 'ok' : 'over budget',
+    },
+  ];
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const lite = await openDatabase({});
+  try {
+    await migrateToLatest(lite);
+    rows.push(...(await overhead(lite, 'PGlite', 1)));
+  } finally {
+    await lite.destroy();
+  }
+  if (!ADMIN_URL) {
+    rows.push({ metric: 'PostgreSQL', ours: 'skipped', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' });
+    return rows;
+  }
+  const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_vip');
+  const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
+  try {
+    await migrateToLatest(db);
+    rows.push(...(await overhead(db, 'PostgreSQL', 4)));
+    rows.push(...(await simulation(db)));
+  } finally {
+    await db.destroy();
+    await scratch.drop();
+  }
+  return rows;
+}
