@@ -4,32 +4,11 @@
  * member's real balance, CSS isolation both ways, the keyboard path, no layout shift, axe.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
-import { fillPlaceholders } from '../../renderers/format/placeholders.ts';
+import { expect, test } from '@playwright/test';
 import { formatPoints } from '../../renderers/format/points.ts';
-import type { Launcher, StickyBar, Widget } from '../../renderers/schema/index.ts';
-import { homePanels, panelTextsFor } from '../../renderers/widget/panels.ts';
-
-const STORE = 'demo-coffee-roasters';
+import { ownerApiHeaders } from './harness/console.ts';
+import { STORE, bootstrap, launcherOf, loaderAttributes, published, redeemInWidget } from './harness/storefront.ts';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The page's loader tag: store key and, for a signed-in shopper, the customer id and digest. */
-async function loaderAttributes(page: Page) {
-  return page.locator('script[src$="/embed/loader.js"]').evaluate((script) => ({
-    store: script.getAttribute('data-store'),
-    customerId: script.getAttribute('data-customer-id'),
-    digest: script.getAttribute('data-customer-digest'),
-  }));
-}
-
-/** What the bootstrap API answers for this shopper (the figures the widget must show). */
-async function bootstrap(request: APIRequestContext, customer?: { customerId: string | null; digest: string | null }): Promise<StorefrontPayload> {
-  const query = customer?.customerId && customer.digest ? `?customer_id=${encodeURIComponent(customer.customerId)}&digest=${customer.digest}` : '';
-  const response = await request.get(`/storefront/v1/${STORE}/bootstrap${query}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: StorefrontPayload }).data;
-}
 
 /** Elements and properties of the store page that the embed must leave exactly as they were. */
 const PAGE_SELECTORS = ['html', 'body', '.site-header', 'h1', 'h2', '.card', '.card p', '.card button', '.site-footer a'];
@@ -47,44 +26,6 @@ const PAGE_PROPERTIES = [
   'box-sizing',
   'border-top-width',
 ];
-
-/** The console's three headers (spec §6) of the demo owner, working on the demo coffee store. */
-async function ownerOnDemoStore(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/v1/account/login', { data: { email: 'owner@demo.shop', password: 'demo-password' } });
-  expect(login.status()).toBe(200);
-  const { token, user } = ((await login.json()) as { data: { token: string; user: { user_access_token: string } } }).data;
-  const base = { authorization: `Bearer ${token}`, 'x-user-access-token': user.user_access_token };
-  const firstStore = ((await login.json()) as { data: { store_access_token: string } }).data.store_access_token;
-  const list = await request.get('/api/v1/store/list', { headers: { ...base, 'x-store-access-token': firstStore } });
-  const stores = ((await list.json()) as { data: { store_id: number; store_name: string }[] }).data;
-  const coffee = stores.find((store) => store.store_name === STORE)!;
-  const switched = await request.post('/api/v1/store/store-token/update', {
-    headers: { ...base, 'x-store-access-token': firstStore },
-    data: { store_id: coffee.store_id },
-  });
-  expect(switched.status()).toBe(200);
-  return { ...base, 'x-store-access-token': ((await switched.json()) as { data: { store_access_token: string } }).data.store_access_token };
-}
-
-/** What the store published, as the shopper must see it: the names tests look for. */
-function published(payload: StorefrontPayload) {
-  const widget = payload.documents.widget as Widget;
-  const launcher = payload.documents.launcher as Launcher;
-  const bar = payload.documents.stickyBar as StickyBar;
-  const ctx = contextFromPayload(payload, 'desktop');
-  const audience = ctx.audience;
-  const panel = homePanels(widget, audience)[0]!;
-  return {
-    launcher: fillPlaceholders(launcher.desktop.launcher_title.trim() || 'Get Rewarded', ctx),
-    shape: launcher.desktop.shape,
-    header: fillPlaceholders(panelTextsFor(widget, 'header', audience)?.title || 'Rewards', ctx),
-    firstPanel: fillPlaceholders(panelTextsFor(widget, panel, audience)!.title, ctx),
-    memberOnlyPanel: panelTextsFor(widget, 'birthday', 'member')!.title,
-    bar: bar.bar,
-  };
-}
-
-const launcherOf = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 test.describe('storefront embed on /demo/storefront', () => {
   test('shows the launcher after exactly one request to our server', async ({ page, request }) => {
@@ -147,7 +88,7 @@ test.describe('storefront embed on /demo/storefront', () => {
     const before = (await bootstrap(request, signed)).member!;
     expect(before).not.toBeNull();
     // the merchant gives this customer points in the console; the storefront shows the ledger's balance
-    const headers = await ownerOnDemoStore(request);
+    const headers = await ownerApiHeaders(request, STORE);
     const adjusted = await request.post('/data/v1/customer/adjust/points', {
       headers,
       data: { customer_id: Number(before.customerId), points: 1234, reason: 'Storefront embed test' },
@@ -175,7 +116,7 @@ test.describe('storefront embed on /demo/storefront', () => {
     await page.goto('/demo/storefront?member=1');
     const signed = await loaderAttributes(page);
     const before = (await bootstrap(request, signed)).member!;
-    const headers = await ownerOnDemoStore(request);
+    const headers = await ownerApiHeaders(request, STORE);
     const adjusted = await request.post('/data/v1/customer/adjust/points', {
       headers,
       data: { customer_id: Number(before.customerId), points: 2000, reason: 'Redeem through the embed' },
@@ -183,17 +124,8 @@ test.describe('storefront embed on /demo/storefront', () => {
     expect(adjusted.status()).toBe(200);
     const payload = await bootstrap(request, signed);
     const way = payload.program.waysToRedeem.find((w) => w.cost <= payload.member!.pointsBalance)!;
-    const widget = payload.documents.widget as Widget;
-    const names = published(payload);
     await page.reload();
-    await launcherOf(page, names.launcher).click();
-    const dialog = page.getByRole('dialog', { name: names.header });
-    await dialog
-      .getByRole('button', { name: fillPlaceholders(panelTextsFor(widget, 'redeem_cart', 'member')!.title, contextFromPayload(payload, 'desktop')) })
-      .click();
-    await dialog.getByRole('button', { name: new RegExp(`: ${way.title.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`) }).click();
-    const notice = dialog.getByRole('status').filter({ hasText: 'Reward redeemed' });
-    await expect(notice).toContainText(/Your code: \S+/);
+    const notice = await redeemInWidget(page, payload, way.title);
     const after = (await bootstrap(request, signed)).member!;
     expect(after.pointsBalance).toBe(payload.member!.pointsBalance - way.cost);
     const code = (await notice.textContent())!.split('Your code: ')[1]!.trim();

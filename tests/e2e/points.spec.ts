@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { signedInOwner } from './harness/console.ts';
+import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
+import { STORE, bootstrap, loaderAttributes, redeemInWidget } from './harness/storefront.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -368,4 +369,44 @@ test('the impact preview changes when the points per dollar change', async () =>
   await expect(preview.locator('dt:has-text("Liability") + dd')).toHaveText(/\$/);
   expect((await axe(page).analyze()).violations).toEqual([]);
   await drawer().getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a way to redeem added in the console is redeemed by a member in the storefront widget', async () => {
+  // the demo storefront's signed member belongs to the coffee store (a switch lands on /home)
+  await switchConsoleStore(page, 'Demo Coffee Roasters');
+  await page.goto('/rewards-loyalty/points');
+  await redeemSection().getByRole('button', { name: 'Add a way to redeem' }).click();
+  await drawer()
+    .getByRole('button', { name: /^Amount off/ })
+    .click();
+  await drawer().getByLabel('Title').fill('E2E seven off');
+  await drawer().getByLabel('Points it costs').fill('350');
+  await drawer().getByLabel('Amount off, in cents').fill('700');
+  await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
+  await expect(page.getByText('“E2E seven off” added')).toBeVisible();
+
+  const shop = await page.context().newPage();
+  await shop.goto('/demo/storefront?member=1');
+  const signed = await loaderAttributes(shop);
+  const member = (await bootstrap(shop.request, signed)).member!;
+  const headers = await ownerApiHeaders(shop.request, STORE);
+  const adjusted = await shop.request.post('/data/v1/customer/adjust/points', {
+    headers,
+    data: { customer_id: Number(member.customerId), points: 350, reason: 'A new way to redeem, tried on the storefront' },
+  });
+  expect(adjusted.status()).toBe(200);
+  const payload = await bootstrap(shop.request, signed);
+  expect(payload.program.waysToRedeem.map((way) => way.title)).toContain('E2E seven off');
+  await shop.reload();
+  const notice = await redeemInWidget(shop, payload, 'E2E seven off');
+  const code = (await notice.textContent())!.split('Your code: ')[1]!.trim();
+  const after = (await bootstrap(shop.request, signed)).member!;
+  expect(after.pointsBalance).toBe(payload.member!.pointsBalance - 350);
+  expect(after.rewards.find((reward) => reward.code === code)?.title).toBe('E2E seven off');
+  await shop.close();
+
+  const card = redeemSection().getByRole('listitem').filter({ hasText: 'E2E seven off' });
+  await card.getByRole('button', { name: 'Delete E2E seven off' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(redeemSection().getByText('E2E seven off')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { storeCurrency } from '../analytics/store.ts';
 import { credit, inTransaction, type Executor } from '../ledger/index.ts';
 import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
-import { orderConfig, orderEarn } from '../rules/order-earn.ts';
+import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 import type { Receipt } from './tables.ts';
@@ -162,14 +162,7 @@ export async function reviewReceipt(db: Executor, storeId: number, id: number, d
       throw new ReceiptError(409, 'receipt_reviewed', `This receipt was ${receipt.status} already by ${receipt.reviewed_by ?? 'someone'}.`);
     let points = 0;
     if (decision.approve) {
-      const rule = await trx
-        .selectFrom('earning_rules')
-        .selectAll()
-        .where('store_id', '=', storeId)
-        .where('type', '=', 'order')
-        .where('status', '=', 'active')
-        .orderBy('id')
-        .executeTakeFirst();
+      const [rule] = await activeOrderRules(trx, storeId);
       if (!rule) throw new ReceiptError(409, 'no_order_rule', 'The store has no active order rule to turn the amount into points: add one under Points first.');
       const amount = Number(receipt.amount_minor);
       const order: NormalizedOrder = {

@@ -16,7 +16,7 @@ import {
 import { storeCurrency } from '../analytics/store.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
 import { limitRefusal } from '../rules/limits.ts';
-import { orderConfig, orderEarn } from '../rules/order-earn.ts';
+import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
@@ -265,17 +265,6 @@ async function reconcileClawback(trx: Executor, state: OrderState, earn: LedgerE
       now,
     );
   }
-}
-
-async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
-  return db
-    .selectFrom('earning_rules')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('type', '=', 'order')
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
 }
 
 function coreStatus(state: OrderState): string {

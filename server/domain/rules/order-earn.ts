@@ -1,6 +1,19 @@
 import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.ts';
 import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
 import type { EarningRule } from './tables.ts';
+import type { Executor } from '../ledger/index.ts';
+
+/** The store's active order rules, oldest first: what an order (or an approved receipt) earns by. */
+export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
+  return db
+    .selectFrom('earning_rules')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('type', '=', 'order')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
 
 export function orderConfig(rule: EarningRule): OrderRuleConfig {
   return orderRuleConfig.parse(rule.config ?? {});

@@ -31,13 +31,15 @@ export async function ownerApiHeaders(request: APIRequestContext, storeKey: stri
   return { ...headers, 'x-store-access-token': (await switched.json()).data.store_access_token };
 }
 
-/** Switches the console to the store of this title when another one is current. */
+/** Switches the console to the store of this title when another one is current (from any page of the frame). */
 export async function switchConsoleStore(page: Page, title: string): Promise<void> {
-  if ((await page.getByTestId('current-store').textContent())!.trim() === title) return;
-  await page.getByRole('button', { name: /Switch store/ }).click();
+  // the top bar's switcher is named after the current store: "Loyalty Studio <title> — Switch store"
+  const switcher = page.getByRole('banner').getByRole('button', { name: /Switch store/ });
+  if ((await switcher.textContent())!.includes(title)) return;
+  await switcher.click();
   await page
     .getByRole('list', { name: 'Stores' })
     .getByRole('button', { name: new RegExp(title) })
     .click();
-  await expect(page.getByTestId('current-store')).toHaveText(title);
+  await expect(switcher).toContainText(title);
 }

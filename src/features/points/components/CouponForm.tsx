@@ -2,9 +2,9 @@ import { couponBody, type CouponBody } from '../../../../server/contract/coupons
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { couponBodyOf, couponQuery, useSaveCoupon } from '../api/points.ts';
-import { CatalogueField } from '../../products/CatalogueField.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
 import { NumberField, StatusField } from './RuleFields.tsx';
+import { DiscountFields } from './DiscountFields.tsx';
 import { useRuleSave } from './useSaveForm.ts';
 import { withStoredRule } from './StoredRuleForm.tsx';
 
@@ -20,15 +20,7 @@ function CouponFields({ id, initial, onDone }: { id?: number | undefined; initia
       <FormAlert message={failure} />
       <TextField control={control} register={register} name="title" label="Title" />
       <StatusField control={control} name="status" />
-      {type === 'fixed_amount' ? (
-        <NumberField control={control} register={register} name="discount_value" label="Amount off, in cents" hint="500 means $5 off." />
-      ) : null}
-      {type === 'percentage' ? (
-        <NumberField control={control} register={register} name="discount_value" label="Percentage off" hint="Between 1 and 100." />
-      ) : null}
-      <NumberField control={control} register={register} name="config.min_order_minor" label="Minimum order, in cents" hint="0 means any order." />
-      <CatalogueField control={control} name="config.product_ids" kind="products" label="Only for products" hint="None chosen: every product." />
-      <CatalogueField control={control} name="config.collection_ids" kind="collections" label="Only for collections" hint="None chosen: every collection." />
+      <DiscountFields control={control} register={register} type={type} />
       <NumberField
         control={control}
         register={register}

@@ -7,6 +7,7 @@ import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
 import { useRuleSave } from './useSaveForm.ts';
 import { NumberField, StatusField } from './RuleFields.tsx';
+import { DiscountFields } from './DiscountFields.tsx';
 import { CatalogueField } from '../../products/CatalogueField.tsx';
 
 /** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
@@ -39,16 +40,8 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
       ) : (
         <NumberField control={control} register={register} name="points_cost" label="Points it costs" />
       )}
-      {type === 'fixed_amount' ? (
-        <NumberField control={control} register={register} name="discount_value" label="Amount off, in cents" hint="500 means $5 off." />
-      ) : null}
-      {type === 'percentage' ? (
-        <NumberField control={control} register={register} name="discount_value" label="Percentage off" hint="Between 1 and 100." />
-      ) : null}
       {type === 'free_product' ? <CatalogueField control={control} name="config.free_product_id" kind="products" label="Free product" single /> : null}
-      <NumberField control={control} register={register} name="config.min_order_minor" label="Minimum order, in cents" hint="0 means any order." />
-      <CatalogueField control={control} name="config.product_ids" kind="products" label="Only for products" hint="None chosen: every product." />
-      <CatalogueField control={control} name="config.collection_ids" kind="collections" label="Only for collections" hint="None chosen: every collection." />
+      <DiscountFields control={control} register={register} type={type} />
       <NumberField
         control={control}
         register={register}

@@ -1,0 +1,30 @@
+import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+import { CatalogueField } from '../../products/CatalogueField.tsx';
+import { NumberField } from './RuleFields.tsx';
+
+/**
+ * What a coupon and a way to redeem share, under the same field names: the amount or percentage
+ * off (by `type`), the minimum order, and the products or collections the discount is kept to.
+ */
+export function DiscountFields<V extends FieldValues>({ control, register, type }: { control: Control<V>; register: UseFormRegister<V>; type: string }) {
+  const field = (name: string) => name as FieldPath<V>;
+  return (
+    <>
+      {type === 'fixed_amount' ? (
+        <NumberField control={control} register={register} name={field('discount_value')} label="Amount off, in cents" hint="500 means $5 off." />
+      ) : null}
+      {type === 'percentage' ? (
+        <NumberField control={control} register={register} name={field('discount_value')} label="Percentage off" hint="Between 1 and 100." />
+      ) : null}
+      <NumberField control={control} register={register} name={field('config.min_order_minor')} label="Minimum order, in cents" hint="0 means any order." />
+      <CatalogueField control={control} name={field('config.product_ids')} kind="products" label="Only for products" hint="None chosen: every product." />
+      <CatalogueField
+        control={control}
+        name={field('config.collection_ids')}
+        kind="collections"
+        label="Only for collections"
+        hint="None chosen: every collection."
+      />
+    </>
+  );
+}
