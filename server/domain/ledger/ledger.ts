@@ -101,8 +101,8 @@ async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Da
   }
   const rows = [...merged.values()].sort((a, b) => a.storeId - b.storeId || a.customerId - b.customerId);
   // an INSERT checks its proposed row (balance ≥ 0) before ON CONFLICT: lowering deltas update instead
-  const raising = rows.filter((row) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0);
-  for (const part of chunks(raising)) {
+  const raises = (row: AccountDelta) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0;
+  for (const part of chunks(rows.filter(raises))) {
     const totals = await trx
       .insertInto('points_accounts')
       .values(
@@ -127,8 +127,7 @@ async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Da
       .execute();
     checkLimits(totals);
   }
-  for (const row of rows) {
-    if (raising.includes(row)) continue;
+  for (const row of rows.filter((candidate) => !raises(candidate))) {
     const updated = await sql<AccountTotalsRow>`update points_accounts
       set balance = balance + ${row.balance}, pending = pending + ${row.pending}, lifetime = lifetime + ${row.lifetime}, updated_at = ${now}
       where store_id = ${row.storeId} and customer_id = ${row.customerId} returning balance, pending, lifetime`.execute(trx);
