@@ -10,6 +10,7 @@ import { createEarningRule } from '../domain/rules/earning.ts';
 import { createRedeemRule } from '../domain/rules/redeem.ts';
 import { customerDigest } from '../domain/storefront/index.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
+import { unprocessedWebhooks } from '../../tests/helpers/orders.ts';
 import { seedFixture, type Fixture } from '../../tests/helpers/server-fixture.ts';
 import { signInOnStore } from '../../tests/helpers/server.ts';
 import { buildApp } from './app.ts';
@@ -43,17 +44,6 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
   afterAll(async () => {
     for (const app of apps) await app.close();
   });
-
-  const unprocessed = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('webhook_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('processed_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   it('replays a webhook burst with duplicates across both: every order earns exactly once', async () => {
     await createEarningRule(db, store().id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
@@ -96,7 +86,7 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
     }
     expect(answers.every((status) => status === 200)).toBe(true);
     // both processes drain (pg-boss workers may hold some events meanwhile: go round until none is left)
-    while ((await unprocessed()) > 0) await Promise.all(apps.map((app) => webhookRunnerOf(app).drain()));
+    while ((await unprocessedWebhooks(db)) > 0) await Promise.all(apps.map((app) => webhookRunnerOf(app).drain()));
     expect(
       Number(
         (

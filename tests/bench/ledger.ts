@@ -18,7 +18,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
 import type { BenchRow } from './run.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
-import { paidOrder } from '../helpers/orders.ts';
+import { paidOrder, unprocessedWebhooks } from '../helpers/orders.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -145,17 +145,7 @@ async function webhookFigures(db: Db, slug: string, secret: string, orders: numb
     }),
   );
   await webhookRunnerOf(app).drain();
-  while (
-    Number(
-      (
-        await db
-          .selectFrom('webhook_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('processed_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ) > 0
-  ) {
+  while ((await unprocessedWebhooks(db)) > 0) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;

@@ -1,3 +1,4 @@
+import type { Db } from '../../server/db/connection.ts';
 import type { NormalizedOrder } from '../../server/domain/orders/normalized.ts';
 
 /** A paid order in the neutral shape: `cents` of items and nothing else, in USD unless told. */
@@ -19,4 +20,14 @@ export function paidOrder(id: string, email: string, cents: number, extra: Parti
     updatedAt: '2026-03-01T00:00:01Z',
     ...extra,
   };
+}
+
+/** How many stored webhook deliveries no runner has processed yet (a burst is done at 0). */
+export async function unprocessedWebhooks(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('processed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, NumberField } from '../../../components/ui/form/FormFields.tsx';
-import { queryClient, session } from '../../../lib/runtime.ts';
 import { useConsole } from '../../../state/store.ts';
-import { EXPIRY_REMINDER_DEFAULTS, expiryReminderBody, type ExpiryReminderBody } from '../../../../server/contract/store.ts';
+import { EXPIRY_REMINDER_DEFAULTS, expiryReminderBody } from '../../../../server/contract/store.ts';
+import { useSaveStoreSettings } from '../../account/api/account.ts';
 
 const stored = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
+
+/** The card's fields under the names POST /store/setting/update takes (its 422s land on them as they are). */
+const schema = z.strictObject({ email_settings: expiryReminderBody });
 
 /**
  * When the two points-expiry emails go out (store.settings.email_settings early_expiry_days and
@@ -17,29 +20,22 @@ const stored = (value: unknown, fallback: number) => (typeof value === 'number' 
  */
 export function ExpiryRemindersCard() {
   const settings = useConsole((s) => s.user.users?.store?.settings?.email_settings) as Record<string, unknown> | undefined;
-  const form = useContractForm(expiryReminderBody, {
-    early_expiry_days: stored(settings?.early_expiry_days, EXPIRY_REMINDER_DEFAULTS.early_expiry_days),
-    final_expiry_days: stored(settings?.final_expiry_days, EXPIRY_REMINDER_DEFAULTS.final_expiry_days),
+  const form = useContractForm(schema, {
+    email_settings: {
+      early_expiry_days: stored(settings?.early_expiry_days, EXPIRY_REMINDER_DEFAULTS.early_expiry_days),
+      final_expiry_days: stored(settings?.final_expiry_days, EXPIRY_REMINDER_DEFAULTS.final_expiry_days),
+    },
   });
-  const save = useMutation({
-    mutationFn: (days: ExpiryReminderBody) => session.saveUserSettings({ email_settings: days }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
-  });
+  const save = useSaveStoreSettings();
   const [failure, setFailure] = useState<string | null>(null);
   const toast = useToast();
-  const submit = form.handleSubmit(async (days) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await save.mutateAsync(days);
+      await save.mutateAsync(values);
       toast({ message: 'Reminder days saved' });
     } catch (error) {
-      // the server names the fields under email_settings: each lands on its field here
-      const fields = {
-        getValues: () => ({ email_settings: form.getValues() }),
-        setError: (path: string, fieldError: { type: string; message: string }) =>
-          form.setError(path.replace(/^email_settings\./, '') as keyof ExpiryReminderBody, fieldError),
-      };
-      setFailure(`The reminder days were not saved: ${applyServerErrors(fields as never, error)}`);
+      setFailure(`The reminder days were not saved: ${applyServerErrors(form, error)}`);
     }
   });
   return (
@@ -51,14 +47,14 @@ export function ExpiryRemindersCard() {
         <NumberField
           control={form.control}
           register={form.register}
-          name="early_expiry_days"
+          name="email_settings.early_expiry_days"
           label="Early reminder, days before expiry"
           hint="Sends the “Early points expiry” email. More days than the final reminder."
         />
         <NumberField
           control={form.control}
           register={form.register}
-          name="final_expiry_days"
+          name="email_settings.final_expiry_days"
           label="Final reminder, days before expiry"
           hint="Sends the “Final points expiry” email. At least 1 day."
         />

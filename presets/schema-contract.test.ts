@@ -41,14 +41,14 @@ import {
   validateDocument,
   type LandingPage,
   type SettingsDocument,
-} from './index.ts';
-import { DEFAULT_CUSTOM_STYLE, DEFAULT_DOCUMENTS, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, DEMO_DOCUMENTS } from '../../presets/index.ts';
+} from '../renderers/schema/index.ts';
+import { DEFAULT_CUSTOM_STYLE, DEFAULT_DOCUMENTS, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, DEMO_DOCUMENTS } from './index.ts';
 
 /** A document as raw JSON, edited in place to make it invalid. */
 // oxlint-disable-next-line typescript/no-explicit-any -- the tests poke at arbitrary paths of raw JSON
 type RawDoc = any;
 
-const fixtures = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'schema');
+const fixtures = join(import.meta.dirname, '..', 'tests', 'fixtures', 'schema');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
 const clone = <T>(value: T): T => structuredClone(value);
 const allDocuments: SettingsDocument[] = [...Object.values(DEFAULT_DOCUMENTS), ...Object.values(DEMO_DOCUMENTS)];

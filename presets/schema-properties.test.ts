@@ -36,8 +36,8 @@ import {
   parseColour,
   validateDocument,
   type SettingsDocument,
-} from './index.ts';
-import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from '../../presets/index.ts';
+} from '../renderers/schema/index.ts';
+import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from './index.ts';
 
 const byte = fc.integer({ min: 0, max: 255 });
 const percent = fc.integer({ min: 0, max: 100 });
