@@ -1,36 +1,21 @@
-import { expect, test, type Browser, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { signedInOwner } from './harness/console.ts';
 import { openPublishDialog, publishFromStudio } from './harness/publish.ts';
+import { canvas as canvasOf, frame as frameOf, inspector as inspectorOf, openStudio } from './harness/studio.ts';
 
-// The builder studio against the real server and its seeded demo, by the names of DESIGN.md §4.
-// One sign-in per run (the server limits sign-ins); the tests run in order on one document.
+// The landing page studio against the real server and its seeded demo, by the names of DESIGN.md §4
+// (the other surfaces' studios: builder-surfaces.spec.ts). One sign-in per file; the tests run in
+// order on one document.
 
 test.describe.configure({ mode: 'serial' });
 
-const shortenLoginDelay = (target: Page | BrowserContext) =>
-  target.addInitScript(() => {
-    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
-  });
-
-let context: BrowserContext;
 let page: Page;
 
-async function signIn(browser: Browser) {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await shortenLoginDelay(context);
-  page = await context.newPage();
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByLabel('Email').fill('owner@demo.shop');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
-}
-
-const canvas = (p: Page = page) => p.getByRole('region', { name: 'Canvas' });
-const frame = (p: Page = page): FrameLocator => canvas(p).frameLocator('iframe[title="Preview"]');
+const canvas = (p: Page = page) => canvasOf(p);
+const frame = (p: Page = page): FrameLocator => frameOf(p);
+const inspector = (p: Page = page) => inspectorOf(p);
 const sections = (p: Page = page) => p.getByRole('list', { name: 'Sections' });
 const item = (name: string, p: Page = page) => sections(p).getByRole('listitem', { name, exact: true });
-const inspector = (p: Page = page) => p.getByRole('region', { name: 'Inspector' });
 const outlineOrder = (p: Page = page) =>
   sections(p)
     .getByRole('listitem')
@@ -41,16 +26,15 @@ const canvasOrder = (p: Page = page) =>
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-section-type')));
 
 async function openLandingStudio(p: Page = page) {
-  await p.goto('/onsite-display/landing-page');
-  await expect(canvas(p)).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await openStudio(p, '/onsite-display/landing-page');
   await expect(frame(p).locator('[data-section-type=header]')).toBeVisible();
 }
 
 test.beforeAll(async ({ browser }) => {
-  await signIn(browser);
+  page = await signedInOwner(browser, { viewport: { width: 1600, height: 1000 } });
 });
 test.afterAll(async () => {
-  await context.close();
+  await page.context().close();
 });
 
 test('the studio opens without the admin frame, with the canvas styled by the renderers', async () => {
@@ -246,7 +230,7 @@ test('publishing asks first, naming what changes, and puts the change on the sto
 
 /** Share of pixels that differ between two PNG screenshots (decoded by the browser on a blank page). */
 async function pixelDifference(a: Buffer, b: Buffer): Promise<{ ratio: number; sizes: string }> {
-  const scratch = await context.newPage();
+  const scratch = await page.context().newPage();
   try {
     return await scratch.evaluate(
       async ([first, second]) => {
@@ -302,14 +286,14 @@ const clipOf = (box: Box, dx = 0, dy = 0) => ({
 });
 
 test('a screenshot of the canvas and of the published page at the same width match', async () => {
-  const studio = await context.newPage();
+  const studio = await page.context().newPage();
   await studio.setViewportSize({ width: 2000, height: 2400 });
   await openLandingStudio(studio);
   await expect(studio.locator('iframe[title="Preview"]')).toHaveCSS('transform', /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/); // zoom 1: no scaling
   await studio.mouse.move(0, 0);
   const frameBox = (await studio.locator('iframe[title="Preview"]').boundingBox())!;
   const storeKey = await studio.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').state?.user?.users?.store?.store_name as string);
-  const storefront = await context.newPage();
+  const storefront = await page.context().newPage();
   await storefront.setViewportSize({ width: 1280, height: 2400 });
   await storefront.goto(`/landing/${storeKey}`);
   for (const type of ['header', 'banner', 'ways_to_earn']) {
@@ -357,7 +341,7 @@ test('publishing is refused, with the reason, when text is unreadable', async ()
 test('a stale save (another tab saved first) shows a conflict, never a silent loss', async () => {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
-  const other = await context.newPage();
+  const other = await page.context().newPage();
   await openLandingStudio(other);
   await item('Header', other).getByRole('button', { name: 'Header', exact: true }).click();
   await inspector(other).getByLabel('Title', { exact: true }).fill('Saved in another tab');
@@ -385,7 +369,7 @@ test('version history restores an earlier version as the new draft', async () =>
   const headerTitle = (p: Page = page) => frame(p).locator('[data-section-type=header] [data-field=title]');
   await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
   // the server holds the restored version as the draft at once
-  const other = await context.newPage();
+  const other = await page.context().newPage();
   await openLandingStudio(other);
   await expect(headerTitle(other)).toHaveText('Rewards for coffee lovers!');
   await other.close();
@@ -455,126 +439,4 @@ test('a step image is uploaded to the gallery and shown on the canvas', async ()
   await firstStep.getByRole('button', { name: 'Choose image for Image' }).click();
   await expect(page.getByRole('dialog', { name: 'Gallery' }).getByRole('button', { name: 'Use step.png' })).toBeVisible();
   await page.keyboard.press('Escape');
-});
-
-test('the overview shows the four surfaces with their publish state', async () => {
-  await page.goto('/onsite-display');
-  for (const name of ['Landing page', 'Widget', 'Launcher', 'Sticky bar']) {
-    await expect(page.getByRole('listitem', { name, exact: true })).toBeVisible();
-  }
-  const card = page.getByRole('listitem', { name: 'Landing page', exact: true });
-  await expect(card).toContainText('Live: version');
-  await expect(card.getByText(/^(Published|Unpublished changes)$/)).toBeVisible();
-  await expect(card).toContainText(/Updated \w{3} \d{1,2}, \d{4}/);
-  // the live thumbnail fills the card's top at 16:10; the edit action is a primary button in the accent colour
-  const thumbnail = card.locator('iframe');
-  await expect(thumbnail).toBeVisible();
-  const cardBox = (await card.boundingBox())!;
-  const thumbnailBox = (await thumbnail.boundingBox())!;
-  expect(Math.abs(thumbnailBox.width - (cardBox.width - 2))).toBeLessThan(2);
-  expect(thumbnailBox.height / thumbnailBox.width).toBeCloseTo(10 / 16, 2);
-  await expect(card.getByRole('link', { name: 'Edit landing page' })).toHaveCSS('background-color', 'rgb(11, 107, 82)');
-});
-
-test('the widget studio edits panels and the launcher per device', async () => {
-  await page.goto('/onsite-display/widget');
-  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  await expect(frame().getByRole('dialog')).toBeVisible();
-  const panels = page.getByRole('list', { name: 'Panels' });
-  await panels.getByRole('listitem', { name: 'VIP' }).getByRole('button', { name: 'VIP' }).click();
-  await inspector().getByLabel('Title', { exact: true }).fill('Our VIP club');
-  await expect(frame().locator('[data-panel-key=vip] [data-field=title]')).toHaveText('Our VIP club');
-  // the panels are craft nodes: hovering one on the canvas outlines it, navigating selects it in the outline
-  await frame()
-    .locator('[data-panel-key=vip]')
-    .hover({ position: { x: 5, y: 5 } });
-  await expect(frame().locator('[data-panel-key=vip]')).toHaveAttribute('data-bs-hovered', '');
-  await frame().getByRole('button', { name: 'Back' }).click();
-  await expect(panels.getByRole('listitem', { name: 'Header' }).getByRole('button', { name: /^Header/ })).toHaveAttribute('aria-pressed', 'true');
-  await frame().locator('[data-panel-link=vip]').click();
-  await expect(panels.getByRole('listitem', { name: 'VIP' }).getByRole('button', { name: /^VIP/ })).toHaveAttribute('aria-pressed', 'true');
-  await expect(frame().locator('[data-panel-key=vip]')).toHaveAttribute('data-bs-selected', '');
-  await panels.getByRole('listitem', { name: 'Sign up' }).getByRole('switch', { name: 'Visible' }).click();
-  await page.getByRole('button', { name: 'Widget settings' }).click();
-  await expect(frame().locator('[data-panel-link=signup]')).toHaveCount(0);
-  // the launcher is a craft node too: a click on it in the canvas selects it
-  await frame().locator('[data-bs-owner=launcher]').click();
-  await expect(page.getByRole('button', { name: 'Launcher settings' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(frame().locator('[data-bs-owner=launcher]')).toHaveAttribute('data-bs-selected', '');
-  await inspector().getByLabel('Launcher title', { exact: true }).fill('Bean rewards');
-  await expect(frame().getByRole('button', { name: 'Bean rewards' })).toBeVisible();
-  await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
-  await expect(inspector().getByLabel('Launcher title', { exact: true })).not.toHaveValue('Bean rewards');
-});
-
-test('the widget canvas draws the store: the launcher at its corner and offsets, the widget open above it at its real size', async () => {
-  await page.goto('/onsite-display/widget');
-  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  /** a box in the frame's own CSS pixels, with the frame's viewport */
-  const box = (selector: string) =>
-    frame()
-      .locator(selector)
-      .evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return {
-          left: r.left,
-          right: r.right,
-          top: r.top,
-          bottom: r.bottom,
-          width: r.width,
-          vw: el.ownerDocument.documentElement.clientWidth,
-          vh: innerHeight,
-        };
-      });
-  await expect(frame().locator('.bs-sample-page')).toBeAttached();
-  // clicking the launcher on the canvas selects it
-  await frame().locator('.ls-launcher').click();
-  await inspector().getByLabel('Placement', { exact: true }).selectOption('right');
-  await inspector().getByLabel('Padding side (px)', { exact: true }).fill('40');
-  await inspector().getByLabel('Padding bottom (px)', { exact: true }).fill('60');
-  await expect.poll(async () => (await box('.ls-launcher')).vh - (await box('.ls-launcher')).bottom).toBe(60);
-  const launcher = await box('.ls-launcher');
-  const widget = await box('.ls-widget');
-  expect(launcher.vw - launcher.right).toBe(40);
-  expect(widget.width).toBe(400);
-  expect(widget.right).toBe(launcher.right);
-  expect(launcher.top - widget.bottom).toBe(12);
-  await page.getByRole('radiogroup', { name: 'Device' }).getByText('Mobile', { exact: true }).click();
-  await expect.poll(async () => (await box('.ls-widget')).vw).toBe(390);
-  const phone = await box('.ls-widget');
-  expect([phone.left, phone.width]).toEqual([0, 390]);
-  expect((await box('.ls-launcher')).top).toBeGreaterThanOrEqual(phone.bottom);
-  for (let step = 0; step < 3; step += 1) await page.getByRole('button', { name: 'Undo', exact: true }).click();
-});
-
-test('"Edit launcher" on the On-site Display page opens the widget studio with the launcher selected', async () => {
-  await page.goto('/onsite-display');
-  await page.getByRole('link', { name: 'Edit launcher' }).click();
-  await expect(page).toHaveURL(/\/onsite-display\/widget\?select=launcher$/);
-  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  await expect(inspector().getByLabel('Launcher title', { exact: true })).toBeVisible();
-});
-
-test('the sticky bar studio edits the bar and the drawer of each audience', async () => {
-  await page.goto('/onsite-display/sticky-bar');
-  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  // the bar is the studio's craft root: hovered it is outlined, clicked selected
-  await frame().locator('.ls-bar').hover();
-  await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-hovered', '');
-  await frame().locator('.ls-bar').click();
-  await expect(frame().locator('[data-bs-owner=bar]')).toHaveAttribute('data-bs-selected', '');
-  // the click works the preview too, as on the storefront: it closed the drawer, a second opens it
-  await expect(frame().locator('.ls-drawer')).toBeHidden();
-  await frame().locator('.ls-bar').click();
-  await expect(frame().locator('.ls-drawer')).toBeVisible();
-  await inspector().getByLabel('Text', { exact: true }).fill('Earn 2 points per $1 this week');
-  await expect(frame().locator('.ls-bar')).toHaveText('Earn 2 points per $1 this week');
-  await inspector().getByLabel('Primary text', { exact: true }).fill('Join the club today');
-  await expect(frame().locator('.ls-drawer')).toContainText('Join the club today');
-  // the visitor's drawer has a join button, whose page is set here
-  await inspector().getByLabel('Join button URL', { exact: true }).fill('https://shop.example/join');
-  await expect(frame().locator('.ls-drawer').getByRole('link', { name: 'Join now' })).toHaveAttribute('href', 'https://shop.example/join');
-  await page.getByRole('radiogroup', { name: 'Audience' }).getByText('Member', { exact: true }).click();
-  await expect(frame().locator('.ls-drawer')).not.toContainText('Join the club today');
-  await expect(inspector().getByLabel('Primary text', { exact: true })).not.toHaveValue('Join the club today');
 });
