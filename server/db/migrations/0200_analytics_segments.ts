@@ -54,32 +54,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`,
     sql`create function analytics_customer_segment_changed() returns trigger language plpgsql as $$
       begin
-        perform analytics_mark_histories(array_agg(n.store_id), array_agg(n.id))
+        execute 'select analytics_mark_histories(array_agg(n.store_id), array_agg(n.id))
           from new_rows n join old_rows o on o.id = n.id
-          where (n.vip_tier, n.source, n.tags) is distinct from (o.vip_tier, o.source, o.tags);
+          where (n.vip_tier, n.source, n.tags) is distinct from (o.vip_tier, o.source, o.tags)';
         return null;
       end $$`,
     sql`create trigger customers_analytics_segment after update on customers referencing old table as old_rows new table as new_rows
       for each statement execute function analytics_customer_segment_changed()`,
     // a customer's channels change with their first order through one (or an order's channel or
-    // customer changing, or its deletion): the orders' own days are marked by 0071's triggers
+    // customer changing, or its deletion): the orders' own days are marked by 0071's triggers.
+    // The triggers' statements are planned on each run (EXECUTE), as 0180 found: a cached plan made
+    // for small transition tables made bulk writes slow
     sql`create function analytics_order_channels_changed() returns trigger language plpgsql as $$
       declare stores bigint[]; ids bigint[];
       begin
         if tg_op = 'INSERT' then
-          select array_agg(n.store_id), array_agg(n.customer_id) into stores, ids from (
+          execute 'select array_agg(n.store_id), array_agg(n.customer_id) from (
             select distinct n.store_id, n.customer_id, n.channel from new_rows n where n.customer_id is not null and n.channel is not null
               and not exists (select 1 from orders o where o.store_id = n.store_id and o.customer_id = n.customer_id and o.channel = n.channel
-                and o.id not in (select id from new_rows))) n;
+                and o.id not in (select id from new_rows))) n' into stores, ids;
         elsif tg_op = 'UPDATE' then
-          select array_agg(k.store_id), array_agg(k.customer_id) into stores, ids from (
+          execute 'select array_agg(k.store_id), array_agg(k.customer_id) from (
             select n.store_id, n.customer_id from new_rows n join old_rows o on o.id = n.id
               where (n.customer_id, n.channel) is distinct from (o.customer_id, o.channel) and n.customer_id is not null and n.channel is not null
             union select o.store_id, o.customer_id from new_rows n join old_rows o on o.id = n.id
-              where (n.customer_id, n.channel) is distinct from (o.customer_id, o.channel) and o.customer_id is not null and o.channel is not null) k;
+              where (n.customer_id, n.channel) is distinct from (o.customer_id, o.channel) and o.customer_id is not null and o.channel is not null) k'
+            into stores, ids;
         else
-          select array_agg(o.store_id), array_agg(o.customer_id) into stores, ids from (
-            select distinct o.store_id, o.customer_id from old_rows o where o.customer_id is not null and o.channel is not null) o;
+          execute 'select array_agg(o.store_id), array_agg(o.customer_id) from (
+            select distinct o.store_id, o.customer_id from old_rows o where o.customer_id is not null and o.channel is not null) o' into stores, ids;
         end if;
         if ids is not null then perform analytics_mark_histories(stores, ids); end if;
         return null;
