@@ -32,6 +32,7 @@ import * as customerTags from './0164_customer_tags.ts';
 import * as customerAccountsAndNameSearch from './0185_customer_accounts_and_name_search.ts';
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
+import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -71,4 +72,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0185_customer_accounts_and_name_search': customerAccountsAndNameSearch,
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
+  '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
 };
