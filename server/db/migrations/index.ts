@@ -33,6 +33,8 @@ import * as customerAccountsAndNameSearch from './0185_customer_accounts_and_nam
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
 import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
+import * as vipFigures from './0190_vip_figures.ts';
+import * as vipJobResume from './0191_vip_job_resume.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -73,4 +75,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
   '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
+  '0190_vip_figures': vipFigures,
+  '0191_vip_job_resume': vipJobResume,
 };
