@@ -37,6 +37,7 @@ import * as vipFigures from './0190_vip_figures.ts';
 import * as vipJobResume from './0191_vip_job_resume.ts';
 import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
+import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -81,4 +82,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0191_vip_job_resume': vipJobResume,
   '0200_analytics_segments': analyticsSegments,
   '0201_lift_sample': liftSample,
+  '0202_analytics_expiring_points': analyticsExpiringPoints,
 };
