@@ -31,6 +31,8 @@ import * as analyticsFunnel from './0163_analytics_funnel.ts';
 import * as customerTags from './0164_customer_tags.ts';
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
+import * as webhookRawOnly from './0210_webhook_raw_only.ts';
+import * as rateLimitHits from './0211_rate_limit_hits.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -69,4 +71,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0164_customer_tags': customerTags,
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
+  '0210_webhook_raw_only': webhookRawOnly,
+  '0211_rate_limit_hits': rateLimitHits,
 };
