@@ -219,6 +219,7 @@ export const STORE_SCOPED_TABLES = [
   'vip_tiers',
   'vip_perks',
   'vip_members',
+  'vip_figures',
   'vip_activity',
   'vip_jobs',
   'discounts',

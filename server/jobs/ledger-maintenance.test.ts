@@ -67,6 +67,7 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
       rewardsExpired: 0,
       referralsCompleted: 0,
       expiryReminders: 0,
+      tierJobsResumed: 0,
       tiersMoved: 0,
       tierBirthdays: 0,
       analyticsDays: 0,

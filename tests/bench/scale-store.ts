@@ -5,7 +5,15 @@
  * on PGlite (`BENCH_SCALE_LITE`), written with generate_series (tests/bench/large-store.ts) and
  * rolled up for analytics. A database that cannot be seeded is reported with the reason, and the
  * benches skip it.
+ *
+ * Seeding 1,000,000 customers takes many minutes. With `BENCH_SCALE_TEMPLATE=<name>` the PostgreSQL
+ * store is seeded once into a kept database (named after the template, the size and a hash of
+ * large-store.ts, so a changed seed makes a new one) and every run bench copies it, migrates the
+ * copy to the latest schema and rolls it up: a run then starts in about a minute.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { refreshRollups } from '../../server/domain/analytics/index.ts';
@@ -21,6 +29,8 @@ export interface ScaleStore extends LargeStore {
   /** when the store's history ends (its "now") */
   now: Date;
   seedSeconds: number;
+  /** the kept template it was copied from (BENCH_SCALE_TEMPLATE), if any */
+  template?: string;
   rollupSeconds: number;
   rolledDays: number;
 }
@@ -32,6 +42,7 @@ export interface Skipped {
 }
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const TEMPLATE = process.env.BENCH_SCALE_TEMPLATE;
 export const SCALE_CUSTOMERS: Record<ScaleBackend, number> = {
   PostgreSQL: Number(process.env.BENCH_SCALE_CUSTOMERS ?? 1_000_000),
   PGlite: Number(process.env.BENCH_SCALE_LITE ?? 100_000),
@@ -44,8 +55,9 @@ async function seed(backend: ScaleBackend): Promise<ScaleStore | Skipped> {
   if (backend === 'PostgreSQL' && !ADMIN_URL) return { backend, skipped: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL to seed the PostgreSQL store' };
   let db: Db | undefined;
   try {
+    const template = backend === 'PostgreSQL' && TEMPLATE ? await keptTemplate(TEMPLATE) : undefined;
     if (backend === 'PostgreSQL') {
-      const scratch = await scratchPostgresDatabase(ADMIN_URL!, 'ls_scale');
+      const scratch = await scratchPostgresDatabase(ADMIN_URL!, 'ls_scale', template?.name, 'file_copy');
       cleanups.push(() => scratch.drop());
       db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
     } else {
@@ -54,16 +66,84 @@ async function seed(backend: ScaleBackend): Promise<ScaleStore | Skipped> {
     const opened = db;
     cleanups.unshift(() => opened.destroy());
     await migrateToLatest(db);
-    const now = new Date();
-    console.error(`  ${backend}: seeding the large store (${SCALE_CUSTOMERS[backend].toLocaleString('en-US')} customers)…`);
-    const started = performance.now();
-    const store = await seedLargeStore(db, SCALE_CUSTOMERS[backend], now);
-    const seedSeconds = (performance.now() - started) / 1000;
+    let store: LargeStore & { now: Date };
+    let seedSeconds: number;
+    if (template) {
+      store = await seededStore(db);
+      seedSeconds = template.seedSeconds;
+      await sql`analyze`.execute(db);
+    } else {
+      const started = performance.now();
+      store = await seedNow(db, SCALE_CUSTOMERS[backend], backend);
+      seedSeconds = (performance.now() - started) / 1000;
+    }
+    const { now } = store;
     const rollupStarted = performance.now();
     const { days } = await refreshRollups(db, { storeId: store.storeId });
-    return { ...store, db, backend, now, seedSeconds, rollupSeconds: (performance.now() - rollupStarted) / 1000, rolledDays: days };
+    return { ...store, db, backend, now, seedSeconds, template: template?.name, rollupSeconds: (performance.now() - rollupStarted) / 1000, rolledDays: days };
   } catch (error) {
     return { backend, skipped: `the store could not be seeded: ${(error as Error).message}` };
+  }
+}
+
+async function seedNow(db: Db, customers: number, backend: ScaleBackend): Promise<LargeStore & { now: Date }> {
+  const now = new Date();
+  console.error(`  ${backend}: seeding the large store (${customers.toLocaleString('en-US')} customers)…`);
+  return { ...(await seedLargeStore(db, customers, now)), now };
+}
+
+/** The store a kept template holds; its "now" is in its name (large-<epoch ms>). */
+async function seededStore(db: Db): Promise<LargeStore & { now: Date }> {
+  const row = await sql<{ id: number; store_name: string; customers: string; orders: string; entries: string }>`
+    select s.id, s.store_name,
+      (select count(*) from customers where store_id = s.id) as customers,
+      (select count(*) from orders where store_id = s.id) as orders,
+      (select count(*) from ledger_entries where store_id = s.id) as entries
+    from stores s where s.title = 'Large store' order by s.id desc limit 1`.execute(db);
+  const store = row.rows[0];
+  if (!store) throw new Error('the kept template holds no large store');
+  return {
+    storeId: store.id,
+    customers: Number(store.customers),
+    orders: Number(store.orders),
+    entries: Number(store.entries),
+    now: new Date(Number(store.store_name.slice('large-'.length))),
+  };
+}
+
+/**
+ * The kept, seeded PostgreSQL template, made on first use: seeded under a scratch name and renamed
+ * when complete, so its existence means it is whole (a second seeder that loses the race drops its copy).
+ */
+async function keptTemplate(prefix: string): Promise<{ name: string; seedSeconds: number }> {
+  const seedHash = createHash('sha256')
+    .update(readFileSync(new URL('./large-store.ts', import.meta.url)))
+    .digest('hex')
+    .slice(0, 8);
+  const name = `${prefix}_${SCALE_CUSTOMERS.PostgreSQL}_${seedHash}`;
+  const admin = await openDatabase({ databaseUrl: ADMIN_URL!, maxConnections: 1 });
+  try {
+    const exists = await sql`select 1 from pg_database where datname = ${name}`.execute(admin);
+    if (exists.rows.length) return { name, seedSeconds: 0 };
+    const scratch = await scratchPostgresDatabase(ADMIN_URL!, `${prefix}_seeding`);
+    const started = performance.now();
+    const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
+    try {
+      await migrateToLatest(db);
+      await seedNow(db, SCALE_CUSTOMERS.PostgreSQL, 'PostgreSQL');
+    } finally {
+      await db.destroy();
+    }
+    const seedSeconds = (performance.now() - started) / 1000;
+    const scratchName = new URL(scratch.url).pathname.slice(1);
+    try {
+      await sql.raw(`alter database ${scratchName} rename to ${name}`).execute(admin);
+    } catch {
+      await scratch.drop();
+    }
+    return { name, seedSeconds };
+  } finally {
+    await admin.destroy();
   }
 }
 
@@ -108,6 +188,6 @@ export function seededRow(store: ScaleStore | Skipped): BenchRow {
   return {
     metric: `${store.backend}: large store (shared by the scale benches)`,
     ours: `${store.customers.toLocaleString('en-US')} customers, ${store.orders.toLocaleString('en-US')} orders, ${store.entries.toLocaleString('en-US')} entries`,
-    compare: `seeded in ${store.seedSeconds.toFixed(0)} s, ${store.rolledDays} days rolled up in ${store.rollupSeconds.toFixed(0)} s`,
+    compare: `${store.template && !store.seedSeconds ? `copied from ${store.template}` : `seeded in ${store.seedSeconds.toFixed(0)} s`}, ${store.rolledDays} days rolled up in ${store.rollupSeconds.toFixed(0)} s`,
   };
 }

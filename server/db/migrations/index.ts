@@ -31,6 +31,9 @@ import * as analyticsFunnel from './0163_analytics_funnel.ts';
 import * as customerTags from './0164_customer_tags.ts';
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
+import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
+import * as vipFigures from './0190_vip_figures.ts';
+import * as vipJobResume from './0191_vip_job_resume.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
 
@@ -71,6 +74,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0164_customer_tags': customerTags,
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
+  '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
+  '0190_vip_figures': vipFigures,
+  '0191_vip_job_resume': vipJobResume,
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
 };

@@ -39,6 +39,45 @@ export async function claimCustomerImport(db: Executor, now: Date, id?: number):
   return row ? db.selectFrom('customer_imports').selectAll().where('id', '=', Number(row.id)).executeTakeFirst() : undefined;
 }
 
+interface WrittenCustomer {
+  id: number;
+  email: string;
+  /** created by this chunk (else it was there, updated or unchanged) */
+  inserted: boolean;
+}
+
+/**
+ * Upserts a chunk's customers by email in one statement (the rows sent as one JSON parameter):
+ * new ones inserted; existing ones get the file's names and birthday when it has them and its
+ * tags added, and are left untouched when that changes nothing (so a repeated file rewrites no
+ * row). Answers every customer of the chunk with its id; the tag rows and the holdout draw
+ * follow from the customers' statement-level triggers.
+ */
+async function upsertCustomers(trx: Executor, storeId: number, chunk: ImportCustomer[], now: Date): Promise<WrittenCustomer[]> {
+  const input = chunk.map((row) => ({ email: row.email, first_name: row.first_name, last_name: row.last_name, birthday: row.birthday, tags: row.tags }));
+  const { rows } = await sql<WrittenCustomer>`
+    with input as (
+      select * from jsonb_to_recordset(${json(input)}::jsonb) as r(email text, first_name text, last_name text, birthday date, tags jsonb)),
+    written as (
+      insert into customers as c (store_id, email, first_name, last_name, birthday, tags, source, created_at)
+      select ${storeId}::bigint, email, first_name, last_name, birthday, tags, 'import', ${now}::timestamptz from input order by email
+      on conflict (store_id, email) do update set
+        first_name = case when excluded.first_name <> '' then excluded.first_name else c.first_name end,
+        last_name = case when excluded.last_name <> '' then excluded.last_name else c.last_name end,
+        birthday = coalesce(excluded.birthday, c.birthday),
+        tags = ${mergeTags(sql.ref('c.tags'), sql.ref('excluded.tags'))}
+      where (excluded.first_name <> '' and excluded.first_name is distinct from c.first_name)
+        or (excluded.last_name <> '' and excluded.last_name is distinct from c.last_name)
+        or (excluded.birthday is not null and excluded.birthday is distinct from c.birthday)
+        or not (c.tags @> excluded.tags)
+      returning c.id, c.email, c.xmax = 0 as inserted)
+    select coalesce(w.id, existing.id) as id, i.email, coalesce(w.inserted, false) as inserted
+    from input i
+    left join written w on w.email = i.email
+    left join customers existing on existing.store_id = ${storeId} and existing.email = i.email`.execute(trx);
+  return rows;
+}
+
 /**
  * Writes one chunk in one transaction: customers inserted or updated by email (names and birthday
  * when the file has them, tags added), opening balances credited through the ledger once per
@@ -46,30 +85,7 @@ export async function claimCustomerImport(db: Executor, now: Date, id?: number):
  */
 async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const written = await trx
-      .insertInto('customers')
-      .values(
-        chunk.map((row) => ({
-          store_id: record.store_id,
-          email: row.email,
-          first_name: row.first_name,
-          last_name: row.last_name,
-          birthday: row.birthday,
-          tags: json(row.tags),
-          source: 'import',
-          created_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'email']).doUpdateSet({
-          first_name: sql`case when excluded.first_name <> '' then excluded.first_name else customers.first_name end`,
-          last_name: sql`case when excluded.last_name <> '' then excluded.last_name else customers.last_name end`,
-          birthday: sql`coalesce(excluded.birthday, customers.birthday)`,
-          tags: mergeTags(sql.ref('customers.tags'), sql.ref('excluded.tags')),
-        }),
-      )
-      .returning(['id', 'email', sql<boolean>`xmax = 0`.as('inserted')])
-      .execute();
+    const written = await upsertCustomers(trx, record.store_id, chunk, now);
     const idOf = new Map(written.map((row) => [row.email, Number(row.id)]));
     const credits = chunk
       .filter((row) => row.points > 0)

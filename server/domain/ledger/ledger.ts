@@ -71,14 +71,6 @@ export interface DebitInput extends EntryInput {
   lifetimeDelta?: number;
 }
 
-const CHUNK = 400;
-
-function chunks<T>(rows: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
-  return out;
-}
-
 interface AccountDelta {
   storeId: number;
   customerId: number;
@@ -102,30 +94,23 @@ async function applyAccountDeltas(trx: Executor, deltas: AccountDelta[], now: Da
   const rows = [...merged.values()].sort((a, b) => a.storeId - b.storeId || a.customerId - b.customerId);
   // an INSERT checks its proposed row (balance ≥ 0) before ON CONFLICT: lowering deltas update instead
   const raises = (row: AccountDelta) => row.balance >= 0 && row.pending >= 0 && row.lifetime >= 0;
-  for (const part of chunks(rows.filter(raises))) {
-    const totals = await trx
-      .insertInto('points_accounts')
-      .values(
-        part.map((row) => ({
-          store_id: row.storeId,
-          customer_id: row.customerId,
-          balance: row.balance,
-          pending: row.pending,
-          lifetime: row.lifetime,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
-          balance: sql`${eb.ref('points_accounts.balance')} + ${eb.ref('excluded.balance')}`,
-          pending: sql`${eb.ref('points_accounts.pending')} + ${eb.ref('excluded.pending')}`,
-          lifetime: sql`${eb.ref('points_accounts.lifetime')} + ${eb.ref('excluded.lifetime')}`,
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['balance', 'pending', 'lifetime'])
-      .execute();
-    checkLimits(totals);
+  const raising = rows.filter(raises).map((row) => ({
+    store_id: row.storeId,
+    customer_id: row.customerId,
+    balance: row.balance,
+    pending: row.pending,
+    lifetime: row.lifetime,
+  }));
+  if (raising.length > 0) {
+    const totals = await sql<AccountTotalsRow>`
+      insert into points_accounts as a (store_id, customer_id, balance, pending, lifetime, updated_at)
+      select store_id, customer_id, balance, pending, lifetime, ${now}::timestamptz
+      from jsonb_to_recordset(${json(raising)}::jsonb) as r(store_id bigint, customer_id bigint, balance bigint, pending bigint, lifetime bigint)
+      order by store_id, customer_id
+      on conflict (store_id, customer_id) do update set balance = a.balance + excluded.balance, pending = a.pending + excluded.pending,
+        lifetime = a.lifetime + excluded.lifetime, updated_at = excluded.updated_at
+      returning a.balance, a.pending, a.lifetime`.execute(trx);
+    checkLimits(totals.rows);
   }
   for (const row of rows.filter((candidate) => !raises(candidate))) {
     const updated = await sql<AccountTotalsRow>`update points_accounts
@@ -165,10 +150,16 @@ export interface EntryRow {
   metadata: Record<string, unknown>;
 }
 
+/** The columns of an entry row as `jsonb_to_recordset` reads them (the rows go to the server as one JSON parameter). */
+const ENTRY_RECORD = sql.raw(`store_id bigint, customer_id bigint, type text, points bigint, pending_points bigint, lifetime_points bigint,
+  source_type text, source_id text, rule_key text, parent_entry_id bigint, computation text, reason text,
+  release_at timestamptz, expires_at timestamptz, metadata jsonb, position integer`);
+
 /**
- * Appends entries with multi-row inserts (a repeated idempotency key is skipped), opens a batch
- * for every positive available credit and moves the cached totals by the same amounts, all in
- * the caller's transaction. Rows are sorted so concurrent writers lock in one order.
+ * Appends entries in one statement (a repeated idempotency key is skipped) that also opens a
+ * batch for every positive available credit, then moves the cached totals by the same amounts,
+ * all in the caller's transaction. Rows are inserted in key order so concurrent writers lock in
+ * one order; the answer is in id order.
  */
 export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date): Promise<LedgerEntry[]> {
   const unique = new Map<string, EntryRow>();
@@ -176,30 +167,22 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
     const id = `${row.store_id}\u0000${row.source_type}\u0000${row.source_id}\u0000${row.rule_key}`;
     if (!unique.has(id)) unique.set(id, row);
   }
-  const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  const inserted: LedgerEntry[] = [];
-  for (const part of chunks(sorted)) {
-    inserted.push(
-      ...(await trx
-        .insertInto('ledger_entries')
-        .values(part.map((row) => ({ ...row, metadata: json(row.metadata), created_at: now })))
-        .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
-        .returningAll()
-        .execute()),
-    );
-  }
-  const batches = inserted
-    .filter((entry) => entry.points > 0)
-    .map((entry) => ({
-      store_id: entry.store_id,
-      customer_id: entry.customer_id,
-      entry_id: entry.id,
-      points: entry.points,
-      remaining: entry.points,
-      expires_at: entry.expires_at,
-      created_at: now,
-    }));
-  for (const part of chunks(batches)) await trx.insertInto('points_batches').values(part).execute();
+  if (unique.size === 0) return [];
+  const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row], position) => ({ ...row, position }));
+  const { rows: inserted } = await sql<LedgerEntry>`
+    with input as (select * from jsonb_to_recordset(${json(sorted)}::jsonb) as r(${ENTRY_RECORD})),
+    entries as (
+      insert into ledger_entries (store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
+        parent_entry_id, computation, reason, release_at, expires_at, metadata, created_at)
+      select store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
+        parent_entry_id, computation, reason, release_at, expires_at, metadata, ${now}::timestamptz
+      from input order by position
+      on conflict (store_id, source_type, source_id, rule_key) do nothing
+      returning *),
+    batches as (
+      insert into points_batches (store_id, customer_id, entry_id, points, remaining, expires_at, created_at)
+      select store_id, customer_id, id, points, points, expires_at, ${now}::timestamptz from entries where points > 0)
+    select * from entries order by id`.execute(trx);
   await applyAccountDeltas(
     trx,
     inserted.map((entry) => ({

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Executor } from '../ledger/index.ts';
+import { inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
-import { loadLadder } from './ladder.ts';
-import type { VipJob } from './tables.ts';
+import { loadLadder, type Ladder } from './ladder.ts';
+import type { VipJob, VipJobsTable } from './tables.ts';
 
 /** customers measured and moved per transaction (and per progress update) */
 const BATCH = 1000;
@@ -25,56 +27,122 @@ export async function createApplyJob(db: Executor, storeId: number): Promise<Vip
 export const findJob = (db: Executor, storeId: number, id: number) =>
   db.selectFrom('vip_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
+/** A runner silent this long (no batch finished) is taken for dead: the maintenance job continues its job. */
+export const STALLED_AFTER_MS = 5 * 60_000;
+
+/** A runner's hold on a job: its token is checked by every batch it writes. */
+export interface JobClaim {
+  storeId: number;
+  id: number;
+  token: string;
+}
+
+/** The batch's runner no longer holds the job (another took it over): the batch is rolled back. */
+class LostClaim extends Error {}
+
+/** Takes a job for this runner (null when another holds it): a queued one, or (`stalled`) one whose runner has been silent since before `stalled`. */
+export async function claimApplyJob(db: Executor, storeId: number, id: number, now: Date, stalled?: Date): Promise<JobClaim | null> {
+  const token = randomUUID();
+  let query = db.updateTable('vip_jobs').set({ status: 'running', claimed_by: token, heartbeat_at: now }).where('id', '=', id).where('store_id', '=', storeId);
+  query = stalled
+    ? query.where('status', 'in', ['queued', 'running']).where(sql<Date>`coalesce(heartbeat_at, created_at)`, '<', stalled)
+    : query.where('status', '=', 'queued');
+  const claimed = await query.returning('id').executeTakeFirst();
+  return claimed ? { storeId, id, token } : null;
+}
+
 /**
- * Measures the store's customers a batch at a time (one transaction each: the figures upserted,
- * the moved members' rows, tier names and activity entries written set-based, entry rewards
- * through the ledger's idempotency key), and reports progress after each batch. The job is
- * claimed atomically (queued → running), so two runners never both work it; a batch run again
- * moves nobody twice, as a member already in their tier is not a change.
+ * Measures the next batch of customers after the job's last one and moves them, in one
+ * transaction with the job's progress (counts, last customer, heartbeat): a crash loses the
+ * whole batch or none of it, so a resumed job never moves a member twice. False when done.
+ */
+export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladder, now: Date, batchSize = BATCH): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const job = await trx
+      .selectFrom('vip_jobs')
+      .select('after_customer_id')
+      .where('id', '=', claim.id)
+      .where('claimed_by', '=', claim.token)
+      .where('status', '=', 'running')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) throw new LostClaim();
+    const batch = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('store_id', '=', claim.storeId)
+      .where('deleted_at', 'is', null)
+      .where('id', '>', job.after_customer_id)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (batch.length === 0) return false;
+    const ids = batch.map((row) => row.id);
+    const changes = await reevaluateTiers(trx, claim.storeId, ids, now, 'settings', ladder);
+    const up = changes.filter((change) => change.direction === 'up').length;
+    await trx
+      .updateTable('vip_jobs')
+      .set((eb) => ({
+        processed: eb('processed', '+', ids.length),
+        moved_up: eb('moved_up', '+', up),
+        moved_down: eb('moved_down', '+', changes.length - up),
+        after_customer_id: ids[ids.length - 1]!,
+        heartbeat_at: now,
+      }))
+      .where('id', '=', claim.id)
+      .execute();
+    return ids.length === batchSize;
+  });
+}
+
+/** Runs a claimed job's batches to the end, then marks it done (or failed, with the error). */
+async function finishJob(db: Db, claim: JobClaim, now: () => Date, batchSize: number): Promise<void> {
+  // the end is written only while this runner still holds the job
+  const settle = (values: Updateable<VipJobsTable>) =>
+    db.updateTable('vip_jobs').set(values).where('id', '=', claim.id).where('claimed_by', '=', claim.token).where('status', '=', 'running').execute();
+  try {
+    const ladder = await loadLadder(db, claim.storeId);
+    while (await applyNextBatch(db, claim, ladder, now(), batchSize));
+    await settle({ status: 'done', finished_at: now() });
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    await settle({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() });
+  }
+}
+
+/**
+ * Moves the store's customers a batch at a time (see applyNextBatch) and reports progress after
+ * each batch. The job is claimed atomically (queued → running), so two runners never both work
+ * it; a batch run again moves nobody twice, as a member already in their tier is not a change.
  */
 export async function runApplyJob(db: Db, storeId: number, id: number, now: () => Date, batchSize = BATCH): Promise<void> {
-  const claimed = await db
-    .updateTable('vip_jobs')
-    .set({ status: 'running' })
-    .where('id', '=', id)
-    .where('store_id', '=', storeId)
-    .where('status', '=', 'queued')
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return;
-  try {
-    const ladder = await loadLadder(db, storeId);
-    let after = 0;
-    let processed = 0;
-    let up = 0;
-    let down = 0;
-    for (;;) {
-      const batch = await db
-        .selectFrom('customers')
-        .select('id')
-        .where('store_id', '=', storeId)
-        .where('deleted_at', 'is', null)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (batch.length === 0) break;
-      const ids = batch.map((row) => row.id);
-      const changes = await reevaluateTiers(db, storeId, ids, now(), 'settings', ladder);
-      up += changes.filter((change) => change.direction === 'up').length;
-      down += changes.length - changes.filter((change) => change.direction === 'up').length;
-      processed += ids.length;
-      after = ids[ids.length - 1]!;
-      await db.updateTable('vip_jobs').set({ processed, moved_up: up, moved_down: down }).where('id', '=', id).execute();
-    }
-    await db.updateTable('vip_jobs').set({ status: 'done', processed, finished_at: now() }).where('id', '=', id).execute();
-  } catch (error) {
-    await db
-      .updateTable('vip_jobs')
-      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() })
-      .where('id', '=', id)
-      .execute();
+  const claim = await claimApplyJob(db, storeId, id, now());
+  if (claim) await finishJob(db, claim, now, batchSize);
+}
+
+/**
+ * The maintenance job's step for apply jobs whose runner died (a crash, a restart): a job queued
+ * or running with no progress for STALLED_AFTER_MS is claimed again and continued after its last
+ * customer. A runner that was only slow finds the job taken at its next batch and stops. Returns
+ * how many jobs were resumed.
+ */
+export async function resumeStalledApplyJobs(db: Db, now: () => Date, batchSize = BATCH): Promise<number> {
+  const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
+  const jobs = await db
+    .selectFrom('vip_jobs')
+    .select(['id', 'store_id'])
+    .where('status', 'in', ['queued', 'running'])
+    .where(sql<Date>`coalesce(heartbeat_at, created_at)`, '<', stalled)
+    .orderBy('id')
+    .execute();
+  let resumed = 0;
+  for (const job of jobs) {
+    const claim = await claimApplyJob(db, job.store_id, job.id, now(), stalled);
+    if (!claim) continue;
+    resumed += 1;
+    await finishJob(db, claim, now, batchSize);
   }
+  return resumed;
 }
 
 export const presentJob = (job: VipJob) => ({

@@ -11,12 +11,16 @@ import { createRedeemRule, redeemReward } from '../rules/redeem.ts';
 import { RedeemError } from '../rules/errors.ts';
 import { redeemRuleBody } from '../schemas/redeem-rules.ts';
 import {
+  STALLED_AFTER_MS,
   VipError,
+  applyNextBatch,
   awardTierBirthdays,
+  claimApplyJob,
   createApplyJob,
   findJob,
   runApplyJob,
   listTierActivity,
+  loadLadder,
   memberTier,
   saveSettings,
   simulate,
@@ -62,6 +66,44 @@ describeEachDatabase('VIP tier engine', (ctx) => {
       now(),
     );
     return { silver, gold };
+  };
+
+  /**
+   * A store of 30 customers where customer i has 10 × i points, then (so only an apply job moves
+   * anyone) Silver at 100 and Gold at 200 with a 50-point entry reward: 20 reach Silver, 10 Gold.
+   */
+  const pointsStore = async (label: string) => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+    const customers = await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({ store_id: storeId, first_name: `M${index}`, last_name: label, email: `${label}-${index}@example.test` })),
+      )
+      .returning('id')
+      .execute();
+    const ids = customers.map((customer) => customer.id).sort((a, b) => a - b);
+    await creditMany(
+      ctx.db,
+      ids.slice(1).map((customerId, index) => ({
+        storeId,
+        customerId,
+        type: 'award' as const,
+        points: 10 * (index + 1),
+        sourceType: 'test',
+        sourceId: String(customerId),
+        computation: 'seed',
+      })),
+      now(),
+    );
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 100, description: '' }, now());
+    const gold = await storeTier(
+      ctx.db,
+      storeId,
+      { name: 'Gold', threshold: 200, description: '', perks: [{ kind: 'entry_reward', title: '', multiplier: null, points: 50, redeem_rule_id: null }] },
+      now(),
+    );
+    return { storeId, ids, gold };
   };
 
   it('moves a member up by amount spent inside the order transaction, with an entry, the tier name and the email', async () => {
@@ -301,33 +343,7 @@ describeEachDatabase('VIP tier engine', (ctx) => {
   });
 
   it('applies a ladder change to every member in batches with progress: an activity entry per moved member, entry rewards exactly once', async () => {
-    const storeId = await newStore(ctx.db);
-    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
-    const customers = await ctx.db
-      .insertInto('customers')
-      .values(
-        Array.from({ length: 30 }, (_, index) => ({ store_id: storeId, first_name: `M${index}`, last_name: 'Batch', email: `batch-${index}@example.test` })),
-      )
-      .returning('id')
-      .execute();
-    const ids = customers.map((customer) => customer.id).sort((a, b) => a - b);
-    // member i has 10 × i points: 20 reach Silver (100), 10 reach Gold (200)
-    await creditMany(
-      ctx.db,
-      ids.flatMap((customerId, index) =>
-        index === 0
-          ? []
-          : [{ storeId, customerId, type: 'award' as const, points: 10 * index, sourceType: 'test', sourceId: String(customerId), computation: 'seed' }],
-      ),
-      now(),
-    );
-    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 100, description: '' }, now());
-    const gold = await storeTier(
-      ctx.db,
-      storeId,
-      { name: 'Gold', threshold: 200, description: '', perks: [{ kind: 'entry_reward', title: '', multiplier: null, points: 50, redeem_rule_id: null }] },
-      now(),
-    );
+    const { storeId, ids, gold } = await pointsStore('batch');
     const run = async () => {
       const job = await createApplyJob(ctx.db, storeId);
       await runApplyJob(ctx.db, storeId, job.id, now, 7);
@@ -373,6 +389,33 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     expect(await run()).toMatchObject({ status: 'done', moved_up: 0, moved_down: 0 });
     expect(await counts()).toEqual({ activity: 30, rewards: 10 });
     expect((await memberTier(ctx.db, storeId, ids[29]!)).tier).toBe('Gold');
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it('resumes an apply job whose runner crashed mid-job: the maintenance job continues after its last batch, moving nobody twice', async () => {
+    const { storeId, ids } = await pointsStore('resume');
+    const job = await createApplyJob(ctx.db, storeId);
+    // the runner takes the job, finishes two batches of 7, then its process dies (no catch, no end written)
+    const claim = (await claimApplyJob(ctx.db, storeId, job.id, now()))!;
+    const saved = await loadLadder(ctx.db, storeId);
+    expect(await applyNextBatch(ctx.db, claim, saved, now(), 7)).toBe(true);
+    expect(await applyNextBatch(ctx.db, claim, saved, now(), 7)).toBe(true);
+    expect(await findJob(ctx.db, storeId, job.id)).toMatchObject({ status: 'running', processed: 14, moved_up: 4, after_customer_id: ids[13] });
+    // not stalled yet: the maintenance job leaves a live runner alone
+    expect((await maintainLedger(ctx.db, ctx.clock)).tierJobsResumed).toBe(0);
+    ctx.clock.advance(STALLED_AFTER_MS + 1_000);
+    expect((await maintainLedger(ctx.db, ctx.clock)).tierJobsResumed).toBe(1);
+    expect(await findJob(ctx.db, storeId, job.id)).toMatchObject({ status: 'done', processed: 30, total: 30, moved_up: 20, moved_down: 0, error: null });
+    // one activity entry per member moved, and each Gold member's entry reward once
+    const activity = await ctx.db.selectFrom('vip_activity').select('customer_id').where('store_id', '=', storeId).execute();
+    expect(activity).toHaveLength(20);
+    expect(new Set(activity.map((row) => row.customer_id)).size).toBe(20);
+    const rewards = await ctx.db.selectFrom('ledger_entries').select('customer_id').where('store_id', '=', storeId).where('type', '=', 'tier_reward').execute();
+    expect(rewards).toHaveLength(10);
+    // the first runner, only slow after all, comes back: its claim is gone, it writes nothing
+    await expect(applyNextBatch(ctx.db, claim, saved, now(), 7)).rejects.toThrow();
+    expect(await findJob(ctx.db, storeId, job.id)).toMatchObject({ status: 'done', processed: 30 });
+    expect((await maintainLedger(ctx.db, ctx.clock)).tierJobsResumed).toBe(0);
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
   });
 

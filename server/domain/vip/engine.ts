@@ -1,50 +1,12 @@
 import { sql } from 'kysely';
-import { toNumber } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
 import type { TierPeriod } from '../schemas/vip.ts';
-import { VipError, entryRewardOf, loadLadder, metricOf, periodKey, periodStart, tierFor, type Figures, type Ladder, type TierWithPerks } from './ladder.ts';
+import { VipError, entryRewardOf, loadLadder, metricOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
+import { storeFigures } from './figures.ts';
 import type { TierCause, VipMember } from './tables.ts';
 
 const YEAR = 365 * 86_400_000;
-const COUNTED_ORDER_STATUSES = ['paid', 'partially_refunded'];
-
-/**
- * The figures of the period for some customers, measured from the ledger and the orders:
- * points earned (lifetime points, tier rewards left out), amount spent and orders paid.
- */
-export async function measure(db: Executor, storeId: number, customerIds: number[], start: Date | null): Promise<Map<number, Figures>> {
-  const figures = new Map<number, Figures>(customerIds.map((id) => [id, { points: 0, spent_minor: 0, orders: 0 }]));
-  if (customerIds.length === 0) return figures;
-  const since = start ?? new Date(0);
-  const [points, orders] = await Promise.all([
-    db
-      .selectFrom('ledger_entries')
-      .select(['customer_id', (eb) => eb.fn.sum<number>('lifetime_points').as('points')])
-      .where('store_id', '=', storeId)
-      .where('customer_id', 'in', customerIds)
-      .where('type', '!=', 'tier_reward')
-      .where('created_at', '>=', since)
-      .groupBy('customer_id')
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select(['customer_id', (eb) => eb.fn.sum<number>('total_minor').as('spent'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where('store_id', '=', storeId)
-      .where('customer_id', 'in', customerIds)
-      .where('status', 'in', COUNTED_ORDER_STATUSES)
-      .where('placed_at', '>=', since)
-      .groupBy('customer_id')
-      .execute(),
-  ]);
-  for (const row of points) figures.get(row.customer_id)!.points = toNumber(row.points);
-  for (const row of orders) {
-    const own = figures.get(row.customer_id!)!;
-    own.spent_minor = toNumber(row.spent);
-    own.orders = toNumber(row.count);
-  }
-  return figures;
-}
 
 /** Whether a member below their tier's threshold leaves it now. */
 function mayDrop(member: VipMember | undefined, ladder: Ladder, cause: TierCause, now: Date): boolean {
@@ -157,7 +119,7 @@ async function recordChanges(trx: Executor, storeId: number, ladder: Ladder, cha
 }
 
 /**
- * Re-measures some customers of a store and moves them between tiers, inside the caller's
+ * Re-measures some customers of a store from their stored figures and moves them between tiers, inside the caller's
  * transaction (the ledger's or the order's): up as soon as a threshold is reached, down when the
  * store's fall-below policy and the period allow it. Does nothing when the store has no tiers.
  */
@@ -174,26 +136,12 @@ export async function reevaluateTiers(
   const ladder = known ?? (await loadLadder(db, storeId));
   if (ladder.tiers.length === 0 || !ladder.settings.enabled) return [];
   return inTransaction(db, async (trx) => {
-    const figures = await measure(trx, storeId, ids, periodStart(ladder.settings.period, now));
-    const members = await trx
-      .insertInto('vip_members')
-      .values(ids.map((id) => ({ store_id: storeId, customer_id: id, ...figures.get(id)!, evaluated_at: now })))
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
-          points: eb.ref('excluded.points'),
-          spent_minor: eb.ref('excluded.spent_minor'),
-          orders: eb.ref('excluded.orders'),
-          evaluated_at: eb.ref('excluded.evaluated_at'),
-        })),
-      )
-      // the rows as they now stand (their tiers too), without reading them again
-      .returningAll()
-      .execute();
+    const members = await storeFigures(trx, storeId, ids, periodStart(ladder.settings.period, now), now);
     const memberOf = new Map(members.map((member) => [member.customer_id, member]));
     const changes: TierChange[] = [];
     for (const id of ids) {
       const member = memberOf.get(id);
-      const metric = metricOf(ladder.settings.basis, figures.get(id)!);
+      const metric = member ? metricOf(ladder.settings.basis, member) : 0;
       const current = ladder.tiers.find((tier) => tier.id === member?.tier_id) ?? null;
       const target = tierFor(ladder.tiers, metric);
       if (target?.id === current?.id) continue;
@@ -224,13 +172,7 @@ export async function switchTier(
       .where('customer_id', '=', input.customerId)
       .forUpdate()
       .executeTakeFirst();
-    if (!member) {
-      const figures = (await measure(trx, input.storeId, [input.customerId], periodStart(ladder.settings.period, now))).get(input.customerId)!;
-      await trx
-        .insertInto('vip_members')
-        .values({ store_id: input.storeId, customer_id: input.customerId, ...figures, evaluated_at: now })
-        .execute();
-    }
+    if (!member) await storeFigures(trx, input.storeId, [input.customerId], periodStart(ladder.settings.period, now), now);
     const from = ladder.tiers.find((tier) => tier.id === member?.tier_id) ?? null;
     if ((from?.id ?? null) === (to?.id ?? null)) return null;
     const change: TierChange = {

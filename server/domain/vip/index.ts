@@ -16,11 +16,22 @@ export {
   type Settings,
   type TierWithPerks,
 } from './ladder.ts';
-export { endTierPeriods, measure, multipliersOf, reevaluateTiers, switchTier, type TierChange } from './engine.ts';
+export { endTierPeriods, multipliersOf, reevaluateTiers, switchTier, type TierChange } from './engine.ts';
+export { measure, rebuildFigures } from './figures.ts';
 export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
 export { simulate } from './simulate.ts';
 export type { Simulation } from '../schemas/vip.ts';
-export { createApplyJob, findJob, presentJob, runApplyJob } from './apply.ts';
+export {
+  applyNextBatch,
+  claimApplyJob,
+  createApplyJob,
+  findJob,
+  presentJob,
+  resumeStalledApplyJobs,
+  runApplyJob,
+  STALLED_AFTER_MS,
+  type JobClaim,
+} from './apply.ts';
 export {
   createDiscount,
   deleteDiscount,

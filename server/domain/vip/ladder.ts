@@ -41,10 +41,16 @@ export async function loadLadder(db: Executor, storeId: number): Promise<Ladder>
   return { settings, tiers: tiers.map((tier) => ({ ...tier, perks: perks.filter((perk) => perk.tier_id === tier.id) })) };
 }
 
-/** Where the current period began: nothing for lifetime, a year back for rolling, 1 January (UTC) for the calendar year. */
+/**
+ * Where the current period began, always at the start of a UTC day (the stored figures are per
+ * day): nothing for lifetime, the day a year back for rolling, 1 January for the calendar year.
+ */
 export function periodStart(period: TierPeriod, now: Date): Date | null {
   if (period === 'lifetime') return null;
-  if (period === 'rolling_12_months') return new Date(now.getTime() - YEAR);
+  if (period === 'rolling_12_months') {
+    const yearBack = new Date(now.getTime() - YEAR);
+    return new Date(Date.UTC(yearBack.getUTCFullYear(), yearBack.getUTCMonth(), yearBack.getUTCDate()));
+  }
   return new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
 }
 

@@ -52,6 +52,20 @@ export interface VipMembersTable {
   evaluated_at: UpdatedAt;
 }
 
+/**
+ * A customer's tier figures of one day (UTC), kept by migration 0190's triggers for stores with
+ * tiers: a period's figures are the sum of its days.
+ */
+export interface VipFiguresTable {
+  store_id: number;
+  customer_id: number;
+  /** 'YYYY-MM-DD' */
+  day: string;
+  points: Generated<number>;
+  spent_minor: Generated<number>;
+  orders: Generated<number>;
+}
+
 export type TierCause = 'earn' | 'period_end' | 'manual' | 'settings';
 
 export interface VipActivityTable {
@@ -80,6 +94,12 @@ export interface VipJobsTable {
   error: string | null;
   created_at: CreatedAt;
   finished_at: NullableTime;
+  /** the last customer id measured: a resumed job continues after it */
+  after_customer_id: Generated<number>;
+  /** the runner that holds the job (a random token per claim) */
+  claimed_by: string | null;
+  /** when the runner last finished a batch: a job silent for long is taken over by the maintenance job */
+  heartbeat_at: NullableTime;
 }
 
 export interface DiscountsTable {
@@ -103,6 +123,7 @@ declare module '../../db/schema.ts' {
     vip_tiers: VipTiersTable;
     vip_perks: VipPerksTable;
     vip_members: VipMembersTable;
+    vip_figures: VipFiguresTable;
     vip_activity: VipActivityTable;
     vip_jobs: VipJobsTable;
     discounts: DiscountsTable;

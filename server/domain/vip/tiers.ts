@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import type { PerkBody, PerkInput, TierBody, VipSettingsBody } from '../schemas/vip.ts';
+import { rebuildFigures } from './figures.ts';
 import { VipError, loadLadder, withTier, type TierWithPerks } from './ladder.ts';
 import type { VipPerk } from './tables.ts';
 
@@ -64,6 +65,8 @@ export async function storeTier(db: Executor, storeId: number, body: TierBody, n
             .returningAll()
             .executeTakeFirstOrThrow()
         : await trx.updateTable('vip_tiers').set(values).where('store_id', '=', storeId).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
+    // the store's first tier: its figures were not kept until now
+    if (current.length === 0) await rebuildFigures(trx, storeId);
     if (body.perks) {
       await trx.deleteFrom('vip_perks').where('store_id', '=', storeId).where('tier_id', '=', tier.id).execute();
       if (body.perks.length > 0)

@@ -119,19 +119,20 @@ describeEachDatabase('analytics: incremental lift from the holdout group, and th
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await metrics(MARCH)).holdout_percent).toBe(20);
 
-    const created = await ctx.db
+    await ctx.db
       .insertInto('customers')
       .values(
         Array.from({ length: 400 }, (_, n) => ({ store_id: storeId(), first_name: 'New', last_name: String(n), email: `holdout-share-${n}@example.test` })),
       )
-      .returning(['id', 'holdout'])
       .execute();
+    // drawn by the end of the inserting statement (its own RETURNING is too early to show it)
+    const created = await ctx.db.selectFrom('customers').select(['id', 'holdout']).where('email', 'like', 'holdout-share-%').execute();
     const held = created.filter((row) => row.holdout);
     // a random share drawn per customer: 20 % ± 6 standard deviations of 400 draws
     expect(held.length).toBeGreaterThan(400 * 0.2 - 6 * Math.sqrt(400 * 0.2 * 0.8));
     expect(held.length).toBeLessThan(400 * 0.2 + 6 * Math.sqrt(400 * 0.2 * 0.8));
     // other stores are untouched by this store's setting
-    const other = await ctx.db
+    await ctx.db
       .insertInto('customers')
       .values(
         Array.from({ length: 50 }, (_, n) => ({
@@ -141,9 +142,9 @@ describeEachDatabase('analytics: incremental lift from the holdout group, and th
           email: `holdout-b-${n}@example.test`,
         })),
       )
-      .returning('holdout')
       .execute();
-    expect(other.every((row) => !row.holdout)).toBe(true);
+    const other = await ctx.db.selectFrom('customers').select('holdout').where('email', 'like', 'holdout-b-%').execute();
+    expect(other.map((row) => row.holdout)).toEqual(Array.from({ length: 50 }, () => false));
 
     const heldOut = held[0]!.id;
     const member = created.find((row) => !row.holdout)!.id;

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { json } from '../../db/normalize.ts';
+import { verifyLedger } from '../ledger/index.ts';
+import { claimCustomerImport, createCustomerImport, runCustomerImport } from './import-jobs.ts';
+import type { ImportCustomer } from './tables.ts';
+
+const row = (n: number, extra: Partial<ImportCustomer> = {}): ImportCustomer => ({
+  line: n + 2,
+  email: `c${n}@chunks.test`,
+  first_name: `First${n}`,
+  last_name: '',
+  birthday: null,
+  points: 10 + n,
+  tags: n % 2 === 0 ? ['even'] : [],
+  ...extra,
+});
+
+describeEachDatabase('customer import job', (ctx) => {
+  let stores = 0;
+  /** A store of its own for each test, with this holdout share. */
+  const newStore = async (holdoutPercent = 0) => {
+    stores += 1;
+    const store = await ctx.db
+      .insertInto('stores')
+      .values({ title: 'Import', platform: 'shopify', store_name: `import-job-${stores}`, domain: null, website: null, hmac_secret: null, access_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setHoldout(store.id, holdoutPercent);
+    return store.id;
+  };
+  const setHoldout = (storeId: number, percent: number) =>
+    sql`update stores set settings = coalesce(settings, '{}'::jsonb) || jsonb_build_object('holdout_percent', ${percent}::integer) where id = ${storeId}`.execute(
+      ctx.db,
+    );
+  const importRows = async (storeId: number, rows: ImportCustomer[], chunkSize: number) => {
+    const record = await createCustomerImport(ctx.db, storeId, rows, 'test', ctx.clock.now());
+    const claimed = (await claimCustomerImport(ctx.db, ctx.clock.now(), record.id))!;
+    return runCustomerImport(ctx.db, claimed, () => ctx.clock.now(), chunkSize);
+  };
+  const customers = (storeId: number) =>
+    sql<{ email: string; holdout: boolean; version: string; balance: number | null; tags: string[] }>`
+      select c.email, c.holdout, c.xmin::text as version, a.balance, coalesce(array_agg(t.tag order by t.tag) filter (where t.tag is not null), '{}') as tags
+      from customers c left join points_accounts a on a.customer_id = c.id left join customer_tags t on t.customer_id = c.id
+      where c.store_id = ${storeId} group by c.id, a.balance order by c.email`
+      .execute(ctx.db)
+      .then((result) => result.rows);
+  /** The draw of migration 0161: a hash of the store and the lower-case email against the share. */
+  const drawnHeld = async (storeId: number, percent: number) =>
+    sql<{ email: string }>`select email from customers
+      where store_id = ${storeId} and abs(hashtext(store_id::text || ':' || lower(email))::bigint) % 100 < ${percent} order by email`
+      .execute(ctx.db)
+      .then((result) => result.rows.map((customer) => customer.email));
+
+  it('draws the holdout share once per statement: random across new customers by the 0161 rule, never changing an existing one', async () => {
+    // no per-row trigger on customers: a bulk insert pays its triggers once
+    const perRow = await sql<{ tgname: string }>`select tgname from pg_trigger
+      where tgrelid = 'customers'::regclass and not tgisinternal and (tgtype & 1) = 1`.execute(ctx.db);
+    expect(perRow.rows).toEqual([]);
+
+    const storeId = await newStore(20);
+    const file = Array.from({ length: 1000 }, (_, n) => row(n));
+    expect(await importRows(storeId, file, 250)).toMatchObject({ status: 'done', created: 1000 });
+    await ctx.db.insertInto('customers').values({ store_id: storeId, email: 'ONE@Chunks.test', first_name: 'One', last_name: '' }).execute();
+    const first = await customers(storeId);
+    const held = first.filter((customer) => customer.holdout).map((customer) => customer.email);
+    expect(held).toEqual(await drawnHeld(storeId, 20));
+    // 20 % ± 6 standard deviations of 1,001 draws
+    expect(held.length).toBeGreaterThan(1001 * 0.2 - 6 * Math.sqrt(1001 * 0.2 * 0.8));
+    expect(held.length).toBeLessThan(1001 * 0.2 + 6 * Math.sqrt(1001 * 0.2 * 0.8));
+    // the holdout group earns nothing, not even an opening balance; the members got theirs
+    expect(first.filter((customer) => customer.holdout).every((customer) => customer.balance === null)).toBe(true);
+    expect(first.filter((customer) => !customer.holdout && customer.email !== 'one@chunks.test').every((customer) => customer.balance !== null)).toBe(true);
+
+    // another share, the same file with changes, and a customer inserted as held: no group moves
+    await setHoldout(storeId, 5);
+    const changed = file.map((customer) => ({ ...customer, last_name: 'Changed', tags: ['again'] }));
+    expect(await importRows(storeId, changed, 300)).toMatchObject({ status: 'done', created: 0, updated: 1000, points_credited: 0 });
+    await setHoldout(storeId, 0);
+    await ctx.db.insertInto('customers').values({ store_id: storeId, email: 'kept@chunks.test', first_name: 'Kept', last_name: '', holdout: true }).execute();
+    const after = await customers(storeId);
+    expect(after.filter((customer) => customer.holdout).map((customer) => customer.email)).toEqual([...held, 'kept@chunks.test'].sort());
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it('credits each opening balance once whatever the chunks, and leaves unchanged customers unwritten on a repeated file', async () => {
+    const storeId = await newStore();
+    const file = Array.from({ length: 23 }, (_, n) => row(n));
+    const total = file.reduce((sum, customer) => sum + customer.points, 0);
+    // the first 10 customers came in an earlier, shorter file
+    expect(await importRows(storeId, file.slice(0, 10), 4)).toMatchObject({ status: 'done', created: 10, points_credited: 145 });
+    const full = await importRows(storeId, file, 7);
+    expect(full).toMatchObject({ status: 'done', processed: 23, created: 13, updated: 10, points_credited: total - 145 });
+    const written = await customers(storeId);
+    const opening = new Map(file.map((customer) => [customer.email, customer.points]));
+    expect(written.map((customer) => [customer.email, customer.balance])).toEqual(written.map((customer) => [customer.email, opening.get(customer.email)]));
+    expect(written.find((customer) => customer.email === 'c4@chunks.test')?.tags).toEqual(['even']);
+
+    // a process that stopped after its second chunk of 5: resumed with another chunk size
+    const record = await createCustomerImport(ctx.db, storeId, file, 'test', ctx.clock.now());
+    await ctx.db
+      .updateTable('customer_imports')
+      .set({ status: 'running', processed: 10, rows: json(file), updated_at: new Date(ctx.clock.now().getTime() - 120_000) })
+      .where('id', '=', record.id)
+      .execute();
+    const claimed = (await claimCustomerImport(ctx.db, ctx.clock.now(), record.id))!;
+    const resumed = await runCustomerImport(ctx.db, claimed, () => ctx.clock.now(), 6);
+    expect(resumed).toMatchObject({ status: 'done', processed: 23, created: 0, updated: 13, points_credited: 0 });
+    // the same file again wrote no customer row (same row versions) and credited nothing
+    expect((await customers(storeId)).map((customer) => customer.version)).toEqual(written.map((customer) => customer.version));
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+});
