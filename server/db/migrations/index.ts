@@ -29,11 +29,14 @@ import * as holdout from './0161_holdout.ts';
 import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
 import * as analyticsFunnel from './0163_analytics_funnel.ts';
 import * as customerTags from './0164_customer_tags.ts';
+import * as customerAccountsAndNameSearch from './0185_customer_accounts_and_name_search.ts';
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
 import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
 import * as vipFigures from './0190_vip_figures.ts';
 import * as vipJobResume from './0191_vip_job_resume.ts';
+import * as analyticsSegments from './0200_analytics_segments.ts';
+import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
 
@@ -72,11 +75,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0162_outgoing_program_events': outgoingProgramEvents,
   '0163_analytics_funnel': analyticsFunnel,
   '0164_customer_tags': customerTags,
+  '0185_customer_accounts_and_name_search': customerAccountsAndNameSearch,
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
   '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
   '0190_vip_figures': vipFigures,
   '0191_vip_job_resume': vipJobResume,
+  '0200_analytics_segments': analyticsSegments,
+  '0201_lift_sample': liftSample,
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
 };
