@@ -7,6 +7,13 @@ export function formatPoints(value: number | string): string {
   return Number.isInteger(points) ? String(points) : points.toFixed(2);
 }
 
+/** A change of points with its sign (+120, -50, 0). */
+export const formatSignedPoints = (value: number): string => (value > 0 ? `+${formatPoints(value)}` : formatPoints(value));
+
+/** An instant as the ledger screens show it: date and time in UTC, saying so. */
+export const formatUtcDateTime = (iso: string): string =>
+  `${new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+
 /** spec §9: store and user names cut at 22 characters as 21 plus an ellipsis. */
 export function truncateName(name: string, limit: number = CONSOLE_CONSTANTS.nameTruncateAt): string {
   const chars = Array.from(name);

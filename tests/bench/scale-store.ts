@@ -89,7 +89,15 @@ async function seed(backend: ScaleBackend): Promise<ScaleStore | Skipped> {
 async function seedNow(db: Db, customers: number, backend: ScaleBackend): Promise<LargeStore & { now: Date }> {
   const now = new Date();
   console.error(`  ${backend}: seeding the large store (${customers.toLocaleString('en-US')} customers)…`);
-  return { ...(await seedLargeStore(db, customers, now)), now };
+  // the seed writes the accounts as its entries sum them, and every seeded customer has a sign-up
+  // entry: the accounts the schema opens at zero with each customer (migration 0185) would only
+  // collide with them. Off while seeding, the seed (and so the kept template's hash) stays as it was.
+  await sql`alter table customers disable trigger customer_accounts_after_insert`.execute(db);
+  try {
+    return { ...(await seedLargeStore(db, customers, now)), now };
+  } finally {
+    await sql`alter table customers enable trigger customer_accounts_after_insert`.execute(db);
+  }
 }
 
 /** The store a kept template holds; its "now" is in its name (large-<epoch ms>). */

@@ -352,6 +352,53 @@ test('the activity list shows the entries with their reasons, filters them and p
   await expect(table.getByRole('row')).toHaveCount(2);
 });
 
+test('the activity by customer sums the points of each member in a period, sorts and searches on the server, is reached by keyboard and passes axe', async () => {
+  await page.goto('/rewards-loyalty/points/activity-list/');
+  // the views are tabs: arrow keys move between them, and the view is kept in the URL
+  await page.getByRole('tab', { name: 'Entries' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'By customer' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/view=customers/);
+  const table = page.getByRole('table', { name: 'Points activity by customer' });
+  await expect(table.getByRole('row').nth(1)).toContainText('UTC');
+  expect((await axe(page).analyze()).violations).toEqual([]);
+
+  // the member of the webhook order above: earned by the order, nothing spent, the net is what was earned
+  await page.getByRole('searchbox', { name: 'Search customers by name or e-mail' }).fill('points.e2e');
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const pia = table.getByRole('row').nth(1);
+  await expect(pia.getByRole('link', { name: 'Pia Points' })).toHaveAttribute('href', /\/customers\/details\?id=\d+/);
+  const cell = (column: number) => pia.getByRole('cell').nth(column);
+  const earned = Number(await cell(2).textContent());
+  expect(earned).toBeGreaterThanOrEqual(120);
+  await expect(cell(3)).toHaveText('0');
+  await expect(cell(6)).toHaveText(`+${earned}`);
+
+  // a period: today keeps her, from tomorrow on nobody has activity yet
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(day(0));
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('From').fill(day(1));
+  await expect(page.getByText('No customer had points activity in this period.')).toBeVisible();
+  await page.getByLabel('From').fill('');
+
+  // sorted on the server by the net change, largest first, and still so after a reload
+  await page.getByRole('searchbox', { name: 'Search customers by name or e-mail' }).fill('');
+  await page.keyboard.press('Enter');
+  const net = table.getByRole('button', { name: 'Net change' });
+  await net.click();
+  await net.click();
+  await expect(page).toHaveURL(/c_sort=-net/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'By customer' })).toHaveAttribute('aria-selected', 'true');
+  await expect(table.getByRole('columnheader', { name: 'Net change' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(2)).toContainText('UTC');
+  const nets = (await table.getByRole('row').locator('td:nth-child(7)').allTextContents()).map((text) => Number(text.replace(/[+,]/g, '')));
+  expect(nets.length).toBeGreaterThan(1);
+  expect(nets).toEqual([...nets].sort((a, b) => b - a));
+});
+
 test('the impact preview changes when the points per dollar change', async () => {
   await page.goto('/rewards-loyalty/points');
   const orders = earnSection().getByRole('list', { name: 'Orders' }).getByRole('listitem').first();

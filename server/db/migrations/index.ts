@@ -29,6 +29,7 @@ import * as holdout from './0161_holdout.ts';
 import * as outgoingProgramEvents from './0162_outgoing_program_events.ts';
 import * as analyticsFunnel from './0163_analytics_funnel.ts';
 import * as customerTags from './0164_customer_tags.ts';
+import * as customerAccountsAndNameSearch from './0185_customer_accounts_and_name_search.ts';
 import * as orderChannel from './0165_order_channel.ts';
 import * as signInFailures from './0170_sign_in_failures.ts';
 import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0162_outgoing_program_events': outgoingProgramEvents,
   '0163_analytics_funnel': analyticsFunnel,
   '0164_customer_tags': customerTags,
+  '0185_customer_accounts_and_name_search': customerAccountsAndNameSearch,
   '0165_order_channel': orderChannel,
   '0170_sign_in_failures': signInFailures,
   '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,

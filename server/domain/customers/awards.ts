@@ -180,12 +180,11 @@ export async function filterAttributes(db: Executor, storeId: number) {
     .orderBy('vip_tier')
     .limit(100)
     .execute();
-  const tags = await sql<{
-    tag: string;
-  }>`select distinct jsonb_array_elements_text(tags) as tag from customers where store_id = ${storeId} order by 1 limit 100`.execute(db);
+  // the store's tags from the tag rows (migration 0164): the store's prefix of their primary key, not every customer's JSON
+  const tags = await db.selectFrom('customer_tags').select('tag').distinct().where('store_id', '=', storeId).orderBy('tag').limit(100).execute();
   return [
     { key: 'vip_tier', label: 'VIP tier', kind: 'list', options: tiers.map((row) => row.vip_tier!) },
-    { key: 'tag', label: 'Tag', kind: 'list', options: tags.rows.map((row) => row.tag) },
+    { key: 'tag', label: 'Tag', kind: 'list', options: tags.map((row) => row.tag) },
     { key: 'points', label: 'Points balance', kind: 'number_range', options: [] },
     { key: 'joined', label: 'Joined', kind: 'date_range', options: [] },
     { key: 'last_order', label: 'Last order', kind: 'date_range', options: [] },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CustomerSort, ProgramStatus } from '../schemas/customers.ts';
 import type { Executor } from '../ledger/index.ts';
+import { escapeLike } from './search.ts';
 
 export interface CustomerFilter {
   search?: string | undefined;
@@ -37,14 +38,9 @@ export interface CustomerListOptions extends CustomerFilter {
   offset: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The store's customers joined to their points account, filtered (no columns, no order). */
+/** The store's customers, filtered (no columns, no order): a count reads no points account unless the balance is filtered. */
 function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter) {
-  let query = db
-    .selectFrom('customers as c')
-    .leftJoin('points_accounts as a', (join) => join.onRef('a.customer_id', '=', 'c.id').onRef('a.store_id', '=', 'c.store_id'))
-    .where('c.store_id', '=', storeId);
+  let query = db.selectFrom('customers as c').where('c.store_id', '=', storeId);
   const status = filter.status ?? 'active';
   if (status !== 'all') query = query.where('c.deleted_at', status === 'active' ? 'is' : 'is not', null);
   const text = filter.search?.trim().toLowerCase();
@@ -64,8 +60,16 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
     query = query.where(
       sql<boolean>`exists (select 1 from customer_tags ct where ct.store_id = c.store_id and ct.tag = ${filter.tag} and ct.customer_id = c.id)`,
     );
-  if (filter.points?.min !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '>=', filter.points.min);
-  if (filter.points?.max !== undefined) query = query.where(sql<number>`coalesce(a.balance, 0)`, '<=', filter.points.max);
+  const { points } = filter;
+  if (points?.min !== undefined || points?.max !== undefined) {
+    // the balance range read from points_accounts_store_balance_idx
+    const range = [points.min !== undefined ? sql`a.balance >= ${points.min}` : null, points.max !== undefined ? sql`a.balance <= ${points.max}` : null].filter(
+      (part) => part !== null,
+    );
+    query = query.where(
+      sql<boolean>`exists (select 1 from points_accounts a where a.store_id = c.store_id and a.customer_id = c.id and ${sql.join(range, sql` and `)})`,
+    );
+  }
   if (filter.joined?.from) query = query.where('c.created_at', '>=', dayStart(filter.joined.from));
   if (filter.joined?.to) query = query.where('c.created_at', '<', dayEnd(filter.joined.to));
   const { lastOrder, spend } = filter;
@@ -90,24 +94,25 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   return query;
 }
 
-/** The filtered customers with the columns every list, export and detail reads (no paging, no order). */
+/**
+ * The filtered customers with the columns every list, export and detail reads (no paging, no
+ * order). Every customer has a points account (opened at zero with the customer, migration 0185),
+ * so the join is inner and a sort by balance reads `points_accounts_store_balance_idx` in order.
+ */
 export function customerRows(db: Executor, storeId: number, filter: CustomerFilter) {
   return filteredCustomers(db, storeId, filter)
+    .innerJoin('points_accounts as a', (join) => join.onRef('a.customer_id', '=', 'c.id').onRef('a.store_id', '=', 'c.store_id'))
     .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.birthday', 'c.tags', 'c.program_status', 'c.source', 'c.vip_tier', 'c.referral_count'])
     .select(['c.external_id', 'c.created_at', 'c.deleted_at'])
-    .select([
-      sql<number>`coalesce(a.balance, 0)`.as('balance'),
-      sql<number>`coalesce(a.pending, 0)`.as('pending'),
-      sql<number>`coalesce(a.lifetime, 0)`.as('lifetime'),
-    ]);
+    .select(['a.balance', 'a.pending', 'a.lifetime']);
 }
 
 const SORT_EXPRESSIONS: Record<CustomerSort, ReturnType<typeof sql.raw>> = {
   name: sql.raw(`c.first_name`),
   email: sql.raw(`c.email`),
-  balance: sql.raw(`coalesce(a.balance, 0)`),
-  pending: sql.raw(`coalesce(a.pending, 0)`),
-  lifetime: sql.raw(`coalesce(a.lifetime, 0)`),
+  balance: sql.raw(`a.balance`),
+  pending: sql.raw(`a.pending`),
+  lifetime: sql.raw(`a.lifetime`),
   joined: sql.raw(`c.created_at`),
   referrals: sql.raw(`c.referral_count`),
 };

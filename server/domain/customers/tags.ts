@@ -1,28 +1,27 @@
 import { sql, type RawBuilder } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
+import { likePattern } from './search.ts';
 
 /** Tags `current` plus `added` (jsonb arrays), without `removed`, each once and sorted: how every write of customer tags merges. */
 export const mergeTags = (current: RawBuilder<unknown>, added: RawBuilder<unknown>, removed: string[] = []) =>
   sql<string>`(select coalesce(jsonb_agg(distinct tag order by tag), '[]'::jsonb)
     from jsonb_array_elements_text(${current} || ${added}) as tag where not (tag = any(${removed}::text[])))`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The tags on the store's customers with how many carry each, by name, paged (tag/customer, GET tag). */
+/**
+ * The tags on the store's customers with how many carry each, by name, paged (tag/customer, GET tag):
+ * read from the tag rows (migration 0164, the store's prefix of their primary key), not by unpacking
+ * every customer's JSON. A deleted customer's tags are erased with its personal data, so every row
+ * counts a customer who is not deleted.
+ */
 export async function listCustomerTags(db: Executor, storeId: number, options: { search?: string | undefined; limit: number; offset: number }) {
   const text = options.search?.trim().toLowerCase();
-  const counted = db
-    .selectFrom('customers')
-    .select([sql<string>`jsonb_array_elements_text(tags)`.as('tag')])
-    .where('store_id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .as('t');
   let grouped = db
-    .selectFrom(counted)
-    .select(['t.tag', (eb) => eb.fn.countAll<number>().as('customers')])
-    .groupBy('t.tag');
-  if (text) grouped = grouped.where(sql<string>`lower(t.tag)`, 'like', `%${escapeLike(text)}%`);
+    .selectFrom('customer_tags')
+    .select(['tag', (eb) => eb.fn.countAll<number>().as('customers')])
+    .where('store_id', '=', storeId)
+    .groupBy('tag');
+  if (text) grouped = grouped.where(sql<string>`lower(tag)`, 'like', likePattern(text));
   const rows = await db
     .selectFrom(grouped.as('g'))
     .select(['g.tag', 'g.customers', sql<number>`count(*) over ()`.as('total')])

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
 import type { CustomerTransactionSort } from '../schemas/customers.ts';
+import { likePattern } from './search.ts';
 
 export interface CustomerTransactionFilter {
   /** part of the customer's e-mail or name */
@@ -46,7 +47,7 @@ export async function listCustomerTransactions(db: Executor, storeId: number, fi
   let query = db.selectFrom(totals.as('t')).innerJoin('customers as c', (join) => join.onRef('c.id', '=', 't.customer_id').on('c.store_id', '=', storeId));
   const text = filter.search?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(text);
     query = query.where((eb) => eb.or([eb('c.email', 'ilike', like), eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', like)]));
   }
   const direction = sql.raw(filter.sort.desc ? 'desc' : 'asc');

@@ -38,6 +38,13 @@ describeEachDatabase('customer list, detail, birthday, program status, delete an
     return response.json().data as { data: Array<{ name: string; balance: number; program_status: string }>; total: number; limit: number };
   };
 
+  it('opens a points account at zero with every customer, so the list joins and sorts accounts directly', async () => {
+    const { Bob } = await seed();
+    const account = await ctx.db.selectFrom('points_accounts').select(['balance', 'lifetime']).where('customer_id', '=', Bob).executeTakeFirst();
+    expect(account && { balance: Number(account.balance), lifetime: Number(account.lifetime) }).toEqual({ balance: 0, lifetime: 0 });
+    expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+  });
+
   it('lists with search, filters, sort and a capped page size', async () => {
     await seed();
     expect((await list('sort_by=-balance')).data.map((row) => row.name)).toEqual(['Ada Lovelace', 'Di Formula', 'Cy Young', 'Bob Byron']);

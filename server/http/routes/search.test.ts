@@ -17,8 +17,12 @@ describeEachDatabase('global search', (ctx) => {
     ]);
   });
 
-  it("matches emails and never returns another store's customers", async () => {
-    expect((await search('@alpha.test')).customerUrls).toHaveLength(3);
+  it("matches the start of an email, full name or last name, and never returns another store's customers", async () => {
+    expect((await search('ben.alpha@')).customerUrls.map((entry) => entry.email)).toEqual(['ben.alpha@alpha.test']);
+    expect((await search('cleoalpha fix')).customerUrls.map((entry) => entry.email)).toEqual(['cleo.alpha@alpha.test']);
+    expect((await search('FIXTURE')).customerUrls.map((entry) => entry.name)).toEqual(['Annalpha Fixture', 'Benalpha Fixture', 'Cleoalpha Fixture']);
+    // a typeahead over prefix indexes: text in the middle of an email or a name does not match
+    expect((await search('alpha')).customerUrls).toEqual([]);
     expect((await search('beta')).customerUrls).toEqual([]);
     expect((await search('fixture')).customerUrls.every((entry) => entry.email.endsWith('@alpha.test'))).toBe(true);
   });

@@ -2,9 +2,11 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EarningRuleBody, earningRuleRecord, ExpirySettings, ImpactPreview, ImpactPreviewBody } from '../../../../server/contract/points.ts';
 import type { ActivityEntry, ActivityQuery } from '../../../../server/contract/points-activity.ts';
+import type { CustomerTransactionRow } from '../../../../server/contract/customers.ts';
 import type { RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import type { CouponBody } from '../../../../server/contract/coupons.ts';
 import type { TablePage } from '../../../components/ui/table/DataTable.tsx';
+import type { TableParams } from '../../../components/ui/table/table-params.ts';
 import { api, queryClient, session } from '../../../lib/runtime.ts';
 
 export type EarningRule = z.infer<typeof earningRuleRecord>;
@@ -52,6 +54,7 @@ export const pointsKeys = {
   expiry: ['points', 'expiry'] as const,
   platform: ['points', 'platform-action'] as const,
   activity: ['points', 'activity'] as const,
+  customerActivity: ['points', 'customer-activity'] as const,
   coupons: ['points', 'coupons'] as const,
   couponKinds: ['points', 'coupon-kinds'] as const,
 };
@@ -88,6 +91,30 @@ export const activityQuery = (filter: ActivityQuery) =>
     queryFn: async (): Promise<TablePage<ActivityEntry>> => {
       const params = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
       const page = await api.get<Paged<ActivityEntry>>('/points/activity', { params });
+      return { rows: page.data, total: page.total };
+    },
+  });
+
+/** The period of the by-customer activity (UTC days, inclusive; none: all time). */
+export interface ActivityPeriod {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Data host POST transaction/customer/list: each customer's points activity in the period, as a table page. */
+export const customerActivityQuery = (period: ActivityPeriod) => (params: TableParams) =>
+  queryOptions({
+    queryKey: [...pointsKeys.customerActivity, period, params] as const,
+    queryFn: async ({ signal }): Promise<TablePage<CustomerTransactionRow>> => {
+      const body = {
+        page: params.page,
+        limit: params.pageSize,
+        ...(params.search.trim() ? { search: params.search.trim() } : {}),
+        ...(period.from ? { from: period.from } : {}),
+        ...(period.to ? { to: period.to } : {}),
+        ...(params.sort ? { sort_by: `${params.sort.desc ? '-' : ''}${params.sort.id}` } : {}),
+      };
+      const page = await api.post<Paged<CustomerTransactionRow>>('/transaction/customer/list', body, { host: 'data', signal });
       return { rows: page.data, total: page.total };
     },
   });
