@@ -30,8 +30,8 @@ async function measure(store: ScaleStore): Promise<BenchRow[]> {
       300,
       () =>
         Promise.all([
-          periodMetrics(db, id, year, 'USD', null),
-          periodMetrics(db, id, previousPeriod(year), 'USD', null),
+          periodMetrics(db, id, year, null),
+          periodMetrics(db, id, previousPeriod(year), null),
           outstandingLiability(db, id, now, null),
           holdoutLift(db, id, year, 'USD'),
         ]),
@@ -45,10 +45,10 @@ async function measure(store: ScaleStore): Promise<BenchRow[]> {
       },
     ],
     ['analytics/filter-options', 300, () => filterOptions(db, id)],
-    ['analytics/metrics, members tagged vip', 300, () => periodMetrics(db, id, year, 'USD', { tag: 'vip' })],
+    ['analytics/metrics, members tagged vip', 300, () => periodMetrics(db, id, year, { tag: 'vip' })],
     ['analytics/charts, members tagged vip', 300, () => periodCharts(db, id, year, 'USD', { tag: 'vip' })],
-    ['analytics/metrics, VIP tier gold', 300, () => periodMetrics(db, id, year, 'USD', { tier: 'gold' })],
-    ['analytics/metrics, source import', 300, () => periodMetrics(db, id, year, 'USD', { source: 'import' })],
+    ['analytics/metrics, VIP tier gold', 300, () => periodMetrics(db, id, year, { tier: 'gold' })],
+    ['analytics/metrics, source import', 300, () => periodMetrics(db, id, year, { source: 'import' })],
     ['dashboard/status', 150, () => Promise.all([setupProgress(db, id), headlineFigures(db, id, now)])],
     ['dashboard/activities', 150, () => latestActivity(db, id, 20)],
   ];

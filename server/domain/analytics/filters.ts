@@ -13,47 +13,40 @@ export interface FilterOptions {
   tags: FilterOption[];
   tiers: FilterOption[];
   sources: FilterOption[];
-  /** sales channels with their counts of orders (not customers) */
+  /** sales channels with their counts of revenue orders in the store's currency (not customers) */
   channels: FilterOption[];
 }
 
-const options = (rows: { value: string | null; customers: unknown }[]): FilterOption[] =>
-  rows.filter((row) => row.value !== null).map((row) => ({ value: row.value!, customers: toNumber(row.customers) }));
+const options = (rows: { value: string; customers: unknown }[]): FilterOption[] =>
+  rows.map((row) => ({ value: row.value, customers: toNumber(row.customers) }));
+
+/**
+ * The values of one segment column the store's rolled-up days hold (most counted first, at most
+ * 200), each with its customers (every customer joined on a rolled-up day) or, for channels, its
+ * revenue orders. Call `freshenRollups` first.
+ */
+const segmentValues = (db: Executor, storeId: number, column: 'tag' | 'channel' | 'tier' | 'source') => {
+  const count = column === 'channel' ? sql<string>`sum(member_orders + guest_orders)` : sql<string>`sum(members_joined)`;
+  return db
+    .selectFrom('analytics_segments')
+    .select([sql<string>`${sql.ref(column)}`.as('value'), count.as('customers')])
+    .where('store_id', '=', storeId)
+    .where('tag', column === 'tag' ? '<>' : '=', '')
+    .where('channel', column === 'channel' ? '<>' : '=', '')
+    .$if(column === 'tier' || column === 'source', (query) => query.where(column, '<>', ''))
+    .groupBy(column)
+    .having(count, '>', '0')
+    .orderBy(count, 'desc')
+    .orderBy(column)
+    .limit(200)
+    .execute();
+};
 
 export async function filterOptions(db: Executor, storeId: number): Promise<FilterOptions> {
-  const [tags, channels, tiers, sources] = await Promise.all([
-    db
-      .selectFrom('customer_tags')
-      .select([sql<string>`tag`.as('value'), sql<string>`count(*)`.as('customers')])
-      .where('store_id', '=', storeId)
-      .groupBy('tag')
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('tag')
-      .limit(200)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select([sql<string>`channel`.as('value'), sql<string>`count(*)`.as('customers')])
-      .where('store_id', '=', storeId)
-      .where('channel', 'is not', null)
-      .groupBy('channel')
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('channel')
-      .limit(200)
-      .execute(),
-    ...(['vip_tier', 'source'] as const).map((column) =>
-      db
-        .selectFrom('customers')
-        .select([sql<string | null>`${sql.ref(column)}`.as('value'), sql<string>`count(*)`.as('customers')])
-        .where('store_id', '=', storeId)
-        .where(column, 'is not', null)
-        .groupBy(column)
-        .orderBy(sql`count(*)`, 'desc')
-        .limit(200)
-        .execute(),
-    ),
-  ]);
-  return { tags: options(tags), tiers: options(tiers!), sources: options(sources!), channels: options(channels) };
+  const [tags, channels, tiers, sources] = await Promise.all(
+    (['tag', 'channel', 'tier', 'source'] as const).map((column) => segmentValues(db, storeId, column)),
+  );
+  return { tags: options(tags!), tiers: options(tiers!), sources: options(sources!), channels: options(channels!) };
 }
 
 /** The first filter field whose value no customer of the store has, or null when all are known. */

@@ -2,12 +2,13 @@
  * Outstanding points liability: what the members' unredeemed points would cost the store if
  * they were all spent at the best rate a way to redeem offers, and how much of it expires within
  * 90 days (points expire before they are spent, so that part will most likely never cost anything).
- * The balances are added up from the daily rollups (call `freshenRollups` first), so a refund's
- * clawback below zero lowers the total as it lowers what members can spend.
+ * The balances are added up from the daily rollups or a filter's segments (call `freshenRollups`
+ * first), so a refund's clawback below zero lowers the total as it lowers what members can spend.
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
+import { segmentBalance } from './segments.ts';
 import { memberFilter, type MemberFilter } from './sql.ts';
 
 export interface Liability {
@@ -28,19 +29,14 @@ export const EXPIRY_HORIZON_DAYS = 90;
 export async function outstandingLiability(db: Executor, storeId: number, now: Date, filter: MemberFilter | null): Promise<Liability> {
   const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
   const [accounts, expiring, best] = await Promise.all([
-    // every balance added up: from the daily rollups, or the filtered members' accounts
+    // every balance added up: from the daily rollups, or the filtered members' segments
     filter === null
       ? db
           .selectFrom('analytics_daily')
           .select([sql<string>`coalesce(sum(points_net), 0)`.as('balance'), sql<string>`coalesce(sum(pending_net), 0)`.as('pending')])
           .where('store_id', '=', storeId)
           .executeTakeFirstOrThrow()
-      : db
-          .selectFrom('points_accounts')
-          .select([sql<string>`coalesce(sum(balance), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
-          .where('store_id', '=', storeId)
-          .where(memberFilter(storeId, 'points_accounts.customer_id', filter))
-          .executeTakeFirstOrThrow(),
+      : segmentBalance(db, storeId, filter),
     db
       .selectFrom('points_batches')
       .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))

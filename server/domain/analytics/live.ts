@@ -1,6 +1,7 @@
 /**
- * The same sums as the rollups, computed from the source tables for each bucket of a period:
- * for what the rollups cannot answer (the members of a filter: tag, VIP tier, source).
+ * The same sums as the rollups, computed from the source tables for each bucket of a period for
+ * the members of a filter: the reference the member segments are checked against
+ * (segments.test.ts), every filter and period, after changes to rolled-up days.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';

@@ -2,13 +2,14 @@
  * The analytics figures of one period, derived from its sums: members, points issued and
  * redeemed with the redemption rate, rewards, members' and guests' orders, revenue and average
  * order value, and the share of members' orders from returning members. The sums come from the
- * daily rollups, or from the sources when a filter (tag, VIP tier, source) narrows the members.
+ * daily rollups, or from their member segments when a filter (tag, VIP tier, source, channel)
+ * narrows the members.
  */
 import type { Executor } from '../ledger/index.ts';
-import { liveBuckets, totalOf } from './live.ts';
 import type { Period } from './period.ts';
 import type { MemberFilter } from './sql.ts';
 import { refreshRollups, rolledBuckets, rolledSums, type Sums } from './rollups.ts';
+import { segmentBuckets, segmentSums } from './segments.ts';
 
 export interface PeriodMetrics {
   members_joined: number;
@@ -60,12 +61,12 @@ export async function freshenRollups(db: Executor, storeId: number): Promise<num
   return (await refreshRollups(db, { storeId, maxDays: READER_MAX_DAYS })).backlog;
 }
 
-/** The period's sums per bucket (day, week or month): rolled up, or live for a member filter. */
-export async function periodBuckets(db: Executor, storeId: number, period: Period, currency: string, filter: MemberFilter | null) {
-  return filter === null ? rolledBuckets(db, storeId, period) : liveBuckets(db, storeId, period, currency, filter);
+/** The period's sums per bucket (day, week or month), the filter's members' with one (call `freshenRollups` first). */
+export async function periodBuckets(db: Executor, storeId: number, period: Period, filter: MemberFilter | null) {
+  return filter === null ? rolledBuckets(db, storeId, period) : segmentBuckets(db, storeId, period, filter);
 }
 
-/** The period's figures (call `freshenRollups` first). */
-export async function periodMetrics(db: Executor, storeId: number, period: Period, currency: string, filter: MemberFilter | null): Promise<PeriodMetrics> {
-  return metricsOf(filter === null ? await rolledSums(db, storeId, period) : totalOf(await liveBuckets(db, storeId, period, currency, filter)));
+/** The period's figures, the filter's members' with one (call `freshenRollups` first). */
+export async function periodMetrics(db: Executor, storeId: number, period: Period, filter: MemberFilter | null): Promise<PeriodMetrics> {
+  return metricsOf(filter === null ? await rolledSums(db, storeId, period) : await segmentSums(db, storeId, period, filter));
 }

@@ -25,6 +25,18 @@ export interface AnalyticsDailyTable {
   guest_revenue_minor: number;
 }
 
+/**
+ * One store's figures of one UTC day for the members of one segment (migration 0200): their VIP
+ * tier and source ('' for none), a tag they carry and a channel (the customer's, or the order's,
+ * '' for any); the guests' orders on the rows of no tag, tier or source. Recomputed with the day.
+ */
+export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency'> {
+  tag: string;
+  channel: string;
+  tier: string;
+  source: string;
+}
+
 /** Days whose figures changed since they were last rolled up: appended by triggers, taken out by a recompute. */
 export interface AnalyticsDirtyTable {
   store_id: number;
@@ -42,6 +54,7 @@ declare module '../../db/schema.ts' {
   interface Database {
     customer_tags: CustomerTagsTable;
     analytics_daily: AnalyticsDailyTable;
+    analytics_segments: AnalyticsSegmentsTable;
     analytics_dirty: AnalyticsDirtyTable;
   }
 }

@@ -37,7 +37,7 @@ export async function headlineFigures(db: Executor, storeId: number, now: Date):
   const current = periodOf(isoDay(new Date(now.getTime() - (PERIOD_DAYS - 1) * DAY_MS)), isoDay(now));
   const previous = previousPeriod(current);
   const [currency, preparing] = await Promise.all([storeCurrency(db, storeId), freshenRollups(db, storeId)]);
-  const [now30, before30] = await Promise.all([periodMetrics(db, storeId, current, currency, null), periodMetrics(db, storeId, previous, currency, null)]);
+  const [now30, before30] = await Promise.all([periodMetrics(db, storeId, current, null), periodMetrics(db, storeId, previous, null)]);
   return {
     period: { from: current.start.toISOString(), to: current.end.toISOString() },
     current: figures(now30),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { MetricsAnswer } from '../../contract/analytics.ts';
-import { liftOf } from '../../domain/analytics/index.ts';
+import { holdoutLift, liftOf, periodOf } from '../../domain/analytics/index.ts';
 import { credit, creditMany, OutOfProgramError } from '../../domain/ledger/index.ts';
 
 const MARCH = { from: '2024-03-01', to: '2024-03-31' };
@@ -83,6 +83,21 @@ describeEachDatabase('analytics: incremental lift from the holdout group, and th
     // a period where nobody joined: said plainly
     const { lift: empty } = await metrics({ from: '2024-01-01', to: '2024-01-31' });
     expect(empty).toMatchObject({ sufficient: false, repeat_rate: null, spend_per_customer_minor: null });
+  });
+
+  it('compares a random sample of a larger group, says so, and widens the interval accordingly', async () => {
+    const full = await holdoutLift(ctx.db, storeId(), periodOf(MARCH.from, MARCH.to), 'USD');
+    const sampled = await holdoutLift(ctx.db, storeId(), periodOf(MARCH.from, MARCH.to), 'USD', 32);
+    expect(full.message).not.toMatch(/sample/);
+    expect(sampled.members.customers).toBe(32);
+    expect(sampled.holdout.customers).toBe(32);
+    expect(sampled.message).toMatch(/^Based on a random sample of members and of holdout customers who joined in this period \(32 members, 32 holdout/);
+    // the sample's own rates, with an interval from the sample (wider than the whole groups')
+    const width = (lift: typeof full) => lift.repeat_rate!.high - lift.repeat_rate!.low;
+    expect(width(sampled)).toBeGreaterThan(width(full));
+    expect(sampled.repeat_rate!.lift).toBeCloseTo(sampled.members.repeat_rate! - sampled.holdout.repeat_rate!, 9);
+    // the same sample each time: a fixed random order
+    expect(await holdoutLift(ctx.db, storeId(), periodOf(MARCH.from, MARCH.to), 'USD', 32)).toEqual(sampled);
   });
 
   it('filters the members by VIP tier and source, offers the values the store has, and refuses unknown ones naming the field', async () => {

@@ -52,7 +52,10 @@ function register(app: App) {
         response: { 200: dataEnvelope(filterOptionsAnswer) },
       },
     },
-    async (request) => ({ data: { ...(await filterOptions(app.db, request.store.id)), max_days: ANALYTICS_MAX_DAYS } }),
+    async (request) => {
+      await freshenRollups(app.db, request.store.id);
+      return { data: { ...(await filterOptions(app.db, request.store.id)), max_days: ANALYTICS_MAX_DAYS } };
+    },
   );
   app.post(
     '/analytics/metrics',
@@ -70,8 +73,8 @@ function register(app: App) {
       const { period, filter, currency } = await readQuery(app.db, storeId, request.body);
       const preparing = await freshenRollups(app.db, storeId);
       const [current, previous, liability, lift] = await Promise.all([
-        periodMetrics(app.db, storeId, period, currency, filter),
-        request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), currency, filter) : null,
+        periodMetrics(app.db, storeId, period, filter),
+        request.body.compare ? periodMetrics(app.db, storeId, previousPeriod(period), filter) : null,
         outstandingLiability(app.db, storeId, app.clock.now(), filter),
         holdoutLift(app.db, storeId, period, currency),
       ]);

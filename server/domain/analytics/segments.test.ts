@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { toNumber } from '../../db/normalize.ts';
+import { credit, debit } from '../ledger/index.ts';
+import { tierDistribution } from './charts.ts';
+import { liveBuckets, totalOf } from './live.ts';
+import { metricsOf, periodBuckets, periodMetrics } from './metrics.ts';
+import { periodOf, type Period } from './period.ts';
+import { refreshRollups } from './rollups.ts';
+import { segmentBalance } from './segments.ts';
+import { memberFilter, type MemberFilter } from './sql.ts';
+
+const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+const JUNE = periodOf('2025-06-01', '2025-06-30');
+const YEAR = periodOf('2024-07-01', '2025-06-30');
+
+const FILTERS: MemberFilter[] = [
+  { tag: 'vip' },
+  { tag: 'wholesale' },
+  { tier: 'Gold' },
+  { tier: 'Silver' },
+  { source: 'widget' },
+  { source: 'import' },
+  { channel: 'web' },
+  { channel: 'pos' },
+  { tag: 'vip', tier: 'Gold' },
+  { tier: 'Gold', source: 'widget' },
+  { tag: 'wholesale', channel: 'pos' },
+  { tag: 'vip', source: 'import', channel: 'web' },
+];
+
+/**
+ * Filtered figures read from the member segments equal the same figures computed live from the
+ * entries, rewards and orders (live.ts), for every filter and period, after the days were rolled
+ * up and again after rolled days changed: a member's tier, source or tags, a first order through
+ * a channel, an order moved to another channel or deleted, an entry on a rolled day.
+ */
+describeEachDatabase('analytics: filtered figures from the member segments', (ctx) => {
+  const storeId = () => ctx.fixture.storeA.id;
+  const ids: Record<string, number> = {};
+  let orderNo = 0;
+  const order = (customer: string | null, total: number, day: string, channel: string | null, extra: { currency?: string; status?: string } = {}) => ({
+    store_id: storeId(),
+    customer_id: customer ? ids[customer]! : null,
+    external_id: `seg-${++orderNo}`,
+    total_minor: total,
+    currency: extra.currency ?? 'USD',
+    status: extra.status ?? 'paid',
+    placed_at: at(day, 8 + (orderNo % 10)),
+    channel,
+  });
+  const entry = (customer: string, id: string) => ({ storeId: storeId(), customerId: ids[customer]!, sourceType: 'test', sourceId: id, computation: id });
+
+  /** Every figure the segments answer for `filter`, and the same from the sources. */
+  async function compare(filter: MemberFilter, period: Period) {
+    const db = ctx.db;
+    const nonEmpty = (rows: { bucket: string }[]) =>
+      Object.fromEntries(
+        rows.filter((row) => Object.entries(row).some(([key, value]) => key !== 'bucket' && (value as unknown) !== 0)).map((row) => [row.bucket, row]),
+      );
+    const live = await liveBuckets(db, storeId(), period, 'USD', filter);
+    expect(await periodMetrics(db, storeId(), period, filter), JSON.stringify(filter)).toEqual(metricsOf(totalOf(live)));
+    expect(nonEmpty(await periodBuckets(db, storeId(), period, filter)), JSON.stringify(filter)).toEqual(nonEmpty(live));
+    const tiers = await db
+      .selectFrom('customers')
+      .select([sql<string>`coalesce(vip_tier, 'No tier')`.as('tier'), sql<string>`count(*)`.as('members')])
+      .where('store_id', '=', storeId())
+      .where(memberFilter(storeId(), 'customers.id', filter))
+      .groupBy('vip_tier')
+      .execute();
+    const distribution = (await tierDistribution(db, storeId(), filter)).filter((row) => row.members > 0);
+    expect(Object.fromEntries(distribution.map((row) => [row.tier, row.members])), JSON.stringify(filter)).toEqual(
+      Object.fromEntries(tiers.map((row) => [row.tier, toNumber(row.members)])),
+    );
+    const accounts = await db
+      .selectFrom('points_accounts')
+      .select([sql<string>`coalesce(sum(balance), 0)`.as('balance'), sql<string>`coalesce(sum(pending), 0)`.as('pending')])
+      .where('store_id', '=', storeId())
+      .where(memberFilter(storeId(), 'points_accounts.customer_id', filter))
+      .executeTakeFirstOrThrow();
+    expect(await segmentBalance(db, storeId(), filter), JSON.stringify(filter)).toEqual({
+      balance: toNumber(accounts.balance),
+      pending: toNumber(accounts.pending),
+    });
+  }
+
+  async function compareAll() {
+    await refreshRollups(ctx.db, { storeId: storeId() });
+    for (const filter of FILTERS) for (const period of [JUNE, YEAR]) await compare(filter, period);
+  }
+
+  beforeAll(async () => {
+    const db = ctx.db;
+    for (const [name, joined, tier, source, tags] of [
+      ['a', '2025-06-02', 'Gold', 'widget', ['vip', 'wholesale']],
+      ['b', '2025-06-03', null, 'import', ['vip']],
+      ['c', '2025-05-20', 'Silver', 'widget', []],
+      ['d', '2025-06-05', 'Gold', 'manual', ['wholesale']],
+      ['e', '2025-06-10', null, 'manual', []],
+    ] as const) {
+      const row = await db
+        .insertInto('customers')
+        .values({
+          store_id: storeId(),
+          first_name: 'Seg',
+          last_name: name,
+          email: `seg-${name}@example.test`,
+          vip_tier: tier,
+          source,
+          tags: JSON.stringify(tags),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids[name] = row.id;
+      await sql`update customers set created_at = ${at(joined)} where id = ${row.id}`.execute(db);
+    }
+    for (const [customer, points, day] of [
+      ['a', 1000, '2025-06-03'],
+      ['b', 400, '2025-06-04'],
+      ['c', 250, '2025-05-21'],
+      ['d', 600, '2025-06-06'],
+      ['e', 150, '2025-06-11'],
+    ] as const)
+      await credit(db, { ...entry(customer, `seg-award-${customer}`), type: 'award', points }, at(day));
+    const spent = await debit(db, { ...entry('a', 'seg-redeem-a'), type: 'redemption', points: 500 }, at('2025-06-08'));
+    await db
+      .insertInto('rewards')
+      .values({
+        store_id: storeId(),
+        customer_id: ids.a!,
+        entry_id: spent.entry.id,
+        code: 'SEG-1',
+        title: '$5 off',
+        discount_type: 'fixed_amount',
+        discount_value: 500,
+        points_spent: 500,
+      })
+      .execute();
+    await sql`update rewards set created_at = ${at('2025-06-08')}, used_at = ${at('2025-06-12')}, status = 'used' where code = 'SEG-1'`.execute(db);
+    await db
+      .insertInto('orders')
+      .values([
+        order('a', 5000, '2025-06-03', 'web'),
+        order('a', 3000, '2025-06-09', 'pos'),
+        order('a', 2000, '2025-06-15', 'web'),
+        order('b', 4000, '2025-06-04', 'web'),
+        order('b', 1500, '2025-06-20', null),
+        order('c', 7000, '2025-05-22', 'pos'),
+        order('c', 2500, '2025-06-07', 'pos'),
+        order('d', 6000, '2025-06-06', 'pos', { status: 'refunded' }),
+        order('d', 3500, '2025-06-16', null),
+        order('e', 9900, '2025-06-11', 'web', { currency: 'AUD' }),
+        order(null, 1200, '2025-06-07', 'web'),
+        order(null, 800, '2025-06-08', 'pos'),
+        order(null, 1100, '2025-06-08', null),
+      ])
+      .execute();
+  });
+
+  it('answers every filter as the live computation does, once the days are rolled up', async () => {
+    await compareAll();
+    // the comparison is not of empty figures
+    expect(await periodMetrics(ctx.db, storeId(), JUNE, { tag: 'vip', tier: 'Gold' })).toMatchObject({
+      members_joined: 1,
+      member_orders: 3,
+      repeat_rate: 2 / 3,
+    });
+    expect(await periodMetrics(ctx.db, storeId(), JUNE, { channel: 'web' })).toMatchObject({ members_joined: 3, member_orders: 3, guest_orders: 1 });
+  });
+
+  it('follows a member’s new tier, source and tags, a first order through a channel, a moved or deleted order and an entry on rolled days', async () => {
+    const db = ctx.db;
+    await compareAll();
+    await sql`update customers set vip_tier = 'Gold', tags = '["vip"]'::jsonb where id = ${ids.e}`.execute(db);
+    await sql`update customers set source = 'import' where id = ${ids.c}`.execute(db);
+    await sql`update customers set tags = '["vip"]'::jsonb where id = ${ids.d}`.execute(db);
+    // d's first order through the web: d's whole history joins the web's members
+    await db
+      .insertInto('orders')
+      .values(order('d', 1800, '2025-06-25', 'web'))
+      .execute();
+    await sql`update orders set channel = 'web' where store_id = ${storeId()} and customer_id = ${ids.c} and placed_at = ${at('2025-06-07', 8 + (7 % 10))}`.execute(
+      db,
+    );
+    await db.deleteFrom('orders').where('store_id', '=', storeId()).where('customer_id', '=', ids.a!).where('channel', '=', 'pos').execute();
+    await credit(db, { ...entry('b', 'seg-late-b'), type: 'award', points: 75 }, at('2025-06-04', 18));
+    await compareAll();
+    expect(await periodMetrics(db, storeId(), JUNE, { tier: 'Gold' })).toMatchObject({ members_joined: 3 });
+    expect(await periodMetrics(db, storeId(), JUNE, { channel: 'pos' })).toMatchObject({ members_joined: 1, member_orders: 0 }); // d, by her refunded order
+  });
+});
