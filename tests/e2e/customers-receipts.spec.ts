@@ -23,8 +23,9 @@ test.beforeAll(async ({ browser }) => {
   page = await signedInOwner(browser, { viewport: { width: 1400, height: 900 } });
 });
 
-const axe = async () => {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+/** No axe violation on the console page, or on another page (the storefront) as it is now. */
+const axe = async (on: Page = page) => {
+  const result = await new AxeBuilder({ page: on }).withTags(AXE_TAGS).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 };
 
@@ -43,7 +44,8 @@ async function openPointsPanel(browser: Browser, request: APIRequestContext, sho
   const ctx = contextFromPayload(payload, 'desktop');
   const widget = payload.documents.widget as Widget;
   const launcher = payload.documents.launcher as Launcher;
-  const storefront = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // a context of its own: axe reaches into a page's frames only through one
+  const storefront = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await storefront.goto('/demo/storefront?member=1');
   await storefront.getByRole('button', { name: fillPlaceholders(launcher.desktop.launcher_title.trim() || 'Get Rewarded', ctx), exact: true }).click();
   const dialog = storefront.getByRole('dialog', { name: fillPlaceholders(panelTextsFor(widget, 'header', 'member')?.title || 'Rewards', ctx) });
@@ -68,15 +70,19 @@ test('a shopper’s receipts are approved once by the order rule and rejected wi
 
   // the first receipt through the widget's points panel (its upload loads when the panel opens)
   const { storefront, dialog: widget } = await openPointsPanel(browser, request, shopper);
+  await expect(widget.getByLabel('Photo of the receipt')).toBeVisible();
+  await axe(storefront);
   await widget.getByLabel('Amount paid').fill('12.34');
   await widget.getByRole('button', { name: 'Send receipt' }).click();
   await expect(widget.getByRole('alert')).toHaveText('Choose a photo of the receipt');
+  await axe(storefront);
   await widget.getByLabel('Photo of the receipt').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await widget.getByRole('button', { name: 'Send receipt' }).click();
   await expect(widget.getByText('Receipt sent: we will review it soon.')).toBeVisible();
   await expect(widget.getByRole('list', { name: 'Your receipts' }).getByRole('listitem').first()).toHaveText('$12.34 · Waiting for review');
+  await axe(storefront);
   const approveId = (await mine()).find((row) => row.amount_minor === 1234 && row.status === 'pending')!.id;
-  await storefront.close();
+  await storefront.context().close();
 
   const second = await send('5.00');
   expect(second.status(), await second.text()).toBe(201);
@@ -127,7 +133,8 @@ test('a shopper’s receipts are approved once by the order rule and rejected wi
   const list = reopened.dialog.getByRole('list', { name: 'Your receipts' });
   await expect(list).toContainText('$12.34 · Approved: +12');
   await expect(list).toContainText('$5.00 · Not accepted: The total is not readable');
-  await reopened.storefront.close();
+  await axe(reopened.storefront);
+  await reopened.storefront.context().close();
   const outcomes = await mine();
   expect(outcomes.find((row) => row.id === approveId)).toMatchObject({ status: 'approved', points: 12 });
   expect(outcomes.find((row) => row.id === rejectId)).toMatchObject({ status: 'rejected', reason: 'The total is not readable' });

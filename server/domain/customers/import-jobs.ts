@@ -6,8 +6,12 @@ import { mergeTags } from './tags.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 import { letRequestsThrough } from '../cooperate.ts';
 
-/** Customers written per step (one transaction and one progress update each). */
-const IMPORT_CHUNK = 1_000;
+/**
+ * Customers written per step (one transaction and one progress update each). Measured on both
+ * databases: 2,500 rows a step imported ~20 % faster than 1,000 and 5,000 little more; 2,000
+ * keeps a step of PGlite's one connection (requests wait between steps) around a second.
+ */
+const IMPORT_CHUNK = 2_000;
 /** A running import not updated for this long lost its process: another one may resume it. */
 const STALE_MS = 60_000;
 /** The ledger source of an opening balance: one per customer, so a repeated import credits nothing. */
