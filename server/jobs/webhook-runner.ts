@@ -119,7 +119,8 @@ export class WebhookRunner {
       if (closed() || (await this.#round()) === 0) return;
     }
   });
-  /** when the last webhook arrived and the last round ended (performance.now()) */
+  /** webhooks received and not answered yet; when the last one arrived or was answered, and the last round ended (performance.now()) */
+  #acknowledging = 0;
   #receivedAt = -Infinity;
   #roundAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
@@ -143,9 +144,25 @@ export class WebhookRunner {
     return this.#flight.kick();
   }
 
-  /** A webhook arrived (before its insert): processing waits for a quiet moment. */
-  noteArrival(): void {
+  /**
+   * A webhook request arrived; the function returned is called once it is answered. Processing
+   * waits while any is unanswered: a server too busy to read new requests must not look quiet.
+   */
+  acknowledging(): () => void {
+    this.#acknowledging += 1;
     this.#receivedAt = performance.now();
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      this.#acknowledging -= 1;
+      this.#receivedAt = performance.now();
+    };
+  }
+
+  /** Webhooks are being received: one unanswered, or the last answered less than `quietMs` ago. */
+  #arriving(now: number): boolean {
+    return this.#acknowledging > 0 || now - this.#receivedAt < (this.options.quietMs ?? 50);
   }
 
   /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
@@ -242,9 +259,10 @@ export class WebhookRunner {
     const maxDeferMs = this.options.maxDeferMs ?? 1_000;
     for (;;) {
       const now = performance.now();
-      const wait = Math.min(quietMs - (now - this.#receivedAt), maxDeferMs - (now - this.#roundAt));
-      if (wait <= 0 || this.#flight.closed) break;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      const deferred = maxDeferMs - (now - this.#roundAt);
+      if (!this.#arriving(now) || deferred <= 0 || this.#flight.closed) break;
+      const quietIn = this.#acknowledging > 0 ? quietMs : quietMs - (now - this.#receivedAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietIn, deferred))));
     }
     await letRequestsThrough();
   }
@@ -253,8 +271,7 @@ export class WebhookRunner {
   #limit(): number {
     const size = this.options.batchSize ?? 200;
     const budget = this.options.roundBudgetMs;
-    const arriving = performance.now() - this.#receivedAt < (this.options.quietMs ?? 50);
-    return budget === undefined || !arriving ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
+    return budget === undefined || !this.#arriving(performance.now()) ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
   }
 
   async #round(): Promise<number> {

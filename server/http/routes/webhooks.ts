@@ -4,7 +4,8 @@ import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { findStoresBy } from '../../domain/stores/index.ts';
+import { TickBatch } from '../../db/tick-batch.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
@@ -88,29 +89,24 @@ export const webhookRoutes: RouteModule = {
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // processing waits while webhooks are being answered (acknowledgements first)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.once('close', runner.acknowledging());
+    });
     // stored as the raw body only, parsed again when processed: the insert is all the acknowledgement waits for
     const accept = async (store: Store, platform: string, topic: string, eventKey: string, raw: Buffer) => {
-      runner.noteArrival();
       const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, rawBody: raw.toString('utf8') });
       if (id !== null && queue) queue.enqueueSoon(id);
       else if (processing) runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
     };
-    // PGlite (one process, one connection): a burst of webhooks of one store looks the store up
-    // once a second at most. On PostgreSQL several processes serve the store, so every webhook
-    // reads it: a secret rotated through one process holds at once in the others (issue 19 item 10).
-    const recent = new Map<string, { at: number; store: Store | undefined }>();
-    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
-      if (!value) return undefined;
-      if (app.config.databaseUrl) return findStoreBy(app.db, column, value);
-      const key = `${column}:${value.toLowerCase()}`;
-      const cached = recent.get(key);
-      if (cached && Date.now() - cached.at < 1_000) return cached.store;
-      const store = await findStoreBy(app.db, column, value);
-      if (recent.size > 1_000) recent.clear();
-      recent.set(key, { at: Date.now(), store });
-      return store;
+    // every webhook reads its store afresh (a secret rotated through one process holds at once in
+    // the others, issue 19 item 10), but the webhooks of one turn of the event loop in one query
+    const lookups = {
+      domain: new TickBatch((values: string[]) => findStoresBy(app.db, 'domain', values)),
+      store_name: new TickBatch((values: string[]) => findStoresBy(app.db, 'store_name', values)),
     };
+    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => (value ? lookups[column].call(value) : undefined);
 
     app.post(
       '/shopify',
