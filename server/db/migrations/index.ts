@@ -38,6 +38,8 @@ import * as vipJobResume from './0191_vip_job_resume.ts';
 import * as vipFiguresPlanEachRun from './0192_vip_figures_plan_each_run.ts';
 import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
+import * as webhookRawOnly from './0210_webhook_raw_only.ts';
+import * as rateLimitHits from './0211_rate_limit_hits.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -83,4 +85,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0192_vip_figures_plan_each_run': vipFiguresPlanEachRun,
   '0200_analytics_segments': analyticsSegments,
   '0201_lift_sample': liftSample,
+  '0210_webhook_raw_only': webhookRawOnly,
+  '0211_rate_limit_hits': rateLimitHits,
 };
