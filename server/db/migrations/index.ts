@@ -35,6 +35,7 @@ import * as signInFailures from './0170_sign_in_failures.ts';
 import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
 import * as vipFigures from './0190_vip_figures.ts';
 import * as vipJobResume from './0191_vip_job_resume.ts';
+import * as vipFiguresPlanEachRun from './0192_vip_figures_plan_each_run.ts';
 import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
   '0190_vip_figures': vipFigures,
   '0191_vip_job_resume': vipJobResume,
+  '0192_vip_figures_plan_each_run': vipFiguresPlanEachRun,
   '0200_analytics_segments': analyticsSegments,
   '0201_lift_sample': liftSample,
   '0210_webhook_raw_only': webhookRawOnly,
