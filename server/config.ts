@@ -36,6 +36,8 @@ export interface Config {
   outgoingWebhookIntervalMs: number;
   /** OUTGOING_WEBHOOKS_ALLOW_LOOPBACK=1 (tests only): endpoints may be http:// on a loopback address; other private addresses stay refused */
   outgoingWebhookAllowLoopback: boolean;
+  /** WEBHOOK_PROCESSING=0: this process stores and acknowledges webhooks only; processes with it on (the default) process them */
+  processWebhooks: boolean;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     behindHttps: env.BEHIND_HTTPS === '1' || env.BEHIND_HTTPS === 'true',
     outgoingWebhookIntervalMs: number(env.OUTGOING_WEBHOOKS_INTERVAL_SECONDS, 5) * 1000,
     outgoingWebhookAllowLoopback: env.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK === '1',
+    processWebhooks: env.WEBHOOK_PROCESSING !== '0',
   };
 }

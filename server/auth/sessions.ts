@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { purgeRateLimitHits } from './rate-limits.ts';
 import { purgeSignInFailures } from './throttle.ts';
 
 export interface Authenticated {
@@ -166,6 +167,7 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
     .execute();
   await db.deleteFrom('login_codes').where('expires_at', '<', dayAgo).execute();
   await purgeSignInFailures(db, now);
+  await purgeRateLimitHits(db, now);
 }
 
 /** Switches a console session to another store (the caller checked that the user belongs to it). */

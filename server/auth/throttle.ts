@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Config } from '../config.ts';
+import { countInWindow, purgeWindows, type WindowCounter } from './window-counter.ts';
+
+const SIGN_IN_FAILURES: WindowCounter = { table: 'sign_in_failures', column: 'failures' };
 
 /**
  * Sign-in defences (issue 19 item 6). Failed sign-ins are counted in the database, per e-mail
@@ -54,25 +57,17 @@ function counters(attempt: SignInAttempt, limits: SignInLimits): Array<{ key: st
  */
 export async function beginSignIn(db: Db, attempt: SignInAttempt, now: Date, limits: SignInLimits): Promise<SignInVerdict> {
   const list = counters(attempt, limits);
-  const windowStart = new Date(now.getTime() - limits.windowMs);
-  const expired = sql<boolean>`sign_in_failures.window_started_at <= ${windowStart}`;
-  const rows = await db
-    .insertInto('sign_in_failures')
-    .values(list.map(({ key }) => ({ key, failures: 1, window_started_at: now })))
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        failures: sql<number>`case when ${expired} then 1 else sign_in_failures.failures + 1 end`,
-        window_started_at: sql<Date>`case when ${expired} then ${now}::timestamptz else sign_in_failures.window_started_at end`,
-      }),
-    )
-    .returning(['key', 'failures', 'window_started_at'])
-    .execute();
+  const counts = await countInWindow(
+    db,
+    SIGN_IN_FAILURES,
+    list.map(({ key }) => key),
+    now,
+    limits.windowMs,
+  );
   let retryAfterMs = 0;
-  for (const row of rows) {
+  for (const row of counts) {
     const max = list.find((counter) => counter.key === row.key)?.max ?? 0;
-    if (Number(row.failures) > max) {
-      retryAfterMs = Math.max(retryAfterMs, new Date(row.window_started_at).getTime() + limits.windowMs - now.getTime());
-    }
+    if (row.count > max) retryAfterMs = Math.max(retryAfterMs, row.windowStartedAt.getTime() + limits.windowMs - now.getTime());
   }
   return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { allowed: true };
 }
@@ -89,8 +84,5 @@ export async function signInSucceeded(db: Db, attempt: SignInAttempt): Promise<v
 
 /** Forgets windows that ended a day ago (run at start-up with the session purge). */
 export async function purgeSignInFailures(db: Db, now: Date): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where('window_started_at', '<', new Date(now.getTime() - 86_400_000))
-    .execute();
+  await purgeWindows(db, SIGN_IN_FAILURES, new Date(now.getTime() - 86_400_000));
 }

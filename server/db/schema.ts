@@ -76,6 +76,13 @@ export interface SignInFailuresTable {
   window_started_at: Timestamp;
 }
 
+/** Requests of a rate-limited route from one address in the current window (server/auth/rate-limits.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+}
+
 export interface ChannelsTable {
   id: Id;
   store_id: number;
@@ -170,6 +177,7 @@ export interface Database {
   sessions: SessionsTable;
   login_codes: LoginCodesTable;
   sign_in_failures: SignInFailuresTable;
+  rate_limit_hits: RateLimitHitsTable;
   channels: ChannelsTable;
   media: MediaTable;
   customers: CustomersTable;

@@ -14,6 +14,7 @@ import { ROLES, can } from '../domain/schemas/permissions.ts';
 import { defaultAuthMode, registerAuthHook } from './auth-hook.ts';
 import type { App } from './context.ts';
 import { errorHandler } from './errors.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { registerSecurityHeaders } from './security.ts';
 
@@ -67,7 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, { behindHttps: config.behindHttps });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // counted in the database: every server process shares one count per route and address
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db, app.clock) });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Loyalty Studio API', version: '1.0.0', description: 'Console API (/api/v1) and data host API (/data/v1).' },

@@ -182,6 +182,27 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
     expect((await first.inject({ method: 'GET', url: `/landing/${store().storeName}` })).body).toContain(marker);
   });
 
+  it('shares the per-minute limits of /oauth/token and the referral calls between the processes', async () => {
+    const token = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' },
+        remoteAddress: '10.9.0.2',
+      });
+    // 60 a minute per address: sent to both at once, each counted once, then both refuse
+    const first = await Promise.all(Array.from({ length: 60 }, (_, n) => token(apps[n % 2]!)));
+    expect(first.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 60 }, () => 401));
+    expect((await token(apps[0]!)).statusCode).toBe(429);
+    expect((await token(apps[1]!)).statusCode).toBe(429);
+
+    const visit = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: `/storefront/v1/${store().storeName}/referral/visit`, payload: { code: 'UNKNOWN1' }, remoteAddress: '10.9.0.2' });
+    for (let n = 0; n < 20; n += 1) expect((await visit(apps[n % 2]!)).statusCode).toBe(404);
+    expect((await visit(apps[0]!)).statusCode).toBe(429);
+    expect((await visit(apps[1]!)).statusCode).toBe(429);
+  });
+
   it('shares sign-in counters and a rotated webhook secret between the processes at once', async () => {
     const login = (app: FastifyInstance, password: string) =>
       app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { email: fixture.users.bob, password }, remoteAddress: '10.9.0.1' });

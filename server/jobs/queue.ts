@@ -26,10 +26,11 @@ export class PgBossJobQueue<T extends object> {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  /** `handle` null: this process only sends jobs, others work them. */
   static async start<T extends object>(
     databaseUrl: string,
     name: string,
-    handle: (items: T[]) => Promise<void>,
+    handle: ((items: T[]) => Promise<void>) | null,
     options: JobQueueOptions,
   ): Promise<PgBossJobQueue<T>> {
     const onError = options.onError ?? (() => undefined);
@@ -37,9 +38,11 @@ export class PgBossJobQueue<T extends object> {
     boss.on('error', onError);
     await boss.start();
     if (!(await boss.getQueue(name))) await boss.createQueue(name);
-    await boss.work<T>(name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      await handle(jobs.map((job) => job.data));
-    });
+    if (handle) {
+      await boss.work<T>(name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        await handle(jobs.map((job) => job.data));
+      });
+    }
     return new PgBossJobQueue<T>(boss, name, onError);
   }
 
@@ -85,11 +88,10 @@ export class PgBossJobQueue<T extends object> {
 export class PgBossWebhookQueue {
   private constructor(private readonly jobs: PgBossJobQueue<{ eventId: number }>) {}
 
-  static async start(databaseUrl: string, runner: WebhookRunner, onError: (error: unknown) => void = () => undefined): Promise<PgBossWebhookQueue> {
-    const jobs = await PgBossJobQueue.start<{ eventId: number }>(databaseUrl, WEBHOOK_QUEUE, (items) => runner.processIds(items.map((item) => item.eventId)), {
-      batchSize: 200,
-      onError,
-    });
+  /** `runner` null: this process queues the events it stores, other processes process them. */
+  static async start(databaseUrl: string, runner: WebhookRunner | null, onError: (error: unknown) => void = () => undefined): Promise<PgBossWebhookQueue> {
+    const work = runner && ((items: { eventId: number }[]) => runner.processIds(items.map((item) => item.eventId)));
+    const jobs = await PgBossJobQueue.start<{ eventId: number }>(databaseUrl, WEBHOOK_QUEUE, work, { batchSize: 200, onError });
     return new PgBossWebhookQueue(jobs);
   }
 

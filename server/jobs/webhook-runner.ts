@@ -16,6 +16,7 @@ import {
 } from '../domain/products/webhooks.ts';
 import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
+import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { SingleFlight } from './single-flight.ts';
 
@@ -28,52 +29,46 @@ export interface RunnerOptions {
   /** how long a new webhook waits for others to join its batch */
   delayMs?: number;
   /**
-   * PGlite (one connection, in this thread): acknowledgements first (issue 19 item 9). One round
-   * holds the database about this long (the batch shrinks or grows to fit), and while webhooks
-   * keep arriving a round waits for a quiet moment (`quietMs` without a new one), at most
+   * Acknowledgements first (issue 19 item 9): while webhooks keep arriving at this process, a
+   * round (or a queue's batch) waits for a quiet moment (`quietMs` without a new one), at most
    * `maxDeferMs` since the last round, so a burst is acknowledged fast and processed right after.
+   * PGlite (one connection, in this thread) also bounds each round to about `roundBudgetMs` of
+   * holding the database (the batch shrinks or grows to fit).
    */
   roundBudgetMs?: number;
   quietMs?: number;
   maxDeferMs?: number;
 }
 
-export interface ReceivedWebhook {
+/** A delivery as received: its raw body (parsed when processed), or for an event not received over HTTP its payload. */
+export type ReceivedWebhook = {
   storeId: number;
   platform: string;
   topic: string;
   eventKey: string;
-  payload: unknown;
-  /** the body as received, kept for replay */
-  rawBody?: string;
-}
+} & ({ rawBody: string; payload?: undefined } | { payload: unknown; rawBody?: undefined });
 
 /** What makes a webhook the same delivery (the unique key of webhook_events): store, source, topic and event id. */
 const eventIdentity = (storeId: number, platform: string, topic: string, eventKey: string) => `${storeId}\n${platform}\n${topic}\n${eventKey}`;
 
 /**
  * Persists received webhooks in one insert; for each, its id, or null when the same event was
- * already received (before, or earlier in `events`).
+ * already received (before, or earlier in `events`). One array parameter per column (`unnest`),
+ * whatever the batch's size: binding every value on its own costs PGlite more than the insert.
  */
 export async function persistWebhooks(db: Db, events: readonly ReceivedWebhook[], now: Date): Promise<(number | null)[]> {
   if (events.length === 0) return [];
-  const rows = await db
-    .insertInto('webhook_events')
-    .values(
-      events.map((event) => ({
-        store_id: event.storeId,
-        platform: event.platform,
-        topic: event.topic,
-        event_key: event.eventKey,
-        payload: json(event.payload),
-        raw_body: event.rawBody ?? null,
-        received_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['store_id', 'platform', 'topic', 'event_key']).doNothing())
-    .returning(['id', 'store_id', 'platform', 'topic', 'event_key'])
-    .execute();
-  const ids = new Map(rows.map((row) => [eventIdentity(row.store_id, row.platform, row.topic, row.event_key), row.id]));
+  const { rows } = await sql<{ id: number; store_id: number; platform: string; topic: string; event_key: string }>`
+    insert into webhook_events (store_id, platform, topic, event_key, payload, raw_body, received_at)
+    select store_id, platform, topic, event_key, payload::jsonb, raw_body, ${now}::timestamptz
+    from unnest(
+      ${events.map((event) => event.storeId)}::bigint[], ${events.map((event) => event.platform)}::text[], ${events.map((event) => event.topic)}::text[],
+      ${events.map((event) => event.eventKey)}::text[], ${events.map((event) => (event.rawBody === undefined ? json(event.payload) : null))}::text[],
+      ${events.map((event) => event.rawBody ?? null)}::text[]
+    ) as received(store_id, platform, topic, event_key, payload, raw_body)
+    on conflict (store_id, platform, topic, event_key) do nothing
+    returning id, store_id, platform, topic, event_key`.execute(db);
+  const ids = new Map(rows.map((row) => [eventIdentity(Number(row.store_id), row.platform, row.topic, row.event_key), Number(row.id)]));
   return events.map((event) => {
     const identity = eventIdentity(event.storeId, event.platform, event.topic, event.eventKey);
     const id = ids.get(identity) ?? null;
@@ -87,9 +82,12 @@ export async function persistWebhook(db: Db, event: ReceivedWebhook, now: Date):
   return (await persistWebhooks(db, [event], now))[0]!;
 }
 
+/** The event's body: parsed from the raw body it was stored as (issue 19 item 9), or its stored payload. */
+const payloadOf = (event: WebhookEvent): unknown => event.payload ?? parseJsonKeepingIds(event.raw_body ?? 'null');
+
 /** A BigCommerce webhook's store hash, resource id and the store's API token (its payloads carry ids only). */
 async function bigcommerceTarget(db: Db, event: WebhookEvent) {
-  const body = event.payload as { producer?: string; data?: { id?: number | string } };
+  const body = payloadOf(event) as { producer?: string; data?: { id?: number | string } };
   const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
   return {
     storeHash: body.producer?.replace(/^stores\//, '') ?? '',
@@ -99,8 +97,8 @@ async function bigcommerceTarget(db: Db, event: WebhookEvent) {
 }
 
 async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<OrderEvent | null> {
-  if (event.platform === 'shopify') return shopifyEvent(event.topic, event.payload);
-  if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(event.payload));
+  if (event.platform === 'shopify') return shopifyEvent(event.topic, payloadOf(event));
+  if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(payloadOf(event)));
   if (event.platform === 'bigcommerce') {
     const { storeHash, id, token } = await bigcommerceTarget(db, event);
     return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, id, token));
@@ -117,31 +115,54 @@ async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions)
 export class WebhookRunner {
   readonly #flight = new SingleFlight(async (closed) => {
     for (;;) {
-      if (this.options.roundBudgetMs !== undefined) await this.#waitForQuiet();
+      await this.#waitForQuiet();
       if (closed() || (await this.#round()) === 0) return;
     }
   });
-  /** when the last webhook arrived and the last round ended (performance.now()) */
+  /** webhooks received and not answered yet; when the last one arrived or was answered, and the last round ended (performance.now()) */
+  #acknowledging = 0;
   #receivedAt = -Infinity;
   #roundAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
-  /** measured milliseconds per event of a round (roundBudgetMs only) */
-  #msPerEvent = 5;
+  /**
+   * Measured milliseconds per event of a round (roundBudgetMs only). It starts at the whole budget
+   * (the first rounds of a burst, cold, take one event each) and follows a slower round at once, a
+   * faster one gradually: a round that overruns stalls every acknowledgement waiting behind it.
+   */
+  #msPerEvent: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.#msPerEvent = options.roundBudgetMs ?? 5;
+  }
 
   /** Starts draining (single-flight); resolves when nothing is left. */
   kick(): Promise<void> {
     return this.#flight.kick();
   }
 
-  /** A webhook arrived (before its insert): processing waits for a quiet moment (roundBudgetMs only). */
-  noteArrival(): void {
+  /**
+   * A webhook request arrived; the function returned is called once it is answered. Processing
+   * waits while any is unanswered: a server too busy to read new requests must not look quiet.
+   */
+  acknowledging(): () => void {
+    this.#acknowledging += 1;
     this.#receivedAt = performance.now();
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      this.#acknowledging -= 1;
+      this.#receivedAt = performance.now();
+    };
+  }
+
+  /** Webhooks are being received: one unanswered, or the last answered less than `quietMs` ago. */
+  #arriving(now: number): boolean {
+    return this.#acknowledging > 0 || now - this.#receivedAt < (this.options.quietMs ?? 50);
   }
 
   /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
@@ -169,6 +190,7 @@ export class WebhookRunner {
   /** Processes these events (a queue's jobs) in one transaction; ones already done are skipped. Throws to let the queue retry. */
   async processIds(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
+    await this.#waitForQuiet();
     await this.db.transaction().execute(async (trx) => {
       const events = await trx
         .selectFrom('webhook_events')
@@ -181,6 +203,7 @@ export class WebhookRunner {
         .execute();
       if (events.length > 0) await this.#apply(trx, events);
     });
+    this.#roundAt = performance.now();
   }
 
   async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {
@@ -202,7 +225,7 @@ export class WebhookRunner {
     for (const event of events) {
       // product webhooks keep the catalogue current, in the order received; orders are applied per store below
       if (event.platform === 'shopify' && isShopifyProductTopic(event.topic)) {
-        await applyShopifyProductWebhook(trx, event.store_id, event.topic, event.payload, now);
+        await applyShopifyProductWebhook(trx, event.store_id, event.topic, payloadOf(event), now);
         continue;
       }
       if (event.platform === 'bigcommerce' && isBigCommerceProductScope(event.topic)) {
@@ -236,9 +259,10 @@ export class WebhookRunner {
     const maxDeferMs = this.options.maxDeferMs ?? 1_000;
     for (;;) {
       const now = performance.now();
-      const wait = Math.min(quietMs - (now - this.#receivedAt), maxDeferMs - (now - this.#roundAt));
-      if (wait <= 0 || this.#flight.closed) break;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      const deferred = maxDeferMs - (now - this.#roundAt);
+      if (!this.#arriving(now) || deferred <= 0 || this.#flight.closed) break;
+      const quietIn = this.#acknowledging > 0 ? quietMs : quietMs - (now - this.#receivedAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietIn, deferred))));
     }
     await letRequestsThrough();
   }
@@ -247,8 +271,7 @@ export class WebhookRunner {
   #limit(): number {
     const size = this.options.batchSize ?? 200;
     const budget = this.options.roundBudgetMs;
-    const arriving = performance.now() - this.#receivedAt < (this.options.quietMs ?? 50);
-    return budget === undefined || !arriving ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
+    return budget === undefined || !this.#arriving(performance.now()) ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
   }
 
   async #round(): Promise<number> {
@@ -261,7 +284,10 @@ export class WebhookRunner {
         return events.length;
       });
       this.#roundAt = performance.now();
-      if (count > 0) this.#msPerEvent = 0.7 * this.#msPerEvent + (0.3 * (performance.now() - started)) / count;
+      if (count > 0) {
+        const measured = (performance.now() - started) / count;
+        this.#msPerEvent = Math.max(measured, 0.7 * this.#msPerEvent + 0.3 * measured);
+      }
       return count;
     } catch {
       // one bad event must not hold back the others: retry them one by one, recording failures

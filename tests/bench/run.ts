@@ -20,6 +20,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Storefront embed size (issue 3)', module: 'storefront.ts' },
   { title: 'Builder canvas latency (issue 6)', module: 'builder.ts' },
   { title: 'Ledger throughput (issue 7)', module: 'ledger.ts' },
+  { title: 'Webhook acknowledgement under burst (issue 19)', module: 'webhooks.ts' },
   { title: 'Dashboard and analytics at scale (issue 17)', module: 'analytics.ts' },
   { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
   { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },

@@ -1,7 +1,7 @@
 /**
  * VIP tiers at scale (issue 15): what tier re-evaluation adds to order earn throughput (the same
- * orders into a store without tiers and one with three spend tiers and a multiplier; target
- * ≤ 15 %), and a threshold change simulated over 1,000,000 customers on PostgreSQL (target ≤ 2 s;
+ * orders into a store without tiers, one whose tiers nobody reaches and one whose customers climb
+ * three spend tiers with a multiplier; target ≤ 15 %), and a threshold change simulated over 1,000,000 customers on PostgreSQL (target ≤ 2 s;
  * `BENCH_VIP_CUSTOMERS`; needs BENCH_DATABASE_URL or TEST_DATABASE_URL), seeded with
  * generate_series. PGlite measures the earn overhead only.
  */
@@ -23,19 +23,25 @@ const SIMULATED = Number(process.env.BENCH_VIP_CUSTOMERS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_VIP_ORDERS ?? 3_000);
 const BATCH = 250;
 
-async function newStore(db: Db, tiers: boolean): Promise<number> {
+/**
+ * A store without tiers, with three spend tiers the bench's customers climb (Silver $200, Gold
+ * $600 with a multiplier and an entry reward, Platinum $1,500), or with the same tiers out of
+ * everyone's reach (`scale`: thresholds × 1,000), where every order is re-evaluated but nobody moves.
+ */
+async function newStore(db: Db, tiers: false | { scale: number }): Promise<number> {
   const slug = `vip-bench-${randomBytes(4).toString('hex')}`;
   const store = await db.insertInto('stores').values({ title: slug, platform: 'shopify', store_name: slug }).returning('id').executeTakeFirstOrThrow();
   await createEarningRule(db, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
   if (tiers) {
+    const { scale } = tiers;
     await saveSettings(db, store.id, { enabled: true, basis: 'spent', period: 'rolling_12_months', fall_below: 'keep_until_period_end' }, new Date());
-    await storeTier(db, store.id, { name: 'Silver', threshold: 20_000, description: '' }, new Date());
+    await storeTier(db, store.id, { name: 'Silver', threshold: 20_000 * scale, description: '' }, new Date());
     await storeTier(
       db,
       store.id,
       {
         name: 'Gold',
-        threshold: 60_000,
+        threshold: 60_000 * scale,
         description: '',
         perks: [
           { kind: 'multiplier', title: '', multiplier: 1.5, points: null, redeem_rule_id: null },
@@ -44,7 +50,7 @@ async function newStore(db: Db, tiers: boolean): Promise<number> {
       },
       new Date(),
     );
-    await storeTier(db, store.id, { name: 'Platinum', threshold: 150_000, description: '' }, new Date());
+    await storeTier(db, store.id, { name: 'Platinum', threshold: 150_000 * scale, description: '' }, new Date());
   }
   return store.id;
 }
@@ -72,32 +78,43 @@ async function earnRate(db: Db, storeId: number, workers: number): Promise<numbe
   return ORDERS / ((performance.now() - started) / 1000);
 }
 
-/** Earn throughput without and with tiers, alternating twice so the machine's drift hits both alike; the better run of each. */
+const CLIMBING = { scale: 1 };
+const OUT_OF_REACH = { scale: 1_000 };
+
+/**
+ * Earn throughput without tiers, with tiers nobody reaches (the re-evaluation alone: figures kept,
+ * summed and compared) and with tiers the customers climb (re-evaluation plus the tier changes:
+ * activity entries, tier names, entry rewards, emails), alternating twice so the machine's drift
+ * hits all alike; the better run of each.
+ */
 async function overhead(db: Db, backend: string, workers: number): Promise<BenchRow[]> {
   const without: number[] = [];
-  const withTiers: number[] = [];
+  const unreached: number[] = [];
+  const climbing: number[] = [];
   for (let round = 0; round < 2; round++) {
     without.push(await earnRate(db, await newStore(db, false), workers));
-    withTiers.push(await earnRate(db, await newStore(db, true), workers));
+    unreached.push(await earnRate(db, await newStore(db, OUT_OF_REACH), workers));
+    climbing.push(await earnRate(db, await newStore(db, CLIMBING), workers));
   }
   const plain = Math.max(...without);
-  const tiered = Math.max(...withTiers);
-  const cost = (1 - tiered / plain) * 100;
+  const cost = (rate: number[]) => (1 - Math.max(...rate) / plain) * 100;
+  const verdict = (percent: number) => ({ compare: 'target ≤ 15 %', verdict: percent <= 15 ? 'ok' : 'over budget' });
   return [
     { metric: `${backend}: order earns/s without tiers (${ORDERS} orders, ${workers} workers)`, ours: plain.toFixed(0) },
-    { metric: `${backend}: order earns/s with 3 spend tiers + multiplier`, ours: tiered.toFixed(0) },
+    { metric: `${backend}: order earns/s with 3 spend tiers nobody reaches`, ours: Math.max(...unreached).toFixed(0) },
+    { metric: `${backend}: tier re-evaluation overhead on earn`, ours: `${cost(unreached).toFixed(1)} %`, ...verdict(cost(unreached)) },
+    { metric: `${backend}: order earns/s with 3 spend tiers + multiplier, customers climbing`, ours: Math.max(...climbing).toFixed(0) },
     {
-      metric: `${backend}: tier re-evaluation overhead on earn`,
-      ours: `${cost.toFixed(1)} %`,
-      compare: 'target ≤ 15 %',
-      verdict: cost <= 15 ? 'ok' : 'over budget',
+      metric: `${backend}: re-evaluation + tier changes overhead on earn`,
+      ours: `${cost(climbing).toFixed(1)} %`,
+      ...verdict(cost(climbing)),
     },
   ];
 }
 
 /** A store of `customers` members with stored tier figures (vip_members), seeded with generate_series. */
 async function seedMembers(db: Db, customers: number) {
-  const storeId = await newStore(db, true);
+  const storeId = await newStore(db, CLIMBING);
   const tiers = await db.selectFrom('vip_tiers').select(['id', 'name', 'threshold']).where('store_id', '=', storeId).orderBy('threshold').execute();
   const [silver, gold, platinum] = tiers.map((tier) => Number(tier.id)) as [number, number, number];
   await sql`insert into customers (store_id, external_id, first_name, last_name, email)

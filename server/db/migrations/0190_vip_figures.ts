@@ -27,30 +27,35 @@ const orderDelta = (rows: string) =>
      from ${rows} where customer_id is not null and ${COUNTED} and ${TRACKED}
      group by 1, 2, 3`;
 
-/** Adds new rows' figures (creating the day's row) and takes old rows' away, one statement each. */
-function maintainFunction(name: string, delta: (rows: string) => string): string {
-  return `create function ${name}() returns trigger language plpgsql as $$
+/**
+ * Adds new rows' figures (creating the day's row) and takes old rows' away, one statement each.
+ * `planEachRun` (migration 0192): the statements are planned on each run (EXECUTE) rather than
+ * once per session for the size of the first statement's transition table.
+ */
+export function maintainFunction(name: string, delta: (rows: string) => string, planEachRun = false): string {
+  const run = (statement: string) => (planEachRun ? `execute $run$ ${statement} $run$;` : `${statement};`);
+  return `create or replace function ${name}() returns trigger language plpgsql as $$
     begin
       if tg_op in ('INSERT', 'UPDATE') then
         ${guard('new_rows')}
-        insert into vip_figures (store_id, customer_id, day, points, spent_minor, orders)
+        ${run(`insert into vip_figures (store_id, customer_id, day, points, spent_minor, orders)
           select * from (${delta('new_rows')}) d order by 1, 2, 3
           on conflict (store_id, customer_id, day) do update set
             points = vip_figures.points + excluded.points,
             spent_minor = vip_figures.spent_minor + excluded.spent_minor,
-            orders = vip_figures.orders + excluded.orders;
+            orders = vip_figures.orders + excluded.orders`)}
       end if;
       if tg_op in ('UPDATE', 'DELETE') then
         ${guard('old_rows')}
-        update vip_figures f set points = f.points - d.points, spent_minor = f.spent_minor - d.spent_minor, orders = f.orders - d.orders
+        ${run(`update vip_figures f set points = f.points - d.points, spent_minor = f.spent_minor - d.spent_minor, orders = f.orders - d.orders
           from (${delta('old_rows')}) d
-          where f.store_id = d.store_id and f.customer_id = d.customer_id and f.day = d.day;
+          where f.store_id = d.store_id and f.customer_id = d.customer_id and f.day = d.day`)}
       end if;
       return null;
     end $$`;
 }
 
-const SOURCES: Array<[table: string, fn: string, delta: (rows: string) => string]> = [
+export const SOURCES: Array<[table: string, fn: string, delta: (rows: string) => string]> = [
   ['ledger_entries', 'vip_figures_from_ledger', ledgerDelta],
   ['orders', 'vip_figures_from_orders', orderDelta],
 ];

@@ -35,8 +35,11 @@ import * as signInFailures from './0170_sign_in_failures.ts';
 import * as statementLevelCustomerTriggers from './0180_statement_level_customer_triggers.ts';
 import * as vipFigures from './0190_vip_figures.ts';
 import * as vipJobResume from './0191_vip_job_resume.ts';
+import * as vipFiguresPlanEachRun from './0192_vip_figures_plan_each_run.ts';
 import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
+import * as webhookRawOnly from './0210_webhook_raw_only.ts';
+import * as rateLimitHits from './0211_rate_limit_hits.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 
 /**
@@ -80,7 +83,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0180_statement_level_customer_triggers': statementLevelCustomerTriggers,
   '0190_vip_figures': vipFigures,
   '0191_vip_job_resume': vipJobResume,
+  '0192_vip_figures_plan_each_run': vipFiguresPlanEachRun,
   '0200_analytics_segments': analyticsSegments,
   '0201_lift_sample': liftSample,
   '0202_analytics_expiring_points': analyticsExpiringPoints,
+  '0210_webhook_raw_only': webhookRawOnly,
+  '0211_rate_limit_hits': rateLimitHits,
 };

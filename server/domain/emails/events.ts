@@ -21,29 +21,43 @@ async function membersOf(trx: Executor, customerIds: number[]) {
 }
 
 /**
- * "Points Earned" emails for newly written order earns, queued in the ledger's transaction: the
- * balance is read there (after the entry), and each entry mails once (`ledger:{id}`). Pending
- * earns wait for their release; members without an address are skipped.
+ * One email of `key` per newly written ledger entry, queued in the ledger's transaction: the
+ * points and the balance read there (after the entry), each entry mailing once (`ledger:{id}`);
+ * members without an address are skipped.
  */
-export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
-  const earned = entries.filter((entry) => entry.type === 'order_earn' && entry.points > 0);
-  if (earned.length === 0) return;
+async function queueEntryEmails(
+  trx: Executor,
+  entries: LedgerEntry[],
+  key: EmailKey,
+  now: Date,
+  dataOf: (entry: LedgerEntry) => Record<string, string> = () => ({}),
+): Promise<void> {
+  if (entries.length === 0) return;
   const members = await membersOf(
     trx,
-    earned.map((entry) => entry.customer_id),
+    entries.map((entry) => entry.customer_id),
   );
-  const emails = earned.flatMap((entry): QueuedEmail[] => {
+  const emails = entries.flatMap((entry): QueuedEmail[] => {
     const member = members.get(entry.customer_id);
     if (!member) return [];
-    const metadata = (entry.metadata ?? {}) as { order_number?: unknown };
-    const data = {
-      points_earned: count(entry.points),
-      loyalty_points_balance: count(member.balance),
-      order_number: typeof metadata.order_number === 'string' ? metadata.order_number : '',
-    };
-    return [{ storeId: entry.store_id, customerId: entry.customer_id, key: 'points-earned', eventKey: `ledger:${entry.id}`, to: member.email, data }];
+    const data = { points_earned: count(entry.points), loyalty_points_balance: count(member.balance), ...dataOf(entry) };
+    return [{ storeId: entry.store_id, customerId: entry.customer_id, key, eventKey: `ledger:${entry.id}`, to: member.email, data }];
   });
   await queueEmails(trx, emails, now);
+}
+
+/** "Points Earned" emails for newly written order earns (pending earns wait for their release). */
+export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
+  const earned = entries.filter((entry) => entry.type === 'order_earn' && entry.points > 0);
+  await queueEntryEmails(trx, earned, 'points-earned', now, (entry) => {
+    const metadata = (entry.metadata ?? {}) as { order_number?: unknown };
+    return { order_number: typeof metadata.order_number === 'string' ? metadata.order_number : '' };
+  });
+}
+
+/** "Birthday" emails for newly given VIP birthday bonuses (the tier's birthday_bonus perk). */
+export async function queueBirthdayBonusEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
+  await queueEntryEmails(trx, entries, 'birthday', now);
 }
 
 interface MemberEvent {

@@ -98,11 +98,24 @@ export function toMinor(value: string | number | null | undefined, digits = 2): 
 }
 
 export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
+  const format = moneyFormat(currency);
+  return format ? format.format(minor / 100) : `${(minor / 100).toFixed(2)} ${currency}`;
+}
+
+/** One formatter per currency (making one costs more than formatting an order's ledger text); null for a code Intl refuses. */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    // codes come from platforms' payloads: bounded, as a stray one must not grow the map for ever
+    if (moneyFormats.size < 500) moneyFormats.set(currency, format);
   }
+  return format;
 }
 
 /** An address as one comparable string: its parts lower case, spaces folded; undefined when empty. */

@@ -32,7 +32,8 @@ export interface WebhookEventsTable {
   platform: string;
   topic: string;
   event_key: string;
-  payload: ColumnType<unknown, string, string>;
+  /** the parsed body; null when it is parsed from `raw_body` at processing (webhooks received over HTTP, issue 19 item 9) */
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
   /** the body as received (the signed bytes as UTF-8), for replay; null for events not received over HTTP */
   raw_body: ColumnType<string | null, string | null | undefined, string | null>;
   received_at: CreatedAt;

@@ -1,3 +1,12 @@
-export { adjustmentCap, findStoreBy, findUserStore, listUserStores, rotateHmacSecret, updateStoreSettings, type StoreSettingsChange } from './stores.ts';
+export {
+  adjustmentCap,
+  findStoreBy,
+  findStoresBy,
+  findUserStore,
+  listUserStores,
+  rotateHmacSecret,
+  updateStoreSettings,
+  type StoreSettingsChange,
+} from './stores.ts';
 export { createChannel, listChannels, removeChannel } from './channels.ts';
 export { saveOnboardingReward, type OnboardingReward } from './onboarding-reward.ts';

@@ -77,5 +77,17 @@ export async function rotateHmacSecret(db: Db, storeId: number): Promise<string>
 
 /** A store by its public key (`store_name`) or its platform domain; keys are lower case. */
 export async function findStoreBy(db: Db, column: 'store_name' | 'domain', value: string): Promise<Store | undefined> {
-  return db.selectFrom('stores').selectAll().where(column, '=', value.toLowerCase()).executeTakeFirst();
+  return (await findStoresBy(db, column, [value]))[0];
+}
+
+/** The stores of several keys in one query (a webhook burst), in the order of `values`. */
+export async function findStoresBy(db: Db, column: 'store_name' | 'domain', values: readonly string[]): Promise<(Store | undefined)[]> {
+  const keys = values.map((value) => value.toLowerCase());
+  const stores = await db
+    .selectFrom('stores')
+    .selectAll()
+    .where(column, 'in', [...new Set(keys)])
+    .execute();
+  const byKey = new Map(stores.map((store) => [store[column]?.toLowerCase(), store]));
+  return keys.map((key) => byKey.get(key));
 }

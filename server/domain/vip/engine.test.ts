@@ -3,6 +3,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
+import { deliverDue } from '../emails/deliver.ts';
+import { readTemplate, saveTemplate } from '../emails/templates.ts';
 import { creditMany, readAccount, verifyLedger } from '../ledger/index.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { Db } from '../../db/connection.ts';
@@ -264,12 +266,15 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     const gold = await order(storeId, 'bday-gold@example.test', 60_000);
     const silver = await order(storeId, 'bday-silver@example.test', 20_000);
     const later = await order(storeId, 'bday-later@example.test', 70_000);
+    // a Gold member who unsubscribed from the store's emails
+    const unsubscribed = await order(storeId, 'bday-unsubscribed@example.test', 60_000);
+    await ctx.db.insertInto('email_unsubscribes').values({ store_id: storeId, email: 'bday-unsubscribed@example.test' }).execute();
     const today = now().toISOString().slice(5, 10);
     const inAMonth = new Date(now().getTime() + 30 * 86_400_000).toISOString().slice(5, 10);
     await ctx.db
       .updateTable('customers')
       .set({ birthday: `1990-${today}` })
-      .where('id', 'in', [gold.id, silver.id])
+      .where('id', 'in', [gold.id, silver.id, unsubscribed.id])
       .execute();
     await ctx.db
       .updateTable('customers')
@@ -279,6 +284,14 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     const balance = async (id: number) => (await readAccount(ctx.db, storeId, id, now())).balance;
     const before = { gold: await balance(gold.id), silver: await balance(silver.id), later: await balance(later.id) };
 
+    const sent: string[] = [];
+    const mailer = {
+      send: async (email: { to: string; html: string }) => void sent.push(`${email.to} ${email.html.includes('250') ? 'with' : 'without'} 250`),
+      close: () => {},
+    };
+    // the orders' emails out of the way first
+    await deliverDue(ctx.db, mailer, 'http://localhost', now());
+    sent.length = 0;
     expect((await maintainLedger(ctx.db, ctx.clock)).tierBirthdays).toBeGreaterThanOrEqual(1);
     expect(await balance(gold.id)).toBe(before.gold + 250);
     expect(await balance(silver.id)).toBe(before.silver); // Silver has no birthday bonus
@@ -287,13 +300,44 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     expect(await awardTierBirthdays(ctx.db, now())).toBe(0);
     expect(await awardTierBirthdays(ctx.db, new Date(now().getTime() + 86_400_000))).toBe(0);
     expect(await balance(gold.id)).toBe(before.gold + 250);
-    const entries = await ctx.db.selectFrom('ledger_entries').select(['type', 'points', 'computation']).where('source_type', '=', 'vip_birthday').execute();
-    expect(entries.filter((entry) => entry.computation.startsWith('Gold birthday bonus'))).toHaveLength(1);
-    // the next year's birthday gives it again
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['type', 'points', 'computation'])
+      .where('store_id', '=', storeId)
+      .where('source_type', '=', 'vip_birthday')
+      .execute();
+    expect(entries.filter((entry) => entry.computation.startsWith('Gold birthday bonus'))).toHaveLength(2);
+    // the "Birthday" email, once per bonus: sent to the member, skipped for the one who unsubscribed
+    const birthdayEmails = () =>
+      ctx.db
+        .selectFrom('email_outbox')
+        .select(['to_address', 'status', 'last_error', 'data'])
+        .where('store_id', '=', storeId)
+        .where('email_key', '=', 'birthday')
+        .orderBy('id')
+        .execute();
+    await deliverDue(ctx.db, mailer, 'http://localhost', now());
+    expect(sent).toEqual(['bday-gold@example.test with 250']);
+    expect((await birthdayEmails()).map((email) => [email.to_address, email.status, email.last_error, email.data.points_earned])).toEqual([
+      ['bday-gold@example.test', 'sent', null, '250'],
+      ['bday-unsubscribed@example.test', 'skipped', 'The member unsubscribed.', '250'],
+    ]);
+    // the next year's birthday gives it again, with its email, which the store has now switched off
+    const template = await readTemplate(ctx.db, storeId, 'birthday');
+    const owner = await ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    await saveTemplate(ctx.db, storeId, owner.id, 'birthday', { enabled: false, editor: template.editor, fields: template.fields }, now());
     const nextYear = new Date(now().getTime() + 365 * 86_400_000);
     nextYear.setUTCMonth(now().getUTCMonth(), now().getUTCDate());
     expect(await awardTierBirthdays(ctx.db, nextYear)).toBeGreaterThanOrEqual(1);
     expect(await balance(gold.id)).toBe(before.gold + 500);
+    await deliverDue(ctx.db, mailer, 'http://localhost', nextYear);
+    expect(sent).toHaveLength(1);
+    expect((await birthdayEmails()).map((email) => [email.to_address, email.status, email.last_error])).toEqual([
+      ['bday-gold@example.test', 'sent', null],
+      ['bday-unsubscribed@example.test', 'skipped', 'The member unsubscribed.'],
+      ['bday-gold@example.test', 'skipped', 'The email is switched off.'],
+      ['bday-unsubscribed@example.test', 'skipped', 'The member unsubscribed.'],
+    ]);
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
   });
 

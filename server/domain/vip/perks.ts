@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { creditMany, type CreditInput, type Executor } from '../ledger/index.ts';
+import { queueBirthdayBonusEmails } from '../emails/events.ts';
+import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
 
 const DAY = 86_400_000;
 /** A birthday missed by the job (it was down) is still given this many days after it. */
@@ -33,7 +34,9 @@ function birthdayBetween(month: number, day: number, from: Date, now: Date): Dat
  * The maintenance job's birthday step for VIP tiers: every member of a tier with a birthday bonus
  * perk whose birthday came (within a short grace period) gets the perk's points — once per member
  * and year, whatever their tier (the ledger's source key `vip_birthday`/customer/year), so reruns
- * and two processes at once credit it once. Returns how many bonuses were given.
+ * and two processes at once credit it once — with the "Birthday" email in the same transaction
+ * (sent unless the store switched that email off or the member unsubscribed). Returns how many
+ * bonuses were given.
  */
 export async function awardTierBirthdays(db: Executor, now: Date): Promise<number> {
   const from = new Date(startOfDay(now).getTime() - BIRTHDAY_GRACE_DAYS * DAY);
@@ -79,7 +82,13 @@ export async function awardTierBirthdays(db: Executor, now: Date): Promise<numbe
     ];
   });
   let given = 0;
-  for (let start = 0; start < inputs.length; start += CHUNK) given += (await creditMany(db, inputs.slice(start, start + CHUNK), now)).inserted.length;
+  for (let start = 0; start < inputs.length; start += CHUNK)
+    given += await inTransaction(db, async (trx) => {
+      const { inserted } = await creditMany(trx, inputs.slice(start, start + CHUNK), now);
+      // the "Birthday" email beside each bonus given now (a bonus given before is not in `inserted`)
+      await queueBirthdayBonusEmails(trx, inserted, now);
+      return inserted.length;
+    });
   return given;
 }
 

@@ -8,7 +8,8 @@ import { createEarningRule } from '../../domain/rules/earning.ts';
 import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { emailSenderOf } from './email-outbox.ts';
-import { parseJsonKeepingIds, webhookRunnerOf } from './webhooks.ts';
+import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
+import { webhookRunnerOf } from './webhooks.ts';
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());

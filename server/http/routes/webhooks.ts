@@ -1,9 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
+import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { findStoresBy } from '../../domain/stores/index.ts';
+import { TickBatch } from '../../db/tick-batch.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
@@ -38,11 +40,6 @@ const headerOf = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Platform ids (Shopify's reach 18 digits) exceed JS numbers: keep long integer ids as strings. */
-export function parseJsonKeepingIds(text: string): unknown {
-  return JSON.parse(text.replace(/("(?:\w*_)?id"\s*:\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
-}
-
 function parseJson(raw: Buffer): unknown {
   try {
     return parseJsonKeepingIds(raw.toString('utf8'));
@@ -74,63 +71,66 @@ export const webhookRoutes: RouteModule = {
     let queue: PgBossWebhookQueue | null = null;
     const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
     let stopMaintenance: (() => void) | null = null;
+    // WEBHOOK_PROCESSING=0: this process stores, acknowledges and queues; others process
+    const processing = app.config.processWebhooks;
     app.addHook('onReady', async () => {
       stopMaintenance = scheduleLedgerMaintenance(app.db, app.clock, 10 * 60_000, logFailure);
       // PostgreSQL server: pg-boss shares the events between processes; PGlite: the in-process runner
-      if (app.config.databaseUrl) queue = await PgBossWebhookQueue.start(app.config.databaseUrl, runner, logFailure);
+      if (app.config.databaseUrl) queue = await PgBossWebhookQueue.start(app.config.databaseUrl, processing ? runner : null, logFailure);
       // events persisted before a restart (or never enqueued) are processed on start
-      void runner.kick().catch(logFailure);
+      if (processing) void runner.kick().catch(logFailure);
     });
     app.addHook('onClose', async () => {
       stopMaintenance?.();
       await queue?.stop();
       await runner.close();
     });
+    // the platforms read only the status: the answers skip the browser headers (helmet builds them anew per request)
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const accept = async (store: Store, platform: string, topic: string, eventKey: string, payload: unknown, raw: Buffer) => {
-      runner.noteArrival();
-      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, payload, rawBody: raw.toString('utf8') });
+    // processing waits while webhooks are being answered (acknowledgements first)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.once('close', runner.acknowledging());
+    });
+    // stored as the raw body only, parsed again when processed: the insert is all the acknowledgement waits for
+    const accept = async (store: Store, platform: string, topic: string, eventKey: string, raw: Buffer) => {
+      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, rawBody: raw.toString('utf8') });
       if (id !== null && queue) queue.enqueueSoon(id);
-      else runner.schedule();
+      else if (processing) runner.schedule();
       return { data: { received: true as const, duplicate: id === null } };
     };
-    // PGlite (one process, one connection): a burst of webhooks of one store looks the store up
-    // once a second at most. On PostgreSQL several processes serve the store, so every webhook
-    // reads it: a secret rotated through one process holds at once in the others (issue 19 item 10).
-    const recent = new Map<string, { at: number; store: Store | undefined }>();
-    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => {
-      if (!value) return undefined;
-      if (app.config.databaseUrl) return findStoreBy(app.db, column, value);
-      const key = `${column}:${value.toLowerCase()}`;
-      const cached = recent.get(key);
-      if (cached && Date.now() - cached.at < 1_000) return cached.store;
-      const store = await findStoreBy(app.db, column, value);
-      if (recent.size > 1_000) recent.clear();
-      recent.set(key, { at: Date.now(), store });
-      return store;
+    // every webhook reads its store afresh (a secret rotated through one process holds at once in
+    // the others, issue 19 item 10), but the webhooks of one turn of the event loop in one query
+    const lookups = {
+      domain: new TickBatch((values: string[]) => findStoresBy(app.db, 'domain', values)),
+      store_name: new TickBatch((values: string[]) => findStoresBy(app.db, 'store_name', values)),
     };
+    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => (value ? lookups[column].call(value) : undefined);
 
-    app.post('/shopify', { schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } }, async (request) => {
-      const raw = rawBody(request);
-      const store = await storeBy('domain', headerOf(request, 'x-shopify-shop-domain'));
-      const given = headerOf(request, 'x-shopify-hmac-sha256') ?? '';
-      if (!store?.hmac_secret) throw invalidSignature();
-      const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
-      if (!signaturesMatch(expected, Buffer.from(given, 'base64'))) throw invalidSignature();
-      const topic = headerOf(request, 'x-shopify-topic') ?? '';
-      const payload = parseJson(raw);
-      if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic))
-        return { data: { received: true as const, duplicate: false } };
-      const eventKey =
-        headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-      return accept(store, 'shopify', topic, eventKey, payload, raw);
-    });
+    app.post(
+      '/shopify',
+      { helmet: false, schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } },
+      async (request) => {
+        const raw = rawBody(request);
+        const store = await storeBy('domain', headerOf(request, 'x-shopify-shop-domain'));
+        const given = headerOf(request, 'x-shopify-hmac-sha256') ?? '';
+        if (!store?.hmac_secret) throw invalidSignature();
+        const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
+        if (!signaturesMatch(expected, Buffer.from(given, 'base64'))) throw invalidSignature();
+        const topic = headerOf(request, 'x-shopify-topic') ?? '';
+        parseJson(raw); // a body that is not JSON is refused now, not failed later
+        if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic))
+          return { data: { received: true as const, duplicate: false } };
+        const eventKey =
+          headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+        return accept(store, 'shopify', topic, eventKey, raw);
+      },
+    );
 
     app.post(
       '/orders/:storeKey',
-      { schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } },
+      { helmet: false, schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } },
       async (request) => {
         const raw = rawBody(request);
         const store = await storeBy('store_name', (request.params as { storeKey: string }).storeKey);
@@ -144,13 +144,13 @@ export const webhookRoutes: RouteModule = {
           const field = issue?.path.join('.') || 'body';
           throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
         }
-        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, parsed.data, raw);
+        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, raw);
       },
     );
 
     app.post(
       '/bigcommerce',
-      { schema: { tags: ['webhooks'], summary: 'BigCommerce order and product webhooks (ids only; the order or product is fetched)' } },
+      { helmet: false, schema: { tags: ['webhooks'], summary: 'BigCommerce order and product webhooks (ids only; the order or product is fetched)' } },
       async (request) => {
         const raw = rawBody(request);
         const store = await storeBy('store_name', (request.query as { store?: string }).store);
@@ -163,7 +163,7 @@ export const webhookRoutes: RouteModule = {
           return { data: { received: true as const, duplicate: false } };
         const body = parsed.data;
         const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
-        return accept(store, 'bigcommerce', body.scope, eventKey, body, raw);
+        return accept(store, 'bigcommerce', body.scope, eventKey, raw);
       },
     );
   },

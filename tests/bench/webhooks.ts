@@ -1,0 +1,155 @@
+/**
+ * Webhook acknowledgement under burst (issue 19 item 9): the server listens on a real port in
+ * this process; 100 concurrent senders run in a child process (tests/bench/webhook-senders.ts)
+ * over keep-alive HTTP and time every acknowledgement themselves. Measured with processing
+ * running meanwhile (as in production) and with it switched off (`WEBHOOK_PROCESSING=0`: the
+ * acknowledgement path alone), on PGlite and on PostgreSQL (BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL, an admin URL: a scratch database is created and dropped).
+ * BENCH_WEBHOOKS scales the deliveries (default 2,000 on PGlite, 10,000 on PostgreSQL).
+ */
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { verifyLedger } from '../../server/domain/ledger/index.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
+import { seedStore } from './ledger.ts';
+import type { BenchRow } from './run.ts';
+import type { SendersResult, SendersTask } from './webhook-senders.ts';
+import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import { unprocessedWebhooks } from '../helpers/orders.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const SENDERS = 100;
+const WARM_UP = 300;
+const ACK_BUDGET_MS = 100;
+const scale = Number(process.env.BENCH_WEBHOOKS) || undefined;
+
+/** The senders' process: one task in, its result out. */
+function runSenders(task: SendersTask): Promise<SendersResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(import.meta.dirname, 'webhook-senders.ts'), { execArgv: ['--import', 'tsx'] });
+    child.once('message', (result) => resolve(result as SendersResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the senders' process exited with ${code}`))));
+    child.send(task);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+interface Burst {
+  p50: number;
+  p95: number;
+  p99: number;
+  acksPerSecond: number;
+  /** seconds until every delivery was processed (processing on) */
+  processedSeconds?: number;
+}
+
+/** One burst against a fresh app on `db`, processing on or off; `firstOrder` keeps events of runs apart. */
+async function burst(db: Db, store: { domain: string; secret: string }, deliveries: number, firstOrder: number, processing: boolean, databaseUrl?: string) {
+  const config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, databaseUrl, processWebhooks: processing };
+  const app = await buildApp({ config, db, logLevel: 'silent' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const started = performance.now();
+    const result = await runSenders({
+      origin: address,
+      shopDomain: store.domain,
+      secret: store.secret,
+      senders: SENDERS,
+      warmUp: WARM_UP,
+      deliveries,
+      firstOrder,
+    });
+    if (result.failures > 0) throw new Error(`${result.failures} webhooks were not acknowledged with 200`);
+    const latencies = result.latencies.sort((a, b) => a - b);
+    const measured: Burst = {
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
+      p99: percentile(latencies, 0.99),
+      acksPerSecond: deliveries / result.seconds,
+    };
+    if (processing) {
+      await webhookRunnerOf(app).drain();
+      while ((await unprocessedWebhooks(db)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      measured.processedSeconds = (performance.now() - started) / 1000;
+    }
+    return measured;
+  } finally {
+    await app.close();
+  }
+}
+
+function rowsOf(database: string, deliveries: number, on: Burst, off: Burst, processedBudget?: number): BenchRow[] {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const line = (figures: Burst, what: string): BenchRow => ({
+    metric: `webhook ack, ${database}, ${what} (${deliveries.toLocaleString('en')} deliveries, ${SENDERS} senders): p50 / p95 / p99`,
+    ours: `${ms(figures.p50)} / ${ms(figures.p95)} / ${ms(figures.p99)} (${figures.acksPerSecond.toFixed(0)} acks/s)`,
+    compare: `p99 ≤ ${ACK_BUDGET_MS} ms`,
+    verdict: figures.p99 <= ACK_BUDGET_MS ? 'ok' : 'over budget',
+  });
+  const processed = on.processedSeconds!;
+  return [
+    line(on, 'processing running'),
+    line(off, 'processing off'),
+    {
+      metric: `${deliveries.toLocaleString('en')}-order burst fully processed, ${database}`,
+      ours: `${processed.toFixed(1)} s`,
+      ...(processedBudget ? { compare: `≤ ${processedBudget} s`, verdict: processed <= processedBudget ? 'ok' : 'over budget' } : { verdict: 'measured' }),
+    },
+  ];
+}
+
+/** Both bursts on one database: processing on first (it processes its own events only), then off. */
+async function bothBursts(db: Db, slug: string, deliveries: number, databaseUrl?: string) {
+  await migrateToLatest(db);
+  const store = await seedStore(db, slug);
+  const on = await burst(db, store, deliveries, 1_000_000, true, databaseUrl);
+  const off = await burst(db, store, deliveries, 2_000_000, false, databaseUrl);
+  const breaches = await verifyLedger(db);
+  return { on, off, breaches: breaches.length };
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
+  const lite = await openDatabase({});
+  try {
+    const deliveries = scale ?? 2_000;
+    const result = await bothBursts(lite, 'bench-lite', deliveries);
+    rows.push(...rowsOf('PGlite', deliveries, result.on, result.off));
+    if (result.breaches > 0) rows.push({ metric: 'ledger:verify after the PGlite bursts', ours: `${result.breaches} breaches`, verdict: 'fail' });
+  } finally {
+    await lite.destroy();
+  }
+  if (!ADMIN_URL) {
+    rows.push({ metric: 'PostgreSQL figures', ours: 'skipped', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' });
+  } else {
+    const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_bench');
+    try {
+      const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
+      const deliveries = scale ?? 10_000;
+      try {
+        const result = await bothBursts(pg, 'bench-pg', deliveries, scratch.url);
+        rows.push(...rowsOf('PostgreSQL', deliveries, result.on, result.off, deliveries === 10_000 ? 15 : undefined));
+        if (result.breaches > 0) rows.push({ metric: 'ledger:verify after the PostgreSQL bursts', ours: `${result.breaches} breaches`, verdict: 'fail' });
+      } finally {
+        await pg.destroy();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }
+  // figures move with the machine's load (2 cores shared): read them with it
+  rows.push({ metric: 'load average (1, 5, 15 min) before / after', ours: `${loadBefore} / ${load()}`, verdict: 'context' });
+  return rows;
+}
