@@ -38,40 +38,19 @@ export const NO_TIER = 'No tier';
 
 /**
  * Members per VIP tier now, the store's tiers in threshold order (empty ones too), then names no
- * longer on the ladder, then the members without a tier. Unfiltered, the tiered members are counted
- * through the tier index and everyone else is the rollups' total; a filter's members are its
- * segments' (call `freshenRollups` first).
+ * longer on the ladder, then the members without a tier: the members of the store, or of the
+ * filter, as their segments count them (every member joined on a rolled-up day; call
+ * `freshenRollups` first).
  */
 export async function tierDistribution(db: Executor, storeId: number, filter: MemberFilter | null): Promise<{ tier: string; members: number }[]> {
   const [ladder, counted] = await Promise.all([
     db.selectFrom('vip_tiers').select('name').where('store_id', '=', storeId).orderBy('threshold').orderBy('id').execute(),
-    filter === null ? storeTiers(db, storeId) : segmentTiers(db, storeId, filter),
+    segmentTiers(db, storeId, filter ?? {}),
   ]);
   const byTier = new Map(counted.filter((row) => row.tier !== '').map((row) => [row.tier, row.members]));
   const untiered = counted.find((row) => row.tier === '')?.members ?? 0;
   const names = [...new Set([...ladder.map((tier) => tier.name), ...[...byTier.keys()].sort()])];
   return [...names.map((tier) => ({ tier, members: byTier.get(tier) ?? 0 })), { tier: NO_TIER, members: untiered }];
-}
-
-/** The store's members per tier ('' for none): the tiered through the tier index, everyone else the rollups' total less them. */
-async function storeTiers(db: Executor, storeId: number): Promise<{ tier: string; members: number }[]> {
-  const [tiered, total] = await Promise.all([
-    db
-      .selectFrom('customers')
-      .select([sql<string>`vip_tier`.as('tier'), sql<string>`count(*)`.as('members')])
-      .where('store_id', '=', storeId)
-      .where('vip_tier', 'is not', null)
-      .groupBy('vip_tier')
-      .execute(),
-    db
-      .selectFrom('analytics_daily')
-      .select(sql<string>`coalesce(sum(members_joined), 0)`.as('members'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const rows = tiered.map((row) => ({ tier: row.tier, members: toNumber(row.members) }));
-  const inTiers = rows.reduce((sum, row) => sum + row.members, 0);
-  return [...rows, { tier: '', members: Math.max(0, toNumber(total.members) - inTiers) }];
 }
 
 export const FUNNEL_STEPS = ['Invites sent', 'Links clicked', 'Friends claimed a coupon', 'Referrals completed'] as const;

@@ -1,7 +1,8 @@
 /**
  * Outstanding points liability: what the members' unredeemed points would cost the store if
  * they were all spent at the best rate a way to redeem offers, and how much of it expires within
- * 90 days (points expire before they are spent, so that part will most likely never cost anything).
+ * 90 days, to the end of the 90th day (UTC) (points expire before they are spent, so that part will
+ * most likely never cost anything).
  * The balances are added up from the daily rollups or a filter's segments (call `freshenRollups`
  * first), so a refund's clawback below zero lowers the total as it lowers what members can spend.
  */
@@ -43,29 +44,28 @@ async function expiringPoints(db: Executor, storeId: number, within: RawBuilder<
 }
 
 /**
- * The store's unspent points expiring in (`now`, `horizon`]: the whole days between from the
- * rollups (`points_expiring`, call `freshenRollups` first), the rest of today and the horizon's
- * day from the batches.
+ * The store's unspent points expiring after `now` and before `horizon` (a UTC midnight): the
+ * whole days from the rollups (`points_expiring`, call `freshenRollups` first), the rest of today
+ * from the batches.
  */
 async function storeExpiring(db: Executor, storeId: number, now: Date, horizon: Date): Promise<number> {
-  const firstWhole = nextDay(now);
-  const lastDay = new Date(nextDay(horizon).getTime() - DAY_MS);
-  const [rolled, today, last] = await Promise.all([
+  const tomorrow = nextDay(now);
+  const [rolled, today] = await Promise.all([
     db
       .selectFrom('analytics_daily')
       .select(sql<string>`coalesce(sum(points_expiring), 0)`.as('points'))
       .where('store_id', '=', storeId)
-      .where('day', '>=', dayOf(firstWhole))
-      .where('day', '<', dayOf(lastDay))
+      .where('day', '>=', dayOf(tomorrow))
+      .where('day', '<', dayOf(horizon))
       .executeTakeFirstOrThrow(),
-    expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${firstWhole}`, null),
-    expiringPoints(db, storeId, sql<boolean>`expires_at >= ${lastDay} and expires_at <= ${horizon}`, null),
+    expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${tomorrow}`, null),
   ]);
-  return toNumber(rolled.points) + today + last;
+  return toNumber(rolled.points) + today;
 }
 
 export async function outstandingLiability(db: Executor, storeId: number, now: Date, filter: MemberFilter | null): Promise<Liability> {
-  const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
+  // the end of the 90th day from now (UTC): expiry is counted in whole days
+  const horizon = nextDay(new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS));
   const [accounts, expiring, best] = await Promise.all([
     // every balance added up: from the daily rollups, or the filtered members' segments
     filter === null
@@ -77,7 +77,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       : segmentBalance(db, storeId, filter),
     filter === null
       ? storeExpiring(db, storeId, now, horizon)
-      : expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at <= ${horizon}`, filter),
+      : expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${horizon}`, filter),
     // the rule that gives the most money per point: what a point can cost the store at worst
     db
       .selectFrom('redeem_rules')

@@ -51,7 +51,7 @@ export async function segmentBuckets(db: Executor, storeId: number, period: Peri
   return rows.map((row) => ({ bucket: row.bucket, ...sumsOf(row) }));
 }
 
-/** The filter's members now, per VIP tier ('' for none): every member joined on a rolled-up day. */
+/** The filter's members now (the store's with an empty filter), per VIP tier ('' for none): every member joined on a rolled-up day. */
 export async function segmentTiers(db: Executor, storeId: number, filter: MemberFilter): Promise<{ tier: string; members: number }[]> {
   const rows = await facetRows(db, storeId, filter)
     .select(['tier', sql<string>`sum(members_joined)`.as('members')])
