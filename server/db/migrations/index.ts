@@ -40,6 +40,7 @@ import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
+import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0192_vip_figures_plan_each_run': vipFiguresPlanEachRun,
   '0200_analytics_segments': analyticsSegments,
   '0201_lift_sample': liftSample,
+  '0202_analytics_expiring_points': analyticsExpiringPoints,
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
 };

@@ -5,7 +5,7 @@
  * The balances are added up from the daily rollups or a filter's segments (call `freshenRollups`
  * first), so a refund's clawback below zero lowers the total as it lowers what members can spend.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import { segmentBalance } from './segments.ts';
@@ -26,6 +26,44 @@ export interface Liability {
 const DAY_MS = 86_400_000;
 export const EXPIRY_HORIZON_DAYS = 90;
 
+const nextDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1));
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The unspent points of the filter's members' batches whose expiry (`expires_at`) meets `within`, read from the batches. */
+async function expiringPoints(db: Executor, storeId: number, within: RawBuilder<boolean>, filter: MemberFilter | null): Promise<number> {
+  const row = await db
+    .selectFrom('points_batches')
+    .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
+    .where('store_id', '=', storeId)
+    .where('remaining', '>', 0)
+    .where(within)
+    .where(memberFilter(storeId, 'points_batches.customer_id', filter))
+    .executeTakeFirstOrThrow();
+  return toNumber(row.points);
+}
+
+/**
+ * The store's unspent points expiring in (`now`, `horizon`]: the whole days between from the
+ * rollups (`points_expiring`, call `freshenRollups` first), the rest of today and the horizon's
+ * day from the batches.
+ */
+async function storeExpiring(db: Executor, storeId: number, now: Date, horizon: Date): Promise<number> {
+  const firstWhole = nextDay(now);
+  const lastDay = new Date(nextDay(horizon).getTime() - DAY_MS);
+  const [rolled, today, last] = await Promise.all([
+    db
+      .selectFrom('analytics_daily')
+      .select(sql<string>`coalesce(sum(points_expiring), 0)`.as('points'))
+      .where('store_id', '=', storeId)
+      .where('day', '>=', dayOf(firstWhole))
+      .where('day', '<', dayOf(lastDay))
+      .executeTakeFirstOrThrow(),
+    expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${firstWhole}`, null),
+    expiringPoints(db, storeId, sql<boolean>`expires_at >= ${lastDay} and expires_at <= ${horizon}`, null),
+  ]);
+  return toNumber(rolled.points) + today + last;
+}
+
 export async function outstandingLiability(db: Executor, storeId: number, now: Date, filter: MemberFilter | null): Promise<Liability> {
   const horizon = new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS);
   const [accounts, expiring, best] = await Promise.all([
@@ -37,15 +75,9 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
           .where('store_id', '=', storeId)
           .executeTakeFirstOrThrow()
       : segmentBalance(db, storeId, filter),
-    db
-      .selectFrom('points_batches')
-      .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
-      .where('store_id', '=', storeId)
-      .where('remaining', '>', 0)
-      .where('expires_at', '>', now)
-      .where('expires_at', '<=', horizon)
-      .where(memberFilter(storeId, 'points_batches.customer_id', filter))
-      .executeTakeFirstOrThrow(),
+    filter === null
+      ? storeExpiring(db, storeId, now, horizon)
+      : expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at <= ${horizon}`, filter),
     // the rule that gives the most money per point: what a point can cost the store at worst
     db
       .selectFrom('redeem_rules')
@@ -59,16 +91,16 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
       .executeTakeFirst(),
   ]);
   const outstanding = Math.max(0, toNumber(accounts.balance));
-  const expiringPoints = Math.min(toNumber(expiring.points), outstanding);
+  const expiring90d = Math.min(expiring, outstanding);
   const value = best ? best.discount_value / best.points_cost : null;
   const money = (points: number) => (value === null ? null : Math.round(points * value));
   return {
     outstanding_points: outstanding,
     pending_points: toNumber(accounts.pending),
-    expiring_points_90d: expiringPoints,
+    expiring_points_90d: expiring90d,
     point_value_minor: value,
     point_value_rule: best ? `${best.title}: ${best.points_cost} points for ${(best.discount_value / 100).toFixed(2)}` : null,
     liability_minor: money(outstanding),
-    liability_after_expiry_minor: money(outstanding - expiringPoints),
+    liability_after_expiry_minor: money(outstanding - expiring90d),
   };
 }

@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { toNumber } from '../../db/normalize.ts';
 import { credit, debit } from '../ledger/index.ts';
 import { tierDistribution } from './charts.ts';
+import { outstandingLiability } from './liability.ts';
 import { liveBuckets, totalOf } from './live.ts';
 import { metricsOf, periodBuckets, periodMetrics } from './metrics.ts';
 import { periodOf, type Period } from './period.ts';
@@ -188,5 +189,34 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     await compareAll();
     expect(await periodMetrics(db, storeId(), JUNE, { tier: 'Gold' })).toMatchObject({ members_joined: 3 });
     expect(await periodMetrics(db, storeId(), JUNE, { channel: 'pos' })).toMatchObject({ members_joined: 1, member_orders: 0 }); // d, by her refunded order
+  });
+
+  it('counts the points expiring within 90 days from the rolled-up expiry days and the batches of today and the last day, as the batches sum them', async () => {
+    const db = ctx.db;
+    const now = new Date('2026-03-01T12:00:00Z');
+    const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
+    const live = async () => {
+      const row = await db
+        .selectFrom('points_batches')
+        .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
+        .where('store_id', '=', storeId())
+        .where('remaining', '>', 0)
+        .where('expires_at', '>', now)
+        .where('expires_at', '<=', hours(90 * 24))
+        .executeTakeFirstOrThrow();
+      return toNumber(row.points);
+    };
+    const rolled = async () => {
+      await refreshRollups(db, { storeId: storeId() });
+      return (await outstandingLiability(db, storeId(), now, null)).expiring_points_90d;
+    };
+    // expiring later today, in ten and forty-five days, on the ninetieth day before and after the horizon, past it
+    for (const [n, offset] of [1, 2, 240, 1080, 90 * 24 - 1, 90 * 24 + 1, 100 * 24].entries())
+      await credit(db, { ...entry('e', `seg-expiring-${n}`), type: 'award', points: 10 * (n + 1), expiresAt: hours(offset) }, now);
+    expect(await rolled()).toBe(await live());
+    expect(await live()).toBe(10 + 20 + 30 + 40 + 50);
+    // a redemption spends the earliest batches first: today's, then part of the tenth day's
+    await debit(db, { ...entry('e', 'seg-expiring-spend'), type: 'redemption', points: 40 }, now);
+    expect(await rolled()).toBe(await live());
   });
 });

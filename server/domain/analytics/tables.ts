@@ -13,6 +13,8 @@ export interface AnalyticsDailyTable {
   points_net: number;
   /** every entry's pending points added up */
   pending_net: number;
+  /** the unspent points of the batches that expire that day (migration 0202) */
+  points_expiring: number;
   points_issued: number;
   points_redeemed: number;
   rewards_issued: number;
@@ -30,14 +32,14 @@ export interface AnalyticsDailyTable {
  * tier and source ('' for none), a tag they carry and a channel (the customer's, or the order's,
  * '' for any); the guests' orders on the rows of no tag, tier or source. Recomputed with the day.
  */
-export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency'> {
+export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency' | 'points_expiring'> {
   tag: string;
   channel: string;
   tier: string;
   source: string;
 }
 
-/** Days whose figures changed since they were last rolled up: appended by triggers, taken out by a recompute. */
+/** Days whose figures changed (or whose expiring points did) since they were last rolled up: appended by triggers, taken out by a recompute. */
 export interface AnalyticsDirtyTable {
   store_id: number;
   day: Day;
