@@ -78,7 +78,10 @@ export interface CustomerRow {
 
 export interface CustomerListAnswer {
   data: CustomerRow[];
+  /** matching customers, counted up to 10,000 past the page */
   total: number;
+  /** more customers match than `total` says (the count stopped) */
+  total_capped: boolean;
   page: number;
   limit: number;
 }

@@ -36,6 +36,8 @@ export interface CustomerListOptions extends CustomerFilter {
   sort?: { by: CustomerSort; desc: boolean } | undefined;
   limit: number;
   offset: number;
+  /** how far past the page to count (COUNT_AHEAD) */
+  countAhead?: number;
 }
 
 /** The store's customers, filtered (no columns, no order): a count reads no points account unless the balance is filtered. */
@@ -117,11 +119,19 @@ const SORT_EXPRESSIONS: Record<CustomerSort, ReturnType<typeof sql.raw>> = {
   referrals: sql.raw(`c.referral_count`),
 };
 
-/** One page of the list and the number of matching customers. */
+/**
+ * How far past the page the list counts matching customers. An exact count of a big store's
+ * filter reads every matching row (340–520 ms for 1,000,000 customers); a count that stops
+ * 10,000 rows past the page costs a few milliseconds, and the pager says "10,000+" instead.
+ */
+export const COUNT_AHEAD = 10_000;
+
+/** One page of the list and the number of matching customers, counted up to COUNT_AHEAD past the page (`capped` when more match). */
 export async function listCustomers(db: Executor, storeId: number, options: CustomerListOptions) {
   const base = customerRows(db, storeId, options);
   const sort = options.sort ?? { by: 'joined', desc: true };
   const direction = sql.raw(sort.desc ? 'desc' : 'asc');
+  const countUpTo = options.offset + Math.max(options.countAhead ?? COUNT_AHEAD, options.limit);
   const [rows, count] = await Promise.all([
     base
       .orderBy(sql`${SORT_EXPRESSIONS[sort.by]} ${direction}`)
@@ -129,11 +139,18 @@ export async function listCustomers(db: Executor, storeId: number, options: Cust
       .limit(options.limit)
       .offset(options.offset)
       .execute(),
-    filteredCustomers(db, storeId, options)
+    db
+      .selectFrom(
+        filteredCustomers(db, storeId, options)
+          .select(sql<number>`1`.as('one'))
+          .limit(countUpTo + 1)
+          .as('matching'),
+      )
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  const total = Number(count.total);
+  return { rows, total: Math.min(total, countUpTo), capped: total > countUpTo };
 }
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];

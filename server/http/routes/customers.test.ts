@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
+import { listCustomers } from '../../domain/customers/list.ts';
 import { credit, creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 
 describeEachDatabase('customer list, detail, birthday, program status, delete and export', (ctx) => {
@@ -43,6 +44,14 @@ describeEachDatabase('customer list, detail, birthday, program status, delete an
     const account = await ctx.db.selectFrom('points_accounts').select(['balance', 'lifetime']).where('customer_id', '=', Bob).executeTakeFirst();
     expect(account && { balance: Number(account.balance), lifetime: Number(account.lifetime) }).toEqual({ balance: 0, lifetime: 0 });
     expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+  });
+
+  it('counts matching customers up to a bound past the page and says when more match', async () => {
+    await seed();
+    const page = (offset: number) => listCustomers(ctx.db, storeId(), { search: 'list.test', limit: 2, offset, countAhead: 1 });
+    expect(await page(0)).toMatchObject({ total: 2, capped: true });
+    expect(await page(2)).toMatchObject({ total: 4, capped: false });
+    expect(await list('')).toMatchObject({ total: 4, total_capped: false });
   });
 
   it('lists with search, filters, sort and a capped page size', async () => {

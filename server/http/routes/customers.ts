@@ -56,13 +56,18 @@ export const customerRoutes: RouteModule = {
       '/customer',
       {
         config: { permission: 'customers:read' },
-        schema: { tags: ['customers'], summary: 'The customer list: search, filters, sort and pages (limit capped at 100)', querystring: customerListQuery },
+        schema: {
+          tags: ['customers'],
+          summary:
+            'The customer list: search, filters, sort and pages (limit capped at 100; total counted up to 10,000 past the page, total_capped when more match)',
+          querystring: customerListQuery,
+        },
       },
       async (request): Promise<{ data: CustomerListAnswer }> => {
         const { page, limit, sort_by: sortBy } = request.query;
         const sort = sortBy ? { by: sortBy.replace(/^-/, '') as CustomerSort, desc: sortBy.startsWith('-') } : undefined;
-        const { rows, total } = await listCustomers(app.db, request.store.id, { ...filterOf(request.query), sort, limit, offset: (page - 1) * limit });
-        return { data: { data: rows.map(presentCustomer), total, page, limit } };
+        const { rows, total, capped } = await listCustomers(app.db, request.store.id, { ...filterOf(request.query), sort, limit, offset: (page - 1) * limit });
+        return { data: { data: rows.map(presentCustomer), total, total_capped: capped, page, limit } };
       },
     );
 

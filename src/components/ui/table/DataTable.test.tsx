@@ -78,6 +78,12 @@ describe('DataTable', () => {
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 2, pageSize: 25, sort: { id: 'title', desc: true }, search: '', hidden: [] });
   });
 
+  it('says "+" when the server stopped counting', async () => {
+    setUp(async (params) => ({ ...serve(params), total: 50, capped: true }));
+    await screen.findByText('Store 01');
+    expect(screen.getByText('Page 1 of 2+ · 50+ rows')).toBeTruthy();
+  });
+
   it('a shared URL opens the same view; the search goes to the server and back to page 1', async () => {
     const fetchPage = vi.fn(async (params: TableParams) => serve(params));
     setUp(fetchPage, '/?page=2&q=store&hide=key', { searchLabel: 'Search stores' });

@@ -22,6 +22,8 @@ import { useTableParams } from './useTableParams.ts';
 export interface TablePage<T> {
   rows: T[];
   total: number;
+  /** the server stopped counting: at least `total` rows match (the pager says "10000+") */
+  capped?: boolean;
 }
 
 export interface DataColumn<T> {
@@ -209,7 +211,15 @@ export function DataTable<T extends RowData, K extends QueryKey = QueryKey>({
           </>
         )}
       </TableBody>
-      <Pager label={label} page={params.page} pages={pages} total={result.data ? total : null} pageSize={params.pageSize} onChange={setParams} />
+      <Pager
+        label={label}
+        page={params.page}
+        pages={pages}
+        total={result.data ? total : null}
+        capped={Boolean(result.data?.capped)}
+        pageSize={params.pageSize}
+        onChange={setParams}
+      />
     </div>
   );
 }
@@ -300,6 +310,7 @@ function Pager({
   page,
   pages,
   total,
+  capped,
   pageSize,
   onChange,
 }: {
@@ -309,12 +320,15 @@ function Pager({
   pages: number;
   /** null until the first answer: the pager says nothing rather than "No rows" */
   total: number | null;
+  /** at least `total` rows: the last page is not known */
+  capped: boolean;
   pageSize: number;
   onChange: (change: Partial<TableParams>) => void;
 }) {
+  const more = capped ? '+' : '';
   return (
     <nav className="ls-table__pager" aria-label={`${label}: pages`}>
-      <span>{total === null ? '' : total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages} · ${total} rows`}</span>
+      <span>{total === null ? '' : total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages}${more} · ${total}${more} rows`}</span>
       <label>
         Rows per page{' '}
         <select value={pageSize} onChange={(event) => onChange({ pageSize: Number(event.target.value) })}>

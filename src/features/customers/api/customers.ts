@@ -49,7 +49,7 @@ export const customerListQuery = (filters: CustomerFilters) => (params: TablePar
     queryKey: customerKeys.list(params, filters),
     queryFn: async ({ signal }): Promise<TablePage<CustomerRow>> => {
       const answer = await api.get<CustomerListAnswer>('/customer', { ...data, params: listParams(params, filters), signal });
-      return { rows: answer.data, total: answer.total };
+      return { rows: answer.data, total: answer.total, capped: answer.total_capped };
     },
   });
 
