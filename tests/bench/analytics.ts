@@ -13,6 +13,7 @@ import {
   periodMetrics,
   periodOf,
   previousPeriod,
+  type MemberFilter,
 } from '../../server/domain/analytics/index.ts';
 import { headlineFigures, latestActivity, setupProgress } from '../../server/domain/dashboard/index.ts';
 import type { BenchRow } from './run.ts';
@@ -24,31 +25,30 @@ async function measure(store: ScaleStore): Promise<BenchRow[]> {
   const from = new Date(now.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
   const year = periodOf(from, to);
   const id = store.storeId;
+  // what the routes do: metrics with the previous period, the liability and the lift; charts with the previous period
+  const metrics = (filter: MemberFilter | null) => () =>
+    Promise.all([
+      periodMetrics(db, id, year, filter),
+      periodMetrics(db, id, previousPeriod(year), filter),
+      outstandingLiability(db, id, now, filter),
+      holdoutLift(db, id, year, 'USD'),
+    ]);
+  const charts = (filter: MemberFilter | null) => async () => {
+    await freshenRollups(db, id);
+    return Promise.all([periodCharts(db, id, year, 'USD', filter), periodCharts(db, id, previousPeriod(year), 'USD', filter, true)]);
+  };
+  const filters: [string, MemberFilter | null][] = [
+    ['', null],
+    [', members tagged vip', { tag: 'vip' }],
+    [', VIP tier gold', { tier: 'gold' }],
+    [', source import', { source: 'import' }],
+  ];
   const calls: [string, number, () => Promise<unknown>][] = [
-    [
-      'analytics/metrics',
-      300,
-      () =>
-        Promise.all([
-          periodMetrics(db, id, year, null),
-          periodMetrics(db, id, previousPeriod(year), null),
-          outstandingLiability(db, id, now, null),
-          holdoutLift(db, id, year, 'USD'),
-        ]),
-    ],
-    [
-      'analytics/charts',
-      300,
-      async () => {
-        await freshenRollups(db, id);
-        return Promise.all([periodCharts(db, id, year, 'USD', null), periodCharts(db, id, previousPeriod(year), 'USD', null, true)]);
-      },
-    ],
+    ...filters.flatMap(([suffix, filter]): [string, number, () => Promise<unknown>][] => [
+      [`analytics/metrics${suffix}`, 300, metrics(filter)],
+      [`analytics/charts${suffix}`, 300, charts(filter)],
+    ]),
     ['analytics/filter-options', 300, () => filterOptions(db, id)],
-    ['analytics/metrics, members tagged vip', 300, () => periodMetrics(db, id, year, { tag: 'vip' })],
-    ['analytics/charts, members tagged vip', 300, () => periodCharts(db, id, year, 'USD', { tag: 'vip' })],
-    ['analytics/metrics, VIP tier gold', 300, () => periodMetrics(db, id, year, { tier: 'gold' })],
-    ['analytics/metrics, source import', 300, () => periodMetrics(db, id, year, { source: 'import' })],
     ['dashboard/status', 150, () => Promise.all([setupProgress(db, id), headlineFigures(db, id, now)])],
     ['dashboard/activities', 150, () => latestActivity(db, id, 20)],
   ];
