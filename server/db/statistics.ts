@@ -9,6 +9,9 @@ import type { Database } from './schema.ts';
  * took 35 s instead of milliseconds). On PostgreSQL it usually finds nothing to do.
  */
 export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<string[]> {
+  // this connection's own pending counts (PGlite's only connection: the writes just made) are
+  // reported when it is next idle; unreported, they would land after the ANALYZE and ask for another
+  await sql`select pg_stat_force_next_flush()`.execute(db);
   const { rows } = await sql<{ relname: string }>`
     select relname from pg_stat_user_tables
     where schemaname = 'public'
