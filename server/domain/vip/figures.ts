@@ -5,7 +5,7 @@ import type { Figures } from './ladder.ts';
 import type { VipMember } from './tables.ts';
 
 /** Orders a tier counts (migration 0190's triggers count the same ones). */
-const COUNTED_ORDER_STATUSES = ['paid', 'partially_refunded'];
+export const COUNTED_ORDER_STATUSES = ['paid', 'partially_refunded'];
 
 /** A period start as the day (UTC) the stored figures are keyed by. */
 const dayOf = (start: Date | null) => (start ?? new Date(0)).toISOString().slice(0, 10);

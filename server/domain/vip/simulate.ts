@@ -3,6 +3,7 @@ import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import type { Simulation, SimulateBody, TierBasis } from '../schemas/vip.ts';
 import { checkLadder, entryRewardOf, loadLadder, periodStart, withTier, type Settings, type TierWithPerks } from './ladder.ts';
+import { COUNTED_ORDER_STATUSES } from './figures.ts';
 
 interface ProposedTier {
   id?: number | undefined;
@@ -91,7 +92,7 @@ export async function simulate(db: Executor, storeId: number, body: SimulateBody
         left join (select customer_id, sum(lifetime_points) as points from ledger_entries
           where store_id = ${storeId} and type <> 'tier_reward' and created_at >= ${since} group by customer_id) p on p.customer_id = c.id
         left join (select customer_id, sum(total_minor) as spent, count(*) as n from orders
-          where store_id = ${storeId} and status in ('paid', 'partially_refunded') and placed_at >= ${since} group by customer_id) o on o.customer_id = c.id
+          where store_id = ${storeId} and status in (${sql.join(COUNTED_ORDER_STATUSES)}) and placed_at >= ${since} group by customer_id) o on o.customer_id = c.id
         where c.store_id = ${storeId} and c.deleted_at is null`;
   const rows = stored ? await storedGroups(db, storeId, target, ladder) : null;
   const grouped =

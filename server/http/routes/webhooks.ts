@@ -87,7 +87,6 @@ export const webhookRoutes: RouteModule = {
       await queue?.stop();
       await runner.close();
     });
-    // the platforms read only the status: the answers skip the browser headers (helmet builds them anew per request)
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -110,6 +109,8 @@ export const webhookRoutes: RouteModule = {
     };
     const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => (value ? lookups[column].call(value) : undefined);
 
+    // the platforms read only the status: the answers skip the browser headers (`helmet: false`;
+    // @fastify/helmet builds them anew per request)
     app.post(
       '/shopify',
       { helmet: false, schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } },
