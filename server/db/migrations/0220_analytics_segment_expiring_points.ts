@@ -13,19 +13,14 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
     sql`alter table analytics_segments add column points_expiring bigint not null default 0`,
-    // 0200's function, with the expiry days of the customers' open batches (points_batches_open_idx)
-    sql`create or replace function analytics_mark_histories(stores bigint[], ids bigint[]) returns void language sql as $$
+    // 0200's function marks the days of the customers' facts; the expiry days of their open batches
+    // (points_batches_open_idx) are marked beside them, under the name the triggers call
+    sql`alter function analytics_mark_histories(bigint[], bigint[]) rename to analytics_mark_fact_days`,
+    sql`create function analytics_mark_histories(stores bigint[], ids bigint[]) returns void language sql as $$
+      select analytics_mark_fact_days(stores, ids);
       insert into analytics_dirty (store_id, day)
-      select distinct k.store_id, h.day from unnest(stores, ids) k(store_id, customer_id)
-      cross join lateral (
-        select (c.created_at at time zone 'UTC')::date from customers c where c.id = k.customer_id
-        union select (e.created_at at time zone 'UTC')::date from ledger_entries e where e.store_id = k.store_id and e.customer_id = k.customer_id
-        union select (r.created_at at time zone 'UTC')::date from rewards r where r.store_id = k.store_id and r.customer_id = k.customer_id
-        union select (r.used_at at time zone 'UTC')::date from rewards r where r.store_id = k.store_id and r.customer_id = k.customer_id and r.used_at is not null
-        union select (o.placed_at at time zone 'UTC')::date from orders o where o.store_id = k.store_id and o.customer_id = k.customer_id
-        union select (b.expires_at at time zone 'UTC')::date from points_batches b
-          where b.store_id = k.store_id and b.customer_id = k.customer_id and b.remaining > 0 and b.expires_at is not null
-      ) h(day)
+      select distinct b.store_id, (b.expires_at at time zone 'UTC')::date from unnest(stores, ids) k(store_id, customer_id)
+      join points_batches b on b.store_id = k.store_id and b.customer_id = k.customer_id and b.remaining > 0 and b.expires_at is not null
     $$`,
     // the days open batches expire on are rolled up again, into their segments too
     sql`insert into analytics_dirty (store_id, day)
