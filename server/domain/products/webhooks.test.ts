@@ -24,10 +24,6 @@ describeEachDatabase('product webhooks out of order', (ctx) => {
         title: 'Catalogue',
         platform: 'shopify',
         store_name: `product-order-${stores}`,
-        domain: null,
-        website: null,
-        hmac_secret: null,
-        access_token: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
