@@ -251,10 +251,11 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     });
   });
 
-  it("gives the tier's birthday bonus on the birthday to members of the tier only, once a year, through the maintenance job", async () => {
+  /** A store measured on spend with Gold at $500 giving a 250-point birthday bonus (and Silver at $100, without one). */
+  const birthdayStore = async ({ silver }: { silver: boolean }) => {
     const storeId = await newStore(ctx.db);
     await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
-    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
+    if (silver) await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
     await storeTier(
       ctx.db,
       storeId,
@@ -266,6 +267,11 @@ describeEachDatabase('VIP tier engine', (ctx) => {
       },
       now(),
     );
+    return storeId;
+  };
+
+  it("gives the tier's birthday bonus on the birthday to members of the tier only, once a year, through the maintenance job", async () => {
+    const storeId = await birthdayStore({ silver: true });
     const gold = await order(storeId, 'bday-gold@example.test', 60_000);
     const silver = await order(storeId, 'bday-silver@example.test', 20_000);
     const later = await order(storeId, 'bday-later@example.test', 70_000);
@@ -522,19 +528,7 @@ describeEachDatabase('VIP tier engine', (ctx) => {
   });
 
   it("sends one birthday email to a member who gets both the birthday rule's gift and the tier's birthday bonus", async () => {
-    const storeId = await newStore(ctx.db);
-    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
-    await storeTier(
-      ctx.db,
-      storeId,
-      {
-        name: 'Gold',
-        threshold: 50_000,
-        description: '',
-        perks: [{ kind: 'birthday_bonus', title: '', multiplier: null, points: 250, redeem_rule_id: null }],
-      },
-      now(),
-    );
+    const storeId = await birthdayStore({ silver: false });
     await createEarningRule(ctx.db, storeId, earningRuleBody.parse({ type: 'birthday', title: 'Birthday', points: 75 }), now());
     const member = await order(storeId, 'both-gifts@example.test', 60_000);
     const inTwoMonths = new Date(now().getTime() + 60 * 86_400_000).toISOString().slice(0, 10);
