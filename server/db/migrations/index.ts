@@ -40,7 +40,9 @@ import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
+import * as productVersions from './0270_product_versions.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
+import * as analyticsSegmentExpiringPoints from './0220_analytics_segment_expiring_points.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -89,4 +91,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0202_analytics_expiring_points': analyticsExpiringPoints,
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
+  '0220_analytics_segment_expiring_points': analyticsSegmentExpiringPoints,
+  '0270_product_versions': productVersions,
 };
