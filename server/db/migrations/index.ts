@@ -40,6 +40,7 @@ import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
+import * as customerImportWrites from './0240_customer_import_writes.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 
 /**
@@ -89,4 +90,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0202_analytics_expiring_points': analyticsExpiringPoints,
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
+  '0240_customer_import_writes': customerImportWrites,
 };
