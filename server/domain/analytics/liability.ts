@@ -3,14 +3,16 @@
  * they were all spent at the best rate a way to redeem offers, and how much of it expires within
  * 90 days, to the end of the 90th day (UTC) (points expire before they are spent, so that part will
  * most likely never cost anything).
- * The balances are added up from the daily rollups or a filter's segments (call `freshenRollups`
- * first), so a refund's clawback below zero lowers the total as it lowers what members can spend.
+ * The balances and the expiring points are added up from the daily rollups or a filter's segments
+ * (call `freshenRollups` first), so a refund's clawback below zero lowers the total as it lowers
+ * what members can spend.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import { segmentBalance } from './segments.ts';
-import { memberFilter, type MemberFilter } from './sql.ts';
+import { liveExpiring } from './live.ts';
+import { segmentBalance, segmentExpiring } from './segments.ts';
+import type { MemberFilter } from './sql.ts';
 
 export interface Liability {
   outstanding_points: number;
@@ -29,43 +31,34 @@ export const EXPIRY_HORIZON_DAYS = 90;
 
 const nextDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1));
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The unspent points of the filter's members' batches whose expiry (`expires_at`) meets `within`, read from the batches. */
-async function expiringPoints(db: Executor, storeId: number, within: RawBuilder<boolean>, filter: MemberFilter | null): Promise<number> {
-  const row = await db
-    .selectFrom('points_batches')
-    .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
-    .where('store_id', '=', storeId)
-    .where('remaining', '>', 0)
-    .where(within)
-    .where(memberFilter(storeId, 'points_batches.customer_id', filter))
-    .executeTakeFirstOrThrow();
-  return toNumber(row.points);
-}
+/** The end of the 90th day from `now` (UTC): expiry is counted in whole days. */
+export const expiryHorizon = (now: Date) => nextDay(new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS));
 
 /**
- * The store's unspent points expiring after `now` and before `horizon` (a UTC midnight): the
- * whole days from the rollups (`points_expiring`, call `freshenRollups` first), the rest of today
- * from the batches.
+ * The unspent points of the filter's members' batches (the store's without a filter) expiring
+ * after `now` and before `horizon` (a UTC midnight): the whole days from the rollups or the
+ * filter's segments (`points_expiring`, call `freshenRollups` first), the rest of today from the
+ * batches (one day of expiries).
  */
-async function storeExpiring(db: Executor, storeId: number, now: Date, horizon: Date): Promise<number> {
+export async function expiringPoints(db: Executor, storeId: number, now: Date, horizon: Date, filter: MemberFilter | null): Promise<number> {
   const tomorrow = nextDay(now);
   const [rolled, today] = await Promise.all([
-    db
-      .selectFrom('analytics_daily')
-      .select(sql<string>`coalesce(sum(points_expiring), 0)`.as('points'))
-      .where('store_id', '=', storeId)
-      .where('day', '>=', dayOf(tomorrow))
-      .where('day', '<', dayOf(horizon))
-      .executeTakeFirstOrThrow(),
-    expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${tomorrow}`, null),
+    filter === null
+      ? db
+          .selectFrom('analytics_daily')
+          .select(sql<string>`coalesce(sum(points_expiring), 0)`.as('points'))
+          .where('store_id', '=', storeId)
+          .where('day', '>=', dayOf(tomorrow))
+          .where('day', '<', dayOf(horizon))
+          .executeTakeFirstOrThrow()
+          .then((row) => toNumber(row.points))
+      : segmentExpiring(db, storeId, dayOf(tomorrow), dayOf(horizon), filter),
+    liveExpiring(db, storeId, now, tomorrow, filter),
   ]);
-  return toNumber(rolled.points) + today;
+  return rolled + today;
 }
 
 export async function outstandingLiability(db: Executor, storeId: number, now: Date, filter: MemberFilter | null): Promise<Liability> {
-  // the end of the 90th day from now (UTC): expiry is counted in whole days
-  const horizon = nextDay(new Date(now.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS));
   const [accounts, expiring, best] = await Promise.all([
     // every balance added up: from the daily rollups, or the filtered members' segments
     filter === null
@@ -75,9 +68,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
           .where('store_id', '=', storeId)
           .executeTakeFirstOrThrow()
       : segmentBalance(db, storeId, filter),
-    filter === null
-      ? storeExpiring(db, storeId, now, horizon)
-      : expiringPoints(db, storeId, sql<boolean>`expires_at > ${now} and expires_at < ${horizon}`, filter),
+    expiringPoints(db, storeId, now, expiryHorizon(now), filter),
     // the rule that gives the most money per point: what a point can cost the store at worst
     db
       .selectFrom('redeem_rules')

@@ -1,9 +1,11 @@
 /**
  * The same sums as the rollups, computed from the source tables for each bucket of a period for
- * the members of a filter: the reference the member segments are checked against
- * (segments.test.ts), every filter and period, after changes to rolled-up days.
+ * the members of a filter, and the points expiring between two instants: the reference the member
+ * segments are checked against (segments.test.ts), every filter and period, after changes to
+ * rolled-up days.
  */
 import { sql } from 'kysely';
+import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import type { Period } from './period.ts';
 import { rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
@@ -108,3 +110,17 @@ export async function liveBuckets(
 /** The buckets added up into the period's sums. */
 export const totalOf = (buckets: Sums[]): Sums =>
   sumsOf(Object.fromEntries(SUM_KEYS.map((key) => [key, buckets.reduce((total, bucket) => total + bucket[key], 0)])));
+
+/** The unspent points of the filter's members' batches (the store's with no filter) expiring after `after` and before `before`, from the batches. */
+export async function liveExpiring(db: Executor, storeId: number, after: Date, before: Date, filter: MemberFilter | null): Promise<number> {
+  const row = await db
+    .selectFrom('points_batches')
+    .select(sql<string>`coalesce(sum(remaining), 0)`.as('points'))
+    .where('store_id', '=', storeId)
+    .where('remaining', '>', 0)
+    .where('expires_at', '>', after)
+    .where('expires_at', '<', before)
+    .where(memberFilter(storeId, 'points_batches.customer_id', filter))
+    .executeTakeFirstOrThrow();
+  return toNumber(row.points);
+}

@@ -27,8 +27,8 @@ export const SUM_KEYS = [
   'guest_revenue_minor',
 ] as const satisfies readonly (keyof Sums)[];
 
-/** Every counted column of a day, `points_net` and `pending_net` (the balances' change) too. */
-const SEGMENT_KEYS = [...SUM_KEYS, 'points_net', 'pending_net'] as const;
+/** Every counted column of a day, `points_net` and `pending_net` (the balances' change) and `points_expiring` too. */
+const SEGMENT_KEYS = [...SUM_KEYS, 'points_net', 'pending_net', 'points_expiring'] as const;
 
 export const sumsOf = (row: Record<string, unknown>): Sums => Object.fromEntries(SUM_KEYS.map((key) => [key, toNumber(row[key])])) as unknown as Sums;
 
@@ -50,16 +50,13 @@ async function recomputeStep(trx: Executor, storeId: number, currency: string): 
   // milliseconds (EXPLAIN ANALYZE of one day of the scale store: 3.1 s of JIT, 93 ms without)
   await sql`set local jit = off`.execute(trx);
   await recomputeSegments(trx, storeId, currency, days);
-  // the day's figures: its segments of any tag and channel (each customer's and guest's facts
-  // once), and the unspent points of the batches expiring that day
+  // the day's figures: its segments of any tag and channel (each customer's and guest's facts once)
   const columns = sql.join([...SEGMENT_KEYS].map((key) => sql.ref(key)));
   const totals = sql.join([...SEGMENT_KEYS].map((key) => sql`coalesce(sum(s.${sql.ref(key)}), 0)`));
-  const updates = sql.join([...SEGMENT_KEYS, 'currency', 'points_expiring'].map((key) => sql`${sql.ref(key)} = excluded.${sql.ref(key)}`));
+  const updates = sql.join([...SEGMENT_KEYS, 'currency'].map((key) => sql`${sql.ref(key)} = excluded.${sql.ref(key)}`));
   await sql`
-    insert into analytics_daily (store_id, day, currency, ${columns}, points_expiring)
-    select ${storeId}, d.day, ${currency}, ${totals},
-      (select coalesce(sum(b.remaining), 0) from points_batches b where b.store_id = ${storeId} and b.remaining > 0
-        and b.expires_at >= d.day::timestamp at time zone 'UTC' and b.expires_at < (d.day + 1)::timestamp at time zone 'UTC')
+    insert into analytics_daily (store_id, day, currency, ${columns})
+    select ${storeId}, d.day, ${currency}, ${totals}
     from unnest(${days}::date[]) d(day)
     left join analytics_segments s on s.store_id = ${storeId} and s.tag = '' and s.channel = '' and s.day = d.day
     group by d.day
@@ -73,9 +70,9 @@ const zero = (count: number) => sql.raw(Array.from({ length: count }, () => '0')
 const ofDay = (column: string) => sql`${sql.ref(column)} >= d.start and ${sql.ref(column)} < d.stop`;
 
 /**
- * The days' member segments (`analytics_segments`, migration 0200), replaced: each day's facts
- * (a customer joined; their entries, rewards issued and used; revenue orders in `currency`) per
- * customer, then spread over the customer's segments as they are now — their tier and source,
+ * The days' member segments (`analytics_segments`, migrations 0200 and 0220), replaced: each day's
+ * facts (a customer joined; their entries, rewards issued and used; revenue orders in `currency`;
+ * the unspent points of their batches expiring that day) per customer, then spread over the customer's segments as they are now — their tier and source,
  * '' and each of their tags, '' and each channel they ordered through (an order: its own channel).
  */
 async function recomputeSegments(trx: Executor, storeId: number, currency: string, days: string[]): Promise<void> {
@@ -86,23 +83,23 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
     .execute();
   await sql`
     insert into analytics_segments (store_id, tag, channel, day, tier, source, members_joined, points_net, pending_net, points_issued, points_redeemed,
-      rewards_issued, rewards_used, member_orders, member_repeat_orders, member_revenue_minor, guest_orders, guest_revenue_minor)
+      rewards_issued, rewards_used, member_orders, member_repeat_orders, member_revenue_minor, guest_orders, guest_revenue_minor, points_expiring)
     with d as (
       select day, day::timestamp at time zone 'UTC' as start, (day + 1)::timestamp at time zone 'UTC' as stop from unnest(${days}::date[]) d(day)
     ), facts (day, customer_id, is_order, order_channel, joined, net, pending, issued, redeemed, rewards_issued, rewards_used,
-        member_orders, member_repeat_orders, member_revenue, guest_orders, guest_revenue) as (
-      select d.day, c.id, false, null::text, count(*), ${zero(11)}
+        member_orders, member_repeat_orders, member_revenue, guest_orders, guest_revenue, expiring) as (
+      select d.day, c.id, false, null::text, count(*), ${zero(12)}
       from d join customers c on c.store_id = ${storeId} and ${ofDay('c.created_at')} group by d.day, c.id
       union all
       select d.day, e.customer_id, false, null, 0, sum(e.points), sum(e.pending_points),
         coalesce(sum(e.lifetime_points) filter (where e.lifetime_points > 0), 0),
-        coalesce(-sum(e.points) filter (where e.type in ('redemption', 'redemption_rollback')), 0), ${zero(7)}
+        coalesce(-sum(e.points) filter (where e.type in ('redemption', 'redemption_rollback')), 0), ${zero(8)}
       from d join ledger_entries e on e.store_id = ${storeId} and ${ofDay('e.created_at')} group by d.day, e.customer_id
       union all
-      select d.day, r.customer_id, false, null, ${zero(5)}, count(*), ${zero(6)}
+      select d.day, r.customer_id, false, null, ${zero(5)}, count(*), ${zero(7)}
       from d join rewards r on r.store_id = ${storeId} and ${ofDay('r.created_at')} group by d.day, r.customer_id
       union all
-      select d.day, r.customer_id, false, null, ${zero(6)}, count(*), ${zero(5)}
+      select d.day, r.customer_id, false, null, ${zero(6)}, count(*), ${zero(6)}
       from d join rewards r on r.store_id = ${storeId} and ${ofDay('r.used_at')} group by d.day, r.customer_id
       union all
       select d.day, o.customer_id, true, o.channel, ${zero(7)},
@@ -112,9 +109,12 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
             and (p.placed_at, p.id) < (o.placed_at, o.id))),
         coalesce(sum(o.total_minor) filter (where o.customer_id is not null), 0),
         count(*) filter (where o.customer_id is null),
-        coalesce(sum(o.total_minor) filter (where o.customer_id is null), 0)
+        coalesce(sum(o.total_minor) filter (where o.customer_id is null), 0), 0
       from d join orders o on o.store_id = ${storeId} and o.currency = ${currency} and o.status in (${sql.join(REVENUE_STATUSES)}) and ${ofDay('o.placed_at')}
       group by d.day, o.customer_id, o.channel
+      union all
+      select d.day, b.customer_id, false, null, ${zero(12)}, sum(b.remaining)
+      from d join points_batches b on b.store_id = ${storeId} and b.remaining > 0 and ${ofDay('b.expires_at')} group by d.day, b.customer_id
     ), people as (
       select c.id, coalesce(c.vip_tier, '') as tier, coalesce(c.source, '') as source,
         array(select ct.tag from customer_tags ct where ct.store_id = ${storeId} and ct.customer_id = c.id and ct.tag <> '') as tags,
@@ -123,7 +123,7 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
     )
     select ${storeId}, t.tag, ch.channel, f.day, coalesce(p.tier, ''), coalesce(p.source, ''), sum(f.joined), sum(f.net), sum(f.pending), sum(f.issued),
       sum(f.redeemed), sum(f.rewards_issued), sum(f.rewards_used), sum(f.member_orders), sum(f.member_repeat_orders), sum(f.member_revenue),
-      sum(f.guest_orders), sum(f.guest_revenue)
+      sum(f.guest_orders), sum(f.guest_revenue), sum(f.expiring)
     from facts f left join people p on p.id = f.customer_id
     cross join lateral unnest(array['']::text[] || coalesce(p.tags, '{}')) t(tag)
     cross join lateral unnest(array['']::text[] || case when not f.is_order then coalesce(p.channels, '{}')

@@ -4,8 +4,8 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { toNumber } from '../../db/normalize.ts';
 import { credit, debit } from '../ledger/index.ts';
 import { tierDistribution } from './charts.ts';
-import { outstandingLiability } from './liability.ts';
-import { liveBuckets, totalOf } from './live.ts';
+import { expiringPoints, expiryHorizon, outstandingLiability } from './liability.ts';
+import { liveBuckets, liveExpiring, totalOf } from './live.ts';
 import { metricsOf, periodBuckets, periodMetrics } from './metrics.ts';
 import { periodOf, type Period } from './period.ts';
 import { refreshRollups } from './rollups.ts';
@@ -15,6 +15,10 @@ import { memberFilter, type MemberFilter } from './sql.ts';
 const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
 const JUNE = periodOf('2025-06-01', '2025-06-30');
 const YEAR = periodOf('2024-07-01', '2025-06-30');
+/** When the liability's expiring points are counted: the members' batches expire later that day and over the next months. */
+const NOW = at('2025-06-30');
+const DAY_MS = 86_400_000;
+const afterNow = (days: number) => new Date(NOW.getTime() + days * DAY_MS);
 
 const FILTERS: MemberFilter[] = [
   { tag: 'vip' },
@@ -33,9 +37,10 @@ const FILTERS: MemberFilter[] = [
 
 /**
  * Filtered figures read from the member segments equal the same figures computed live from the
- * entries, rewards and orders (live.ts), for every filter and period, after the days were rolled
- * up and again after rolled days changed: a member's tier, source or tags, a first order through
- * a channel, an order moved to another channel or deleted, an entry on a rolled day.
+ * entries, rewards, orders and points batches (live.ts), for every filter and period, after the
+ * days were rolled up and again after rolled days changed: a member's tier, source or tags, a
+ * first order through a channel, an order moved to another channel or deleted, an entry on a
+ * rolled day, a spend from batches expiring on later days.
  */
 describeEachDatabase('analytics: filtered figures from the member segments', (ctx) => {
   const storeId = () => ctx.fixture.storeA.id;
@@ -86,10 +91,32 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     });
   }
 
+  /** The filter's points expiring within 90 days of `now` as the liability counts them (segments, today's batches), and from the batches. */
+  async function compareExpiring(filter: MemberFilter, now: Date) {
+    const live = await liveExpiring(ctx.db, storeId(), now, expiryHorizon(now), filter);
+    expect(await expiringPoints(ctx.db, storeId(), now, expiryHorizon(now), filter), `${JSON.stringify(filter)} at ${now.toISOString()}`).toBe(live);
+    const liability = await outstandingLiability(ctx.db, storeId(), now, filter);
+    expect(liability.expiring_points_90d, JSON.stringify(filter)).toBe(Math.min(live, liability.outstanding_points));
+  }
+
   async function compareAll() {
     await refreshRollups(ctx.db, { storeId: storeId() });
-    for (const filter of FILTERS) for (const period of [JUNE, YEAR]) await compare(filter, period);
+    for (const filter of FILTERS) {
+      for (const period of [JUNE, YEAR]) await compare(filter, period);
+      await compareExpiring(filter, NOW);
+    }
   }
+
+  /** The unspent points of one customer's batch expiring at `expiresAt`. */
+  const remainingAt = async (customer: string, expiresAt: Date) => {
+    const row = await ctx.db
+      .selectFrom('points_batches')
+      .select('remaining')
+      .where('customer_id', '=', ids[customer]!)
+      .where('expires_at', '=', expiresAt)
+      .executeTakeFirstOrThrow();
+    return toNumber(row.remaining);
+  };
 
   beforeAll(async () => {
     const db = ctx.db;
@@ -139,6 +166,19 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
       })
       .execute();
     await sql`update rewards set created_at = ${at('2025-06-08')}, used_at = ${at('2025-06-12')}, status = 'used' where code = 'SEG-1'`.execute(db);
+    // batches expiring after NOW: later that day, within the 90 days, past them; on days with no other fact of their customer
+    for (const [customer, points, day, expiresIn] of [
+      ['a', 100, '2025-06-15', 5],
+      ['b', 40, '2025-06-20', 10],
+      ['b', 60, '2025-06-20', 40],
+      ['c', 30, '2025-06-07', 89],
+      ['c', 70, '2025-06-07', 95],
+      ['d', 80, '2025-06-16', 0.25],
+      ['d', 20, '2025-06-16', 60],
+      ['e', 90, '2025-06-11', 20],
+      ['e', 15, '2025-06-11', 200],
+    ] as const)
+      await credit(db, { ...entry(customer, `seg-expiring-${customer}-${expiresIn}`), type: 'award', points, expiresAt: afterNow(expiresIn) }, at(day));
     await db
       .insertInto('orders')
       .values([
@@ -168,9 +208,11 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
       repeat_rate: 2 / 3,
     });
     expect(await periodMetrics(ctx.db, storeId(), JUNE, { channel: 'web' })).toMatchObject({ members_joined: 3, member_orders: 3, guest_orders: 1 });
+    expect(await expiringPoints(ctx.db, storeId(), NOW, expiryHorizon(NOW), { tag: 'vip' })).toBe(100 + 40 + 60); // a's and b's
+    expect(await expiringPoints(ctx.db, storeId(), NOW, expiryHorizon(NOW), { tier: 'Gold' })).toBe(100 + 80 + 20); // a's and d's, d's 80 later today
   });
 
-  it('follows a member’s new tier, source and tags, a first order through a channel, a moved or deleted order and an entry on rolled days', async () => {
+  it('follows a member’s new tier, source and tags, a first order through a channel, a moved or deleted order, an entry on rolled days and a spend from batches expiring later', async () => {
     const db = ctx.db;
     await compareAll();
     await sql`update customers set vip_tier = 'Gold', tags = '["vip"]'::jsonb where id = ${ids.e}`.execute(db);
@@ -186,8 +228,13 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     );
     await db.deleteFrom('orders').where('store_id', '=', storeId()).where('customer_id', '=', ids.a!).where('channel', '=', 'pos').execute();
     await credit(db, { ...entry('b', 'seg-late-b'), type: 'award', points: 75 }, at('2025-06-04', 18));
+    // b's redemption on a rolled day spends the batch expiring in ten days and part of the one in forty
+    await debit(db, { ...entry('b', 'seg-redeem-b'), type: 'redemption', points: 50 }, at('2025-06-26'));
+    expect([await remainingAt('b', afterNow(10)), await remainingAt('b', afterNow(40))]).toEqual([0, 50]);
     await compareAll();
     expect(await periodMetrics(db, storeId(), JUNE, { tier: 'Gold' })).toMatchObject({ members_joined: 3 });
+    // a's, b's (after the spend) and now d's and e's
+    expect(await expiringPoints(db, storeId(), NOW, expiryHorizon(NOW), { tag: 'vip' })).toBe(100 + 50 + (80 + 20) + 90);
     expect(await periodMetrics(db, storeId(), JUNE, { channel: 'pos' })).toMatchObject({ members_joined: 1, member_orders: 0 }); // d, by her refunded order
   });
 
@@ -218,5 +265,7 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     // a redemption spends the earliest batches first: today's, then part of the tenth day's
     await debit(db, { ...entry('e', 'seg-expiring-spend'), type: 'redemption', points: 40 }, now);
     expect(await rolled()).toBe(await live());
+    // and so do the filters' segments
+    for (const filter of FILTERS) await compareExpiring(filter, now);
   });
 });

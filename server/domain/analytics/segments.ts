@@ -69,3 +69,14 @@ export async function segmentBalance(db: Executor, storeId: number, filter: Memb
     .executeTakeFirstOrThrow();
   return { balance: toNumber(row.balance), pending: toNumber(row.pending) };
 }
+
+/** The unspent points of the filter's members' batches expiring on the days `from` (inclusive) to `to` (exclusive), ISO days. */
+export async function segmentExpiring(db: Executor, storeId: number, from: string, to: string, filter: MemberFilter): Promise<number> {
+  const row = await facetRows(db, storeId, filter)
+    .select(sql<string>`coalesce(sum(points_expiring), 0)`.as('points'))
+    .where(inFilter(filter))
+    .where('day', '>=', from)
+    .where('day', '<', to)
+    .executeTakeFirstOrThrow();
+  return toNumber(row.points);
+}

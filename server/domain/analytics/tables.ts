@@ -13,7 +13,7 @@ export interface AnalyticsDailyTable {
   points_net: number;
   /** every entry's pending points added up */
   pending_net: number;
-  /** the unspent points of the batches that expire that day (migration 0202) */
+  /** the unspent points of the batches that expire that day (migration 0202; its segments' sum since 0220) */
   points_expiring: number;
   points_issued: number;
   points_redeemed: number;
@@ -30,9 +30,10 @@ export interface AnalyticsDailyTable {
 /**
  * One store's figures of one UTC day for the members of one segment (migration 0200): their VIP
  * tier and source ('' for none), a tag they carry and a channel (the customer's, or the order's,
- * '' for any); the guests' orders on the rows of no tag, tier or source. Recomputed with the day.
+ * '' for any); the guests' orders on the rows of no tag, tier or source; the unspent points of the
+ * members' batches expiring that day (migration 0220). Recomputed with the day.
  */
-export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency' | 'points_expiring'> {
+export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency'> {
   tag: string;
   channel: string;
   tier: string;

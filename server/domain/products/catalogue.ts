@@ -8,12 +8,25 @@ export type ProductSource = 'import' | 'webhook' | 'seed';
 
 const byId = <T>(items: T[], key: (item: T) => string): T[] => [...new Map(items.map((item) => [key(item), item])).values()];
 
+/** Which of the ids a write may not bring back: for a webhook, the products the platform deleted; an import or the seed clears them. */
+async function deletedProducts(db: Executor, storeId: number, ids: string[], source: ProductSource): Promise<Set<string>> {
+  if (source !== 'webhook') {
+    await db.deleteFrom('product_deletions').where('store_id', '=', storeId).where('external_id', 'in', ids).execute();
+    return new Set();
+  }
+  const rows = await db.selectFrom('product_deletions').select('external_id').where('store_id', '=', storeId).where('external_id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.external_id));
+}
+
 /**
  * Upserts products, their variants and their collections (multi-row; the last of one id wins).
  * Variants are added or updated, never dropped: a CSV lists a product's variants row by row.
  * `replaceVariants` (platform webhooks, which send the whole product) drops the others.
  * `keepCollections` (Shopify product webhooks, which do not list collections) leaves a known
  * product's collections as they are.
+ * Webhooks arrive in any order (migration 0270): a version older than the one held
+ * (`platform_updated_at`) changes nothing, nor does a webhook of a product the platform deleted;
+ * an import or the seed always applies and brings a deleted product back.
  */
 export async function upsertProducts(
   db: Executor,
@@ -24,9 +37,17 @@ export async function upsertProducts(
   replaceVariants = false,
   keepCollections = false,
 ): Promise<void> {
-  const unique = byId(products, (product) => product.externalId);
+  const candidates = byId(products, (product) => product.externalId);
+  if (candidates.length === 0) return;
+  const deleted = await deletedProducts(
+    db,
+    storeId,
+    candidates.map((product) => product.externalId),
+    source,
+  );
+  const unique = candidates.filter((product) => !deleted.has(product.externalId));
   if (unique.length === 0) return;
-  await db
+  const applied = await db
     .insertInto('products')
     .values(
       unique.map((product) => ({
@@ -43,29 +64,42 @@ export async function upsertProducts(
         tags: json(product.tags),
         collection_ids: json(product.collections.map((collection) => collection.id)),
         source,
+        platform_updated_at: product.updatedAt,
         created_at: now,
         updated_at: now,
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['store_id', 'external_id']).doUpdateSet((eb) => ({
-        platform: eb.ref('excluded.platform'),
-        title: eb.ref('excluded.title'),
-        handle: eb.ref('excluded.handle'),
-        vendor: eb.ref('excluded.vendor'),
-        product_type: eb.ref('excluded.product_type'),
-        status: eb.ref('excluded.status'),
-        price_minor: eb.ref('excluded.price_minor'),
-        image_url: eb.ref('excluded.image_url'),
-        tags: eb.ref('excluded.tags'),
-        collection_ids: keepCollections ? eb.ref('products.collection_ids') : eb.ref('excluded.collection_ids'),
-        source: eb.ref('excluded.source'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
+      oc
+        .columns(['store_id', 'external_id'])
+        .doUpdateSet((eb) => ({
+          platform: eb.ref('excluded.platform'),
+          title: eb.ref('excluded.title'),
+          handle: eb.ref('excluded.handle'),
+          vendor: eb.ref('excluded.vendor'),
+          product_type: eb.ref('excluded.product_type'),
+          status: eb.ref('excluded.status'),
+          price_minor: eb.ref('excluded.price_minor'),
+          image_url: eb.ref('excluded.image_url'),
+          tags: eb.ref('excluded.tags'),
+          collection_ids: keepCollections ? eb.ref('products.collection_ids') : eb.ref('excluded.collection_ids'),
+          source: eb.ref('excluded.source'),
+          // an import keeps the platform version it overwrote, so an older webhook still cannot
+          platform_updated_at: sql<Date | null>`coalesce(excluded.platform_updated_at, products.platform_updated_at)`,
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where(
+          sql<boolean>`products.platform_updated_at is null or excluded.platform_updated_at is null
+            or excluded.platform_updated_at >= products.platform_updated_at`,
+        ),
     )
+    .returning('external_id')
     .execute();
+  // only the products written: a stale version leaves their variants and collections too
+  const written = new Set(applied.map((row) => row.external_id));
+  const current = products.filter((product) => written.has(product.externalId));
   if (replaceVariants) {
-    for (const product of unique) {
+    for (const product of unique.filter((each) => written.has(each.externalId))) {
       const keep = product.variants.map((variant) => variant.id);
       let remove = db.deleteFrom('product_variants').where('store_id', '=', storeId).where('product_external_id', '=', product.externalId);
       if (keep.length) remove = remove.where('external_id', 'not in', keep);
@@ -73,7 +107,7 @@ export async function upsertProducts(
     }
   }
   const variants = byId(
-    products.flatMap((product) => product.variants.map((variant) => ({ ...variant, productId: product.externalId }))),
+    current.flatMap((product) => product.variants.map((variant) => ({ ...variant, productId: product.externalId }))),
     (variant) => variant.id,
   );
   if (variants.length)
@@ -102,7 +136,7 @@ export async function upsertProducts(
       )
       .execute();
   const collections = byId(
-    products.flatMap((product) => product.collections),
+    current.flatMap((product) => product.collections),
     (collection) => collection.id,
   );
   if (collections.length)
@@ -119,8 +153,16 @@ export async function upsertProducts(
       .execute();
 }
 
-/** A product deleted on the platform leaves the catalogue (rules that name it keep the id). */
-export async function deleteProduct(db: Executor, storeId: number, externalId: string): Promise<void> {
+/**
+ * A product deleted on the platform leaves the catalogue (rules that name it keep the id), and is
+ * remembered as deleted so a late webhook of it does not bring it back.
+ */
+export async function deleteProduct(db: Executor, storeId: number, externalId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('product_deletions')
+    .values({ store_id: storeId, external_id: externalId, deleted_at: now })
+    .onConflict((oc) => oc.columns(['store_id', 'external_id']).doNothing())
+    .execute();
   await db.deleteFrom('product_variants').where('store_id', '=', storeId).where('product_external_id', '=', externalId).execute();
   await db.deleteFrom('products').where('store_id', '=', storeId).where('external_id', '=', externalId).execute();
 }

@@ -15,6 +15,8 @@ export interface NormalizedProduct {
   tags: string[];
   collections: Array<{ id: string; title: string }>;
   variants: Array<{ id: string; title: string; sku: string; priceMinor: number }>;
+  /** when the platform last changed the product (its `updated_at`), which orders late webhooks; null for file rows */
+  updatedAt: Date | null;
 }
 
 const text = (max: number) => z.coerce.string().trim().max(max);
@@ -58,6 +60,7 @@ const shopifyProduct = z.object({
   product_type: text(255).default(''),
   status: z.string().default('active'),
   tags: validList,
+  updated_at: z.string().optional(),
   image: z.object({ src: text(2048).optional() }).nullish(),
   variants: z
     .array(z.object({ id, title: text(255).default(''), sku: text(255).nullish(), price: money }))
@@ -73,6 +76,7 @@ const bigcommerceProduct = z.object({
   price: money,
   type: text(40).default(''),
   is_visible: z.boolean().default(true),
+  date_modified: z.string().optional(),
   categories: z.array(z.coerce.string()).max(250).default([]),
   variants: z
     .array(z.object({ id, sku: text(255).default(''), price: money.nullable() }))
@@ -81,6 +85,12 @@ const bigcommerceProduct = z.object({
 });
 
 const orZero = (value: string | number | null | undefined) => toMinor(value ?? 0);
+
+/** A platform timestamp, or null when absent or unreadable (the version is then not compared). */
+const timestamp = (value: string | undefined) => {
+  const time = value ? Date.parse(value) : NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+};
 
 /** One imported row or platform product → the neutral product; throws ZodError or 'Not an amount'. */
 export function normalizeProduct(raw: unknown, platform?: 'shopify' | 'bigcommerce'): NormalizedProduct {
@@ -100,6 +110,7 @@ export function normalizeProduct(raw: unknown, platform?: 'shopify' | 'bigcommer
       tags: product.tags,
       collections: [],
       variants: product.variants.map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku ?? '', priceMinor: orZero(variant.price) })),
+      updatedAt: timestamp(product.updated_at),
     };
   }
   if (platform === 'bigcommerce' || (!platform && record.product_id === undefined && 'name' in record)) {
@@ -122,6 +133,7 @@ export function normalizeProduct(raw: unknown, platform?: 'shopify' | 'bigcommer
         sku: variant.sku,
         priceMinor: orZero(variant.price ?? product.price),
       })),
+      updatedAt: timestamp(product.date_modified),
     };
   }
   const row = neutralRow.parse(raw);
@@ -138,5 +150,6 @@ export function normalizeProduct(raw: unknown, platform?: 'shopify' | 'bigcommer
     tags: row.tags,
     collections: row.collection_ids.map((collection, index) => ({ id: collection, title: row.collection_titles[index] ?? collection })),
     variants: row.variant_id ? [{ id: row.variant_id, title: row.variant_title ?? '', sku: row.sku ?? '', priceMinor: orZero(row.price) }] : [],
+    updatedAt: null,
   };
 }

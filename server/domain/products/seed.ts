@@ -22,6 +22,7 @@ const product = (
   tags,
   collections: collections.map(([collectionId, collectionTitle]) => ({ id: collectionId, title: collectionTitle })),
   variants: variants.map(([variantId, variantTitle]) => ({ id: variantId, title: variantTitle, sku: variantId.toUpperCase(), priceMinor })),
+  updatedAt: null,
 });
 
 const COFFEE: [string, string] = ['demo-coffee', 'Coffee'];

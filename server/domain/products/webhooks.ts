@@ -34,7 +34,7 @@ export async function applyBigCommerceProductWebhook(
 ): Promise<void> {
   if (!productId) throw new Error(`${scope}: the payload has no product id.`);
   if (scope === 'store/product/deleted') {
-    await deleteProduct(db, storeId, productId);
+    await deleteProduct(db, storeId, productId, now);
     return;
   }
   const product = normalizeProduct(await fetchProduct(productId), 'bigcommerce');
@@ -52,7 +52,7 @@ export async function applyShopifyProductWebhook(db: Executor, storeId: number, 
   if (topic === 'products/delete') {
     const id = (payload as { id?: unknown } | null)?.id;
     if (typeof id !== 'string' && typeof id !== 'number') throw new Error('products/delete: the payload has no product id.');
-    await deleteProduct(db, storeId, String(id));
+    await deleteProduct(db, storeId, String(id), now);
     return;
   }
   const product = normalizeProduct(payload, 'shopify');
