@@ -68,6 +68,14 @@ async function recomputeStep(trx: Executor, storeId: number, currency: string): 
   return days.length;
 }
 
+/** The referral funnel's steps, as facts of the referrer: the table, the column dating the step, whether only completed referrals count. */
+const FUNNEL_FACTS = [
+  ['referral_invites', 'created_at', false],
+  ['referral_visits', 'created_at', false],
+  ['referrals', 'created_at', false],
+  ['referrals', 'completed_at', true],
+] as const;
+
 /** `count` zero columns (a fact's figures it does not count). */
 const zero = (count: number) => sql.raw(Array.from({ length: count }, () => '0').join(', '));
 /** The column falls on the day `d` of the recompute. */
@@ -121,18 +129,15 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
       union all
       select d.day, b.customer_id, false, null, ${zero(12)}, sum(b.remaining), ${zero(4)}
       from d join points_batches b on b.store_id = ${storeId} and b.remaining > 0 and ${ofDay('b.expires_at')} group by d.day, b.customer_id
-      union all
-      select d.day, i.referrer_id, false, null, ${zero(13)}, count(*), ${zero(3)}
-      from d join referral_invites i on i.store_id = ${storeId} and ${ofDay('i.created_at')} group by d.day, i.referrer_id
-      union all
-      select d.day, v.referrer_id, false, null, ${zero(14)}, count(*), ${zero(2)}
-      from d join referral_visits v on v.store_id = ${storeId} and ${ofDay('v.created_at')} group by d.day, v.referrer_id
-      union all
-      select d.day, r.referrer_id, false, null, ${zero(15)}, count(*), 0
-      from d join referrals r on r.store_id = ${storeId} and ${ofDay('r.created_at')} group by d.day, r.referrer_id
-      union all
-      select d.day, r.referrer_id, false, null, ${zero(16)}, count(*)
-      from d join referrals r on r.store_id = ${storeId} and r.state = 'completed' and ${ofDay('r.completed_at')} group by d.day, r.referrer_id
+      ${sql.join(
+        FUNNEL_FACTS.map(
+          ([table, column, completed], step) => sql`union all
+            select d.day, f.referrer_id, false, null, ${zero(13 + step)}, count(*)${step < 3 ? sql`, ${zero(3 - step)}` : sql``}
+            from d join ${sql.table(table)} f on f.store_id = ${storeId}${completed ? sql` and f.state = 'completed'` : sql``} and ${ofDay(`f.${column}`)}
+            group by d.day, f.referrer_id`,
+        ),
+        sql` `,
+      )}
     ), people as (
       select c.id, coalesce(c.vip_tier, '') as tier, coalesce(c.source, '') as source,
         array(select ct.tag from customer_tags ct where ct.store_id = ${storeId} and ct.customer_id = c.id and ct.tag <> '') as tags,
