@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from '../vip/index.ts';
-import { customerRows, type CustomerFilter } from './list.ts';
+import { countMatching, customersAfter, type CustomerFilter } from './list.ts';
 import type { AwardCampaign } from './tables.ts';
 import { letRequestsThrough } from '../cooperate.ts';
 
@@ -14,11 +14,8 @@ const awardFilter = (filter: CustomerFilter): CustomerFilter => ({ ...filter, se
 
 /** How many customers an award would reach and how many points it would grant in all. */
 export async function previewAward(db: Executor, storeId: number, filter: CustomerFilter, points: number) {
-  const { customers } = await db
-    .selectFrom(customerRows(db, storeId, awardFilter(filter)).as('chosen'))
-    .select((eb) => eb.fn.countAll<number>().as('customers'))
-    .executeTakeFirstOrThrow();
-  return { customers: Number(customers), points_each: points, total_points: Number(customers) * points };
+  const customers = await countMatching(db, storeId, awardFilter(filter));
+  return { customers, points_each: points, total_points: customers * points };
 }
 
 /** Saves a draft award (a new one, or a draft not granted yet); undefined when there is no such draft. */
@@ -83,10 +80,8 @@ export async function runGrant(db: Executor, award: AwardCampaign, now: () => Da
   try {
     let after = Number(award.last_customer_id);
     for (;;) {
-      const chunk = await customerRows(db, award.store_id, awardFilter(award.filter as CustomerFilter))
-        .where('c.id', '>', after)
-        .orderBy('c.id')
-        .limit(GRANT_CHUNK)
+      const chunk = await customersAfter(db, award.store_id, awardFilter(award.filter as CustomerFilter), after, GRANT_CHUNK)
+        .select('c.id')
         .execute();
       if (chunk.length === 0) break;
       after = Number(chunk.at(-1)!.id);

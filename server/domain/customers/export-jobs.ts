@@ -1,19 +1,30 @@
 import type { Db } from '../../db/connection.ts';
 import type { Executor } from '../ledger/index.ts';
-import { exportCustomers } from './export.ts';
-import { customerRows, type CustomerFilter } from './list.ts';
+import { csvLine, EXPORT_COLUMNS, exportBatches, type ExportFilter } from './export.ts';
+import { countMatching, customerRows } from './list.ts';
 
-export type ExportFilter = CustomerFilter & { ids?: number[] | undefined };
+export type { ExportFilter } from './export.ts';
+
+/** How many customers an export of the filter holds (the chosen ones of them when `ids` is given). */
+async function exportTotal(db: Executor, storeId: number, filter: ExportFilter): Promise<number> {
+  if (!filter.ids) return countMatching(db, storeId, filter);
+  const { total } = await db
+    .selectFrom(
+      customerRows(db, storeId, filter)
+        .where('c.id', 'in', filter.ids.length ? filter.ids : [0])
+        .as('chosen'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
 
 /** Starts an export of the filter: the row with the number of customers it will hold. */
 export async function createExport(db: Executor, storeId: number, filter: ExportFilter) {
-  const { total } = await db
-    .selectFrom(customerRows(db, storeId, filter).as('matching'))
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await exportTotal(db, storeId, filter);
   return db
     .insertInto('customer_exports')
-    .values({ store_id: storeId, filter: JSON.stringify(filter), total: Number(total) })
+    .values({ store_id: storeId, filter: JSON.stringify(filter), total })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -27,11 +38,15 @@ export async function runExport(db: Db, storeId: number, id: number, now: () => 
   if (!job || job.status !== 'queued') return;
   await db.updateTable('customer_exports').set({ status: 'running' }).where('id', '=', id).execute();
   try {
-    let seq = 0;
+    await db
+      .insertInto('customer_export_chunks')
+      .values({ export_id: id, seq: 0, body: csvLine(EXPORT_COLUMNS) })
+      .execute();
+    let seq = 1;
     let processed = 0;
-    for await (const chunk of exportCustomers(db, storeId, job.filter as ExportFilter)) {
-      if (seq > 0) processed += chunk.split('\r\n').length - 1;
-      await db.insertInto('customer_export_chunks').values({ export_id: id, seq, body: chunk }).execute();
+    for await (const batch of exportBatches(db, storeId, job.filter as ExportFilter)) {
+      processed += batch.rows;
+      await db.insertInto('customer_export_chunks').values({ export_id: id, seq, body: batch.csv }).execute();
       await db.updateTable('customer_exports').set({ processed }).where('id', '=', id).execute();
       seq += 1;
     }

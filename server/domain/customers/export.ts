@@ -1,5 +1,5 @@
 import type { Executor } from '../ledger/index.ts';
-import { customerRows, type CustomerFilter } from './list.ts';
+import { customersAfter, type CustomerFilter } from './list.ts';
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -30,35 +30,70 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The filtered customers as CSV lines (header first), read in batches by id so memory stays flat on any store size. */
-export async function* exportCustomers(db: Executor, storeId: number, filter: CustomerFilter & { ids?: number[] | undefined }): AsyncGenerator<string> {
-  yield csvLine(EXPORT_COLUMNS);
-  let after = 0;
+/** What an export holds: the filter's customers, or only the chosen ones of them when `ids` is given. */
+export type ExportFilter = CustomerFilter & { ids?: number[] | undefined };
+
+/** One batch of an export: its CSV lines, how many customers they are and the last one's id. */
+export interface ExportBatch {
+  csv: string;
+  rows: number;
+  lastId: number;
+}
+
+/**
+ * The filtered customers as CSV batches in id order, each read as a keyset batch after the previous
+ * one's last id (`customersAfter`): each costs the same whatever its place in a big store, and
+ * only one batch is held in memory.
+ */
+export async function* exportBatches(db: Executor, storeId: number, filter: ExportFilter, after = 0): AsyncGenerator<ExportBatch> {
   for (;;) {
-    let query = customerRows(db, storeId, filter).where('c.id', '>', after);
+    let query = customersAfter(db, storeId, filter, after, BATCH)
+      .select([
+        'c.id',
+        'c.first_name',
+        'c.last_name',
+        'c.email',
+        'c.vip_tier',
+        'c.referral_count',
+        'c.program_status',
+        'c.source',
+        'c.birthday',
+        'c.created_at',
+      ])
+      .select(['a.balance', 'a.pending', 'a.lifetime']);
     if (filter.ids) query = query.where('c.id', 'in', filter.ids.length ? filter.ids : [0]);
-    const rows = await query.orderBy('c.id').limit(BATCH).execute();
+    const rows = await query.execute();
     if (rows.length === 0) return;
-    yield rows
-      .map((row) =>
-        csvLine([
-          row.id,
-          row.first_name,
-          row.last_name,
-          row.email,
-          row.balance,
-          row.pending,
-          row.lifetime,
-          row.vip_tier,
-          row.referral_count,
-          row.program_status,
-          row.source,
-          row.birthday,
-          row.created_at.toISOString(),
-        ]),
-      )
-      .join('');
     after = rows.at(-1)!.id;
+    yield {
+      csv: rows
+        .map((row) =>
+          csvLine([
+            row.id,
+            row.first_name,
+            row.last_name,
+            row.email,
+            row.balance,
+            row.pending,
+            row.lifetime,
+            row.vip_tier,
+            row.referral_count,
+            row.program_status,
+            row.source,
+            row.birthday,
+            row.created_at.toISOString(),
+          ]),
+        )
+        .join(''),
+      rows: rows.length,
+      lastId: after,
+    };
     if (rows.length < BATCH) return;
   }
+}
+
+/** The filtered customers as CSV lines (header first), read in batches by id so memory stays flat on any store size. */
+export async function* exportCustomers(db: Executor, storeId: number, filter: ExportFilter): AsyncGenerator<string> {
+  yield csvLine(EXPORT_COLUMNS);
+  for await (const batch of exportBatches(db, storeId, filter)) yield batch.csv;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CustomerSort, ProgramStatus } from '../schemas/customers.ts';
 import type { Executor } from '../ledger/index.ts';
 import { escapeLike } from './search.ts';
@@ -40,7 +40,22 @@ export interface CustomerListOptions extends CustomerFilter {
   countAhead?: number;
 }
 
-/** The store's customers, filtered (no columns, no order): a count reads no points account unless the balance is filtered. */
+/** The balance range of a filter as conditions on `column` (none when the filter has no range). */
+function balanceRange(column: string, points: CustomerFilter['points']) {
+  const balance = sql.ref(column);
+  return [
+    points?.min !== undefined ? sql<boolean>`${balance} >= ${points.min}` : null,
+    points?.max !== undefined ? sql<boolean>`${balance} <= ${points.max}` : null,
+  ].filter((part) => part !== null);
+}
+
+const allOf = (parts: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(parts, sql` and `)}`;
+
+/**
+ * The store's customers, filtered on their own columns, tags, orders and the status (no columns,
+ * no order). The balance range is left to the caller: the list's rows read it from the joined
+ * account, a count probes the account or reads the balance index (`countMatching`).
+ */
 function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter) {
   let query = db.selectFrom('customers as c').where('c.store_id', '=', storeId);
   const status = filter.status ?? 'active';
@@ -62,16 +77,6 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
     query = query.where(
       sql<boolean>`exists (select 1 from customer_tags ct where ct.store_id = c.store_id and ct.tag = ${filter.tag} and ct.customer_id = c.id)`,
     );
-  const { points } = filter;
-  if (points?.min !== undefined || points?.max !== undefined) {
-    // the balance range read from points_accounts_store_balance_idx
-    const range = [points.min !== undefined ? sql`a.balance >= ${points.min}` : null, points.max !== undefined ? sql`a.balance <= ${points.max}` : null].filter(
-      (part) => part !== null,
-    );
-    query = query.where(
-      sql<boolean>`exists (select 1 from points_accounts a where a.store_id = c.store_id and a.customer_id = c.id and ${sql.join(range, sql` and `)})`,
-    );
-  }
   if (filter.joined?.from) query = query.where('c.created_at', '>=', dayStart(filter.joined.from));
   if (filter.joined?.to) query = query.where('c.created_at', '<', dayEnd(filter.joined.to));
   const { lastOrder, spend } = filter;
@@ -97,16 +102,35 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
 }
 
 /**
- * The filtered customers with the columns every list, export and detail reads (no paging, no
- * order). Every customer has a points account (opened at zero with the customer, migration 0185),
- * so the join is inner and a sort by balance reads `points_accounts_store_balance_idx` in order.
+ * The filtered customers joined to their accounts (no columns, no order). Every customer has a
+ * points account (opened at zero with the customer, migration 0185), so the join is inner, a sort
+ * by balance reads `points_accounts_store_balance_idx` in order and the balance range is a
+ * condition on the joined account (one probe per customer, not two).
  */
-export function customerRows(db: Executor, storeId: number, filter: CustomerFilter) {
+function customersWithAccounts(db: Executor, storeId: number, filter: CustomerFilter) {
+  const range = balanceRange('a.balance', filter.points);
   return filteredCustomers(db, storeId, filter)
     .innerJoin('points_accounts as a', (join) => join.onRef('a.customer_id', '=', 'c.id').onRef('a.store_id', '=', 'c.store_id'))
+    .$if(range.length > 0, (query) => query.where(allOf(range)));
+}
+
+/** The filtered customers with the columns every list and detail reads (no paging, no order). */
+export function customerRows(db: Executor, storeId: number, filter: CustomerFilter) {
+  return customersWithAccounts(db, storeId, filter)
     .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.birthday', 'c.tags', 'c.program_status', 'c.source', 'c.vip_tier', 'c.referral_count'])
     .select(['c.external_id', 'c.created_at', 'c.deleted_at'])
     .select(['a.balance', 'a.pending', 'a.lifetime']);
+}
+
+/**
+ * The next `limit` of the filtered customers in id order after the customer `after`, joined to
+ * their accounts (no columns: the caller picks them): a keyset batch, as the export and an award's
+ * grant read a million customers. The bound is said of the account too: the planner does not carry
+ * `c.id > after` across the join's equality, and its merge join read the store's accounts from the
+ * first one for every batch (quadratic: the export of 1,000,000 customers ran at 2,827 rows/s).
+ */
+export function customersAfter(db: Executor, storeId: number, filter: CustomerFilter, after: number, limit: number) {
+  return customersWithAccounts(db, storeId, filter).where('c.id', '>', after).where('a.customer_id', '>', after).orderBy('c.id').limit(limit);
 }
 
 const SORT_EXPRESSIONS: Record<CustomerSort, ReturnType<typeof sql.raw>> = {
@@ -128,29 +152,81 @@ export const COUNT_AHEAD = 10_000;
 
 /** One page of the list and the number of matching customers, counted up to COUNT_AHEAD past the page (`capped` when more match). */
 export async function listCustomers(db: Executor, storeId: number, options: CustomerListOptions) {
-  const base = customerRows(db, storeId, options);
   const sort = options.sort ?? { by: 'joined', desc: true };
   const direction = sql.raw(sort.desc ? 'desc' : 'asc');
   const countUpTo = options.offset + Math.max(options.countAhead ?? COUNT_AHEAD, options.limit);
-  const [rows, count] = await Promise.all([
-    base
+  const [rows, total] = await Promise.all([
+    customerRows(db, storeId, options)
       .orderBy(sql`${SORT_EXPRESSIONS[sort.by]} ${direction}`)
       .orderBy(sql`c.id ${direction}`)
       .limit(options.limit)
       .offset(options.offset)
       .execute(),
-    db
-      .selectFrom(
-        filteredCustomers(db, storeId, options)
-          .select(sql<number>`1`.as('one'))
-          .limit(countUpTo + 1)
-          .as('matching'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countMatching(db, storeId, options, countUpTo + 1),
   ]);
-  const total = Number(count.total);
   return { rows, total: Math.min(total, countUpTo), capped: total > countUpTo };
+}
+
+/** How many customers match the filter, counting no further than `upTo` (all of them without it). */
+export async function countMatching(db: Executor, storeId: number, filter: CustomerFilter, upTo?: number): Promise<number> {
+  const matching = selectiveSide(db, storeId, filter, upTo) ?? probedCustomers(db, storeId, filter, upTo);
+  const { total } = await db
+    .selectFrom(matching)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** The filtered customers read from the customers' side, the balance range probed in each one's account. */
+function probedCustomers(db: Executor, storeId: number, filter: CustomerFilter, upTo: number | undefined) {
+  const range = balanceRange('a.balance', filter.points);
+  return filteredCustomers(db, storeId, filter)
+    .$if(range.length > 0, (query) =>
+      query.where(
+        sql<boolean>`exists (select 1 from points_accounts a where a.store_id = c.store_id and a.customer_id = c.id and ${sql.join(range, sql` and `)})`,
+      ),
+    )
+    .select(sql<number>`1`.as('one'))
+    .$if(upTo !== undefined, (query) => query.limit(upTo!))
+    .as('matching');
+}
+
+/**
+ * A tag or a balance range as the only filter besides the status: the matching customers read
+ * from that side's own index, the tag's rows `(store_id, tag, customer_id)` (migration 0164) or
+ * the accounts in the range `points_accounts_store_balance_idx (store_id, balance, customer_id)`
+ * (migration 0040), index-only. The status is one hashed anti-join (or semi-join) with the
+ * store's deleted customers (`customers_deleted_idx`, few). Read from the customers' side instead,
+ * a count of 10,000 matches past the page probed a tag row or an account for each of some 100,000
+ * customers (80 ms for a tag, 129 ms for a balance range on 1,000,000 customers). Exact: every
+ * tag row and every account is one customer of the store (a customer has one account, migration 0185).
+ */
+function selectiveSide(db: Executor, storeId: number, filter: CustomerFilter, upTo: number | undefined) {
+  const { points, joined, lastOrder, spend } = filter;
+  const customerSide = [
+    filter.search?.trim(),
+    filter.source,
+    filter.programStatus,
+    filter.vipTier,
+    joined?.from,
+    joined?.to,
+    lastOrder?.from,
+    lastOrder?.to,
+    spend?.min,
+    spend?.max,
+  ];
+  if (customerSide.some((value) => value !== undefined && value !== '')) return undefined;
+  const range = balanceRange('s.balance', points);
+  if (Boolean(filter.tag) === range.length > 0) return undefined; // neither, or both
+  const side = filter.tag
+    ? db.selectFrom('customer_tags as s').where('s.store_id', '=', storeId).where('s.tag', '=', filter.tag)
+    : db.selectFrom('points_accounts as s').where('s.store_id', '=', storeId).where(allOf(range));
+  const deleted = sql<boolean>`exists (select 1 from customers d where d.store_id = ${storeId} and d.deleted_at is not null and d.id = s.customer_id)`;
+  const status = filter.status ?? 'active';
+  return (status === 'all' ? side : side.where(status === 'active' ? sql<boolean>`not ${deleted}` : deleted))
+    .select(sql<number>`1`.as('one'))
+    .$if(upTo !== undefined, (query) => query.limit(upTo!))
+    .as('matching');
 }
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];

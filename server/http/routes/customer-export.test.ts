@@ -47,6 +47,32 @@ describeEachDatabase('customer export as a background job', (ctx) => {
     expect(await ctx.db.selectFrom('customer_export_chunks').select('seq').where('export_id', '=', job.id).execute()).toEqual([]);
   });
 
+  it('counts the chosen customers of a background export, each once even with a line break in a cell', async () => {
+    const chosen = await ctx.db
+      .insertInto('customers')
+      .values([
+        { store_id: ctx.fixture.storeB.id, first_name: 'Two\r\nLines', last_name: 'Chosen', email: 'two.lines@chosen.test' },
+        { store_id: ctx.fixture.storeB.id, first_name: 'One', last_name: 'Chosen', email: 'one.line@chosen.test' },
+        { store_id: ctx.fixture.storeB.id, first_name: 'Not', last_name: 'Chosen', email: 'not@chosen.test' },
+      ])
+      .returning('id')
+      .execute();
+    const ids = chosen.slice(0, 2).map((row) => row.id);
+    const started = await call('POST', '/data/v1/customer/export', { customer_ids: ids, background: true });
+    expect(started.json().data).toMatchObject({ status: 'queued', total: 2 });
+    let status = started.json().data;
+    for (let tries = 0; status.status !== 'done' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await call('GET', `/data/v1/customer/export/${status.id}`)).json().data;
+    }
+    expect(status).toMatchObject({ status: 'done', processed: 2, total: 2 });
+    const file = (await call('GET', `/data/v1/customer/export/${status.id}/file`)).body;
+    expect(file).toContain('"Two\r\nLines"');
+    expect(file).not.toContain('not@chosen.test');
+    expect(file).toBe((await call('POST', '/data/v1/customer/export', { customer_ids: ids })).body);
+    expect((await call('POST', '/data/v1/customer/export/dismiss', { id: status.id })).json().data.dismissed).toBe(true);
+  });
+
   it('refuses a bad export body with a 422 and starts nothing', async () => {
     for (const body of [{ background: 'yes' }, { sort_by: 'secret' }, { customer_ids: ['x'] }, { unknown: 1 }]) {
       const response = await call('POST', '/data/v1/customer/export', body);
