@@ -43,6 +43,7 @@ import * as rateLimitHits from './0211_rate_limit_hits.ts';
 import * as productVersions from './0270_product_versions.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 import * as analyticsSegmentExpiringPoints from './0220_analytics_segment_expiring_points.ts';
+import * as customerTagsJoinedAt from './0230_customer_tags_joined_at.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -92,5 +93,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
   '0220_analytics_segment_expiring_points': analyticsSegmentExpiringPoints,
+  '0230_customer_tags_joined_at': customerTagsJoinedAt,
   '0270_product_versions': productVersions,
 };
