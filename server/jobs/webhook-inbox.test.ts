@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../tests/helpers/db.ts';
 import { WebhookInbox } from './webhook-inbox.ts';
-import type { ReceivedWebhook } from './webhook-runner.ts';
+import { secretDigest, STORE_CHANGED, type ReceivedWebhook } from './webhook-runner.ts';
 
 describeEachDatabase('webhook inbox', (ctx) => {
   const event = (eventKey: string, storeId = ctx.fixture.storeA.id): ReceivedWebhook => ({
@@ -37,6 +37,23 @@ describeEachDatabase('webhook inbox', (ctx) => {
     );
     expect(await rows('inbox-2')).toHaveLength(2);
     expect(await rows('inbox-3')).toEqual([{ id: three, store_id: ctx.fixture.storeA.id }]);
+  });
+
+  it('stores a signed delivery only while its store has the key and secret it was checked with', async () => {
+    const inbox = new WebhookInbox(ctx.db, () => ctx.clock.now());
+    const { id: storeId, storeName, hmacSecret } = ctx.fixture.storeA;
+    const signed = (eventKey: string, signedWith: ReceivedWebhook['signedWith']): ReceivedWebhook => ({ ...event(eventKey), signedWith });
+    const results = await Promise.all([
+      inbox.persist(signed('inbox-signed-1', { column: 'store_name', key: storeName, secretDigest: secretDigest(hmacSecret) })),
+      inbox.persist(signed('inbox-signed-2', { column: 'store_name', key: storeName, secretDigest: secretDigest('a rotated secret') })),
+      inbox.persist(signed('inbox-signed-3', { column: 'store_name', key: ctx.fixture.storeB.storeName, secretDigest: secretDigest(hmacSecret) })),
+      inbox.persist(signed('inbox-signed-4', { column: 'domain', key: 'elsewhere.myshopify.com', secretDigest: secretDigest(hmacSecret) })),
+      inbox.persist(signed('inbox-signed-1', { column: 'store_name', key: storeName, secretDigest: secretDigest(hmacSecret) })),
+      inbox.persist(event('inbox-signed-5')),
+    ]);
+    expect(results).toEqual([expect.any(Number), STORE_CHANGED, STORE_CHANGED, STORE_CHANGED, null, expect.any(Number)]);
+    for (const refused of ['inbox-signed-2', 'inbox-signed-3', 'inbox-signed-4']) expect(await rows(refused)).toEqual([]);
+    expect(await rows('inbox-signed-1')).toEqual([{ id: results[0], store_id: storeId }]);
   });
 
   it('fails every webhook of a batch that could not be stored, and stores none of them', async () => {

@@ -40,7 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           on conflict do nothing;
         return null;
       end $$`,
-    // planned on each run (EXECUTE), as 0180 explains; a changed join date moves the customer's tag rows along
+    // planned on each run (EXECUTE), as 0180 explains; a changed join date moves the customer's tag
+    // rows along (in this statement-level trigger: customers keep no per-row trigger, 0180)
     sql`create or replace function customer_tags_updated() returns trigger language plpgsql as $$
       begin
         execute 'delete from customer_tags ct using changed n, previous o

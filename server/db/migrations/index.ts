@@ -40,9 +40,11 @@ import * as analyticsSegments from './0200_analytics_segments.ts';
 import * as liftSample from './0201_lift_sample.ts';
 import * as webhookRawOnly from './0210_webhook_raw_only.ts';
 import * as rateLimitHits from './0211_rate_limit_hits.ts';
+import * as customerImportWrites from './0240_customer_import_writes.ts';
 import * as productVersions from './0270_product_versions.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 import * as analyticsSegmentExpiringPoints from './0220_analytics_segment_expiring_points.ts';
+import * as analyticsReferralFunnel from './0221_analytics_referral_funnel.ts';
 import * as customerTagsJoinedAt from './0230_customer_tags_joined_at.ts';
 
 /**
@@ -93,6 +95,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0210_webhook_raw_only': webhookRawOnly,
   '0211_rate_limit_hits': rateLimitHits,
   '0220_analytics_segment_expiring_points': analyticsSegmentExpiringPoints,
+  '0221_analytics_referral_funnel': analyticsReferralFunnel,
   '0230_customer_tags_joined_at': customerTagsJoinedAt,
+  '0240_customer_import_writes': customerImportWrites,
   '0270_product_versions': productVersions,
 };

@@ -3,14 +3,12 @@
  * bucket present (empty ones as 0), from the same sums as the figures; and two bar charts, the
  * members per VIP tier (now) and the period's referral funnel (sent → clicked → claimed → completed).
  */
-import { sql } from 'kysely';
-import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import { periodBuckets } from './metrics.ts';
 import { buckets, type Period } from './period.ts';
 import type { Sums } from './rollups.ts';
 import { segmentTiers } from './segments.ts';
-import { inPeriod, memberFilter, type MemberFilter } from './sql.ts';
+import type { MemberFilter } from './sql.ts';
 
 export interface ChartSeries {
   label: string;
@@ -55,30 +53,17 @@ export async function tierDistribution(db: Executor, storeId: number, filter: Me
 
 export const FUNNEL_STEPS = ['Invites sent', 'Links clicked', 'Friends claimed a coupon', 'Referrals completed'] as const;
 
+/** The steps of the referral funnel among the rolled-up sums, in the order of `FUNNEL_STEPS`. */
+const FUNNEL_KEYS = ['referral_invites', 'referral_visits', 'referral_claims', 'referrals_completed'] as const satisfies readonly (keyof Sums)[];
+
 /**
- * The period's referral funnel, each step counted by when it happened in the period: invitations
- * members sent, visits through their links (a returning visitor counts once, at their latest visit),
- * friends who claimed their coupon, and referrals completed by the friend's order. A member filter
- * narrows the referrers.
+ * The period's referral funnel from its buckets' sums (rolled up per day and, for a member filter,
+ * per segment of the referrer, migration 0221), each step counted by when it happened in the
+ * period: invitations members sent, visits through their links (a returning visitor counts once,
+ * at their latest visit), friends who claimed their coupon, and referrals completed by the
+ * friend's order.
  */
-export async function referralFunnel(db: Executor, storeId: number, period: Period, filter: MemberFilter | null): Promise<number[]> {
-  const count = (table: 'referral_invites' | 'referral_visits' | 'referrals', column: 'created_at' | 'completed_at') =>
-    db
-      .selectFrom(table)
-      .select(sql<string>`count(*)`.as('n'))
-      .where('store_id', '=', storeId)
-      .where(inPeriod(column, period))
-      .$if(column === 'completed_at', (query) => query.where(sql<boolean>`state = 'completed'`))
-      .where(memberFilter(storeId, 'referrer_id', filter))
-      .executeTakeFirstOrThrow()
-      .then((row) => toNumber(row.n));
-  return Promise.all([
-    count('referral_invites', 'created_at'),
-    count('referral_visits', 'created_at'),
-    count('referrals', 'created_at'),
-    count('referrals', 'completed_at'),
-  ]);
-}
+export const referralFunnel = (rows: Sums[]): number[] => FUNNEL_KEYS.map((key) => rows.reduce((total, row) => total + row[key], 0));
 
 /**
  * The period's charts. `asComparison`: drawn beside another period, whose picture of now (members
@@ -93,11 +78,7 @@ export async function periodCharts(
   asComparison = false,
 ): Promise<Chart[]> {
   const x = buckets(period);
-  const [rows, tiers, funnel] = await Promise.all([
-    periodBuckets(db, storeId, period, filter),
-    asComparison ? [] : tierDistribution(db, storeId, filter),
-    referralFunnel(db, storeId, period, filter),
-  ]);
+  const [rows, tiers] = await Promise.all([periodBuckets(db, storeId, period, filter), asComparison ? [] : tierDistribution(db, storeId, filter)]);
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   const along = (value: (sums: Sums) => number) =>
     x.map((bucket) => {
@@ -167,7 +148,7 @@ export async function periodCharts(
       kind: 'bar',
       comparable: true,
       x: [...FUNNEL_STEPS],
-      series: [{ label: 'Referrals', values: funnel }],
+      series: [{ label: 'Referrals', values: referralFunnel(rows) }],
     },
   ];
 }

@@ -1,6 +1,6 @@
 /**
- * The same sums as the rollups, computed from the source tables for each bucket of a period for
- * the members of a filter, and the points expiring between two instants: the reference the member
+ * The same sums as the rollups (the referral funnel's steps too), computed from the source tables
+ * for each bucket of a period for the members of a filter, and the points expiring between two instants: the reference the member
  * segments are checked against (segments.test.ts), every filter and period, after changes to
  * rolled-up days.
  */
@@ -36,6 +36,26 @@ const guestChannelBuckets = (db: Executor, storeId: number, period: Period, curr
     .groupBy('bucket')
     .execute();
 
+/** The referral funnel's step counted per bucket, by when it happened (`column`), for the filter's referrers. */
+const funnelBuckets = (
+  db: Executor,
+  storeId: number,
+  period: Period,
+  filter: MemberFilter | null,
+  table: 'referral_invites' | 'referral_visits' | 'referrals',
+  column: 'created_at' | 'completed_at',
+  key: 'referral_invites' | 'referral_visits' | 'referral_claims' | 'referrals_completed',
+) =>
+  db
+    .selectFrom(table)
+    .select([bucketOf(column, period).as('bucket'), sql<string>`count(*)`.as(key)])
+    .where('store_id', '=', storeId)
+    .where(inPeriod(column, period))
+    .$if(column === 'completed_at', (query) => query.where(sql<boolean>`state = 'completed'`))
+    .where(memberFilter(storeId, 'referrer_id', filter))
+    .groupBy('bucket')
+    .execute();
+
 export async function liveBuckets(
   db: Executor,
   storeId: number,
@@ -43,7 +63,7 @@ export async function liveBuckets(
   currency: string,
   filter: MemberFilter | null,
 ): Promise<(Sums & { bucket: string })[]> {
-  const [members, ledger, issuedRewards, usedRewards, orders, rolled] = await Promise.all([
+  const [members, ledger, issuedRewards, usedRewards, orders, rolled, ...funnel] = await Promise.all([
     db
       .selectFrom('customers')
       .select([bucketOf('created_at', period).as('bucket'), sql<string>`count(*)`.as('members_joined')])
@@ -99,10 +119,14 @@ export async function liveBuckets(
       .execute(),
     // guests are in no member filter: their orders are the rollups', or the channel's
     filter?.channel ? guestChannelBuckets(db, storeId, period, currency, filter.channel) : rolledBuckets(db, storeId, period),
+    funnelBuckets(db, storeId, period, filter, 'referral_invites', 'created_at', 'referral_invites'),
+    funnelBuckets(db, storeId, period, filter, 'referral_visits', 'created_at', 'referral_visits'),
+    funnelBuckets(db, storeId, period, filter, 'referrals', 'created_at', 'referral_claims'),
+    funnelBuckets(db, storeId, period, filter, 'referrals', 'completed_at', 'referrals_completed'),
   ]);
   const byBucket = new Map<string, Record<string, unknown>>();
   const guests = rolled.map(({ bucket, guest_orders, guest_revenue_minor }) => ({ bucket, guest_orders, guest_revenue_minor }));
-  for (const row of [...members, ...ledger, ...issuedRewards, ...usedRewards, ...orders, ...guests])
+  for (const row of [...members, ...ledger, ...issuedRewards, ...usedRewards, ...orders, ...guests, ...funnel.flat()])
     byBucket.set(row.bucket, { ...byBucket.get(row.bucket), ...row });
   return [...byBucket.entries()].map(([bucket, row]) => ({ bucket, ...sumsOf(row) }));
 }

@@ -25,6 +25,10 @@ export const SUM_KEYS = [
   'member_revenue_minor',
   'guest_orders',
   'guest_revenue_minor',
+  'referral_invites',
+  'referral_visits',
+  'referral_claims',
+  'referrals_completed',
 ] as const satisfies readonly (keyof Sums)[];
 
 /** Every counted column of a day, `points_net` and `pending_net` (the balances' change) and `points_expiring` too. */
@@ -64,6 +68,14 @@ async function recomputeStep(trx: Executor, storeId: number, currency: string): 
   return days.length;
 }
 
+/** The referral funnel's steps, as facts of the referrer: the table, the column dating the step, whether only completed referrals count. */
+const FUNNEL_FACTS = [
+  ['referral_invites', 'created_at', false],
+  ['referral_visits', 'created_at', false],
+  ['referrals', 'created_at', false],
+  ['referrals', 'completed_at', true],
+] as const;
+
 /** `count` zero columns (a fact's figures it does not count). */
 const zero = (count: number) => sql.raw(Array.from({ length: count }, () => '0').join(', '));
 /** The column falls on the day `d` of the recompute. */
@@ -72,7 +84,8 @@ const ofDay = (column: string) => sql`${sql.ref(column)} >= d.start and ${sql.re
 /**
  * The days' member segments (`analytics_segments`, migrations 0200 and 0220), replaced: each day's
  * facts (a customer joined; their entries, rewards issued and used; revenue orders in `currency`;
- * the unspent points of their batches expiring that day) per customer, then spread over the customer's segments as they are now — their tier and source,
+ * the unspent points of their batches expiring that day; the referral funnel's steps of their
+ * referrals, as the referrer, 0221) per customer, then spread over the customer's segments as they are now — their tier and source,
  * '' and each of their tags, '' and each channel they ordered through (an order: its own channel).
  */
 async function recomputeSegments(trx: Executor, storeId: number, currency: string, days: string[]): Promise<void> {
@@ -83,23 +96,24 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
     .execute();
   await sql`
     insert into analytics_segments (store_id, tag, channel, day, tier, source, members_joined, points_net, pending_net, points_issued, points_redeemed,
-      rewards_issued, rewards_used, member_orders, member_repeat_orders, member_revenue_minor, guest_orders, guest_revenue_minor, points_expiring)
+      rewards_issued, rewards_used, member_orders, member_repeat_orders, member_revenue_minor, guest_orders, guest_revenue_minor, points_expiring,
+      referral_invites, referral_visits, referral_claims, referrals_completed)
     with d as (
       select day, day::timestamp at time zone 'UTC' as start, (day + 1)::timestamp at time zone 'UTC' as stop from unnest(${days}::date[]) d(day)
     ), facts (day, customer_id, is_order, order_channel, joined, net, pending, issued, redeemed, rewards_issued, rewards_used,
-        member_orders, member_repeat_orders, member_revenue, guest_orders, guest_revenue, expiring) as (
-      select d.day, c.id, false, null::text, count(*), ${zero(12)}
+        member_orders, member_repeat_orders, member_revenue, guest_orders, guest_revenue, expiring, invites, visits, claims, completed) as (
+      select d.day, c.id, false, null::text, count(*), ${zero(16)}
       from d join customers c on c.store_id = ${storeId} and ${ofDay('c.created_at')} group by d.day, c.id
       union all
       select d.day, e.customer_id, false, null, 0, sum(e.points), sum(e.pending_points),
         coalesce(sum(e.lifetime_points) filter (where e.lifetime_points > 0), 0),
-        coalesce(-sum(e.points) filter (where e.type in ('redemption', 'redemption_rollback')), 0), ${zero(8)}
+        coalesce(-sum(e.points) filter (where e.type in ('redemption', 'redemption_rollback')), 0), ${zero(12)}
       from d join ledger_entries e on e.store_id = ${storeId} and ${ofDay('e.created_at')} group by d.day, e.customer_id
       union all
-      select d.day, r.customer_id, false, null, ${zero(5)}, count(*), ${zero(7)}
+      select d.day, r.customer_id, false, null, ${zero(5)}, count(*), ${zero(11)}
       from d join rewards r on r.store_id = ${storeId} and ${ofDay('r.created_at')} group by d.day, r.customer_id
       union all
-      select d.day, r.customer_id, false, null, ${zero(6)}, count(*), ${zero(6)}
+      select d.day, r.customer_id, false, null, ${zero(6)}, count(*), ${zero(10)}
       from d join rewards r on r.store_id = ${storeId} and ${ofDay('r.used_at')} group by d.day, r.customer_id
       union all
       select d.day, o.customer_id, true, o.channel, ${zero(7)},
@@ -109,12 +123,21 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
             and (p.placed_at, p.id) < (o.placed_at, o.id))),
         coalesce(sum(o.total_minor) filter (where o.customer_id is not null), 0),
         count(*) filter (where o.customer_id is null),
-        coalesce(sum(o.total_minor) filter (where o.customer_id is null), 0), 0
+        coalesce(sum(o.total_minor) filter (where o.customer_id is null), 0), ${zero(5)}
       from d join orders o on o.store_id = ${storeId} and o.currency = ${currency} and o.status in (${sql.join(REVENUE_STATUSES)}) and ${ofDay('o.placed_at')}
       group by d.day, o.customer_id, o.channel
       union all
-      select d.day, b.customer_id, false, null, ${zero(12)}, sum(b.remaining)
+      select d.day, b.customer_id, false, null, ${zero(12)}, sum(b.remaining), ${zero(4)}
       from d join points_batches b on b.store_id = ${storeId} and b.remaining > 0 and ${ofDay('b.expires_at')} group by d.day, b.customer_id
+      ${sql.join(
+        FUNNEL_FACTS.map(
+          ([table, column, completed], step) => sql`union all
+            select d.day, f.referrer_id, false, null, ${zero(13 + step)}, count(*)${step < 3 ? sql`, ${zero(3 - step)}` : sql``}
+            from d join ${sql.table(table)} f on f.store_id = ${storeId}${completed ? sql` and f.state = 'completed'` : sql``} and ${ofDay(`f.${column}`)}
+            group by d.day, f.referrer_id`,
+        ),
+        sql` `,
+      )}
     ), people as (
       select c.id, coalesce(c.vip_tier, '') as tier, coalesce(c.source, '') as source,
         array(select ct.tag from customer_tags ct where ct.store_id = ${storeId} and ct.customer_id = c.id and ct.tag <> '') as tags,
@@ -123,7 +146,7 @@ async function recomputeSegments(trx: Executor, storeId: number, currency: strin
     )
     select ${storeId}, t.tag, ch.channel, f.day, coalesce(p.tier, ''), coalesce(p.source, ''), sum(f.joined), sum(f.net), sum(f.pending), sum(f.issued),
       sum(f.redeemed), sum(f.rewards_issued), sum(f.rewards_used), sum(f.member_orders), sum(f.member_repeat_orders), sum(f.member_revenue),
-      sum(f.guest_orders), sum(f.guest_revenue), sum(f.expiring)
+      sum(f.guest_orders), sum(f.guest_revenue), sum(f.expiring), sum(f.invites), sum(f.visits), sum(f.claims), sum(f.completed)
     from facts f left join people p on p.id = f.customer_id
     cross join lateral unnest(array['']::text[] || coalesce(p.tags, '{}')) t(tag)
     cross join lateral unnest(array['']::text[] || case when not f.is_order then coalesce(p.channels, '{}')

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { toNumber } from '../../db/normalize.ts';
 import { credit, debit } from '../ledger/index.ts';
-import { tierDistribution } from './charts.ts';
+import { referralFunnel, tierDistribution } from './charts.ts';
 import { expiringPoints, expiryHorizon, outstandingLiability } from './liability.ts';
 import { liveBuckets, liveExpiring, totalOf } from './live.ts';
 import { metricsOf, periodBuckets, periodMetrics } from './metrics.ts';
@@ -40,7 +40,8 @@ const FILTERS: MemberFilter[] = [
  * entries, rewards, orders and points batches (live.ts), for every filter and period, after the
  * days were rolled up and again after rolled days changed: a member's tier, source or tags, a
  * first order through a channel, an order moved to another channel or deleted, an entry on a
- * rolled day, a spend from batches expiring on later days.
+ * rolled day, a spend from batches expiring on later days, a referral completed, a visit moved to
+ * another referrer, an invitation deleted.
  */
 describeEachDatabase('analytics: filtered figures from the member segments', (ctx) => {
   const storeId = () => ctx.fixture.storeA.id;
@@ -197,6 +198,50 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
         order(null, 1100, '2025-06-08', null),
       ])
       .execute();
+    // the referral funnel of each referrer: invitations, visits through their link, claimed coupons (referrals), completed ones;
+    // e's on days with no other fact of hers
+    const friend = (n: number) => `seg-friend-${n}@example.test`;
+    await db
+      .insertInto('referral_invites')
+      .values(
+        (
+          [
+            ['a', 1, '2025-06-05'],
+            ['b', 2, '2025-06-12'],
+            ['e', 3, '2025-06-22'],
+            ['c', 4, '2025-05-25'],
+            ['d', 5, '2025-06-18'],
+          ] as const
+        ).map(([referrer, n, day]) => ({ store_id: storeId(), referrer_id: ids[referrer]!, friend_email: friend(n), created_at: at(day) })),
+      )
+      .execute();
+    await db
+      .insertInto('referral_visits')
+      .values(
+        (
+          [
+            ['a', 'seg-v1', '2025-06-06'],
+            ['b', 'seg-v2', '2025-06-13'],
+            ['e', 'seg-v3', '2025-06-23'],
+            ['c', 'seg-v4', '2025-05-26'],
+          ] as const
+        ).map(([referrer, visitor, day]) => ({
+          store_id: storeId(),
+          referrer_id: ids[referrer]!,
+          visitor,
+          created_at: at(day),
+          expires_at: afterNow(30),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('referrals')
+      .values([
+        { store_id: storeId(), referrer_id: ids.a!, friend_email: friend(1), state: 'completed', created_at: at('2025-06-07'), completed_at: at('2025-06-10') },
+        { store_id: storeId(), referrer_id: ids.e!, friend_email: friend(3), state: 'pending', created_at: at('2025-06-24') },
+        { store_id: storeId(), referrer_id: ids.d!, friend_email: friend(5), state: 'pending', created_at: at('2025-06-19') },
+      ])
+      .execute();
   });
 
   it('answers every filter as the live computation does, once the days are rolled up', async () => {
@@ -209,10 +254,11 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     });
     expect(await periodMetrics(ctx.db, storeId(), JUNE, { channel: 'web' })).toMatchObject({ members_joined: 3, member_orders: 3, guest_orders: 1 });
     expect(await expiringPoints(ctx.db, storeId(), NOW, expiryHorizon(NOW), { tag: 'vip' })).toBe(100 + 40 + 60); // a's and b's
+    expect(referralFunnel(await periodBuckets(ctx.db, storeId(), JUNE, { tag: 'vip' }))).toEqual([2, 2, 1, 1]); // a's and b's
     expect(await expiringPoints(ctx.db, storeId(), NOW, expiryHorizon(NOW), { tier: 'Gold' })).toBe(100 + 80 + 20); // a's and d's, d's 80 later today
   });
 
-  it('follows a member’s new tier, source and tags, a first order through a channel, a moved or deleted order, an entry on rolled days and a spend from batches expiring later', async () => {
+  it('follows a member’s new tier, source and tags, a first order through a channel, a moved or deleted order, an entry on rolled days, a spend from batches expiring later and referrals', async () => {
     const db = ctx.db;
     await compareAll();
     await sql`update customers set vip_tier = 'Gold', tags = '["vip"]'::jsonb where id = ${ids.e}`.execute(db);
@@ -231,10 +277,19 @@ describeEachDatabase('analytics: filtered figures from the member segments', (ct
     // b's redemption on a rolled day spends the batch expiring in ten days and part of the one in forty
     await debit(db, { ...entry('b', 'seg-redeem-b'), type: 'redemption', points: 50 }, at('2025-06-26'));
     expect([await remainingAt('b', afterNow(10)), await remainingAt('b', afterNow(40))]).toEqual([0, 50]);
+    // d's referral completes; a's visitor comes back through b's link; c's invitation is deleted
+    await sql`update referrals set state = 'completed', completed_at = ${at('2025-06-27')} where store_id = ${storeId()} and referrer_id = ${ids.d}`.execute(
+      db,
+    );
+    await sql`update referral_visits set referrer_id = ${ids.b}, created_at = ${at('2025-06-28')} where store_id = ${storeId()} and visitor = 'seg-v1'`.execute(
+      db,
+    );
+    await db.deleteFrom('referral_invites').where('store_id', '=', storeId()).where('referrer_id', '=', ids.c!).execute();
     await compareAll();
     expect(await periodMetrics(db, storeId(), JUNE, { tier: 'Gold' })).toMatchObject({ members_joined: 3 });
     // a's, b's (after the spend) and now d's and e's
     expect(await expiringPoints(db, storeId(), NOW, expiryHorizon(NOW), { tag: 'vip' })).toBe(100 + 50 + (80 + 20) + 90);
+    expect(referralFunnel(await periodBuckets(db, storeId(), JUNE, { tag: 'vip' }))).toEqual([4, 3, 3, 2]); // a's, b's, d's, e's
     expect(await periodMetrics(db, storeId(), JUNE, { channel: 'pos' })).toMatchObject({ members_joined: 1, member_orders: 0 }); // d, by her refunded order
   });
 

@@ -25,6 +25,11 @@ export interface AnalyticsDailyTable {
   member_revenue_minor: number;
   guest_orders: number;
   guest_revenue_minor: number;
+  /** the referral funnel's steps that day (migration 0221): invitations sent, visits through a link (a returning visitor at their latest), coupons claimed, referrals completed */
+  referral_invites: number;
+  referral_visits: number;
+  referral_claims: number;
+  referrals_completed: number;
 }
 
 /**

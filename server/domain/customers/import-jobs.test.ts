@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { json } from '../../db/normalize.ts';
-import { verifyLedger } from '../ledger/index.ts';
+import { POINTS_LIMITS, credit, inTransaction, verifyLedger } from '../ledger/index.ts';
 import { claimCustomerImport, createCustomerImport, runCustomerImport } from './import-jobs.ts';
 import type { ImportCustomer } from './tables.ts';
 
@@ -110,5 +110,69 @@ describeEachDatabase('customer import job', (ctx) => {
     // the same file again wrote no customer row (same row versions) and credited nothing
     expect((await customers(storeId)).map((customer) => customer.version)).toEqual(written.map((customer) => customer.version));
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+  it('opens each new account with its opening balance in the statement that inserts the customer (no account written twice)', async () => {
+    const storeId = await newStore();
+    const file = Array.from({ length: 30 }, (_, n) => row(n, { points: n % 3 === 0 ? 0 : 5 + n }));
+    // the chunks in one transaction of the test's, so its own counts of row writes can be read
+    const counts = await inTransaction(ctx.db, async (trx) => {
+      // (the counts not yet reported of earlier transactions too: what the import adds to them)
+      const read = () =>
+        sql<{ inserted: number; updated: number }>`
+          select n_tup_ins as inserted, n_tup_upd as updated from pg_stat_xact_user_tables where relname = 'points_accounts'`
+          .execute(trx)
+          .then((result) => ({ inserted: Number(result.rows[0]!.inserted), updated: Number(result.rows[0]!.updated) }));
+      const before = await read();
+      const record = await createCustomerImport(trx, storeId, file, 'test', ctx.clock.now());
+      const claimed = (await claimCustomerImport(trx, ctx.clock.now(), record.id))!;
+      expect(await runCustomerImport(trx, claimed, () => ctx.clock.now(), 8)).toMatchObject({ status: 'done', created: 30 });
+      const after = await read();
+      return { inserted: after.inserted - before.inserted, updated: after.updated - before.updated };
+    });
+    // one account per customer, inserted once with its balance (zero without points), never updated
+    expect(counts).toEqual({ inserted: 30, updated: 0 });
+    const written = await customers(storeId);
+    expect(written.map((customer) => Number(customer.balance))).toEqual(
+      [...file].sort((a, b) => (a.email < b.email ? -1 : 1)).map((customer) => customer.points),
+    );
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it('refuses a chunk whose opening balance would take an existing balance past the limit: nothing of it is written', async () => {
+    const storeId = await newStore();
+    const existing = await ctx.db
+      .insertInto('customers')
+      .values({ store_id: storeId, email: 'c1@chunks.test', first_name: 'Rich', last_name: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await credit(
+      ctx.db,
+      { storeId, customerId: existing.id, type: 'adjustment', points: POINTS_LIMITS.balance - 5, sourceType: 'test', sourceId: 'rich', computation: 'test' },
+      ctx.clock.now(),
+    );
+    const failed = await importRows(storeId, [row(0), row(1), row(2)], 10);
+    expect(failed).toMatchObject({ status: 'failed', processed: 0, created: 0, points_credited: 0 });
+    expect(failed.error).toMatch(/limit/);
+    expect((await customers(storeId)).map((customer) => [customer.email, Number(customer.balance)])).toEqual([['c1@chunks.test', POINTS_LIMITS.balance - 5]]);
+    expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it("keeps every entry, batch and account in its customer's store (one key of store and customer)", async () => {
+    const [first, second] = [await newStore(), await newStore()];
+    const customer = await ctx.db
+      .insertInto('customers')
+      .values({ store_id: first, email: 'one@chunks.test', first_name: 'One', last_name: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // the customer of one store credited as if of another: refused by the key, nothing written
+    await expect(
+      credit(
+        ctx.db,
+        { storeId: second, customerId: customer.id, type: 'adjustment', points: 5, sourceType: 'test', sourceId: 'x', computation: 'test' },
+        ctx.clock.now(),
+      ),
+    ).rejects.toThrow(/foreign key/);
+    const accounts = await sql<{ store_id: number }>`select store_id from points_accounts where customer_id = ${customer.id}`.execute(ctx.db);
+    expect(accounts.rows.map((account) => Number(account.store_id))).toEqual([first]);
   });
 });

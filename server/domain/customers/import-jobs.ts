@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
+import { checkLimits, inTransaction, openingBalances, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
 import { reevaluateTiers } from '../vip/index.ts';
@@ -43,77 +43,86 @@ export async function claimCustomerImport(db: Executor, now: Date, id?: number):
   return row ? db.selectFrom('customer_imports').selectAll().where('id', '=', Number(row.id)).executeTakeFirst() : undefined;
 }
 
-interface WrittenCustomer {
-  id: number;
-  email: string;
-  /** created by this chunk (else it was there, updated or unchanged) */
-  inserted: boolean;
+interface ChunkResult {
+  created: number;
+  total: number;
+  credited: number;
+  credited_ids: number[];
+  balance: number;
+  pending: number;
+  lifetime: number;
 }
 
 /**
- * Upserts a chunk's customers by email in one statement (the rows sent as one JSON parameter):
- * new ones inserted; existing ones get the file's names and birthday when it has them and its
- * tags added, and are left untouched when that changes nothing (so a repeated file rewrites no
- * row). Answers every customer of the chunk with its id; the tag rows and the holdout draw
- * follow from the customers' statement-level triggers.
- */
-async function upsertCustomers(trx: Executor, storeId: number, chunk: ImportCustomer[], now: Date): Promise<WrittenCustomer[]> {
-  const input = chunk.map((row) => ({ email: row.email, first_name: row.first_name, last_name: row.last_name, birthday: row.birthday, tags: row.tags }));
-  const { rows } = await sql<WrittenCustomer>`
-    with input as (
-      select * from jsonb_to_recordset(${json(input)}::jsonb) as r(email text, first_name text, last_name text, birthday date, tags jsonb)),
-    written as (
-      insert into customers as c (store_id, email, first_name, last_name, birthday, tags, source, created_at)
-      select ${storeId}::bigint, email, first_name, last_name, birthday, tags, 'import', ${now}::timestamptz from input order by email
-      on conflict (store_id, email) do update set
-        first_name = case when excluded.first_name <> '' then excluded.first_name else c.first_name end,
-        last_name = case when excluded.last_name <> '' then excluded.last_name else c.last_name end,
-        birthday = coalesce(excluded.birthday, c.birthday),
-        tags = ${mergeTags(sql.ref('c.tags'), sql.ref('excluded.tags'))}
-      where (excluded.first_name <> '' and excluded.first_name is distinct from c.first_name)
-        or (excluded.last_name <> '' and excluded.last_name is distinct from c.last_name)
-        or (excluded.birthday is not null and excluded.birthday is distinct from c.birthday)
-        or not (c.tags @> excluded.tags)
-      returning c.id, c.email, c.xmax = 0 as inserted)
-    select coalesce(w.id, existing.id) as id, i.email, coalesce(w.inserted, false) as inserted
-    from input i
-    left join written w on w.email = i.email
-    left join customers existing on existing.store_id = ${storeId} and existing.email = i.email`.execute(trx);
-  return rows;
-}
-
-/**
- * Writes one chunk in one transaction: customers inserted or updated by email (names and birthday
- * when the file has them, tags added), opening balances credited through the ledger once per
- * customer, and the import's progress moved past the chunk.
+ * Writes one chunk in one transaction, its customers and opening balances in one statement (the
+ * rows sent once, as one JSON parameter): customers upserted by email (new ones inserted; existing
+ * ones get the file's names and birthday when it has them and its tags added, and are left
+ * untouched when that changes nothing, so a repeated file rewrites no row); then the opening
+ * balances through the ledger (`openingBalances`: once per customer, nothing for the holdout group,
+ * accounts opened with them). A new customer's holdout draw is the trigger's own rule
+ * (`customer_drawn_for_holdout`, migration 0240); the tag rows follow from the customers'
+ * statement-level triggers. Then the tiers the balances reach, and the import's progress.
  */
 async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date): Promise<void> {
+  const storeId = record.store_id;
+  const input = chunk.map((row) => ({
+    line: row.line,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    birthday: row.birthday,
+    points: row.points,
+    tags: row.tags,
+  }));
+  const reason = `Opening balance imported by ${record.created_by || 'the store'}`;
   await inTransaction(db, async (trx) => {
-    const written = await upsertCustomers(trx, record.store_id, chunk, now);
-    const idOf = new Map(written.map((row) => [row.email, Number(row.id)]));
-    const credits = chunk
-      .filter((row) => row.points > 0)
-      .map((row) => ({
-        storeId: record.store_id,
-        customerId: idOf.get(row.email)!,
-        type: 'adjustment' as const,
-        points: row.points,
-        sourceType: OPENING_BALANCE_SOURCE,
-        sourceId: String(idOf.get(row.email)),
-        computation: `opening balance imported from a CSV file (import #${record.id}, line ${row.line}): +${row.points}`,
-        reason: `Opening balance imported by ${record.created_by || 'the store'}`,
-      }));
-    const { inserted } = await creditMany(trx, credits, now);
+    // a crash may lose the last chunks committed, never half of one: the progress is in the same
+    // transaction, so the resumed job redoes exactly those (a commit need not wait for the disk)
+    await sql`set local synchronous_commit = off`.execute(trx);
+    const { rows } = await sql<ChunkResult>`
+      with input as (
+        select * from json_to_recordset(${json(input)}::json)
+          as r(line integer, email text, first_name text, last_name text, birthday date, points bigint, tags jsonb)),
+      written as (
+        insert into customers as c (store_id, email, first_name, last_name, birthday, tags, source, created_at)
+        select ${storeId}::bigint, email, first_name, last_name, birthday, tags, 'import', ${now}::timestamptz from input order by email
+        on conflict (store_id, email) do update set
+          first_name = case when excluded.first_name <> '' then excluded.first_name else c.first_name end,
+          last_name = case when excluded.last_name <> '' then excluded.last_name else c.last_name end,
+          birthday = coalesce(excluded.birthday, c.birthday),
+          tags = ${mergeTags(sql.ref('c.tags'), sql.ref('excluded.tags'))}
+        where (excluded.first_name <> '' and excluded.first_name is distinct from c.first_name)
+          or (excluded.last_name <> '' and excluded.last_name is distinct from c.last_name)
+          or (excluded.birthday is not null and excluded.birthday is distinct from c.birthday)
+          or not (c.tags @> excluded.tags)
+        returning c.id, c.email, c.xmax = 0 as inserted, c.holdout),
+      holdout as (select store_holdout_percent(settings) as percent from stores where id = ${storeId}),
+      source as (
+        select coalesce(w.id, e.id) as customer_id, i.points, coalesce(w.inserted, false) as opened,
+          case when w.inserted then customer_drawn_for_holdout(${storeId}::bigint, i.email, (select percent from holdout))
+            else coalesce(w.holdout, e.holdout) end as held,
+          'opening balance imported from a CSV file (import #' || ${record.id}::bigint || ', line ' || i.line || '): +' || i.points as computation
+        from input i
+        left join written w on w.email = i.email
+        left join lateral (select id, holdout from customers where store_id = ${storeId} and email = i.email) e on true),
+      ${openingBalances(storeId, OPENING_BALANCE_SOURCE, reason, now)}
+      select (select count(*) from source where opened) as created, (select count(*) from source) as total,
+        (select coalesce(sum(points), 0) from opening_entries) as credited,
+        (select coalesce(array_agg(customer_id), '{}') from opening_entries) as credited_ids,
+        (select coalesce(max(balance), 0) from opening_accounts) as balance, (select coalesce(max(pending), 0) from opening_accounts) as pending,
+        (select coalesce(max(lifetime), 0) from opening_accounts) as lifetime`.execute(trx);
+    const result = rows[0]!;
+    checkLimits([result]);
     // an opening balance counts towards lifetime points: the customers it moved may reach a tier
-    await reevaluateTiers(trx, record.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], now);
-    const created = written.filter((row) => row.inserted).length;
+    await reevaluateTiers(trx, storeId, result.credited_ids.map(Number), now);
+    const created = Number(result.created);
     await trx
       .updateTable('customer_imports')
       .set({
         processed: end,
         created: sql`created + ${created}`,
-        updated: sql`updated + ${written.length - created}`,
-        points_credited: sql`points_credited + ${inserted.reduce((sum, entry) => sum + entry.points, 0)}`,
+        updated: sql`updated + ${Number(result.total) - created}`,
+        points_credited: sql`points_credited + ${Number(result.credited)}`,
         updated_at: now,
       })
       .where('id', '=', record.id)

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { json } from '../../db/normalize.ts';
 import type { LedgerEntry } from '../ledger/tables.ts';
 import type { EmailKey } from './kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
@@ -21,43 +22,105 @@ async function membersOf(trx: Executor, customerIds: number[]) {
 }
 
 /**
- * One email of `key` per newly written ledger entry, queued in the ledger's transaction: the
- * points and the balance read there (after the entry), each entry mailing once (`ledger:{id}`);
- * members without an address are skipped.
+ * One email of `key` per newly written ledger entry, for the ledger's transaction: the points and
+ * the balance read there (after the entry), each entry mailing once (`ledger:{id}`); members
+ * without an address are skipped.
  */
-async function queueEntryEmails(
+async function entryEmails(
   trx: Executor,
   entries: LedgerEntry[],
   key: EmailKey,
-  now: Date,
   dataOf: (entry: LedgerEntry) => Record<string, string> = () => ({}),
-): Promise<void> {
-  if (entries.length === 0) return;
+  eventKeyOf: (entry: LedgerEntry) => string = (entry) => `ledger:${entry.id}`,
+): Promise<QueuedEmail[]> {
+  if (entries.length === 0) return [];
   const members = await membersOf(
     trx,
     entries.map((entry) => entry.customer_id),
   );
-  const emails = entries.flatMap((entry): QueuedEmail[] => {
+  return entries.flatMap((entry): QueuedEmail[] => {
     const member = members.get(entry.customer_id);
     if (!member) return [];
     const data = { points_earned: count(entry.points), loyalty_points_balance: count(member.balance), ...dataOf(entry) };
-    return [{ storeId: entry.store_id, customerId: entry.customer_id, key, eventKey: `ledger:${entry.id}`, to: member.email, data }];
+    return [{ storeId: entry.store_id, customerId: entry.customer_id, key, eventKey: eventKeyOf(entry), to: member.email, data }];
   });
-  await queueEmails(trx, emails, now);
 }
 
-/** "Points Earned" emails for newly written order earns (pending earns wait for their release). */
-export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
+/**
+ * "Points Earned" emails for newly written order earns (pending earns wait for their release),
+ * with the balance as the transaction sees it now, for the caller to queue (with others, in one insert).
+ */
+export async function pointsEarnedEmails(trx: Executor, entries: LedgerEntry[]): Promise<QueuedEmail[]> {
   const earned = entries.filter((entry) => entry.type === 'order_earn' && entry.points > 0);
-  await queueEntryEmails(trx, earned, 'points-earned', now, (entry) => {
+  return entryEmails(trx, earned, 'points-earned', (entry) => {
     const metadata = (entry.metadata ?? {}) as { order_number?: unknown };
     return { order_number: typeof metadata.order_number === 'string' ? metadata.order_number : '' };
   });
 }
 
-/** "Birthday" emails for newly given VIP birthday bonuses (the tier's birthday_bonus perk). */
+/** "Points Earned" emails for newly written order earns, queued. */
+export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
+  await queueEmails(trx, await pointsEarnedEmails(trx, entries), now);
+}
+
+/**
+ * The one "Birthday" email of a member's birthday: the birthday earning rule's gift (released on
+ * the day) and the VIP tier's birthday bonus both announce it under this key, so a member who gets
+ * both receives one email.
+ */
+const birthdayEventKey = (customerId: number, year: number | string) => `birthday:${customerId}:${year}`;
+
+/** Points as the emails print them ("1,250"), read back. */
+const countOf = (text: string | undefined) => Number((text ?? '0').replace(/[^0-9-]/g, '')) || 0;
+
+/**
+ * Queues "Birthday" emails (keyed by birthdayEventKey): a member whose birthday email of that year
+ * is already queued gets that one email, saying both gifts' points and the balance after them; one
+ * already sent is not sent again.
+ */
+async function queueBirthdayEmails(trx: Executor, emails: QueuedEmail[], now: Date): Promise<void> {
+  if (emails.length === 0) return;
+  const existing = await trx
+    .selectFrom('email_outbox')
+    .select(['id', 'store_id', 'event_key', 'status', 'data'])
+    .where('store_id', 'in', [...new Set(emails.map((email) => email.storeId))])
+    .where(
+      'event_key',
+      'in',
+      emails.map((email) => email.eventKey),
+    )
+    .execute();
+  const existingOf = new Map(existing.map((row) => [`${row.store_id}:${row.event_key}`, row]));
+  const fresh: QueuedEmail[] = [];
+  for (const email of emails) {
+    const row = existingOf.get(`${email.storeId}:${email.eventKey}`);
+    if (!row) fresh.push(email);
+    else if (row.status === 'queued') {
+      const data = row.data as Record<string, string>;
+      const points = countOf(data.points_earned) + countOf(email.data.points_earned);
+      await trx
+        .updateTable('email_outbox')
+        .set({
+          data: json({
+            ...data,
+            points_earned: count(points),
+            loyalty_points_balance: email.data.loyalty_points_balance ?? data.loyalty_points_balance ?? '0',
+          }),
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'queued')
+        .execute();
+    }
+  }
+  await queueEmails(trx, fresh, now);
+}
+
+/** The year a VIP birthday bonus is for (its metadata; its source key says it too). */
+const bonusYear = (entry: LedgerEntry) => String((entry.metadata as { year?: unknown } | null)?.year ?? entry.rule_key);
+
+/** "Birthday" emails for newly given VIP birthday bonuses (the tier's birthday_bonus perk): the member's one birthday email of the year. */
 export async function queueBirthdayBonusEmails(trx: Executor, entries: LedgerEntry[], now: Date): Promise<void> {
-  await queueEntryEmails(trx, entries, 'birthday', now);
+  await queueBirthdayEmails(trx, await entryEmails(trx, entries, 'birthday', undefined, (entry) => birthdayEventKey(entry.customer_id, bonusYear(entry))), now);
 }
 
 interface MemberEvent {
@@ -128,6 +191,13 @@ export async function queueReleaseEmails(trx: Executor, releases: LedgerEntry[],
     const metadata = (earn.metadata ?? {}) as { order_number?: unknown };
     const data: Record<string, string> = { points_earned: count(release.points) };
     if (key === 'points-earned') data.order_number = typeof metadata.order_number === 'string' ? metadata.order_number : '';
+    if (key === 'birthday') {
+      // the birthday gift's email is the member's one birthday email of that year (a VIP birthday bonus shares it)
+      const year = String((earn.metadata as { claim_key?: string } | null)?.claim_key ?? '').slice('birthday:'.length);
+      const emails = await entryEmails(trx, [release], 'birthday', undefined, () => birthdayEventKey(release.customer_id, year));
+      await queueBirthdayEmails(trx, emails, now);
+      continue;
+    }
     await queueMemberEmail(trx, { storeId: release.store_id, customerId: release.customer_id, key, eventKey: `ledger:${release.id}`, data }, now);
   }
 }

@@ -9,6 +9,7 @@ export {
   debit,
   inTransaction,
   lockAccount,
+  openingBalances,
   reverseDebit,
   type CreditInput,
   type CreditResult,
@@ -22,5 +23,5 @@ export { HELD_UNTIL, HeldEntryError, approveHeldEntry } from './held.ts';
 export { expireDuePoints, isReleased, netPending, releaseDuePoints, type Scope } from './pending.ts';
 export { listEntries, readAccount, type AccountTotals } from './read.ts';
 export { listStoreActivity, type ActivityFilter, type ActivityRow } from './activity.ts';
-export { POINTS_LIMITS, PointsLimitError, type PointsLimit } from './limits.ts';
+export { POINTS_LIMITS, PointsLimitError, checkLimits, type PointsLimit } from './limits.ts';
 export { verifyLedger, type LedgerBreach } from './verify.ts';

@@ -155,6 +155,11 @@ const ENTRY_RECORD = sql.raw(`store_id bigint, customer_id bigint, type text, po
   source_type text, source_id text, rule_key text, parent_entry_id bigint, computation text, reason text,
   release_at timestamptz, expires_at timestamptz, metadata jsonb, position integer`);
 
+/** A batch for every positive available credit among the rows of the CTE `entries` (store_id, customer_id, id, points, expires_at). */
+const batchesOf = (entries: string, now: Date) => sql`
+  insert into points_batches (store_id, customer_id, entry_id, points, remaining, expires_at, created_at)
+  select store_id, customer_id, id, points, points, expires_at, ${now}::timestamptz from ${sql.table(entries)} where points > 0`;
+
 /**
  * Appends entries in one statement (a repeated idempotency key is skipped) that also opens a
  * batch for every positive available credit, then moves the cached totals by the same amounts,
@@ -179,9 +184,7 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
       from input order by position
       on conflict (store_id, source_type, source_id, rule_key) do nothing
       returning *),
-    batches as (
-      insert into points_batches (store_id, customer_id, entry_id, points, remaining, expires_at, created_at)
-      select store_id, customer_id, id, points, points, expires_at, ${now}::timestamptz from entries where points > 0)
+    batches as (${batchesOf('entries', now)})
     select * from entries order by id`.execute(trx);
   await applyAccountDeltas(
     trx,
@@ -238,6 +241,35 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
     heldOut: inputs.length - earning.length,
     keptOut: firstRefused ? refused(firstRefused)! : null,
   };
+}
+
+/**
+ * Opening balances credited in the statement that writes their customers (the CSV import): CTEs
+ * to follow the caller's CTE `source` (customer_id, points, opened: the customer row is new in
+ * this statement, held: the customer is in the holdout group, computation). A held customer is
+ * credited nothing (as creditMany refuses); any other with points gets one `adjustment` entry,
+ * whose idempotency key is `sourceType` and the customer (a repeated file credits nothing), and
+ * its batch. A new customer's account is opened with its balance (the trigger of migration 0185,
+ * firing after the statement, then finds it: no account opened at zero and then updated); an
+ * existing customer's account is raised. Adds `opening_entries` (customer_id, points) and
+ * `opening_accounts` (the new totals: the caller passes them to checkLimits).
+ */
+export function openingBalances(storeId: number, sourceType: string, reason: string, now: Date) {
+  return sql`
+    opening_entries as (
+      insert into ledger_entries (store_id, customer_id, type, points, lifetime_points, source_type, source_id, computation, reason, created_at)
+      select ${storeId}::bigint, customer_id, 'adjustment', points, points, ${sourceType}::text, customer_id::text, computation, ${reason}::text, ${now}::timestamptz
+      from source where points > 0 and not held order by customer_id::text
+      on conflict (store_id, source_type, source_id, rule_key) do nothing
+      returning store_id, customer_id, id, points, expires_at),
+    opening_batches as (${batchesOf('opening_entries', now)}),
+    opening_accounts as (
+      insert into points_accounts as a (store_id, customer_id, balance, lifetime, updated_at)
+      select ${storeId}::bigint, s.customer_id, coalesce(e.points, 0), coalesce(e.points, 0), ${now}::timestamptz
+      from source s left join opening_entries e on e.customer_id = s.customer_id where s.opened or e.id is not null order by s.customer_id
+      on conflict (store_id, customer_id) do update set
+        balance = a.balance + excluded.balance, lifetime = a.lifetime + excluded.lifetime, updated_at = excluded.updated_at
+      returning a.balance, a.pending, a.lifetime)`;
 }
 
 /** The customers among the credits' who are kept out of the program: in the holdout group or excluded (deleted ones are). */

@@ -22,7 +22,8 @@ import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
-import { queuePointsEarnedEmails } from '../emails/events.ts';
+import { pointsEarnedEmails } from '../emails/events.ts';
+import { queueEmails } from '../emails/outbox.ts';
 import { productFacts } from '../products/catalogue.ts';
 import { settleReferralOrders } from '../referrals/index.ts';
 import { loadLadder, multipliersOf, reevaluateTiers } from '../vip/index.ts';
@@ -344,9 +345,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const rules = await activeOrderRules(trx, storeId);
     const ladder = await loadLadder(trx, storeId);
     const customerIds = states.flatMap((state) => (state.customer_id === null ? [] : [state.customer_id]));
-    const multipliers = ladder.tiers.some((tier) => tier.perks.some((perk) => perk.kind === 'multiplier'))
-      ? await multipliersOf(trx, storeId, customerIds)
-      : new Map<number, { multiplier: number; tier: string }>();
+    const multipliers = await multipliersOf(trx, storeId, customerIds, ladder);
     const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId), multipliers };
     const batch: CreditInput[] = [];
     for (const rule of rules) {
@@ -369,7 +368,8 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
       }
     }
     const { inserted } = await creditMany(trx, batch, now);
-    await queuePointsEarnedEmails(trx, inserted, now);
+    // the "Points Earned" emails (with the balance as it stands now) and the tiers' "Tier switch" ones: one insert
+    const outbox = await pointsEarnedEmails(trx, inserted);
     await markRewardsUsed(trx, storeId, states, now);
     await settleReferralOrders(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
@@ -391,7 +391,8 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
       }
     }
     // the tiers of the customers these orders touched, in the same transaction
-    await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder);
+    await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder, outbox);
+    await queueEmails(trx, outbox, now);
     return { earned: inserted };
   });
 }

@@ -137,6 +137,6 @@ export interface Simulation {
   /** entry reward points the moves up would give */
   entry_reward_points: number;
   tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
-  /** stored: the figures kept per member; measured: a different period, measured again from the ledger and orders */
+  /** stored: the figures kept per member; measured: a different period, measured again (from the day figures; before the first tier, from the ledger and orders) */
   figures: 'stored' | 'measured';
 }

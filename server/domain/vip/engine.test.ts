@@ -9,6 +9,9 @@ import { creditMany, readAccount, verifyLedger } from '../ledger/index.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { Db } from '../../db/connection.ts';
 import { getProgramData } from '../program/index.ts';
+import { earningRuleBody } from '../schemas/earning-rules.ts';
+import { setBirthday } from '../rules/actions.ts';
+import { createEarningRule } from '../rules/earning.ts';
 import { createRedeemRule, redeemReward } from '../rules/redeem.ts';
 import { RedeemError } from '../rules/errors.ts';
 import { redeemRuleBody } from '../schemas/redeem-rules.ts';
@@ -248,10 +251,11 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     });
   });
 
-  it("gives the tier's birthday bonus on the birthday to members of the tier only, once a year, through the maintenance job", async () => {
+  /** A store measured on spend with Gold at $500 giving a 250-point birthday bonus (and Silver at $100, without one). */
+  const birthdayStore = async ({ silver }: { silver: boolean }) => {
     const storeId = await newStore(ctx.db);
     await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'keep_until_period_end' }, now());
-    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
+    if (silver) await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 10_000, description: '' }, now());
     await storeTier(
       ctx.db,
       storeId,
@@ -263,6 +267,11 @@ describeEachDatabase('VIP tier engine', (ctx) => {
       },
       now(),
     );
+    return storeId;
+  };
+
+  it("gives the tier's birthday bonus on the birthday to members of the tier only, once a year, through the maintenance job", async () => {
+    const storeId = await birthdayStore({ silver: true });
     const gold = await order(storeId, 'bday-gold@example.test', 60_000);
     const silver = await order(storeId, 'bday-silver@example.test', 20_000);
     const later = await order(storeId, 'bday-later@example.test', 70_000);
@@ -484,5 +493,62 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     // a deleted customer is left out (the members joined with the customers)
     await ctx.db.updateTable('customers').set({ deleted_at: now() }).where('id', '=', rich.id).execute();
     expect(await simulate(ctx.db, storeId, change, now())).toMatchObject({ members: 3, moved_up: 1, unchanged: 2 });
+  });
+
+  it('simulates a period change from the day figures the tiers keep, as a measurement from the ledger and orders says', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    await ladder(storeId); // Silver $100, Gold $500
+    const longAgo = new Date(now().getTime() - 400 * 86_400_000).toISOString();
+    const oldOrder = async (email: string, cents: number) => {
+      orderSeq += 1;
+      const id = `v${orderSeq}`;
+      await applyOrderEvents(ctx.db, storeId, [{ platform: 'shopify', orderExternalId: id, order: paidOrder(id, email, cents, { placedAt: longAgo }) }], now());
+    };
+    // Gold for life, Silver in the last 12 months; Silver for life, nothing in the last 12 months; Silver either way
+    await oldOrder('period-a@example.test', 40_000);
+    await order(storeId, 'period-a@example.test', 15_000);
+    await oldOrder('period-b@example.test', 20_000);
+    const steady = await order(storeId, 'period-c@example.test', 12_000);
+    const rolling = { settings: { enabled: true, basis: 'spent', period: 'rolling_12_months', fall_below: 'drop' } } as const;
+    const measured = await simulate(ctx.db, storeId, rolling, now());
+    expect(measured).toMatchObject({ members: 3, moved_up: 0, moved_down: 2, unchanged: 1, figures: 'measured' });
+    expect(measured.tiers.map((tier) => [tier.name, tier.before, tier.after])).toEqual([
+      ['Silver', 2, 2],
+      ['Gold', 1, 0],
+    ]);
+    // the figures come from the days kept per customer (vip_figures), not from the orders again
+    await ctx.db
+      .updateTable('vip_figures')
+      .set((eb) => ({ spent_minor: eb('spent_minor', '+', 50_000) }))
+      .where('store_id', '=', storeId)
+      .where('customer_id', '=', steady.id)
+      .execute();
+    expect(await simulate(ctx.db, storeId, rolling, now())).toMatchObject({ members: 3, moved_up: 1, moved_down: 2, unchanged: 0, figures: 'measured' });
+  });
+
+  it("sends one birthday email to a member who gets both the birthday rule's gift and the tier's birthday bonus", async () => {
+    const storeId = await birthdayStore({ silver: false });
+    await createEarningRule(ctx.db, storeId, earningRuleBody.parse({ type: 'birthday', title: 'Birthday', points: 75 }), now());
+    const member = await order(storeId, 'both-gifts@example.test', 60_000);
+    const inTwoMonths = new Date(now().getTime() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const { rewardOn } = await setBirthday(ctx.db, storeId, member.id, inTwoMonths, now());
+    // (read before the day: a read on the day releases the gift itself)
+    const before = await readAccount(ctx.db, storeId, member.id, now());
+    ctx.clock.advance(new Date(`${rewardOn}T00:00:00Z`).getTime() - now().getTime() + 43_200_000);
+    const run = await maintainLedger(ctx.db, ctx.clock);
+    expect(run).toMatchObject({ released: 1, tierBirthdays: 1 });
+    const after = await readAccount(ctx.db, storeId, member.id, now());
+    expect(after.balance).toBe(before.balance + 75 + 250);
+    await maintainLedger(ctx.db, ctx.clock);
+    const emails = await ctx.db
+      .selectFrom('email_outbox')
+      .select(['email_key', 'data'])
+      .where('store_id', '=', storeId)
+      .where('customer_id', '=', member.id)
+      .where('email_key', '=', 'birthday')
+      .execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.data).toMatchObject({ points_earned: '325', loyalty_points_balance: after.balance.toLocaleString('en-US') });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
 import type { TierPeriod } from '../schemas/vip.ts';
-import { VipError, entryRewardOf, loadLadder, metricOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
+import { VipError, entryRewardOf, loadLadder, metricOf, multiplierOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
 import { storeFigures } from './figures.ts';
 import type { TierCause, VipMember } from './tables.ts';
 
@@ -38,37 +38,42 @@ interface ChangeOptions {
 /**
  * Records tier changes: the members' rows, an activity entry each, the customer's tier name,
  * the entry reward of a tier reached (once per tier and period, through the ledger's
- * idempotency key) and the "Tier switch" email, all in the caller's transaction.
+ * idempotency key) and the "Tier switch" email, all in the caller's transaction. The activity
+ * rows, the members' tiers and the customers' tier names are written by one statement (which
+ * also answers the addresses the emails go to); the emails are queued, or handed to `outbox`
+ * when the caller queues them with its own.
  */
-async function recordChanges(trx: Executor, storeId: number, ladder: Ladder, changes: TierChange[], options: ChangeOptions, now: Date): Promise<void> {
+async function recordChanges(
+  trx: Executor,
+  storeId: number,
+  ladder: Ladder,
+  changes: TierChange[],
+  options: ChangeOptions,
+  now: Date,
+  outbox?: QueuedEmail[],
+): Promise<void> {
   if (changes.length === 0) return;
-  const activity = await trx
-    .insertInto('vip_activity')
-    .values(
-      changes.map((change) => ({
-        store_id: storeId,
-        customer_id: change.customerId,
-        from_tier_id: change.from?.id ?? null,
-        to_tier_id: change.to?.id ?? null,
-        from_name: change.from?.name ?? null,
-        to_name: change.to?.name ?? null,
-        direction: change.direction,
-        cause: options.cause,
-        reason: options.reason ?? null,
-        metric: change.metric,
-        created_at: now,
-      })),
-    )
-    .returning(['id', 'customer_id'])
-    .execute();
-  // set-based: one UPDATE … FROM (VALUES …) each for the members' rows and the customers' tier names
-  const moves = sql.join(changes.map((change) => sql`(${change.customerId}::bigint, ${change.to?.id ?? null}::bigint, ${change.to?.name ?? null}::text)`));
-  await sql`update vip_members m set tier_id = v.tier_id, tier_since = ${now}, manual = ${options.manual ?? false}
-    from (values ${moves}) as v(customer_id, tier_id, name)
-    where m.store_id = ${storeId} and m.customer_id = v.customer_id`.execute(trx);
-  await sql`update customers c set vip_tier = v.name
-    from (values ${moves}) as v(customer_id, tier_id, name)
-    where c.store_id = ${storeId} and c.id = v.customer_id`.execute(trx);
+  const moves = sql.join(
+    changes.map(
+      (change) =>
+        sql`(${change.customerId}::bigint, ${change.from?.id ?? null}::bigint, ${change.to?.id ?? null}::bigint, ${change.from?.name ?? null}::text, ${change.to?.name ?? null}::text, ${change.direction}::text, ${change.metric}::bigint)`,
+    ),
+  );
+  const { rows: recorded } = await sql<{ id: number; customer_id: number; email: string | null }>`
+    with moves (customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, metric) as (values ${moves}),
+    activity as (
+      insert into vip_activity (store_id, customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, cause, reason, metric, created_at)
+      select ${storeId}, customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, ${options.cause}, ${options.reason ?? null}, metric, ${now}::timestamptz
+      from moves order by customer_id
+      returning id, customer_id),
+    members as (
+      update vip_members m set tier_id = v.to_tier_id, tier_since = ${now}::timestamptz, manual = ${options.manual ?? false}
+      from moves v where m.store_id = ${storeId} and m.customer_id = v.customer_id),
+    named as (
+      update customers c set vip_tier = v.to_name
+      from moves v where c.store_id = ${storeId} and c.id = v.customer_id
+      returning c.id, c.email, c.deleted_at)
+    select a.id, a.customer_id, n.email from activity a left join named n on n.id = a.customer_id and n.deleted_at is null`.execute(trx);
   const key = periodKey(ladder.settings.period, now);
   const rewards = changes.flatMap((change): CreditInput[] => {
     const points = change.direction === 'up' ? entryRewardOf(change.to) : 0;
@@ -88,40 +93,30 @@ async function recordChanges(trx: Executor, storeId: number, ladder: Ladder, cha
     ];
   });
   await creditMany(trx, rewards, now);
-  const customers = await trx
-    .selectFrom('customers')
-    .select(['id', 'email'])
-    .where('store_id', '=', storeId)
-    .where(
-      'id',
-      'in',
-      changes.map((change) => change.customerId),
-    )
-    .where('deleted_at', 'is', null)
-    .execute();
-  const emailOf = new Map(customers.map((customer) => [customer.id, customer.email]));
-  const activityOf = new Map(activity.map((row) => [row.customer_id, row.id]));
+  const recordOf = new Map(recorded.map((row) => [Number(row.customer_id), row]));
   const emails = changes.flatMap((change): QueuedEmail[] => {
-    const to = emailOf.get(change.customerId);
-    if (!to || !change.to) return [];
+    const record = recordOf.get(change.customerId);
+    if (!record?.email || !change.to) return [];
     return [
       {
         storeId,
         customerId: change.customerId,
         key: 'loyalty-tier-update',
-        eventKey: `vip:${activityOf.get(change.customerId)}`,
-        to,
+        eventKey: `vip:${record.id}`,
+        to: record.email,
         data: { tier_name: change.to.name, previous_tier_name: change.from?.name ?? 'no tier' },
       },
     ];
   });
-  await queueEmails(trx, emails, now);
+  if (outbox) outbox.push(...emails);
+  else await queueEmails(trx, emails, now);
 }
 
 /**
  * Re-measures some customers of a store from their stored figures and moves them between tiers, inside the caller's
  * transaction (the ledger's or the order's): up as soon as a threshold is reached, down when the
  * store's fall-below policy and the period allow it. Does nothing when the store has no tiers.
+ * The "Tier switch" emails go to `outbox` when given (the caller queues them with its own).
  */
 export async function reevaluateTiers(
   db: Executor,
@@ -130,6 +125,7 @@ export async function reevaluateTiers(
   now: Date,
   cause: TierCause = 'earn',
   known?: Ladder,
+  outbox?: QueuedEmail[],
 ): Promise<TierChange[]> {
   const ids = [...new Set(customerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
@@ -149,7 +145,7 @@ export async function reevaluateTiers(
       if (!up && !mayDrop(member, ladder, cause, now)) continue;
       changes.push({ customerId: id, from: current, to: target, direction: up ? 'up' : 'down', metric });
     }
-    await recordChanges(trx, storeId, ladder, changes, { cause }, now);
+    await recordChanges(trx, storeId, ladder, changes, { cause }, now, outbox);
     return changes;
   });
 }
@@ -221,18 +217,26 @@ export async function endTierPeriods(db: Executor, now: Date, batch = PERIOD_BAT
   return moved;
 }
 
-/** The tier multiplier of each customer (1 without a tier), for the order earn. */
-export async function multipliersOf(db: Executor, storeId: number, customerIds: number[]): Promise<Map<number, { multiplier: number; tier: string }>> {
+/** The tier multiplier of each customer whose tier has one (1× without), for the order earn: the ladder's own tiers, one read of the members' tiers. */
+export async function multipliersOf(
+  db: Executor,
+  storeId: number,
+  customerIds: number[],
+  ladder: Ladder,
+): Promise<Map<number, { multiplier: number; tier: string }>> {
   const out = new Map<number, { multiplier: number; tier: string }>();
-  if (customerIds.length === 0) return out;
+  const multiplied = new Map(ladder.tiers.filter((tier) => multiplierOf(tier) !== 1).map((tier) => [tier.id, tier]));
+  if (customerIds.length === 0 || multiplied.size === 0) return out;
   const rows = await db
-    .selectFrom('vip_members as m')
-    .innerJoin('vip_tiers as t', 't.id', 'm.tier_id')
-    .innerJoin('vip_perks as p', (join) => join.onRef('p.tier_id', '=', 't.id').on('p.kind', '=', 'multiplier'))
-    .select(['m.customer_id', 't.name', 'p.multiplier'])
-    .where('m.store_id', '=', storeId)
-    .where('m.customer_id', 'in', [...new Set(customerIds)])
+    .selectFrom('vip_members')
+    .select(['customer_id', 'tier_id'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', 'in', [...new Set(customerIds)])
+    .where('tier_id', 'in', [...multiplied.keys()])
     .execute();
-  for (const row of rows) if (row.multiplier !== null) out.set(row.customer_id, { multiplier: Number(row.multiplier), tier: row.name });
+  for (const row of rows) {
+    const tier = row.tier_id === null ? undefined : multiplied.get(row.tier_id);
+    if (tier) out.set(row.customer_id, { multiplier: multiplierOf(tier), tier: tier.name });
+  }
   return out;
 }

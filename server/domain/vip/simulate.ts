@@ -71,14 +71,16 @@ async function storedGroups(db: Executor, storeId: number, target: RawBuilder<nu
 /**
  * How the store's members would move under a proposed ladder or settings, computed on the
  * server from real data with one aggregate: from each member's stored figures, or — when the
- * period changes — measured again from the ledger and the orders. Nothing is written.
+ * period changes — measured again for the new period from the day figures migration 0190's
+ * triggers keep (a store without tiers yet has none: from the ledger and the orders). Nothing is written.
  */
 export async function simulate(db: Executor, storeId: number, body: SimulateBody, now: Date): Promise<Simulation> {
   const current = await loadLadder(db, storeId);
   const settings: Settings = body.settings ?? current.settings;
   const ladder = proposal(current.tiers, body);
-  // stored figures exist once the store has tiers (saving one measures every customer); before, measure from the ledger and orders
-  const stored = settings.period === current.settings.period && current.tiers.length > 0;
+  // stored figures exist once the store has tiers (saving one measures every customer), and so do the day figures
+  const kept = current.tiers.length > 0;
+  const stored = settings.period === current.settings.period && kept;
   const metric = sql.raw(`f.${COLUMN[settings.basis]}`);
   const target = placement(metric, ladder);
   const since = periodStart(settings.period, now) ?? new Date(0);
@@ -86,7 +88,14 @@ export async function simulate(db: Executor, storeId: number, body: SimulateBody
     ? sql`select c.id, coalesce(m.points, 0) as points, coalesce(m.spent_minor, 0) as spent_minor, coalesce(m.orders, 0) as orders, m.tier_id
         from customers c left join vip_members m on m.store_id = c.store_id and m.customer_id = c.id
         where c.store_id = ${storeId} and c.deleted_at is null`
-    : sql`select c.id, coalesce(p.points, 0) as points, coalesce(o.spent, 0) as spent_minor, coalesce(o.n, 0) as orders, m.tier_id
+    : kept
+      ? sql`select c.id, coalesce(d.points, 0) as points, coalesce(d.spent_minor, 0) as spent_minor, coalesce(d.orders, 0) as orders, m.tier_id
+        from customers c
+        left join vip_members m on m.store_id = c.store_id and m.customer_id = c.id
+        left join (select customer_id, sum(points) as points, sum(spent_minor) as spent_minor, sum(orders) as orders from vip_figures
+          where store_id = ${storeId} and day >= ${since.toISOString().slice(0, 10)}::date group by customer_id) d on d.customer_id = c.id
+        where c.store_id = ${storeId} and c.deleted_at is null`
+      : sql`select c.id, coalesce(p.points, 0) as points, coalesce(o.spent, 0) as spent_minor, coalesce(o.n, 0) as orders, m.tier_id
         from customers c
         left join vip_members m on m.store_id = c.store_id and m.customer_id = c.id
         left join (select customer_id, sum(lifetime_points) as points from ledger_entries

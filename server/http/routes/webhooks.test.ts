@@ -295,6 +295,34 @@ describeEachDatabase('order webhooks', (ctx) => {
     expect(await snapshotTables(ctx.db)).toBe(before);
   });
 
+  it('holds a secret or domain changed in the database at once, though this process has read the store before', async () => {
+    const eventsOf = (eventId: string) => ctx.db.selectFrom('webhook_events').select('id').where('event_key', '=', eventId).execute();
+    const setStore = (values: { hmac_secret?: string; domain?: string }) => ctx.db.updateTable('stores').set(values).where('id', '=', store().id).execute();
+    expect((await shopify('orders/paid', withOrder(SHOPIFY.paid, 9200, 'held@example.com'), 'evt-held-1')).statusCode).toBe(200);
+    // rotated by another process: the old signature is refused, the new one taken
+    await setStore({ hmac_secret: 'rotated-elsewhere' });
+    try {
+      expect((await shopify('orders/paid', withOrder(SHOPIFY.paid, 9201, 'held@example.com'), 'evt-held-2')).statusCode).toBe(401);
+      expect((await neutral({ ...fixture('neutral/order-paid.json'), event_id: 'evt-held-3' })).statusCode).toBe(401);
+      expect(await eventsOf('evt-held-2')).toEqual([]);
+      expect(await eventsOf('evt-held-3')).toEqual([]);
+      expect((await shopify('orders/paid', withOrder(SHOPIFY.paid, 9204, 'held@example.com'), 'evt-held-4', 'rotated-elsewhere')).statusCode).toBe(200);
+      expect(await eventsOf('evt-held-4')).toHaveLength(1);
+    } finally {
+      await setStore({ hmac_secret: store().hmacSecret });
+    }
+    // the domain moved away: deliveries naming it no longer reach the store
+    await setStore({ domain: 'moved.myshopify.com' });
+    try {
+      expect((await shopify('orders/paid', withOrder(SHOPIFY.paid, 9205, 'held@example.com'), 'evt-held-5')).statusCode).toBe(401);
+      expect(await eventsOf('evt-held-5')).toEqual([]);
+    } finally {
+      await setStore({ domain: 'alpha.myshopify.com' });
+    }
+    expect((await shopify('orders/paid', withOrder(SHOPIFY.paid, 9206, 'held@example.com'), 'evt-held-6')).statusCode).toBe(200);
+    await drain();
+  });
+
   it('takes the neutral format signed with X-Signature', async () => {
     const response = await neutral(fixture('neutral/order-paid.json'));
     expect(response.statusCode).toBe(200);

@@ -9,7 +9,8 @@ import { TickBatch } from '../../db/tick-batch.ts';
 import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
-import { WebhookRunner } from '../../jobs/webhook-runner.ts';
+import { secretDigest, STORE_CHANGED, WebhookRunner, type SigningStore } from '../../jobs/webhook-runner.ts';
+import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -40,6 +41,18 @@ const headerOf = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** A signature over the raw body: the HMAC-SHA256 of `raw` with the store's secret equals `given`. */
+const bodySignedWith = (raw: Buffer, given: Buffer) => (secret: string) => signaturesMatch(createHmac('sha256', secret).update(raw).digest(), given);
+
+/** Refuses a body that is not JSON (400); its value is read when the delivery is processed. */
+function validJson(raw: Buffer): void {
+  try {
+    JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.', 'malformed_json');
+  }
+}
+
 function parseJson(raw: Buffer): unknown {
   try {
     return parseJsonKeepingIds(raw.toString('utf8'));
@@ -51,6 +64,62 @@ function parseJson(raw: Buffer): unknown {
 function rawBody(request: FastifyRequest): Buffer {
   if (!Buffer.isBuffer(request.body)) throw new ApiError(400, 'Send the webhook body as application/json.', 'empty_body');
   return request.body;
+}
+
+/** A delivery to store (its source, topic, event id and raw body), or null for one acknowledged without storing. */
+type Received = () => { platform: string; topic: string; eventKey: string; raw: Buffer } | null;
+
+/** A store as webhooks are checked against it: its id, secret, and key and secret digest for the insert's re-check. */
+interface CachedStore {
+  id: number;
+  secret: string;
+  signing: SigningStore;
+}
+
+/**
+ * The stores webhooks name, by key, as last read from the database. A cached store only saves
+ * the read: a signature it does not match is checked against a fresh read, and the insert stores
+ * nothing a changed store would refuse (persistWebhooks), so no process answers for a secret or key
+ * another process has changed. Reads of one turn of the event loop go to the database in one query.
+ */
+class SigningStores {
+  static readonly MAX_CACHED = 1_000;
+  readonly #cached = new Map<string, CachedStore>();
+  readonly #reads: Record<SigningStore['column'], TickBatch<string, Store | undefined>>;
+
+  constructor(db: Db) {
+    this.#reads = {
+      domain: new TickBatch((keys: string[]) => findStoresBy(db, 'domain', keys)),
+      store_name: new TickBatch((keys: string[]) => findStoresBy(db, 'store_name', keys)),
+    };
+  }
+
+  /** The store under `key` whose secret `matches` the delivery's signature (cached unless `fresh`), or undefined. */
+  async verified(
+    column: SigningStore['column'],
+    key: string | undefined,
+    matches: (secret: string) => boolean,
+    fresh: boolean,
+  ): Promise<CachedStore | undefined> {
+    if (!key) return undefined;
+    const lowerKey = key.toLowerCase();
+    const cacheKey = `${column}\n${lowerKey}`;
+    const cached = fresh ? undefined : this.#cached.get(cacheKey);
+    if (cached && matches(cached.secret)) return cached;
+    const store = await this.#reads[column].call(lowerKey);
+    if (!store?.hmac_secret || !matches(store.hmac_secret)) {
+      this.#cached.delete(cacheKey);
+      return undefined;
+    }
+    const entry = { id: store.id, secret: store.hmac_secret, signing: { column, key: lowerKey, secretDigest: secretDigest(store.hmac_secret) } };
+    if (this.#cached.size >= SigningStores.MAX_CACHED) this.#cached.clear();
+    this.#cached.set(cacheKey, entry);
+    return entry;
+  }
+
+  forget(signing: SigningStore): void {
+    this.#cached.delete(`${signing.column}\n${signing.key}`);
+  }
 }
 
 /**
@@ -94,20 +163,32 @@ export const webhookRoutes: RouteModule = {
     app.addHook('onRequest', async (_request, reply) => {
       reply.raw.once('close', runner.acknowledging());
     });
-    // stored as the raw body only, parsed again when processed: the insert is all the acknowledgement waits for
-    const accept = async (store: Store, platform: string, topic: string, eventKey: string, raw: Buffer) => {
-      const id = await inbox.persist({ storeId: store.id, platform, topic, eventKey, rawBody: raw.toString('utf8') });
-      if (id !== null && queue) queue.enqueueSoon(id);
-      else if (processing) runner.schedule();
-      return { data: { received: true as const, duplicate: id === null } };
+    const stores = new SigningStores(app.db);
+    /**
+     * Stores a delivery whose signature `matches` the secret of the store under `key`, and answers
+     * once it is committed. The store comes from this process's cache when it can; the insert
+     * re-checks key and secret (a rotation through another process holds at once, issue 19 item
+     * 10), and a delivery refused for a changed store is checked again against a fresh read.
+     */
+    const receive = async (column: SigningStore['column'], key: string | undefined, matches: (secret: string) => boolean, event: Received) => {
+      for (let attempt = 0; ; attempt += 1) {
+        const store = await stores.verified(column, key, matches, attempt > 0);
+        if (!store) throw invalidSignature();
+        const delivery = event();
+        if (!delivery) return { data: { received: true as const, duplicate: false } };
+        const { raw, ...identity } = delivery;
+        // stored as the raw body only, parsed again when processed: the insert is all the acknowledgement waits for
+        const id = await inbox.persist({ ...identity, storeId: store.id, rawBody: raw.toString('utf8'), signedWith: store.signing });
+        if (id === STORE_CHANGED) {
+          stores.forget(store.signing);
+          if (attempt > 0) throw invalidSignature();
+          continue;
+        }
+        if (id !== null && queue) queue.enqueueSoon(id);
+        else if (processing) runner.schedule();
+        return { data: { received: true as const, duplicate: id === null } };
+      }
     };
-    // every webhook reads its store afresh (a secret rotated through one process holds at once in
-    // the others, issue 19 item 10), but the webhooks of one turn of the event loop in one query
-    const lookups = {
-      domain: new TickBatch((values: string[]) => findStoresBy(app.db, 'domain', values)),
-      store_name: new TickBatch((values: string[]) => findStoresBy(app.db, 'store_name', values)),
-    };
-    const storeBy = async (column: 'domain' | 'store_name', value: string | undefined) => (value ? lookups[column].call(value) : undefined);
 
     // the platforms read only the status: the answers skip the browser headers (`helmet: false`;
     // @fastify/helmet builds them anew per request)
@@ -116,18 +197,15 @@ export const webhookRoutes: RouteModule = {
       { helmet: false, schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } },
       async (request) => {
         const raw = rawBody(request);
-        const store = await storeBy('domain', headerOf(request, 'x-shopify-shop-domain'));
-        const given = headerOf(request, 'x-shopify-hmac-sha256') ?? '';
-        if (!store?.hmac_secret) throw invalidSignature();
-        const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
-        if (!signaturesMatch(expected, Buffer.from(given, 'base64'))) throw invalidSignature();
-        const topic = headerOf(request, 'x-shopify-topic') ?? '';
-        parseJson(raw); // a body that is not JSON is refused now, not failed later
-        if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic))
-          return { data: { received: true as const, duplicate: false } };
-        const eventKey =
-          headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-        return accept(store, 'shopify', topic, eventKey, raw);
+        const given = Buffer.from(headerOf(request, 'x-shopify-hmac-sha256') ?? '', 'base64');
+        return receive('domain', headerOf(request, 'x-shopify-shop-domain'), bodySignedWith(raw, given), () => {
+          const topic = headerOf(request, 'x-shopify-topic') ?? '';
+          validJson(raw); // a body that is not JSON is refused now, not failed later
+          if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic)) return null;
+          const eventKey =
+            headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+          return { platform: 'shopify', topic, eventKey, raw };
+        });
       },
     );
 
@@ -136,18 +214,16 @@ export const webhookRoutes: RouteModule = {
       { helmet: false, schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } },
       async (request) => {
         const raw = rawBody(request);
-        const store = await storeBy('store_name', (request.params as { storeKey: string }).storeKey);
-        const given = /^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '';
-        if (!store?.hmac_secret) throw invalidSignature();
-        const expected = createHmac('sha256', store.hmac_secret).update(raw).digest();
-        if (!signaturesMatch(expected, Buffer.from(given, 'hex'))) throw invalidSignature();
-        const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = issue?.path.join('.') || 'body';
-          throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
-        }
-        return accept(store, 'custom', parsed.data.type, parsed.data.event_id, raw);
+        const given = Buffer.from(/^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '', 'hex');
+        return receive('store_name', (request.params as { storeKey: string }).storeKey, bodySignedWith(raw, given), () => {
+          const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const field = issue?.path.join('.') || 'body';
+            throw new ApiError(422, `${field}: ${issue?.message ?? 'Invalid value.'}`, 'validation_failed', { [field]: issue?.message ?? 'Invalid value.' });
+          }
+          return { platform: 'custom', topic: parsed.data.type, eventKey: parsed.data.event_id, raw };
+        });
       },
     );
 
@@ -156,17 +232,16 @@ export const webhookRoutes: RouteModule = {
       { helmet: false, schema: { tags: ['webhooks'], summary: 'BigCommerce order and product webhooks (ids only; the order or product is fetched)' } },
       async (request) => {
         const raw = rawBody(request);
-        const store = await storeBy('store_name', (request.query as { store?: string }).store);
+        const given = Buffer.from(headerOf(request, 'x-webhook-secret') ?? '');
         // BigCommerce cannot sign bodies: the webhook is registered with a static secret header
-        if (!store?.hmac_secret) throw invalidSignature();
-        const expected = Buffer.from(bigcommerceWebhookSecret(store.hmac_secret));
-        if (!signaturesMatch(expected, Buffer.from(headerOf(request, 'x-webhook-secret') ?? ''))) throw invalidSignature();
-        const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
-        if (!parsed.success || !(parsed.data.scope.startsWith('store/order/') || isBigCommerceProductScope(parsed.data.scope)))
-          return { data: { received: true as const, duplicate: false } };
-        const body = parsed.data;
-        const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
-        return accept(store, 'bigcommerce', body.scope, eventKey, raw);
+        const matches = (secret: string) => signaturesMatch(Buffer.from(bigcommerceWebhookSecret(secret)), given);
+        return receive('store_name', (request.query as { store?: string }).store, matches, () => {
+          const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
+          if (!parsed.success || !(parsed.data.scope.startsWith('store/order/') || isBigCommerceProductScope(parsed.data.scope))) return null;
+          const body = parsed.data;
+          const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
+          return { platform: 'bigcommerce', topic: body.scope, eventKey, raw };
+        });
       },
     );
   },
