@@ -3,12 +3,15 @@
  * written by the import job (customers upserted, opening balances credited through the ledger) on
  * CUSTOMER_IMPORT_BENCH rows (default 20,000), on PGlite and, with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path.
+ * With BENCH_SCALE_TEMPLATE, the same file is also imported into the large PostgreSQL store
+ * (1,000,000 customers, ~5,000,000 ledger entries: its indexes are that big), the issue's scale.
  */
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { checkCustomerFile } from '../../server/domain/customers/import.ts';
 import { claimCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import { isSkipped, scaleStore } from './scale-store.ts';
 import type { BenchRow } from './run.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -21,12 +24,14 @@ function csvOf(count: number): string {
   return lines.join('\n');
 }
 
-async function measure(db: Db, label: string, count: number): Promise<BenchRow[]> {
-  const store = await db
-    .insertInto('stores')
-    .values({ title: 'Bench', platform: 'shopify', store_name: 'import-bench', domain: null, website: null, hmac_secret: null, access_token: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+async function measure(db: Db, label: string, count: number, storeId?: number): Promise<BenchRow[]> {
+  const store = storeId
+    ? { id: storeId }
+    : await db
+        .insertInto('stores')
+        .values({ title: 'Bench', platform: 'shopify', store_name: 'import-bench', domain: null, website: null, hmac_secret: null, access_token: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
   const csv = csvOf(count);
   const rows: BenchRow[] = [];
   const checkStart = performance.now();
@@ -70,6 +75,11 @@ export async function run(): Promise<BenchRow[]> {
   } finally {
     await pg.destroy();
     await scratch.drop();
+  }
+  if (process.env.BENCH_SCALE_TEMPLATE) {
+    const large = await scaleStore('PostgreSQL');
+    if (isSkipped(large)) rows.push({ metric: 'PostgreSQL, large store', ours: 'not measured', verdict: large.skipped });
+    else rows.push(...(await measure(large.db, `PostgreSQL, into the store of ${large.customers.toLocaleString('en-US')} customers`, count, large.storeId)));
   }
   return rows;
 }
