@@ -45,6 +45,7 @@ import * as productVersions from './0270_product_versions.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 import * as analyticsSegmentExpiringPoints from './0220_analytics_segment_expiring_points.ts';
 import * as analyticsReferralFunnel from './0221_analytics_referral_funnel.ts';
+import * as customerTagsJoinedAt from './0230_customer_tags_joined_at.ts';
 
 /**
  * Every migration, in order. Add a file `NNNN_name.ts` exporting `up` and list it here; names
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0211_rate_limit_hits': rateLimitHits,
   '0220_analytics_segment_expiring_points': analyticsSegmentExpiringPoints,
   '0221_analytics_referral_funnel': analyticsReferralFunnel,
+  '0230_customer_tags_joined_at': customerTagsJoinedAt,
   '0240_customer_import_writes': customerImportWrites,
   '0270_product_versions': productVersions,
 };

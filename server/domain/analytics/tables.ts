@@ -56,6 +56,8 @@ export interface CustomerTagsTable {
   store_id: number;
   tag: string;
   customer_id: number;
+  /** the customer's join date (`customers.created_at`, kept by the triggers; migration 0230) */
+  joined_at: Date;
 }
 
 declare module '../../db/schema.ts' {

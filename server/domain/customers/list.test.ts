@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { json } from '../../db/normalize.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
@@ -133,5 +134,38 @@ describeEachDatabase('customer list: a tag or a balance range counted and paged 
         ).toEqual(want.slice(offset, offset + 4).map((person) => person.balance));
       }
     }
+  });
+
+  it('lists a tag newest first from its rows, which follow a changed join date and a newly tagged customer', async () => {
+    const oracle = async () =>
+      ids(
+        await ctx.db
+          .selectFrom('customers')
+          .select('id')
+          .where('store_id', '=', storeId)
+          .where('deleted_at', 'is', null)
+          .where(sql<boolean>`tags @> '["vip"]'::jsonb`)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute(),
+      );
+    const page = async () => ids((await listCustomers(ctx.db, storeId, { tag: 'vip', limit: 100, offset: 0 })).rows);
+    const before = await oracle();
+    expect(await page()).toEqual(before);
+    const oldest = before.at(-1)!;
+    const untagged = people.find((person) => !person.vip && !person.deleted)!;
+    await sql`update customers set created_at = ${new Date(now.getTime() + 60_000)} where id = ${oldest}`.execute(ctx.db);
+    await ctx.db
+      .updateTable('customers')
+      .set({ tags: json(['vip', 'new']) })
+      .where('id', '=', untagged.id)
+      .execute();
+    const after = await oracle();
+    expect(after[0]).toBe(oldest);
+    expect(after).toContain(untagged.id);
+    expect(await page()).toEqual(after);
+    expect(ids((await listCustomers(ctx.db, storeId, { tag: 'vip', sort: { by: 'joined', desc: false }, limit: 100, offset: 0 })).rows)).toEqual(
+      after.toReversed(),
+    );
   });
 });

@@ -105,18 +105,24 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
  * The filtered customers joined to their accounts (no columns, no order). Every customer has a
  * points account (opened at zero with the customer, migration 0185), so the join is inner, a sort
  * by balance reads `points_accounts_store_balance_idx` in order and the balance range is a
- * condition on the joined account (one probe per customer, not two).
+ * condition on the joined account (one probe per customer, not two). With `tagRows` a tag is
+ * joined as its rows `s` (one per customer) instead of probed per customer, so the list can be
+ * read in the order of the tag's own index (`tagOrder`).
  */
-function customersWithAccounts(db: Executor, storeId: number, filter: CustomerFilter) {
+function customersWithAccounts(db: Executor, storeId: number, filter: CustomerFilter, tagRows = false) {
   const range = balanceRange('a.balance', filter.points);
-  return filteredCustomers(db, storeId, filter)
+  const { tag } = filter;
+  return filteredCustomers(db, storeId, tagRows ? { ...filter, tag: undefined } : filter)
     .innerJoin('points_accounts as a', (join) => join.onRef('a.customer_id', '=', 'c.id').onRef('a.store_id', '=', 'c.store_id'))
-    .$if(range.length > 0, (query) => query.where(allOf(range)));
+    .$if(range.length > 0, (query) => query.where(allOf(range)))
+    .$if(tagRows && tag !== undefined, (query) =>
+      query.innerJoin('customer_tags as s', (join) => join.onRef('s.customer_id', '=', 'c.id').onRef('s.store_id', '=', 'c.store_id').on('s.tag', '=', tag!)),
+    );
 }
 
 /** The filtered customers with the columns every list and detail reads (no paging, no order). */
-export function customerRows(db: Executor, storeId: number, filter: CustomerFilter) {
-  return customersWithAccounts(db, storeId, filter)
+export function customerRows(db: Executor, storeId: number, filter: CustomerFilter, tagRows = false) {
+  return customersWithAccounts(db, storeId, filter, tagRows)
     .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.birthday', 'c.tags', 'c.program_status', 'c.source', 'c.vip_tier', 'c.referral_count'])
     .select(['c.external_id', 'c.created_at', 'c.deleted_at'])
     .select(['a.balance', 'a.pending', 'a.lifetime']);
@@ -155,10 +161,13 @@ export async function listCustomers(db: Executor, storeId: number, options: Cust
   const sort = options.sort ?? { by: 'joined', desc: true };
   const direction = sql.raw(sort.desc ? 'desc' : 'asc');
   const countUpTo = options.offset + Math.max(options.countAhead ?? COUNT_AHEAD, options.limit);
+  // a tag in join-date order (the default) is read in the order of its rows' index, whose join
+  // date and customer id are the customer's own (migration 0230): the same rows in the same order
+  const tagOrder = Boolean(options.tag) && sort.by === 'joined';
   const [rows, total] = await Promise.all([
-    customerRows(db, storeId, options)
-      .orderBy(sql`${SORT_EXPRESSIONS[sort.by]} ${direction}`)
-      .orderBy(sql`c.id ${direction}`)
+    customerRows(db, storeId, options, tagOrder)
+      .orderBy(tagOrder ? sql`s.joined_at ${direction}` : sql`${SORT_EXPRESSIONS[sort.by]} ${direction}`)
+      .orderBy(tagOrder ? sql`s.customer_id ${direction}` : sql`c.id ${direction}`)
       .limit(options.limit)
       .offset(options.offset)
       .execute(),
