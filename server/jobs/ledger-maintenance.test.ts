@@ -68,6 +68,7 @@ describeEachDatabase('ledger maintenance job', (ctx) => {
       referralsCompleted: 0,
       expiryReminders: 0,
       tierJobsResumed: 0,
+      exportsResumed: 0,
       tiersMoved: 0,
       tierBirthdays: 0,
       analyticsDays: 0,

@@ -1,5 +1,8 @@
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { CustomerExportsTable } from '../../db/schema.ts';
+import { claimJob, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+import { inTransaction, type Executor } from '../ledger/index.ts';
 import { csvLine, EXPORT_COLUMNS, exportBatches, type ExportFilter } from './export.ts';
 import { countMatching, customerRows } from './list.ts';
 
@@ -32,32 +35,84 @@ export async function createExport(db: Executor, storeId: number, filter: Export
 export const findExport = (db: Executor, storeId: number, id: number) =>
   db.selectFrom('customer_exports').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-/** Writes the CSV chunk by chunk (one batch of customers each), with the progress after each. */
-export async function runExport(db: Db, storeId: number, id: number, now: () => Date): Promise<void> {
-  const job = await findExport(db, storeId, id);
-  if (!job || job.status !== 'queued') return;
-  await db.updateTable('customer_exports').set({ status: 'running' }).where('id', '=', id).execute();
+/**
+ * Writes the export's next batch of CSV (the customers after its last one) as its next chunk, in
+ * one transaction with the progress, the last customer and the heartbeat, while `claim` still holds
+ * the export: a crash loses a whole batch or none of it, so a resumed export writes each customer
+ * once. False when there was nothing left to write.
+ */
+export async function exportNextBatch(db: Db, claim: JobClaim, now: Date): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const job = await trx
+      .selectFrom('customer_exports')
+      .select(['filter', 'after_customer_id'])
+      .where('id', '=', claim.id)
+      .where('claimed_by', '=', claim.token)
+      .where('status', '=', 'running')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) throw new LostClaim();
+    const { value: batch } = await exportBatches(trx, claim.storeId, job.filter as ExportFilter, job.after_customer_id).next();
+    if (!batch) return false;
+    const { next } = await trx
+      .selectFrom('customer_export_chunks')
+      .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
+      .where('export_id', '=', claim.id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('customer_export_chunks')
+      .values({ export_id: claim.id, seq: Number(next), body: batch.csv })
+      .execute();
+    await trx
+      .updateTable('customer_exports')
+      .set((eb) => ({ processed: eb('processed', '+', batch.rows), after_customer_id: batch.lastId, heartbeat_at: now }))
+      .where('id', '=', claim.id)
+      .execute();
+    return true;
+  });
+}
+
+/** Runs a claimed export's batches to the end, then marks it done (or failed, with the error). */
+async function finishExport(db: Db, claim: JobClaim, now: () => Date): Promise<void> {
+  // the end is written only while this runner still holds the export
+  const settle = (values: Updateable<CustomerExportsTable>) =>
+    db.updateTable('customer_exports').set(values).where('id', '=', claim.id).where('claimed_by', '=', claim.token).where('status', '=', 'running').execute();
   try {
+    // the header is chunk 0, written once whoever starts or resumes the export
     await db
       .insertInto('customer_export_chunks')
-      .values({ export_id: id, seq: 0, body: csvLine(EXPORT_COLUMNS) })
+      .values({ export_id: claim.id, seq: 0, body: csvLine(EXPORT_COLUMNS) })
+      .onConflict((oc) => oc.columns(['export_id', 'seq']).doNothing())
       .execute();
-    let seq = 1;
-    let processed = 0;
-    for await (const batch of exportBatches(db, storeId, job.filter as ExportFilter)) {
-      processed += batch.rows;
-      await db.insertInto('customer_export_chunks').values({ export_id: id, seq, body: batch.csv }).execute();
-      await db.updateTable('customer_exports').set({ processed }).where('id', '=', id).execute();
-      seq += 1;
-    }
-    await db.updateTable('customer_exports').set({ status: 'done', processed, finished_at: now() }).where('id', '=', id).execute();
+    while (await exportNextBatch(db, claim, now()));
+    await settle({ status: 'done', finished_at: now() });
   } catch (error) {
-    await db
-      .updateTable('customer_exports')
-      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() })
-      .where('id', '=', id)
-      .execute();
+    if (error instanceof LostClaim) return;
+    await settle({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() });
   }
+}
+
+/** Claims a queued export and writes its CSV chunk by chunk (one batch of customers each), with the progress after each. */
+export async function runExport(db: Db, storeId: number, id: number, now: () => Date): Promise<void> {
+  const claim = await claimJob(db, 'customer_exports', storeId, id, now());
+  if (claim) await finishExport(db, claim, now);
+}
+
+/**
+ * The maintenance job's step for exports whose runner died (a crash, a restart): an export queued
+ * or running with no batch written for STALLED_AFTER_MS is claimed again and continued after its
+ * last customer. Returns how many were resumed.
+ */
+export async function resumeStalledExports(db: Db, now: () => Date): Promise<number> {
+  const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
+  let resumed = 0;
+  for (const job of await stalledJobs(db, 'customer_exports', stalled)) {
+    const claim = await claimJob(db, 'customer_exports', job.store_id, job.id, now(), stalled);
+    if (!claim) continue;
+    resumed += 1;
+    await finishExport(db, claim, now);
+  }
+  return resumed;
 }
 
 /** The finished export's CSV, chunk by chunk in order (the download streams it). */

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { claimJob, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
 import { loadLadder, type Ladder } from './ladder.ts';
@@ -27,29 +27,8 @@ export async function createApplyJob(db: Executor, storeId: number): Promise<Vip
 export const findJob = (db: Executor, storeId: number, id: number) =>
   db.selectFrom('vip_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-/** A runner silent this long (no batch finished) is taken for dead: the maintenance job continues its job. */
-export const STALLED_AFTER_MS = 5 * 60_000;
-
-/** A runner's hold on a job: its token is checked by every batch it writes. */
-export interface JobClaim {
-  storeId: number;
-  id: number;
-  token: string;
-}
-
-/** The batch's runner no longer holds the job (another took it over): the batch is rolled back. */
-class LostClaim extends Error {}
-
 /** Takes a job for this runner (null when another holds it): a queued one, or (`stalled`) one whose runner has been silent since before `stalled`. */
-export async function claimApplyJob(db: Executor, storeId: number, id: number, now: Date, stalled?: Date): Promise<JobClaim | null> {
-  const token = randomUUID();
-  let query = db.updateTable('vip_jobs').set({ status: 'running', claimed_by: token, heartbeat_at: now }).where('id', '=', id).where('store_id', '=', storeId);
-  query = stalled
-    ? query.where('status', 'in', ['queued', 'running']).where(sql<Date>`coalesce(heartbeat_at, created_at)`, '<', stalled)
-    : query.where('status', '=', 'queued');
-  const claimed = await query.returning('id').executeTakeFirst();
-  return claimed ? { storeId, id, token } : null;
-}
+export const claimApplyJob = (db: Executor, storeId: number, id: number, now: Date, stalled?: Date) => claimJob(db, 'vip_jobs', storeId, id, now, stalled);
 
 /**
  * Measures the next batch of customers after the job's last one and moves them, in one
@@ -128,13 +107,7 @@ export async function runApplyJob(db: Db, storeId: number, id: number, now: () =
  */
 export async function resumeStalledApplyJobs(db: Db, now: () => Date, batchSize = BATCH): Promise<number> {
   const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
-  const jobs = await db
-    .selectFrom('vip_jobs')
-    .select(['id', 'store_id'])
-    .where('status', 'in', ['queued', 'running'])
-    .where(sql<Date>`coalesce(heartbeat_at, created_at)`, '<', stalled)
-    .orderBy('id')
-    .execute();
+  const jobs = await stalledJobs(db, 'vip_jobs', stalled);
   let resumed = 0;
   for (const job of jobs) {
     const claim = await claimApplyJob(db, job.store_id, job.id, now(), stalled);
