@@ -35,6 +35,19 @@ export async function claimJob(db: Executor, table: ClaimedTable, storeId: numbe
   return claimed ? { storeId, id, token } : null;
 }
 
+/** Locks the claimed job for the batch's transaction, or throws LostClaim when its runner no longer holds it. */
+export async function holdClaim(trx: Executor, table: ClaimedTable, claim: JobClaim): Promise<void> {
+  const held = await trx
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', claim.id)
+    .where('claimed_by', '=', claim.token)
+    .where('status', '=', 'running')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!held) throw new LostClaim();
+}
+
 /** The jobs of `table` (every store's) whose runner has been silent since before `stalled`: the ones to claim again. */
 export const stalledJobs = (db: Executor, table: ClaimedTable, stalled: Date) =>
   db

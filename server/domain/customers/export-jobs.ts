@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CustomerExportsTable } from '../../db/schema.ts';
-import { claimJob, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+import { claimJob, holdClaim, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { csvLine, EXPORT_COLUMNS, exportBatches, type ExportFilter } from './export.ts';
 import { countMatching, customerRows } from './list.ts';
@@ -43,15 +43,8 @@ export const findExport = (db: Executor, storeId: number, id: number) =>
  */
 export async function exportNextBatch(db: Db, claim: JobClaim, now: Date): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const job = await trx
-      .selectFrom('customer_exports')
-      .select(['filter', 'after_customer_id'])
-      .where('id', '=', claim.id)
-      .where('claimed_by', '=', claim.token)
-      .where('status', '=', 'running')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!job) throw new LostClaim();
+    await holdClaim(trx, 'customer_exports', claim);
+    const job = await trx.selectFrom('customer_exports').select(['filter', 'after_customer_id']).where('id', '=', claim.id).executeTakeFirstOrThrow();
     const { value: batch } = await exportBatches(trx, claim.storeId, job.filter as ExportFilter, job.after_customer_id).next();
     if (!batch) return false;
     const { next } = await trx

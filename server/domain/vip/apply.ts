@@ -1,6 +1,6 @@
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { claimJob, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+import { claimJob, holdClaim, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
 import { loadLadder, type Ladder } from './ladder.ts';
@@ -37,15 +37,8 @@ export const claimApplyJob = (db: Executor, storeId: number, id: number, now: Da
  */
 export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladder, now: Date, batchSize = BATCH): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const job = await trx
-      .selectFrom('vip_jobs')
-      .select('after_customer_id')
-      .where('id', '=', claim.id)
-      .where('claimed_by', '=', claim.token)
-      .where('status', '=', 'running')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!job) throw new LostClaim();
+    await holdClaim(trx, 'vip_jobs', claim);
+    const job = await trx.selectFrom('vip_jobs').select('after_customer_id').where('id', '=', claim.id).executeTakeFirstOrThrow();
     const batch = await trx
       .selectFrom('customers')
       .select('id')
