@@ -41,9 +41,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`,
     // planned on each run (EXECUTE), as 0180 explains; a changed join date moves the customer's tag
-    // rows along (in this statement-level trigger: customers keep no per-row trigger, 0180)
+    // rows along (in this statement-level trigger: customers keep no per-row trigger, 0180). One look
+    // at the statement's rows first: an update that changed neither tags nor join date (a VIP tier
+    // change, a birthday, a name: issue 15's tier re-evaluation) stops there, not after three statements
     sql`create or replace function customer_tags_updated() returns trigger language plpgsql as $$
+      declare touched boolean;
       begin
+        execute 'select exists (select 1 from changed n join previous o on o.id = n.id
+          where n.tags is distinct from o.tags or n.created_at is distinct from o.created_at)' into touched;
+        if not touched then return null; end if;
         execute 'delete from customer_tags ct using changed n, previous o
           where n.id = o.id and n.tags is distinct from o.tags and ct.customer_id = n.id';
         execute 'insert into customer_tags (store_id, tag, customer_id, joined_at)
