@@ -83,12 +83,12 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (lastOrder?.from || lastOrder?.to) {
     // the customers whose last order was placed in the range (one without orders has no last order)
     const having = [
-      lastOrder.from ? sql`max(placed_at) >= ${dayStart(lastOrder.from)}` : null,
-      lastOrder.to ? sql`max(placed_at) < ${dayEnd(lastOrder.to)}` : null,
+      lastOrder.from ? sql<boolean>`max(placed_at) >= ${dayStart(lastOrder.from)}` : null,
+      lastOrder.to ? sql<boolean>`max(placed_at) < ${dayEnd(lastOrder.to)}` : null,
     ].filter((part) => part !== null);
     query = query.where(
       sql<boolean>`c.id in (select customer_id from orders where store_id = ${storeId} and customer_id is not null
-        group by customer_id having ${sql.join(having, sql` and `)})`,
+        group by customer_id having ${allOf(having)})`,
     );
   }
   if (spend?.min !== undefined || spend?.max !== undefined) {
@@ -191,9 +191,7 @@ function probedCustomers(db: Executor, storeId: number, filter: CustomerFilter, 
   const range = balanceRange('a.balance', filter.points);
   return filteredCustomers(db, storeId, filter)
     .$if(range.length > 0, (query) =>
-      query.where(
-        sql<boolean>`exists (select 1 from points_accounts a where a.store_id = c.store_id and a.customer_id = c.id and ${sql.join(range, sql` and `)})`,
-      ),
+      query.where(sql<boolean>`exists (select 1 from points_accounts a where a.store_id = c.store_id and a.customer_id = c.id and ${allOf(range)})`),
     )
     .select(sql<number>`1`.as('one'))
     .$if(upTo !== undefined, (query) => query.limit(upTo!))
