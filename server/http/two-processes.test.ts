@@ -10,7 +10,7 @@ import { createEarningRule } from '../domain/rules/earning.ts';
 import { createRedeemRule } from '../domain/rules/redeem.ts';
 import { customerDigest } from '../domain/storefront/index.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
-import { unprocessedWebhooks } from '../../tests/helpers/orders.ts';
+import { neutralOrderPaidBody, unprocessedWebhooks } from '../../tests/helpers/orders.ts';
 import { seedFixture, type Fixture } from '../../tests/helpers/server-fixture.ts';
 import { signInOnStore } from '../../tests/helpers/server.ts';
 import { buildApp } from './app.ts';
@@ -53,20 +53,7 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
       const email = `burst${n % 25}@two.test`;
       const cents = 1_000 + ((n * 7919) % 9_000);
       expected.set(email, (expected.get(email) ?? 0) + Math.floor(cents / 100));
-      return JSON.stringify({
-        event_id: `two-${n}`,
-        type: 'order.paid',
-        order: {
-          id: `two-o${n}`,
-          currency: 'USD',
-          status: 'paid',
-          cancelled: false,
-          amounts: { items: cents, discounts: 0, shipping: 0, tax: 0, total: cents },
-          lines: [],
-          customer: { email, first_name: 'T', last_name: 'P' },
-          placed_at: '2026-03-01T00:00:00Z',
-        },
-      });
+      return JSON.stringify(neutralOrderPaidBody(`two-${n}`, `two-o${n}`, email, cents));
     });
     // every event three times, each copy to the other process than the last, 50 in flight
     const deliveries = [...bodies, ...bodies, ...bodies];

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
-import { earningRuleBody } from '../contract/points.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
-import { createEarningRule } from '../domain/rules/earning.ts';
+import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { PgBossWebhookQueue } from './queue.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
@@ -18,12 +17,7 @@ describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () 
     const { url, dbs } = processes;
     const [first] = dbs as [Db, Db];
     const queues: PgBossWebhookQueue[] = [];
-    const store = await first
-      .insertInto('stores')
-      .values({ title: 'Q', platform: 'custom', store_name: 'queue-store', domain: null, website: null, hmac_secret: 's', access_token: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
+    const store = { id: await storeWithOrderRule(first, 'queue-store') };
     for (const db of dbs) {
       const queue = await PgBossWebhookQueue.start(url, new WebhookRunner(db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9' }));
       processes.onStop(() => queue.stop());
@@ -31,30 +25,7 @@ describe.skipIf(!ADMIN_URL)('pg-boss webhook queue shared by two processes', () 
     }
     const orders = 500;
     for (let n = 0; n < orders; n += 1) {
-      const id = await persistWebhook(
-        first,
-        {
-          storeId: store.id,
-          platform: 'custom',
-          topic: 'order.paid',
-          eventKey: `evt-${n}`,
-          payload: {
-            event_id: `evt-${n}`,
-            type: 'order.paid',
-            order: {
-              id: `o${n}`,
-              currency: 'USD',
-              status: 'paid',
-              cancelled: false,
-              amounts: { items: 2_000 + n, discounts: 0, shipping: 0, tax: 0, total: 2_000 + n },
-              lines: [],
-              customer: { email: `q${n % 40}@queue.test`, first_name: '', last_name: '' },
-              placed_at: '2026-03-01T00:00:00Z',
-            },
-          },
-        },
-        new Date(),
-      );
+      const id = await persistWebhook(first, neutralOrderPaid(store.id, n, `q${n % 40}@queue.test`, 2_000 + n), new Date());
       await queues[n % 2]!.enqueue(id!);
     }
     const deadline = Date.now() + 30_000;

@@ -1,14 +1,61 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { earningRuleBody } from '../contract/points.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
-import { createEarningRule } from '../domain/rules/earning.ts';
+import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
+
+// acknowledgements first (issue 19 item 9): processing waits while webhooks are being answered
+for (const backend of BACKENDS) {
+  describe(`webhook processing during a burst [${backend}]`, () => {
+    let database: TestDatabase;
+    let storeId: number;
+    beforeAll(async () => {
+      database = await createTestDatabase(backend);
+      storeId = await storeWithOrderRule(database.db, 'burst-store');
+    });
+    afterAll(() => database?.drop());
+
+    const received = async (first: number, count: number) => {
+      const ids: number[] = [];
+      for (let n = first; n < first + count; n += 1)
+        ids.push((await persistWebhook(database.db, neutralOrderPaid(storeId, n, 'b@burst.test', 1_000 + n), new Date()))!);
+      return ids;
+    };
+    const processedAt = (ids: number[]) => database.db.selectFrom('webhook_events').select('processed_at').where('id', 'in', ids).execute();
+
+    it("waits up to maxDeferMs for a burst's first round, however long ago the last round was", async () => {
+      const options = { bigcommerceApiUrl: 'http://127.0.0.1:9', maxDeferMs: 300 };
+      await new WebhookRunner(database.db, systemClock, options).processIds(await received(0, 1)); // warm: what follows is the wait alone
+      const runner = new WebhookRunner(database.db, systemClock, options); // its last round: never
+      const ids = await received(1, 1);
+      const answered = runner.acknowledging(); // a webhook being answered: the burst is under way
+      const started = performance.now();
+      await runner.processIds(ids);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+      expect((await processedAt(ids))[0]?.processed_at).not.toBeNull();
+      answered();
+      await runner.close();
+    });
+
+    it("processes a queue's batch in rounds of its budget while webhooks are being answered", async () => {
+      const runner = new WebhookRunner(database.db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', roundBudgetMs: 20, maxDeferMs: 50 });
+      const ids = await received(100, 4);
+      const answered = runner.acknowledging();
+      await runner.processIds(ids);
+      answered();
+      const rounds = new Set((await processedAt(ids)).map((event) => event.processed_at?.getTime()));
+      expect(rounds.has(undefined)).toBe(false);
+      expect(rounds.size).toBeGreaterThan(1); // one transaction each round, each with its own time
+      await runner.close();
+    });
+  });
+}
 
 // two server processes = two connection pools, each with its own runner, on one PostgreSQL
 describe.skipIf(!ADMIN_URL)('webhook runners of two processes on one PostgreSQL', () => {
@@ -29,39 +76,9 @@ describe.skipIf(!ADMIN_URL)('webhook runners of two processes on one PostgreSQL'
   });
 
   it('process a burst exactly once between them', async () => {
-    const store = await first
-      .insertInto('stores')
-      .values({ title: 'Two', platform: 'custom', store_name: 'two-processes', domain: null, website: null, hmac_secret: 's', access_token: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await createEarningRule(first, store.id, earningRuleBody.parse({ type: 'order', title: 'Order', points: 1 }), new Date());
+    const store = { id: await storeWithOrderRule(first, 'two-processes') };
     const orders = 1_000;
-    for (let n = 0; n < orders; n += 1) {
-      await persistWebhook(
-        first,
-        {
-          storeId: store.id,
-          platform: 'custom',
-          topic: 'order.paid',
-          eventKey: `evt-${n}`,
-          payload: {
-            event_id: `evt-${n}`,
-            type: 'order.paid',
-            order: {
-              id: `o${n}`,
-              currency: 'USD',
-              status: 'paid',
-              cancelled: false,
-              amounts: { items: 1_000 + n, discounts: 0, shipping: 0, tax: 0, total: 1_000 + n },
-              lines: [],
-              customer: { email: `p${n % 50}@two.test`, first_name: '', last_name: '' },
-              placed_at: '2026-03-01T00:00:00Z',
-            },
-          },
-        },
-        new Date(),
-      );
-    }
+    for (let n = 0; n < orders; n += 1) await persistWebhook(first, neutralOrderPaid(store.id, n, `p${n % 50}@two.test`, 1_000 + n), new Date());
     const runners = [
       new WebhookRunner(first, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', batchSize: 100 }),
       new WebhookRunner(second, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', batchSize: 100 }),

@@ -33,8 +33,9 @@ export interface RunnerOptions {
    * Acknowledgements first (issue 19 item 9): while webhooks keep arriving at this process, a
    * round (or a queue's batch) waits for a quiet moment (`quietMs` without a new one), at most
    * `maxDeferMs` since the last round, so a burst is acknowledged fast and processed right after.
-   * PGlite (one connection, in this thread) also bounds each round to about `roundBudgetMs` of
-   * holding the database (the batch shrinks or grows to fit).
+   * `roundBudgetMs` bounds each round meanwhile (the batch shrinks or grows to fit): on PGlite
+   * (one connection, in this thread) a round holds every insert; on PostgreSQL its work shares
+   * this thread and the 2 cores with the acknowledgements.
    */
   roundBudgetMs?: number;
   quietMs?: number;
@@ -252,23 +253,34 @@ export class WebhookRunner {
     return this.#flight.close();
   }
 
-  /** Processes these events (a queue's jobs) in one transaction; ones already done are skipped. Throws to let the queue retry. */
+  /**
+   * Processes these events (a queue's jobs), ones already done skipped: in rounds like the
+   * runner's own, each a transaction of what fits the round budget and each waiting for a quiet
+   * moment, so a queue's batch taken during a burst does not stall the acknowledgements (one
+   * transaction of 500 events held them 300 ms). Throws to let the queue retry; the rounds
+   * committed before stay done.
+   */
   async processIds(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.#waitForQuiet();
-    await this.db.transaction().execute(async (trx) => {
-      const events = await trx
-        .selectFrom('webhook_events')
-        .selectAll()
-        .where('id', 'in', ids)
-        .where('processed_at', 'is', null)
-        .orderBy('id')
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (events.length > 0) await this.#apply(trx, events);
-    });
-    this.#roundAt = performance.now();
+    for (let next = 0; next < ids.length;) {
+      await this.#waitForQuiet();
+      const round = ids.slice(next, next + this.#limit());
+      next += round.length;
+      await this.#measured(() =>
+        this.db.transaction().execute(async (trx) => {
+          const events = await trx
+            .selectFrom('webhook_events')
+            .selectAll()
+            .where('id', 'in', round)
+            .where('processed_at', 'is', null)
+            .orderBy('id')
+            .forUpdate()
+            .skipLocked()
+            .execute();
+          if (events.length > 0) await this.#apply(trx, events);
+          return events.length;
+        }),
+      );
+    }
   }
 
   async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {
@@ -319,16 +331,18 @@ export class WebhookRunner {
   }
 
   /**
-   * Acknowledgements first: wait while webhooks keep arriving (bounded). Requests that reached the
-   * process meanwhile are read before the round starts (a turn of the event loop), and a round
-   * waits for them too.
+   * Acknowledgements first: wait while webhooks keep arriving, at most `maxDeferMs` since the last
+   * round or since this wait began, whichever is later (the first round of a burst after a quiet
+   * hour waits too). Requests that reached the process meanwhile are read before the round starts
+   * (a turn of the event loop), and a round waits for them too.
    */
   async #waitForQuiet(): Promise<void> {
     const quietMs = this.options.quietMs ?? 50;
     const maxDeferMs = this.options.maxDeferMs ?? 1_000;
+    const began = performance.now();
     for (;;) {
       const now = performance.now();
-      const deferred = maxDeferMs - (now - this.#roundAt);
+      const deferred = maxDeferMs - (now - Math.max(this.#roundAt, began));
       if (!this.#arriving(now) || deferred <= 0 || this.#flight.closed) {
         await letRequestsThrough();
         if (this.#acknowledging === 0 || deferred <= 0 || this.#flight.closed) return;
@@ -337,6 +351,18 @@ export class WebhookRunner {
       const quietIn = this.#acknowledging > 0 ? quietMs : quietMs - (now - this.#receivedAt);
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietIn, deferred))));
     }
+  }
+
+  /** Runs a round (`round` answers how many events it processed): when it ended, and its measured time per event. */
+  async #measured(round: () => Promise<number>): Promise<number> {
+    const started = performance.now();
+    const count = await round();
+    this.#roundAt = performance.now();
+    if (count > 0) {
+      const measured = (this.#roundAt - started) / count;
+      this.#msPerEvent = Math.max(measured, 0.7 * this.#msPerEvent + 0.3 * measured);
+    }
+    return count;
   }
 
   /** The batch of the next round: the configured size, or until webhooks stopped arriving `idleMs` ago, what fits the round budget. */
@@ -350,18 +376,13 @@ export class WebhookRunner {
   async #round(): Promise<number> {
     const limit = this.#limit();
     try {
-      const started = performance.now();
-      const count = await this.db.transaction().execute(async (trx) => {
-        const events = await this.#claim(trx, limit);
-        if (events.length > 0) await this.#apply(trx, events);
-        return events.length;
-      });
-      this.#roundAt = performance.now();
-      if (count > 0) {
-        const measured = (performance.now() - started) / count;
-        this.#msPerEvent = Math.max(measured, 0.7 * this.#msPerEvent + 0.3 * measured);
-      }
-      return count;
+      return await this.#measured(() =>
+        this.db.transaction().execute(async (trx) => {
+          const events = await this.#claim(trx, limit);
+          if (events.length > 0) await this.#apply(trx, events);
+          return events.length;
+        }),
+      );
     } catch {
       // one bad event must not hold back the others: retry them one by one, recording failures
       let done = 0;
