@@ -53,14 +53,13 @@ async function recordChanges(
   outbox?: QueuedEmail[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  const moves = sql.join(
-    changes.map(
-      (change) =>
-        sql`(${change.customerId}::bigint, ${change.from?.id ?? null}::bigint, ${change.to?.id ?? null}::bigint, ${change.from?.name ?? null}::text, ${change.to?.name ?? null}::text, ${change.direction}::text, ${change.metric}::bigint)`,
-    ),
-  );
+  // one array parameter per column, whatever the number of changes (as persistWebhooks: binding every value costs more)
+  const column = <T>(value: (change: TierChange) => T) => changes.map(value);
   const { rows: recorded } = await sql<{ id: number; customer_id: number; email: string | null }>`
-    with moves (customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, metric) as (values ${moves}),
+    with moves (customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, metric) as (
+      select * from unnest(${column((change) => change.customerId)}::bigint[], ${column((change) => change.from?.id ?? null)}::bigint[],
+        ${column((change) => change.to?.id ?? null)}::bigint[], ${column((change) => change.from?.name ?? null)}::text[],
+        ${column((change) => change.to?.name ?? null)}::text[], ${column((change) => change.direction)}::text[], ${column((change) => change.metric)}::bigint[])),
     activity as (
       insert into vip_activity (store_id, customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, cause, reason, metric, created_at)
       select ${storeId}, customer_id, from_tier_id, to_tier_id, from_name, to_name, direction, ${options.cause}, ${options.reason ?? null}, metric, ${now}::timestamptz
@@ -132,13 +131,13 @@ export async function reevaluateTiers(
   const ladder = known ?? (await loadLadder(db, storeId));
   if (ladder.tiers.length === 0 || !ladder.settings.enabled) return [];
   return inTransaction(db, async (trx) => {
-    const members = await storeFigures(trx, storeId, ids, periodStart(ladder.settings.period, now), now);
-    const memberOf = new Map(members.map((member) => [member.customer_id, member]));
+    // the members whose figures reach another tier than theirs: the others stay where they are
+    const moving = await storeFigures(trx, storeId, ids, periodStart(ladder.settings.period, now), now, ladder);
     const changes: TierChange[] = [];
-    for (const id of ids) {
-      const member = memberOf.get(id);
-      const metric = member ? metricOf(ladder.settings.basis, member) : 0;
-      const current = ladder.tiers.find((tier) => tier.id === member?.tier_id) ?? null;
+    for (const member of moving) {
+      const id = member.customer_id;
+      const metric = metricOf(ladder.settings.basis, member);
+      const current = ladder.tiers.find((tier) => tier.id === member.tier_id) ?? null;
       const target = tierFor(ladder.tiers, metric);
       if (target?.id === current?.id) continue;
       const up = (target?.threshold ?? -1) > (current?.threshold ?? -1);

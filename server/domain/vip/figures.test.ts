@@ -10,7 +10,7 @@ import type { NormalizedOrder } from '../orders/normalized.ts';
 import { applyOrderEvents } from '../orders/process.ts';
 import type { TierPeriod } from '../schemas/vip.ts';
 import { storeFigures } from './figures.ts';
-import { measure, periodStart, storeTier } from './index.ts';
+import { loadLadder, measure, periodStart, storeTier } from './index.ts';
 
 /** Random, but replayable: VIP_FIGURES_SEED=<n> replays a run; a failure prints the seed. */
 const SEED = Number(process.env.VIP_FIGURES_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -92,5 +92,25 @@ describeEachDatabase('VIP stored figures', (ctx) => {
       }),
       { numRuns: 15, seed: SEED, endOnFailure: true },
     );
+  });
+
+  it('answers, with the ladder, only the members whose tier is not the one their figures reach', async () => {
+    const storeId = await newStore(ctx.db);
+    await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 50, description: '' }, ctx.clock.now());
+    const now = ctx.clock.now();
+    // 100 points reach Silver (the earn moves the member there), 10 points reach nothing
+    for (const [id, cents] of [
+      ['a', 10_000],
+      ['b', 1_000],
+    ] as const)
+      await applyOrderEvents(ctx.db, storeId, [{ platform: 'custom', orderExternalId: id, order: paidOrder(id, `${id}@example.test`, cents) }], now);
+    const ids = (await ctx.db.selectFrom('customers').select('id').where('store_id', '=', storeId).orderBy('email').execute()).map((row) => row.id);
+    const ladder = await loadLadder(ctx.db, storeId);
+    expect((await storeFigures(ctx.db, storeId, ids, null, now)).map((member) => member.customer_id)).toEqual(ids);
+    expect(await storeFigures(ctx.db, storeId, ids, null, now, ladder)).toEqual([]);
+    // a's row lost its tier: a may move again; b still reaches nothing
+    await ctx.db.updateTable('vip_members').set({ tier_id: null }).where('store_id', '=', storeId).execute();
+    const moving = await storeFigures(ctx.db, storeId, ids, null, now, ladder);
+    expect(moving.map((member) => [member.customer_id, Number(member.points)])).toEqual([[ids[0], 100]]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
-import type { Figures } from './ladder.ts';
+import { METRIC_FIGURE, type Figures, type Ladder } from './ladder.ts';
 import type { VipMember } from './tables.ts';
 
 /** Orders a tier counts (migration 0190's triggers count the same ones). */
@@ -49,31 +49,32 @@ export async function measure(db: Executor, storeId: number, customerIds: number
 
 /**
  * Sets the members' rows of some customers (created when missing) to the figures of the period
- * starting at `start`, summed from the days migration 0190's triggers keep, in one statement; the
- * rows as they now stand, their tiers too.
+ * starting at `start`, summed from the days migration 0190's triggers keep, in one statement
+ * (written in customer order, so concurrent re-evaluations lock members alike); the rows as they
+ * now stand, their tiers too. With `ladder`, only the rows whose tier is not the one their
+ * figures reach (those that may move, for the engine to judge): a member who stays where they are
+ * costs the write and nothing more, no row to send back.
  */
-export async function storeFigures(db: Executor, storeId: number, customerIds: number[], start: Date | null, now: Date): Promise<VipMember[]> {
+export async function storeFigures(db: Executor, storeId: number, customerIds: number[], start: Date | null, now: Date, ladder?: Ladder): Promise<VipMember[]> {
   if (customerIds.length === 0) return [];
-  const ids = sql.join(customerIds.map((id) => sql`(${id}::bigint)`));
-  return db
-    .insertInto('vip_members')
-    .columns(['store_id', 'customer_id', 'points', 'spent_minor', 'orders', 'evaluated_at'])
-    .expression(
-      sql`select ${storeId}::bigint, c.id, coalesce(sum(f.points), 0), coalesce(sum(f.spent_minor), 0), coalesce(sum(f.orders), 0), ${now}::timestamptz
-        from (values ${ids}) as c(id)
-        left join vip_figures f on f.store_id = ${storeId} and f.customer_id = c.id and f.day >= ${dayOf(start)}::date
-        group by c.id order by c.id`,
-    )
-    .onConflict((oc) =>
-      oc.columns(['store_id', 'customer_id']).doUpdateSet((eb) => ({
-        points: eb.ref('excluded.points'),
-        spent_minor: eb.ref('excluded.spent_minor'),
-        orders: eb.ref('excluded.orders'),
-        evaluated_at: eb.ref('excluded.evaluated_at'),
-      })),
-    )
-    .returningAll()
-    .execute();
+  // the tier the stored figures reach (the ladder's highest threshold at or below them), as tierFor
+  const mayMove = ladder
+    ? sql`where stored.tier_id is distinct from (
+        select t.id from unnest(${ladder.tiers.map((tier) => tier.id)}::bigint[], ${ladder.tiers.map((tier) => tier.threshold)}::bigint[]) t(id, threshold)
+        where t.threshold <= ${sql.ref(`stored.${METRIC_FIGURE[ladder.settings.basis]}`)} order by t.threshold desc limit 1)`
+    : sql``;
+  const { rows } = await sql<VipMember>`
+    with stored as (
+      insert into vip_members (store_id, customer_id, points, spent_minor, orders, evaluated_at)
+      select ${storeId}::bigint, c.id, coalesce(sum(f.points), 0), coalesce(sum(f.spent_minor), 0), coalesce(sum(f.orders), 0), ${now}::timestamptz
+      from unnest(${customerIds}::bigint[]) as c(id)
+      left join vip_figures f on f.store_id = ${storeId} and f.customer_id = c.id and f.day >= ${dayOf(start)}::date
+      group by c.id order by c.id
+      on conflict (store_id, customer_id) do update set
+        points = excluded.points, spent_minor = excluded.spent_minor, orders = excluded.orders, evaluated_at = excluded.evaluated_at
+      returning vip_members.*)
+    select * from stored ${mayMove} order by customer_id`.execute(db);
+  return rows;
 }
 
 /**

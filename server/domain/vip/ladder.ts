@@ -65,8 +65,11 @@ export interface Figures {
   orders: number;
 }
 
+/** The figure each basis measures a member by. */
+export const METRIC_FIGURE = { points: 'points', spent: 'spent_minor', orders: 'orders' } as const satisfies Record<TierBasis, keyof Figures>;
+
 export function metricOf(basis: TierBasis, figures: Figures): number {
-  return basis === 'points' ? figures.points : basis === 'spent' ? figures.spent_minor : figures.orders;
+  return figures[METRIC_FIGURE[basis]];
 }
 
 /** The highest tier whose threshold the metric reaches (tiers lowest first), or none. */
