@@ -49,7 +49,7 @@ export async function holdClaim(trx: Executor, table: ClaimedTable, claim: JobCl
 }
 
 /** The jobs of `table` (every store's) whose runner has been silent since before `stalled`: the ones to claim again. */
-export const stalledJobs = (db: Executor, table: ClaimedTable, stalled: Date) =>
+const stalledJobs = (db: Executor, table: ClaimedTable, stalled: Date) =>
   db
     .selectFrom(table)
     .select(['id', 'store_id'])
@@ -57,3 +57,37 @@ export const stalledJobs = (db: Executor, table: ClaimedTable, stalled: Date) =>
     .where(sql<Date>`coalesce(heartbeat_at, created_at)`, '<', stalled)
     .orderBy('id')
     .execute();
+
+/**
+ * Runs a claimed job's `batches` to the end, then marks it done, or failed with the error; the end
+ * is written only while this runner still holds the job (one that lost it just stops).
+ */
+export async function finishClaimed(db: Executor, table: ClaimedTable, claim: JobClaim, now: () => Date, batches: () => Promise<void>): Promise<void> {
+  const settle = (values: { status: 'done' | 'failed'; error?: string; finished_at: Date }) =>
+    db.updateTable(table).set(values).where('id', '=', claim.id).where('claimed_by', '=', claim.token).where('status', '=', 'running').execute();
+  try {
+    await batches();
+    await settle({ status: 'done', finished_at: now() });
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    await settle({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() });
+  }
+}
+
+/**
+ * The maintenance job's step for jobs whose runner died (a crash, a restart): a job queued or
+ * running with no batch written for STALLED_AFTER_MS is claimed again and `finish`ed after its
+ * last batch. A runner that was only slow finds the job taken at its next batch and stops.
+ * Returns how many jobs were resumed.
+ */
+export async function resumeStalled(db: Executor, table: ClaimedTable, now: () => Date, finish: (claim: JobClaim) => Promise<void>): Promise<number> {
+  const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
+  let resumed = 0;
+  for (const job of await stalledJobs(db, table, stalled)) {
+    const claim = await claimJob(db, table, job.store_id, job.id, now(), stalled);
+    if (!claim) continue;
+    resumed += 1;
+    await finish(claim);
+  }
+  return resumed;
+}

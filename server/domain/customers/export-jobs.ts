@@ -1,7 +1,6 @@
-import { sql, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { CustomerExportsTable } from '../../db/schema.ts';
-import { claimJob, holdClaim, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+import { claimJob, finishClaimed, holdClaim, resumeStalled, type JobClaim } from '../job-claims.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { csvLine, EXPORT_COLUMNS, exportBatches, type ExportFilter } from './export.ts';
 import { countMatching, customerRows } from './list.ts';
@@ -66,11 +65,8 @@ export async function exportNextBatch(db: Db, claim: JobClaim, now: Date): Promi
 }
 
 /** Runs a claimed export's batches to the end, then marks it done (or failed, with the error). */
-async function finishExport(db: Db, claim: JobClaim, now: () => Date): Promise<void> {
-  // the end is written only while this runner still holds the export
-  const settle = (values: Updateable<CustomerExportsTable>) =>
-    db.updateTable('customer_exports').set(values).where('id', '=', claim.id).where('claimed_by', '=', claim.token).where('status', '=', 'running').execute();
-  try {
+const finishExport = (db: Db, claim: JobClaim, now: () => Date) =>
+  finishClaimed(db, 'customer_exports', claim, now, async () => {
     // the header is chunk 0, written once whoever starts or resumes the export
     await db
       .insertInto('customer_export_chunks')
@@ -78,12 +74,7 @@ async function finishExport(db: Db, claim: JobClaim, now: () => Date): Promise<v
       .onConflict((oc) => oc.columns(['export_id', 'seq']).doNothing())
       .execute();
     while (await exportNextBatch(db, claim, now()));
-    await settle({ status: 'done', finished_at: now() });
-  } catch (error) {
-    if (error instanceof LostClaim) return;
-    await settle({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() });
-  }
-}
+  });
 
 /** Claims a queued export and writes its CSV chunk by chunk (one batch of customers each), with the progress after each. */
 export async function runExport(db: Db, storeId: number, id: number, now: () => Date): Promise<void> {
@@ -91,22 +82,8 @@ export async function runExport(db: Db, storeId: number, id: number, now: () => 
   if (claim) await finishExport(db, claim, now);
 }
 
-/**
- * The maintenance job's step for exports whose runner died (a crash, a restart): an export queued
- * or running with no batch written for STALLED_AFTER_MS is claimed again and continued after its
- * last customer. Returns how many were resumed.
- */
-export async function resumeStalledExports(db: Db, now: () => Date): Promise<number> {
-  const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
-  let resumed = 0;
-  for (const job of await stalledJobs(db, 'customer_exports', stalled)) {
-    const claim = await claimJob(db, 'customer_exports', job.store_id, job.id, now(), stalled);
-    if (!claim) continue;
-    resumed += 1;
-    await finishExport(db, claim, now);
-  }
-  return resumed;
-}
+/** The maintenance job's step for exports whose runner died: continued after their last customer (see resumeStalled). */
+export const resumeStalledExports = (db: Db, now: () => Date) => resumeStalled(db, 'customer_exports', now, (claim) => finishExport(db, claim, now));
 
 /** The finished export's CSV, chunk by chunk in order (the download streams it). */
 export async function* exportFile(db: Executor, id: number): AsyncGenerator<string> {

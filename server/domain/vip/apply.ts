@@ -1,10 +1,9 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { claimJob, holdClaim, LostClaim, stalledJobs, STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+import { claimJob, finishClaimed, holdClaim, resumeStalled, type JobClaim } from '../job-claims.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
 import { loadLadder, type Ladder } from './ladder.ts';
-import type { VipJob, VipJobsTable } from './tables.ts';
+import type { VipJob } from './tables.ts';
 
 /** customers measured and moved per transaction (and per progress update) */
 const BATCH = 1000;
@@ -68,19 +67,11 @@ export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladd
 }
 
 /** Runs a claimed job's batches to the end, then marks it done (or failed, with the error). */
-async function finishJob(db: Db, claim: JobClaim, now: () => Date, batchSize: number): Promise<void> {
-  // the end is written only while this runner still holds the job
-  const settle = (values: Updateable<VipJobsTable>) =>
-    db.updateTable('vip_jobs').set(values).where('id', '=', claim.id).where('claimed_by', '=', claim.token).where('status', '=', 'running').execute();
-  try {
+const finishJob = (db: Db, claim: JobClaim, now: () => Date, batchSize: number) =>
+  finishClaimed(db, 'vip_jobs', claim, now, async () => {
     const ladder = await loadLadder(db, claim.storeId);
     while (await applyNextBatch(db, claim, ladder, now(), batchSize));
-    await settle({ status: 'done', finished_at: now() });
-  } catch (error) {
-    if (error instanceof LostClaim) return;
-    await settle({ status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: now() });
-  }
-}
+  });
 
 /**
  * Moves the store's customers a batch at a time (see applyNextBatch) and reports progress after
@@ -92,24 +83,9 @@ export async function runApplyJob(db: Db, storeId: number, id: number, now: () =
   if (claim) await finishJob(db, claim, now, batchSize);
 }
 
-/**
- * The maintenance job's step for apply jobs whose runner died (a crash, a restart): a job queued
- * or running with no progress for STALLED_AFTER_MS is claimed again and continued after its last
- * customer. A runner that was only slow finds the job taken at its next batch and stops. Returns
- * how many jobs were resumed.
- */
-export async function resumeStalledApplyJobs(db: Db, now: () => Date, batchSize = BATCH): Promise<number> {
-  const stalled = new Date(now().getTime() - STALLED_AFTER_MS);
-  const jobs = await stalledJobs(db, 'vip_jobs', stalled);
-  let resumed = 0;
-  for (const job of jobs) {
-    const claim = await claimApplyJob(db, job.store_id, job.id, now(), stalled);
-    if (!claim) continue;
-    resumed += 1;
-    await finishJob(db, claim, now, batchSize);
-  }
-  return resumed;
-}
+/** The maintenance job's step for apply jobs whose runner died: continued after their last customer (see resumeStalled). */
+export const resumeStalledApplyJobs = (db: Db, now: () => Date, batchSize = BATCH) =>
+  resumeStalled(db, 'vip_jobs', now, (claim) => finishJob(db, claim, now, batchSize));
 
 export const presentJob = (job: VipJob) => ({
   id: job.id,
