@@ -23,10 +23,10 @@ import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { pointsEarnedEmails } from '../emails/events.ts';
-import { queueEmails } from '../emails/outbox.ts';
+import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { productFacts } from '../products/catalogue.ts';
 import { settleReferralOrders } from '../referrals/index.ts';
-import { loadLadder, multipliersOf, reevaluateTiers } from '../vip/index.ts';
+import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 
 const DAY = 86_400_000;
 
@@ -348,6 +348,12 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     const multipliers = await multipliersOf(trx, storeId, customerIds, ladder);
     const terms: StoreTerms = { expiryDays: await storeExpiryDays(trx, storeId), currency: await storeCurrency(trx, storeId), multipliers };
     const batch: CreditInput[] = [];
+    // the tiers of the customers these orders touched, in the same transaction: before the earn when
+    // they are measured on the orders (written above; their entry rewards are then credited with the
+    // earns), else after it and the clawbacks; the multipliers are the tiers' before these orders
+    const tierEmails: QueuedEmail[] = [];
+    const movedFirst = movesBeforeEarn(ladder);
+    if (movedFirst) await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder, { emails: tierEmails, credits: batch });
     for (const rule of rules) {
       for (const state of states) {
         const input = earnInput(state, rule, now, terms);
@@ -369,7 +375,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     }
     const { inserted } = await creditMany(trx, batch, now);
     // the "Points Earned" emails (with the balance as it stands now) and the tiers' "Tier switch" ones: one insert
-    const outbox = await pointsEarnedEmails(trx, inserted);
+    const earnedEmails = await pointsEarnedEmails(trx, inserted);
     await markRewardsUsed(trx, storeId, states, now);
     await settleReferralOrders(trx, storeId, states, now);
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
@@ -390,9 +396,9 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
         await reconcileClawback(trx, state, earn, rule, now);
       }
     }
-    // the tiers of the customers these orders touched, in the same transaction
-    await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder, outbox);
-    await queueEmails(trx, outbox, now);
-    return { earned: inserted };
+    if (!movedFirst) await reevaluateTiers(trx, storeId, customerIds, now, 'earn', ladder, { emails: tierEmails });
+    await queueEmails(trx, [...earnedEmails, ...tierEmails], now);
+    // (the entry rewards credited with them are not order earns)
+    return { earned: inserted.filter((entry) => entry.type !== 'tier_reward') };
   });
 }

@@ -25,6 +25,7 @@ import {
   findJob,
   runApplyJob,
   listTierActivity,
+  listTierGroup,
   loadLadder,
   memberTier,
   saveSettings,
@@ -161,6 +162,45 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     const rewards = await ctx.db.selectFrom('ledger_entries').select('points').where('store_id', '=', storeId).where('type', '=', 'tier_reward').execute();
     expect(rewards).toEqual([{ points: 100 }]);
     expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
+  });
+
+  it("moves a member by points with the order's own earn (credited first), the entry reward after it; by amount, in the earn's ledger write", async () => {
+    const pointsStoreId = await newStore(ctx.db);
+    await saveSettings(ctx.db, pointsStoreId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+    await ladder(pointsStoreId); // Silver 10,000 points, Gold 50,000 with a 100-point entry reward
+    const big = await order(pointsStoreId, 'points-climber@example.test', 5_000_000);
+    expect(await memberTier(ctx.db, pointsStoreId, big.id)).toMatchObject({ tier: 'Gold', value: 50_000 });
+    const entries = async (storeId: number) =>
+      ctx.db.selectFrom('ledger_entries').select(['type', 'points']).where('store_id', '=', storeId).orderBy('id').execute();
+    // the "Points Earned" email says the balance after the earn's ledger write
+    const earnedEmail = async (storeId: number) =>
+      (
+        await ctx.db
+          .selectFrom('email_outbox')
+          .select('data')
+          .where('store_id', '=', storeId)
+          .where('email_key', '=', 'points-earned')
+          .executeTakeFirstOrThrow()
+      ).data;
+    const byPoints = await entries(pointsStoreId);
+    expect(byPoints.map((entry) => [entry.type, entry.points])).toEqual([
+      ['order_earn', 50_000],
+      ['tier_reward', 100],
+    ]);
+    expect(await earnedEmail(pointsStoreId)).toMatchObject({ points_earned: '50,000', loyalty_points_balance: '50,000' });
+    const spentStoreId = await newStore(ctx.db);
+    await saveSettings(ctx.db, spentStoreId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    await ladder(spentStoreId);
+    const buyer = await order(spentStoreId, 'spent-climber@example.test', 60_000);
+    expect((await memberTier(ctx.db, spentStoreId, buyer.id)).tier).toBe('Gold');
+    // the earn (without the multiplier of the tier it reached) and the entry reward in one ledger write: the email says both
+    expect((await entries(spentStoreId)).map((entry) => [entry.type, entry.points])).toEqual([
+      ['order_earn', 600],
+      ['tier_reward', 100],
+    ]);
+    expect(await earnedEmail(spentStoreId)).toMatchObject({ points_earned: '600', loyalty_points_balance: '700' });
+    expect((await readAccount(ctx.db, spentStoreId, buyer.id, now())).balance).toBe(700);
+    expect(await verifyLedger(ctx.db, spentStoreId)).toEqual([]);
   });
 
   it('keeps a member in the tier until the calendar year ends, then the maintenance job moves them down', async () => {
@@ -525,6 +565,51 @@ describeEachDatabase('VIP tier engine', (ctx) => {
       .where('customer_id', '=', steady.id)
       .execute();
     expect(await simulate(ctx.db, storeId, rolling, now())).toMatchObject({ members: 3, moved_up: 1, moved_down: 2, unchanged: 0, figures: 'measured' });
+  });
+
+  it('measures a basis on the other source from history: simulated before saving, rebuilt on saving, then kept by every earn', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    await ladder(storeId); // Silver 10,000, Gold 50,000 (cents spent, or points)
+    // spent $600 (Gold), 600 points; spent $150 (Silver), then 12,000 points awarded (not kept while the store counts amounts)
+    const big = await order(storeId, 'basis-big@example.test', 60_000);
+    const awarded = await order(storeId, 'basis-awarded@example.test', 15_000);
+    await creditMany(
+      ctx.db,
+      [{ storeId, customerId: awarded.id, type: 'award', points: 12_000, sourceType: 'test', sourceId: 'basis', computation: 'seed' }],
+      now(),
+    );
+    const kept = async () =>
+      ctx.db
+        .selectFrom('vip_figures')
+        .select((eb) => [eb.fn.sum<number>('points').as('points'), eb.fn.sum<number>('spent_minor').as('spent')])
+        .where('store_id', '=', storeId)
+        .executeTakeFirstOrThrow();
+    expect(await kept()).toMatchObject({ points: 0, spent: 75_000 });
+    // by points: the big spender leaves Gold, the awarded member stays in Silver (12,150 points, none stored)
+    const byPoints = { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' } as const;
+    expect(await simulate(ctx.db, storeId, { settings: byPoints }, now())).toMatchObject({
+      members: 2,
+      moved_up: 0,
+      moved_down: 1,
+      unchanged: 1,
+      figures: 'measured',
+    });
+    // saved: the figures are the points from history, and the apply job moves the members by them
+    await saveSettings(ctx.db, storeId, byPoints, now());
+    expect(await kept()).toMatchObject({ points: 12_750, spent: 0 });
+    const job = await createApplyJob(ctx.db, storeId);
+    await runApplyJob(ctx.db, storeId, job.id, now);
+    expect(await findJob(ctx.db, storeId, job.id)).toMatchObject({ status: 'done', moved_up: 0, moved_down: 1 });
+    expect(await memberTier(ctx.db, storeId, big.id)).toMatchObject({ tier: null, value: 600 });
+    expect(await memberTier(ctx.db, storeId, awarded.id)).toMatchObject({ tier: 'Silver', value: 12_150 });
+    // the next earn adds its points to the rebuilt figures (and no amount)
+    await order(storeId, 'basis-awarded@example.test', 40_000);
+    expect(await memberTier(ctx.db, storeId, awarded.id)).toMatchObject({ tier: 'Silver', value: 12_550 });
+    expect(await kept()).toMatchObject({ points: 13_150, spent: 0 });
+    // the members' list still answers the amounts spent, measured
+    const { rows } = await listTierGroup(ctx.db, storeId, null, { limit: 10, offset: 0, now: now() });
+    expect(rows.map((row) => [row.id, Number(row.points), Number(row.spent_minor), Number(row.orders)])).toEqual([[big.id, 600, 60_000, 1]]);
   });
 
   it("sends one birthday email to a member who gets both the birthday rule's gift and the tier's birthday bonus", async () => {

@@ -3,7 +3,7 @@ import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
 import type { TierPeriod } from '../schemas/vip.ts';
 import { VipError, entryRewardOf, loadLadder, metricOf, multiplierOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
-import { storeFigures } from './figures.ts';
+import { FIGURES_SOURCE, storeFigures } from './figures.ts';
 import type { TierCause, VipMember } from './tables.ts';
 
 const YEAR = 365 * 86_400_000;
@@ -40,8 +40,9 @@ interface ChangeOptions {
  * the entry reward of a tier reached (once per tier and period, through the ledger's
  * idempotency key) and the "Tier switch" email, all in the caller's transaction. The activity
  * rows, the members' tiers and the customers' tier names are written by one statement (which
- * also answers the addresses the emails go to); the emails are queued, or handed to `outbox`
- * when the caller queues them with its own.
+ * also answers the addresses the emails go to); the emails are queued, or handed to
+ * `deferred.emails` when the caller queues them with its own, and the entry rewards credited, or
+ * handed to `deferred.credits` when the caller credits them with its own.
  */
 async function recordChanges(
   trx: Executor,
@@ -50,7 +51,7 @@ async function recordChanges(
   changes: TierChange[],
   options: ChangeOptions,
   now: Date,
-  outbox?: QueuedEmail[],
+  deferred?: Deferred,
 ): Promise<void> {
   if (changes.length === 0) return;
   // one array parameter per column, whatever the number of changes (as persistWebhooks: binding every value costs more)
@@ -91,7 +92,8 @@ async function recordChanges(
       },
     ];
   });
-  await creditMany(trx, rewards, now);
+  if (deferred?.credits) deferred.credits.push(...rewards);
+  else await creditMany(trx, rewards, now);
   const recordOf = new Map(recorded.map((row) => [Number(row.customer_id), row]));
   const emails = changes.flatMap((change): QueuedEmail[] => {
     const record = recordOf.get(change.customerId);
@@ -107,15 +109,28 @@ async function recordChanges(
       },
     ];
   });
-  if (outbox) outbox.push(...emails);
+  if (deferred) deferred.emails.push(...emails);
   else await queueEmails(trx, emails, now);
 }
+
+/** What a caller writes itself with its own: the "Tier switch" emails, and (when given) the entry rewards to credit. */
+export interface Deferred {
+  emails: QueuedEmail[];
+  credits?: CreditInput[];
+}
+
+/**
+ * Whether an order earn may move its customers' tiers before its points are credited: their
+ * figures come from the orders (already written), not from the ledger (migration 0280). The entry
+ * rewards are then credited with the earns, in one ledger write.
+ */
+export const movesBeforeEarn = (ladder: Ladder): boolean => FIGURES_SOURCE[ladder.settings.basis] === 'orders';
 
 /**
  * Re-measures some customers of a store from their stored figures and moves them between tiers, inside the caller's
  * transaction (the ledger's or the order's): up as soon as a threshold is reached, down when the
  * store's fall-below policy and the period allow it. Does nothing when the store has no tiers.
- * The "Tier switch" emails go to `outbox` when given (the caller queues them with its own).
+ * What `deferred` asks for is left to the caller (see recordChanges).
  */
 export async function reevaluateTiers(
   db: Executor,
@@ -124,7 +139,7 @@ export async function reevaluateTiers(
   now: Date,
   cause: TierCause = 'earn',
   known?: Ladder,
-  outbox?: QueuedEmail[],
+  deferred?: Deferred,
 ): Promise<TierChange[]> {
   const ids = [...new Set(customerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
@@ -144,7 +159,7 @@ export async function reevaluateTiers(
       if (!up && !mayDrop(member, ladder, cause, now)) continue;
       changes.push({ customerId: id, from: current, to: target, direction: up ? 'up' : 'down', metric });
     }
-    await recordChanges(trx, storeId, ladder, changes, { cause }, now, outbox);
+    await recordChanges(trx, storeId, ladder, changes, { cause }, now, deferred);
     return changes;
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import { METRIC_FIGURE, type Figures, type Ladder } from './ladder.ts';
+import type { TierBasis } from '../schemas/vip.ts';
 import type { VipMember } from './tables.ts';
 
 /** Orders a tier counts (migration 0190's triggers count the same ones). */
@@ -78,11 +79,27 @@ export async function storeFigures(db: Executor, storeId: number, customerIds: n
 }
 
 /**
- * Measures a store's figures again from its whole history (its first tier: until then no trigger
- * kept them). Holds the exclusive side of the figures lock until the caller's transaction ends,
- * so a concurrent earn is either in the history read here or sees the tier and adds its delta.
+ * Where the figures a basis measures come from: the ledger's points, or the orders' amounts and
+ * counts. A store keeps the day figures of its basis' source only (migration 0280's triggers): the
+ * other figures of its members stay at zero until the basis changes source (saveSettings rebuilds).
+ */
+export const FIGURES_SOURCE = { points: 'ledger', spent: 'orders', orders: 'orders' } as const satisfies Record<TierBasis, 'ledger' | 'orders'>;
+
+/**
+ * The exclusive side of the figures lock (migration 0190) until the caller's transaction ends: no
+ * write to the store's ledger or orders is under way, and the next ones wait, then see whatever
+ * this transaction changed (a first tier, another basis) and keep their figures by it.
+ */
+export async function holdFigures(trx: Executor, storeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${storeId}::integer, 190)`.execute(trx);
+}
+
+/**
+ * Measures a store's figures again from its whole history (its first tier, or a basis measured on
+ * another source: until then no trigger kept them), holding the figures lock (holdFigures), so a
+ * concurrent earn is either in the history read here or sees the change and adds its delta.
  */
 export async function rebuildFigures(trx: Executor, storeId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${storeId}::integer, 190)`.execute(trx);
+  await holdFigures(trx, storeId);
   await sql`select vip_figures_rebuild(${storeId}::bigint)`.execute(trx);
 }

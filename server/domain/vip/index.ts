@@ -16,7 +16,7 @@ export {
   type Settings,
   type TierWithPerks,
 } from './ladder.ts';
-export { endTierPeriods, multipliersOf, reevaluateTiers, switchTier, type TierChange } from './engine.ts';
+export { endTierPeriods, movesBeforeEarn, multipliersOf, reevaluateTiers, switchTier, type Deferred, type TierChange } from './engine.ts';
 export { measure, rebuildFigures } from './figures.ts';
 export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
 export { simulate } from './simulate.ts';

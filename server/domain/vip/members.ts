@@ -1,7 +1,8 @@
 import type { MemberTierProgress, TierBasis, VipTierInfo } from '../../../renderers/context.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeDiscount, discountsOfTier } from './discounts.ts';
-import { describePerk, loadLadder, metricOf, type Ladder } from './ladder.ts';
+import { FIGURES_SOURCE, measure } from './figures.ts';
+import { describePerk, loadLadder, loadSettings, metricOf, periodStart, type Ladder } from './ladder.ts';
 
 /** Tier activity (vip/activity), newest first: the store's, or one customer's. */
 export async function listTierActivity(db: Executor, storeId: number, options: { customerId?: number | undefined; limit: number; offset: number }) {
@@ -24,15 +25,19 @@ export async function listTierActivity(db: Executor, storeId: number, options: {
   return { rows, total: Number(total.n) };
 }
 
-/** The members of one tier (or without a tier: `null`), by customer id. */
-export async function listTierGroup(db: Executor, storeId: number, tierId: number | null, options: { limit: number; offset: number }) {
+/**
+ * The members of one tier (or without a tier: `null`), by customer id, with their figures of the
+ * period: the ones their tier is measured on as stored, the others (not kept for the store's
+ * basis, migration 0280) measured for the page from the ledger or the orders.
+ */
+export async function listTierGroup(db: Executor, storeId: number, tierId: number | null, options: { limit: number; offset: number; now: Date }) {
   let query = db
     .selectFrom('vip_members as m')
     .innerJoin('customers as c', 'c.id', 'm.customer_id')
     .where('m.store_id', '=', storeId)
     .where('c.deleted_at', 'is', null);
   query = tierId === null ? query.where('m.tier_id', 'is', null) : query.where('m.tier_id', '=', tierId);
-  const [rows, total] = await Promise.all([
+  const [rows, total, settings] = await Promise.all([
     query
       .select(['c.id', 'c.email', 'c.first_name', 'c.last_name', 'm.points', 'm.spent_minor', 'm.orders', 'm.tier_since'])
       .orderBy('c.id')
@@ -40,8 +45,20 @@ export async function listTierGroup(db: Executor, storeId: number, tierId: numbe
       .offset(options.offset)
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    loadSettings(db, storeId),
   ]);
-  return { rows, total: Number(total.n) };
+  const measured = await measure(
+    db,
+    storeId,
+    rows.map((row) => row.id),
+    periodStart(settings.period, options.now),
+  );
+  const kept = FIGURES_SOURCE[settings.basis];
+  const withFigures = rows.map((row) => {
+    const other = measured.get(row.id)!;
+    return kept === 'ledger' ? { ...row, spent_minor: other.spent_minor, orders: other.orders } : { ...row, points: other.points };
+  });
+  return { rows: withFigures, total: Number(total.n) };
 }
 
 /** The tiers as the storefront draws them, thresholds in the store's basis. */

@@ -3,7 +3,7 @@ import { toNumber } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import type { Simulation, SimulateBody, TierBasis } from '../schemas/vip.ts';
 import { checkLadder, entryRewardOf, loadLadder, periodStart, withTier, type Settings, type TierWithPerks } from './ladder.ts';
-import { COUNTED_ORDER_STATUSES } from './figures.ts';
+import { COUNTED_ORDER_STATUSES, FIGURES_SOURCE } from './figures.ts';
 
 interface ProposedTier {
   id?: number | undefined;
@@ -72,14 +72,16 @@ async function storedGroups(db: Executor, storeId: number, target: RawBuilder<nu
  * How the store's members would move under a proposed ladder or settings, computed on the
  * server from real data with one aggregate: from each member's stored figures, or — when the
  * period changes — measured again for the new period from the day figures migration 0190's
- * triggers keep (a store without tiers yet has none: from the ledger and the orders). Nothing is written.
+ * triggers keep (a store without tiers yet has none, nor one whose new basis is measured on the
+ * other source: from the ledger and the orders). Nothing is written.
  */
 export async function simulate(db: Executor, storeId: number, body: SimulateBody, now: Date): Promise<Simulation> {
   const current = await loadLadder(db, storeId);
   const settings: Settings = body.settings ?? current.settings;
   const ladder = proposal(current.tiers, body);
-  // stored figures exist once the store has tiers (saving one measures every customer), and so do the day figures
-  const kept = current.tiers.length > 0;
+  // stored figures exist once the store has tiers (saving one measures every customer), and so do the day figures,
+  // of the current basis' source only (migration 0280): a basis measured on the other source counts from history
+  const kept = current.tiers.length > 0 && FIGURES_SOURCE[settings.basis] === FIGURES_SOURCE[current.settings.basis];
   const stored = settings.period === current.settings.period && kept;
   const metric = sql.raw(`f.${COLUMN[settings.basis]}`);
   const target = placement(metric, ladder);

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import type { PerkBody, PerkInput, TierBody, VipSettingsBody } from '../schemas/vip.ts';
-import { rebuildFigures } from './figures.ts';
-import { VipError, loadLadder, withTier, type TierWithPerks } from './ladder.ts';
+import { FIGURES_SOURCE, holdFigures, rebuildFigures } from './figures.ts';
+import { VipError, loadLadder, loadSettings, withTier, type TierWithPerks } from './ladder.ts';
 import type { VipPerk } from './tables.ts';
 
 /** The store's tiers (lowest first) with their perks and how many members each has. */
@@ -124,12 +124,22 @@ export async function deletePerk(db: Executor, storeId: number, id: number, rewa
   return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
 }
 
-/** POST /vip/settings/store */
+/**
+ * POST /vip/settings/store. A basis measured on another source (points ↔ amount or orders) has no
+ * day figures kept yet: the store's are rebuilt from history in the same transaction, under the
+ * figures lock (taken first, so two saves and the earns between them agree on the basis).
+ */
 export async function saveSettings(db: Executor, storeId: number, body: VipSettingsBody, now: Date) {
-  return db
-    .insertInto('vip_settings')
-    .values({ store_id: storeId, ...body, updated_at: now })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...body, updated_at: now }))
-    .returning(['enabled', 'basis', 'period', 'fall_below'])
-    .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    await holdFigures(trx, storeId);
+    const before = await loadSettings(trx, storeId);
+    const saved = await trx
+      .insertInto('vip_settings')
+      .values({ store_id: storeId, ...body, updated_at: now })
+      .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...body, updated_at: now }))
+      .returning(['enabled', 'basis', 'period', 'fall_below'])
+      .executeTakeFirstOrThrow();
+    if (FIGURES_SOURCE[before.basis] !== FIGURES_SOURCE[saved.basis]) await rebuildFigures(trx, storeId);
+    return saved;
+  });
 }

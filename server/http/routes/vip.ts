@@ -258,7 +258,7 @@ export const dataVipRoutes: RouteModule = {
       { config: { permission: 'customers:read' }, schema: { tags, summary: 'The members of one tier (or without a tier), paged', body: tierGroupBody } },
       async (request) => {
         const { tier_id: tierId, page, limit } = request.body;
-        const { rows, total } = await listTierGroup(app.db, request.store.id, tierId, { limit, offset: (page - 1) * limit });
+        const { rows, total } = await listTierGroup(app.db, request.store.id, tierId, { limit, offset: (page - 1) * limit, now: app.clock.now() });
         return {
           data: {
             data: rows.map((row) => ({ ...row, name: `${row.first_name} ${row.last_name}`.trim(), tier_since: row.tier_since?.toISOString() ?? null })),
