@@ -7,6 +7,7 @@
  * (1,000,000 customers, ~5,000,000 ledger entries: its indexes are that big), the issue's scale.
  */
 import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { checkCustomerFile } from '../../server/domain/customers/import.ts';
 import { claimCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
@@ -62,10 +63,13 @@ async function measure(db: Db, label: string, count: number, storeId?: number): 
 export async function run(): Promise<BenchRow[]> {
   const count = Number(process.env.CUSTOMER_IMPORT_BENCH ?? 20_000);
   const rows: BenchRow[] = [];
-  const lite = await openDatabase({});
-  await migrateToLatest(lite);
-  rows.push(...(await measure(lite, 'PGlite', count)));
-  await lite.destroy();
+  const lite = await scratchPglite();
+  try {
+    await migrateToLatest(lite.db);
+    rows.push(...(await measure(lite.db, 'PGlite', count)));
+  } finally {
+    await lite.drop();
+  }
   if (!ADMIN_URL) return [...rows, { metric: 'PostgreSQL', ours: 'not measured', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' }];
   const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_import_bench');
   const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { earningRuleBody } from '../../server/contract/points.ts';
 import { applyOrderEvents } from '../../server/domain/orders/process.ts';
@@ -91,13 +92,16 @@ async function rawBound(url: string): Promise<number> {
 
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const lite = await openDatabase({});
-  await migrateToLatest(lite);
-  const liteStore = await seedStore(lite, 'bench-lite');
-  const liteRate = await earnRate(lite, liteStore.id, 5_000, 1);
-  rows.push({ metric: 'order earns/s, PGlite', ours: liteRate.toFixed(0), compare: '≥ 1,000 (budget)', verdict: liteRate >= 1_000 ? 'ok' : 'under budget' });
-  if ((await verifyLedger(lite)).length > 0) rows.push({ metric: 'ledger:verify after PGlite runs', ours: 'BREACHED', verdict: 'fail' });
-  await lite.destroy();
+  const lite = await scratchPglite();
+  try {
+    await migrateToLatest(lite.db);
+    const liteStore = await seedStore(lite.db, 'bench-lite');
+    const liteRate = await earnRate(lite.db, liteStore.id, 5_000, 1);
+    rows.push({ metric: 'order earns/s, PGlite', ours: liteRate.toFixed(0), compare: '≥ 1,000 (budget)', verdict: liteRate >= 1_000 ? 'ok' : 'under budget' });
+    if ((await verifyLedger(lite.db)).length > 0) rows.push({ metric: 'ledger:verify after PGlite runs', ours: 'BREACHED', verdict: 'fail' });
+  } finally {
+    await lite.drop();
+  }
 
   if (!ADMIN_URL) {
     rows.push({ metric: 'PostgreSQL figures', ours: 'skipped', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' });

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { previewImpact } from '../../server/domain/rules/impact-preview.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
@@ -76,12 +77,12 @@ async function measure(db: Db, label: string): Promise<BenchRow[]> {
 
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const pglite = await openDatabase({});
+  const pglite = await scratchPglite();
   try {
-    await migrateToLatest(pglite);
-    rows.push(...(await measure(pglite, 'PGlite')));
+    await migrateToLatest(pglite.db);
+    rows.push(...(await measure(pglite.db, 'PGlite')));
   } finally {
-    await pglite.destroy();
+    await pglite.drop();
   }
   if (ADMIN_URL) {
     const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_bench');

@@ -15,6 +15,7 @@ import { applyOrderEvents } from '../../server/domain/orders/process.ts';
 import { createEarningRule } from '../../server/domain/rules/earning.ts';
 import { saveSettings, simulate, storeTier } from '../../server/domain/vip/index.ts';
 import { paidOrder } from '../helpers/orders.ts';
+import { scratchPglite } from './pglite.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import type { BenchRow } from './run.ts';
 
@@ -170,12 +171,12 @@ async function simulation(db: Db): Promise<BenchRow[]> {
 
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const lite = await openDatabase({});
+  const lite = await scratchPglite();
   try {
-    await migrateToLatest(lite);
-    rows.push(...(await overhead(lite, 'PGlite', 1)));
+    await migrateToLatest(lite.db);
+    rows.push(...(await overhead(lite.db, 'PGlite', 1)));
   } finally {
-    await lite.destroy();
+    await lite.drop();
   }
   if (!ADMIN_URL) {
     rows.push({ metric: 'PostgreSQL', ours: 'skipped', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' });

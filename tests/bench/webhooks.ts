@@ -18,6 +18,7 @@ import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import { buildApp } from '../../server/http/app.ts';
 import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
 import { seedStore } from './ledger.ts';
+import { scratchPglite } from './pglite.ts';
 import type { BenchRow } from './run.ts';
 import type { SendersResult, SendersTask } from './webhook-senders.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
@@ -29,6 +30,8 @@ const WARM_UP = 300;
 const ACK_BUDGET_MS = 100;
 /** the server's event loop is sampled this often during a burst (Burst.serverLoopDelay) */
 const LOOP_SAMPLE_MS = 10;
+/** rounds of bursts per database (`bursts`) */
+const BURSTS = 3;
 const scale = Number(process.env.BENCH_WEBHOOKS) || undefined;
 
 /** The senders' process: one task in, its result out. */
@@ -45,15 +48,15 @@ function runSenders(task: SendersTask): Promise<SendersResult> {
 /** A sampled interval of the event loop (ns) beyond the sampling period, in ms. */
 const lateness = (intervalNs: number) => Math.max(0, intervalNs / 1e6 - LOOP_SAMPLE_MS);
 
+const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+/** One burst: every acknowledgement's latency (ms), and the server's event loop meanwhile. */
 interface Burst {
-  p50: number;
-  p95: number;
-  p99: number;
-  acksPerSecond: number;
+  latencies: number[];
+  seconds: number;
   /**
-   * The server's event loop during the burst: how late a timer every LOOP_SAMPLE_MS ran, p99 and max (ms). A
+   * How late a timer every LOOP_SAMPLE_MS ran in the server during the burst, p99 and max (ms). A
    * latency tail with a small delay here is the machine's (CPU shared with the senders,
    * PostgreSQL and whatever else runs), one with a large delay the server's own stalls.
    */
@@ -82,12 +85,9 @@ async function burst(db: Db, store: { domain: string; secret: string }, deliveri
     });
     loopDelay.disable();
     if (result.failures > 0) throw new Error(`${result.failures} webhooks were not acknowledged with 200`);
-    const latencies = result.latencies.sort((a, b) => a - b);
     const measured: Burst = {
-      p50: percentile(latencies, 0.5),
-      p95: percentile(latencies, 0.95),
-      p99: percentile(latencies, 0.99),
-      acksPerSecond: deliveries / result.seconds,
+      latencies: result.latencies,
+      seconds: result.seconds,
       serverLoopDelay: { p99: lateness(loopDelay.percentile(99)), max: lateness(loopDelay.max) },
     };
     if (processing) {
@@ -101,32 +101,56 @@ async function burst(db: Db, store: { domain: string; secret: string }, deliveri
   }
 }
 
-function rowsOf(database: string, deliveries: number, on: Burst, off: Burst, processedBudget?: number): BenchRow[] {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const line = (figures: Burst, what: string): BenchRow => ({
-    metric: `webhook ack, ${database}, ${what} (${deliveries.toLocaleString('en')} deliveries, ${SENDERS} senders): p50 / p95 / p99`,
-    ours: `${ms(figures.p50)} / ${ms(figures.p95)} / ${ms(figures.p99)} (${figures.acksPerSecond.toFixed(0)} acks/s; server loop delay p99 ${figures.serverLoopDelay.p99.toFixed(0)}, max ${figures.serverLoopDelay.max.toFixed(0)} ms)`,
+/**
+ * The bursts of one kind (processing on or off) as one sample: p50 / p95 / p99 of all their
+ * acknowledgements (the verdict), each burst's p99 and the slowest acknowledgement.
+ */
+function line(database: string, what: string, deliveries: number, sample: Burst[]): BenchRow {
+  const latencies = ascending(sample.flatMap((one) => one.latencies));
+  const p99 = percentile(latencies, 0.99);
+  const ms = (value: number) => value.toFixed(0);
+  const each = sample.map((one) => ms(percentile(ascending(one.latencies), 0.99))).join(' / ');
+  const acksPerSecond = latencies.length / sample.reduce((sum, one) => sum + one.seconds, 0);
+  const loop = (pick: (one: Burst) => number) => ms(Math.max(...sample.map(pick)));
+  return {
+    metric: `webhook ack, ${database}, ${what} (${sample.length} bursts of ${deliveries.toLocaleString('en')} deliveries, ${SENDERS} senders): p50 / p95 / p99`,
+    ours:
+      `${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.95))} / ${ms(p99)} ms (each burst's p99 ${each}, max ${ms(latencies.at(-1)!)} ms; ` +
+      `${acksPerSecond.toFixed(0)} acks/s; server loop delay p99 ${loop((one) => one.serverLoopDelay.p99)}, max ${loop((one) => one.serverLoopDelay.max)} ms)`,
     compare: `p99 ≤ ${ACK_BUDGET_MS} ms`,
-    verdict: figures.p99 <= ACK_BUDGET_MS ? 'ok' : 'over budget',
-  });
-  const processed = on.processedSeconds!;
+    verdict: p99 <= ACK_BUDGET_MS ? 'ok' : 'over budget',
+  };
+}
+
+function rowsOf(database: string, deliveries: number, on: Burst[], off: Burst[], processedBudget?: number): BenchRow[] {
+  const processed = Math.max(...on.map((one) => one.processedSeconds!));
   return [
-    line(on, 'processing running'),
-    line(off, 'processing off'),
+    line(database, 'processing running', deliveries, on),
+    line(database, 'processing off', deliveries, off),
     {
-      metric: `${deliveries.toLocaleString('en')}-order burst fully processed, ${database}`,
+      metric: `${deliveries.toLocaleString('en')}-order burst fully processed, ${database} (slowest of ${on.length})`,
       ours: `${processed.toFixed(1)} s`,
       ...(processedBudget ? { compare: `≤ ${processedBudget} s`, verdict: processed <= processedBudget ? 'ok' : 'over budget' } : { verdict: 'measured' }),
     },
   ];
 }
 
-/** Both bursts on one database: processing on first (it processes its own events only), then off. */
-async function bothBursts(db: Db, slug: string, deliveries: number, databaseUrl?: string) {
+/**
+ * BURSTS rounds on one database, each a burst with processing on (it processes its own events
+ * only) then one with it off, so the machine's drift hits both alike. A p99 is read over all the
+ * rounds' acknowledgements: with 100 senders, one stall of the machine (a slow disk flush holds
+ * every commit waiting on it) delays about 100 acknowledgements at once, the whole 1 % of one
+ * 10,000-delivery burst.
+ */
+async function bursts(db: Db, slug: string, deliveries: number, databaseUrl?: string) {
   await migrateToLatest(db);
   const store = await seedStore(db, slug);
-  const on = await burst(db, store, deliveries, 1_000_000, true, databaseUrl);
-  const off = await burst(db, store, deliveries, 2_000_000, false, databaseUrl);
+  const on: Burst[] = [];
+  const off: Burst[] = [];
+  for (let round = 0; round < BURSTS; round++) {
+    on.push(await burst(db, store, deliveries, 1_000_000 * (2 * round + 1), true, databaseUrl));
+    off.push(await burst(db, store, deliveries, 1_000_000 * (2 * round + 2), false, databaseUrl));
+  }
   const breaches = await verifyLedger(db);
   return { on, off, breaches: breaches.length };
 }
@@ -138,14 +162,14 @@ export async function run(): Promise<BenchRow[]> {
       .map((value) => value.toFixed(1))
       .join(' ');
   const loadBefore = load();
-  const lite = await openDatabase({});
+  const lite = await scratchPglite();
   try {
     const deliveries = scale ?? 2_000;
-    const result = await bothBursts(lite, 'bench-lite', deliveries);
+    const result = await bursts(lite.db, 'bench-lite', deliveries);
     rows.push(...rowsOf('PGlite', deliveries, result.on, result.off));
     if (result.breaches > 0) rows.push({ metric: 'ledger:verify after the PGlite bursts', ours: `${result.breaches} breaches`, verdict: 'fail' });
   } finally {
-    await lite.destroy();
+    await lite.drop();
   }
   if (!ADMIN_URL) {
     rows.push({ metric: 'PostgreSQL figures', ours: 'skipped', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' });
@@ -155,7 +179,7 @@ export async function run(): Promise<BenchRow[]> {
       const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
       const deliveries = scale ?? 10_000;
       try {
-        const result = await bothBursts(pg, 'bench-pg', deliveries, scratch.url);
+        const result = await bursts(pg, 'bench-pg', deliveries, scratch.url);
         rows.push(...rowsOf('PostgreSQL', deliveries, result.on, result.off, deliveries === 10_000 ? 15 : undefined));
         if (result.breaches > 0) rows.push({ metric: 'ledger:verify after the PostgreSQL bursts', ours: `${result.breaches} breaches`, verdict: 'fail' });
       } finally {
