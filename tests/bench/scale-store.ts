@@ -19,6 +19,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { refreshRollups } from '../../server/domain/analytics/index.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
+import { scratchPglite } from './pglite.ts';
 import { seedLargeStore, type LargeStore } from './large-store.ts';
 import type { BenchRow } from './run.ts';
 
@@ -62,11 +63,13 @@ async function seed(backend: ScaleBackend): Promise<ScaleStore | Skipped> {
       const scratch = template ? await holdingTemplate(template.name, async () => (await bringUpToDate(template.name), copy())) : await copy();
       cleanups.push(() => scratch.drop());
       db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 8 });
+      const opened = db;
+      cleanups.unshift(() => opened.destroy());
     } else {
-      db = await openDatabase({});
+      const lite = await scratchPglite();
+      db = lite.db;
+      cleanups.unshift(() => lite.drop());
     }
-    const opened = db;
-    cleanups.unshift(() => opened.destroy());
     await migrateToLatest(db);
     let store: LargeStore & { now: Date };
     let seedSeconds: number;
