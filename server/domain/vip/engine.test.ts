@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
@@ -567,6 +568,14 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     expect(await simulate(ctx.db, storeId, rolling, now())).toMatchObject({ members: 3, moved_up: 1, moved_down: 2, unchanged: 0, figures: 'measured' });
   });
 
+  /** The day figures the store keeps, summed. */
+  const keptFigures = (storeId: number) =>
+    ctx.db
+      .selectFrom('vip_figures')
+      .select((eb) => [eb.fn.sum<number>('points').as('points'), eb.fn.sum<number>('spent_minor').as('spent')])
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+
   it('measures a basis on the other source from history: simulated before saving, rebuilt on saving, then kept by every earn', async () => {
     const storeId = await newStore(ctx.db);
     await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
@@ -579,12 +588,7 @@ describeEachDatabase('VIP tier engine', (ctx) => {
       [{ storeId, customerId: awarded.id, type: 'award', points: 12_000, sourceType: 'test', sourceId: 'basis', computation: 'seed' }],
       now(),
     );
-    const kept = async () =>
-      ctx.db
-        .selectFrom('vip_figures')
-        .select((eb) => [eb.fn.sum<number>('points').as('points'), eb.fn.sum<number>('spent_minor').as('spent')])
-        .where('store_id', '=', storeId)
-        .executeTakeFirstOrThrow();
+    const kept = () => keptFigures(storeId);
     expect(await kept()).toMatchObject({ points: 0, spent: 75_000 });
     // by points: the big spender leaves Gold, the awarded member stays in Silver (12,150 points, none stored)
     const byPoints = { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' } as const;
@@ -610,6 +614,38 @@ describeEachDatabase('VIP tier engine', (ctx) => {
     // the members' list still answers the amounts spent, measured
     const { rows } = await listTierGroup(ctx.db, storeId, null, { limit: 10, offset: 0, now: now() });
     expect(rows.map((row) => [row.id, Number(row.points), Number(row.spent_minor), Number(row.orders)])).toEqual([[big.id, 600, 60_000, 1]]);
+  });
+
+  // (PGlite has one connection: a second transaction waits for the first before it starts)
+  it.skipIf(ctx.backend !== 'postgres')('rebuilds for a basis change after the earns under way, whose points it counts (the figures lock)', async () => {
+    const storeId = await newStore(ctx.db);
+    await saveSettings(ctx.db, storeId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
+    await ladder(storeId);
+    let earned!: () => void;
+    let release!: () => void;
+    const earning = new Promise<void>((resolve) => (earned = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // an order earn under way: its transaction holds the shared side of the lock; its 300 points are not kept (amount basis)
+    const writer = ctx.db.transaction().execute(async (trx) => {
+      const placed = paidOrder('lock-1', 'lock@example.test', 30_000, { placedAt: now().toISOString() });
+      await applyOrderEvents(trx, storeId, [{ platform: 'shopify', orderExternalId: 'lock-1', order: placed }], now());
+      earned();
+      await held;
+    });
+    await earning;
+    const saving = saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+    // the save waits on the exclusive side until the earn commits, then rebuilds from a history with it
+    let waiting = false;
+    for (let poll = 0; poll < 1000 && !waiting; poll += 1) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from pg_locks
+        where locktype = 'advisory' and classid::bigint = ${storeId} and objid::bigint = 190 and not granted`.execute(ctx.db);
+      waiting = Number(rows[0]!.n) > 0;
+    }
+    release();
+    await writer;
+    await saving;
+    expect(waiting).toBe(true);
+    expect(await keptFigures(storeId)).toMatchObject({ points: 300, spent: 0 });
   });
 
   it("sends one birthday email to a member who gets both the birthday rule's gift and the tier's birthday bonus", async () => {
