@@ -13,31 +13,42 @@ const dayOf = (start: Date | null) => (start ?? new Date(0)).toISOString().slice
 
 /**
  * The figures of the period for some customers, measured from the ledger and the orders:
- * points earned (lifetime points, tier rewards left out), amount spent and orders paid.
+ * points earned (lifetime points, tier rewards left out), amount spent and orders paid. With
+ * `sources`, from those only (the others' figures stay 0).
  */
-export async function measure(db: Executor, storeId: number, customerIds: number[], start: Date | null): Promise<Map<number, Figures>> {
+export async function measure(
+  db: Executor,
+  storeId: number,
+  customerIds: number[],
+  start: Date | null,
+  sources: ReadonlyArray<FiguresSource> = ['ledger', 'orders'],
+): Promise<Map<number, Figures>> {
   const figures = new Map<number, Figures>(customerIds.map((id) => [id, { points: 0, spent_minor: 0, orders: 0 }]));
   if (customerIds.length === 0) return figures;
   const since = start ?? new Date(0);
   const [points, orders] = await Promise.all([
-    db
-      .selectFrom('ledger_entries')
-      .select(['customer_id', (eb) => eb.fn.sum<number>('lifetime_points').as('points')])
-      .where('store_id', '=', storeId)
-      .where('customer_id', 'in', customerIds)
-      .where('type', '!=', 'tier_reward')
-      .where('created_at', '>=', since)
-      .groupBy('customer_id')
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select(['customer_id', (eb) => eb.fn.sum<number>('total_minor').as('spent'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where('store_id', '=', storeId)
-      .where('customer_id', 'in', customerIds)
-      .where('status', 'in', COUNTED_ORDER_STATUSES)
-      .where('placed_at', '>=', since)
-      .groupBy('customer_id')
-      .execute(),
+    sources.includes('ledger')
+      ? db
+          .selectFrom('ledger_entries')
+          .select(['customer_id', (eb) => eb.fn.sum<number>('lifetime_points').as('points')])
+          .where('store_id', '=', storeId)
+          .where('customer_id', 'in', customerIds)
+          .where('type', '!=', 'tier_reward')
+          .where('created_at', '>=', since)
+          .groupBy('customer_id')
+          .execute()
+      : [],
+    sources.includes('orders')
+      ? db
+          .selectFrom('orders')
+          .select(['customer_id', (eb) => eb.fn.sum<number>('total_minor').as('spent'), (eb) => eb.fn.countAll<number>().as('count')])
+          .where('store_id', '=', storeId)
+          .where('customer_id', 'in', customerIds)
+          .where('status', 'in', COUNTED_ORDER_STATUSES)
+          .where('placed_at', '>=', since)
+          .groupBy('customer_id')
+          .execute()
+      : [],
   ]);
   for (const row of points) figures.get(row.customer_id)!.points = toNumber(row.points);
   for (const row of orders) {
@@ -83,7 +94,8 @@ export async function storeFigures(db: Executor, storeId: number, customerIds: n
  * counts. A store keeps the day figures of its basis' source only (migration 0280's triggers): the
  * other figures of its members stay at zero until the basis changes source (saveSettings rebuilds).
  */
-export const FIGURES_SOURCE = { points: 'ledger', spent: 'orders', orders: 'orders' } as const satisfies Record<TierBasis, 'ledger' | 'orders'>;
+export type FiguresSource = 'ledger' | 'orders';
+export const FIGURES_SOURCE = { points: 'ledger', spent: 'orders', orders: 'orders' } as const satisfies Record<TierBasis, FiguresSource>;
 
 /**
  * The exclusive side of the figures lock (migration 0190) until the caller's transaction ends: no

@@ -47,13 +47,14 @@ export async function listTierGroup(db: Executor, storeId: number, tierId: numbe
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     loadSettings(db, storeId),
   ]);
+  const kept = FIGURES_SOURCE[settings.basis];
   const measured = await measure(
     db,
     storeId,
     rows.map((row) => row.id),
     periodStart(settings.period, options.now),
+    [kept === 'ledger' ? 'orders' : 'ledger'],
   );
-  const kept = FIGURES_SOURCE[settings.basis];
   const withFigures = rows.map((row) => {
     const other = measured.get(row.id)!;
     return kept === 'ledger' ? { ...row, spent_minor: other.spent_minor, orders: other.orders } : { ...row, points: other.points };
