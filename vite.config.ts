@@ -14,6 +14,9 @@ export default defineConfig({
     // migrated database templates every suite's database starts from
     globalSetup: ['tests/helpers/db-templates.ts'],
     environment: 'node',
+    // a worker's files share its modules (transformed and imported once, not per file) and its
+    // databases (tests/helpers/db.ts empties them for each file): the files keep no state of their own
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -36,8 +36,23 @@ export interface Config {
   outgoingWebhookIntervalMs: number;
   /** OUTGOING_WEBHOOKS_ALLOW_LOOPBACK=1 (tests only): endpoints may be http:// on a loopback address; other private addresses stay refused */
   outgoingWebhookAllowLoopback: boolean;
-  /** WEBHOOK_PROCESSING=0: this process stores and acknowledges webhooks only; processes with it on (the default) process them */
-  processWebhooks: boolean;
+  /** WORKERS: the background work this process runs (server/workers.ts); WEBHOOK_PROCESSING=0 leaves webhook processing out */
+  workers: WorkerRole[];
+}
+
+/** The shares of background work a process can run (server/workers.ts). */
+export const WORKER_ROLES = ['webhooks', 'jobs', 'emails', 'outgoing'] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+
+/** `all`, `none` or a comma-separated list of roles; an unknown role is an error at start. */
+export function parseWorkerRoles(value: string | undefined): WorkerRole[] {
+  const text = (value ?? 'all').trim();
+  if (text === '' || text === 'all') return [...WORKER_ROLES];
+  if (text === 'none') return [];
+  const roles = text.split(',').map((role) => role.trim());
+  const unknown = roles.filter((role) => !(WORKER_ROLES as readonly string[]).includes(role));
+  if (unknown.length > 0) throw new Error(`WORKERS: unknown role ${unknown.join(', ')} (use all, none or ${WORKER_ROLES.join(',')}).`);
+  return roles as WorkerRole[];
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -65,6 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     behindHttps: env.BEHIND_HTTPS === '1' || env.BEHIND_HTTPS === 'true',
     outgoingWebhookIntervalMs: number(env.OUTGOING_WEBHOOKS_INTERVAL_SECONDS, 5) * 1000,
     outgoingWebhookAllowLoopback: env.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK === '1',
-    processWebhooks: env.WEBHOOK_PROCESSING !== '0',
+    workers: parseWorkerRoles(env.WORKERS).filter((role) => role !== 'webhooks' || env.WEBHOOK_PROCESSING !== '0'),
   };
 }

@@ -134,11 +134,8 @@ export interface CustomerExportsTable {
   error: string | null;
   created_at: CreatedAt;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** the last customer written (migration 0271): a resumed export continues after it */
+  /** the last customer written: a resumed export continues after it */
   after_customer_id: Generated<number>;
-  /** the runner holding the export (job-claims.ts) and when it last finished a batch */
-  claimed_by: string | null;
-  heartbeat_at: Date | null;
 }
 
 export interface CustomerExportChunksTable {

@@ -17,6 +17,8 @@ import { errorHandler } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { smtpMailer } from '../domain/emails/index.ts';
+import { WorkSignals } from '../jobs/signals.ts';
 
 const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];
 
@@ -40,6 +42,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('config', config);
   app.decorate('registeredRoutes', []);
+  app.decorate('work', new WorkSignals());
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.emailFrom) : undefined;
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer?.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler(config.bodyLimitBytes));

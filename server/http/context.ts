@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
+import type { Mailer } from '../domain/emails/index.ts';
+import type { WorkSignals } from '../jobs/signals.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';
 import type { Permission } from '../domain/schemas/permissions.ts';
@@ -32,6 +34,10 @@ declare module 'fastify' {
     config: Config;
     /** every route as registered, for the tenancy and fuzz suites */
     registeredRoutes: RegisteredRoute[];
+    /** how routes tell this process's workers there is new work (server/workers.ts listens) */
+    work: WorkSignals;
+    /** the SMTP mailer (SMTP_URL), or undefined: program emails then stay in the outbox */
+    mailer: Mailer | undefined;
   }
   interface FastifyRequest {
     /** set by the auth hook on every authenticated route; a handler touches only this store's rows */

@@ -14,7 +14,7 @@ import { neutralOrderPaidBody, unprocessedWebhooks } from '../../tests/helpers/o
 import { seedFixture, type Fixture } from '../../tests/helpers/server-fixture.ts';
 import { signInOnStore } from '../../tests/helpers/server.ts';
 import { buildApp } from './app.ts';
-import { webhookRunnerOf } from './routes/webhooks.ts';
+import { startWorkers, type Workers } from '../workers.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
@@ -26,6 +26,7 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL;
 describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
   const processes = twoProcessesOnPostgres(ADMIN_URL!);
   const apps: FastifyInstance[] = [];
+  const workers: Workers[] = [];
   let fixture: Fixture;
   let db: Db;
   const store = () => fixture.storeA;
@@ -39,9 +40,11 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
       const app = await buildApp({ config, db: processDb, logLevel: 'silent' });
       await app.ready();
       apps.push(app);
+      workers.push(await startWorkers(app));
     }
   });
   afterAll(async () => {
+    for (const worker of workers) await worker.stop();
     for (const app of apps) await app.close();
   });
 
@@ -73,7 +76,7 @@ describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
     }
     expect(answers.every((status) => status === 200)).toBe(true);
     // both processes drain (pg-boss workers may hold some events meanwhile: go round until none is left)
-    while ((await unprocessedWebhooks(db)) > 0) await Promise.all(apps.map((app) => webhookRunnerOf(app).drain()));
+    while ((await unprocessedWebhooks(db)) > 0) await Promise.all(workers.map((worker) => worker.webhooks!.drain()));
     expect(
       Number(
         (

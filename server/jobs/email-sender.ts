@@ -46,6 +46,5 @@ export class EmailSender {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#running;
-    this.mailer.close();
   }
 }

@@ -2,12 +2,12 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
-import { resumeStalledExports } from '../domain/customers/export-jobs.ts';
 import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 import { completeDueReferrals } from '../domain/referrals/index.ts';
-import { awardTierBirthdays, endTierPeriods, resumeStalledApplyJobs } from '../domain/vip/index.ts';
+import { awardTierBirthdays, endTierPeriods } from '../domain/vip/index.ts';
+import { enqueueJob, purgeFinishedJobs, type JobKind } from '../domain/jobs/index.ts';
 import { refreshPlannerStatistics } from '../db/statistics.ts';
 
 export interface MaintenanceResult {
@@ -23,10 +23,8 @@ export interface MaintenanceResult {
   referralsCompleted: number;
   /** points-expiry reminder emails queued (early and final) */
   expiryReminders: number;
-  /** VIP apply jobs whose runner died, continued where they stopped */
-  tierJobsResumed: number;
-  /** customer exports whose runner died, continued where they stopped */
-  exportsResumed: number;
+  /** finished jobs past their keeping time, deleted */
+  jobsPurged: number;
   /** members moved between VIP tiers because their period ended */
   tiersMoved: number;
   /** VIP birthday bonuses given (the tier's birthday_bonus perk, once a year) */
@@ -40,8 +38,8 @@ export interface MaintenanceResult {
  * releases pending points whose approval window passed, expires batches past their expiry and
  * marks unused rewards past theirs `expired` (their points are not given back), completes
  * referrals whose pending window passed, queues the points-expiry reminder emails that are due,
- * continues the VIP apply jobs and customer exports whose runner died, measures again the VIP members whose tier period ended, gives the VIP tiers' birthday
- * bonuses that came, then rolls up the analytics of the days that changed, and refreshes the
+ * measures again the VIP members whose tier period ended, gives the VIP tiers' birthday bonuses
+ * that came, deletes the finished jobs past their keeping time, then rolls up the analytics of the days that changed, and refreshes the
  * planner's statistics of the tables that changed much (PGlite has no autovacuum). Every step is
  * idempotent, so reruns and two processes running it at once write each entry once.
  */
@@ -53,11 +51,10 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
   const rewardsExpired = await expireDueRewards(db, now);
   const referralsCompleted = await completeDueReferrals(db, now);
   const expiryReminders = await queueExpiryReminders(db, now);
-  const tierJobsResumed = await resumeStalledApplyJobs(db, () => clock.now());
-  const exportsResumed = await resumeStalledExports(db, () => clock.now());
   const tiersMoved = await endTierPeriods(db, now);
   // after the period ends: the bonus goes to members of the tier they hold now
   const tierBirthdays = await awardTierBirthdays(db, now);
+  const jobsPurged = await purgeFinishedJobs(db, new Date(now.getTime() - JOBS_KEPT_MS));
   // after the steps above, so the rollups include what they wrote
   const analyticsDays = (await refreshRollups(db)).days;
   await refreshPlannerStatistics(db);
@@ -68,26 +65,40 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
     rewardsExpired,
     referralsCompleted,
     expiryReminders,
-    tierJobsResumed,
-    exportsResumed,
+    jobsPurged,
     tiersMoved,
     tierBirthdays,
     analyticsDays,
   };
 }
 
-/** Runs `maintainLedger` every `intervalMs` in this process; returns the stop function. */
-export function scheduleLedgerMaintenance(db: Db, clock: Clock, intervalMs: number, onError: (error: unknown) => void): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    maintainLedger(db, clock)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
+/** Finished jobs (and their results) are kept this long for the console, then deleted. */
+const JOBS_KEPT_MS = 14 * 24 * 3_600_000;
+
+/** The job kind of the maintenance pass (one job per time slot, whichever process runs it). */
+export const LEDGER_MAINTENANCE_JOB = 'ledger.maintenance';
+
+export const ledgerMaintenanceJob: JobKind<never> = {
+  kind: LEDGER_MAINTENANCE_JOB,
+  // a pass is idempotent: a failed one is simply the next slot's work
+  retryDelayMs: () => 60_000,
+  run: (job) => maintainLedger(job.db, { now: job.now }),
+};
+
+/**
+ * Queues the maintenance pass of the current `everyMs` slot now and at every slot: each slot's job
+ * is enqueued once whichever processes schedule it (its key is the slot), and run once.
+ */
+export function scheduleEvery(db: Db, clock: Clock, everyMs: number, wake: () => void, onError: (error: unknown) => void): () => void {
+  const enqueue = () => {
+    const now = clock.now();
+    const slot = Math.floor(now.getTime() / everyMs);
+    enqueueJob(db, { kind: LEDGER_MAINTENANCE_JOB, storeId: null, key: `slot:${slot}`, maxAttempts: 1 }, now)
+      .then(({ created }) => created && wake())
+      .catch(onError);
+  };
+  enqueue();
+  const timer = setInterval(enqueue, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

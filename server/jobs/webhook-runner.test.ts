@@ -7,6 +7,7 @@ import { verifyLedger } from '../domain/ledger/index.ts';
 import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
 import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
+import { WebhookTraffic } from './signals.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
@@ -32,9 +33,10 @@ for (const backend of BACKENDS) {
     it("waits up to maxDeferMs for a burst's first round, however long ago the last round was", async () => {
       const options = { bigcommerceApiUrl: 'http://127.0.0.1:9', maxDeferMs: 300 };
       await new WebhookRunner(database.db, systemClock, options).processIds(await received(0, 1)); // warm: what follows is the wait alone
-      const runner = new WebhookRunner(database.db, systemClock, options); // its last round: never
+      const traffic = new WebhookTraffic();
+      const runner = new WebhookRunner(database.db, systemClock, options, traffic); // its last round: never
       const ids = await received(1, 1);
-      const answered = runner.acknowledging(); // a webhook being answered: the burst is under way
+      const answered = traffic.receiving(); // a webhook being answered: the burst is under way
       const started = performance.now();
       await runner.processIds(ids);
       expect(performance.now() - started).toBeGreaterThanOrEqual(300);
@@ -44,9 +46,10 @@ for (const backend of BACKENDS) {
     });
 
     it("processes a queue's batch in rounds of its budget while webhooks are being answered", async () => {
-      const runner = new WebhookRunner(database.db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', roundBudgetMs: 20, maxDeferMs: 50 });
+      const traffic = new WebhookTraffic();
+      const runner = new WebhookRunner(database.db, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', roundBudgetMs: 20, maxDeferMs: 50 }, traffic);
       const ids = await received(100, 4);
-      const answered = runner.acknowledging();
+      const answered = traffic.receiving();
       await runner.processIds(ids);
       answered();
       const rounds = new Set((await processedAt(ids)).map((event) => event.processed_at?.getTime()));

@@ -20,6 +20,7 @@ import { json } from '../db/normalize.ts';
 import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { SingleFlight } from './single-flight.ts';
+import { WebhookTraffic } from './signals.ts';
 
 export interface RunnerOptions {
   /** BigCommerce API base URL (tests point it at a local stand-in) */
@@ -185,9 +186,7 @@ export class WebhookRunner {
       if (closed() || (await this.#round()) === 0) return;
     }
   });
-  /** webhooks received and not answered yet; when the last one arrived or was answered, and the last round ended (performance.now()) */
-  #acknowledging = 0;
-  #receivedAt = -Infinity;
+  /** when the last round ended (performance.now()) */
   #roundAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
   /**
@@ -197,10 +196,12 @@ export class WebhookRunner {
    */
   #msPerEvent: number;
 
+  /** `traffic`: the webhooks this process is answering (processing gives way to them) */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: RunnerOptions,
+    private readonly traffic: WebhookTraffic = new WebhookTraffic(),
   ) {
     this.#msPerEvent = options.roundBudgetMs ?? 5;
   }
@@ -211,24 +212,11 @@ export class WebhookRunner {
   }
 
   /**
-   * A webhook request arrived; the function returned is called once it is answered. Processing
-   * waits while any is unanswered: a server too busy to read new requests must not look quiet.
+   * Webhooks are being received: one unanswered (a server too busy to read new requests must not
+   * look quiet), or the last answered less than `quietMs` ago.
    */
-  acknowledging(): () => void {
-    this.#acknowledging += 1;
-    this.#receivedAt = performance.now();
-    let answered = false;
-    return () => {
-      if (answered) return;
-      answered = true;
-      this.#acknowledging -= 1;
-      this.#receivedAt = performance.now();
-    };
-  }
-
-  /** Webhooks are being received: one unanswered, or the last answered less than `quietMs` ago. */
   #arriving(now: number): boolean {
-    return this.#acknowledging > 0 || now - this.#receivedAt < (this.options.quietMs ?? 50);
+    return this.traffic.pending > 0 || now - this.traffic.lastAt < (this.options.quietMs ?? 50);
   }
 
   /** Processes soon: a burst of webhooks within `delayMs` is claimed in one batch. */
@@ -345,10 +333,10 @@ export class WebhookRunner {
       const deferred = maxDeferMs - (now - Math.max(this.#roundAt, began));
       if (!this.#arriving(now) || deferred <= 0 || this.#flight.closed) {
         await letRequestsThrough();
-        if (this.#acknowledging === 0 || deferred <= 0 || this.#flight.closed) return;
+        if (this.traffic.pending === 0 || deferred <= 0 || this.#flight.closed) return;
         continue;
       }
-      const quietIn = this.#acknowledging > 0 ? quietMs : quietMs - (now - this.#receivedAt);
+      const quietIn = this.traffic.pending > 0 ? quietMs : quietMs - (now - this.traffic.lastAt);
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietIn, deferred))));
     }
   }
@@ -369,7 +357,7 @@ export class WebhookRunner {
   #limit(): number {
     const size = this.options.batchSize ?? 200;
     const budget = this.options.roundBudgetMs;
-    const idle = performance.now() - this.#receivedAt >= (this.options.idleMs ?? 1_000) && this.#acknowledging === 0;
+    const idle = performance.now() - this.traffic.lastAt >= (this.options.idleMs ?? 1_000) && this.traffic.pending === 0;
     return budget === undefined || idle ? size : Math.max(1, Math.min(size, Math.floor(budget / this.#msPerEvent)));
   }
 

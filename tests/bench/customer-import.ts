@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { checkCustomerFile } from '../../server/domain/customers/import.ts';
-import { claimCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
+import { startCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import { isSkipped, scaleStore } from './scale-store.ts';
 import type { BenchRow } from './run.ts';
@@ -46,7 +46,7 @@ async function measure(db: Db, label: string, count: number, storeId?: number): 
   for (const pass of ['first import', 'same file again'] as const) {
     const start = performance.now();
     const record = await createCustomerImport(db, store.id, file.customers, 'bench', new Date());
-    const claimed = (await claimCustomerImport(db, new Date(), record.id))!;
+    const claimed = (await startCustomerImport(db, record.id, new Date()))!;
     const done = await runCustomerImport(db, claimed, () => new Date());
     const seconds = (performance.now() - start) / 1000;
     const rate = count / seconds;

@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import { buildApp } from '../../server/http/app.ts';
-import { webhookRunnerOf } from '../../server/http/routes/webhooks.ts';
+import { startWorkers } from '../../server/workers.ts';
 import { seedStore } from './ledger.ts';
 import { scratchPglite } from './pglite.ts';
 import type { BenchRow } from './run.ts';
@@ -67,8 +67,10 @@ interface Burst {
 
 /** One burst against a fresh app on `db`, processing on or off; `firstOrder` keeps events of runs apart. */
 async function burst(db: Db, store: { domain: string; secret: string }, deliveries: number, firstOrder: number, processing: boolean, databaseUrl?: string) {
-  const config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, databaseUrl, processWebhooks: processing };
+  const config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, databaseUrl };
   const app = await buildApp({ config, db, logLevel: 'silent' });
+  // processing off: the process only acknowledges (and on PostgreSQL queues), as with WORKERS=none
+  const workers = await startWorkers(app, processing ? ['webhooks'] : []);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
@@ -91,12 +93,13 @@ async function burst(db: Db, store: { domain: string; secret: string }, deliveri
       serverLoopDelay: { p99: lateness(loopDelay.percentile(99)), max: lateness(loopDelay.max) },
     };
     if (processing) {
-      await webhookRunnerOf(app).drain();
+      await workers.webhooks!.drain();
       while ((await unprocessedWebhooks(db)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
       measured.processedSeconds = (performance.now() - started) / 1000;
     }
     return measured;
   } finally {
+    await workers.stop();
     await app.close();
   }
 }

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { PGlitePool } from '../../server/db/pglite-pool.ts';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
-import { scratchPostgresDatabase } from './postgres.ts';
+import { dropDatabasesNamed, scratchPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +19,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** name of the migrated PostgreSQL template database ('' without TEST_DATABASE_URL) */
     postgresTemplate: string;
+    /** prefix of the PostgreSQL databases the run's workers keep (dropped at the end of the run) */
+    workerDatabasePrefix: string;
   }
 }
 
@@ -33,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await pglite.destroy();
   project.provide('pgliteTemplate', tarball);
 
+  const workerPrefix = `ls_w${randomBytes(3).toString('hex')}`;
+  project.provide('workerDatabasePrefix', workerPrefix);
   let dropTemplate = async (): Promise<void> => {};
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -41,7 +45,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await migrateToLatest(db);
     await db.destroy();
     project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
-    dropTemplate = template.drop;
+    dropTemplate = async () => {
+      await dropDatabasesNamed(adminUrl, `${workerPrefix}_`);
+      await template.drop();
+    };
   } else project.provide('postgresTemplate', '');
 
   return async () => {

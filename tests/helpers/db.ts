@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { loadConfig, WORKER_ROLES, type Config, type WorkerRole } from '../../server/config.ts';
+import { startWorkers, type Workers } from '../../server/workers.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { buildApp } from '../../server/http/app.ts';
@@ -14,6 +15,14 @@ export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; the PostgreSQL server of TEST_DATABASE_URL too when it is set (CI sets it). */
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * The databases a suite runs on: PGlite, and PostgreSQL too (when TEST_DATABASE_URL is set) for
+ * the suites whose behaviour can differ by database — concurrency and locks (PGlite has one
+ * connection), the `pg` driver's types, several processes. The HTTP contract, permissions and
+ * domain rules are the same SQL on both and run once.
+ */
+export const backendsFor = (postgres: boolean | undefined): Backend[] => (postgres ? BACKENDS : ['pglite']);
 
 let pgliteTemplate: Promise<Blob> | undefined;
 /** The run's migrated PGlite cluster (tests/helpers/db-templates.ts), read once per file. */
@@ -32,7 +41,7 @@ export interface TestDatabase {
  * TEST_DATABASE_URL server (created through that admin URL and dropped afterwards), so runs
  * never see each other's data. Both start from the run's migrated templates.
  */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function createTestDatabase(backend: Backend, prefix = 'ls_t'): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const db = await openDatabase({ loadDataDir: await migratedPglite() });
     await migrateToLatest(db); // nothing to do when the template is current
@@ -40,7 +49,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
-  const scratch = await scratchPostgresDatabase(adminUrl, 'ls_t', inject('postgresTemplate') || undefined);
+  const scratch = await scratchPostgresDatabase(adminUrl, prefix, inject('postgresTemplate') || undefined);
   const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
   await migrateToLatest(db);
   return {
@@ -59,34 +68,71 @@ export interface TestContext {
   clock: ManualClock;
   config: Config;
   fixture: Fixture;
+  /** the workers the suite asked for (options.workers); their roles' fields are null otherwise */
+  workers: Workers;
 }
 
 export interface SuiteOptions {
   /** config overrides; tests default to a generous login rate limit */
   config?: Partial<Config>;
+  /** run on PostgreSQL too: the suite's behaviour can differ by database (see backendsFor) */
+  postgres?: boolean;
+  /** start the process's workers (server/workers.ts) beside the app: `true` for every role */
+  workers?: boolean | WorkerRole[];
 }
 
 /**
- * Runs a suite once per backend, each on its own fresh database with the two-store fixture
- * and one app (Fastify `inject`), created once per file and backend, not per test.
+ * One database per backend for each test worker (Vitest runs a worker's files one after another,
+ * sharing modules), emptied for every file that takes it: a file starts on empty tables with fresh
+ * identities, as on a new copy of the template, without paying PGlite's 3–7 s load each time.
+ */
+const workerDatabases = new Map<Backend, Promise<TestDatabase>>();
+
+/** Every table but the migrations' own, emptied in one statement (identities restarted). */
+async function emptyTables(db: Db, backend: Backend): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
+    where schemaname = 'public' and tablename not like 'kysely_migration%'`.execute(db);
+  await sql.raw(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`).execute(db);
+  // pg-boss keeps its queues in its own schema: a file's leftover jobs never reach the next file's app
+  if (backend === 'postgres') await sql`drop schema if exists pgboss cascade`.execute(db);
+}
+
+/** This worker's database of `backend`, emptied: the caller has it until its file ends. */
+export async function workerDatabase(backend: Backend): Promise<Db> {
+  let database = workerDatabases.get(backend);
+  if (!database) {
+    // named after the run: its global teardown drops what the workers leave
+    database = createTestDatabase(backend, inject('workerDatabasePrefix'));
+    workerDatabases.set(backend, database);
+  }
+  const { db } = await database;
+  await emptyTables(db, backend);
+  return db;
+}
+
+/**
+ * Runs a suite once per backend (`options.postgres`: PostgreSQL too), on the worker's emptied
+ * database with the three-store fixture and one app (Fastify `inject`), made once per file and
+ * backend, not per test.
  */
 export function describeEachDatabase(name: string, body: (ctx: TestContext) => void, options: SuiteOptions = {}): void {
-  for (const backend of BACKENDS) {
+  for (const backend of backendsFor(options.postgres)) {
     describe(`${name} [${backend}]`, () => {
       const ctx = { backend } as TestContext;
-      let database: TestDatabase | undefined;
       beforeAll(async () => {
-        database = await createTestDatabase(backend);
-        ctx.db = database.db;
+        ctx.db = await workerDatabase(backend);
         ctx.clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
         ctx.config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, loginAttemptsPerMinute: 1000, ...options.config };
         ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logLevel: 'silent' });
         await ctx.app.ready();
         ctx.fixture = await seedFixture(ctx.db);
+        const roles = options.workers === true ? WORKER_ROLES : options.workers || [];
+        ctx.workers = await startWorkers(ctx.app, roles);
       });
       afterAll(async () => {
+        await ctx.workers?.stop();
         await ctx.app?.close();
-        await database?.drop();
       });
       body(ctx);
     });

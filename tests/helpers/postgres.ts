@@ -25,6 +25,15 @@ export async function scratchPostgresDatabase(
   };
 }
 
+/** Drops (forced) every database whose name starts with `prefix` (letters, digits and `_` only). */
+export async function dropDatabasesNamed(adminUrl: string, prefix: string): Promise<void> {
+  if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error(`Not a database name prefix: ${prefix}`);
+  await withAdmin(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  });
+}
+
 async function withAdmin(url: string, run: (client: Client) => Promise<unknown>): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();

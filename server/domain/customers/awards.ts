@@ -5,6 +5,7 @@ import { reevaluateTiers } from '../vip/index.ts';
 import { countMatching, customersAfter, type CustomerFilter } from './list.ts';
 import type { AwardCampaign } from './tables.ts';
 import { letRequestsThrough } from '../cooperate.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
 
 /** Customers credited per step of a grant (one transaction and one progress update each). */
 const GRANT_CHUNK = 500;
@@ -61,78 +62,93 @@ export async function startGrant(
   const award = await findAward(db, storeId, id);
   if (!award || award.status !== 'draft') return { award, started: false };
   const { customers } = await previewAward(db, storeId, award.filter as CustomerFilter, award.points);
-  const started = await db
-    .updateTable('award_campaigns')
-    .set({ status: 'granting', total: customers, granted_by: who, granted_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'draft')
-    .returningAll()
-    .executeTakeFirst();
+  const started = await inTransaction(db, async (trx) => {
+    const granting = await trx
+      .updateTable('award_campaigns')
+      .set({ status: 'granting', total: customers, granted_by: who, granted_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'draft')
+      .returningAll()
+      .executeTakeFirst();
+    if (granting) await enqueueJob(trx, { kind: AWARD_GRANT_JOB, storeId, payload: { awardId: id }, key: `award:${id}`, total: customers }, now);
+    return granting;
+  });
   return started ? { award: started, started: true } : { award: await findAward(db, storeId, id), started: false };
 }
 
 /**
  * Credits the award's points to its customers in id order from where it stopped, a chunk per
- * transaction with its progress; each credit's ledger key (`award`, `{id}:{customer}`) makes a
- * repeated or resumed grant credit nobody twice.
+ * transaction with its progress and the job's checkpoint; each credit's ledger key (`award`,
+ * `{id}:{customer}`) makes a repeated or resumed grant credit nobody twice.
  */
-export async function runGrant(db: Executor, award: AwardCampaign, now: () => Date): Promise<AwardCampaign> {
-  try {
-    let after = Number(award.last_customer_id);
-    for (;;) {
-      const chunk = await customersAfter(db, award.store_id, awardFilter(award.filter as CustomerFilter), after, GRANT_CHUNK)
-        .select('c.id')
-        .execute();
-      if (chunk.length === 0) break;
-      after = Number(chunk.at(-1)!.id);
-      const at = now();
-      await inTransaction(db, async (trx) => {
-        const { inserted } = await creditMany(
-          trx,
-          chunk.map((customer) => ({
-            storeId: award.store_id,
-            customerId: Number(customer.id),
-            type: 'award' as const,
-            points: award.points,
-            sourceType: 'award',
-            sourceId: `${award.id}:${customer.id}`,
-            computation: `award "${award.name}" granted by ${award.granted_by ?? 'the store'}: +${award.points}`,
-            reason: award.name,
-          })),
-          at,
-        );
-        await reevaluateTiers(trx, award.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], at);
-        await trx
-          .updateTable('award_campaigns')
-          .set({
-            processed: sql`processed + ${chunk.length}`,
-            granted_points: sql`granted_points + ${inserted.reduce((sum, entry) => sum + entry.points, 0)}`,
-            last_customer_id: after,
-            updated_at: at,
-          })
-          .where('id', '=', award.id)
-          .execute();
-      });
-      await letRequestsThrough();
-    }
-    return await db
-      .updateTable('award_campaigns')
-      .set({ status: 'done', updated_at: now(), finished_at: now() })
-      .where('id', '=', award.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    return db
-      .updateTable('award_campaigns')
-      .set({ status: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), updated_at: now(), finished_at: now() })
-      .where('id', '=', award.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+export async function runGrant(db: Executor, award: AwardCampaign, now: () => Date, checkpoint?: RunningJob<unknown>['checkpoint']): Promise<AwardCampaign> {
+  let after = Number(award.last_customer_id);
+  for (;;) {
+    const chunk = await customersAfter(db, award.store_id, awardFilter(award.filter as CustomerFilter), after, GRANT_CHUNK)
+      .select('c.id')
+      .execute();
+    if (chunk.length === 0) break;
+    after = Number(chunk.at(-1)!.id);
+    const at = now();
+    await inTransaction(db, async (trx) => {
+      const { inserted } = await creditMany(
+        trx,
+        chunk.map((customer) => ({
+          storeId: award.store_id,
+          customerId: Number(customer.id),
+          type: 'award' as const,
+          points: award.points,
+          sourceType: 'award',
+          sourceId: `${award.id}:${customer.id}`,
+          computation: `award "${award.name}" granted by ${award.granted_by ?? 'the store'}: +${award.points}`,
+          reason: award.name,
+        })),
+        at,
+      );
+      await reevaluateTiers(trx, award.store_id, [...new Set(inserted.map((entry) => entry.customer_id))], at);
+      const progress = await trx
+        .updateTable('award_campaigns')
+        .set({
+          processed: sql`processed + ${chunk.length}`,
+          granted_points: sql`granted_points + ${inserted.reduce((sum, entry) => sum + entry.points, 0)}`,
+          last_customer_id: after,
+          updated_at: at,
+        })
+        .where('id', '=', award.id)
+        .returning('processed')
+        .executeTakeFirstOrThrow();
+      await checkpoint?.(trx, progress.processed);
+    });
+    await letRequestsThrough();
   }
+  return db
+    .updateTable('award_campaigns')
+    .set({ status: 'done', updated_at: now(), finished_at: now() })
+    .where('id', '=', award.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** Grants left granting by a stopped process (resumed on start). */
-export const grantsInProgress = (db: Executor) => db.selectFrom('award_campaigns').selectAll().where('status', '=', 'granting').orderBy('id').execute();
+/** The job kind that grants an award. */
+export const AWARD_GRANT_JOB = 'awards.grant';
+
+/** A grant as a job: continued after its last customer when taken over, failed with the reason after its last attempt. */
+export const awardGrantJob: JobKind<{ awardId: number }> = {
+  kind: AWARD_GRANT_JOB,
+  async run(job) {
+    const award = await findAward(job.db, job.storeId!, job.payload.awardId);
+    if (award?.status !== 'granting') return null;
+    const done = await runGrant(job.db, award, job.now, job.checkpoint);
+    return { granted_points: Number(done.granted_points) };
+  },
+  async onFailure(job, error) {
+    await job.db
+      .updateTable('award_campaigns')
+      .set({ status: 'failed', error: error.slice(0, 1000), updated_at: job.now(), finished_at: job.now() })
+      .where('id', '=', job.payload.awardId)
+      .execute();
+  },
+};
 
 /** The store's awards, newest first, with who granted what. */
 export async function awardHistory(db: Executor, storeId: number, options: { limit: number; offset: number }) {

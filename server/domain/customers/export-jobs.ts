@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
-import { claimJob, finishClaimed, holdClaim, resumeStalled, type JobClaim } from '../job-claims.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { csvLine, EXPORT_COLUMNS, exportBatches, type ExportFilter } from './export.ts';
 import { countMatching, customerRows } from './list.ts';
@@ -21,14 +20,31 @@ async function exportTotal(db: Executor, storeId: number, filter: ExportFilter):
   return Number(total);
 }
 
-/** Starts an export of the filter: the row with the number of customers it will hold. */
-export async function createExport(db: Executor, storeId: number, filter: ExportFilter) {
-  const total = await exportTotal(db, storeId, filter);
-  return db
-    .insertInto('customer_exports')
-    .values({ store_id: storeId, filter: JSON.stringify(filter), total })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** The job kind of a background export. */
+export const CUSTOMER_EXPORT_JOB = 'customers.export';
+
+/**
+ * Starts an export of the filter, as the store's customers are now (the last one's id bounds it:
+ * customers who join while it runs are not in it): the row with the number of customers it will
+ * hold, and its job.
+ */
+export async function createExport(db: Executor, storeId: number, filter: ExportFilter, now: Date) {
+  return inTransaction(db, async (trx) => {
+    const { last } = await trx
+      .selectFrom('customers')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+    const bounded = { ...filter, upToId: Number(last ?? 0) };
+    const total = await exportTotal(trx, storeId, bounded);
+    const created = await trx
+      .insertInto('customer_exports')
+      .values({ store_id: storeId, filter: JSON.stringify(bounded), total })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, { kind: CUSTOMER_EXPORT_JOB, storeId, payload: { exportId: created.id }, total }, now);
+    return created;
+  });
 }
 
 export const findExport = (db: Executor, storeId: number, id: number) =>
@@ -36,54 +52,76 @@ export const findExport = (db: Executor, storeId: number, id: number) =>
 
 /**
  * Writes the export's next batch of CSV (the customers after its last one) as its next chunk, in
- * one transaction with the progress, the last customer and the heartbeat, while `claim` still holds
- * the export: a crash loses a whole batch or none of it, so a resumed export writes each customer
- * once. False when there was nothing left to write.
+ * one transaction with the progress, the last customer and the job's checkpoint: a crash loses a
+ * whole batch or none of it, so a resumed export writes each customer once. False when there was
+ * nothing left to write.
  */
-export async function exportNextBatch(db: Db, claim: JobClaim, now: Date): Promise<boolean> {
+export async function exportNextBatch(db: Executor, storeId: number, id: number, checkpoint?: RunningJob<unknown>['checkpoint']): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await holdClaim(trx, 'customer_exports', claim);
-    const job = await trx.selectFrom('customer_exports').select(['filter', 'after_customer_id']).where('id', '=', claim.id).executeTakeFirstOrThrow();
-    const { value: batch } = await exportBatches(trx, claim.storeId, job.filter as ExportFilter, job.after_customer_id).next();
+    const job = await trx.selectFrom('customer_exports').select(['filter', 'after_customer_id', 'processed']).where('id', '=', id).executeTakeFirstOrThrow();
+    const { value: batch } = await exportBatches(trx, storeId, job.filter as ExportFilter, job.after_customer_id).next();
     if (!batch) return false;
     const { next } = await trx
       .selectFrom('customer_export_chunks')
       .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-      .where('export_id', '=', claim.id)
+      .where('export_id', '=', id)
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('customer_export_chunks')
-      .values({ export_id: claim.id, seq: Number(next), body: batch.csv })
+      .values({ export_id: id, seq: Number(next), body: batch.csv })
       .execute();
     await trx
       .updateTable('customer_exports')
-      .set((eb) => ({ processed: eb('processed', '+', batch.rows), after_customer_id: batch.lastId, heartbeat_at: now }))
-      .where('id', '=', claim.id)
+      .set((eb) => ({ processed: eb('processed', '+', batch.rows), after_customer_id: batch.lastId }))
+      .where('id', '=', id)
       .execute();
+    await checkpoint?.(trx, job.processed + batch.rows);
     return true;
   });
 }
 
-/** Runs a claimed export's batches to the end, then marks it done (or failed, with the error). */
-const finishExport = (db: Db, claim: JobClaim, now: () => Date) =>
-  finishClaimed(db, 'customer_exports', claim, now, async () => {
-    // the header is chunk 0, written once whoever starts or resumes the export
-    await db
-      .insertInto('customer_export_chunks')
-      .values({ export_id: claim.id, seq: 0, body: csvLine(EXPORT_COLUMNS) })
-      .onConflict((oc) => oc.columns(['export_id', 'seq']).doNothing())
-      .execute();
-    while (await exportNextBatch(db, claim, now()));
-  });
-
-/** Claims a queued export and writes its CSV chunk by chunk (one batch of customers each), with the progress after each. */
-export async function runExport(db: Db, storeId: number, id: number, now: () => Date): Promise<void> {
-  const claim = await claimJob(db, 'customer_exports', storeId, id, now());
-  if (claim) await finishExport(db, claim, now);
+/**
+ * Writes an export's CSV chunk by chunk (one batch of customers each) from where it stopped, then
+ * marks it done; its total is what it holds (a customer erased meanwhile is not in it).
+ */
+export async function runExport(db: Executor, storeId: number, id: number, now: () => Date, checkpoint?: RunningJob<unknown>['checkpoint']): Promise<void> {
+  const started = await db
+    .updateTable('customer_exports')
+    .set({ status: 'running' })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!started) return;
+  // the header is chunk 0, written once whoever starts or resumes the export
+  await db
+    .insertInto('customer_export_chunks')
+    .values({ export_id: id, seq: 0, body: csvLine(EXPORT_COLUMNS) })
+    .onConflict((oc) => oc.columns(['export_id', 'seq']).doNothing())
+    .execute();
+  while (await exportNextBatch(db, storeId, id, checkpoint));
+  await db
+    .updateTable('customer_exports')
+    .set((eb) => ({ status: 'done', total: eb.ref('processed'), finished_at: now() }))
+    .where('id', '=', id)
+    .execute();
 }
 
-/** The maintenance job's step for exports whose runner died: continued after their last customer (see resumeStalled). */
-export const resumeStalledExports = (db: Db, now: () => Date) => resumeStalled(db, 'customer_exports', now, (claim) => finishExport(db, claim, now));
+/** A background export as a job: continued after its last customer when taken over. */
+export const customerExportJob: JobKind<{ exportId: number }> = {
+  kind: CUSTOMER_EXPORT_JOB,
+  async run(job) {
+    await runExport(job.db, job.storeId!, job.payload.exportId, job.now, job.checkpoint);
+    return null;
+  },
+  async onFailure(job, error) {
+    await job.db
+      .updateTable('customer_exports')
+      .set({ status: 'failed', error: error.slice(0, 1000), finished_at: job.now() })
+      .where('id', '=', job.payload.exportId)
+      .execute();
+  },
+};
 
 /** The finished export's CSV, chunk by chunk in order (the download streams it). */
 export async function* exportFile(db: Executor, id: number): AsyncGenerator<string> {

@@ -31,7 +31,8 @@ export function csvCell(value: unknown): string {
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** What an export holds: the filter's customers, or only the chosen ones of them when `ids` is given. */
-export type ExportFilter = CustomerFilter & { ids?: number[] | undefined };
+/** What an export holds: the filter's customers (or the chosen `ids` of them), up to the last customer that existed when it was asked for. */
+export type ExportFilter = CustomerFilter & { ids?: number[] | undefined; upToId?: number | undefined };
 
 /** One batch of an export: its CSV lines, how many customers they are and the last one's id. */
 export interface ExportBatch {
@@ -62,6 +63,7 @@ export async function* exportBatches(db: Executor, storeId: number, filter: Expo
       ])
       .select(['a.balance', 'a.pending', 'a.lifetime']);
     if (filter.ids) query = query.where('c.id', 'in', filter.ids.length ? filter.ids : [0]);
+    if (filter.upToId !== undefined) query = query.where('c.id', '<=', filter.upToId);
     const rows = await query.execute();
     if (rows.length === 0) return;
     after = rows.at(-1)!.id;

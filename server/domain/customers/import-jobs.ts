@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { checkLimits, inTransaction, openingBalances, type Executor } from '../ledger/index.ts';
+import { checkLimits, inTransaction, openingBalances, PointsLimitError, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 import { letRequestsThrough } from '../cooperate.ts';
+import { enqueueJob, PermanentFailure, type JobKind, type RunningJob } from '../jobs/index.ts';
+
+type Checkpoint = RunningJob<unknown>['checkpoint'];
 
 /**
  * Customers written per step (one transaction and one progress update each). Measured on both
@@ -12,36 +15,33 @@ import { letRequestsThrough } from '../cooperate.ts';
  * keeps a step of PGlite's one connection (requests wait between steps) around a second.
  */
 const IMPORT_CHUNK = 2_000;
-/** A running import not updated for this long lost its process: another one may resume it. */
-const STALE_MS = 60_000;
+/** The job kind of a customer import. */
+export const CUSTOMER_IMPORT_JOB = 'customers.import';
 /** The ledger source of an opening balance: one per customer, so a repeated import credits nothing. */
 export const OPENING_BALANCE_SOURCE = 'customer_import';
 
-/** Records an import of checked customers, queued for the runner. */
+/** Records an import of checked customers, with its job. */
 export async function createCustomerImport(db: Executor, storeId: number, customers: ImportCustomer[], who: string, now: Date): Promise<CustomerImport> {
-  return db
-    .insertInto('customer_imports')
-    .values({ store_id: storeId, total: customers.length, rows: json(customers), created_by: who, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const record = await trx
+      .insertInto('customer_imports')
+      .values({ store_id: storeId, total: customers.length, rows: json(customers), created_by: who, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, { kind: CUSTOMER_IMPORT_JOB, storeId, payload: { importId: record.id }, total: customers.length }, now);
+    return record;
+  });
 }
 
-/**
- * Takes an import to run (this one, or the oldest waiting): queued, or running but abandoned by
- * a process that stopped. `FOR UPDATE SKIP LOCKED`: two processes never take the same one.
- */
-export async function claimCustomerImport(db: Executor, now: Date, id?: number): Promise<CustomerImport | undefined> {
-  const stale = new Date(now.getTime() - STALE_MS);
-  const { rows } = await sql<{ id: number }>`
-    update customer_imports set status = 'running', updated_at = ${now}
-    where id = (
-      select id from customer_imports
-      where (status = 'queued' or (status = 'running' and updated_at < ${stale})) ${id === undefined ? sql`` : sql`and id = ${id}`}
-      order by id limit 1 for update skip locked)
-    returning id`.execute(db);
-  const [row] = rows;
-  return row ? db.selectFrom('customer_imports').selectAll().where('id', '=', Number(row.id)).executeTakeFirst() : undefined;
-}
+/** Marks an import running and reads it, unless it has ended (a job's first step). */
+export const startCustomerImport = (db: Executor, id: number, now: Date): Promise<CustomerImport | undefined> =>
+  db
+    .updateTable('customer_imports')
+    .set({ status: 'running', updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
 
 interface ChunkResult {
   created: number;
@@ -63,7 +63,7 @@ interface ChunkResult {
  * (`customer_drawn_for_holdout`, migration 0240); the tag rows follow from the customers'
  * statement-level triggers. Then the tiers the balances reach, and the import's progress.
  */
-async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date): Promise<void> {
+async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date, checkpoint?: Checkpoint): Promise<void> {
   const storeId = record.store_id;
   const input = chunk.map((row) => ({
     line: row.line,
@@ -127,36 +127,58 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
       })
       .where('id', '=', record.id)
       .execute();
+    await checkpoint?.(trx, end);
   });
 }
 
 /**
- * Writes the customers of a claimed import from where it stopped, a chunk at a time (each chunk
- * and its progress in one transaction, so a crash repeats nothing and loses nothing); done (its
- * rows dropped) or failed with the reason.
+ * Writes the customers of a started import from where it stopped, a chunk at a time (each chunk,
+ * its progress and the job's checkpoint in one transaction, so a crash repeats nothing and loses
+ * nothing); done, its rows dropped. An error is thrown to the job, which retries or fails it.
  */
-export async function runCustomerImport(db: Executor, record: CustomerImport, now: () => Date, chunkSize = IMPORT_CHUNK): Promise<CustomerImport> {
-  try {
-    for (let start = record.processed; start < record.rows.length; start += chunkSize) {
-      const chunk = record.rows.slice(start, start + chunkSize);
-      await writeChunk(db, record, chunk, start + chunk.length, now());
-      await letRequestsThrough();
-    }
-    return await db
-      .updateTable('customer_imports')
-      .set({ status: 'done', rows: json([]), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return db
-      .updateTable('customer_imports')
-      .set({ status: 'failed', error: message.slice(0, 1000), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+export async function runCustomerImport(
+  db: Executor,
+  record: CustomerImport,
+  now: () => Date,
+  chunkSize = IMPORT_CHUNK,
+  checkpoint?: Checkpoint,
+): Promise<CustomerImport> {
+  for (let start = record.processed; start < record.rows.length; start += chunkSize) {
+    const chunk = record.rows.slice(start, start + chunkSize);
+    await writeChunk(db, record, chunk, start + chunk.length, now(), checkpoint);
+    await letRequestsThrough();
   }
+  return db
+    .updateTable('customer_imports')
+    .set({ status: 'done', rows: json([]), updated_at: now(), finished_at: now() })
+    .where('id', '=', record.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A customer import as a job: continued from its progress when taken over, failed with the reason after its last attempt. */
+export function customerImportJob(chunkSize = IMPORT_CHUNK): JobKind<{ importId: number }> {
+  return {
+    kind: CUSTOMER_IMPORT_JOB,
+    async run(job) {
+      const record = await startCustomerImport(job.db, job.payload.importId, job.now());
+      if (!record) return null;
+      try {
+        const done = await runCustomerImport(job.db, record, job.now, chunkSize, job.checkpoint);
+        return { created: done.created, updated: done.updated };
+      } catch (error) {
+        // a file that would take a balance past the limits fails the same way every time
+        throw error instanceof PointsLimitError ? new PermanentFailure(error.message) : error;
+      }
+    },
+    async onFailure(job, error) {
+      await job.db
+        .updateTable('customer_imports')
+        .set({ status: 'failed', error: error.slice(0, 1000), updated_at: job.now(), finished_at: job.now() })
+        .where('id', '=', job.payload.importId)
+        .execute();
+    },
+  };
 }
 
 export const findCustomerImport = (db: Executor, storeId: number, id: number) =>

@@ -35,98 +35,103 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 40 }) }),
 );
 
-describeEachDatabase('points ledger: properties', (ctx) => {
-  it('random earn, redeem, refund and adjust sequences keep every invariant', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
-        run += 1;
-        const storeId = ctx.fixture.storeB.id;
-        const customerId = await newCustomer(ctx.db, storeId, 'prop');
-        let time = ctx.clock.now().getTime();
-        const redemptions: number[] = [];
-        const credits: Array<Parameters<typeof credit>[1]> = [];
-        const entries = async () => (await ctx.db.selectFrom('ledger_entries').select('id').where('customer_id', '=', customerId).execute()).length;
-        for (const [index, step] of ops.entries()) {
-          const now = new Date(time);
-          const source = `${run}-${index}`;
-          if (step.kind === 'replay') {
-            // a duplicate delivery of an earlier credit (same source): nothing new is written
-            const earlier = credits[step.pick % Math.max(1, credits.length)];
-            if (earlier) {
-              const count = await entries();
-              expect((await credit(ctx.db, earlier, now)).duplicate, replay).toBe(true);
-              expect(await entries(), replay).toBe(count);
+describeEachDatabase(
+  'points ledger: properties',
+  (ctx) => {
+    it('random earn, redeem, refund and adjust sequences keep every invariant', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+          run += 1;
+          const storeId = ctx.fixture.storeB.id;
+          const customerId = await newCustomer(ctx.db, storeId, 'prop');
+          let time = ctx.clock.now().getTime();
+          const redemptions: number[] = [];
+          const credits: Array<Parameters<typeof credit>[1]> = [];
+          const entries = async () => (await ctx.db.selectFrom('ledger_entries').select('id').where('customer_id', '=', customerId).execute()).length;
+          for (const [index, step] of ops.entries()) {
+            const now = new Date(time);
+            const source = `${run}-${index}`;
+            if (step.kind === 'replay') {
+              // a duplicate delivery of an earlier credit (same source): nothing new is written
+              const earlier = credits[step.pick % Math.max(1, credits.length)];
+              if (earlier) {
+                const count = await entries();
+                expect((await credit(ctx.db, earlier, now)).duplicate, replay).toBe(true);
+                expect(await entries(), replay).toBe(count);
+              }
+            } else if (step.kind === 'earn') {
+              const input: Parameters<typeof credit>[1] = {
+                storeId,
+                customerId,
+                type: 'order_earn',
+                points: step.points,
+                sourceType: 'order',
+                sourceId: source,
+                computation: `earn ${step.points}`,
+                releaseAt: step.pending ? new Date(time + 7 * 86_400_000) : null,
+                expiresAt: step.expires ? new Date(time + 30 * 86_400_000) : null,
+              };
+              credits.push(input);
+              await credit(ctx.db, input, now);
+            } else if (step.kind === 'redeem' || (step.kind === 'adjust' && step.points < 0)) {
+              const points = Math.abs(step.points);
+              const before = await readAccount(ctx.db, storeId, customerId, now);
+              try {
+                const { entry } = await debit(
+                  ctx.db,
+                  {
+                    storeId,
+                    customerId,
+                    type: step.kind === 'redeem' ? 'redemption' : 'adjustment',
+                    points,
+                    sourceType: step.kind,
+                    sourceId: source,
+                    computation: `spend ${points}`,
+                  },
+                  now,
+                );
+                expect(before.balance).toBeGreaterThanOrEqual(points);
+                if (step.kind === 'redeem') redemptions.push(entry.id);
+              } catch (error) {
+                expect(error).toBeInstanceOf(InsufficientPointsError);
+                expect(before.balance).toBeLessThan(points);
+                expect(await readAccount(ctx.db, storeId, customerId, now)).toEqual(before);
+              }
+            } else if (step.kind === 'adjust') {
+              const input: Parameters<typeof credit>[1] = {
+                storeId,
+                customerId,
+                type: 'adjustment',
+                points: step.points,
+                sourceType: 'adjust',
+                sourceId: source,
+                computation: `adjust +${step.points}`,
+                reason: 'property test',
+              };
+              credits.push(input);
+              await credit(ctx.db, input, now);
+            } else if (step.kind === 'refund') {
+              const target = redemptions[step.pick % Math.max(1, redemptions.length)];
+              if (target !== undefined)
+                await reverseDebit(ctx.db, target, { storeId, customerId, type: 'redemption_rollback', computation: 'rolled back' }, now);
+            } else {
+              time += step.days * 86_400_000;
             }
-          } else if (step.kind === 'earn') {
-            const input: Parameters<typeof credit>[1] = {
-              storeId,
-              customerId,
-              type: 'order_earn',
-              points: step.points,
-              sourceType: 'order',
-              sourceId: source,
-              computation: `earn ${step.points}`,
-              releaseAt: step.pending ? new Date(time + 7 * 86_400_000) : null,
-              expiresAt: step.expires ? new Date(time + 30 * 86_400_000) : null,
-            };
-            credits.push(input);
-            await credit(ctx.db, input, now);
-          } else if (step.kind === 'redeem' || (step.kind === 'adjust' && step.points < 0)) {
-            const points = Math.abs(step.points);
-            const before = await readAccount(ctx.db, storeId, customerId, now);
-            try {
-              const { entry } = await debit(
-                ctx.db,
-                {
-                  storeId,
-                  customerId,
-                  type: step.kind === 'redeem' ? 'redemption' : 'adjustment',
-                  points,
-                  sourceType: step.kind,
-                  sourceId: source,
-                  computation: `spend ${points}`,
-                },
-                now,
-              );
-              expect(before.balance).toBeGreaterThanOrEqual(points);
-              if (step.kind === 'redeem') redemptions.push(entry.id);
-            } catch (error) {
-              expect(error).toBeInstanceOf(InsufficientPointsError);
-              expect(before.balance).toBeLessThan(points);
-              expect(await readAccount(ctx.db, storeId, customerId, now)).toEqual(before);
-            }
-          } else if (step.kind === 'adjust') {
-            const input: Parameters<typeof credit>[1] = {
-              storeId,
-              customerId,
-              type: 'adjustment',
-              points: step.points,
-              sourceType: 'adjust',
-              sourceId: source,
-              computation: `adjust +${step.points}`,
-              reason: 'property test',
-            };
-            credits.push(input);
-            await credit(ctx.db, input, now);
-          } else if (step.kind === 'refund') {
-            const target = redemptions[step.pick % Math.max(1, redemptions.length)];
-            if (target !== undefined) await reverseDebit(ctx.db, target, { storeId, customerId, type: 'redemption_rollback', computation: 'rolled back' }, now);
-          } else {
-            time += step.days * 86_400_000;
+            const totals = await readAccount(ctx.db, storeId, customerId, new Date(time));
+            expect(totals.balance, replay).toBeGreaterThanOrEqual(0);
+            expect(totals.pending, replay).toBeGreaterThanOrEqual(0);
           }
-          const totals = await readAccount(ctx.db, storeId, customerId, new Date(time));
-          expect(totals.balance, replay).toBeGreaterThanOrEqual(0);
-          expect(totals.pending, replay).toBeGreaterThanOrEqual(0);
-        }
-        expect(await verifyLedger(ctx.db, storeId), replay).toEqual([]);
-      }),
-      settings(ctx.backend === 'postgres' ? 40 : 25),
-    );
-  }, 120_000);
+          expect(await verifyLedger(ctx.db, storeId), replay).toEqual([]);
+        }),
+        settings(ctx.backend === 'postgres' ? 40 : 25),
+      );
+    }, 120_000);
 
-  describeOrders(ctx);
-});
+    describeOrders(ctx);
+  },
+  { postgres: true },
+);
 
 interface OrderPlan {
   cents: number;

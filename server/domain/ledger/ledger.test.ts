@@ -6,152 +6,156 @@ import { newCustomer, totals } from './testing.ts';
 
 const day = 86_400_000;
 
-describeEachDatabase('points ledger', (ctx) => {
-  const store = () => ctx.fixture.storeA.id;
-  const now = () => ctx.clock.now();
-  const earn = (customerId: number, points: number, sourceId: string, extra: Partial<Parameters<typeof credit>[1]> = {}) =>
-    credit(
-      ctx.db,
-      {
-        storeId: store(),
-        customerId,
-        type: 'order_earn',
-        points,
-        sourceType: 'order',
-        sourceId,
-        ruleKey: 'earn:1',
-        computation: `order #${sourceId}: ${points}`,
-        ...extra,
-      },
-      now(),
-    );
-  const spend = (customerId: number, points: number, sourceId: string) =>
-    debit(ctx.db, { storeId: store(), customerId, type: 'redemption', points, sourceType: 'redemption', sourceId, computation: `redeem ${points}` }, now());
-
-  it('credits once per idempotency key and keeps the cached totals equal to the entries', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    expect((await earn(customer, 54, '1001')).duplicate).toBe(false);
-    const again = await earn(customer, 54, '1001');
-    expect(again.duplicate).toBe(true);
-    expect(again.entry.computation).toBe('order #1001: 54');
-    const batch = await creditMany(
-      ctx.db,
-      [1, 2, 2].map((n) => ({
-        storeId: store(),
-        customerId: customer,
-        type: 'order_earn' as const,
-        points: 10,
-        sourceType: 'order',
-        sourceId: `b${n}`,
-        computation: 'x',
-      })),
-      now(),
-    );
-    expect(batch.inserted).toHaveLength(2);
-    expect(batch.duplicates).toBe(1);
-    expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 74, pending: 0, lifetime: 74 });
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  });
-
-  it('refuses a debit beyond the balance and writes nothing', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 30, 'r1');
-    const count = async () =>
-      Number(
-        (
-          await ctx.db
-            .selectFrom('ledger_entries')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('customer_id', '=', customer)
-            .executeTakeFirstOrThrow()
-        ).n,
+describeEachDatabase(
+  'points ledger',
+  (ctx) => {
+    const store = () => ctx.fixture.storeA.id;
+    const now = () => ctx.clock.now();
+    const earn = (customerId: number, points: number, sourceId: string, extra: Partial<Parameters<typeof credit>[1]> = {}) =>
+      credit(
+        ctx.db,
+        {
+          storeId: store(),
+          customerId,
+          type: 'order_earn',
+          points,
+          sourceType: 'order',
+          sourceId,
+          ruleKey: 'earn:1',
+          computation: `order #${sourceId}: ${points}`,
+          ...extra,
+        },
+        now(),
       );
-    const before = await count();
-    await expect(spend(customer, 31, 'too-much')).rejects.toBeInstanceOf(InsufficientPointsError);
-    expect(await count()).toBe(before);
-    expect((await totals(ctx.db, store(), customer)).balance).toBe(30);
-    await spend(customer, 30, 'all');
-    expect((await totals(ctx.db, store(), customer)).balance).toBe(0);
-    await expect(spend(customer, 1, 'none-left')).rejects.toThrow('Not enough points');
-  });
+    const spend = (customerId: number, points: number, sourceId: string) =>
+      debit(ctx.db, { storeId: store(), customerId, type: 'redemption', points, sourceType: 'redemption', sourceId, computation: `redeem ${points}` }, now());
 
-  it('spends the soonest-expiring batch first, never-expiring last, and a rollback refills the same batches', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 100, 'forever');
-    await earn(customer, 40, 'late', { expiresAt: new Date(now().getTime() + 60 * day) });
-    await earn(customer, 30, 'soon', { expiresAt: new Date(now().getTime() + 10 * day) });
-    const spent = await spend(customer, 50, 's1');
-    const remaining = async () =>
-      Object.fromEntries(
-        (
-          await ctx.db
-            .selectFrom('points_batches')
-            .innerJoin('ledger_entries', 'ledger_entries.id', 'points_batches.entry_id')
-            .select(['ledger_entries.source_id', 'points_batches.remaining'])
-            .where('points_batches.customer_id', '=', customer)
-            .execute()
-        ).map((row) => [row.source_id, row.remaining]),
+    it('credits once per idempotency key and keeps the cached totals equal to the entries', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      expect((await earn(customer, 54, '1001')).duplicate).toBe(false);
+      const again = await earn(customer, 54, '1001');
+      expect(again.duplicate).toBe(true);
+      expect(again.entry.computation).toBe('order #1001: 54');
+      const batch = await creditMany(
+        ctx.db,
+        [1, 2, 2].map((n) => ({
+          storeId: store(),
+          customerId: customer,
+          type: 'order_earn' as const,
+          points: 10,
+          sourceType: 'order',
+          sourceId: `b${n}`,
+          computation: 'x',
+        })),
+        now(),
       );
-    expect(await remaining()).toEqual({ forever: 100, late: 20, soon: 0 });
-    const rollback = await reverseDebit(
-      ctx.db,
-      spent.entry.id,
-      { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'reward refunded' },
-      now(),
-    );
-    expect(rollback.entry.points).toBe(50);
-    expect(
-      (await reverseDebit(ctx.db, spent.entry.id, { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'again' }, now()))
-        .duplicate,
-    ).toBe(true);
-    expect(await remaining()).toEqual({ forever: 100, late: 40, soon: 30 });
-    expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 170, pending: 0, lifetime: 170 });
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  });
+      expect(batch.inserted).toHaveLength(2);
+      expect(batch.duplicates).toBe(1);
+      expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 74, pending: 0, lifetime: 74 });
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
 
-  it('holds pending points until the approval window passes, then releases them once', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 25, 'p1', { releaseAt: new Date(now().getTime() + 14 * day) });
-    expect(await readAccount(ctx.db, store(), customer, now())).toEqual({ balance: 0, pending: 25, lifetime: 0 });
-    await expect(spend(customer, 1, 'early')).rejects.toBeInstanceOf(InsufficientPointsError);
-    const later = new Date(now().getTime() + 15 * day);
-    expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
-    expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  });
+    it('refuses a debit beyond the balance and writes nothing', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 30, 'r1');
+      const count = async () =>
+        Number(
+          (
+            await ctx.db
+              .selectFrom('ledger_entries')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('customer_id', '=', customer)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      await expect(spend(customer, 31, 'too-much')).rejects.toBeInstanceOf(InsufficientPointsError);
+      expect(await count()).toBe(before);
+      expect((await totals(ctx.db, store(), customer)).balance).toBe(30);
+      await spend(customer, 30, 'all');
+      expect((await totals(ctx.db, store(), customer)).balance).toBe(0);
+      await expect(spend(customer, 1, 'none-left')).rejects.toThrow('Not enough points');
+    });
 
-  it('expires a batch past its expiry with one entry', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 20, 'e1', { expiresAt: new Date(now().getTime() + 5 * day) });
-    await earn(customer, 7, 'e2');
-    await spend(customer, 5, 'e-spend');
-    const later = new Date(now().getTime() + 6 * day);
-    expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 7, pending: 0, lifetime: 27 });
-    const expiry = await ctx.db.selectFrom('ledger_entries').selectAll().where('customer_id', '=', customer).where('type', '=', 'expiry').execute();
-    expect(expiry.map((entry) => entry.points)).toEqual([-15]);
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  });
+    it('spends the soonest-expiring batch first, never-expiring last, and a rollback refills the same batches', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 100, 'forever');
+      await earn(customer, 40, 'late', { expiresAt: new Date(now().getTime() + 60 * day) });
+      await earn(customer, 30, 'soon', { expiresAt: new Date(now().getTime() + 10 * day) });
+      const spent = await spend(customer, 50, 's1');
+      const remaining = async () =>
+        Object.fromEntries(
+          (
+            await ctx.db
+              .selectFrom('points_batches')
+              .innerJoin('ledger_entries', 'ledger_entries.id', 'points_batches.entry_id')
+              .select(['ledger_entries.source_id', 'points_batches.remaining'])
+              .where('points_batches.customer_id', '=', customer)
+              .execute()
+          ).map((row) => [row.source_id, row.remaining]),
+        );
+      expect(await remaining()).toEqual({ forever: 100, late: 20, soon: 0 });
+      const rollback = await reverseDebit(
+        ctx.db,
+        spent.entry.id,
+        { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'reward refunded' },
+        now(),
+      );
+      expect(rollback.entry.points).toBe(50);
+      expect(
+        (await reverseDebit(ctx.db, spent.entry.id, { storeId: store(), customerId: customer, type: 'redemption_rollback', computation: 'again' }, now()))
+          .duplicate,
+      ).toBe(true);
+      expect(await remaining()).toEqual({ forever: 100, late: 40, soon: 30 });
+      expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 170, pending: 0, lifetime: 170 });
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
 
-  it('reports a cached balance that differs from its entries', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 10, 'v1');
-    await sql`update points_accounts set balance = balance + 5 where customer_id = ${customer}`.execute(ctx.db);
-    const breaches = await verifyLedger(ctx.db, store());
-    expect(breaches.map((breach) => breach.problem)).toEqual(['balance 15 ≠ sum of entries 10', 'open batches hold 10 ≠ balance 15']);
-    await sql`update points_accounts set balance = balance - 5 where customer_id = ${customer}`.execute(ctx.db);
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  });
+    it('holds pending points until the approval window passes, then releases them once', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 25, 'p1', { releaseAt: new Date(now().getTime() + 14 * day) });
+      expect(await readAccount(ctx.db, store(), customer, now())).toEqual({ balance: 0, pending: 25, lifetime: 0 });
+      await expect(spend(customer, 1, 'early')).rejects.toBeInstanceOf(InsufficientPointsError);
+      const later = new Date(now().getTime() + 15 * day);
+      expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
+      expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
 
-  it('lets exactly the covered redemptions through when 1,000 race for one balance', async () => {
-    const customer = await newCustomer(ctx.db, store());
-    await earn(customer, 100, 'race-fund');
-    // the full 1,000 on PostgreSQL (real concurrent connections); PGlite has one connection anyway
-    const racers = ctx.backend === 'postgres' ? 1000 : 200;
-    const results = await Promise.allSettled(Array.from({ length: racers }, (_, index) => spend(customer, 10, `race-${index}`)));
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
-    const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-    expect(failures.every((failure) => failure.reason instanceof InsufficientPointsError)).toBe(true);
-    expect((await totals(ctx.db, store(), customer)).balance).toBe(0);
-    expect(await verifyLedger(ctx.db, store())).toEqual([]);
-  }, 60_000);
-});
+    it('expires a batch past its expiry with one entry', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 20, 'e1', { expiresAt: new Date(now().getTime() + 5 * day) });
+      await earn(customer, 7, 'e2');
+      await spend(customer, 5, 'e-spend');
+      const later = new Date(now().getTime() + 6 * day);
+      expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 7, pending: 0, lifetime: 27 });
+      const expiry = await ctx.db.selectFrom('ledger_entries').selectAll().where('customer_id', '=', customer).where('type', '=', 'expiry').execute();
+      expect(expiry.map((entry) => entry.points)).toEqual([-15]);
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
+
+    it('reports a cached balance that differs from its entries', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 10, 'v1');
+      await sql`update points_accounts set balance = balance + 5 where customer_id = ${customer}`.execute(ctx.db);
+      const breaches = await verifyLedger(ctx.db, store());
+      expect(breaches.map((breach) => breach.problem)).toEqual(['balance 15 ≠ sum of entries 10', 'open batches hold 10 ≠ balance 15']);
+      await sql`update points_accounts set balance = balance - 5 where customer_id = ${customer}`.execute(ctx.db);
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
+
+    it('lets exactly the covered redemptions through when 1,000 race for one balance', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      await earn(customer, 100, 'race-fund');
+      // the full 1,000 on PostgreSQL (real concurrent connections); PGlite has one connection anyway
+      const racers = ctx.backend === 'postgres' ? 1000 : 200;
+      const results = await Promise.allSettled(Array.from({ length: racers }, (_, index) => spend(customer, 10, `race-${index}`)));
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+      const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+      expect(failures.every((failure) => failure.reason instanceof InsufficientPointsError)).toBe(true);
+      expect((await totals(ctx.db, store(), customer)).balance).toBe(0);
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    }, 60_000);
+  },
+  { postgres: true },
+);

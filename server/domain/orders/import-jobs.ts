@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
+import { inTransaction, type Executor } from '../ledger/index.ts';
 import { applyProductItems, prepareProductImport, type ProductImportItem } from '../products/import.ts';
 import { applyImportItems, prepareImport, type ImportItem } from './import.ts';
 import type { ImportKind, OrderImport } from './tables.ts';
@@ -10,13 +11,13 @@ import { letRequestsThrough } from '../cooperate.ts';
 const SYNC_IMPORT_LIMIT = 200;
 /** Orders imported per step (one transaction and one progress update each). */
 const IMPORT_CHUNK = 200;
-/** A running import not updated for this long lost its process: another one may resume it. */
-const STALE_MS = 60_000;
+/** The job kind of a background import (orders or products). */
+export const ORDER_IMPORT_JOB = 'orders.import';
 
 /**
  * Records an import of these file rows (orders, or products): validated at once (refused rows are
  * in failed_rows from the start), items kept in the row until imported. `background` when there
- * are more than SYNC_IMPORT_LIMIT: the caller then queues it; otherwise the caller runs it now.
+ * are more than SYNC_IMPORT_LIMIT: its job is queued with it; otherwise the caller runs it now.
  */
 export async function createImport(
   db: Executor,
@@ -27,81 +28,94 @@ export async function createImport(
 ): Promise<{ record: OrderImport; background: boolean }> {
   const { items, failed } = kind === 'products' ? prepareProductImport(rows) : prepareImport(rows);
   const background = items.length > SYNC_IMPORT_LIMIT;
-  const record = await db
-    .insertInto('order_imports')
-    .values({
-      store_id: storeId,
-      kind,
-      status: background ? 'queued' : 'running',
-      rows: rows.length,
-      total: items.length,
-      failed_rows: json(failed),
-      orders: json(items),
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { record, background };
+  return inTransaction(db, async (trx) => {
+    const record = await trx
+      .insertInto('order_imports')
+      .values({
+        store_id: storeId,
+        kind,
+        status: background ? 'queued' : 'running',
+        rows: rows.length,
+        total: items.length,
+        failed_rows: json(failed),
+        orders: json(items),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (background) await enqueueJob(trx, { kind: ORDER_IMPORT_JOB, storeId, payload: { importId: record.id }, total: items.length }, now);
+    return { record, background };
+  });
 }
 
 /**
- * Takes an import to run (this one, or the oldest waiting): queued, or running but abandoned by
- * a process that stopped. `FOR UPDATE SKIP LOCKED`: two processes never take the same one.
+ * Imports the orders of an import from where it stopped, a chunk at a time, its progress recorded
+ * after each (with the job's checkpoint when it runs as a job); done, its orders dropped. The
+ * ledger's idempotency keys make a chunk repeated after a crash credit nothing twice.
  */
-export async function claimImport(db: Executor, now: Date, id?: number): Promise<OrderImport | undefined> {
-  const stale = new Date(now.getTime() - STALE_MS);
-  const { rows } = await sql<OrderImport>`
-    update order_imports set status = 'running', updated_at = ${now}
-    where id = (
-      select id from order_imports
-      where (status = 'queued' or (status = 'running' and updated_at < ${stale})) ${id === undefined ? sql`` : sql`and id = ${id}`}
-      order by id limit 1 for update skip locked)
-    returning *`.execute(db);
-  const [row] = rows;
-  // raw SQL skips the driver's type parsing of PGlite and pg alike: read the row back through Kysely
-  return row ? db.selectFrom('order_imports').selectAll().where('id', '=', row.id).executeTakeFirst() : undefined;
-}
-
-/**
- * Imports the orders of a claimed import from where it stopped, a chunk at a time, recording
- * progress after each; done (its orders dropped) or failed with the reason. The ledger's
- * idempotency keys make a chunk repeated after a crash credit nothing twice.
- */
-export async function runImport(db: Executor, record: OrderImport, now: () => Date, chunkSize = IMPORT_CHUNK): Promise<OrderImport> {
-  try {
-    for (let start = record.processed; start < record.orders.length; start += chunkSize) {
-      const chunk = record.orders.slice(start, start + chunkSize);
-      const failed =
-        record.kind === 'products'
-          ? await applyProductItems(db, record.store_id, chunk as ProductImportItem[], now())
-          : await applyImportItems(db, record.store_id, chunk as ImportItem[], now());
-      await db
+async function importChunks(db: Executor, record: OrderImport, now: () => Date, chunkSize: number, checkpoint?: RunningJob<unknown>['checkpoint']) {
+  for (let start = record.processed; start < record.orders.length; start += chunkSize) {
+    const chunk = record.orders.slice(start, start + chunkSize);
+    const failed =
+      record.kind === 'products'
+        ? await applyProductItems(db, record.store_id, chunk as ProductImportItem[], now())
+        : await applyImportItems(db, record.store_id, chunk as ImportItem[], now());
+    await inTransaction(db, async (trx) => {
+      await trx
         .updateTable('order_imports')
-        .set({
-          processed: start + chunk.length,
-          updated_at: now(),
-          failed_rows: sql`failed_rows || ${json(failed)}::jsonb`,
-        })
+        .set({ processed: start + chunk.length, updated_at: now(), failed_rows: sql`failed_rows || ${json(failed)}::jsonb` })
         .where('id', '=', record.id)
         .execute();
-      await letRequestsThrough();
-    }
-    return await db
-      .updateTable('order_imports')
-      .set({ status: 'done', orders: json([]), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return db
-      .updateTable('order_imports')
-      .set({ status: 'failed', error: message.slice(0, 1000), updated_at: now(), finished_at: now() })
-      .where('id', '=', record.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      await checkpoint?.(trx, start + chunk.length);
+    });
+    await letRequestsThrough();
   }
+  return db
+    .updateTable('order_imports')
+    .set({ status: 'done', orders: json([]), updated_at: now(), finished_at: now() })
+    .where('id', '=', record.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const markFailed = (db: Executor, id: number, message: string, now: Date) =>
+  db
+    .updateTable('order_imports')
+    .set({ status: 'failed', error: message.slice(0, 1000), updated_at: now, finished_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Runs a small import within the request: done, or failed with the reason. */
+export async function runImport(db: Executor, record: OrderImport, now: () => Date, chunkSize = IMPORT_CHUNK): Promise<OrderImport> {
+  try {
+    return await importChunks(db, record, now, chunkSize);
+  } catch (error) {
+    return markFailed(db, record.id, error instanceof Error ? error.message : String(error), now());
+  }
+}
+
+/** A background import as a job: continued from its progress when taken over, retried on a failure, failed for good after its last attempt. */
+export function orderImportJob(chunkSize = IMPORT_CHUNK): JobKind<{ importId: number }> {
+  return {
+    kind: ORDER_IMPORT_JOB,
+    async run(job) {
+      const record = await job.db
+        .updateTable('order_imports')
+        .set({ status: 'running', updated_at: job.now() })
+        .where('id', '=', job.payload.importId)
+        .where('status', 'in', ['queued', 'running'])
+        .returningAll()
+        .executeTakeFirst();
+      if (!record) return null;
+      const done = await importChunks(job.db, record, job.now, chunkSize, job.checkpoint);
+      return { processed: done.processed };
+    },
+    async onFailure(job, error) {
+      await markFailed(job.db, job.payload.importId, error, job.now());
+    },
+  };
 }
 
 export async function findImport(db: Executor, storeId: number, id: number, kind: ImportKind = 'orders'): Promise<OrderImport | undefined> {

@@ -1,5 +1,4 @@
-import type { Db } from '../../db/connection.ts';
-import { claimJob, finishClaimed, holdClaim, resumeStalled, type JobClaim } from '../job-claims.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
 import { inTransaction, type Executor } from '../ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
 import { loadLadder, type Ladder } from './ladder.ts';
@@ -7,41 +6,52 @@ import type { VipJob } from './tables.ts';
 
 /** customers measured and moved per transaction (and per progress update) */
 const BATCH = 1000;
+/** The job kind that moves a store's customers to the tiers of its saved ladder. */
+export const VIP_APPLY_JOB = 'vip.apply';
+type Checkpoint = RunningJob<unknown>['checkpoint'];
 
-/** Starts moving every customer of the store to the tier the saved ladder gives them: the job row. */
-export async function createApplyJob(db: Executor, storeId: number): Promise<VipJob> {
-  const { total } = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('store_id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return db
-    .insertInto('vip_jobs')
-    .values({ store_id: storeId, total: Number(total) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** Starts moving every customer of the store to the tier the saved ladder gives them: the job's row, and its job. */
+export async function createApplyJob(db: Executor, storeId: number, now: Date): Promise<VipJob> {
+  return inTransaction(db, async (trx) => {
+    const { total } = await trx
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('store_id', '=', storeId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const job = await trx
+      .insertInto('vip_jobs')
+      .values({ store_id: storeId, total: Number(total) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, { kind: VIP_APPLY_JOB, storeId, payload: { jobId: job.id }, total: Number(total) }, now);
+    return job;
+  });
 }
 
 export const findJob = (db: Executor, storeId: number, id: number) =>
   db.selectFrom('vip_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-/** Takes a job for this runner (null when another holds it): a queued one, or (`stalled`) one whose runner has been silent since before `stalled`. */
-export const claimApplyJob = (db: Executor, storeId: number, id: number, now: Date, stalled?: Date) => claimJob(db, 'vip_jobs', storeId, id, now, stalled);
-
 /**
  * Measures the next batch of customers after the job's last one and moves them, in one
- * transaction with the job's progress (counts, last customer, heartbeat): a crash loses the
- * whole batch or none of it, so a resumed job never moves a member twice. False when done.
+ * transaction with the job's progress (counts, last customer) and the job's checkpoint: a crash
+ * loses the whole batch or none of it, so a resumed job never moves a member twice. False when done.
  */
-export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladder, now: Date, batchSize = BATCH): Promise<boolean> {
+export async function applyNextBatch(
+  db: Executor,
+  storeId: number,
+  id: number,
+  ladder: Ladder,
+  now: Date,
+  batchSize = BATCH,
+  checkpoint?: Checkpoint,
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await holdClaim(trx, 'vip_jobs', claim);
-    const job = await trx.selectFrom('vip_jobs').select('after_customer_id').where('id', '=', claim.id).executeTakeFirstOrThrow();
+    const job = await trx.selectFrom('vip_jobs').select(['after_customer_id', 'processed']).where('id', '=', id).executeTakeFirstOrThrow();
     const batch = await trx
       .selectFrom('customers')
       .select('id')
-      .where('store_id', '=', claim.storeId)
+      .where('store_id', '=', storeId)
       .where('deleted_at', 'is', null)
       .where('id', '>', job.after_customer_id)
       .orderBy('id')
@@ -49,7 +59,7 @@ export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladd
       .execute();
     if (batch.length === 0) return false;
     const ids = batch.map((row) => row.id);
-    const changes = await reevaluateTiers(trx, claim.storeId, ids, now, 'settings', ladder);
+    const changes = await reevaluateTiers(trx, storeId, ids, now, 'settings', ladder);
     const up = changes.filter((change) => change.direction === 'up').length;
     await trx
       .updateTable('vip_jobs')
@@ -58,34 +68,51 @@ export async function applyNextBatch(db: Executor, claim: JobClaim, ladder: Ladd
         moved_up: eb('moved_up', '+', up),
         moved_down: eb('moved_down', '+', changes.length - up),
         after_customer_id: ids[ids.length - 1]!,
-        heartbeat_at: now,
       }))
-      .where('id', '=', claim.id)
+      .where('id', '=', id)
       .execute();
+    await checkpoint?.(trx, job.processed + ids.length);
     return ids.length === batchSize;
   });
 }
 
-/** Runs a claimed job's batches to the end, then marks it done (or failed, with the error). */
-const finishJob = (db: Db, claim: JobClaim, now: () => Date, batchSize: number) =>
-  finishClaimed(db, 'vip_jobs', claim, now, async () => {
-    const ladder = await loadLadder(db, claim.storeId);
-    while (await applyNextBatch(db, claim, ladder, now(), batchSize));
-  });
-
 /**
- * Moves the store's customers a batch at a time (see applyNextBatch) and reports progress after
- * each batch. The job is claimed atomically (queued → running), so two runners never both work
- * it; a batch run again moves nobody twice, as a member already in their tier is not a change.
+ * Moves the store's customers a batch at a time (see applyNextBatch) from where the job stopped,
+ * then marks it done; a job that has ended is left alone. A batch run again moves nobody twice, as
+ * a member already in their tier is not a change.
  */
-export async function runApplyJob(db: Db, storeId: number, id: number, now: () => Date, batchSize = BATCH): Promise<void> {
-  const claim = await claimApplyJob(db, storeId, id, now());
-  if (claim) await finishJob(db, claim, now, batchSize);
+export async function runApplyJob(db: Executor, storeId: number, id: number, now: () => Date, batchSize = BATCH, checkpoint?: Checkpoint): Promise<void> {
+  const started = await db
+    .updateTable('vip_jobs')
+    .set({ status: 'running' })
+    .where('id', '=', id)
+    .where('store_id', '=', storeId)
+    .where('status', 'in', ['queued', 'running'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!started) return;
+  const ladder = await loadLadder(db, storeId);
+  while (await applyNextBatch(db, storeId, id, ladder, now(), batchSize, checkpoint));
+  await db.updateTable('vip_jobs').set({ status: 'done', finished_at: now() }).where('id', '=', id).execute();
 }
 
-/** The maintenance job's step for apply jobs whose runner died: continued after their last customer (see resumeStalled). */
-export const resumeStalledApplyJobs = (db: Db, now: () => Date, batchSize = BATCH) =>
-  resumeStalled(db, 'vip_jobs', now, (claim) => finishJob(db, claim, now, batchSize));
+/** An apply as a job: continued after its last customer when taken over, failed with the reason after its last attempt. */
+export function vipApplyJob(batchSize = BATCH): JobKind<{ jobId: number }> {
+  return {
+    kind: VIP_APPLY_JOB,
+    async run(job) {
+      await runApplyJob(job.db, job.storeId!, job.payload.jobId, job.now, batchSize, job.checkpoint);
+      return null;
+    },
+    async onFailure(job, error) {
+      await job.db
+        .updateTable('vip_jobs')
+        .set({ status: 'failed', error: error.slice(0, 1000), finished_at: job.now() })
+        .where('id', '=', job.payload.jobId)
+        .execute();
+    },
+  };
+}
 
 export const presentJob = (job: VipJob) => ({
   id: job.id,

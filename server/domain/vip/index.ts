@@ -21,8 +21,7 @@ export { measure, rebuildFigures } from './figures.ts';
 export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
 export { simulate } from './simulate.ts';
 export type { Simulation } from '../schemas/vip.ts';
-export { applyNextBatch, claimApplyJob, createApplyJob, findJob, presentJob, resumeStalledApplyJobs, runApplyJob } from './apply.ts';
-export { STALLED_AFTER_MS, type JobClaim } from '../job-claims.ts';
+export { applyNextBatch, createApplyJob, findJob, presentJob, runApplyJob, VIP_APPLY_JOB, vipApplyJob } from './apply.ts';
 export {
   createDiscount,
   deleteDiscount,

@@ -96,10 +96,6 @@ export interface VipJobsTable {
   finished_at: NullableTime;
   /** the last customer id measured: a resumed job continues after it */
   after_customer_id: Generated<number>;
-  /** the runner that holds the job (a random token per claim) */
-  claimed_by: string | null;
-  /** when the runner last finished a batch: a job silent for long is taken over by the maintenance job */
-  heartbeat_at: NullableTime;
 }
 
 export interface DiscountsTable {

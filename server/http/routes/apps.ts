@@ -28,7 +28,7 @@ import { findImage } from '../../domain/media/gallery.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { mediaUrl } from './media.ts';
-import { bigcommerceWebhookSecret, webhookRunnerOf } from './webhooks.ts';
+import { bigcommerceWebhookSecret } from './webhooks.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const presentApp = (app: AppStatus) => ({
@@ -191,7 +191,7 @@ export const dataAppRoutes: RouteModule = {
       },
       async (request) => {
         const retried = await retryFailedWebhooks(app.db, request.store.id);
-        if (retried > 0) await webhookRunnerOf(app).kick();
+        if (retried > 0) app.work.webhooksRetried.raise();
         return { data: { retried } };
       },
     );

@@ -1,18 +1,7 @@
 import type { z } from 'zod';
 import { awardFilterSchema, awardGrantQuery, awardHistoryQuery, awardPreviewBody, awardUpdateBody } from '../../contract/customers.ts';
-import {
-  awardHistory,
-  filterAttributes,
-  findAward,
-  grantsInProgress,
-  presentAward,
-  previewAward,
-  runGrant,
-  saveAward,
-  startGrant,
-} from '../../domain/customers/awards.ts';
+import { awardHistory, filterAttributes, findAward, presentAward, previewAward, saveAward, startGrant } from '../../domain/customers/awards.ts';
 import type { CustomerFilter } from '../../domain/customers/list.ts';
-import type { AwardCampaign } from '../../domain/customers/tables.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
@@ -32,21 +21,6 @@ const filterOf = (filter: z.infer<typeof awardFilterSchema>): CustomerFilter => 
 export const awardRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    const running = new Set<Promise<unknown>>();
-    const grant = (award: AwardCampaign) => {
-      const run = runGrant(app.db, award, () => app.clock.now())
-        .catch((error: unknown) => app.log.error({ err: error }, 'award grant failed'))
-        .finally(() => running.delete(run));
-      running.add(run);
-    };
-    app.addHook('onReady', async () => {
-      // grants a stopped process left half-way carry on (their ledger keys credit nobody twice)
-      for (const award of await grantsInProgress(app.db)) grant(award);
-    });
-    app.addHook('onClose', async () => {
-      await Promise.allSettled(running);
-    });
-
     app.get('/award/type', { config: { permission: 'customers:read' }, schema: { tags, summary: 'The kinds of award a campaign can grant' } }, async () => ({
       data: [{ key: 'points', label: 'Points', description: 'Points added to each chosen member’s balance, once.' }],
     }));
@@ -85,7 +59,7 @@ export const awardRoutes: RouteModule = {
       async (request, reply) => {
         const { award, started } = await startGrant(app.db, request.store.id, request.query.award_id, request.user.name, app.clock.now());
         if (!award) throw notFound('Award');
-        if (started) grant(award);
+        if (started) app.work.jobsQueued.raise();
         return reply.code(started ? 202 : 200).send({ data: presentAward(award) });
       },
     );

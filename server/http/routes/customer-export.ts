@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { idParams } from '../../contract/common.ts';
 import { customerExportBody, exportDismissBody } from '../../contract/customers.ts';
 import { exportCustomers } from '../../domain/customers/export.ts';
-import { createExport, dismissExport, exportFile, findExport, presentExport, runExport } from '../../domain/customers/export-jobs.ts';
+import { createExport, dismissExport, exportFile, findExport, presentExport } from '../../domain/customers/export-jobs.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { filterOf } from './customers.ts';
@@ -13,10 +13,6 @@ const csvHeaders = (day: string) => ({ 'content-type': 'text/csv; charset=utf-8'
 export const customerExportRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {
-    const running = new Set<Promise<void>>();
-    app.addHook('onClose', async () => {
-      await Promise.allSettled(running);
-    });
     const day = () => app.clock.now().toISOString().slice(0, 10);
 
     app.post(
@@ -32,9 +28,8 @@ export const customerExportRoutes: RouteModule = {
       async (request, reply) => {
         const filter = { ...filterOf(request.body), ids: request.body.customer_ids };
         if (!request.body.background) return reply.headers(csvHeaders(day())).send(Readable.from(exportCustomers(app.db, request.store.id, filter)));
-        const job = await createExport(app.db, request.store.id, filter);
-        const run = runExport(app.db, request.store.id, job.id, () => app.clock.now()).finally(() => running.delete(run));
-        running.add(run);
+        const job = await createExport(app.db, request.store.id, filter, app.clock.now());
+        app.work.jobsQueued.raise();
         return reply.code(202).send({ data: presentExport(job) });
       },
     );

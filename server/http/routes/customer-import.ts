@@ -1,16 +1,8 @@
 import { idParams } from '../../contract/common.ts';
 import { CUSTOMER_IMPORT_BYTES, customerImportBody, customerInviteBody, type ImportCheck } from '../../contract/customers.ts';
 import { checkCustomerFile } from '../../domain/customers/import.ts';
-import {
-  claimCustomerImport,
-  createCustomerImport,
-  findCustomerImport,
-  inviteCustomers,
-  presentCustomerImport,
-  runCustomerImport,
-} from '../../domain/customers/import-jobs.ts';
+import { createCustomerImport, findCustomerImport, inviteCustomers, presentCustomerImport } from '../../domain/customers/import-jobs.ts';
 import { customerExists } from '../../domain/customers/points.ts';
-import { ImportRunner } from '../../jobs/import-runner.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
@@ -26,17 +18,6 @@ const NAMED_PROBLEMS = 50;
 export const customerImportRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {
-    // PGlite has one connection: smaller steps keep other requests waiting briefly
-    const runner = new ImportRunner(app.db, app.clock, app.config.databaseUrl ? 1_000 : 250, { claim: claimCustomerImport, run: runCustomerImport });
-    const logFailure = (error: unknown) => app.log.error({ err: error }, 'customer import failed');
-    app.addHook('onReady', async () => {
-      // imports queued before a restart (or left running by a stopped process) carry on
-      void runner.kick().catch(logFailure);
-    });
-    app.addHook('onClose', async () => {
-      await runner.close();
-    });
-
     app.post(
       '/customer/import',
       {
@@ -79,7 +60,7 @@ export const customerImportRoutes: RouteModule = {
           );
         }
         const record = await createCustomerImport(app.db, request.store.id, file.customers, request.user.name, app.clock.now());
-        void runner.kick().catch(logFailure);
+        app.work.jobsQueued.raise();
         return reply.code(202).send({ data: presentCustomerImport(record) });
       },
     );

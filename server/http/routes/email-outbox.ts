@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dataEnvelope } from '../../contract/common.ts';
 import { emailKey, templateTestBody, templateTestResult } from '../../contract/templates.ts';
@@ -15,26 +14,12 @@ import {
   readTemplate,
   renderEmail,
   sampleValues,
-  smtpMailer,
   unsubscribeByToken,
-  type Mailer,
   type QueuedEmail,
 } from '../../domain/emails/index.ts';
-import { EmailSender } from '../../jobs/email-sender.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { escapeHtml } from '../../domain/emails/placeholders.ts';
-
-interface Outbound {
-  mailer: Mailer;
-  sender: EmailSender;
-}
-const outbound = new WeakMap<object, Outbound>();
-
-/** The app's email sender (tests kick and drain it); undefined without SMTP_URL. */
-export function emailSenderOf(app: FastifyInstance): EmailSender | undefined {
-  return outbound.get(app.db)?.sender;
-}
 
 const sentLogQuery = z.strictObject({
   customer_id: z.coerce.number().int().positive().optional(),
@@ -59,14 +44,6 @@ const iso = (value: Date | null) => (value ? new Date(value).toISOString() : nul
 export const emailOutboxRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    if (app.config.smtpUrl) {
-      const mailer = smtpMailer(app.config.smtpUrl, app.config.emailFrom);
-      const sender = new EmailSender(app.db, app.clock, mailer, app.config.publicUrl, (error) => app.log.error({ err: error }, 'email sending failed'));
-      outbound.set(app.db, { mailer, sender });
-      app.addHook('onReady', async () => sender.start());
-      app.addHook('onClose', async () => sender.stop());
-    }
-
     app.post(
       '/template/test',
       {
@@ -93,13 +70,13 @@ export const emailOutboxRoutes: RouteModule = {
         const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values });
         const now = app.clock.now();
         const eventKey = `test:${randomBytes(9).toString('base64url')}`;
-        const out = outbound.get(app.db);
+        const mailer = app.mailer;
         const queued: QueuedEmail = { storeId: request.store.id, customerId: null, key, eventKey, to, data: {}, rendered };
-        const id = await queueEmail(app.db, queued, now, out ? 'sending' : 'queued');
+        const id = await queueEmail(app.db, queued, now, mailer ? 'sending' : 'queued');
         const result = { to, subject: rendered.subject, member: member ? (member.values.full_name ?? null) : null };
-        if (!out || id === null) return { data: { status: 'queued' as const, ...result } };
+        if (!mailer || id === null) return { data: { status: 'queued' as const, ...result } };
         try {
-          await out.mailer.send({ ...rendered, to });
+          await mailer.send({ ...rendered, to });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           await markSkipped(app.db, id, reason, 'failed');

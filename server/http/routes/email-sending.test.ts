@@ -7,9 +7,7 @@ import { earningRuleBody } from '../../contract/points.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
-import { emailSenderOf } from './email-outbox.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
-import { webhookRunnerOf } from './webhooks.ts';
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());
@@ -44,8 +42,8 @@ describeEachDatabase(
       });
     };
     const settle = async () => {
-      await webhookRunnerOf(ctx.app).drain();
-      const sender = emailSenderOf(ctx.app)!;
+      await ctx.workers.webhooks!.drain();
+      const sender = ctx.workers.emails!;
       sender.kick();
       await sender.drain();
     };
@@ -121,7 +119,7 @@ describeEachDatabase(
     it('a refusing SMTP server is retried with backoff, then the email is marked failed with its reason, never sent twice', async () => {
       smtp.state.refuse = true;
       await shopify(orderFor(5004, at('retry')), 'evt-4');
-      const sender = emailSenderOf(ctx.app)!;
+      const sender = ctx.workers.emails!;
       await settle();
       for (let attempt = 2; attempt <= 5; attempt += 1) {
         ctx.clock.advance(24 * 3_600_000);
@@ -142,5 +140,5 @@ describeEachDatabase(
       expect(mailsTo(at('retry'))).toHaveLength(0);
     });
   },
-  { config: { smtpUrl: smtp.url } },
+  { config: { smtpUrl: smtp.url }, workers: ['webhooks', 'emails'] },
 );

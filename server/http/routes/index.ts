@@ -35,6 +35,7 @@ import { orderSettingsRoutes } from './order-settings.ts';
 import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
+import { jobRoutes } from './jobs.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -88,4 +89,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   referralSettingRoutes,
   dataReferralRoutes,
   outgoingWebhookRoutes,
+  jobRoutes,
 ];

@@ -12,7 +12,6 @@ import { DEFAULT_REFERRAL_SETTINGS } from '../../domain/schemas/referral-setting
 import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../domain/vip/index.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from '../../domain/outgoing-webhooks/index.ts';
-import { outgoingWebhookRunnerOf } from './outgoing-webhooks.ts';
 
 describe('outgoing webhook addresses (SSRF)', () => {
   const strict = { allowLoopback: false };
@@ -105,7 +104,7 @@ describeEachDatabase(
         },
         ctx.clock.now(),
       );
-    const drain = () => outgoingWebhookRunnerOf(ctx.app).drain();
+    const drain = () => ctx.workers.outgoing!.drain();
     const verify = (delivery: Received) => {
       const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-loyalty-signature']));
       expect(match).not.toBeNull();
@@ -254,5 +253,5 @@ describeEachDatabase(
       expect(await snapshotTables(ctx.db)).toBe(before);
     });
   },
-  { config: { outgoingWebhookAllowLoopback: true } },
+  { config: { outgoingWebhookAllowLoopback: true }, workers: ['outgoing'] },
 );

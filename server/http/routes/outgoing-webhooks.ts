@@ -7,18 +7,8 @@ import { z } from 'zod';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
 import { deliveryListQuery, deliveryPage, endpointBody, endpointRecord } from '../../contract/outgoing-webhooks.ts';
 import { createEndpoint, EndpointError, listDeliveries, listEndpoints, removeEndpoint } from '../../domain/outgoing-webhooks/index.ts';
-import { OutgoingWebhookRunner } from '../../jobs/outgoing-webhooks.ts';
-import type { App, RouteModule } from '../context.ts';
+import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-
-const runners = new WeakMap<object, OutgoingWebhookRunner>();
-
-/** The app's outgoing webhook job (tests run a pass with `drain()`). */
-export function outgoingWebhookRunnerOf(app: App): OutgoingWebhookRunner {
-  const runner = runners.get(app.db);
-  if (!runner) throw new Error('The outgoing webhook routes are not registered on this app.');
-  return runner;
-}
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -26,12 +16,6 @@ export const outgoingWebhookRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
     const policy = { allowLoopback: app.config.outgoingWebhookAllowLoopback };
-    const runner = new OutgoingWebhookRunner(app.db, app.clock, policy);
-    runners.set(app.db, runner);
-    app.addHook('onReady', async () => {
-      runner.start(app.config.outgoingWebhookIntervalMs, (error) => app.log.error({ err: error }, 'outgoing webhooks failed'));
-    });
-    app.addHook('onClose', () => runner.close());
 
     app.get(
       '/outgoing-webhooks',

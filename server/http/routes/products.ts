@@ -16,7 +16,6 @@ import { listCollections, listProducts, listProductTags, listVariants } from '..
 import type { Product } from '../../domain/products/tables.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { importKicker } from './order-import.ts';
 
 const presentProduct = (product: Product) => ({
   id: product.external_id,
@@ -135,7 +134,6 @@ export const productRoutes: RouteModule = {
       },
     );
 
-    const kick = importKicker(app);
     app.post(
       '/product/import',
       {
@@ -154,7 +152,7 @@ export const productRoutes: RouteModule = {
         const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : (request.body.products ?? []);
         const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now(), 'products');
         if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
-        await kick(record.id);
+        app.work.jobsQueued.raise();
         return reply.code(202).send({ data: presentImport(record) });
       },
     );

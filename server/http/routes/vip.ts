@@ -27,7 +27,6 @@ import {
   loadSettings,
   memberTier,
   presentJob,
-  runApplyJob,
   saveSettings,
   simulate,
   storePerk,
@@ -62,22 +61,16 @@ const presentTier = (tier: TierWithPerks & { members?: number }): TierView => ({
 });
 
 /** Starts the background job that moves every customer to the tier the saved ladder gives them. */
-function startApplyJob(app: App, running: Set<Promise<void>>, storeId: number) {
-  return createApplyJob(app.db, storeId).then((job) => {
-    const run = runApplyJob(app.db, storeId, job.id, () => app.clock.now()).finally(() => running.delete(run));
-    running.add(run);
-    return presentJob(job);
-  });
+async function startApplyJob(app: App, storeId: number) {
+  const job = await createApplyJob(app.db, storeId, app.clock.now());
+  app.work.jobsQueued.raise();
+  return presentJob(job);
 }
 
 /** Spec §7 "Loyalty config": VIP tiers, perks and settings, with the simulation and the apply job. */
 export const vipRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    const running = new Set<Promise<void>>();
-    app.addHook('onClose', async () => {
-      await Promise.allSettled(running);
-    });
     const tags = ['vip'];
 
     app.get(
@@ -117,7 +110,7 @@ export const vipRoutes: RouteModule = {
       },
       async (request, reply) => {
         const tier = await storeTier(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
-        const job = await startApplyJob(app, running, request.store.id);
+        const job = await startApplyJob(app, request.store.id);
         return reply.code(request.body.id === undefined ? 201 : 200).send({ data: { tier: presentTier(tier), job } });
       },
     );
@@ -127,7 +120,7 @@ export const vipRoutes: RouteModule = {
       { config: { permission: 'program:edit' }, schema: { tags, summary: 'Delete a tier; its members move in a background job', params: idParams } },
       async (request) => {
         if (!(await deleteTier(app.db, request.store.id, request.params.id))) throw notFound('Tier');
-        return { data: { id: request.params.id, job: await startApplyJob(app, running, request.store.id) } };
+        return { data: { id: request.params.id, job: await startApplyJob(app, request.store.id) } };
       },
     );
 
@@ -173,7 +166,7 @@ export const vipRoutes: RouteModule = {
       { config: { permission: 'program:edit' }, schema: { tags, summary: 'Save the tier settings; members move in a background job', body: vipSettingsBody } },
       async (request) => {
         const settings = await saveSettings(app.db, request.store.id, request.body, app.clock.now());
-        return { data: { settings, job: await startApplyJob(app, running, request.store.id) } };
+        return { data: { settings, job: await startApplyJob(app, request.store.id) } };
       },
     );
 

@@ -1,28 +1,17 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
 import { findStoresBy } from '../../domain/stores/index.ts';
 import { TickBatch } from '../../db/tick-batch.ts';
-import { scheduleLedgerMaintenance } from '../../jobs/ledger-maintenance.ts';
-import { PgBossWebhookQueue } from '../../jobs/queue.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
-import { secretDigest, STORE_CHANGED, WebhookRunner, type SigningStore } from '../../jobs/webhook-runner.ts';
+import { secretDigest, STORE_CHANGED, type SigningStore } from '../../jobs/webhook-runner.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
-
-const runners = new WeakMap<object, WebhookRunner>();
-
-/** The app's webhook runner (tests wait on `drain()`), one per database handle. */
-export function webhookRunnerOf(app: FastifyInstance): WebhookRunner {
-  const runner = runners.get(app.db);
-  if (!runner) throw new Error('The webhook routes are not registered on this app.');
-  return runner;
-}
 
 const invalidSignature = () => new ApiError(401, 'Invalid webhook signature.', 'invalid_signature');
 
@@ -129,44 +118,13 @@ class SigningStores {
 export const webhookRoutes: RouteModule = {
   prefix: '/webhooks',
   register(app) {
-    const runner = new WebhookRunner(app.db, app.clock, {
-      bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
-      batchSize: app.config.databaseUrl ? 500 : 50,
-      // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
-      // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one
-      // round every maxDeferMs: on PostgreSQL 20 ms in every 250, ~130 events/s per process at
-      // ~0.6 ms an event, so a steady stream below that does not pile up (with 1 s: ~30/s). PGlite
-      // has one connection in this thread: one round every 5 s at most (each stalls every
-      // acknowledgement under way: with 1 s, the p99 of a 2,000-webhook burst doubled), for the
-      // small stores it serves
-      roundBudgetMs: 20,
-      maxDeferMs: app.config.databaseUrl ? 250 : 5_000,
-    });
-    runners.set(app.db, runner);
     const inbox = new WebhookInbox(app.db, () => app.clock.now());
-    let queue: PgBossWebhookQueue | null = null;
-    const logFailure = (error: unknown) => app.log.error({ err: error }, 'webhook processing failed');
-    let stopMaintenance: (() => void) | null = null;
-    // WEBHOOK_PROCESSING=0: this process stores, acknowledges and queues; others process
-    const processing = app.config.processWebhooks;
-    app.addHook('onReady', async () => {
-      stopMaintenance = scheduleLedgerMaintenance(app.db, app.clock, 10 * 60_000, logFailure);
-      // PostgreSQL server: pg-boss shares the events between processes; PGlite: the in-process runner
-      if (app.config.databaseUrl) queue = await PgBossWebhookQueue.start(app.config.databaseUrl, processing ? runner : null, logFailure);
-      // events persisted before a restart (or never enqueued) are processed on start
-      if (processing) void runner.kick().catch(logFailure);
-    });
-    app.addHook('onClose', async () => {
-      stopMaintenance?.();
-      await queue?.stop();
-      await runner.close();
-    });
     // signatures cover the exact bytes: keep the body raw in this scope only
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // processing waits while webhooks are being answered (acknowledgements first)
     app.addHook('onRequest', async (_request, reply) => {
-      reply.raw.once('close', runner.acknowledging());
+      reply.raw.once('close', app.work.webhookTraffic.receiving());
     });
     const stores = new SigningStores(app.db);
     /**
@@ -189,8 +147,7 @@ export const webhookRoutes: RouteModule = {
           if (attempt > 0) throw invalidSignature();
           continue;
         }
-        if (id !== null && queue) queue.enqueueSoon(id);
-        else if (processing) runner.schedule();
+        if (id !== null) app.work.webhookStored.raise(id);
         return { data: { received: true as const, duplicate: id === null } };
       }
     };

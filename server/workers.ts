@@ -1,0 +1,136 @@
+/**
+ * Everything a server process runs besides answering requests, started in one place: the job
+ * engine (imports, exports, VIP applies, awards, the maintenance pass, …), the webhook processor,
+ * the email sender and the outgoing-webhook deliveries. Routes only store work and raise a signal
+ * (`app.work`); the workers of whichever processes run them do it.
+ *
+ * `WORKERS` chooses a process's share: `all` (the default), `none` (a process that only answers
+ * requests: it still hands the webhooks it stores to the shared queue), or a list of
+ * `webhooks,jobs,emails,outgoing`, so a deployment can keep acknowledgements on some processes
+ * and the work on others.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WorkerRole } from './config.ts';
+import { awardGrantJob } from './domain/customers/awards.ts';
+import { customerExportJob } from './domain/customers/export-jobs.ts';
+import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { orderImportJob } from './domain/orders/import-jobs.ts';
+import type { JobKind } from './domain/jobs/index.ts';
+import { vipApplyJob } from './domain/vip/index.ts';
+import { EmailSender } from './jobs/email-sender.ts';
+import { JobRunner } from './jobs/engine.ts';
+import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.ts';
+import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
+import { PgBossWebhookQueue } from './jobs/queue.ts';
+import { WebhookRunner } from './jobs/webhook-runner.ts';
+
+/** The process's running workers (tests drain them); null for a role this process does not run. */
+export interface Workers {
+  jobs: JobRunner | null;
+  webhooks: WebhookRunner | null;
+  emails: EmailSender | null;
+  outgoing: OutgoingWebhookRunner | null;
+  /** Stops every worker (work under way is handed back or finished), before the app closes. */
+  stop(): Promise<void>;
+}
+
+/** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
+export function jobKinds(onPostgres: boolean): JobKind<never>[] {
+  const kinds: JobKind<never>[] = [
+    orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
+    customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
+    customerExportJob as JobKind<never>,
+    vipApplyJob() as JobKind<never>,
+    awardGrantJob as JobKind<never>,
+    ledgerMaintenanceJob,
+  ];
+  return kinds;
+}
+
+/** The ledger maintenance pass runs every 10 minutes, once across the processes. */
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+export async function startWorkers(app: FastifyInstance, roles: readonly WorkerRole[] = app.config.workers): Promise<Workers> {
+  const { db, clock, config, work } = app;
+  const onPostgres = Boolean(config.databaseUrl);
+  const log = (what: string) => (error: unknown) => app.log.error({ err: error }, `${what} failed`);
+  const stops: Array<() => Promise<void> | void> = [];
+  const has = (role: WorkerRole) => roles.includes(role);
+
+  let jobs: JobRunner | null = null;
+  if (has('jobs')) {
+    const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
+    await runner.start();
+    stops.push(work.jobsQueued.on(() => runner.wake()));
+    stops.push(scheduleEvery(db, clock, MAINTENANCE_EVERY_MS, () => runner.wake(), log('scheduling maintenance')));
+    stops.push(() => runner.stop());
+    jobs = runner;
+  }
+
+  let webhooks: WebhookRunner | null = null;
+  if (has('webhooks')) {
+    webhooks = new WebhookRunner(
+      db,
+      clock,
+      {
+        bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
+        batchSize: onPostgres ? 500 : 50,
+        // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
+        // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one
+        // round every maxDeferMs: on PostgreSQL 20 ms in every 250, ~130 events/s per process at
+        // ~0.6 ms an event, so a steady stream below that does not pile up (with 1 s: ~30/s). PGlite
+        // has one connection in this thread: one round every 5 s at most (each stalls every
+        // acknowledgement under way: with 1 s, the p99 of a 2,000-webhook burst doubled), for the
+        // small stores it serves
+        roundBudgetMs: 20,
+        maxDeferMs: onPostgres ? 250 : 5_000,
+      },
+      work.webhookTraffic,
+    );
+  }
+  // PostgreSQL: stored webhooks go to the shared queue from every process (a process without the
+  // role only acknowledges); PGlite: this process's runner takes them
+  const queue = config.databaseUrl ? await PgBossWebhookQueue.start(config.databaseUrl, webhooks, log('webhook processing')) : null;
+  if (queue) {
+    stops.push(work.webhookStored.on((id) => queue.enqueueSoon(id)));
+    stops.push(() => queue.stop());
+  } else if (webhooks) {
+    const runner = webhooks;
+    stops.push(work.webhookStored.on(() => runner.schedule()));
+  }
+  if (webhooks) {
+    const runner = webhooks;
+    stops.push(work.webhooksRetried.on(() => void runner.kick().catch(log('webhook processing'))));
+    // events persisted before a restart (or never queued) are processed on start
+    void runner.kick().catch(log('webhook processing'));
+    stops.push(() => runner.close());
+  }
+
+  let emails: EmailSender | null = null;
+  if (has('emails') && app.mailer) {
+    const sender = new EmailSender(db, clock, app.mailer, config.publicUrl, log('email sending'));
+    sender.start();
+    stops.push(work.emailsQueued.on(() => sender.kick()));
+    stops.push(() => sender.stop());
+    emails = sender;
+  }
+
+  let outgoing: OutgoingWebhookRunner | null = null;
+  if (has('outgoing')) {
+    const runner = new OutgoingWebhookRunner(db, clock, { allowLoopback: config.outgoingWebhookAllowLoopback });
+    runner.start(config.outgoingWebhookIntervalMs, log('outgoing webhooks'));
+    stops.push(() => runner.close());
+    outgoing = runner;
+  }
+
+  return {
+    jobs,
+    webhooks,
+    emails,
+    outgoing,
+    async stop() {
+      // the last started stops first
+      for (const stop of stops.toReversed()) await stop();
+    },
+  };
+}
