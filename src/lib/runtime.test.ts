@@ -104,7 +104,9 @@ describe('queries are tried again only when another try may cure the failure (sp
   });
 
   it('a 4xx is not asked again', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ message: 'No such rule.' }), { status: 404 })));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ message: 'No such rule.' }), { status: 404 })));
     const { observer, unsubscribe } = await settle('missing');
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
     unsubscribe();
