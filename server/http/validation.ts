@@ -5,11 +5,11 @@ import { ApiError } from './errors.ts';
 /** What the answer says of a string PostgreSQL's UTF-8 text cannot store. */
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains a NUL character or an unpaired surrogate, which text cannot hold.';
 
-/** A NUL character, or a surrogate without its pair (UTF-16 that is not well formed). */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A surrogate without its pair (UTF-16 that is not well formed). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether PostgreSQL would refuse this string in text and JSON (NUL, lone surrogates). */
-export const isUnstorableText = (value: string): boolean => UNSTORABLE.test(value);
+/** Whether PostgreSQL would refuse this string in text and JSON: a NUL character or a lone surrogate. */
+export const isUnstorableText = (value: string): boolean => value.includes('\u0000') || LONE_SURROGATE.test(value);
 
 /**
  * The path of the first string (a value or an object key) in `data` that text cannot hold, or
