@@ -21,12 +21,17 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     return { version: saved.json().data.version as number, headers };
   };
 
+  /** A 404 page that nobody caches, with its heading. */
+  const expectNotFound = (response: Awaited<ReturnType<typeof page>>, heading: string) => {
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain(`<h1>${heading}</h1>`);
+  };
+
   it('answers 404 until the landing page is first published: neither the defaults nor a draft are public', async () => {
     const never = await page(ctx.fixture.storeA.storeName);
-    expect(never.statusCode).toBe(404);
-    expect(never.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(never.headers['cache-control']).toBe('no-store');
-    expect(never.body).toContain('<h1>Rewards page not published yet</h1>');
+    expectNotFound(never, 'Rewards page not published yet');
     expect(never.body).toContain('Alpha Store has not published its rewards page yet.');
     expect(never.body).not.toContain('Join our rewards program');
     const { version, headers } = await publishLanding(() => {});
@@ -141,10 +146,7 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
 
   it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {
     const response = await page('no-such-store%3Cb%3E');
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('<h1>Rewards page not found</h1>');
+    expectNotFound(response, 'Rewards page not found');
     expect(response.body).toContain('no-such-store&lt;b&gt;');
     expect(response.body).not.toContain('<b>');
   });
