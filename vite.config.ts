@@ -1,23 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+const TEST_FOLDERS = ['renderers', 'presets', 'builder', 'src', 'server', 'scripts', 'tests'];
+const TESTS = '{renderers,presets,builder,src,server,scripts,tests}/**/*.test.{ts,tsx}';
+
+/**
+ * Test files that keep state outside a database: a browser environment (`// @vitest-environment
+ * jsdom`: its document, storage and the console's stores) or mocked modules (`vi.mock`). They run
+ * isolated, each with fresh modules; every other file shares its worker's modules and databases.
+ */
+function statefulTestFiles(): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && path !== join('tests', 'e2e')) walk(path);
+      } else if (/\.test\.tsx?$/.test(entry.name) && /@vitest-environment jsdom|vi\.mock\(/.test(readFileSync(path, 'utf8'))) files.push(path);
+    }
+  };
+  for (const folder of TEST_FOLDERS) walk(folder);
+  return files;
+}
 
 // The console (and the builder, code-split from it) is the one browser app Vite builds.
 // Unit tests run under Vitest with the same config: Node by default, jsdom per file
 // (`// @vitest-environment jsdom`).
-export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/console', emptyOutDir: true, sourcemap: true },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:4000', '/data': 'http://localhost:4000', '/auth': 'http://localhost:4000' } },
-  test: {
-    include: ['{renderers,presets,builder,src,server,scripts,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules', 'dist', 'tests/e2e/**'],
-    // migrated database templates every suite's database starts from
-    globalSetup: ['tests/helpers/db-templates.ts'],
-    environment: 'node',
-    // a worker's files share its modules (transformed and imported once, not per file) and its
-    // databases (tests/helpers/db.ts empties them for each file): the files keep no state of their own
-    isolate: false,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-  },
+export default defineConfig(({ mode }) => {
+  const stateful = mode === 'test' ? statefulTestFiles() : [];
+  return {
+    plugins: [react()],
+    build: { outDir: 'dist/console', emptyOutDir: true, sourcemap: true },
+    server: { port: 5173, proxy: { '/api': 'http://localhost:4000', '/data': 'http://localhost:4000', '/auth': 'http://localhost:4000' } },
+    test: {
+      exclude: ['node_modules', 'dist', 'tests/e2e/**'],
+      // migrated database templates every suite's database starts from
+      globalSetup: ['tests/helpers/db-templates.ts'],
+      environment: 'node',
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      projects: [
+        // a worker's files share its modules (transformed and imported once, not per file) and its
+        // databases (tests/helpers/db.ts empties them for each file): these files keep no other state
+        { extends: true, test: { name: 'shared', include: [TESTS], exclude: ['node_modules', 'dist', 'tests/e2e/**', ...stateful], isolate: false } },
+        { extends: true, test: { name: 'isolated', include: stateful.length > 0 ? stateful : ['no-stateful-tests'], isolate: true } },
+      ],
+    },
+  };
 });
