@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from 'vitest';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { BACKENDS, createTestDatabase, migratedPglite, type TestDatabase } from '../../tests/helpers/db.ts';
 import { migrateToLatest } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { json, toNumber } from './normalize.ts';
@@ -95,7 +95,7 @@ for (const backend of BACKENDS) {
 
 describe('PGlite pool adapter', () => {
   it('lends its one connection to one borrower at a time, in order', async () => {
-    const pool = await PGlitePool.open();
+    const pool = await PGlitePool.open(undefined, await migratedPglite());
     const first = await pool.connect();
     let secondReady = false;
     const second = pool.connect().then((client) => {
@@ -117,7 +117,7 @@ describe('PGlite pool adapter', () => {
   });
 
   it('does not fill a new WAL segment with zeros first (a 30–50 ms stall every 16 MB of WAL)', async () => {
-    const pool = await PGlitePool.open();
+    const pool = await PGlitePool.open(undefined, await migratedPglite());
     const client = await pool.connect();
     expect((await client.query<{ wal_init_zero: string }>('show wal_init_zero', [])).rows).toEqual([{ wal_init_zero: 'off' }]);
     client.release();

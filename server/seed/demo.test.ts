@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { backendsFor, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { checkCredentials } from '../auth/sessions.ts';
 import { sql } from 'kysely';
 import { toNumber } from '../db/normalize.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
-for (const backend of BACKENDS) {
+// the seed is the domain's own SQL, which the PostgreSQL suites run: once, on PGlite
+for (const backend of backendsFor(false)) {
   describe(`demo seed [${backend}]`, () => {
     let database: TestDatabase;
     beforeAll(async () => {

@@ -25,8 +25,8 @@ export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 export const backendsFor = (postgres: boolean | undefined): Backend[] => (postgres ? BACKENDS : ['pglite']);
 
 let pgliteTemplate: Promise<Blob> | undefined;
-/** The run's migrated PGlite cluster (tests/helpers/db-templates.ts), read once per file. */
-function migratedPglite(): Promise<Blob> {
+/** The run's migrated PGlite cluster (tests/helpers/db-templates.ts), read once per worker: loading it skips initdb. */
+export function migratedPglite(): Promise<Blob> {
   pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
   return pgliteTemplate;
 }
