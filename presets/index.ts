@@ -15,6 +15,7 @@ export * from './constants.ts';
 export * from './defaults.ts';
 export * from './themes.ts';
 export * from './icons.ts';
+export * from './rule-icons.ts';
 export * from './sections.ts';
 export * from './landing-page.ts';
 export * from './widget.ts';

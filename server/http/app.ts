@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
@@ -17,6 +17,7 @@ import { errorHandler } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { validatorCompiler } from './validation.ts';
 
 const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];
 
@@ -61,7 +62,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (apiScope && route.schema) route.schema = { ...route.schema, security: [...CONSOLE_SECURITY, { apiClient: [apiScope] }] };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        app.registeredRoutes.push({ method, url: route.url, auth: route.config.auth ?? 'none', bodySchema: route.schema?.body, apiScope, permission });
+        app.registeredRoutes.push({
+          method,
+          url: route.url,
+          auth: route.config.auth ?? 'none',
+          bodySchema: route.schema?.body,
+          querystringSchema: route.schema?.querystring,
+          paramsSchema: route.schema?.params,
+          apiScope,
+          permission,
+        });
       }
     }
   });

@@ -17,8 +17,10 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: AuthMode;
-  /** the zod schema of the body, when the route takes one */
+  /** the zod schemas of the body, the query string and the path params, when the route declares them */
   bodySchema: unknown;
+  querystringSchema: unknown;
+  paramsSchema: unknown;
   /** the scope an API client token needs here; without it client tokens are refused */
   apiScope: ApiScope | undefined;
   /** what a signed-in user's role must grant here (every `store` route declares one) */

@@ -24,15 +24,29 @@ export function renderLanding(landing: PublishedLanding): RenderedLanding {
   return { html, etag: `"v${version ?? 0}-${digest}"` };
 }
 
-/** The page for a store key nobody has: says so plainly. */
-export function landingNotFoundPage(storeKey: string): string {
+/** A plain page saying why there is no rewards page to show (a 404's body). */
+function messagePage(title: string, paragraphs: string[]): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Rewards page not found</title>' +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
     '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#333;background:#fff}' +
     'main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.6rem}code{background:#f5f6f7;padding:0 .25em}</style>' +
-    '</head><body><main><h1>Rewards page not found</h1>' +
-    `<p>There is no store with the key <code>${escapeHtml(storeKey.slice(0, 100))}</code>, so there is no rewards page to show.</p>` +
-    '<p>Check the address, or ask the store for the link to its rewards page.</p></main></body></html>'
+    `</head><body><main><h1>${title}</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</main></body></html>`
   );
+}
+
+/** The page for a store key nobody has: says so plainly. */
+export function landingNotFoundPage(storeKey: string): string {
+  return messagePage('Rewards page not found', [
+    `There is no store with the key <code>${escapeHtml(storeKey.slice(0, 100))}</code>, so there is no rewards page to show.`,
+    'Check the address, or ask the store for the link to its rewards page.',
+  ]);
+}
+
+/** The page of a store whose landing page was never published: nothing of its drafts or of the defaults is shown. */
+export function landingNotPublishedPage(storeTitle: string): string {
+  return messagePage('Rewards page not published yet', [
+    `${escapeHtml(storeTitle)} has not published its rewards page yet.`,
+    'Come back soon, or ask the store for the link to its rewards page.',
+  ]);
 }

@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResult } from './api/types.ts';
 import { consoleStore } from '../state/store.ts';
-import { api, browser, handleAuthFailure, logout, resetAuthFailureGuard } from './runtime.ts';
+import { QueryObserver } from '@tanstack/react-query';
+import { ApiError } from './api/errors.ts';
+import { api, browser, handleAuthFailure, logout, queryClient, resetAuthFailureGuard } from './runtime.ts';
 
 const login = {
   token: 't',
@@ -68,5 +70,64 @@ describe('any unauthenticated answer (spec §8): stage 4, logout, persisted stat
     await api.get('/store/list');
     const headers = fetchSpy.mock.calls[0]![1]!.headers as Record<string, string>;
     expect(headers).toMatchObject({ Authorization: 'Bearer t', 'X-Store-Access-Token': 's', 'X-User-Access-Token': 'u' });
+  });
+});
+
+describe('queries are tried again only when another try may cure the failure (spec §9: 60 s)', () => {
+  /** A server that never answers; only an abort ends the request. */
+  const hang = (_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+
+  async function settle(key: string) {
+    const observer = new QueryObserver(queryClient, { queryKey: [key], queryFn: ({ signal }) => api.get(`/${key}`, { signal }) });
+    const states: string[] = [];
+    const unsubscribe = observer.subscribe((result) => states.push(result.status));
+    return { observer, states, unsubscribe };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    queryClient.clear();
+  });
+
+  it('a hung request fails with "timed out" after 60 s, asked once', async () => {
+    vi.useFakeTimers();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(hang);
+    const { observer, unsubscribe } = await settle('hung');
+    await vi.advanceTimersByTimeAsync(60_000);
+    const result = observer.getCurrentResult();
+    unsubscribe();
+    expect(result.status).toBe('error');
+    expect((result.error as ApiError).kind).toBe('timeout');
+    expect(result.error!.message).toMatch(/timed out/);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 4xx is not asked again', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ message: 'No such rule.' }), { status: 404 })));
+    const { observer, unsubscribe } = await settle('missing');
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    unsubscribe();
+    expect(observer.getCurrentResult().error!.message).toBe('No such rule.');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a server error is asked again, twice at most', async () => {
+    vi.useFakeTimers();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(new Response('{}', { status: 503 })));
+    const { observer, unsubscribe } = await settle('flaky');
+    await vi.advanceTimersByTimeAsync(10_000);
+    unsubscribe();
+    expect(observer.getCurrentResult().status).toBe('error');
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+  });
+
+  it('a request the page aborted itself says "aborted", not "Network error"', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('The user aborted a request.', 'AbortError'));
+    const failure = (await api.get('/torn-down').catch((e: unknown) => e)) as ApiError;
+    expect(failure.kind).toBe('aborted');
+    expect(failure.message).toMatch(/aborted/);
   });
 });

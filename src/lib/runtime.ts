@@ -76,11 +76,22 @@ export const api = createApiClient({
 export const session = sessionEndpoints(api);
 export const onboarding = onboardingEndpoints(api);
 
+/** Kinds of failure another try may cure: the server unreachable or answering 5xx. */
+const RETRIED: ReadonlySet<string> = new Set(['network error', 'bad response']);
+
+/**
+ * A query is tried again (twice at most) only when the failure may pass: never after a timeout
+ * (the 60 s of spec §9 already passed; the message shows then), a 4xx or an abort.
+ */
+export function retryQuery(failures: number, error: unknown): boolean {
+  return error instanceof ApiError && RETRIED.has(error.kind) && failures < 2;
+}
+
 /** Server state: every operation has request (pending), success and failure stages with loading flags. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (failures, error) => !(error instanceof ApiError && (error.kind === 'bad request' || error.kind === 'aborted')) && failures < 2,
+      retry: retryQuery,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },

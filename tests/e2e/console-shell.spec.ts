@@ -312,9 +312,11 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);
-  // the first reward is a real way to redeem: the new store's landing page lists it
-  const landing = await page.request.get('/landing/new-demo-shop');
-  expect(await landing.text()).toContain('$5 off your order');
+  // the first reward is a real way to redeem: the storefront's program lists it
+  const bootstrap = await page.request.get('/storefront/v1/new-demo-shop/bootstrap');
+  expect(JSON.stringify((await bootstrap.json()).data.program.waysToRedeem)).toContain('$5 off your order');
+  // the landing page is not public until the merchant publishes it ("Never published" in the console)
+  expect((await page.request.get('/landing/new-demo-shop')).status()).toBe(404);
 });
 
 test('a revoked token logs out and deletes the persisted state', async ({ page }) => {

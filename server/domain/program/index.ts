@@ -1,3 +1,4 @@
+import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule } from '../rules/order-earn.ts';
@@ -5,20 +6,6 @@ import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
 import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
-
-const EARN_ICONS: Record<string, string> = {
-  order: 'bag',
-  signup: 'user-plus',
-  birthday: 'cake',
-  anniversary: 'calendar',
-  social_follow: 'heart',
-  social_share: 'share',
-  newsletter: 'mail',
-  review: 'star',
-  custom: 'sparkles',
-};
-
-const REDEEM_ICONS: Record<string, string> = { fixed_amount: 'ticket', percentage: 'percent', free_shipping: 'truck', free_product: 'gift', variable: 'coins' };
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -50,14 +37,14 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
       title: rule.title,
       description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
       ...(rule.type === 'order' ? {} : { points: rule.points }),
-      icon: EARN_ICONS[rule.type] ?? 'sparkles',
+      icon: earnRuleIcon(rule.type),
     })),
     waysToRedeem: redeeming.map((rule) => ({
       id: String(rule.id),
       title: rule.title,
       description: describeReward(rule, currency),
       cost: rule.points_cost,
-      icon: REDEEM_ICONS[rule.type] ?? 'gift',
+      icon: redeemRuleIcon(rule.type),
     })),
     vipTiers: tiers.tiers,
     tierBasis: tiers.basis,

@@ -9,7 +9,7 @@ import { findStoreBy } from '../stores/index.ts';
 export interface PublishedLanding {
   store: { id: number; title: string };
   document: LandingPage;
-  /** null when nothing is published (the preset default is shown) */
+  /** null when the page was never published (the route then answers 404) */
   version: number | null;
   customStyles: SurfaceStyles;
   program: ProgramData;

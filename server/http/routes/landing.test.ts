@@ -21,7 +21,28 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     return { version: saved.json().data.version as number, headers };
   };
 
-  it('serves the default landing page as a complete HTML document for visitors, with no auth', async () => {
+  /** A 404 page that nobody caches, with its heading. */
+  const expectNotFound = (response: Awaited<ReturnType<typeof page>>, heading: string) => {
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain(`<h1>${heading}</h1>`);
+  };
+
+  it('answers 404 until the landing page is first published: neither the defaults nor a draft are public', async () => {
+    const never = await page(ctx.fixture.storeA.storeName);
+    expectNotFound(never, 'Rewards page not published yet');
+    expect(never.body).toContain('Alpha Store has not published its rewards page yet.');
+    expect(never.body).not.toContain('Join our rewards program');
+    const { version, headers } = await publishLanding(() => {});
+    expect((await page(ctx.fixture.storeA.storeName)).statusCode).toBe(404); // saved as a draft only
+    const publish = await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } });
+    expect(publish.statusCode, publish.body).toBe(200);
+    expect((await page(ctx.fixture.storeA.storeName)).statusCode).toBe(200);
+    expect((await page(ctx.fixture.storeB.storeName)).statusCode).toBe(404); // another store's page is its own
+  });
+
+  it('serves the published default landing page as a complete HTML document for visitors, with no auth', async () => {
     const response = await page(ctx.fixture.storeA.storeName);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -36,7 +57,7 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
   it('sends caching headers with an ETag of the published version and a CSP for the inline style only', async () => {
     const response = await page(ctx.fixture.storeA.storeName);
     expect(response.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
-    expect(response.headers.etag).toMatch(/^"v0-[\w-]+"$/);
+    expect(response.headers.etag).toMatch(/^"v\d+-[\w-]+"$/);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("style-src 'unsafe-inline'");
@@ -125,10 +146,7 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
 
   it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {
     const response = await page('no-such-store%3Cb%3E');
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('<h1>Rewards page not found</h1>');
+    expectNotFound(response, 'Rewards page not found');
     expect(response.body).toContain('no-such-store&lt;b&gt;');
     expect(response.body).not.toContain('<b>');
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loadPublishedLanding } from '../../domain/storefront/landing.ts';
-import { landingNotFoundPage, renderLanding } from '../landing-page.ts';
+import { landingNotFoundPage, landingNotPublishedPage, renderLanding } from '../landing-page.ts';
 import type { RouteModule } from '../context.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
@@ -19,7 +19,7 @@ const LANDING_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 const params = z.object({ storeKey: z.string() });
 
-/** `GET /landing/{store key}` (public): the published landing page rendered on the server for visitors. */
+/** `GET /landing/{store key}` (public): the published landing page rendered on the server for visitors; 404 until first published. */
 export const landingRoutes: RouteModule = {
   prefix: '',
   register(app) {
@@ -38,6 +38,8 @@ export const landingRoutes: RouteModule = {
         const { storeKey } = request.params;
         const landing = await loadPublishedLanding(app.db, storeKey);
         if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
+        // a page never published is not public: neither its drafts nor the preset defaults are shown
+        if (landing.version === null) return reply.code(404).header('cache-control', 'no-store').send(landingNotPublishedPage(landing.store.title));
         const page = renderLanding(landing);
         reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag);
         const ifNoneMatch = request.headers['if-none-match'];

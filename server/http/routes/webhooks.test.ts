@@ -332,6 +332,16 @@ describeEachDatabase('order webhooks', (ctx) => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('refuses a neutral webhook holding a NUL or a lone surrogate with 422 naming the field, storing nothing', async () => {
+    const paid = fixture('neutral/order-paid.json') as { customer: Record<string, unknown> };
+    for (const [index, name] of ['Mi\u0000a', 'Mi\ud800a'].entries()) {
+      const response = await neutral({ ...paid, event_id: `evt-unstorable-${index}`, customer: { ...paid.customer, first_name: name } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', errors: { 'customer.first_name': expect.stringContaining('NUL') } });
+    }
+    expect(await ctx.db.selectFrom('webhook_events').select('id').where('event_key', 'like', 'evt-unstorable-%').execute()).toEqual([]);
+  });
+
   it('fetches BigCommerce orders from the store API and earns on them', async () => {
     const raw = JSON.stringify(fixture('bigcommerce/order-status-updated.json'));
     const response = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
@@ -14,6 +15,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { unstorableTextAt, unstorableTextError } from '../validation.ts';
 
 const runners = new WeakMap<object, WebhookRunner>();
 
@@ -216,12 +218,15 @@ export const webhookRoutes: RouteModule = {
 
     app.post(
       '/orders/:storeKey',
-      { helmet: false, schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)' } },
+      { helmet: false, schema: { tags: ['webhooks'], summary: 'Platform-neutral order webhook (X-Signature: sha256=<hex>)', params: storeKeyParams } },
       async (request) => {
         const raw = rawBody(request);
         const given = Buffer.from(/^sha256=([0-9a-f]{64})$/i.exec(headerOf(request, 'x-signature') ?? '')?.[1] ?? '', 'hex');
         return receive('store_name', (request.params as { storeKey: string }).storeKey, bodySignedWith(raw, given), () => {
-          const parsed = neutralOrderWebhook.safeParse(parseJson(raw));
+          const body = parseJson(raw);
+          const unstorable = unstorableTextAt(body);
+          if (unstorable) throw unstorableTextError(unstorable);
+          const parsed = neutralOrderWebhook.safeParse(body);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const field = issue?.path.join('.') || 'body';

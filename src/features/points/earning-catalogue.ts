@@ -14,19 +14,6 @@ const NETWORK_NAMES: Record<Network, string> = {
 };
 export const NETWORK_OPTIONS = SOCIAL_NETWORKS.map((network) => [network, NETWORK_NAMES[network]] as const);
 
-/** The picture of each kind of rule (decorative: the title names the rule). */
-export const EARNING_ICONS: Record<EarningType, string> = {
-  order: '🛒',
-  signup: '👋',
-  birthday: '🎂',
-  anniversary: '🎉',
-  social_follow: '👍',
-  social_share: '📣',
-  newsletter: '✉️',
-  review: '⭐',
-  custom: '⚙️',
-};
-
 export interface CatalogueItem {
   id: string;
   label: string;

@@ -2,8 +2,6 @@ import type { RedeemRuleBody } from '../../../server/contract/redeem.ts';
 
 export type RedeemType = RedeemRuleBody['type'];
 
-export const REDEEM_ICONS: Record<RedeemType, string> = { fixed_amount: '💵', percentage: '％', free_shipping: '🚚', free_product: '🎁', variable: '🔁' };
-
 const config = (extra: Partial<RedeemRuleBody['config']> = {}): RedeemRuleBody['config'] => ({
   min_order_minor: 0,
   product_ids: [],

@@ -93,8 +93,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: hasBody ? JSON.stringify(body) : null,
         signal: controller.signal,
       });
-    } catch {
-      const kind = timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network error';
+    } catch (failure) {
+      // an abort the page itself made (a frame torn down, a navigation) is an abort too, not a network error
+      const aborted = controller.signal.aborted || (failure as { name?: unknown } | null)?.name === 'AbortError';
+      const kind = timedOut ? 'timeout' : aborted ? 'aborted' : 'network error';
       throw new ApiError(KIND_MESSAGES[kind], { kind });
     } finally {
       clearTimeout(timer);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CouponBody } from '../../../../server/contract/coupons.ts';
 import { couponBodyOf, couponKindsQuery, couponsQuery, useDeleteCoupon, useSaveCoupon, type Coupon } from '../api/points.ts';
+import { redeemRuleIcon } from '../../../../presets/rule-icons.ts';
 import { CouponForm } from './CouponForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
 
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-const ICONS: Record<CouponBody['discount_type'], string> = { fixed_amount: '💵', percentage: '％', free_shipping: '🚚', free_product: '🎁' };
 
 /** What each kind gives, and a sensible start for a new one. */
 const KIND_STARTS: Record<CouponBody['discount_type'], { description: string; template: CouponBody }> = {
@@ -42,12 +42,13 @@ export function CouponSection() {
       id="coupons"
       title="Coupons"
       noun="coupon"
+      plural="coupons"
       intro="Discounts the program can give without points, for example as referral rewards or VIP perks."
       loading={coupons.isPending || kinds.isPending}
       loadError={coupons.error ?? kinds.error}
       groups={coupons.data && [{ id: 'all', title: 'Coupons', rules: coupons.data }]}
       catalogue={catalogue}
-      card={(coupon) => ({ icon: ICONS[coupon.discount_type], summary: coupon.description, details: details(coupon) })}
+      card={(coupon) => ({ icon: redeemRuleIcon(coupon.discount_type), summary: coupon.description, details: details(coupon) })}
       bodyOf={(coupon) => couponBodyOf(coupon)}
       Form={CouponForm}
       toggle={toggle}

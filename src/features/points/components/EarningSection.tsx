@@ -8,7 +8,8 @@ import {
   type EarningGroups,
   type EarningRule,
 } from '../api/points.ts';
-import { EARNING_ICONS, earningCatalogue, limitText, type EarningType } from '../earning-catalogue.ts';
+import { earnRuleIcon } from '../../../../presets/rule-icons.ts';
+import { earningCatalogue, limitText } from '../earning-catalogue.ts';
 import { EarningRuleForm } from './EarningRuleForm.tsx';
 import { withStoredRule } from './StoredRuleForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
@@ -36,6 +37,7 @@ export function EarningSection() {
       id="ways-to-earn"
       title="Ways to earn"
       noun="way to earn"
+      plural="ways to earn"
       intro="What members do to collect points. Switch a way off to pause it without losing its settings."
       loading={groups.isPending}
       loadError={groups.error}
@@ -43,7 +45,7 @@ export function EarningSection() {
         groups.data && (Object.keys(GROUP_TITLES) as Array<keyof EarningGroups>).map((id) => ({ id, title: GROUP_TITLES[id], rules: groups.data[id] ?? [] }))
       }
       catalogue={earningCatalogue()}
-      card={(rule) => ({ icon: EARNING_ICONS[rule.type as EarningType] ?? '★', summary: rule.description, details: details(rule) })}
+      card={(rule) => ({ icon: earnRuleIcon(rule.type), summary: rule.description, details: details(rule) })}
       bodyOf={(rule) => earningBodyOf(rule)}
       Form={StoredEarningRuleForm}
       toggle={toggle}

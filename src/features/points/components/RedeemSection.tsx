@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { redeemBodyOf, redeemRuleQuery, redeemRulesQuery, useDeleteRedeemRule, useSaveRedeemRule, type RedeemRule } from '../api/points.ts';
-import { REDEEM_CATALOGUE, REDEEM_ICONS, costText } from '../redeem-catalogue.ts';
+import { redeemRuleIcon } from '../../../../presets/rule-icons.ts';
+import { REDEEM_CATALOGUE, costText } from '../redeem-catalogue.ts';
 import { RedeemRuleForm } from './RedeemRuleForm.tsx';
 import { withStoredRule } from './StoredRuleForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
@@ -28,12 +29,13 @@ export function RedeemSection({ pointsLabel }: { pointsLabel: string }) {
       id="ways-to-redeem"
       title="Ways to redeem"
       noun="way to redeem"
+      plural="ways to redeem"
       intro={`Rewards members spend their ${pointsLabel} on; each redemption issues a coupon code.`}
       loading={rules.isPending}
       loadError={rules.error}
       groups={rules.data && [{ id: 'all', title: 'Ways to redeem', rules: rules.data }]}
       catalogue={REDEEM_CATALOGUE}
-      card={(rule) => ({ icon: REDEEM_ICONS[rule.type], summary: `${rule.description} for ${costText(rule, pointsLabel)}`, details: details(rule) })}
+      card={(rule) => ({ icon: redeemRuleIcon(rule.type), summary: `${rule.description} for ${costText(rule, pointsLabel)}`, details: details(rule) })}
       bodyOf={(rule) => redeemBodyOf(rule)}
       Form={StoredRedeemRuleForm}
       toggle={toggle}

@@ -1,9 +1,11 @@
 import { Switch } from '../../../components/ui/aria/Switch.tsx';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LibraryIcon } from '../../../components/ui/LibraryIcon.tsx';
+import type { IconId } from '../../../../presets/icons.ts';
 
 export interface RuleCardProps {
-  icon: string;
+  icon: IconId;
   title: string;
   /** what it gives or costs, e.g. "1 point per $1 spent" */
   summary: string;
@@ -24,8 +26,8 @@ export function RuleCard({ icon, title, summary, details, active, toggling, onTo
   return (
     <li className="ls-rule-card">
       <div className="ls-rule-card__head">
-        <span className="ls-rule-card__icon" aria-hidden="true">
-          {icon}
+        <span className="ls-rule-card__icon">
+          <LibraryIcon id={icon} size={20} />
         </span>
         <div className="ls-rule-card__text">
           <Heading className="ls-rule-card__title">{title}</Heading>

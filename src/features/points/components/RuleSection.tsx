@@ -28,6 +28,8 @@ export interface RuleSectionProps<R extends Rule, T extends { title: string }> {
   title: string;
   /** "way to earn" */
   noun: string;
+  /** "ways to earn" */
+  plural: string;
   intro: ReactNode;
   /** the rules' fetch: loading, failure (kept) and the groups */
   loading: boolean;
@@ -44,7 +46,7 @@ export interface RuleSectionProps<R extends Rule, T extends { title: string }> {
 
 /** A list of rules with add (from a catalogue), edit (drawer), status switch and delete (confirmed); each call's failure stays shown. */
 export function RuleSection<R extends Rule, T extends { title: string; status?: string }>(props: RuleSectionProps<R, T>) {
-  const { id, title, noun, groups, toggle, remove, Form } = props;
+  const { id, title, noun, plural, groups, toggle, remove, Form } = props;
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [toggleFailure, setToggleFailure] = useState<string | null>(null);
@@ -81,10 +83,10 @@ export function RuleSection<R extends Rule, T extends { title: string; status?: 
       <div className="ls-stack">
         <p className="ls-muted">{props.intro}</p>
         {props.loading ? <p role="status">Loading…</p> : null}
-        {props.loadError ? <Banner tone="critical">{`The ${noun}s could not be loaded: ${errorMessage(props.loadError)}`}</Banner> : null}
+        {props.loadError ? <Banner tone="critical">{`The ${plural} could not be loaded: ${errorMessage(props.loadError)}`}</Banner> : null}
         {remove.isError ? <Banner tone="critical">{`The ${noun} was not deleted: ${errorMessage(remove.error)}`}</Banner> : null}
         {toggleFailure ? <Banner tone="critical">{toggleFailure}</Banner> : null}
-        {groups && all.length === 0 ? <p>{`No ${noun}s yet. Add one to start.`}</p> : null}
+        {groups && all.length === 0 ? <p>{`No ${plural} yet. Add one to start.`}</p> : null}
         {groups
           ?.filter((group) => group.rules.length)
           .map((group) => (
