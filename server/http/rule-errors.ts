@@ -1,5 +1,4 @@
-import { HeldEntryError, OutOfProgramError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
-import { AdjustmentCapError } from '../domain/customers/points.ts';
+import { AdjustmentCapError, HeldEntryError, OutOfProgramError, InsufficientPointsError, POINTS_LIMITS, PointsLimitError } from '../domain/ledger/index.ts';
 import { RedeemError } from '../domain/rules/errors.ts';
 import { VipError } from '../domain/vip/index.ts';
 import { ApiError } from './errors.ts';
@@ -10,7 +9,8 @@ export const asApiError = (error: unknown): never => {
   if (error instanceof OutOfProgramError) throw new ApiError(422, error.message, error.why, { customer_id: error.message });
   if (error instanceof PointsLimitError)
     throw new ApiError(422, error.message, 'points_limit', { points: `The limit of ${error.limit} is ${POINTS_LIMITS[error.limit]} points.` });
-  if (error instanceof AdjustmentCapError) throw new ApiError(403, error.message, 'adjustment_cap', { points: `At most ${error.cap} points either way.` });
+  if (error instanceof AdjustmentCapError)
+    throw new ApiError(403, error.message, 'adjustment_cap', { points: `At most ${error.cap} points either way in one go.` });
   if (error instanceof HeldEntryError) throw new ApiError(error.status, error.message, error.status === 404 ? 'not_found' : 'not_held');
   if (error instanceof RedeemError) throw new ApiError(error.status, error.message, error.code);
   if (error instanceof VipError) throw new ApiError(error.status, error.message, error.code, error.field ? { [error.field]: error.message } : {});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import { credit, debit, inTransaction, lockAccount, type Executor } from '../ledger/index.ts';
+import { POINTS_LIMITS, PointsLimitError, credit, debit, inTransaction, lockAccount, type Executor } from '../ledger/index.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 
@@ -9,27 +9,22 @@ export async function customerExists(db: Executor, storeId: number, customerId: 
   return (await db.selectFrom('customers').select('id').where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst()) !== undefined;
 }
 
-/** An adjustment beyond the cap of the adjusting role (staff): refused, nothing written. */
-export class AdjustmentCapError extends Error {
-  constructor(readonly cap: number) {
-    super(`Staff can adjust at most ${cap.toLocaleString('en-US')} points at a time; ask an owner or admin for more.`);
-  }
-}
-
 export interface Adjustment {
   storeId: number;
   customerId: number;
   delta: number;
   reason: string;
   who: string;
-  /** the largest |delta| the adjusting user may make (staff: the store's cap); none for owners and admins */
-  cap?: number | undefined;
 }
 
-/** Adjusts by `delta` through the ledger (a removal never below zero), saying who did it and why. */
+/**
+ * Adjusts by `delta` through the ledger (a removal never below zero), saying who did it and why;
+ * at most the adjustment limit either way (PointsLimitError). A person's cap is the caller's
+ * (withinPointsCap): it also counts what the adjustment sets off, such as a tier's entry reward.
+ */
 export async function adjustPoints(db: Executor, input: Adjustment, now: Date) {
   const { storeId, customerId, delta, reason, who } = input;
-  if (input.cap !== undefined && Math.abs(delta) > input.cap) throw new AdjustmentCapError(input.cap);
+  if (Math.abs(delta) > POINTS_LIMITS.adjustment) throw new PointsLimitError('adjustment');
   const base = { storeId, customerId, type: 'adjustment' as const, sourceType: 'adjustment', sourceId: randomUUID(), reason };
   return inTransaction(db, async (trx) => {
     const entry =
@@ -41,8 +36,8 @@ export async function adjustPoints(db: Executor, input: Adjustment, now: Date) {
   });
 }
 
-/** Sets the balance: one adjustment of the difference, under the account's lock. */
-export async function setBalance(db: Db, input: Omit<Adjustment, 'delta'> & { balance: number }, now: Date): Promise<void> {
+/** Sets the balance: one adjustment of the difference (within the adjustment limit), under the account's lock. */
+export async function setBalance(db: Executor, input: Omit<Adjustment, 'delta'> & { balance: number }, now: Date): Promise<void> {
   await inTransaction(db, async (trx) => {
     const account = await lockAccount(trx, input.storeId, input.customerId, now);
     if (input.balance !== account.balance) await adjustPoints(trx, { ...input, delta: input.balance - account.balance }, now);

@@ -25,3 +25,4 @@ export { listEntries, readAccount, type AccountTotals } from './read.ts';
 export { listStoreActivity, type ActivityFilter, type ActivityRow } from './activity.ts';
 export { POINTS_LIMITS, PointsLimitError, checkLimits, type PointsLimit } from './limits.ts';
 export { verifyLedger, type LedgerBreach } from './verify.ts';
+export { AdjustmentCapError, withinPointsCap } from './person-cap.ts';

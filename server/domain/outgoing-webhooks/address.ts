@@ -1,63 +1,56 @@
 /**
- * SSRF guard of outgoing webhooks: only https, and never an address inside the server's own
- * networks (private, loopback, link-local, CGNAT, multicast, reserved), checked on the URL's
- * literal host and again on every address its name resolves to — at save time and on every
- * delivery, where the connection uses the very address that was checked (no DNS rebinding).
+ * SSRF guard of outgoing webhooks: only https, and only global unicast addresses, as ipaddr.js
+ * classifies them (its special-purpose ranges follow the IANA registries: private, loopback,
+ * link-local, CGNAT, multicast, reserved, documentation, benchmarking…). An IPv6 address that
+ * carries an IPv4 one (mapped, SIIT, IPv4-compatible, NAT64, 6to4) is judged by that IPv4
+ * address. Checked on the URL's literal host and again on every address its name resolves to —
+ * at save time and on every delivery, where the connection uses the very address that was
+ * checked (no DNS rebinding).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export interface AddressPolicy {
   /** tests only: allow http:// and loopback addresses (a local receiver) */
   allowLoopback: boolean;
 }
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** The IPv4 address inside an IPv4-mapped IPv6 one (::ffff:a.b.c.d), else the address itself. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+/** The well-known NAT64 prefix (64:ff9b::/96); the local-use one (64:ff9b:1::/48) is a private network's. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+/** IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291), which ipaddr.js leaves as unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/** The IPv4 address an IPv6 one carries and a packet to it reaches (translated or tunnelled), or null. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || (range === 'rfc6052' && address.match(NAT64))) return ipv4Of(parts[6]!, parts[7]!);
+  if (range === '6to4') return ipv4Of(parts[1]!, parts[2]!);
+  if (range === 'unicast' && address.match(IPV4_COMPATIBLE)) return ipv4Of(parts[6]!, parts[7]!);
+  return null;
+}
+
+/** Why a parsed address may not be posted to, or null when it may. */
+function refusal(address: Address, policy: AddressPolicy, embedded = false): string | null {
+  if (address.kind() === 'ipv6') {
+    const inner = embeddedIpv4(address as ipaddr.IPv6);
+    if (inner) return refusal(inner, policy, true);
+  }
+  const range = address.range();
+  if (range === 'loopback') return policy.allowLoopback && !embedded ? null : 'it points at this server (loopback)';
+  if (range !== 'unicast') return `it points at a ${range} address, not a public one`;
+  return null;
 }
 
 /** Why an address may not be posted to, or null when it may. */
 export function refusedAddress(address: string, policy: AddressPolicy): string | null {
-  const { address: plain, family } = unmapped(address);
-  if (loopback.check(plain, family)) return policy.allowLoopback ? null : 'it points at this server (loopback)';
-  if (blocked.check(plain, family)) return 'it points at a private, link-local or reserved address';
-  return null;
+  if (!ipaddr.isValid(address)) return 'it is not an IP address';
+  return refusal(ipaddr.parse(address), policy);
 }
 
 export class UnsafeUrlError extends Error {}
@@ -69,7 +62,7 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 export function checkUrlShape(raw: string, policy: AddressPolicy): URL {
   const url = new URL(raw);
   const host = hostOf(url);
-  const localReceiver = policy.allowLoopback && url.protocol === 'http:' && isIP(host) !== 0 && loopback.check(unmapped(host).address, unmapped(host).family);
+  const localReceiver = policy.allowLoopback && url.protocol === 'http:' && isIP(host) !== 0 && ipaddr.process(host).range() === 'loopback';
   if (url.protocol !== 'https:' && !localReceiver) throw new UnsafeUrlError('Only https:// URLs are accepted.');
   if (url.username || url.password) throw new UnsafeUrlError('Leave credentials out of the URL: deliveries are signed instead.');
   if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host) && !policy.allowLoopback) throw new UnsafeUrlError('The URL must point at a public address.');

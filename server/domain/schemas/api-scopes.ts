@@ -1,16 +1,18 @@
 import { z } from 'zod';
 
 /**
- * What an API client may read. Routes declare the scope they need (`config.scopes`); a client
- * token reaches only those routes, and only with that scope granted.
+ * What an API client may do: read, and report the store's custom events. Routes declare the
+ * scope they need (`config.apiScope`); a client token reaches only those routes, and only with
+ * that scope granted.
  */
-export const API_SCOPES = ['customers:read', 'points:read', 'rules:read'] as const;
+export const API_SCOPES = ['customers:read', 'points:read', 'rules:read', 'events:write'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   'customers:read': 'Search and read customers',
   'points:read': "Read customers' points balances and history",
   'rules:read': 'Read the earning rules',
+  'events:write': "Report custom events (POST /api/v1/points/event): the store's custom earning rules award their points",
 };
 
 export const apiScope = z.enum(API_SCOPES);

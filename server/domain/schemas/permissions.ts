@@ -27,8 +27,9 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'account:use': 'Use one’s own account: profile, password, sign-out, switching stores',
   'program:read': 'See the program: dashboard, rules, rewards, on-site display, emails, integrations, analytics',
   'customers:read': 'See customers, their points, rewards, orders and history; search',
-  'customers:support': 'Adjust or set a customer’s points (staff up to the store’s cap), approve held points, use or roll back rewards, birthdays',
-  'customers:manage': 'Exclude or include customers, erase them, export customers, import orders',
+  'customers:support':
+    'Adjust or set a customer’s points, approve held points, use or roll back rewards, birthdays (staff moving at most the store’s cap in one go)',
+  'customers:manage': 'Exclude or include customers, erase them, export customers, import orders, award points in bulk or by custom event',
   'program:edit': 'Change rules, rewards, coupons, expiry, emails, media and on-site display drafts',
   'program:publish': 'Publish or restore what shoppers see',
   'store:settings': 'Change store settings, channels, apps, API clients and order statuses',

@@ -83,6 +83,41 @@ describeEachDatabase(
       ]);
     });
 
+    it('staff cannot report custom events (a rule may be worth far more than their cap); an API client needs the events:write scope', async () => {
+      const entries = await entryCount();
+      const staff = await signInOnStore(ctx.app, ctx.fixture.users.sara, ctx.fixture.password, store().id);
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/points/event',
+        headers: staff.headers,
+        payload: { customer_id: customerId(), event: 'profile.completed', event_id: 'staff-1' },
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([403, 'Your role (staff) does not have the customers:manage permission.']);
+      const clientWith = async (scopes: string[]) => {
+        const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/oauth/clients', headers, payload: { name: `CRM ${scopes.join(' ')}`, scopes } });
+        expect(created.statusCode, created.body).toBe(201);
+        const { client_id, client_secret } = created.json().data as { client_id: string; client_secret: string };
+        const token = await ctx.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id, client_secret } });
+        return { authorization: `Bearer ${token.json().access_token as string}` };
+      };
+      const reader = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/points/event',
+        headers: await clientWith(['points:read']),
+        payload: { customer_id: customerId(), event: 'profile.completed', event_id: 'client-1' },
+      });
+      expect([reader.statusCode, reader.json().code]).toEqual([403, 'insufficient_scope']);
+      expect(await entryCount()).toBe(entries);
+      const reporter = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/points/event',
+        headers: await clientWith(['events:write']),
+        payload: { customer_id: customerId(), event: 'profile.completed', event_id: 'client-2' },
+      });
+      expect(reporter.statusCode, reporter.body).toBe(200);
+      expect(reporter.json().data).toMatchObject({ customer_id: customerId(), points: 25 });
+    });
+
     it('is documented in the OpenAPI document with its body', async () => {
       const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       const call = document.paths['/api/v1/points/event'].post;

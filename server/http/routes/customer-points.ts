@@ -10,7 +10,6 @@ import {
 } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, customerExists, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from '../../domain/customers/points.ts';
-import { adjustmentCap } from '../../domain/stores/index.ts';
 import { approveHeldEntry, listEntries, readAccount } from '../../domain/ledger/index.ts';
 import { refundedMinor } from '../../domain/orders/refunds.ts';
 import { presentReward, redeemReward, rollbackReward } from '../../domain/rules/redeem.ts';
@@ -18,6 +17,7 @@ import { useRewardCode } from '../../domain/rules/reward-expiry.ts';
 import type { Db } from '../../db/connection.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { underPersonsCap } from '../points-cap.ts';
 import { asApiError } from '../rule-errors.ts';
 
 async function ensureCustomer(db: Db, storeId: number, customerId: number): Promise<void> {
@@ -51,10 +51,11 @@ export const customerPointsRoutes: RouteModule = {
       async (request) => {
         const { customer_id: customerId, points, reason } = request.body;
         await ensureCustomer(app.db, request.store.id, customerId);
-        const entry = await adjustPoints(
-          app.db,
-          { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name, cap: adjustmentCap(request.store, request.role) },
-          app.clock.now(),
+        const entry = await underPersonsCap(
+          app,
+          request,
+          (db) => adjustPoints(db, { storeId: request.store.id, customerId, delta: points, reason, who: request.user.name }, app.clock.now()),
+          Math.abs(points),
         ).catch(asApiError);
         return { data: { entry: presentEntry(entry), account: await readAccount(app.db, request.store.id, customerId, app.clock.now()) } };
       },
@@ -70,10 +71,8 @@ export const customerPointsRoutes: RouteModule = {
         const { customer_id: customerId, balance, reason } = request.body;
         await ensureCustomer(app.db, request.store.id, customerId);
         const now = app.clock.now();
-        await setBalance(
-          app.db,
-          { storeId: request.store.id, customerId, balance, reason, who: request.user.name, cap: adjustmentCap(request.store, request.role) },
-          now,
+        await underPersonsCap(app, request, (db) =>
+          setBalance(db, { storeId: request.store.id, customerId, balance, reason, who: request.user.name }, now),
         ).catch(asApiError);
         return { data: { account: await readAccount(app.db, request.store.id, customerId, now) } };
       },
@@ -91,7 +90,9 @@ export const customerPointsRoutes: RouteModule = {
       },
       async (request) => {
         const now = app.clock.now();
-        const release = await approveHeldEntry(app.db, request.store.id, request.body.entry_id, request.user.name, now).catch(asApiError);
+        const release = await underPersonsCap(app, request, (db) =>
+          approveHeldEntry(db, request.store.id, request.body.entry_id, request.user.name, now),
+        ).catch(asApiError);
         return { data: { entry: presentEntry(release), account: await readAccount(app.db, request.store.id, release.customer_id, now) } };
       },
     );
@@ -103,7 +104,9 @@ export const customerPointsRoutes: RouteModule = {
         schema: { tags: ['customer points'], summary: 'Roll back an unused reward: its points come back', body: refundRewardBody },
       },
       async (request) => {
-        const reward = await rollbackReward(app.db, request.store.id, request.body.reward_id, request.body.reason ?? null, app.clock.now()).catch(asApiError);
+        const reward = await underPersonsCap(app, request, (db) =>
+          rollbackReward(db, request.store.id, request.body.reward_id, request.body.reason ?? null, app.clock.now()),
+        ).catch(asApiError);
         return { data: presentReward(reward) };
       },
     );
@@ -169,7 +172,7 @@ export const customerPointsRoutes: RouteModule = {
         schema: { tags: ['customer points'], summary: "Use a reward's coupon code at checkout (refused when used, refunded or expired)", body: useRewardBody },
       },
       async (request) => {
-        const reward = await useRewardCode(app.db, request.store.id, request.body.code, app.clock.now()).catch(asApiError);
+        const reward = await underPersonsCap(app, request, (db) => useRewardCode(db, request.store.id, request.body.code, app.clock.now())).catch(asApiError);
         return { data: presentReward(reward) };
       },
     );
@@ -213,10 +216,12 @@ export const customerPointsRoutes: RouteModule = {
       },
       async (request) => {
         await ensureCustomer(app.db, request.store.id, request.body.customer_id);
-        const reward = await redeemReward(
-          app.db,
-          { storeId: request.store.id, customerId: request.body.customer_id, redeemId: request.body.redeem_id, points: request.body.points },
-          app.clock.now(),
+        const reward = await underPersonsCap(app, request, (db) =>
+          redeemReward(
+            db,
+            { storeId: request.store.id, customerId: request.body.customer_id, redeemId: request.body.redeem_id, points: request.body.points },
+            app.clock.now(),
+          ),
         ).catch(asApiError);
         return { data: presentReward(reward) };
       },

@@ -3,6 +3,8 @@ import { customerExists } from '../../domain/customers/points.ts';
 import { listCustomerTags, tagCustomers } from '../../domain/customers/tags.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { underPersonsCap } from '../points-cap.ts';
+import { asApiError } from '../rule-errors.ts';
 
 interface TagPage {
   data: CustomerTag[];
@@ -32,7 +34,8 @@ export const customerTagRoutes: RouteModule = {
         if (request.body) {
           const ids = [...new Set(request.body.customer_ids)];
           for (const id of ids) if (!(await customerExists(app.db, request.store.id, id))) throw notFound('Customer');
-          changed = await tagCustomers(app.db, request.store.id, ids, request.body.add, request.body.remove);
+          const { add, remove } = request.body;
+          changed = await underPersonsCap(app, request, (db) => tagCustomers(db, request.store.id, ids, add, remove)).catch(asApiError);
         }
         const { rows, total } = await listCustomerTags(app.db, request.store.id, { search, limit, offset: (page - 1) * limit });
         return { data: { data: rows, total, page, limit, ...(changed === undefined ? {} : { changed }) } };

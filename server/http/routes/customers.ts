@@ -6,6 +6,8 @@ import { changeProgramStatus, deleteCustomer, findCustomer, showCustomer } from 
 import { setBirthday } from '../../domain/rules/actions.ts';
 import type { App, RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { underPersonsCap } from '../points-cap.ts';
+import { asApiError } from '../rule-errors.ts';
 
 const presentCustomer = (row: CustomerListRow): CustomerRow => ({
   id: row.id,
@@ -93,7 +95,9 @@ export const customerRoutes: RouteModule = {
       async (request) => {
         const { customer_id: customerId, birthday } = request.body;
         await existing(app, request.store.id, customerId);
-        const { rewardOn } = await setBirthday(app.db, request.store.id, customerId, birthday, app.clock.now());
+        const { rewardOn } = await underPersonsCap(app, request, (db) => setBirthday(db, request.store.id, customerId, birthday, app.clock.now())).catch(
+          asApiError,
+        );
         return { data: { birthday, reward_on: rewardOn } };
       },
     );

@@ -33,6 +33,36 @@ describe('outgoing webhook addresses (SSRF)', () => {
       expect(refusedAddress(address, strict), address).not.toBeNull();
     }
     for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8']) expect(refusedAddress(address, strict), address).toBeNull();
+    // an IPv6 address carrying an IPv4 one is judged by it: IPv4-compatible, SIIT, 6to4, NAT64
+    for (const address of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:a9fe:a9fe',
+      '2002:7f00:1::',
+      '2002:a00:1::1',
+      '2002:c0a8:101::',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::192.168.0.1',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:db8::1',
+      '::',
+      'ff02::1',
+      '100::1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '192.0.2.1',
+    ]) {
+      expect(refusedAddress(address, strict), address).not.toBeNull();
+    }
+    for (const address of ['64:ff9b::8.8.8.8', '2002:808:808::1', '::ffff:0:808:808', '::ffff:8.8.8.8'])
+      expect(refusedAddress(address, strict), address).toBeNull();
+    // a loopback address carried inside an IPv6 one is refused even where tests allow a loopback receiver
+    expect(refusedAddress('64:ff9b::127.0.0.1', { allowLoopback: true })).not.toBeNull();
     // tests may allow a loopback receiver, never another private address
     expect(refusedAddress('127.0.0.1', { allowLoopback: true })).toBeNull();
     expect(refusedAddress('10.0.0.1', { allowLoopback: true })).not.toBeNull();
@@ -42,6 +72,9 @@ describe('outgoing webhook addresses (SSRF)', () => {
     expect(() => checkUrlShape('http://example.com/hook', { allowLoopback: true })).toThrow(/https/);
     expect(() => checkUrlShape('https://10.0.0.8/hook', strict)).toThrow(/public address/);
     expect(() => checkUrlShape('https://[::1]/hook', strict)).toThrow(/public address/);
+    for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:0:7f00:1]/', 'https://[2002:7f00:1::]/', 'https://[64:ff9b::7f00:1]/', 'https://0x7f.1/']) {
+      expect(() => checkUrlShape(url, strict), url).toThrow(/public address/);
+    }
     expect(() => checkUrlShape('https://user:pw@example.com/', strict)).toThrow(/credentials/);
     // after DNS resolution: localhost resolves to loopback
     await expect(resolveSafeAddress(new URL('https://localhost/hook'), strict)).rejects.toThrow(/resolves to/);

@@ -49,6 +49,25 @@ describeEachDatabase(
       expect(await entryCount(customerId)).toBe(0);
     });
 
+    it('setting a balance is an adjustment of the difference: more than 10,000,000 either way is refused with 422, writing nothing', async () => {
+      const customerId = await newCustomer(ctx.db, storeId());
+      await seed(customerId, 219);
+      const setTo = (balance: number) => call('/data/v1/customer/points/update', { customer_id: customerId, balance, reason: 'set' });
+      const before = await entryCount(customerId);
+      for (const balance of [999_950_000_000, 219 + POINTS_LIMITS.adjustment + 1]) {
+        const answer = await setTo(balance);
+        expect(answer.statusCode, answer.body).toBe(422);
+        expect(answer.json()).toMatchObject({ code: 'points_limit', errors: { points: `The limit of adjustment is ${POINTS_LIMITS.adjustment} points.` } });
+      }
+      expect(await entryCount(customerId)).toBe(before);
+      expect((await setTo(219 + POINTS_LIMITS.adjustment)).statusCode).toBe(200);
+      const account = await readAccount(ctx.db, storeId(), customerId, ctx.clock.now());
+      expect(account.balance).toBe(219 + POINTS_LIMITS.adjustment);
+      const down = await setTo(0);
+      expect(down.statusCode, down.body).toBe(422);
+      expect((await readAccount(ctx.db, storeId(), customerId, ctx.clock.now())).balance).toBe(219 + POINTS_LIMITS.adjustment);
+    });
+
     it('refuses a balance beyond its limit (adjust and set) with a 422 naming it, writing nothing', async () => {
       const customerId = await newCustomer(ctx.db, storeId());
       await seed(customerId, POINTS_LIMITS.balance - 5);
@@ -62,8 +81,12 @@ describeEachDatabase(
       expect(await readAccount(ctx.db, storeId(), customerId, ctx.clock.now())).toEqual(before);
       expect(await entryCount(customerId)).toBe(1);
       expect((await adjust(customerId, 5)).statusCode).toBe(200);
-      const cleared = await call('/data/v1/customer/points/update', { customer_id: customerId, balance: 0, reason: 'reset' });
-      expect(cleared.json().data.account).toEqual({ balance: 0, pending: 0, lifetime: POINTS_LIMITS.balance });
+      const lowered = await call('/data/v1/customer/points/update', {
+        customer_id: customerId,
+        balance: POINTS_LIMITS.balance - POINTS_LIMITS.adjustment,
+        reason: 'reset',
+      });
+      expect(lowered.json().data.account).toEqual({ balance: POINTS_LIMITS.balance - POINTS_LIMITS.adjustment, pending: 0, lifetime: POINTS_LIMITS.balance });
     });
 
     it('refuses a credit that would take the lifetime total beyond its limit', async () => {

@@ -112,7 +112,9 @@ export const pointsRoutes: RouteModule = {
     app.post(
       '/points/event',
       {
-        config: { permission: 'customers:support' },
+        // the store's own systems report events (an API client with events:write); in the console
+        // only roles that may award points beyond a support cap (a rule may be worth 1,000,000)
+        config: { permission: 'customers:manage', apiScope: 'events:write' },
         schema: {
           tags: ['points'],
           summary: 'Report a custom event for a customer: its active custom earning rule awards points, once per event_id',

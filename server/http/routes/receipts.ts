@@ -25,6 +25,7 @@ import {
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { readUpload } from './media.ts';
+import { underPersonsCap } from '../points-cap.ts';
 import { asApiError } from '../rule-errors.ts';
 import { shopper, storeOf } from './storefront-api.ts';
 
@@ -115,7 +116,9 @@ export const receiptRoutes: RouteModule = {
       async (request) => {
         const body = request.body;
         const decision = body.action === 'approve' ? ({ approve: true } as const) : ({ approve: false, reason: body.reason } as const);
-        const row = await reviewReceipt(app.db, request.store.id, body.receipt_id, decision, request.user.name, app.clock.now()).catch(asReceiptError);
+        const row = await underPersonsCap(app, request, (db) =>
+          reviewReceipt(db, request.store.id, body.receipt_id, decision, request.user.name, app.clock.now()),
+        ).catch(asReceiptError);
         return { data: present(row) };
       },
     );

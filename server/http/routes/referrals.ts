@@ -12,6 +12,7 @@ import {
 import { customerExists } from '../../domain/customers/points.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { underPersonsCap } from '../points-cap.ts';
 import { asApiError } from '../rule-errors.ts';
 
 type ListedReferral = Awaited<ReturnType<typeof listReferrals>>['rows'][number];
@@ -101,9 +102,9 @@ export const dataReferralRoutes: RouteModule = {
         schema: { tags: ['referrals'], summary: 'Cancel a pending or blocked referral: nobody is rewarded', body: referralCancelBody },
       },
       async (request) => {
-        const referral = await cancelReferral(app.db, request.store.id, request.body.id, request.body.reason ?? null, request.user.name, app.clock.now()).catch(
-          asApiError,
-        );
+        const referral = await underPersonsCap(app, request, (db) =>
+          cancelReferral(db, request.store.id, request.body.id, request.body.reason ?? null, request.user.name, app.clock.now()),
+        ).catch(asApiError);
         return { data: presentChange(referral) };
       },
     );
@@ -119,7 +120,9 @@ export const dataReferralRoutes: RouteModule = {
         },
       },
       async (request) => {
-        const referral = await unblockReferral(app.db, request.store.id, request.body.id, request.user.name, app.clock.now()).catch(asApiError);
+        const referral = await underPersonsCap(app, request, (db) =>
+          unblockReferral(db, request.store.id, request.body.id, request.user.name, app.clock.now()),
+        ).catch(asApiError);
         return { data: presentChange(referral) };
       },
     );

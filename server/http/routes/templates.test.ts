@@ -59,9 +59,10 @@ describeEachDatabase(
       expect(Object.keys(badUrl.json().errors)).toEqual(['fields.button_url']);
     });
 
-    it('sanitises the visual editor HTML on save: no script, handler or javascript: link', async () => {
+    it('sanitises the visual editor HTML on save: no script, handler, javascript: link, meta refresh or markup inside a style', async () => {
       const content =
-        '<html><body><h1 onclick="steal()">Hi {{first_name}}</h1><script>alert(1)</script><a href="javascript:alert(2)">x</a><a href="https://shop.test/">ok</a><img src="https://cdn.test/a.png" onerror="x()"></body></html>';
+        '<html><body><h1 onclick="steal()">Hi {{first_name}}</h1><script>alert(1)</script><a href="javascript:alert(2)">x</a><a href="https://shop.test/">ok</a><img src="https://cdn.test/a.png" onerror="x()">' +
+        '<svg><style><img src=x onerror=alert(3)></style></svg><meta http-equiv="refresh" content="0;url=javascript:alert(4)"></body></html>';
       const saved = await call('POST', '/template/store/anniversary', {
         editor: 'unlayer',
         fields: STARTERS.anniversary,
@@ -73,7 +74,7 @@ describeEachDatabase(
       expect(stored.json_content).toEqual({ body: { rows: [] } });
       expect(stored.content).toContain('<h1>Hi {{first_name}}</h1>');
       expect(stored.content).toContain('href="https://shop.test/"');
-      expect(stored.content).not.toMatch(/script|onclick|onerror|javascript:/i);
+      expect(stored.content).not.toMatch(/script|onclick|onerror|javascript:|http-equiv|<svg|<style/i);
     });
 
     it('answers a 20 MB design with 413 and the spec message', async () => {

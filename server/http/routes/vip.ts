@@ -37,6 +37,7 @@ import {
 } from '../../domain/vip/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { underPersonsCap } from '../points-cap.ts';
 import { asApiError } from '../rule-errors.ts';
 
 export const presentPerk = (perk: VipPerk): PerkView => ({
@@ -239,9 +240,9 @@ export const dataVipRoutes: RouteModule = {
       async (request) => {
         const { customer_id: customerId, tier_id: tierId, reason } = request.body;
         await ensureCustomer(request.store.id, customerId);
-        const change = await switchTier(app.db, { storeId: request.store.id, customerId, tierId, reason, who: request.user.name }, app.clock.now()).catch(
-          asApiError,
-        );
+        const change = await underPersonsCap(app, request, (db) =>
+          switchTier(db, { storeId: request.store.id, customerId, tierId, reason, who: request.user.name }, app.clock.now()),
+        ).catch(asApiError);
         return { data: { changed: change !== null, member: await memberTier(app.db, request.store.id, customerId) } };
       },
     );
