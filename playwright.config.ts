@@ -15,7 +15,12 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Budgets for a 2-core machine that may be busy (CI beside other work, a CPU hog): a test
+  // waits on state — a locator assertion retries until its state holds — and these only bound
+  // how long before it is called a failure. Playwright's 5 s assertion default assumed an idle
+  // machine: there a lazily loaded page or a save answered in a busy server took longer.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   outputDir: `test-results/${port}`,
   reporter: [['list'], ['json', { outputFile: '.cache/playwright-results.json' }]],
   use: {

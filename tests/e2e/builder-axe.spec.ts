@@ -1,10 +1,22 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signedInOwner } from './harness/console.ts';
 
-// The builder studio (with its publish confirmation open too) and the surfaces overview pass axe (WCAG 2.1 A/AA rules) on the host page.
+// The builder studios (with their publish confirmation open too) and the surfaces overview pass axe
+// (WCAG 2.1 A/AA rules) on the host page: one test per page, on one signed-in page, in order.
+test.describe.configure({ mode: 'serial' });
 
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  page = await signedInOwner(browser, { viewport: { width: 1600, height: 1000 } });
+});
+
+test.afterAll(() => page.context().close());
+
+async function expectNoViolations(where: string) {
+  // axe.run in the page itself (the canvas frame is excluded): no blank page per check
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').setLegacyMode().analyze();
   expect(
     results.violations.map(
       (v) =>
@@ -16,28 +28,23 @@ async function expectNoViolations(page: Page, where: string) {
   ).toEqual([]);
 }
 
-test('the landing page studio and the overview have no accessibility violations', async ({ page, context }) => {
-  await context.addInitScript(() => {
-    Object.assign(window, { ['__LS_CONFIG__']: { loginDelayMs: 50 } });
-  });
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await page.goto('/');
-  await page.getByLabel('Email').fill('owner@demo.shop');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
-  for (const path of ['/onsite-display/landing-page', '/onsite-display/widget', '/onsite-display/sticky-bar', '/onsite-display']) {
+for (const path of ['/onsite-display/landing-page', '/onsite-display/widget', '/onsite-display/sticky-bar']) {
+  test(`the studio at ${path}, and its publish confirmation, have no accessibility violations`, async () => {
     await page.goto(path);
-    if (path !== '/onsite-display') await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-    else await expect(page.getByRole('listitem', { name: 'Sticky bar', exact: true })).toBeVisible();
-    await expectNoViolations(page, path);
-    if (path === '/onsite-display') continue;
+    await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '');
+    await expectNoViolations(path);
     // the publish confirmation, open
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish to your store' });
-    await expect(dialog).toContainText(/go live|Nothing to publish/, { timeout: 10_000 });
-    await expectNoViolations(page, `${path} publish dialog`);
+    await expect(dialog).toContainText(/go live|Nothing to publish/);
+    await expectNoViolations(`${path} publish dialog`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-  }
+  });
+}
+
+test('the surfaces overview has no accessibility violations', async () => {
+  await page.goto('/onsite-display');
+  await expect(page.getByRole('listitem', { name: 'Sticky bar', exact: true })).toBeVisible();
+  await expectNoViolations('/onsite-display');
 });

@@ -20,7 +20,7 @@ async function signInOnDemoStore(page: Page) {
   await page.getByLabel('Email').fill('owner@demo.shop');
   await page.getByLabel('Password').fill('demo-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/home$/);
   if ((await page.getByTestId('current-store').textContent())!.trim() !== DEMO_STORE) {
     await page.getByRole('button', { name: /Switch store/ }).click();
     await page
@@ -38,7 +38,7 @@ const headColour = (dialog: ReturnType<Page['getByRole']>) => dialog.evaluate((e
 
 const openStudio = async (page: Page, path: string) => {
   await page.goto(path);
-  await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Canvas' })).toHaveAttribute('data-ready', '');
 };
 
 const cornerRadius = (page: Page) => inspector(page).getByRole('region', { name: 'Custom style' }).getByLabel('Corner radius (px)', { exact: true });
@@ -53,7 +53,7 @@ test('the widget accent colour set in the studio shows on the canvas and, once p
   await cornerRadius(page).fill('27');
   await expect(frame(page).locator('.ls-landing')).toHaveAttribute('style', /--ls-radius:\s*27px/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   const landingRoot = async () => (await (await request.get('/landing/demo-coffee-roasters')).text()).match(/<div class="ls-root ls-landing"[^>]*>/)![0];
 
   const canvasWidget = frame(widgetTab).getByRole('dialog');
@@ -71,7 +71,7 @@ test('the widget accent colour set in the studio shows on the canvas and, once p
   // the widget studio saves its style on top of the landing studio's save, and publishes only its own
   await expect((await openPublishDialog(widgetTab)).getByRole('list', { name: 'Changes to publish' })).toContainText('Custom style: widget style changed');
   await widgetTab.getByRole('button', { name: 'Publish now' }).click();
-  await expect(widgetTab.getByRole('status').filter({ hasText: 'Published' })).toBeVisible({ timeout: 10_000 });
+  await expect(widgetTab.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   const after = (await (await request.get('/storefront/v1/demo-coffee-roasters/bootstrap')).json()).data;
   expect(after.customStyles.widget.accent_color).toBe(ACCENT);
   expect(await landingRoot()).not.toContain('--ls-radius:27px');

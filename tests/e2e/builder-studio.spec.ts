@@ -192,7 +192,7 @@ test('typing is one undo step', async () => {
 
 test('save, reload: the same document', async () => {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   const order = await outlineOrder();
   await openLandingStudio();
   await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Rewards for coffee lovers!');
@@ -204,7 +204,7 @@ test('the draft autosaves a moment after an edit, with a visible state', async (
   await item('Header').getByRole('button', { name: 'Header', exact: true }).click();
   await inspector().getByLabel('Paragraph', { exact: true }).fill('Saved without pressing Save.');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await openLandingStudio();
   await expect(frame().locator('[data-section-type=header] [data-field=paragraph]')).toHaveText('Saved without pressing Save.');
 });
@@ -340,22 +340,22 @@ test('publishing is refused, with the reason, when text is unreadable', async ()
 
 test('a stale save (another tab saved first) shows a conflict, never a silent loss', async () => {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   const other = await page.context().newPage();
   await openLandingStudio(other);
   await item('Header', other).getByRole('button', { name: 'Header', exact: true }).click();
   await inspector(other).getByLabel('Title', { exact: true }).fill('Saved in another tab');
   await other.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(other.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(other.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await other.close();
 
   await item('Header').getByRole('button', { name: 'Header', exact: true }).click();
   await inspector().getByLabel('Title', { exact: true }).fill('Saved in this tab');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'saved somewhere else' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'saved somewhere else' })).toBeVisible();
   await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Saved in this tab');
   await page.getByRole('button', { name: 'Overwrite with mine' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 });
 
 test('version history restores an earlier version as the new draft', async () => {
@@ -378,7 +378,7 @@ test('version history restores an earlier version as the new draft', async () =>
   await expect(headerTitle()).toHaveText('Saved in this tab');
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await openLandingStudio();
   await expect(headerTitle()).toHaveText('Rewards for coffee lovers!');
 });

@@ -112,7 +112,7 @@ test('"Edit launcher" on the On-site Display page opens the widget studio with t
   await page.goto('/onsite-display');
   await page.getByRole('link', { name: 'Edit launcher' }).click();
   await expect(page).toHaveURL(/\/onsite-display\/widget\?select=launcher$/);
-  await expect(canvas()).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(canvas()).toHaveAttribute('data-ready', '');
   await expect(inspector().getByLabel('Launcher title', { exact: true })).toBeVisible();
 });
 

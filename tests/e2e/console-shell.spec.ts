@@ -29,13 +29,13 @@ async function signIn(page: Page, email: string, landing: RegExp = /\/home$/) {
   // the console says so on auth-check — wait as told, then ask the provider for a new code.
   const limited = page.getByText(/Too many sign-in attempts\. Try again in (\d+) seconds?\./);
   for (let attempt = 0; attempt < 3; attempt++) {
-    await expect.poll(async () => landing.test(new URL(page.url()).pathname) || (await limited.isVisible()), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => landing.test(new URL(page.url()).pathname) || (await limited.isVisible())).toBe(true);
     if (!(await limited.isVisible())) break;
     const seconds = Number(/in (\d+) second/.exec((await limited.textContent()) ?? '')?.[1] ?? 10);
     await page.waitForTimeout((seconds + 1) * 1000);
     await page.goto('/auth/login');
   }
-  await expect(page).toHaveURL(landing, { timeout: 15_000 });
+  await expect(page).toHaveURL(landing);
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -301,7 +301,7 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
     // A step whose call the server does not offer yet says so and can be skipped.
     const next = step < 6 ? page.getByText(`Step ${step + 1} of 6`) : page.getByRole('heading', { level: 1, name: 'Home' });
     const skip = page.getByRole('button', { name: 'Skip for now' });
-    await expect(next.or(skip)).toBeVisible({ timeout: 15_000 });
+    await expect(next.or(skip)).toBeVisible();
     if (await skip.isVisible()) {
       // Only the earning rule (POST /points/store, the loyalty engine's) may be missing on the server.
       expect(step, 'only step 2 may fail to save').toBe(2);
@@ -328,7 +328,7 @@ test('a revoked token logs out and deletes the persisted state', async ({ page }
   });
   expect(revoked.ok()).toBe(true);
   await page.reload();
-  await expect(page).toHaveURL(/\/auth\/logout/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/auth\/logout/);
   expect(await page.evaluate(() => localStorage.getItem('root'))).toBeNull();
 });
 

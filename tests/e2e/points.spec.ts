@@ -182,7 +182,7 @@ test('a rule drawer reads the rule as stored; when that read fails the failure s
   // spec §4 "point fetch": GET /points/action/rule/{id} fails (with the client's two retries)
   await page.route(/\/api\/v1\/points\/action\/rule\/\d+$/, (route) => route.fulfill(unavailable), { times: 3 });
   await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
-  await expect(drawer().getByRole('alert')).toHaveText('The way to earn could not be loaded: Try again shortly.', { timeout: 15_000 });
+  await expect(drawer().getByRole('alert')).toHaveText('The way to earn could not be loaded: Try again shortly.');
   await page.keyboard.press('Escape');
   await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
   await expect(drawer().getByLabel('Title')).toHaveValue('Place an order');
@@ -194,14 +194,14 @@ test('a rule drawer reads the rule as stored; when that read fails the failure s
     .getByRole('button', { name: /^Edit / })
     .first()
     .click();
-  await expect(drawer().getByRole('alert')).toHaveText('The way to redeem could not be loaded: Try again shortly.', { timeout: 15_000 });
+  await expect(drawer().getByRole('alert')).toHaveText('The way to redeem could not be loaded: Try again shortly.');
   await page.keyboard.press('Escape');
   await expect(drawer()).toBeHidden();
 });
 
 test('Product History imports products; the order rule picks excluded collections from the catalogue', async () => {
   await page.goto('/integrations/product-list/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Product History' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Product History' })).toBeVisible();
   const csv = [
     'product_id,title,price,tags,collection_ids,collection_titles',
     'e2e-card,E2E Gift Card,25.00,gift,e2e-cards,E2E Cards',
@@ -210,11 +210,11 @@ test('Product History imports products; the order rule picks excluded collection
   ].join('\n');
   await page.getByLabel('Product file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import products' }).click();
-  await expect(page.getByText('2 of 3 rows imported.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('2 of 3 rows imported.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Product imports, newest first' })).toContainText('row 3: title');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('E2E');
   await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
-  await expect(page.getByRole('table', { name: 'Products' }).getByRole('row')).toHaveCount(3, { timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Products' }).getByRole('row')).toHaveCount(3);
   expect((await axe(page).analyze()).violations).toEqual([]);
 
   await page.goto('/rewards-loyalty/points');
@@ -241,7 +241,7 @@ test('Product History imports products; the order rule picks excluded collection
   await expect(chosen).toContainText('E2E Cards');
   expect((await axe(page).analyze()).violations).toEqual([]);
   await drawer().getByRole('button', { name: 'Save way to earn' }).click();
-  await expect(page.getByText('“Place an order” saved')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('“Place an order” saved')).toBeVisible();
   await earnSection().getByRole('button', { name: 'Edit Place an order' }).click();
   await expect(drawer().getByRole('list', { name: 'Excluded collections: chosen' })).toContainText('E2E Cards');
   await drawer().getByRole('button', { name: 'Remove E2E Cards' }).click();

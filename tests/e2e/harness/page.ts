@@ -5,6 +5,8 @@ import type { HarnessConfig } from './renderers.tsx';
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 
+const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
+
 export async function openHarness(page: Page, context: BrowserContext, config: HarnessConfig, flavour: Flavour = 'preact'): Promise<string[]> {
   await page.setViewportSize(VIEWPORTS[config.device]);
   const outside = await serveHarness(context, flavour);
@@ -12,8 +14,15 @@ export async function openHarness(page: Page, context: BrowserContext, config: H
     (window as unknown as { harnessConfig: unknown }).harnessConfig = c;
   }, config);
   await page.goto(`${HARNESS_ORIGIN}/`);
-  await page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
+  await ready(page);
   return outside;
+}
+
+/** Draws another configuration in the harness already open on `page`: a fresh mount, no page load. */
+export async function showInHarness(page: Page, config: HarnessConfig): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[config.device]);
+  await page.evaluate((c) => (window as unknown as { harnessRender: (config: unknown) => void }).harnessRender(c), config);
+  await ready(page);
 }
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -5,7 +5,7 @@
  * preact/compat as the storefront embed is.
  */
 import { useRef, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import { availablePanels, buildStylesheet, LandingPage, Launcher, StickyBar, Widget, type RenderContext, type WidgetAction } from '../../../renderers/index.ts';
 import type {
@@ -31,26 +31,45 @@ declare global {
     harnessConfig?: HarnessConfig;
     harnessReady?: boolean;
     harnessActions?: WidgetAction[];
+    /** Draws the harness again with another configuration, in the same page (no reload). */
+    harnessRender?: (config: HarnessConfig) => void;
   }
 }
 
-const config: HarnessConfig = window.harnessConfig ?? { surface: 'storefront', audience: 'visitor', device: 'desktop', theme: 'light' };
 const icons = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));
-const ctx: RenderContext = {
-  audience: config.audience,
-  device: config.device,
-  theme: config.theme,
-  locale: 'en-US',
-  program: DEMO_PROGRAM,
-  icons,
-  themes: THEME_TOKENS,
-  ...(config.audience === 'member' ? { member: DEMO_MEMBER } : {}),
-};
-const landing: LandingDoc = { ...(config.docs?.landing_page ?? DEMO_DOCUMENTS.landing_page), theme: config.theme };
-const widget: WidgetDoc = { ...(config.docs?.widget ?? DEMO_DOCUMENTS.widget), theme_type: config.theme };
-const launcher: LauncherDoc = config.docs?.launcher ?? DEMO_DOCUMENTS.launcher;
-const stickyBarDoc = config.docs?.sticky_bar ?? DEMO_DOCUMENTS.sticky_bar;
-const stickyBar: StickyBarDoc = { ...stickyBarDoc, bar: { ...stickyBarDoc.bar, theme: config.theme } };
+
+/** What the surfaces of one configuration draw: the render context and the documents. */
+interface Props {
+  config: HarnessConfig;
+  ctx: RenderContext;
+  landing: LandingDoc;
+  widget: WidgetDoc;
+  launcher: LauncherDoc;
+  stickyBar: StickyBarDoc;
+}
+
+function surfaceProps(config: HarnessConfig): Props {
+  const ctx: RenderContext = {
+    audience: config.audience,
+    device: config.device,
+    theme: config.theme,
+    locale: 'en-US',
+    program: DEMO_PROGRAM,
+    icons,
+    themes: THEME_TOKENS,
+    ...(config.audience === 'member' ? { member: DEMO_MEMBER } : {}),
+  };
+  const stickyBarDoc = config.docs?.sticky_bar ?? DEMO_DOCUMENTS.sticky_bar;
+  return {
+    config,
+    ctx,
+    landing: { ...(config.docs?.landing_page ?? DEMO_DOCUMENTS.landing_page), theme: config.theme },
+    widget: { ...(config.docs?.widget ?? DEMO_DOCUMENTS.widget), theme_type: config.theme },
+    launcher: config.docs?.launcher ?? DEMO_DOCUMENTS.launcher,
+    stickyBar: { ...stickyBarDoc, bar: { ...stickyBarDoc.bar, theme: config.theme } },
+  };
+}
+
 const record = (action: WidgetAction) => {
   (window.harnessActions ??= []).push(action);
 };
@@ -68,7 +87,7 @@ function StorePage() {
   );
 }
 
-function Storefront() {
+function Storefront({ config, ctx, widget, launcher, stickyBar }: Props) {
   const [open, setOpen] = useState(false);
   const launcherRef = useRef<HTMLButtonElement>(null);
   return (
@@ -91,7 +110,7 @@ function Storefront() {
 }
 
 /** The widget's home and every panel the audience may open, side by side in the page. */
-function AllPanels() {
+function AllPanels({ ctx, widget }: Props) {
   return (
     <main>
       <h1>Widget panels</h1>
@@ -103,7 +122,8 @@ function AllPanels() {
   );
 }
 
-function Surface() {
+function Surface(props: Props) {
+  const { config, ctx, landing, launcher, stickyBar } = props;
   switch (config.surface) {
     case 'landing':
       return (
@@ -112,7 +132,7 @@ function Surface() {
         </main>
       );
     case 'widget':
-      return <AllPanels />;
+      return <AllPanels {...props} />;
     case 'launcher':
       return (
         <>
@@ -128,14 +148,14 @@ function Surface() {
         </>
       );
     case 'storefront':
-      return <Storefront />;
+      return <Storefront {...props} />;
     // every surface at once (the XSS corpus run)
     case 'everything':
       return (
         <>
           <LandingPage doc={landing} ctx={ctx} />
-          <AllPanels />
-          <Storefront />
+          <AllPanels {...props} />
+          <Storefront {...props} />
         </>
       );
   }
@@ -144,7 +164,19 @@ function Surface() {
 const style = document.createElement('style');
 style.textContent = buildStylesheet(THEME_TOKENS);
 document.head.append(style);
-createRoot(document.getElementById('app')!).render(<Surface />);
-requestAnimationFrame(() => {
-  window.harnessReady = true;
-});
+
+const container = document.getElementById('app')!;
+let root: Root | null = null;
+/** Mounts the surfaces of `config` afresh (no state kept from the last one); ready a frame later. */
+function render(config: HarnessConfig) {
+  window.harnessReady = false;
+  window.harnessActions = [];
+  root?.unmount();
+  root = createRoot(container);
+  root.render(<Surface {...surfaceProps(config)} />);
+  requestAnimationFrame(() => {
+    window.harnessReady = true;
+  });
+}
+window.harnessRender = render;
+render(window.harnessConfig ?? { surface: 'storefront', audience: 'visitor', device: 'desktop', theme: 'light' });

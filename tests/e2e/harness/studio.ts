@@ -8,5 +8,5 @@ export const inspector = (page: Page) => page.getByRole('region', { name: 'Inspe
 /** Opens a studio at `path` and waits for its canvas to be ready. */
 export async function openStudio(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(canvas(page)).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(canvas(page)).toHaveAttribute('data-ready', '');
 }
