@@ -16,6 +16,9 @@ export const mediaRecord = z.object({
 });
 export type MediaRecord = z.infer<typeof mediaRecord>;
 
+/** GET /media/{key}: an image's unguessable key (sequential ids are not served). */
+export const mediaKeyParams = z.strictObject({ key: z.string().min(1).max(64) });
+
 /** POST /gallery/list */
 export const galleryListBody = z
   .strictObject({

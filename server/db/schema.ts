@@ -99,6 +99,8 @@ export interface MediaTable {
   mime_type: string;
   size_bytes: number;
   content: ColumnType<Uint8Array, Uint8Array, never>;
+  /** the unguessable key the image is served by (`/media/{key}`) */
+  key: Generated<string>;
   created_at: CreatedAt;
 }
 

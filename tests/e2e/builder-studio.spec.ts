@@ -432,7 +432,7 @@ test('a step image is uploaded to the gallery and shown on the canvas', async ()
   const gallery = page.getByRole('dialog', { name: 'Gallery' });
   await gallery.getByLabel('Upload image').setInputFiles({ name: 'step.png', mimeType: 'image/png', buffer: PNG });
   await expect(gallery).toHaveCount(0);
-  await expect(firstStep.getByLabel('Image', { exact: true })).toHaveValue(/^\/media\/\d+$/);
+  await expect(firstStep.getByLabel('Image', { exact: true })).toHaveValue(/^\/media\/[0-9a-f]{32}$/);
   const src = await firstStep.getByLabel('Image', { exact: true }).inputValue();
   await expect(frame().locator(`[data-section-type=how_it_works] img[src="${src}"]`)).toHaveCount(1);
   // the uploaded image is offered in the gallery next time

@@ -43,8 +43,9 @@ import * as rateLimitHits from './0211_rate_limit_hits.ts';
 import * as customerImportWrites from './0240_customer_import_writes.ts';
 import * as productVersions from './0270_product_versions.ts';
 import * as customerExportResume from './0271_customer_export_resume.ts';
-import * as jobs from './0290_jobs.ts';
+import * as jobs from './0330_jobs.ts';
 import * as vipFiguresByBasis from './0280_vip_figures_by_basis.ts';
+import * as mediaKeys from './0325_media_keys.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
 import * as analyticsSegmentExpiringPoints from './0220_analytics_segment_expiring_points.ts';
 import * as analyticsReferralFunnel from './0221_analytics_referral_funnel.ts';
@@ -104,5 +105,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0270_product_versions': productVersions,
   '0271_customer_export_resume': customerExportResume,
   '0280_vip_figures_by_basis': vipFiguresByBasis,
-  '0290_jobs': jobs,
+  '0325_media_keys': mediaKeys,
+  '0330_jobs': jobs,
 };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { toNumber } from '../../db/normalize.ts';
 
-const COLUMNS = ['id', 'file_name', 'mime_type', 'size_bytes', 'created_at'] as const;
+const COLUMNS = ['id', 'key', 'file_name', 'mime_type', 'size_bytes', 'created_at'] as const;
 
 /** Stores an image the API checked (type sniffed from its bytes, size within the limit). */
 export async function saveImage(db: Db, storeId: number, image: { fileName: string; mime: string; content: Buffer }) {
@@ -30,7 +30,7 @@ export async function findImage(db: Db, storeId: number, id: number) {
   return db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 }
 
-/** One image's bytes and type (images are public: storefront pages show them). */
-export async function readImage(db: Db, id: number) {
-  return db.selectFrom('media').select(['mime_type', 'content']).where('id', '=', id).executeTakeFirst();
+/** One image's bytes and type by its unguessable key (images are public: storefront pages show them). */
+export async function readImage(db: Db, key: string) {
+  return db.selectFrom('media').select(['mime_type', 'content']).where('key', '=', key).executeTakeFirst();
 }

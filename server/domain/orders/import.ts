@@ -5,6 +5,31 @@ import { toMinor, type OrderEvent } from './normalized.ts';
 import type { ImportFailure } from './tables.ts';
 import { applyOrderEvents } from './process.ts';
 
+/** The largest amount one imported order may state, in minor units (10,000,000,000.00). */
+const MAX_ORDER_MINOR = 1_000_000_000_000;
+
+/** An amount in the order's currency, as a decimal string or a number: 0 or more, within MAX_ORDER_MINOR. */
+const amount = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+  let minor: number;
+  try {
+    minor = toMinor(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `"${String(value).slice(0, 40)}" is not an amount: write it like 54.20.` });
+    return;
+  }
+  if (minor < 0) ctx.addIssue({ code: 'custom', message: 'An amount cannot be negative.' });
+  else if (minor > MAX_ORDER_MINOR) ctx.addIssue({ code: 'custom', message: 'At most 10,000,000,000.00 in one order.' });
+});
+
+/** When the order was placed: a date and time a calendar holds (years 1970 to 9999). */
+const placedAt = z
+  .string()
+  .max(40)
+  .refine((text) => {
+    const time = Date.parse(text);
+    return Number.isFinite(time) && time >= 0 && new Date(time).getUTCFullYear() <= 9999;
+  }, 'Not a date and time: write it like 2026-01-05T10:00:00Z.');
+
 /** One imported order (CSV columns or JSON fields); amounts are decimal strings or numbers in the currency. */
 const importRow = z.object({
   order_id: z.coerce.string().min(1).max(100),
@@ -15,15 +40,15 @@ const importRow = z.object({
   first_name: z.string().max(100).default(''),
   last_name: z.string().max(100).default(''),
   currency: z.string().length(3).default('USD'),
-  items: z.union([z.string(), z.number()]),
-  discounts: z.union([z.string(), z.number()]).default(0),
-  shipping: z.union([z.string(), z.number()]).default(0),
-  tax: z.union([z.string(), z.number()]).default(0),
-  total: z.union([z.string(), z.number()]),
-  refunded: z.union([z.string(), z.number()]).default(0),
+  items: amount,
+  discounts: amount.default(0),
+  shipping: amount.default(0),
+  tax: amount.default(0),
+  total: amount,
+  refunded: amount.default(0),
   status: z.string().min(1).max(40).default('paid'),
   cancelled: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).default(false),
-  placed_at: z.string().max(40),
+  placed_at: placedAt,
 });
 export type ImportRow = z.infer<typeof importRow>;
 
@@ -88,7 +113,14 @@ export function prepareImport(rows: unknown[]): { items: ImportItem[]; failed: I
   return { items, failed };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error of the database itself (PostgreSQL's or PGlite's): its text is about SQL, not about the row. */
+const fromDatabase = (error: unknown) => typeof error === 'object' && error !== null && 'severity' in error && 'routine' in error;
+
+/** What is wrong with an order that could not be saved: the domain's refusals say it; the database's words are not the merchant's. */
+const messageOf = (error: unknown) =>
+  error instanceof Error && !fromDatabase(error)
+    ? error.message
+    : 'This order could not be saved: one of its values is out of range. Check its amounts, dates and ids.';
 
 /**
  * Imports a chunk of orders through the same path as the webhooks (so an order imported and also

@@ -11,8 +11,9 @@ describeEachDatabase(
       store === 'A'
         ? (await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id)).headers
         : (await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id)).headers;
+    // every call names a foreign Host header: answers build their links from PUBLIC_URL, never from it
     const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, store: 'A' | 'B' = 'A', host: 'api' | 'data' = 'api') =>
-      ctx.app.inject({ method, url: `/${host}/v1${url}`, headers: await headersOf(store), ...(payload ? { payload } : {}) });
+      ctx.app.inject({ method, url: `/${host}/v1${url}`, headers: { ...(await headersOf(store)), host: 'evil.example' }, ...(payload ? { payload } : {}) });
     const apps = async (store: 'A' | 'B' = 'A'): Promise<AppRecord[]> => (await call('GET', '/apps', undefined, store)).json().data;
     const neutral = (payload: object) => {
       const raw = JSON.stringify(payload);
@@ -56,12 +57,12 @@ describeEachDatabase(
       expect(connected.statusCode, connected.body).toBe(200);
       const info: AppInfo = connected.json().data;
       expect(info).toMatchObject({ id: 'bigcommerce', state: 'connected' });
-      expect(info.webhook_url).toMatch(/\/webhooks\/bigcommerce\?store=alpha-store$/);
+      expect(info.webhook_url).toBe(`${ctx.config.publicUrl}/webhooks/bigcommerce?store=alpha-store`);
       expect(JSON.stringify(info)).not.toContain('bc-token-123456');
       expect(JSON.stringify(info)).not.toContain(ctx.fixture.storeA.hmacSecret);
 
       const neutralInfo: AppInfo = (await call('POST', '/apps/info', { app: 'custom' })).json().data;
-      expect(neutralInfo.webhook_url).toMatch(/\/webhooks\/orders\/alpha-store$/);
+      expect(neutralInfo.webhook_url).toBe(`${ctx.config.publicUrl}/webhooks/orders/alpha-store`);
       expect(neutralInfo.topics).toContain('order.paid');
 
       expect((await call('DELETE', '/apps/bigcommerce')).statusCode).toBe(204);
@@ -104,17 +105,18 @@ describeEachDatabase(
       expect((await call('GET', '/apps/version')).json().data.api).toBe('v1');
     });
 
-    it("media URL: the absolute public URL of the store's own gallery image, another store's is not found", async () => {
+    it("media URL: the store's own gallery image at the configured public address (never the Host header's), by its unguessable key; another store's is not found", async () => {
       const image = await ctx.db
         .insertInto('media')
         .values({ store_id: ctx.fixture.storeA.id, file_name: 'logo.png', mime_type: 'image/png', size_bytes: 3, content: Buffer.from([1, 2, 3]) })
-        .returning('id')
+        .returning(['id', 'key'])
         .executeTakeFirstOrThrow();
       const answer = await call('POST', '/apps/mediaurl', { media_id: image.id });
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json().data).toMatchObject({ media_id: image.id, mime_type: 'image/png', file_name: 'logo.png' });
+      expect(answer.json().data.url).toBe(`${ctx.config.publicUrl}/media/${image.key}`);
       const url = new URL(answer.json().data.url);
-      expect(url.protocol).toBe('http:');
+      expect(url.host).not.toBe('evil.example');
       const served = await ctx.app.inject({ method: 'GET', url: url.pathname });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');

@@ -5,7 +5,6 @@
  * /apps/version`, `GET /apps/event-list`, `POST /apps/mediaurl`; on the data host the webhook
  * re-sync `POST /account/webhooks-sync`.
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   appIdParams,
@@ -41,9 +40,8 @@ const setupFailed = (error: unknown): never => {
   throw error;
 };
 
-/** Where each platform posts and how it proves the post is genuine. */
-function webhookSetup(request: FastifyRequest, store: Store, app: AppId): { webhook_url: string; signature: string; topics: string[] } {
-  const origin = `${request.protocol}://${request.host}`;
+/** Where each platform posts (this server's configured public address) and how it proves the post is genuine. */
+function webhookSetup(origin: string, store: Store, app: AppId): { webhook_url: string; signature: string; topics: string[] } {
   if (app === 'shopify') {
     return {
       webhook_url: `${origin}/webhooks/shopify`,
@@ -65,9 +63,9 @@ function webhookSetup(request: FastifyRequest, store: Store, app: AppId): { webh
 export const appRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
-    const info = async (request: FastifyRequest, store: Store, id: AppId) => {
+    const info = async (store: Store, id: AppId) => {
       const status = (await listApps(app.db, store)).find((row) => row.id === id)!;
-      return { ...presentApp(status), ...webhookSetup(request, store, id) };
+      return { ...presentApp(status), ...webhookSetup(app.config.publicUrl, store, id) };
     };
 
     app.get(
@@ -94,7 +92,7 @@ export const appRoutes: RouteModule = {
       },
       async (request) => {
         const store = await integrateApp(app.db, request.store, request.body).catch(setupFailed);
-        return { data: await info(request, store, request.body.app) };
+        return { data: await info(store, request.body.app) };
       },
     );
 
@@ -109,7 +107,7 @@ export const appRoutes: RouteModule = {
           response: { 200: dataEnvelope(appInfo) },
         },
       },
-      async (request) => ({ data: await info(request, request.store, request.body.app) }),
+      async (request) => ({ data: await info(request.store, request.body.app) }),
     );
 
     app.delete(
@@ -167,7 +165,8 @@ export const appRoutes: RouteModule = {
       async (request) => {
         const image = await findImage(app.db, request.store.id, request.body.media_id);
         if (!image) throw notFound('Image');
-        const url = `${request.protocol}://${request.host}${mediaUrl(image.id)}`;
+        // the configured public address, never the request's Host header (anyone can send one)
+        const url = `${app.config.publicUrl}${mediaUrl(image.key)}`;
         return { data: { media_id: image.id, url, mime_type: image.mime_type, file_name: image.file_name } };
       },
     );

@@ -77,4 +77,22 @@ describeEachDatabase('gallery and icons', (ctx) => {
     const cake = (await ctx.app.inject({ method: 'POST', url: '/api/v1/icons/list', headers, payload: { search: 'CAKE' } })).json().data;
     expect(cake.map((icon: { id: string }) => icon.id)).toEqual(['cake']);
   });
+
+  it('serves an image by an unguessable key only: not by its sequential id, and two keys share nothing', async () => {
+    const first = (await upload(form(PNG, 'one.png', 'image/png'))).json().data;
+    const second = (await upload(form(PNG, 'two.png', 'image/png'))).json().data;
+    for (const media of [first, second]) expect(media.url).toMatch(/^\/media\/[0-9a-f]{32}$/);
+    expect(second.url).not.toBe(first.url);
+    expect((await ctx.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(200);
+    for (const guess of [
+      `/media/${second.id}`,
+      `/media/${ctx.fixture.storeB.mediaId}`,
+      '/media/1',
+      `${second.url.slice(0, -1)}${second.url.endsWith('0') ? '1' : '0'}`,
+    ]) {
+      const refused = await ctx.app.inject({ method: 'GET', url: guess });
+      expect(refused.statusCode, guess).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
 });

@@ -3,17 +3,27 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { ICON_VIEWBOX, searchIcons } from '../../../presets/index.ts';
-import { dataEnvelope, idParams } from '../../contract/common.ts';
-import { galleryList, galleryListBody, iconListBody, iconRecord, IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaRecord, UPLOAD_FIELD } from '../../contract/media.ts';
+import { dataEnvelope } from '../../contract/common.ts';
+import {
+  galleryList,
+  galleryListBody,
+  iconListBody,
+  iconRecord,
+  IMAGE_TYPES,
+  MAX_UPLOAD_BYTES,
+  mediaKeyParams,
+  mediaRecord,
+  UPLOAD_FIELD,
+} from '../../contract/media.ts';
 import { listImages, readImage, saveImage } from '../../domain/media/gallery.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 
-/** Where an uploaded image is served (public: storefront pages and platform apps show it). */
-export const mediaUrl = (id: number) => `/media/${id}`;
-const present = (row: { id: number; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
+/** Where an uploaded image is served (public: storefront pages and platform apps show it), by its unguessable key. */
+export const mediaUrl = (key: string) => `/media/${key}`;
+const present = (row: { id: number; key: string; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
   id: row.id,
-  url: mediaUrl(row.id),
+  url: mediaUrl(row.key),
   file_name: row.file_name,
   mime_type: row.mime_type,
   size_bytes: row.size_bytes,
@@ -110,8 +120,8 @@ export const mediaRoutes: RouteModule = {
 export const mediaFileRoutes: RouteModule = {
   prefix: '/media',
   register(app) {
-    app.get('/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
-      const row = await readImage(app.db, request.params.id);
+    app.get('/:key', { schema: { hide: true, params: mediaKeyParams } }, async (request, reply) => {
+      const row = await readImage(app.db, request.params.key);
       if (!row) throw notFound('Image');
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

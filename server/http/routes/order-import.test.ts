@@ -5,6 +5,7 @@ import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
 import { neutralEvent } from '../../domain/orders/neutral.ts';
+import { applyImportItems, prepareImport } from '../../domain/orders/import.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
@@ -49,7 +50,7 @@ describeEachDatabase(
           rows: 4,
           total: 3,
           processed: 3,
-          failed_rows: [{ row: 4, message: expect.stringContaining('Not an amount') }],
+          failed_rows: [{ row: 4, message: 'items: "not-money" is not an amount: write it like 54.20.' }],
         });
       }
       const customer = await ctx.db
@@ -74,6 +75,41 @@ describeEachDatabase(
         ['#I3', 0],
       ]);
       expect(await verifyLedger(ctx.db, ctx.fixture.storeB.id)).toEqual([]);
+    });
+
+    it("failed rows say what is wrong with the row, never the database's words", async () => {
+      const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
+      const row = { items: '1', total: '1', placed_at: '2026-01-05T10:00:00Z', email: 'rows@example.com' };
+      const orders = [
+        { ...row, order_id: 'R-huge', items: '99999999999999999999999', total: '99999999999999999999999' },
+        { ...row, order_id: 'R-past-bigint', total: '92233720368547758' },
+        { ...row, order_id: 'R-negative', items: '-5', total: '-5' },
+        { ...row, order_id: 'R-words', placed_at: 'yesterday' },
+        { ...row, order_id: 'R-year', placed_at: '99999-01-01' },
+        { ...row, order_id: 'R-good' },
+      ];
+      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/order/import', headers, payload: { format: 'json', orders } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({
+        status: 'done',
+        total: 1,
+        failed_rows: [
+          { row: 1, message: 'items: At most 10,000,000,000.00 in one order.' },
+          { row: 2, message: 'total: At most 10,000,000,000.00 in one order.' },
+          { row: 3, message: 'items: An amount cannot be negative.' },
+          { row: 4, message: 'placed_at: Not a date and time: write it like 2026-01-05T10:00:00Z.' },
+          { row: 5, message: 'placed_at: Not a date and time: write it like 2026-01-05T10:00:00Z.' },
+        ],
+      });
+      // an order the database still refuses is reported in the merchant's words, its SQL error left out
+      const [event] = prepareImport([{ ...row, order_id: 'R-db' }]).items;
+      const refused = await applyImportItems(
+        ctx.db,
+        ctx.fixture.storeB.id,
+        [{ row: 7, event: { ...event!.event, order: { ...event!.event.order!, totalMinor: 1e25 } } }],
+        ctx.clock.now(),
+      );
+      expect(refused).toEqual([{ row: 7, message: 'This order could not be saved: one of its values is out of range. Check its amounts, dates and ids.' }]);
     });
 
     it('imports 1,000 orders in the background with progress to done, balances exact; a second import credits nothing', async () => {
@@ -145,7 +181,7 @@ describeEachDatabase(
           total: 1_000,
           processed: 1_000,
           failed_rows: [
-            { row: 501, message: expect.stringContaining('Not an amount') },
+            { row: 501, message: 'items: "twelve" is not an amount: write it like 54.20.' },
             { row: 1_002, message: expect.stringContaining('placed_at') },
           ],
         });
