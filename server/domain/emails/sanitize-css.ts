@@ -1,4 +1,4 @@
-import postcss, { type Container, type Root } from 'postcss';
+import { parse, type Container, type Root } from 'postcss';
 
 /** At-rules an email's stylesheet keeps (responsive layout, fonts, animation); `@import` and the rest go. */
 const KEPT_AT_RULES = new Set(['media', 'supports', 'font-face', 'keyframes', '-webkit-keyframes']);
@@ -51,7 +51,7 @@ const inStyleElement = (css: string) => css.replaceAll('<', '\\3c ');
 
 const parsed = (css: string): Root | null => {
   try {
-    return postcss.parse(css);
+    return parse(css);
   } catch {
     return null;
   }

@@ -94,7 +94,7 @@ function activeParts(html: string): string[] {
       if (attribute.name.startsWith('on')) found.push(`${name}[${attribute.name}]`);
       if (attribute.name === 'style' && ACTIVE_CSS.test(cssRead(attribute.value))) found.push(`${name}[style=${attribute.value}]`);
       // browsers drop whitespace and control characters before reading a URL's scheme
-      const url = attribute.value.replace(/[\u0000-\u0020]/g, '');
+      const url = [...attribute.value].filter((char) => char.charCodeAt(0) > 0x20).join('');
       if (URL_ATTRIBUTES.has(attribute.name) && /^[a-z][a-z0-9+.-]*:/i.test(url) && !WEB_SCHEME.test(url)) found.push(`${name}[${attribute.name}=${url}]`);
     }
   }
