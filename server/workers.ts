@@ -73,7 +73,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       db,
       clock,
       {
-        bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
+        bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one
