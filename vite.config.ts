@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -39,8 +40,12 @@ export default defineConfig(({ mode }) => {
       // migrated database templates every suite's database starts from
       globalSetup: ['tests/helpers/db-templates.ts'],
       environment: 'node',
-      testTimeout: 20_000,
-      hookTimeout: 60_000,
+      // one worker per core (Vitest's default leaves one core idle: on 2 cores, one worker)
+      maxWorkers: availableParallelism(),
+      // budgets that only catch a hang: tests wait on state, and a busy machine (CI beside other
+      // work) can take many times an idle one's time for a PGlite load or a seeded store
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
       projects: [
         // a worker's files share its modules (transformed and imported once, not per file) and its
         // databases (tests/helpers/db.ts empties them for each file): these files keep no other state

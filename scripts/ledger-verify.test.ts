@@ -15,7 +15,7 @@ const verify = () =>
   spawnSync(join(import.meta.dirname, '../node_modules/.bin/tsx'), [join(import.meta.dirname, 'ledger-verify.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 240_000,
   });
 
 it('npm run ledger:verify exits 0 on a sound ledger and 1 on a breach, naming it', async () => {
@@ -48,4 +48,4 @@ it('npm run ledger:verify exits 0 on a sound ledger and 1 on a breach, naming it
   expect(broken.status).toBe(1);
   expect(broken.stderr).toContain(`store ${store.id} customer ${customer.id}: balance 45 ≠ sum of entries 40`);
   expect(broken.stdout).toContain('Ledger verification FAILED: 2 breaches.');
-}, 120_000);
+});

@@ -1,8 +1,8 @@
 /**
  * Everything a server process runs besides answering requests, started in one place: the job
- * engine (imports, exports, VIP applies, awards, the maintenance pass, …), the webhook processor,
- * the email sender and the outgoing-webhook deliveries. Routes only store work and raise a signal
- * (`app.work`); the workers of whichever processes run them do it.
+ * engine (imports, exports, VIP applies, awards, and its recurring passes: ledger maintenance, the
+ * email outbox, outgoing-webhook deliveries) and the webhook processor. Routes only store work and
+ * raise a signal (`app.work`); the workers of whichever processes run them do it.
  *
  * `WORKERS` chooses a process's share: `all` (the default), `none` (a process that only answers
  * requests: it still hands the webhooks it stores to the shared queue), or a list of
@@ -15,22 +15,30 @@ import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
-import type { JobKind } from './domain/jobs/index.ts';
+import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
+import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
+import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
 import { vipApplyJob } from './domain/vip/index.ts';
-import { EmailSender } from './jobs/email-sender.ts';
 import { JobRunner } from './jobs/engine.ts';
-import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.ts';
-import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
+import { ledgerMaintenanceJob } from './jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
 import { resealTokens } from './modules/platforms/index.ts';
+
+/** A recurring pass of the job engine (the email outbox, outgoing webhooks), run on demand. */
+export interface RecurringPass {
+  /** brings the pass forward to now */
+  kick(): void;
+  /** runs a pass now (and every other due job of this process) to its end (tests) */
+  drain(): Promise<void>;
+}
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
   jobs: JobRunner | null;
   webhooks: WebhookRunner | null;
-  emails: EmailSender | null;
-  outgoing: OutgoingWebhookRunner | null;
+  emails: RecurringPass | null;
+  outgoing: RecurringPass | null;
   /** Stops every worker (work under way is handed back or finished), before the app closes. */
   stop(): Promise<void>;
 }
@@ -48,9 +56,6 @@ export function jobKinds(onPostgres: boolean): JobKind<never>[] {
   return kinds;
 }
 
-/** The ledger maintenance pass runs every 10 minutes, once across the processes. */
-const MAINTENANCE_EVERY_MS = 10 * 60_000;
-
 export async function startWorkers(app: FastifyInstance, roles: readonly WorkerRole[] = app.config.workers): Promise<Workers> {
   const { db, clock, config, work } = app;
   const onPostgres = Boolean(config.databaseUrl);
@@ -58,17 +63,36 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
   const stops: Array<() => Promise<void> | void> = [];
   const has = (role: WorkerRole) => roles.includes(role);
 
-  let jobs: JobRunner | null = null;
-  if (has('jobs')) {
-    const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
+  // one runner for the job kinds of this process's roles: the program's jobs, the email outbox, outgoing webhooks
+  const kinds = [
+    ...(has('jobs') ? jobKinds(onPostgres) : []),
+    ...(has('emails') && app.mailer ? [emailDeliveryJob(app.mailer, config.publicUrl)] : []),
+    ...(has('outgoing') ? [outgoingDeliveryJob(config.outgoingWebhookIntervalMs, { allowLoopback: config.outgoingWebhookAllowLoopback })] : []),
+  ];
+  const runner = kinds.length > 0 ? new JobRunner(db, clock, kinds, { listenUrl: config.databaseUrl, onError: log('a job') }) : null;
+  if (runner) {
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
-    if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
+    if (has('jobs') && config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
     stops.push(work.jobsQueued.on(() => runner.wake()));
-    stops.push(scheduleEvery(db, clock, MAINTENANCE_EVERY_MS, () => runner.wake(), log('scheduling maintenance')));
     stops.push(() => runner.stop());
-    jobs = runner;
   }
+  const pass = (kind: string): RecurringPass | null => {
+    if (!runner?.kinds.includes(kind)) return null;
+    let kicked = Promise.resolve();
+    return {
+      kick: () => {
+        kicked = runRecurringNow(db, kind, clock.now()).then((moved) => (moved ? runner.wake() : undefined), log(kind));
+      },
+      drain: async () => {
+        await runRecurringNow(db, kind, clock.now());
+        await kicked;
+        await runner.drain();
+      },
+    };
+  };
+  const emails = pass(EMAIL_DELIVERY_JOB);
+  if (emails) stops.push(work.emailsQueued.on(() => emails.kick()));
 
   let webhooks: WebhookRunner | null = null;
   if (has('webhooks')) {
@@ -109,28 +133,11 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
     stops.push(() => runner.close());
   }
 
-  let emails: EmailSender | null = null;
-  if (has('emails') && app.mailer) {
-    const sender = new EmailSender(db, clock, app.mailer, config.publicUrl, log('email sending'));
-    sender.start();
-    stops.push(work.emailsQueued.on(() => sender.kick()));
-    stops.push(() => sender.stop());
-    emails = sender;
-  }
-
-  let outgoing: OutgoingWebhookRunner | null = null;
-  if (has('outgoing')) {
-    const runner = new OutgoingWebhookRunner(db, clock, { allowLoopback: config.outgoingWebhookAllowLoopback });
-    runner.start(config.outgoingWebhookIntervalMs, log('outgoing webhooks'));
-    stops.push(() => runner.close());
-    outgoing = runner;
-  }
-
   return {
-    jobs,
+    jobs: has('jobs') ? runner : null,
     webhooks,
     emails,
-    outgoing,
+    outgoing: pass(OUTGOING_DELIVERY_JOB),
     async stop() {
       // the last started stops first
       for (const stop of stops.toReversed()) await stop();

@@ -81,7 +81,7 @@ describeEachDatabase('staff roles: every route declares a permission and the ser
         if (/logout|store-token/.test(route.url)) headers = await sessionOf(ctx, role);
       }
     }
-  }, 120_000);
+  });
 
   it('a refused call writes nothing: staff cannot publish, delete customers or generate the webhook secret', async () => {
     const headers = await sessionOf(ctx, 'staff');

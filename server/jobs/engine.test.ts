@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../tests/helpers/db.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { systemClock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
-import { cancelJobs, claimJob, enqueueJob, findJob, LostClaim } from '../domain/jobs/queue.ts';
+import { cancelJobs, claimJob, enqueueJob, findJob, LostClaim, runRecurringNow } from '../domain/jobs/queue.ts';
 import { JobRunner, PermanentFailure, RetryLater, type JobKind } from './engine.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -160,17 +160,59 @@ describeEachDatabase(
       const store = ctx.fixture.storeB.id;
       const job = await enqueueJob(ctx.db, { kind: 'test.stop', storeId: store }, ctx.clock.now());
       let runner: JobRunner | undefined;
+      let stopped: Promise<void> | undefined;
       const kind: JobKind<unknown> = {
         kind: 'test.stop',
         async run(running) {
-          void runner!.stop();
+          stopped = runner!.stop();
           await running.db.transaction().execute((trx) => running.checkpoint(trx, 1));
         },
       };
       runner = new JobRunner(ctx.db, ctx.clock, [kind as JobKind<never>]);
       await runner.start();
-      await expect.poll(async () => (await findJob(ctx.db, store, job.id))?.state).toBe('queued');
+      // the job ran and its runner stopped: it was handed back
+      await expect.poll(() => stopped !== undefined).toBe(true);
+      await stopped;
       expect(await findJob(ctx.db, store, job.id)).toMatchObject({ progress: 0, attempts: 0, error: null });
+    });
+
+    it('runs a recurring job every everyMs, once across runners, and again at once when brought forward, even during a run', async () => {
+      const runs: Date[] = [];
+      let during: (() => Promise<unknown>) | null = null;
+      const kind: JobKind = {
+        kind: 'test.pass',
+        everyMs: 60_000,
+        async run(job) {
+          runs.push(job.now());
+          const step = during;
+          during = null;
+          await step?.();
+          return null;
+        },
+      };
+      const first = new JobRunner(ctx.db, ctx.clock, [kind]);
+      const second = new JobRunner(ctx.db, ctx.clock, [kind]);
+      await first.start();
+      await second.start();
+      await Promise.all([first.drain(), second.drain()]);
+      expect(runs).toHaveLength(1);
+      expect(await ctx.db.selectFrom('jobs').select(['state', 'run_after']).where('kind', '=', 'test.pass').execute()).toEqual([
+        { state: 'queued', run_after: new Date(ctx.clock.now().getTime() + 60_000) },
+      ]);
+      await second.stop();
+      // brought forward: runs now; brought forward while running: runs once more right after
+      expect(await runRecurringNow(ctx.db, 'test.pass', ctx.clock.now())).toBe(true);
+      during = () => runRecurringNow(ctx.db, 'test.pass', ctx.clock.now());
+      await first.drain();
+      expect(runs).toHaveLength(3);
+      expect(await runRecurringNow(ctx.db, 'test.pass', ctx.clock.now())).toBe(true);
+      expect(await runRecurringNow(ctx.db, 'test.pass', ctx.clock.now())).toBe(false);
+      await first.drain();
+      expect(runs).toHaveLength(4);
+      ctx.clock.advance(60_000);
+      await first.drain();
+      expect(runs).toHaveLength(5);
+      await first.stop();
     });
   },
   { postgres: true },
@@ -213,5 +255,5 @@ describe.skipIf(!ADMIN_URL)('job engine shared by two processes on PostgreSQL', 
     const byRunner = (await sql<{ result: string; n: number }>`select result #>> '{}' as result, count(*) as n from jobs group by 1`.execute(first)).rows;
     expect(byRunner.map((row) => row.result).sort()).toEqual(['first', 'second']);
     expect(Number((await sql<{ n: number }>`select count(*) as n from job_test_units`.execute(first)).rows[0]!.n)).toBe(200);
-  }, 60_000);
+  });
 });

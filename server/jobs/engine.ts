@@ -13,6 +13,7 @@ import type { Db } from '../db/connection.ts';
 import {
   checkpointJob,
   claimJob,
+  ensureRecurringJob,
   heartbeatJobs,
   JOBS_CHANNEL,
   LostClaim,
@@ -75,6 +76,7 @@ export class JobRunner {
     this.#heartbeat = setInterval(() => void heartbeatJobs(this.db, this.#token, this.clock.now()).catch(this.#onError), this.#heartbeatMs);
     this.#heartbeat.unref();
     if (this.options.listenUrl) await this.#listen(this.options.listenUrl);
+    for (const kind of this.#kinds.values()) if (kind.everyMs) await ensureRecurringJob(this.db, kind.kind, this.clock.now());
     this.wake();
   }
 
@@ -99,9 +101,11 @@ export class JobRunner {
   /** Runs every due job (tests): resolves once none is due and none is running here. */
   async drain(): Promise<void> {
     for (;;) {
+      // a wake-up's pass may be claiming a job this instant: its claims count too
+      await this.#pass;
       await this.#claimAll();
       const running = [...this.#running.values()].flatMap((set) => [...set]);
-      if (running.length === 0) return;
+      if (running.length === 0 && !this.#pass) return;
       await Promise.all(running);
     }
   }
@@ -157,12 +161,20 @@ export class JobRunner {
       if (error instanceof LostClaim) return;
       outcome = this.#afterError(kind, job, error);
     }
+    if (kind.everyMs) outcome = this.#nextRun(kind.everyMs, job, outcome);
     try {
       if (outcome.state === 'failed') await kind.onFailure?.(running, outcome.error);
       await settleJob(this.db, job.id, this.#token, now(), outcome);
     } catch (error) {
       this.#onError(error);
     }
+  }
+
+  /** A recurring job goes back to the queue for its next run, keeping the last error to read. */
+  #nextRun(everyMs: number, job: Job, outcome: JobOutcome): JobOutcome {
+    if (outcome.state === 'queued' && !outcome.attempt) return outcome;
+    const error = outcome.state === 'done' ? null : outcome.error;
+    return { state: 'queued', error, runAfter: new Date(this.clock.now().getTime() + everyMs), attempt: false, nowIfProgressPast: job.progress };
   }
 
   #afterError(kind: JobKind<never>, job: Job, error: unknown): JobOutcome {

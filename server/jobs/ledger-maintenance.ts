@@ -7,7 +7,7 @@ import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
 import { completeDueReferrals } from '../domain/referrals/index.ts';
 import { awardTierBirthdays, endTierPeriods } from '../domain/vip/index.ts';
-import { enqueueJob, purgeFinishedJobs, type JobKind } from '../domain/jobs/index.ts';
+import { purgeFinishedJobs, type JobKind } from '../domain/jobs/index.ts';
 import { refreshPlannerStatistics } from '../db/statistics.ts';
 
 export interface MaintenanceResult {
@@ -75,30 +75,11 @@ export async function maintainLedger(db: Db, clock: Clock): Promise<MaintenanceR
 /** Finished jobs (and their results) are kept this long for the console, then deleted. */
 const JOBS_KEPT_MS = 14 * 24 * 3_600_000;
 
-/** The job kind of the maintenance pass (one job per time slot, whichever process runs it). */
+/** The job kind of the maintenance pass: a recurring job every 10 minutes, once across the processes (idempotent). */
 export const LEDGER_MAINTENANCE_JOB = 'ledger.maintenance';
 
 export const ledgerMaintenanceJob: JobKind<never> = {
   kind: LEDGER_MAINTENANCE_JOB,
-  // a pass is idempotent: a failed one is simply the next slot's work
-  retryDelayMs: () => 60_000,
+  everyMs: 10 * 60_000,
   run: (job) => maintainLedger(job.db, { now: job.now }),
 };
-
-/**
- * Queues the maintenance pass of the current `everyMs` slot now and at every slot: each slot's job
- * is enqueued once whichever processes schedule it (its key is the slot), and run once.
- */
-export function scheduleEvery(db: Db, clock: Clock, everyMs: number, wake: () => void, onError: (error: unknown) => void): () => void {
-  const enqueue = () => {
-    const now = clock.now();
-    const slot = Math.floor(now.getTime() / everyMs);
-    enqueueJob(db, { kind: LEDGER_MAINTENANCE_JOB, storeId: null, key: `slot:${slot}`, maxAttempts: 1 }, now)
-      .then(({ created }) => created && wake())
-      .catch(onError);
-  };
-  enqueue();
-  const timer = setInterval(enqueue, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

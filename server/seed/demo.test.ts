@@ -13,7 +13,7 @@ for (const backend of backendsFor(false)) {
     beforeAll(async () => {
       database = await createTestDatabase(backend);
       expect(await seedDemo(database.db, new Date('2026-06-01T00:00:00Z'))).toBe(true);
-    }, 120_000);
+    });
     afterAll(() => database.drop());
 
     const storesOf = async (email: string) =>
@@ -101,6 +101,6 @@ for (const backend of backendsFor(false)) {
       } finally {
         await other.drop();
       }
-    }, 120_000);
+    });
   });
 }

@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import { emailKind, type EmailKey } from './kinds.ts';
 import type { Mailer } from './mailer.ts';
-import { claimDue, isUnsubscribed, markFailedAttempt, markSent, markSkipped } from './outbox.ts';
+import type { JobKind } from '../jobs/index.ts';
+import { claimDue, isUnsubscribed, markFailedAttempt, markSent, markSkipped, requeueInterrupted } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 import { designOf, readTemplate } from './templates.ts';
@@ -50,3 +51,24 @@ export async function deliverDue(db: Db, mailer: Mailer, publicUrl: string, now:
     if (rows.length < batch) return counts;
   }
 }
+
+/** An email claimed this long ago and still `sending` was being sent by a process that died. */
+const INTERRUPTED_AFTER_MS = 60_000;
+
+/**
+ * The outbox's delivery pass, a recurring job: every 15 s, and at once when an email is queued
+ * (`runRecurringNow`); one pass at a time across the processes, taken over when its process dies.
+ */
+export function emailDeliveryJob(mailer: Mailer, publicUrl: string): JobKind<never> {
+  return {
+    kind: EMAIL_DELIVERY_JOB,
+    everyMs: 15_000,
+    run: async (job) => {
+      const now = job.now();
+      const requeued = await requeueInterrupted(job.db, new Date(now.getTime() - INTERRUPTED_AFTER_MS));
+      return { requeued, ...(await deliverDue(job.db, mailer, publicUrl, now)) };
+    },
+  };
+}
+
+export const EMAIL_DELIVERY_JOB = 'emails.deliver';

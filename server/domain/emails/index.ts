@@ -5,6 +5,6 @@ export { listTemplates, readTemplate, saveTemplate, designOf, designErrors, emai
 export { sampleValues, memberValues, latestMemberId, storeValues } from './values.ts';
 export { queueEmail, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
-export { deliverDue, unsubscribeUrl } from './deliver.ts';
+export { deliverDue, emailDeliveryJob, EMAIL_DELIVERY_JOB, unsubscribeUrl } from './deliver.ts';
 export { queuePointsEarnedEmails, queueRewardRedeemedEmail, queueMemberEmail, queueReleaseEmails } from './events.ts';
 export { queueExpiryReminders, expiryReminderDays } from './reminders.ts';

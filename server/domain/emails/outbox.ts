@@ -73,9 +73,9 @@ export async function queueEmails(db: Kysely<Database> | Transaction<Database>, 
 }
 
 /**
- * Takes up to `limit` due emails for sending: each is marked `sending` (and its attempt counted)
- * before any is sent, so concurrent senders never take the same row and a crash mid-send leaves
- * it `sending`, never sent twice.
+ * Takes up to `limit` due emails for sending: each is marked `sending` (its attempt counted, its
+ * claim time in `next_attempt_at`) before any is sent, so concurrent senders never take the same
+ * row.
  */
 export async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   return db.transaction().execute(async (trx) => {
@@ -92,7 +92,7 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Outbox
     if (due.length === 0) return [];
     return trx
       .updateTable('email_outbox')
-      .set({ status: 'sending', attempts: sql`attempts + 1` })
+      .set({ status: 'sending', attempts: sql`attempts + 1`, next_attempt_at: now })
       .where(
         'id',
         'in',
@@ -101,6 +101,22 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Outbox
       .returningAll()
       .execute();
   });
+}
+
+/**
+ * Emails a sender claimed before `claimedBefore` and never settled: its process died mid-send.
+ * They are queued again (the one delivery pass runs at a time, so none of them is still being
+ * sent): an email may then go out twice, where leaving it would lose it.
+ */
+export async function requeueInterrupted(db: Db, claimedBefore: Date): Promise<number> {
+  const rows = await db
+    .updateTable('email_outbox')
+    .set({ status: 'queued' })
+    .where('status', '=', 'sending')
+    .where('next_attempt_at', '<', claimedBefore)
+    .returning('id')
+    .execute();
+  return rows.length;
 }
 
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {

@@ -34,6 +34,12 @@ export interface JobKind<P = never> {
   concurrency?: number;
   /** the wait before retry `attempt` (default 2^attempt s, at most 10 min) */
   retryDelayMs?(attempt: number): number;
+  /**
+   * A recurring pass (the maintenance pass, the email outbox, outgoing webhooks): one job of the
+   * kind, run by one runner at a time across the processes, queued again this long after each run
+   * (done or failed alike: it never finishes); `runRecurringNow` brings its next run forward.
+   */
+  everyMs?: number;
   /** when the job has failed for good (its last attempt, or a PermanentFailure): the area records it on its own rows */
   onFailure?(job: RunningJob<P>, error: string): Promise<void>;
 }

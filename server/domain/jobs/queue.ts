@@ -64,6 +64,45 @@ export async function enqueueJob(db: Db, job: NewJob, now: Date): Promise<{ id: 
   return { id: existing.id, created: false };
 }
 
+/** The key of a recurring kind's one job. */
+const RECURRING_KEY = 'recurring';
+
+/** Makes sure the recurring kind has its one job (due now when it is new). */
+export async function ensureRecurringJob(db: Db, kind: string, now: Date): Promise<void> {
+  await enqueueJob(db, { kind, storeId: null, key: RECURRING_KEY }, now);
+}
+
+/**
+ * Brings a recurring job's next run forward to now (new work for it). A run under way counts the
+ * request in its `progress` (a recurring job has no other): it is queued again at once when it
+ * ends, since it may have started before the new work. False when the job was already due.
+ */
+export async function runRecurringNow(db: Db, kind: string, now: Date): Promise<boolean> {
+  const moved = await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      run_after: eb
+        .case()
+        .when('state', '=', 'queued')
+        .then(sql<Date>`${now}::timestamptz`)
+        .else(eb.ref('run_after'))
+        .end(),
+      progress: eb
+        .case()
+        .when('state', '=', 'running')
+        .then(eb('progress', '+', 1))
+        .else(eb.ref('progress'))
+        .end(),
+    }))
+    .where('kind', '=', kind)
+    .where('key', '=', RECURRING_KEY)
+    .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_after', '>', now)]), eb('state', '=', 'running')]))
+    .returning('state')
+    .executeTakeFirst();
+  if (moved?.state === 'queued') await sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`.execute(db);
+  return Boolean(moved);
+}
+
 /** A runner's hold on a job. */
 export interface JobClaim {
   job: Job;
@@ -122,8 +161,12 @@ export async function heartbeatJobs(db: Db, token: string, now: Date): Promise<v
 export type JobOutcome =
   | { state: 'done'; result: unknown }
   | { state: 'failed'; error: string }
-  /** back to the queue: a retry after its backoff, or a job handed back by a runner that stops (`attempt` false: not counted) */
-  | { state: 'queued'; error: string | null; runAfter: Date; attempt: boolean };
+  /**
+   * back to the queue: a retry after its backoff, or a job handed back by a runner that stops
+   * (`attempt` false: not counted); `nowIfProgressPast`: a recurring job brought forward during
+   * its run (its progress past the one it was claimed with) runs again at once
+   */
+  | { state: 'queued'; error: string | null; runAfter: Date; attempt: boolean; nowIfProgressPast?: number };
 
 /** Ends the runner's claim with the outcome; nothing when the runner no longer holds the job. */
 export async function settleJob(db: Db, id: number, token: string, now: Date, outcome: JobOutcome): Promise<void> {
@@ -135,7 +178,10 @@ export async function settleJob(db: Db, id: number, token: string, now: Date, ou
         : {
             state: outcome.state,
             error: outcome.error?.slice(0, 2_000) ?? null,
-            run_after: outcome.runAfter,
+            run_after:
+              outcome.nowIfProgressPast === undefined
+                ? outcome.runAfter
+                : sql<Date>`case when progress > ${outcome.nowIfProgressPast} then ${now}::timestamptz else ${outcome.runAfter}::timestamptz end`,
             attempts: outcome.attempt ? sql<number>`attempts` : sql<number>`attempts - 1`,
           };
   await db

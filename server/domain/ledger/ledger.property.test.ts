@@ -126,7 +126,7 @@ describeEachDatabase(
         }),
         settings(ctx.backend === 'postgres' ? 40 : 25),
       );
-    }, 120_000);
+    });
 
     describeOrders(ctx);
   },
@@ -250,5 +250,5 @@ function describeOrders(ctx: Parameters<Parameters<typeof describeEachDatabase>[
       ),
       settings(15),
     );
-  }, 120_000);
+  });
 }

@@ -155,7 +155,7 @@ describeEachDatabase(
       expect(failures.every((failure) => failure.reason instanceof InsufficientPointsError)).toBe(true);
       expect((await totals(ctx.db, store(), customer)).balance).toBe(0);
       expect(await verifyLedger(ctx.db, store())).toEqual([]);
-    }, 60_000);
+    });
   },
   { postgres: true },
 );

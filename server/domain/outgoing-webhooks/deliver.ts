@@ -6,7 +6,9 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { JobKind } from '../jobs/index.ts';
 import type { AddressPolicy } from './address.ts';
+import { queueAllEvents } from './events.ts';
 import { sendEvent, signatureHeader, type SendResult } from './send.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -85,4 +87,27 @@ export async function deliverDue(db: Db, now: Date, policy: AddressPolicy, send:
       .execute();
   }
   return claimed.length;
+}
+
+export const OUTGOING_DELIVERY_JOB = 'outgoing.deliver';
+
+/**
+ * The outgoing webhooks' pass, a recurring job every `everyMs`: it queues the program's events since
+ * the last pass, then delivers what is due (retries included; claimed deliveries are leased, so the
+ * loop ends once every due one was tried).
+ */
+export function outgoingDeliveryJob(everyMs: number, policy: AddressPolicy, send?: Sender): JobKind<never> {
+  return {
+    kind: OUTGOING_DELIVERY_JOB,
+    everyMs,
+    run: async (job) => {
+      await queueAllEvents(job.db, job.now());
+      let tried = 0;
+      for (;;) {
+        const batch = await deliverDue(job.db, job.now(), policy, send);
+        if (batch === 0) return { tried };
+        tried += batch;
+      }
+    },
+  };
 }

@@ -1,5 +1,5 @@
 export { checkUrlShape, refusedAddress, resolveSafeAddress, UnsafeUrlError, type AddressPolicy } from './address.ts';
-export { deliverDue, MAX_ATTEMPTS, retryDelayMs, type Sender } from './deliver.ts';
+export { deliverDue, MAX_ATTEMPTS, OUTGOING_DELIVERY_JOB, outgoingDeliveryJob, retryDelayMs, type Sender } from './deliver.ts';
 export { createEndpoint, EndpointError, listDeliveries, listEndpoints, removeEndpoint, type DeliveryListQuery } from './endpoints.ts';
 export { ledgerTopic, queueAllEvents, queueEndpointEvents } from './events.ts';
 export { sendEvent, signatureHeader } from './send.ts';

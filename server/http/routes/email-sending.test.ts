@@ -8,6 +8,7 @@ import { createEarningRule } from '../../domain/rules/earning.ts';
 import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
+import { queueEmail } from '../../domain/emails/index.ts';
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());
@@ -138,6 +139,28 @@ describeEachDatabase(
       sender.kick();
       await sender.drain();
       expect(mailsTo(at('retry'))).toHaveLength(0);
+    });
+
+    it('an email a dead process was sending is sent by the next pass once its claim is a minute old', async () => {
+      const rendered = { subject: 'Interrupted', html: '<p>Interrupted</p>', text: 'Interrupted' };
+      const email = {
+        storeId: store().id,
+        customerId: null,
+        key: 'referral-received' as const,
+        eventKey: 'test:interrupted',
+        to: at('interrupted'),
+        data: {},
+        rendered,
+      };
+      // as a process killed mid-send leaves it: claimed, its attempt counted, never settled
+      await queueEmail(ctx.db, email, ctx.clock.now(), 'sending');
+      await ctx.workers.emails!.drain();
+      expect(mailsTo(at('interrupted'))).toHaveLength(0);
+      ctx.clock.advance(61_000);
+      await ctx.workers.emails!.drain();
+      expect(mailsTo(at('interrupted'))).toHaveLength(1);
+      const row = await ctx.db.selectFrom('email_outbox').select(['status', 'attempts']).where('to_address', '=', at('interrupted')).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', attempts: 2 });
     });
   },
   { config: { smtpUrl: smtp.url }, workers: ['webhooks', 'emails'] },

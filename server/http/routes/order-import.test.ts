@@ -193,7 +193,7 @@ describeEachDatabase(
         expect((await ctx.app.inject({ method: 'GET', url: `/data/v1/order/import/${id}`, headers: foreign })).statusCode).toBe(404);
       }
       expect(await verifyLedger(ctx.db, store)).toEqual([]);
-    }, 120_000);
+    });
 
     /** Reads an import's progress until it ends; every answer seen, in order. */
     async function followImport(

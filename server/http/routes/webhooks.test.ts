@@ -490,7 +490,7 @@ describeEachDatabase(
       const entries = await ctx.db.selectFrom('ledger_entries').select(['source_type', 'source_id', 'rule_key']).where('store_id', '=', store().id).execute();
       expect(new Set(entries.map((entry) => `${entry.source_type}|${entry.source_id}|${entry.rule_key}`)).size).toBe(entries.length);
       expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
-    }, 120_000);
+    });
   },
   { postgres: true, workers: ['webhooks'], config: { platforms } },
 );
