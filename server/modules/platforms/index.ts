@@ -15,3 +15,4 @@ export {
 } from './connections.ts';
 export { openToken, sealToken, TokenKeyMissing } from './tokens.ts';
 export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedCode, type PlatformAdapter, type RewardCode } from './adapter.ts';
+export { platformAdapters, type PlatformAdapters } from './adapters.ts';
