@@ -23,7 +23,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { bigcommerceSetupJob } from './modules/platforms/index.ts';
+import { bigcommerceSetupJob, resealTokens } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -66,6 +66,8 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
   if (has('jobs')) {
     const runner = new JobRunner(db, clock, jobKinds(onPostgres, config), { listenUrl: config.databaseUrl, onError: log('a job') });
     await runner.start();
+    // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
+    if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
     stops.push(work.jobsQueued.on(() => runner.wake()));
     stops.push(scheduleEvery(db, clock, MAINTENANCE_EVERY_MS, () => runner.wake(), log('scheduling maintenance')));
     stops.push(() => runner.stop());

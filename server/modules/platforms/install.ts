@@ -2,11 +2,12 @@
  * What an install from a platform does, whichever platform: the store (created with the spec's
  * default program, or found again for a reinstall: its program was kept), its owner (a user found
  * by e-mail or created, a member of the store), the connection with the new token sealed, and the
- * one-time sign-in code that lands the merchant signed in on the console.
+ * provider session that lands the merchant signed in on the console.
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/passwords.ts';
-import { issueLoginCode } from '../../auth/sessions.ts';
+import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
+import { createProviderSession } from '../../auth/sessions.ts';
 import { newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
@@ -130,8 +131,15 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
   });
 }
 
-/** The console address that signs the user in (a one-time code its auth-check page exchanges). */
-export async function signInPath(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
-  const code = await issueLoginCode(db, userId, now, ttlMs);
-  return `/auth-check?code=${encodeURIComponent(code)}`;
+/**
+ * Signs the merchant in as the console's own sign-in does: the provider's session is opened (its
+ * cookie, set by the route), and the console's auth-check, where the merchant is sent, starts a
+ * sign-in bound to this browser that the session answers at once.
+ */
+export async function providerSignIn(db: Db, userId: number, now: Date, ttlMs: number) {
+  const token = await createProviderSession(db, userId, now, ttlMs);
+  return {
+    location: '/auth-check',
+    cookie: { name: PROVIDER_COOKIE, value: token, options: { ...PROVIDER_COOKIE_OPTIONS, maxAge: Math.floor(ttlMs / 1000) } },
+  };
 }

@@ -5,6 +5,7 @@ import { authHeaders } from '../../../../tests/helpers/server.ts';
 import { standInClient } from '../../../../tests/platforms/bigcommerce/client.ts';
 import { currentCustomerJwt } from '../../../../tests/platforms/bigcommerce/signing.ts';
 import { startBigCommerceStandIn } from '../../../../tests/platforms/bigcommerce/stand-in.ts';
+import { challengeOf } from '../../../auth/pkce.ts';
 import { JobRunner } from '../../../jobs/engine.ts';
 import { jobKinds } from '../../../workers.ts';
 import { connectionOf } from '../connections.ts';
@@ -35,11 +36,21 @@ describeEachDatabase(
         .where('platform_connections.shop', '=', HASH)
         .executeTakeFirstOrThrow();
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });
-    const signInWith = async (location: string) => {
-      const code = new URL(location, 'http://x').searchParams.get('code')!;
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code } });
-      expect(response.statusCode).toBe(200);
-      return response.json().data;
+    /** What the console does after the redirect: a sign-in bound to this browser (PKCE), answered by the provider's session. */
+    const signInWith = async (response: { statusCode: number; headers: Record<string, unknown>; cookies: Array<{ name: string; value: string }> }) => {
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/auth-check');
+      const session = response.cookies.find((cookie) => cookie.name === 'ls_provider_session')!;
+      const verifier = randomBytes(32).toString('base64url');
+      const provider = await ctx.app.inject({
+        method: 'GET',
+        url: `/auth/login?code_challenge=${challengeOf(verifier)}`,
+        cookies: { ls_provider_session: session.value },
+      });
+      const code = new URL(String(provider.headers.location), 'http://x').searchParams.get('code')!;
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code, code_verifier: verifier } });
+      expect(login.statusCode).toBe(200);
+      return login.json().data;
     };
     const install = async (storeHash = HASH, user = owner) => {
       const callback = await bc.install(storeHash, user, 'Outdoor Outfitters');
@@ -48,9 +59,7 @@ describeEachDatabase(
 
     it('installs a new store: token sealed, default program, the owner signed in on onboarding', async () => {
       const response = await install();
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toMatch(/^\/auth-check\?code=/);
-      const login = await signInWith(response.headers.location!);
+      const login = await signInWith(response);
       expect(login.user.email).toBe(owner.email);
       expect(login.user.stage).toBe(2); // onboarding
       const store = await storeOfHash();
@@ -88,7 +97,7 @@ describeEachDatabase(
     it("the integrations screen's re-sync checks the hooks and puts back a missing one, once", async () => {
       const store = await storeOfHash();
       standIn.stores.get(HASH)!.hooks.splice(0, 1);
-      const login = await signInWith((await install()).headers.location!);
+      const login = await signInWith(await install());
       await runJobs();
       const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: authHeaders(login), payload: {} });
       expect(response.statusCode).toBe(200);
@@ -182,13 +191,12 @@ describeEachDatabase(
     it('load signs the owner in on the store; a user the owner let in becomes an admin; remove_user takes them out', async () => {
       const store = await storeOfHash();
       const load = await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`);
-      expect(load.statusCode).toBe(303);
-      expect((await signInWith(load.headers.location!)).user.store.id).toBe(store.id);
+      expect((await signInWith(load)).user.store.id).toBe(store.id);
       const clerk = { id: 12, email: 'clerk@outdoor.example' };
       // a user BigCommerce lets use the app, known to the program (e.g. invited)
       await ctx.db.insertInto('users').values({ email: clerk.email, name: 'Clerk', password_hash: 'x' }).execute();
       const clerkLoad = await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH, { user: clerk })}`);
-      const clerkLogin = await signInWith(clerkLoad.headers.location!);
+      const clerkLogin = await signInWith(clerkLoad);
       expect(clerkLogin.user.store.id).toBe(store.id);
       const removed = await get(`/platforms/bigcommerce/remove_user?signed_payload_jwt=${await bc.signedPayload(HASH, { user: clerk })}`);
       expect(removed.json().data.removed).toBe(true);
@@ -207,7 +215,7 @@ describeEachDatabase(
 
     it('uninstall erases the token at once, cancels the platform work, stops the embed and keeps the program', async () => {
       const store = await storeOfHash();
-      const login = await signInWith((await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`)).headers.location!);
+      const login = await signInWith(await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`));
       await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: authHeaders(login), payload: {} });
       const response = await get(`/platforms/bigcommerce/uninstall?signed_payload_jwt=${await bc.uninstall(HASH)}`);
       expect(response.statusCode).toBe(200);
@@ -227,9 +235,7 @@ describeEachDatabase(
     it('a reinstall finds the same store with its program, signs the owner in, and opens the embed again', async () => {
       const before = await storeOfHash();
       const rules = await ctx.db.selectFrom('earning_rules').select('id').where('store_id', '=', before.id).execute();
-      const response = await install();
-      expect(response.statusCode).toBe(303);
-      const login = await signInWith(response.headers.location!);
+      const login = await signInWith(await install());
       expect(login.user.store.id).toBe(before.id);
       expect(await ctx.db.selectFrom('earning_rules').select('id').where('store_id', '=', before.id).execute()).toEqual(rules);
       expect((await connectionOf(ctx.db, tokenKeys, before.id))?.token).toBe(standIn.stores.get(HASH)!.token);

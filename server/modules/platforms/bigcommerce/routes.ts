@@ -10,13 +10,14 @@
  * - `GET /remove_user?signed_payload_jwt`: the user loses access to the store
  * A JWT not signed with the client secret, or expired, is refused with 401 and changes nothing.
  */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import { enqueueJob } from '../../../domain/jobs/index.ts';
 import type { RouteModule } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
-import { addMember, installStore, signInPath } from '../install.ts';
+import { addMember, installStore, providerSignIn } from '../install.ts';
 import { cancelPlatformWork } from '../jobs.ts';
 import { exchangeCode, InstallRefused, InvalidBigCommerceJwt, verifySignedPayload, type BigCommerceApp, type SignedPayload } from './oauth.ts';
 import { BIGCOMMERCE_SETUP_JOB, placeholderTitle } from './setup.ts';
@@ -46,6 +47,10 @@ async function verify(config: Config, jwt: string): Promise<SignedPayload> {
     throw error;
   }
 }
+
+/** Lands the merchant on the console, signed in by the provider's session. */
+const signedIn = (reply: FastifyReply, signIn: Awaited<ReturnType<typeof providerSignIn>>) =>
+  reply.setCookie(signIn.cookie.name, signIn.cookie.value, signIn.cookie.options).header('cache-control', 'no-store').redirect(signIn.location, 303);
 
 export const bigcommerceRoutes: RouteModule = {
   prefix: '/platforms/bigcommerce',
@@ -79,7 +84,7 @@ export const bigcommerceRoutes: RouteModule = {
         // hooks, the loader and the store's name: platform calls, done by a job
         await enqueueJob(app.db, { kind: BIGCOMMERCE_SETUP_JOB, storeId: installed.storeId }, now);
         app.work.jobsQueued.raise();
-        return reply.redirect(await signInPath(app.db, installed.userId, now, app.config.loginCodeTtlMs), 303);
+        return signedIn(reply, await providerSignIn(app.db, installed.userId, now, app.config.sessionTtlMs));
       },
     );
 
@@ -94,7 +99,7 @@ export const bigcommerceRoutes: RouteModule = {
         if (!user) throw new ApiError(403, 'This BigCommerce user has no access to the loyalty program yet: ask the store owner.', 'no_access');
         // the store owner, or a user the owner let use the app (BigCommerce's multiple users)
         await addMember(app.db, installed.storeId, user.id, payload.owner && payload.owner.id === payload.user.id ? 'owner' : 'admin');
-        return reply.redirect(await signInPath(app.db, user.id, app.clock.now(), app.config.loginCodeTtlMs), 303);
+        return signedIn(reply, await providerSignIn(app.db, user.id, app.clock.now(), app.config.sessionTtlMs));
       },
     );
 
