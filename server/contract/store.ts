@@ -4,6 +4,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
+import { timeZoneField } from '../domain/schemas/time-zone.ts';
 
 const reminderDays = (which: string) =>
   z
@@ -57,6 +58,8 @@ export const storeSettingsBody = z.strictObject({
   /** the largest points adjustment staff may make at once (owners and admins are not capped) */
   staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */
+  /** IANA time zone: scheduled publishing reads its dates and times in it (UTC when unset) */
+  time_zone: timeZoneField.optional(),
   holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;

@@ -236,4 +236,5 @@ export const STORE_SCOPED_TABLES = [
   'collections',
   'webhook_endpoints',
   'webhook_deliveries',
+  'publish_schedules',
 ] as const;

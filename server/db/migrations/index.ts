@@ -44,6 +44,7 @@ import * as customerImportWrites from './0240_customer_import_writes.ts';
 import * as productVersions from './0270_product_versions.ts';
 import * as customerExportResume from './0271_customer_export_resume.ts';
 import * as jobs from './0330_jobs.ts';
+import * as publishSchedules from './0331_publish_schedules.ts';
 import * as vipFiguresByBasis from './0280_vip_figures_by_basis.ts';
 import * as mediaKeys from './0325_media_keys.ts';
 import * as analyticsExpiringPoints from './0202_analytics_expiring_points.ts';
@@ -107,4 +108,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0280_vip_figures_by_basis': vipFiguresByBasis,
   '0325_media_keys': mediaKeys,
   '0330_jobs': jobs,
+  '0331_publish_schedules': publishSchedules,
 };
