@@ -64,6 +64,8 @@ export interface SessionsTable {
 export interface LoginCodesTable {
   code_hash: string;
   user_id: number;
+  /** S256 challenge of the verifier held by the browser that started the sign-in */
+  challenge: string | null;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -237,4 +239,5 @@ export const STORE_SCOPED_TABLES = [
   'webhook_endpoints',
   'webhook_deliveries',
   'publish_schedules',
+  'platform_connections',
 ] as const;

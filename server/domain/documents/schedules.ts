@@ -11,7 +11,6 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { cancelJob, enqueueJob } from '../jobs/index.ts';
 import { inTransaction } from '../ledger/index.ts';
-import { isTimeZone } from '../schemas/time-zone.ts';
 import { DocumentInvalidError } from './errors.ts';
 import type { PublishSchedule, ScheduleItem, ScheduleState } from './schedule-tables.ts';
 import { readableVersion } from './write.ts';
@@ -21,14 +20,6 @@ export type ScheduleStep = 'start' | 'end';
 export interface ScheduleJobPayload {
   scheduleId: number;
   step: ScheduleStep;
-}
-
-const DEFAULT_TIME_ZONE = 'UTC';
-
-/** The store's time zone (`settings.time_zone`), UTC when it has none. */
-export function storeTimeZone(settings: Record<string, unknown>): string {
-  const zone = settings.time_zone;
-  return typeof zone === 'string' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /** A wall-clock time (`2026-12-04T00:00`) in `timeZone` as an instant; null when it is not one. */
