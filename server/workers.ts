@@ -14,6 +14,7 @@ import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
 import type { JobKind } from './domain/jobs/index.ts';
 import { vipApplyJob } from './domain/vip/index.ts';
@@ -46,6 +47,7 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     customerExportJob as JobKind<never>,
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
+    publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
   if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>);
