@@ -10,7 +10,7 @@
  * and the work on others.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WorkerRole } from './config.ts';
+import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
@@ -23,7 +23,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { resealTokens } from './modules/platforms/index.ts';
+import { resealTokens, webhookSyncJob } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -36,7 +36,7 @@ export interface Workers {
 }
 
 /** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
-export function jobKinds(onPostgres: boolean): JobKind<never>[] {
+export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
@@ -45,6 +45,8 @@ export function jobKinds(onPostgres: boolean): JobKind<never>[] {
     awardGrantJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
+  // platform work needs the app's registration with the platform (and the token keys)
+  if (config?.platforms.shopify) kinds.push(webhookSyncJob(config));
   return kinds;
 }
 
@@ -60,7 +62,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
 
   let jobs: JobRunner | null = null;
   if (has('jobs')) {
-    const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
+    const runner = new JobRunner(db, clock, jobKinds(onPostgres, config), { listenUrl: config.databaseUrl, onError: log('a job') });
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
     if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);

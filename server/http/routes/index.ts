@@ -36,6 +36,7 @@ import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
+import { shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -90,4 +91,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   dataReferralRoutes,
   outgoingWebhookRoutes,
   jobRoutes,
+  shopifyRoutes,
 ];

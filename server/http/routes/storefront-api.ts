@@ -16,6 +16,7 @@ import { bootstrapPayload, customerByExternalId, digestMatches } from '../../dom
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { connectionStatus } from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -29,7 +30,8 @@ const badDigest = () => new ApiError(401, 'The customer signature is not valid.'
 
 export async function storeOf(app: App, storeKey: string): Promise<Store> {
   const store = await findStoreBy(app.db, 'store_name', storeKey);
-  if (!store) throw notFound('Store');
+  // a store whose shop uninstalled the app is unknown to its storefront until a reinstall
+  if (!store || (await connectionStatus(app.db, store.id))?.status === 'uninstalled') throw notFound('Store');
   return store;
 }
 

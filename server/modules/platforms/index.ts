@@ -16,3 +16,5 @@ export {
 export { openToken, sealToken, TokenKeyMissing } from './tokens.ts';
 export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedCode, type PlatformAdapter, type RewardCode } from './adapter.ts';
 export { platformAdapters, type PlatformAdapters } from './adapters.ts';
+export { shopifyRoutes } from './shopify/routes.ts';
+export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
