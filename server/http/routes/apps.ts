@@ -24,6 +24,7 @@ import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import type { Store } from '../../db/schema.ts';
 import { findImage } from '../../domain/media/gallery.ts';
+import { connectionStatus, queueWebhookSync } from '../../modules/platforms/index.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { mediaUrl } from './media.ts';
@@ -191,6 +192,12 @@ export const dataAppRoutes: RouteModule = {
       async (request) => {
         const retried = await retryFailedWebhooks(app.db, request.store.id);
         if (retried > 0) app.work.webhooksRetried.raise();
+        // a shop installed through OAuth: its webhook subscriptions are checked again (a job)
+        const link = app.config.platforms.shopify ? await connectionStatus(app.db, request.store.id) : null;
+        if (link?.platform === 'shopify' && link.status === 'connected') {
+          await queueWebhookSync(app.db, request.store.id, app.clock.now());
+          app.work.jobsQueued.raise();
+        }
         return { data: { retried } };
       },
     );

@@ -1,4 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { challengeOf } from '../../../server/auth/pkce.ts';
 import { describeEachDatabase } from '../../helpers/db.ts';
 import { runJobs } from '../../helpers/jobs.ts';
 import { signQuery } from './standin.ts';
@@ -11,6 +13,25 @@ afterAll(() => standIn.stop());
 describeEachDatabase(
   'Shopify install through OAuth',
   (ctx) => {
+    /** The console's sign-in after the callback: the provider session it set hands a code bound to this browser. */
+    async function signInThroughProvider(callback: LightMyRequestResponse) {
+      const provider = String(callback.headers['set-cookie'] ?? '')
+        .split(/,(?=\s*\w+=)/)
+        .find((cookie) => cookie.trim().startsWith('ls_provider_session='));
+      expect(provider).toMatch(/HttpOnly/i);
+      const verifier = 'v'.repeat(50);
+      const start = await ctx.app.inject({
+        method: 'GET',
+        url: `/auth/login?code_challenge=${challengeOf(verifier)}&code_challenge_method=S256`,
+        headers: { cookie: provider!.split(';')[0]!.trim() },
+      });
+      expect(start.headers.location).toMatch(/^\/auth-check\?code=/);
+      const code = new URL(`http://x${String(start.headers.location)}`).searchParams.get('code');
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code, code_verifier: verifier } });
+      expect(login.statusCode).toBe(200);
+      return (login.json() as { data: { user: { stage: number; store: { id: number } | null } } }).data;
+    }
+
     it('starts at the shop: the signed install redirects to its authorize page with a single-use state bound by a cookie', async () => {
       clockNow = () => ctx.clock.now();
       const { response, cookie, location } = await startInstall(ctx.app, standIn, 'first-shop.myshopify.com');
@@ -28,7 +49,7 @@ describeEachDatabase(
     it('a first install creates the store, its owner and the default program, and lands the owner signed in on onboarding', async () => {
       const response = await install(ctx.app, standIn, 'first-shop.myshopify.com');
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toMatch(/^\/auth-check\?code=/);
+      expect(response.headers.location).toBe('/auth-check');
       const store = await ctx.db.selectFrom('stores').selectAll().where('domain', '=', 'first-shop.myshopify.com').executeTakeFirstOrThrow();
       expect(store).toMatchObject({ platform: 'shopify', store_name: 'first-shop', title: 'First Shop', settings: { currency: 'USD' } });
       const owner = await ctx.db
@@ -45,13 +66,8 @@ describeEachDatabase(
       ]);
       const redeem = await ctx.db.selectFrom('redeem_rules').select(['type', 'points_cost', 'discount_value']).where('store_id', '=', store.id).execute();
       expect(redeem).toEqual([{ type: 'fixed_amount', points_cost: 500, discount_value: 500 }]);
-      // the code signs the owner in
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/login',
-        payload: { code: new URL(`http://x${response.headers.location}`).searchParams.get('code') },
-      });
-      expect(login.statusCode).toBe(200);
+      // the console's sign-in, bound to this browser, goes through at once as the owner
+      expect((await signInThroughProvider(response)).user.stage).toBe(2);
       // the token is sealed, never stored as it is
       const connection = await ctx.db.selectFrom('platform_connections').selectAll().where('store_id', '=', store.id).executeTakeFirstOrThrow();
       expect(connection).toMatchObject({ platform: 'shopify', shop: 'first-shop.myshopify.com', status: 'connected' });

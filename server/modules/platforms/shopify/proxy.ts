@@ -39,6 +39,14 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     if (!store) throw notFound('Store');
     const customerId = typeof query.logged_in_customer_id === 'string' ? query.logged_in_customer_id : '';
     const rest = (request.params as { '*': string })['*'];
+    // the theme's app embed asks who the shopper is: the store key, and the signed-in customer with their digest
+    if (rest === 'shopper') {
+      const signed =
+        customerId && store.hmac_secret
+          ? { customer_id: customerId, digest: customerDigest(store.hmac_secret, customerId) }
+          : { customer_id: null, digest: null };
+      return { status: 200, type: 'application/json; charset=utf-8', body: JSON.stringify({ data: { store: store.store_name, ...signed } }) };
+    }
     const own = Object.fromEntries(Object.entries(query).filter(([key]) => !PROXY_PARAMS.includes(key)));
     const search = new URLSearchParams(asShopper(own, customerId, store.hmac_secret) as Record<string, string>);
     const body =

@@ -4,7 +4,7 @@
  * /storefront/v1 on the shop's own domain.
  */
 import type { FastifyReply } from 'fastify';
-import { issueLoginCode } from '../../../auth/sessions.ts';
+import { createProviderSession, PROVIDER_COOKIE_OPTIONS, PROVIDER_SESSION_COOKIE } from '../../../auth/sessions.ts';
 import type { RouteModule } from '../../../http/context.ts';
 import { ShopifyUnavailable } from './admin-api.ts';
 import { beginInstall, completeInstall, InstallRefused } from './install.ts';
@@ -46,9 +46,14 @@ export const shopifyRoutes: RouteModule = {
       try {
         const opened = await completeInstall(app.db, app.config, request.query as Record<string, string>, request.cookies[STATE_COOKIE], now);
         reply.clearCookie(STATE_COOKIE, cookieOptions);
-        if (opened.signInAs === null) return reply.redirect('/auth/login', 303);
-        const code = await issueLoginCode(app.db, opened.signInAs, now, app.config.loginCodeTtlMs);
-        return reply.redirect(`/auth-check?code=${encodeURIComponent(code)}`, 303);
+        app.work.jobsQueued.raise(); // the webhook subscriptions' job
+        // the owner is signed in to the sign-in provider: the console's own sign-in (bound to this
+        // browser) then goes through at once; an owner who must sign in themselves sees the form
+        if (opened.signInAs !== null) {
+          const session = await createProviderSession(app.db, opened.signInAs, now, app.config.sessionTtlMs);
+          reply.setCookie(PROVIDER_SESSION_COOKIE, session, { ...PROVIDER_COOKIE_OPTIONS, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+        }
+        return reply.redirect('/auth-check', 303);
       } catch (error) {
         if (error instanceof InstallRefused) return refusedPage(reply, error.status, error.message);
         if (error instanceof ShopifyUnavailable) return refusedPage(reply, 502, `${error.message} Try the install again in a moment.`);
