@@ -14,6 +14,7 @@ import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
 import type { JobKind } from './domain/jobs/index.ts';
 import { vipApplyJob } from './domain/vip/index.ts';
@@ -23,7 +24,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { resealTokens, webhookSyncJob } from './modules/platforms/index.ts';
+import { bigcommerceSetupJob, resealTokens, webhookSyncJob } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -35,7 +36,10 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
+/**
+ * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
+ * let requests through between them); the platforms' kinds need the server's config.
+ */
 export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
@@ -43,10 +47,10 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     customerExportJob as JobKind<never>,
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
+    publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
-  // platform work needs the app's registration with the platform (and the token keys)
-  if (config?.platforms.shopify) kinds.push(webhookSyncJob(config));
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, webhookSyncJob(config));
   return kinds;
 }
 
@@ -79,6 +83,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       clock,
       {
         bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
+        tokenKeys: config.platforms.tokenKeys,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one

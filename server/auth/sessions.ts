@@ -124,10 +124,6 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-/** The sign-in provider's own session: a cookie on /auth that lets a return visit skip the form. */
-export const PROVIDER_SESSION_COOKIE = 'ls_provider_session';
-export const PROVIDER_COOKIE_OPTIONS = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: 'auto' as const };
-
 /** The sign-in provider's own session (a cookie under /auth), so a return visit skips the form. */
 export async function createProviderSession(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
   const token = newToken();

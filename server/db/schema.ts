@@ -238,5 +238,6 @@ export const STORE_SCOPED_TABLES = [
   'collections',
   'webhook_endpoints',
   'webhook_deliveries',
+  'publish_schedules',
   'platform_connections',
 ] as const;

@@ -1,17 +1,10 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
 import { loginPage, signOutPage } from '../../auth/login-page.ts';
 import { beginSignIn, signInLimits, signInSucceeded } from '../../auth/throttle.ts';
-import {
-  checkCredentials,
-  createProviderSession,
-  endProviderSession,
-  issueLoginCode,
-  PROVIDER_COOKIE_OPTIONS,
-  PROVIDER_SESSION_COOKIE,
-  providerSessionUser,
-} from '../../auth/sessions.ts';
+import { checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser } from '../../auth/sessions.ts';
 import type { App, RouteModule } from '../context.ts';
 import { checkOrigin, tooManySignInsMessage } from '../sign-in-guard.ts';
 import { signInChallenge } from '../../auth/pkce.ts';
@@ -62,7 +55,7 @@ export const authProviderRoutes: RouteModule = {
       const query = request.validationError ? {} : request.query;
       const challenge = signInChallenge(query.code_challenge, query.code_challenge_method);
       if (challenge === null) return startFromConsole(reply);
-      const token = request.cookies[PROVIDER_SESSION_COOKIE];
+      const token = request.cookies[PROVIDER_COOKIE];
       const userId = token ? await providerSessionUser(app.db, token, app.clock.now()) : null;
       if (userId !== null) return redirectWithCode(app, reply, userId, challenge);
       return html(reply, 200, loginPage({ challenge }));
@@ -91,7 +84,7 @@ export const authProviderRoutes: RouteModule = {
       await signInSucceeded(app.db, attempt);
       const now = app.clock.now();
       const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
-      reply.setCookie(PROVIDER_SESSION_COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+      reply.setCookie(PROVIDER_COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
       return challenge ? redirectWithCode(app, reply, user.id, challenge) : startFromConsole(reply);
     });
 
@@ -99,9 +92,9 @@ export const authProviderRoutes: RouteModule = {
     // cookie is SameSite=Lax, so another site's form post arrives without it). A GET is told
     // so (405) and offered the button that signs out.
     app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
-      const token = request.cookies[PROVIDER_SESSION_COOKIE];
+      const token = request.cookies[PROVIDER_COOKIE];
       if (token) await endProviderSession(app.db, token, app.clock.now());
-      reply.clearCookie(PROVIDER_SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(PROVIDER_COOKIE, cookieOptions);
       return html(reply, 200, loginPage({ notice: 'You have been signed out.' }));
     });
     app.get('/logout', { schema: { hide: true } }, async (_request, reply) => {

@@ -36,7 +36,7 @@ import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
-import { shopifyRoutes } from '../../modules/platforms/index.ts';
+import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -45,6 +45,7 @@ import { shopifyRoutes } from '../../modules/platforms/index.ts';
  */
 export const ROUTE_MODULES: RouteModule[] = [
   authProviderRoutes,
+  bigcommerceRoutes,
   sessionRoutes,
   storeRoutes,
   searchRoutes,

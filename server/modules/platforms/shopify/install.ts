@@ -7,7 +7,7 @@
  */
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
-import { openPlatformStore, type OpenedStore } from '../new-store.ts';
+import { installStore } from '../install.ts';
 import { consumeOauthState, issueOauthState } from '../oauth-states.ts';
 import { adminGraphql, exchangeCode, shopOrigin, type ShopifyConfig } from './admin-api.ts';
 import { queryHmacValid, SHOP_DOMAIN, timestampFresh } from './signatures.ts';
@@ -73,7 +73,13 @@ export async function beginInstall(db: Db, config: Config, query: Query, now: Da
 }
 
 /** The OAuth callback: `cookieState` is the state the browser that started the install holds. */
-export async function completeInstall(db: Db, config: Config, query: Query, cookieState: string | undefined, now: Date): Promise<OpenedStore> {
+export async function completeInstall(
+  db: Db,
+  config: Config,
+  query: Query,
+  cookieState: string | undefined,
+  now: Date,
+): Promise<{ storeId: number; signInAs: number | null }> {
   const shopify = shopifyOf(config);
   const shop = signedShop(shopify, query, now);
   const state = typeof query.state === 'string' ? query.state : '';
@@ -85,22 +91,28 @@ export async function completeInstall(db: Db, config: Config, query: Query, cook
   if (!code) throw new InstallRefused(400, 'Shopify sent no authorization code.');
   const { accessToken, scope } = await exchangeCode(shopify, shop, code);
   const { shop: info } = await adminGraphql<ShopInfo>(shopify, { shop, token: accessToken }, SHOP_QUERY);
-  const opened = await openPlatformStore(
-    db,
-    config.platforms.tokenKeys,
-    {
-      platform: 'shopify',
-      shop,
-      title: info.name,
-      domain: shop,
-      website: info.primaryDomain.url,
-      currency: info.currencyCode,
-      email: info.email,
-      token: accessToken,
-      scopes: scope,
-    },
+  const installed = await installStore(db, config.platforms.tokenKeys, {
+    platform: 'shopify',
+    shop,
+    title: info.name,
+    domain: shop,
+    currency: info.currencyCode,
+    website: info.primaryDomain.url,
+    token: accessToken,
+    scopes: scope,
+    owner: { email: info.email, name: info.name },
     now,
-  );
-  await queueWebhookSync(db, opened.storeId, now);
-  return opened;
+  });
+  await queueWebhookSync(db, installed.storeId, now);
+  return { storeId: installed.storeId, signInAs: (await onlyStoreOf(db, installed.userId, installed.storeId)) ? installed.userId : null };
+}
+
+/**
+ * Whether this store is the owner's only one. The shop's e-mail is the merchant's to type: an
+ * install signs in only an owner who has no other store, so naming another account's e-mail in a
+ * shop never opens that account's stores; that owner signs in with their password.
+ */
+async function onlyStoreOf(db: Db, userId: number, storeId: number): Promise<boolean> {
+  const stores = await db.selectFrom('memberships').select('store_id').where('user_id', '=', userId).execute();
+  return stores.length === 1 && stores[0]!.store_id === storeId;
 }

@@ -4,8 +4,8 @@
  * /storefront/v1 on the shop's own domain.
  */
 import type { FastifyReply } from 'fastify';
-import { createProviderSession, PROVIDER_COOKIE_OPTIONS, PROVIDER_SESSION_COOKIE } from '../../../auth/sessions.ts';
 import type { RouteModule } from '../../../http/context.ts';
+import { providerSignIn } from '../install.ts';
 import { ShopifyUnavailable } from './admin-api.ts';
 import { beginInstall, completeInstall, InstallRefused } from './install.ts';
 import { proxyRoutes } from './proxy.ts';
@@ -50,8 +50,8 @@ export const shopifyRoutes: RouteModule = {
         // the owner is signed in to the sign-in provider: the console's own sign-in (bound to this
         // browser) then goes through at once; an owner who must sign in themselves sees the form
         if (opened.signInAs !== null) {
-          const session = await createProviderSession(app.db, opened.signInAs, now, app.config.sessionTtlMs);
-          reply.setCookie(PROVIDER_SESSION_COOKIE, session, { ...PROVIDER_COOKIE_OPTIONS, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+          const { cookie } = await providerSignIn(app.db, opened.signInAs, now, app.config.sessionTtlMs);
+          reply.setCookie(cookie.name, cookie.value, cookie.options);
         }
         return reply.redirect('/auth-check', 303);
       } catch (error) {

@@ -56,8 +56,9 @@ const CREATE = /* GraphQL */ `
 `;
 
 /** Queues the check of the store's subscriptions (in the caller's transaction when given one). */
-export async function queueWebhookSync(db: Db, storeId: number, now: Date): Promise<void> {
-  await enqueueJob(db, { kind: SYNC_KIND, storeId, key: `sync:${now.getTime()}` }, now);
+export async function queueWebhookSync(db: Db, storeId: number, now: Date): Promise<{ jobId: number }> {
+  const job = await enqueueJob(db, { kind: SYNC_KIND, storeId, key: `sync:${now.getTime()}` }, now);
+  return { jobId: job.id };
 }
 
 /** Subscribes the shop to every topic it misses; answers the topics created. */

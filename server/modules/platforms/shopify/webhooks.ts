@@ -8,12 +8,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/connection.ts';
 import { deleteCustomer } from '../../../domain/customers/profile.ts';
-import { cancelJobs } from '../../../domain/jobs/index.ts';
 import { SHOPIFY_TOPICS } from '../../../domain/orders/shopify.ts';
 import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
+import { cancelPlatformWork } from '../jobs.ts';
 import { webhookHmacValid } from './signatures.ts';
 
 const header = (request: FastifyRequest, name: string) => {
@@ -68,7 +68,7 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
       if (!store) return { data: { received: true } };
       if (topic === 'app/uninstalled') {
         await markUninstalled(app.db, store.storeId, now);
-        await cancelJobs(app.db, store.storeId, now);
+        await cancelPlatformWork(app.db, store.storeId, now);
         return { data: { received: true } };
       }
       if (topic === 'customers/redact') {
