@@ -35,6 +35,9 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/http/routes/coupons.ts', "app.get('/x', async () => app.db.selectFrom('coupons').selectAll().execute());", 'runs no SQL'],
     ['server/http/routes/store.ts', 'const q = sql`select 1`;', 'runs no SQL'],
     ['renderers/schema/landing.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';", 'may import only renderers/schema'],
+    ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/tokens.ts';", 'through its index.ts only'],
+    ['server/modules/rewards/codes.ts', "import { openToken } from '../platforms/tokens.ts';", 'through its index.ts only'],
+    ['server/modules/platforms/routes.ts', "import { x } from '../../http/routes/apps.ts';", 'must not import server/'],
   ])('%s: %s is refused', (file, code, message) => {
     const violations = checkSource(file, code);
     expect(violations).toHaveLength(1);
@@ -56,6 +59,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
     ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],
     ['tests/bench/puck-page/main.tsx', "import { Puck } from '@puckeditor/core';\nimport '@puckeditor/core/no-external.css';"],
+    ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/index.ts';"],
+    ['server/modules/platforms/shopify/oauth.ts', "import { sealToken } from '../tokens.ts';"],
     ['renderers/schema/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
   ])('%s: allowed imports pass', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);

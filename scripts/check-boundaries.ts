@@ -67,6 +67,8 @@ export const RULES: Rule[] = [
   { folder: 'server/domain/schemas', onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'] },
   { folder: 'server/domain', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/contract', 'server/http'] },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
+  // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
+  { folder: 'server/modules', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http/routes'] },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
 ];
@@ -82,6 +84,9 @@ export const CONFINED: Record<string, string> = {
 
 /** Test files may also use the test tools (and node built-ins) wherever they live. */
 const TEST_PACKAGES = ['vitest', 'fast-check'];
+
+/** A server module's folder (`server/modules/<area>`) when `path` lies in one: its index.ts is its public face. */
+const moduleOf = (path: string) => /^server\/modules\/[^/]+/.exec(path)?.[0];
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
 const packageName = (spec: string) => {
@@ -166,6 +171,11 @@ export function checkSource(file: string, code: string): Violation[] {
     if (spec.startsWith('.') || spec.startsWith('/')) {
       const target = posix.normalize(posix.join(posix.dirname(rel), spec));
       const targetLayer = target.split('/')[0]!;
+      const module = moduleOf(target);
+      if (module && !under(rel, module) && !isTest && !/^index(\.tsx?)?$/.test(target.slice(module.length + 1))) {
+        report(`${module}/ is imported through its index.ts only, not '${spec}'`);
+        continue;
+      }
       if (!rule || !LAYERS.includes(targetLayer) || under(target, rule.folder)) continue;
       if (isTest && rule.testAllowedFolders?.some((f) => under(target, f))) continue;
       if (rule.onlyFolders && !rule.onlyFolders.some((f) => under(target, f))) {

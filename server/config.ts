@@ -38,6 +38,60 @@ export interface Config {
   outgoingWebhookAllowLoopback: boolean;
   /** WORKERS: the background work this process runs (server/workers.ts); WEBHOOK_PROCESSING=0 leaves webhook processing out */
   workers: WorkerRole[];
+  /** the platforms the app installs on (server/modules/platforms) */
+  platforms: PlatformsConfig;
+}
+
+/** The app's registration with each platform; a platform without its keys is not offered. */
+export interface PlatformsConfig {
+  /** AES-256-GCM keys sealing access tokens: the first seals, every one opens (rotation) */
+  tokenKeys: Buffer[];
+  shopify: { apiKey: string; apiSecret: string; scopes: string; apiOrigin: string | undefined } | null;
+  bigcommerce: { clientId: string; clientSecret: string; loginUrl: string } | null;
+  /** BigCommerce's API (stores connected by hand fetch their orders there too) */
+  bigcommerceApiUrl: string;
+}
+
+/** A 32-byte key written as 64 hex digits or as base64. */
+function tokenKey(name: string, text: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error(`${name}: a key is 32 bytes, written as 64 hex digits or in base64 (openssl rand -hex 32).`);
+  return key;
+}
+
+export function loadPlatforms(env: NodeJS.ProcessEnv): PlatformsConfig {
+  const shopify =
+    env.SHOPIFY_API_KEY && env.SHOPIFY_API_SECRET
+      ? {
+          apiKey: env.SHOPIFY_API_KEY,
+          apiSecret: env.SHOPIFY_API_SECRET,
+          scopes: env.SHOPIFY_SCOPES || 'read_customers,write_customers,read_orders,read_products,write_discounts',
+          apiOrigin: env.SHOPIFY_API_ORIGIN?.replace(/\/$/, '') || undefined,
+        }
+      : null;
+  const bigcommerce =
+    env.BIGCOMMERCE_CLIENT_ID && env.BIGCOMMERCE_CLIENT_SECRET
+      ? {
+          clientId: env.BIGCOMMERCE_CLIENT_ID,
+          clientSecret: env.BIGCOMMERCE_CLIENT_SECRET,
+          loginUrl: (env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com').replace(/\/$/, ''),
+        }
+      : null;
+  const current = env.PLATFORM_TOKEN_KEY ? [tokenKey('PLATFORM_TOKEN_KEY', env.PLATFORM_TOKEN_KEY)] : [];
+  const retired = (env.PLATFORM_TOKEN_KEYS_RETIRED ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text) => tokenKey('PLATFORM_TOKEN_KEYS_RETIRED', text));
+  if ((shopify || bigcommerce) && current.length === 0) {
+    throw new Error('PLATFORM_TOKEN_KEY is required to install on Shopify or BigCommerce: it seals their access tokens (openssl rand -hex 32).');
+  }
+  return {
+    tokenKeys: [...current, ...retired],
+    shopify,
+    bigcommerce,
+    bigcommerceApiUrl: (env.BIGCOMMERCE_API_URL || 'https://api.bigcommerce.com').replace(/\/$/, ''),
+  };
 }
 
 /** The shares of background work a process can run (server/workers.ts). */
@@ -81,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outgoingWebhookIntervalMs: number(env.OUTGOING_WEBHOOKS_INTERVAL_SECONDS, 5) * 1000,
     outgoingWebhookAllowLoopback: env.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK === '1',
     workers: parseWorkerRoles(env.WORKERS).filter((role) => role !== 'webhooks' || env.WEBHOOK_PROCESSING !== '0'),
+    platforms: loadPlatforms(env),
   };
 }

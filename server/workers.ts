@@ -14,6 +14,7 @@ import type { WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
 import type { JobKind } from './domain/jobs/index.ts';
 import { vipApplyJob } from './domain/vip/index.ts';
@@ -23,6 +24,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
+import { resealTokens } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -42,6 +44,7 @@ export function jobKinds(onPostgres: boolean): JobKind<never>[] {
     customerExportJob as JobKind<never>,
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
+    publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
   return kinds;
@@ -61,6 +64,8 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
   if (has('jobs')) {
     const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
     await runner.start();
+    // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
+    if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
     stops.push(work.jobsQueued.on(() => runner.wake()));
     stops.push(scheduleEvery(db, clock, MAINTENANCE_EVERY_MS, () => runner.wake(), log('scheduling maintenance')));
     stops.push(() => runner.stop());
@@ -73,7 +78,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       db,
       clock,
       {
-        bigcommerceApiUrl: process.env.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com',
+        bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one

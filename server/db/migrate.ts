@@ -1,8 +1,8 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
-import { MIGRATIONS } from './migrations/index.ts';
+import { loadMigrations } from './migrations/index.ts';
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const provider: MigrationProvider = { getMigrations: loadMigrations };
 
 /**
  * Brings the schema up to date. Kysely's Migrator runs each pending migration in a transaction

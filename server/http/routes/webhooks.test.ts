@@ -11,6 +11,7 @@ import { upsertProducts } from '../../domain/products/catalogue.ts';
 import { normalizeProduct } from '../../domain/products/normalize.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
+import { loadConfig } from '../../config.ts';
 
 // long platform ids stay exact: read as strings, sent back as the numbers Shopify sends
 const fixture = (path: string) =>
@@ -37,7 +38,7 @@ const standIn = createServer((request, response) => {
   response.writeHead(found ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(found ?? { status: 404 }));
 });
 await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-process.env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+const platforms = { ...loadConfig({}).platforms, bigcommerceApiUrl: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` };
 afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 
 const withOrder = (payload: Record<string, unknown>, id: number, email: string) => ({
@@ -491,5 +492,5 @@ describeEachDatabase(
       expect(await verifyLedger(ctx.db, store().id)).toEqual([]);
     }, 120_000);
   },
-  { postgres: true, workers: ['webhooks'] },
+  { postgres: true, workers: ['webhooks'], config: { platforms } },
 );

@@ -1,0 +1,18 @@
+/**
+ * The platforms module: installing on Shopify and BigCommerce, the store's connection (its sealed
+ * token), and the adapters the product calls them through. Other modules import this file only.
+ */
+export { PLATFORMS, type Platform, type ConnectionStatus } from './tables.ts';
+export {
+  connectionOf,
+  connectionStatus,
+  markNeedsReconnect,
+  markUninstalled,
+  resealTokens,
+  saveConnection,
+  storeOfShop,
+  type Connection,
+} from './connections.ts';
+export { openToken, sealToken, TokenKeyMissing } from './tokens.ts';
+export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedCode, type PlatformAdapter, type RewardCode } from './adapter.ts';
+export { platformAdapters, type PlatformAdapters } from './adapters.ts';

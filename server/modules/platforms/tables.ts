@@ -1,0 +1,30 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+type Time = ColumnType<Date, Date | string, Date | string>;
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export const PLATFORMS = ['shopify', 'bigcommerce'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+/** `reconnect`: the platform refused the token (revoked): the merchant installs again, nothing is lost */
+export type ConnectionStatus = 'connected' | 'reconnect' | 'uninstalled';
+
+export interface PlatformConnectionsTable {
+  store_id: number;
+  platform: Platform;
+  /** Shopify: `<name>.myshopify.com`; BigCommerce: the store hash */
+  shop: string;
+  /** the access token sealed by tokens.ts; null once uninstalled */
+  sealed_token: string | null;
+  scopes: ColumnType<string, string | undefined, string>;
+  status: ColumnType<ConnectionStatus, ConnectionStatus | undefined, ConnectionStatus>;
+  installed_at: Time;
+  uninstalled_at: NullableTime;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    platform_connections: PlatformConnectionsTable;
+  }
+}
+
+export type ConnectionRow = Selectable<PlatformConnectionsTable>;
