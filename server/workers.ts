@@ -23,7 +23,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { resealTokens } from './modules/platforms/index.ts';
+import { platformAdapters, resealTokens, rewardCodeJobs, type CodeJobDeps } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -35,8 +35,14 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
-export function jobKinds(onPostgres: boolean): JobKind<never>[] {
+/** No platform adapters (tests of other areas): a connected store's codes stay in the program. */
+const NO_PLATFORMS: CodeJobDeps = { adapters: { shopify: null, bigcommerce: null }, keys: [] };
+
+/**
+ * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
+ * let requests through between them) and the platform adapters the code jobs call.
+ */
+export function jobKinds(onPostgres: boolean, platforms: CodeJobDeps = NO_PLATFORMS): JobKind<never>[] {
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
@@ -44,6 +50,8 @@ export function jobKinds(onPostgres: boolean): JobKind<never>[] {
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
     ledgerMaintenanceJob,
+    // platform calls wait on the network: several at once per process
+    ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
   return kinds;
 }
@@ -60,7 +68,10 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
 
   let jobs: JobRunner | null = null;
   if (has('jobs')) {
-    const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
+    const runner = new JobRunner(db, clock, jobKinds(onPostgres, { adapters: platformAdapters(config.platforms), keys: config.platforms.tokenKeys }), {
+      listenUrl: config.databaseUrl,
+      onError: log('a job'),
+    });
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
     if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);

@@ -237,4 +237,5 @@ export const STORE_SCOPED_TABLES = [
   'webhook_endpoints',
   'webhook_deliveries',
   'platform_connections',
+  'reward_codes',
 ] as const;

@@ -8,6 +8,7 @@ import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 import { queueRewardRedeemedEmail } from '../emails/events.ts';
 import { exclusiveRefusal } from '../vip/index.ts';
+import { queueRewardCode, retireRewardCodes } from '../../modules/platforms/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -162,6 +163,8 @@ export async function redeemReward(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // a connected store's discounts get the code (a job, committed with the points spent)
+    await queueRewardCode(trx, reward, now);
     await queueRewardRedeemedEmail(trx, reward, now);
     return reward;
   });
@@ -188,6 +191,7 @@ export async function rollbackReward(db: Executor, storeId: number, rewardId: nu
       },
       now,
     );
+    await retireRewardCodes(trx, [reward.id], now);
     return trx.updateTable('rewards').set({ status: 'rolled_back', updated_at: now }).where('id', '=', reward.id).returningAll().executeTakeFirstOrThrow();
   });
 }
