@@ -18,5 +18,5 @@ export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedC
 export { platformAdapters, type PlatformAdapters } from './adapters.ts';
 export { queueFriendCode, queueRewardCode, retireRewardCodes, type GivenCode } from './codes/issue.ts';
 export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
-export { NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, type CodeStatus } from './codes/read.ts';
+export { NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
 export type { CodeState } from './codes/tables.ts';

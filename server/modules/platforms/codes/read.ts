@@ -37,3 +37,13 @@ export function shopperCodeStatus(status: CodeStatus | undefined): {
   if (status?.state === 'refused') return { platform: 'refused', ...(status.error ? { platformError: status.error } : {}) };
   return {};
 }
+
+/** Rewards with their code's platform side beside them (`platform`: NO_PLATFORM when the store has none). */
+export async function withCodeStatuses<T extends { id: number }>(db: Db, storeId: number, rewards: T[]): Promise<Array<T & { platform: CodeStatus }>> {
+  const statuses = await rewardCodeStatuses(
+    db,
+    storeId,
+    rewards.map((reward) => reward.id),
+  );
+  return rewards.map((reward) => ({ ...reward, platform: statuses.get(reward.id) ?? NO_PLATFORM }));
+}
