@@ -20,6 +20,9 @@ export type {
   GalleryImage,
   IconInfo,
   SurfaceDocument,
+  PublishScheduleInfo,
+  ScheduleRequest,
+  ScheduleState,
 } from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
 export { EmailStudio } from './email/EmailStudio.tsx';

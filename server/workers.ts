@@ -10,10 +10,11 @@
  * and the work on others.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WorkerRole } from './config.ts';
+import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
 import type { JobKind } from './domain/jobs/index.ts';
 import { vipApplyJob } from './domain/vip/index.ts';
@@ -23,7 +24,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { platformAdapters, resealTokens, rewardCodeJobs, type CodeJobDeps } from './modules/platforms/index.ts';
+import { bigcommerceSetupJob, platformAdapters, resealTokens, rewardCodeJobs, type CodeJobDeps } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -40,19 +41,23 @@ const NO_PLATFORMS: CodeJobDeps = { adapters: { shopify: null, bigcommerce: null
 
 /**
  * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
- * let requests through between them) and the platform adapters the code jobs call.
+ * let requests through between them); the platforms' kinds need the server's config (without it,
+ * the code jobs have no adapter: codes stay in the program).
  */
-export function jobKinds(onPostgres: boolean, platforms: CodeJobDeps = NO_PLATFORMS): JobKind<never>[] {
+export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
+  const platforms: CodeJobDeps = config ? { adapters: platformAdapters(config.platforms), keys: config.platforms.tokenKeys } : NO_PLATFORMS;
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
     customerExportJob as JobKind<never>,
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
+    publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
     // platform calls wait on the network: several at once per process
     ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>);
   return kinds;
 }
 
@@ -68,10 +73,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
 
   let jobs: JobRunner | null = null;
   if (has('jobs')) {
-    const runner = new JobRunner(db, clock, jobKinds(onPostgres, { adapters: platformAdapters(config.platforms), keys: config.platforms.tokenKeys }), {
-      listenUrl: config.databaseUrl,
-      onError: log('a job'),
-    });
+    const runner = new JobRunner(db, clock, jobKinds(onPostgres, config), { listenUrl: config.databaseUrl, onError: log('a job') });
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
     if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
@@ -88,6 +90,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       clock,
       {
         bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
+        tokenKeys: config.platforms.tokenKeys,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one

@@ -5,6 +5,7 @@ import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { PublishResult, Saver } from './saver.ts';
+import { useBuilderApi } from './api-context.ts';
 import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
@@ -44,6 +45,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
   const [publishing, setPublishing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const publishButton = useRef<HTMLButtonElement>(null);
+  const canSchedule = Boolean(useBuilderApi().schedulePublish);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) {
@@ -61,12 +63,12 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
     setPublish(refusal);
     if (!refusal) setConfirming(true);
   };
-  const doPublish = async () => {
+  const goLive = async (work: () => Promise<PublishResult>) => {
     setConfirming(false);
     setPublishing(true);
     setPublish(null);
     try {
-      setPublish(await saver.publish());
+      setPublish(await work());
     } finally {
       setPublishing(false);
     }
@@ -124,10 +126,18 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
       <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
         Publish
       </button>
-      {confirming && <PublishDialog kinds={kinds} onConfirm={() => void doPublish()} onCancel={() => setConfirming(false)} returnFocusTo={publishButton} />}
+      {confirming && (
+        <PublishDialog
+          kinds={kinds}
+          onConfirm={() => void goLive(() => saver.publish())}
+          onSchedule={canSchedule ? (window) => void goLive(() => saver.schedule(window)) : undefined}
+          onCancel={() => setConfirming(false)}
+          returnFocusTo={publishButton}
+        />
+      )}
       {publish && (
         <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
-          {publish.ok ? 'Published: your store shows this version now.' : publish.reason}
+          {publish.ok ? (publish.message ?? 'Published: your store shows this version now.') : publish.reason}
           <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">
             <StudioIcon name="close" />
           </button>

@@ -4,6 +4,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
+import { isTimeZone } from '../domain/schemas/reward-dates.ts';
 
 const reminderDays = (which: string) =>
   z
@@ -57,6 +58,8 @@ export const storeSettingsBody = z.strictObject({
   /** the largest points adjustment staff may make at once (owners and admins are not capped) */
   staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */
+  /** the store's IANA time zone: the calendar day of birthday and anniversary rewards (spec §5); UTC when unset */
+  time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/Paris or America/New_York.').optional(),
   holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;

@@ -55,6 +55,7 @@ describeEachDatabase(
         'program_name',
         'points_label',
         'staff_adjustment_cap',
+        'time_zone',
         'holdout_percent',
       ]);
       const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -19,3 +19,6 @@ export {
 } from './read.ts';
 export { changeDraft, publishVersion, restoreVersion, saveDraft, type SavedVersion } from './write.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';
+export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
+export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';
+export type { PublishSchedule, ScheduleItem, ScheduleState } from './schedule-tables.ts';

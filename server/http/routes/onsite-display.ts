@@ -42,6 +42,7 @@ import {
 import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
+import { registerScheduleRoutes } from './publish-schedules.ts';
 
 const TAGS = ['onsite-display'];
 const saved = { 200: dataEnvelope(savedVersion), 409: versionConflictBody };
@@ -325,6 +326,7 @@ export const onsiteDisplayRoutes: RouteModule = {
   register(app) {
     app.setErrorHandler(documentErrorHandler(app.config.bodyLimitBytes));
     registerUniformRoutes(app);
+    registerScheduleRoutes(app);
     registerSpecRoutes(app);
   },
 };

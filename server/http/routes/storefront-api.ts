@@ -16,7 +16,7 @@ import { bootstrapPayload, customerByExternalId, digestMatches } from '../../dom
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
-import { withCodeStatuses } from '../../modules/platforms/index.ts';
+import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -28,10 +28,21 @@ const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 
+/** The store of a storefront call; a store uninstalled from its platform answers as an unknown one. */
 export async function storeOf(app: App, storeKey: string): Promise<Store> {
   const store = await findStoreBy(app.db, 'store_name', storeKey);
-  if (!store) throw notFound('Store');
+  if (!store || (await connectionStatus(app.db, store.id))?.status === 'uninstalled') throw notFound('Store');
   return store;
+}
+
+/** The shopper of the platform's current customer JWT, and the signature the embed signs its next calls with. */
+async function jwtShopper(app: App, store: Store, jwt: string) {
+  try {
+    return await shopperOfCustomerJwt(app.db, app.config.platforms, store, jwt);
+  } catch (error) {
+    if (error instanceof InvalidBigCommerceJwt) throw new ApiError(401, 'The customer token is not valid.', 'invalid_customer_token');
+    throw error;
+  }
 }
 
 /** The signed-in shopper: the digest must match, and the customer must be known to the store. */
@@ -70,7 +81,12 @@ export const storefrontApiRoutes: RouteModule = {
       },
       async (request) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt } = request.query;
+        if (customerJwt !== undefined) {
+          const identified = await jwtShopper(app, store, customerJwt);
+          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now());
+          return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
+        }
         let member: number | null = null;
         if (customerId !== undefined || digest !== undefined) {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();

@@ -20,3 +20,9 @@ export { queueFriendCode, queueRewardCode, retireRewardCodes, type GivenCode } f
 export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
 export { NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
 export type { CodeState } from './codes/tables.ts';
+export { addMember, createDefaultProgram, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
+export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
+export { bigcommerceRoutes } from './bigcommerce/routes.ts';
+export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
+export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
