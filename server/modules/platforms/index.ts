@@ -26,3 +26,5 @@ export { bigcommerceRoutes } from './bigcommerce/routes.ts';
 export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
 export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
 export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
+export { shopifyRoutes } from './shopify/routes.ts';
+export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
