@@ -1,19 +1,13 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralVisitBody } from '../../contract/referrals.ts';
-import {
-  optionalShopperQuery,
-  shopperActionBody,
-  shopperQuery,
-  shopperRedeemBody,
-  shopperReferralInviteBody,
-  storeKeyParams,
-} from '../../contract/storefront.ts';
+import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
+import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
 import { presentDiscount } from './discounts.ts';
@@ -26,6 +20,7 @@ import { asApiError } from '../rule-errors.ts';
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
+const badPreview = () => new ApiError(401, 'This preview link is not valid: it expired or was revoked.', 'invalid_preview');
 
 export async function storeOf(app: App, storeKey: string): Promise<Store> {
   const store = await findStoreBy(app.db, 'store_name', storeKey);
@@ -64,18 +59,23 @@ export const storefrontApiRoutes: RouteModule = {
           tags: ['storefront'],
           summary: "The embed's single request: documents, program, member",
           params: storeKeyParams,
-          querystring: optionalShopperQuery,
+          querystring: bootstrapQuery,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest } = request.query;
+        const { customer_id: customerId, digest, preview } = request.query;
         let member: number | null = null;
         if (customerId !== undefined || digest !== undefined) {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
+        if (preview !== undefined) {
+          // a preview link of this store, not expired nor revoked: its drafts, for this browser only
+          if (!(await previewAllowed(app.db, store.id, preview, app.clock.now()))) throw badPreview();
+          reply.header('cache-control', 'private, no-store');
+        }
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), preview !== undefined) };
       },
     );
 
