@@ -51,9 +51,21 @@ export interface ReferralRewards {
   referee: string;
 }
 
+/** The earning rules texts state (`{earn_rate}`, `{signup_points}`, `{birthday_points}`), bound to the store's active rules. */
+export interface ProgramEarning {
+  /** the first active order rule: `points` per `perMinor` spent, or per order when `perMinor` is absent */
+  orderRate?: { points: number; perMinor?: number };
+  signupPoints?: number;
+  birthdayPoints?: number;
+}
+
 export interface ProgramData {
   /** points label in plural, e.g. "points" (spec §3 `{points_label}`) */
   pointsLabel: string;
+  /** the label for one point, e.g. "point" (derived from the plural when the store saved none) */
+  pointsLabelSingular?: string;
+  /** what the earning rules give, for texts that state them */
+  earning?: ProgramEarning;
   waysToEarn: EarnWay[];
   waysToRedeem: RedeemWay[];
   vipTiers: VipTierInfo[];
@@ -156,6 +168,11 @@ export interface RenderContext {
   referral?: ReferralArrival;
   /** the custom style of each surface (the `custom_style` document); a surface without one looks as its theme */
   customStyles?: SurfaceStyles;
+  /**
+   * The studio's canvas only: sample program data drawn (marked as sample) where the store's
+   * program has none. Without it (the storefront) such parts are left out.
+   */
+  sampleProgram?: ProgramData;
 }
 
 /**

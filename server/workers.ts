@@ -10,7 +10,7 @@
  * and the work on others.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WorkerRole } from './config.ts';
+import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
@@ -24,7 +24,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { resealTokens } from './modules/platforms/index.ts';
+import { bigcommerceSetupJob, resealTokens, webhookSyncJob } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -36,8 +36,11 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
-export function jobKinds(onPostgres: boolean): JobKind<never>[] {
+/**
+ * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
+ * let requests through between them); the platforms' kinds need the server's config.
+ */
+export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
@@ -47,6 +50,7 @@ export function jobKinds(onPostgres: boolean): JobKind<never>[] {
     publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, webhookSyncJob(config));
   return kinds;
 }
 
@@ -62,7 +66,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
 
   let jobs: JobRunner | null = null;
   if (has('jobs')) {
-    const runner = new JobRunner(db, clock, jobKinds(onPostgres), { listenUrl: config.databaseUrl, onError: log('a job') });
+    const runner = new JobRunner(db, clock, jobKinds(onPostgres, config), { listenUrl: config.databaseUrl, onError: log('a job') });
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
     if (config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
@@ -79,6 +83,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       clock,
       {
         bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
+        tokenKeys: config.platforms.tokenKeys,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one

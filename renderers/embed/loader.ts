@@ -1,7 +1,9 @@
 /**
  * The storefront loader (`dist/embed/loader.js`), added to a store page as
  * `<script async src="{origin}/embed/loader.js" data-store="{store key}"></script>`
- * (+ `data-customer-id` and `data-customer-digest` for a signed-in shopper).
+ * (+ `data-customer-id` and `data-customer-digest` for a signed-in shopper; on BigCommerce,
+ * `data-bigcommerce-client-id`: the shopper is identified by the storefront's current customer
+ * JWT, and the bootstrap answers the signature of the next calls).
  *
  * On page load it makes exactly one request — the bootstrap with the published documents, the
  * program and the member state — and draws the launcher and the sticky bar inside a shadow
@@ -28,6 +30,8 @@ export interface EmbedOptions {
   store: string;
   customerId?: string;
   digest?: string;
+  /** BigCommerce: the app's client id, to ask the storefront for its current customer JWT */
+  bigcommerceClientId?: string;
   /** the folder loader.js came from: the panel module and the API live beside it */
   base: URL;
   /** a preview link's token: the bootstrap answers the store's drafts */
@@ -77,14 +81,24 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   if (!store) return null;
   const customerId = script.dataset.customerId?.trim() || undefined;
   const digest = script.dataset.customerDigest?.trim() || undefined;
+  const bigcommerceClientId = script.dataset.bigcommerceClientId?.trim() || undefined;
   const win = script.ownerDocument.defaultView;
-  return { store, customerId, digest, base: new URL('.', script.src), preview: win ? previewToken(win) : undefined };
+  const preview = win ? previewToken(win) : undefined;
+  return {
+    store,
+    customerId,
+    digest,
+    ...(bigcommerceClientId ? { bigcommerceClientId } : {}),
+    base: new URL('.', script.src),
+    ...(preview ? { preview } : {}),
+  };
 }
 
 /** `GET {origin}/storefront/v1/{store key}/bootstrap?customer_id=&digest=` (customer only when signed). */
-export function bootstrapUrl(options: EmbedOptions): string {
+export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): string {
   const url = new URL(`../storefront/v1/${encodeURIComponent(options.store)}/bootstrap`, options.base);
-  if (options.customerId && options.digest) {
+  if (customerJwt) url.searchParams.set('customer_jwt', customerJwt);
+  else if (options.customerId && options.digest) {
     url.searchParams.set('customer_id', options.customerId);
     url.searchParams.set('digest', options.digest);
   }
@@ -171,9 +185,22 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   };
 }
 
+/**
+ * BigCommerce's current customer JWT from the store's own origin (`/customer/current.jwt`), or
+ * undefined for a visitor (BigCommerce answers an error when no customer is signed in).
+ */
+async function currentCustomerJwt(doc: Document, clientId: string): Promise<string | undefined> {
+  const url = new URL(`/customer/current.jwt?app_client_id=${encodeURIComponent(clientId)}`, doc.location.href);
+  const response = await fetch(url.href, { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown };
+  return typeof body.token === 'string' ? body.token : undefined;
+}
+
 /** Fetches the bootstrap once and mounts the embed; resolves to null when there is nothing to show. */
 export async function startEmbed(doc: Document, options: EmbedOptions): Promise<EmbedHandle | null> {
-  const response = await fetch(bootstrapUrl(options), { credentials: 'omit', headers: { accept: 'application/json' } });
+  const customerJwt = options.bigcommerceClientId && !options.digest ? await currentCustomerJwt(doc, options.bigcommerceClientId) : undefined;
+  const response = await fetch(bootstrapUrl(options, customerJwt), { credentials: 'omit', headers: { accept: 'application/json' } });
   if (!response.ok && options.preview && doc.defaultView) {
     // an expired or revoked preview link: forget it and show what is published
     leavePreview(doc.defaultView, false);
@@ -185,7 +212,11 @@ export async function startEmbed(doc: Document, options: EmbedOptions): Promise<
   const panelUrl = new URL(panelFile(), options.base).href;
   const loadPanel = () => import(/* @vite-ignore */ panelUrl) as Promise<PanelModule>;
   const payload = body.data;
-  const { store, customerId, digest, base } = options;
+  // a shopper identified by the platform's JWT signs the next calls as the bootstrap says
+  const signed = (body.data as { shopper?: { customer_id?: unknown; digest?: unknown } }).shopper;
+  const { store, base } = options;
+  const customerId = typeof signed?.customer_id === 'string' ? signed.customer_id : options.customerId;
+  const digest = typeof signed?.digest === 'string' ? signed.digest : options.digest;
   const shopper = customerId && digest ? { store, customerId, digest, base } : undefined;
   const mount = () => mountEmbed(doc, payload, loadPanel, shopper);
   if (doc.body) return mount();

@@ -13,6 +13,7 @@ import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
 import { addStyles } from './dom.ts';
 import { launcherPlacement } from './payload.ts';
+import { formatPointsAmount, type PointsWords } from '../format/index.ts';
 
 type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey; referral?: ReferralArrival };
 
@@ -132,19 +133,19 @@ export async function perform(
 const RECEIPT_PANEL: PanelKey = 'reward_points';
 
 /** The receipt upload: its own chunk, fetched the first time a signed-in shopper opens the points panel. */
-function Receipts({ shopper, pointsLabel }: { shopper: Shopper; pointsLabel: string }) {
+function Receipts({ shopper, words }: { shopper: Shopper; words: PointsWords }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cleanUp: (() => void) | undefined;
     let alive = true;
     void import('./receipt-upload.ts').then(({ mountReceipts }) => {
-      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, pointsLabel);
+      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, (points) => formatPointsAmount(points, words));
     });
     return () => {
       alive = false;
       cleanUp?.();
     };
-  }, [shopper, pointsLabel]);
+  }, [shopper, words]);
   return <div ref={holder} />;
 }
 
@@ -187,11 +188,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
         placement={launcherPlacement(state.payload, device)}
         notice={state.notice}
         panel={state.panel}
-        panelExtra={(key) =>
-          key === RECEIPT_PANEL && shopper && state.payload.member ? (
-            <Receipts shopper={shopper} pointsLabel={contextFromPayload(state.payload, device).program.pointsLabel} />
-          ) : null
-        }
+        panelExtra={(key) => (key === RECEIPT_PANEL && shopper && state.payload.member ? <Receipts shopper={shopper} words={state.payload.program} /> : null)}
         onNavigate={(panel) => {
           state.panel = panel;
           state.notice = '';

@@ -3,9 +3,10 @@
  * Buttons with an address are links; without one they perform the panel's action in the widget
  * (go to the next panel, copy the link) or hand it to the host through `act`.
  */
+import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { REFERRAL_NOT_COMPLETED, type RenderContext } from '../context.ts';
-import { fillPlaceholders, formatPoints, formatTierAmount, safeUrl } from '../format/index.ts';
+import { fillPlaceholders, formatPoints, formatPointsAmount, formatTierAmount, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
@@ -68,7 +69,7 @@ function Buttons(props: PanelViewProps & { onPrimary?: () => void; onSecondary?:
   );
 }
 
-const points = (value: number, ctx: RenderContext) => `${formatPoints(value, ctx.locale)} ${ctx.program.pointsLabel}`;
+const points = (value: number, ctx: RenderContext) => formatPointsAmount(value, ctx.program, ctx.locale);
 
 function Body({ panel, texts, ctx }: PanelViewProps) {
   return <FieldText field="body" owner={panel} text={texts.body} ctx={ctx} />;
@@ -404,6 +405,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
   }),
   vip: panel([...INTRO, ...BUTTONS], (p) => {
     const tier = p.ctx.audience === 'member' ? p.ctx.member?.tier : undefined;
+    const tiers = programItems(p.ctx, (program) => program.vipTiers);
     return (
       <>
         <Body {...p} />
@@ -425,8 +427,9 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
             </div>
           </div>
         )}
+        {tiers.sample && <SampleNote what="VIP tiers" />}
         <ul className="ls-rewards">
-          {p.ctx.program.vipTiers.map((t) => (
+          {tiers.items.map((t) => (
             <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
               <strong>{t.name}</strong> · {formatTierAmount(t.threshold, p.ctx)}
               {t.perks.length > 0 && (

@@ -1,7 +1,9 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
-import type { MemberState, ProgramData } from '../../../renderers/context.ts';
+import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
-import { describeRule } from '../rules/order-earn.ts';
+import { describeRule, orderRate } from '../rules/order-earn.ts';
+import type { EarningRule } from '../rules/tables.ts';
+import { programWords } from './words.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
@@ -9,8 +11,21 @@ import { describeReferralReward, memberReferrals, readReferralSettings, referral
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
-  const settings = store.settings as { points_label?: string; currency?: string };
-  return { store, pointsLabel: settings.points_label || 'points', currency: settings.currency || 'USD' };
+  const words = programWords(store.settings);
+  return { store, words, pointsLabel: words.pointsLabel, currency: words.currency };
+}
+
+/** What the active earning rules give, for texts that state them ({earn_rate}, {signup_points}, {birthday_points}): the first rule of each type. */
+function programEarning(active: EarningRule[]): ProgramEarning {
+  const first = (type: string) => active.find((rule) => rule.type === type);
+  const order = first('order');
+  const signup = first('signup');
+  const birthday = first('birthday');
+  return {
+    ...(order ? { orderRate: orderRate(order) } : {}),
+    ...(signup ? { signupPoints: signup.points } : {}),
+    ...(birthday ? { birthdayPoints: birthday.points } : {}),
+  };
 }
 
 /**
@@ -20,22 +35,24 @@ async function storeBasics(db: Executor, storeId: number) {
  * without a shopper (the console's preview) every way is listed.
  */
 export async function getProgramData(db: Executor, storeId: number, now = new Date(), shopper?: { customerId: number | null }): Promise<ProgramData> {
-  const { pointsLabel, currency } = await storeBasics(db, storeId);
+  const { words, pointsLabel, currency } = await storeBasics(db, storeId);
   const [earning, allRedeeming, referral, tiers, exclusives, tierId] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
     readReferralSettings(db, storeId),
-    programTiers(db, storeId, pointsLabel, currency, now),
+    programTiers(db, storeId, words, currency, now),
     shopper ? exclusiveRedeems(db, storeId) : Promise.resolve(new Map<number, ExclusiveRedeem>()),
     shopper?.customerId ? tierIdOf(db, storeId, shopper.customerId) : Promise.resolve(null),
   ]);
   const redeeming = allRedeeming.filter((rule) => seesRedeem(exclusives, rule.id, tierId));
   return {
     pointsLabel,
+    ...(words.pointsLabelSingular ? { pointsLabelSingular: words.pointsLabelSingular } : {}),
+    earning: programEarning(earning),
     waysToEarn: earning.map((rule) => ({
       id: String(rule.id),
       title: rule.title,
-      description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
+      description: describeRule(rule, words),
       ...(rule.type === 'order' ? {} : { points: rule.points }),
       icon: earnRuleIcon(rule.type),
     })),
@@ -51,8 +68,8 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     currency,
     // the store's referral offer (spec §9's until it saves its own)
     referral: {
-      referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),
-      referee: describeReferralReward(referral.friend_reward, currency, pointsLabel),
+      referrer: describeReferralReward(referral.referrer_reward, currency, words),
+      referee: describeReferralReward(referral.friend_reward, currency, words),
     },
   };
 }

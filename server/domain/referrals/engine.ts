@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { programWords } from '../program/words.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
@@ -18,10 +19,10 @@ const VISITOR = /^[A-Za-z0-9_-]{16,64}$/;
 
 async function storeTerms(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'website', 'domain']).where('id', '=', storeId).executeTakeFirstOrThrow();
-  const settings = store.settings as { currency?: string; points_label?: string };
+  const words = programWords(store.settings);
   return {
-    currency: settings.currency || 'USD',
-    pointsLabel: settings.points_label || 'points',
+    currency: words.currency,
+    words,
     origin: store.website || (store.domain ? `https://${store.domain}` : ''),
   };
 }
@@ -297,7 +298,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
   let entryId: number | null = null;
   let rewardCode = '';
   const reward = settings.referrer_reward;
-  const description = describeReferralReward(reward, terms.currency, terms.pointsLabel);
+  const description = describeReferralReward(reward, terms.currency, terms.words);
   if (limit === null || Number(rewarded.n) < limit) {
     const { entry, duplicate } = await credit(
       trx,

@@ -1,6 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
 import { loginPage, signOutPage } from '../../auth/login-page.ts';
 import { beginSignIn, signInLimits, signInSucceeded } from '../../auth/throttle.ts';
 import { checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser } from '../../auth/sessions.ts';
@@ -8,7 +9,6 @@ import type { App, RouteModule } from '../context.ts';
 import { checkOrigin, tooManySignInsMessage } from '../sign-in-guard.ts';
 import { signInChallenge } from '../../auth/pkce.ts';
 
-const COOKIE = 'ls_provider_session';
 const AUTH_BODY_LIMIT = 16 * 1024;
 const formBody = z.object({
   email: z.string().max(254).default(''),
@@ -49,13 +49,13 @@ export const authProviderRoutes: RouteModule = {
       route.bodyLimit ??= AUTH_BODY_LIMIT;
     });
     await app.register(fastifyFormbody, { bodyLimit: AUTH_BODY_LIMIT });
-    const cookieOptions = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: 'auto' as const };
+    const cookieOptions = PROVIDER_COOKIE_OPTIONS;
 
     app.get('/login', { schema: { hide: true, querystring: loginQuery }, attachValidation: true }, async (request, reply) => {
       const query = request.validationError ? {} : request.query;
       const challenge = signInChallenge(query.code_challenge, query.code_challenge_method);
       if (challenge === null) return startFromConsole(reply);
-      const token = request.cookies[COOKIE];
+      const token = request.cookies[PROVIDER_COOKIE];
       const userId = token ? await providerSessionUser(app.db, token, app.clock.now()) : null;
       if (userId !== null) return redirectWithCode(app, reply, userId, challenge);
       return html(reply, 200, loginPage({ challenge }));
@@ -84,7 +84,7 @@ export const authProviderRoutes: RouteModule = {
       await signInSucceeded(app.db, attempt);
       const now = app.clock.now();
       const session = await createProviderSession(app.db, user.id, now, app.config.sessionTtlMs);
-      reply.setCookie(COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
+      reply.setCookie(PROVIDER_COOKIE, session, { ...cookieOptions, maxAge: Math.floor(app.config.sessionTtlMs / 1000) });
       return challenge ? redirectWithCode(app, reply, user.id, challenge) : startFromConsole(reply);
     });
 
@@ -92,9 +92,9 @@ export const authProviderRoutes: RouteModule = {
     // cookie is SameSite=Lax, so another site's form post arrives without it). A GET is told
     // so (405) and offered the button that signs out.
     app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
-      const token = request.cookies[COOKIE];
+      const token = request.cookies[PROVIDER_COOKIE];
       if (token) await endProviderSession(app.db, token, app.clock.now());
-      reply.clearCookie(COOKIE, cookieOptions);
+      reply.clearCookie(PROVIDER_COOKIE, cookieOptions);
       return html(reply, 200, loginPage({ notice: 'You have been signed out.' }));
     });
     app.get('/logout', { schema: { hide: true } }, async (_request, reply) => {

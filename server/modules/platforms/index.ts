@@ -16,3 +16,11 @@ export {
 export { openToken, sealToken, TokenKeyMissing } from './tokens.ts';
 export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedCode, type PlatformAdapter, type RewardCode } from './adapter.ts';
 export { platformAdapters, type PlatformAdapters } from './adapters.ts';
+export { addMember, createDefaultProgram, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
+export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
+export { bigcommerceRoutes } from './bigcommerce/routes.ts';
+export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
+export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
+export { shopifyRoutes } from './shopify/routes.ts';
+export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
