@@ -241,4 +241,5 @@ export const STORE_SCOPED_TABLES = [
   'publish_schedules',
   'preview_links',
   'platform_connections',
+  'reward_codes',
 ] as const;
