@@ -15,6 +15,12 @@ const readyPort = Number(process.env.E2E_READY_PORT ?? firstPort + 100 * count);
 ensureDependencies();
 ensureBuild();
 
+// the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
+const { register } = await import('tsx/esm/api');
+register();
+const { startE2eStandIn } = await import('../tests/platforms/bigcommerce/e2e.ts');
+const bigcommerce = await startE2eStandIn(firstPort);
+
 const children = Array.from({ length: count }, (_, index) => {
   const port = firstPort + 100 * index;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -22,6 +28,7 @@ const children = Array.from({ length: count }, (_, index) => {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      ...bigcommerce,
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
       FRESH_DATA: '1',

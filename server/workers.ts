@@ -24,7 +24,7 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { bigcommerceSetupJob, resealTokens } from './modules/platforms/index.ts';
+import { bigcommerceBackfillJob, bigcommerceSetupJob, resealTokens } from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -50,7 +50,7 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
   ];
-  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>);
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>);
   return kinds;
 }
 
