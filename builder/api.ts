@@ -130,4 +130,6 @@ export interface BuilderApi {
   cancelSchedule?(id: number): Promise<PublishScheduleInfo>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
+  /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
+  landingPage?: () => Promise<void>;
 }

@@ -205,6 +205,14 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  */
 export const programPreview = z.object({
   pointsLabel: z.string(),
+  pointsLabelSingular: z.string().optional(),
+  earning: z
+    .object({
+      orderRate: z.object({ points: z.number(), perMinor: z.number().optional() }).optional(),
+      signupPoints: z.number().optional(),
+      birthdayPoints: z.number().optional(),
+    })
+    .optional(),
   waysToEarn: z.array(
     z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() }),
   ),

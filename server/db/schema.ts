@@ -240,4 +240,5 @@ export const STORE_SCOPED_TABLES = [
   'webhook_deliveries',
   'publish_schedules',
   'platform_connections',
+  'reward_codes',
 ] as const;

@@ -27,7 +27,7 @@ async function deliverOne(db: Db, mailer: Mailer, publicUrl: string, row: Outbox
     email = await renderEmail(designOf(template), values);
   }
   try {
-    await mailer.send({ ...email, to: row.to_address, unsubscribeUrl: link });
+    await mailer.send({ ...email, to: row.to_address, unsubscribeUrl: link, fromName: store.title });
   } catch (error) {
     await markFailedAttempt(db, row, error instanceof Error ? error.message : String(error), now);
     return 'retry';

@@ -76,7 +76,7 @@ export const emailOutboxRoutes: RouteModule = {
         const result = { to, subject: rendered.subject, member: member ? (member.values.full_name ?? null) : null };
         if (!mailer || id === null) return { data: { status: 'queued' as const, ...result } };
         try {
-          await mailer.send({ ...rendered, to });
+          await mailer.send({ ...rendered, to, fromName: request.store.title });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           await markSkipped(app.db, id, reason, 'failed');

@@ -58,6 +58,8 @@ describeEachDatabase(
       expect(more).toHaveLength(0);
       const text = decodedBody(mail!.raw);
       expect(text).toContain('Subject: You earned 54 points');
+      // a program email comes from its store, at the configured sender address
+      expect(text).toMatch(/^From: "?Alpha Store"? <[^>]+@[^>]+>/m);
       expect(text).toContain('You now have 54 points to spend on rewards.');
       expect(text).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:\d+\/email\/unsubscribe\/[\w-]+>/);
       expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');

@@ -36,7 +36,7 @@ import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
-import { bigcommerceRoutes } from '../../modules/platforms/index.ts';
+import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -92,4 +92,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   dataReferralRoutes,
   outgoingWebhookRoutes,
   jobRoutes,
+  shopifyRoutes,
 ];

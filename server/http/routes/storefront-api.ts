@@ -16,7 +16,7 @@ import { bootstrapPayload, customerByExternalId, digestMatches } from '../../dom
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
-import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt } from '../../modules/platforms/index.ts';
+import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -148,7 +148,9 @@ export const storefrontApiRoutes: RouteModule = {
             },
             app.clock.now(),
           );
-          body = { data: presentReward(reward) };
+          // a connected store: the code's platform side (`preparing` until the shop has it)
+          const [shown] = await withCodeStatuses(app.db, store.id, [reward]);
+          body = { data: presentReward(shown ?? reward) };
         } catch (error) {
           try {
             asApiError(error);

@@ -7,9 +7,10 @@ import type { PlatformsConfig } from '../../config.ts';
 import type { PlatformAdapter } from './adapter.ts';
 import { bigcommerceAdapter } from './bigcommerce/adapter.ts';
 import type { Platform } from './tables.ts';
+import { shopifyAdapter } from './shopify/adapter.ts';
 
 export type PlatformAdapters = Record<Platform, PlatformAdapter | null>;
 
 export function platformAdapters(config: PlatformsConfig): PlatformAdapters {
-  return { shopify: null, bigcommerce: config.bigcommerce ? bigcommerceAdapter(config.bigcommerceApiUrl) : null };
+  return { shopify: shopifyAdapter(config), bigcommerce: config.bigcommerce ? bigcommerceAdapter(config.bigcommerceApiUrl) : null };
 }

@@ -27,6 +27,9 @@ export interface InstallRequest {
   /** the store's name as the platform gives it (the shop's name, or the shop itself) */
   title: string;
   domain: string | null;
+  /** what the platform says of the shop, for a new store: its currency (ISO 4217) and storefront address */
+  currency?: string;
+  website?: string | null;
   token: string;
   scopes: string;
   /** the merchant who installed: the store's owner */
@@ -110,7 +113,8 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
           platform: request.platform,
           store_name: await freeStoreName(trx, request.title),
           domain: request.domain,
-          settings: json({}),
+          website: request.website ?? null,
+          settings: json(request.currency ? { currency: request.currency } : {}),
           hmac_secret: randomBytes(32).toString('hex'),
           access_token: newToken(),
         })

@@ -8,8 +8,9 @@ import { cancelJobs, enqueueJob } from '../../domain/jobs/index.ts';
 import { connectionStatus } from './connections.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+import { queueWebhookSync, SYNC_KIND } from './shopify/webhook-sync.ts';
 
-export const PLATFORM_JOB_KINDS: string[] = [BIGCOMMERCE_SETUP_JOB, BIGCOMMERCE_BACKFILL_JOB];
+export const PLATFORM_JOB_KINDS: string[] = [BIGCOMMERCE_SETUP_JOB, BIGCOMMERCE_BACKFILL_JOB, SYNC_KIND];
 
 /** Cancels the store's platform work still queued or running; answers how many jobs. */
 export function cancelPlatformWork(db: Db, storeId: number, now: Date): Promise<number> {
@@ -23,6 +24,7 @@ export function cancelPlatformWork(db: Db, storeId: number, now: Date): Promise<
  */
 export async function checkPlatformSetup(db: Db, config: Config, storeId: number, now: Date): Promise<{ jobId: number } | null> {
   const status = await connectionStatus(db, storeId);
+  if (status?.status === 'connected' && status.platform === 'shopify' && config.platforms.shopify) return queueWebhookSync(db, storeId, now);
   if (status?.status !== 'connected' || status.platform !== 'bigcommerce' || !config.platforms.bigcommerce) return null;
   const job = await enqueueJob(db, { kind: BIGCOMMERCE_SETUP_JOB, storeId }, now);
   return { jobId: job.id };

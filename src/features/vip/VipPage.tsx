@@ -9,11 +9,14 @@ import { ConfirmDialog } from '../../components/ui/aria/ConfirmDialog.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { fetchVipJob, tiersQuery, useDeleteTier } from './api/vip.ts';
 import { TierForm } from './components/TierForm.tsx';
+import { useCan } from '../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../components/ui/ViewOnlyNote.tsx';
 import { VipSettingsCard } from './components/VipSettingsCard.tsx';
 
 const BASIS_UNITS = { points: 'points', spent: 'cents spent', orders: 'orders' } as const;
 
 function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; onDeleted: (jobId: number) => void }) {
+  const canEdit = useCan('program:edit');
   const tiers = useQuery(tiersQuery());
   const remove = useDeleteTier();
   const toast = useToast();
@@ -21,7 +24,7 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
   if (tiers.isPending) return <p role="status">Loading…</p>;
   if (tiers.isError) return <Banner tone="critical">{`The tiers could not be loaded: ${errorMessage(tiers.error)}`}</Banner>;
   const unit = BASIS_UNITS[tiers.data.settings.basis];
-  if (tiers.data.data.length === 0) return <p>No tiers yet: add the first one below.</p>;
+  if (tiers.data.data.length === 0) return <p>{canEdit ? 'No tiers yet: add the first one.' : 'No tiers yet.'}</p>;
   return (
     <>
       <table className="ls-table">
@@ -32,9 +35,11 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
             <th scope="col">Threshold</th>
             <th scope="col">Members</th>
             <th scope="col">Perks</th>
-            <th scope="col">
-              <span className="ls-visually-hidden">Actions</span>
-            </th>
+            {canEdit ? (
+              <th scope="col">
+                <span className="ls-visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -44,16 +49,18 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
               <td>{`${tier.threshold.toLocaleString('en-US')} ${unit}`}</td>
               <td>{tier.members.toLocaleString('en-US')}</td>
               <td>{tier.perks.length > 0 ? tier.perks.map((perk) => perk.description).join(', ') : '—'}</td>
-              <td>
-                <div className="ls-row">
-                  <Button size="small" onClick={() => onEdit(tier)} aria-label={`Edit ${tier.name}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" onClick={() => setDeleting(tier)} aria-label={`Delete ${tier.name}`}>
-                    Delete
-                  </Button>
-                </div>
-              </td>
+              {canEdit ? (
+                <td>
+                  <div className="ls-row">
+                    <Button size="small" onClick={() => onEdit(tier)} aria-label={`Edit ${tier.name}`}>
+                      Edit
+                    </Button>
+                    <Button size="small" onClick={() => setDeleting(tier)} aria-label={`Delete ${tier.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -84,6 +91,7 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
 
 /** spec §2 /rewards-loyalty/vip: tiers with thresholds, members and perks; the tier form with its simulation; settings. */
 export function VipPage() {
+  const canEdit = useCan('program:edit');
   const [editing, setEditing] = useState<TierView | 'new' | null>(null);
   const [jobId, rememberJob] = useRememberedJob('vip-apply-job');
   const started = (id: number) => {
@@ -96,7 +104,7 @@ export function VipPage() {
         title="Loyalty Program"
         subtitle="VIP tiers: what members reach them by, the perks they unlock, and how many members each holds."
         actions={
-          editing === null ? (
+          editing === null && canEdit ? (
             <Button variant="primary" onClick={() => setEditing('new')}>
               Add tier
             </Button>
@@ -106,6 +114,7 @@ export function VipPage() {
       {jobId ? <JobProgress jobId={jobId} label="Moving members to their tiers" fetchStatus={fetchVipJob} onDismiss={() => rememberJob(null)} /> : null}
       <section className="ls-card" aria-labelledby="vip-tiers-heading">
         <h2 id="vip-tiers-heading">Tiers</h2>
+        <ViewOnlyNote permission="program:edit" />
         <TiersTable onEdit={(tier) => setEditing(tier)} onDeleted={(id) => rememberJob(String(id))} />
       </section>
       {editing !== null ? (

@@ -88,6 +88,9 @@ export interface RewardRow {
   points_spent: number;
   expires_at: string | null;
   created_at: string;
+  /** the code on the shop's platform (null: the store has no platform connection); the error says why it was refused or waits */
+  platform_state?: string | null;
+  platform_error?: string | null;
 }
 
 /** Data host POST transaction/rewards: the customer's rewards with their codes and state. */

@@ -152,5 +152,12 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
     cancelSchedule: (id) => call(async () => toSchedule(await api.post<Schedule>(`/onsite-display/schedules/${id}/cancel`))),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
+    landingPage: async () => {
+      const key = consoleStore().getState().user.users?.store?.store_name;
+      if (!key) return;
+      // spec §7/§8: a plain GET of the landing page HTML; not OK → "HTTP error! status: {status}"
+      const response = await fetch(`/landing/${encodeURIComponent(key)}`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+    },
   };
 }
