@@ -84,8 +84,16 @@ export interface MemberReward {
   /** ISO date */
   expiresAt?: string;
   used?: boolean;
-  /** expired: the code no longer works (its points are not given back) */
-  status?: 'active' | 'used' | 'expired';
+  /** expired: the code no longer works (its points are not given back); refunded: the shop refused the code and the points came back */
+  status?: 'active' | 'used' | 'expired' | 'refunded';
+  /**
+   * the shop's discounts (a store connected to its platform): `preparing` until the platform has
+   * the code, `ready` once it does, `refused` when it refused it for good (`platformError` says why)
+   */
+  platform?: 'preparing' | 'ready' | 'refused';
+  /** the storefront address that applies the code to the cart in one click */
+  applyUrl?: string;
+  platformError?: string;
 }
 
 export interface MemberTierProgress {
@@ -210,6 +218,8 @@ export interface StorefrontPayload {
    * as they are and stays within its size budget.
    */
   styleProperties?: StorefrontStyleProperties;
+  /** the documents are the store's drafts, shown to a browser holding a preview link */
+  preview?: boolean;
 }
 
 export interface StorefrontStyleProperties {

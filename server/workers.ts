@@ -24,7 +24,15 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { bigcommerceSetupJob, resealTokens, webhookSyncJob } from './modules/platforms/index.ts';
+import {
+  bigcommerceBackfillJob,
+  bigcommerceSetupJob,
+  platformAdapters,
+  resealTokens,
+  rewardCodeJobs,
+  webhookSyncJob,
+  type CodeJobDeps,
+} from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -36,11 +44,16 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
+/** No platform adapters (tests of other areas): a connected store's codes stay in the program. */
+const NO_PLATFORMS: CodeJobDeps = { adapters: { shopify: null, bigcommerce: null }, keys: [] };
+
 /**
  * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
- * let requests through between them); the platforms' kinds need the server's config.
+ * let requests through between them); the platforms' kinds need the server's config (without it,
+ * the code jobs have no adapter: codes stay in the program).
  */
 export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
+  const platforms: CodeJobDeps = config ? { adapters: platformAdapters(config.platforms), keys: config.platforms.tokenKeys } : NO_PLATFORMS;
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
@@ -49,8 +62,10 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     awardGrantJob as JobKind<never>,
     publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
+    // platform calls wait on the network: several at once per process
+    ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
-  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, webhookSyncJob(config));
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>, webhookSyncJob(config));
   return kinds;
 }
 

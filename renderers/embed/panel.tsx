@@ -118,11 +118,22 @@ export async function perform(
       if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
       const payload = await reload(shopper);
       if (action.type === 'redeem') {
-        const code = (body.data as { code?: string } | undefined)?.code;
-        return { notice: code ? `Reward redeemed. Your code: ${code}` : 'Reward redeemed.', payload, panel: 'reward_cart' };
+        const data = body.data as { code?: string; platform_state?: string | null } | undefined;
+        // a code the shop's platform is still preparing is shown once it works there
+        const notice =
+          data?.platform_state === 'preparing'
+            ? 'Reward redeemed. Preparing your code…'
+            : data?.code
+              ? `Reward redeemed. Your code: ${data.code}`
+              : 'Reward redeemed.';
+        return { notice, payload, panel: 'reward_cart' };
       }
       return { notice: 'Birthday saved.', payload };
     }
+    case 'apply_reward':
+      // no platform address to apply it with: the code goes to the clipboard for the checkout
+      await navigator.clipboard?.writeText(action.code).catch(() => undefined);
+      return { notice: `Code ${action.code} copied: paste it at checkout.` };
     case 'share_points':
       return { notice: 'Sharing points with a friend is not open in this store yet.' };
     default:
@@ -131,6 +142,9 @@ export async function perform(
 }
 
 const RECEIPT_PANEL: PanelKey = 'reward_points';
+/** How often, and how many times, the widget looks again for a code the shop is preparing (about a minute). */
+const PREPARING_EVERY_MS = 2_000;
+const PREPARING_LOOKS = 30;
 
 /** The receipt upload: its own chunk, fetched the first time a signed-in shopper opens the points panel. */
 function Receipts({ shopper, words }: { shopper: Shopper; words: PointsWords }) {
@@ -204,7 +218,24 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
       if (outcome.panel) state.panel = outcome.panel;
       if (outcome.referral) state.referral = outcome.referral;
       draw();
+      watchPreparing();
     });
+  }
+  // a code the shop's platform is still preparing: the member's state is read again until it is ready (or refused)
+  let watching: ReturnType<typeof setTimeout> | undefined;
+  let looks = 0;
+  function watchPreparing() {
+    const preparing = state.payload.member?.rewards.some((reward) => reward.platform === 'preparing');
+    if (!shopper || !preparing || watching !== undefined || looks >= PREPARING_LOOKS) return;
+    watching = setTimeout(() => {
+      looks += 1;
+      void reload(shopper).then((fresh) => {
+        watching = undefined;
+        if (fresh) state.payload = fresh;
+        draw();
+        watchPreparing();
+      });
+    }, PREPARING_EVERY_MS);
   }
   if (code) {
     if (availablePanels(state.payload.documents.widget as WidgetDocument, 'visitor').includes('referral_program')) state.panel = 'referral_program';
@@ -216,7 +247,10 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
     });
   }
   draw();
+  watchPreparing();
   return () => {
+    clearTimeout(watching);
+    looks = PREPARING_LOOKS;
     view.unmount();
     container.remove();
   };

@@ -11,6 +11,7 @@ import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
 import type { WidgetAction } from './panels.ts';
+import { RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
   panel: PanelKey;
@@ -367,9 +368,9 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     );
   }),
   reward_cart: panel([...INTRO, 'primary_button_label'], (p) => {
-    // only codes that still work at checkout
+    // only codes that still work at checkout (or on their way to the shop), and those the shop refused (the shopper reads why)
     const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
-    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
+    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply code', p.ctx);
     return (
       <>
         <Body {...p} />
@@ -378,25 +379,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         ) : (
           <ul className="ls-rewards">
             {rewards.map((reward) => (
-              <li key={reward.id}>
-                <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
-                {reward.expiresAt && (
-                  <>
-                    {' '}
-                    · <span className="ls-when">expires {reward.expiresAt}</span>
-                  </>
-                )}
-                <div className="ls-actions">
-                  <button
-                    type="button"
-                    className="ls-btn"
-                    aria-label={`${label}: ${reward.title}`}
-                    onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}
-                  >
-                    {label}
-                  </button>
-                </div>
-              </li>
+              <RewardCard key={reward.id} reward={reward} label={label} act={p.act} />
             ))}
           </ul>
         )}

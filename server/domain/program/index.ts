@@ -7,6 +7,7 @@ import { programWords } from './words.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
+import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
 import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
@@ -87,7 +88,15 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       .selectAll()
       .where('store_id', '=', storeId)
       .where('customer_id', '=', customerId)
-      .where('status', '!=', 'rolled_back')
+      // rolled back rewards are left out, but for those the shop refused: the shopper reads why
+      .where((eb) =>
+        eb.or([
+          eb('status', '!=', 'rolled_back'),
+          eb.exists(
+            eb.selectFrom('reward_codes').select('id').whereRef('reward_codes.reward_id', '=', 'rewards.id').where('reward_codes.state', '=', 'refused'),
+          ),
+        ]),
+      )
       .orderBy('id', 'desc')
       .limit(50)
       .execute(),
@@ -101,6 +110,11 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       .limit(1)
       .executeTakeFirst(),
   ]);
+  const codes = await rewardCodeStatuses(
+    db,
+    storeId,
+    rewards.map((reward) => reward.id),
+  );
   const origin = store.website || (store.domain ? `https://${store.domain}` : '');
   return {
     customerId: String(customer.id),
@@ -118,8 +132,9 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       title: reward.title,
       code: reward.code,
       used: reward.status === 'used',
-      status: reward.status as Exclude<typeof reward.status, 'rolled_back'>, // rolled back rewards are left out above
+      status: reward.status === 'rolled_back' ? 'refunded' : reward.status, // the only rolled back rewards kept are the refused ones
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
+      ...shopperCodeStatus(codes.get(reward.id)),
     })),
     referralLink: referralLink(origin, await referralCode(db, storeId, customerId, now)),
     referralsEarned: customer.referral_count,
