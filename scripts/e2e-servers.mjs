@@ -30,6 +30,12 @@ const standIn = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/sho
   env: { ...process.env, ...shopify, SHOPIFY_STANDIN_PORT: String(shopifyPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${firstPort}` },
 });
 
+// the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
+const { register } = await import('tsx/esm/api');
+register();
+const { startE2eStandIn } = await import('../tests/platforms/bigcommerce/e2e.ts');
+const bigcommerce = await startE2eStandIn(firstPort);
+
 const children = Array.from({ length: count }, (_, index) => {
   const port = firstPort + 100 * index;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -38,6 +44,7 @@ const children = Array.from({ length: count }, (_, index) => {
     env: {
       ...process.env,
       ...shopify,
+      ...bigcommerce,
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
       FRESH_DATA: '1',

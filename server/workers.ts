@@ -24,7 +24,15 @@ import { ledgerMaintenanceJob, scheduleEvery } from './jobs/ledger-maintenance.t
 import { OutgoingWebhookRunner } from './jobs/outgoing-webhooks.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { bigcommerceSetupJob, platformAdapters, resealTokens, rewardCodeJobs, webhookSyncJob, type CodeJobDeps } from './modules/platforms/index.ts';
+import {
+  bigcommerceBackfillJob,
+  bigcommerceSetupJob,
+  platformAdapters,
+  resealTokens,
+  rewardCodeJobs,
+  webhookSyncJob,
+  type CodeJobDeps,
+} from './modules/platforms/index.ts';
 
 /** The process's running workers (tests drain them); null for a role this process does not run. */
 export interface Workers {
@@ -57,7 +65,7 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     // platform calls wait on the network: several at once per process
     ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
-  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, webhookSyncJob(config));
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>, webhookSyncJob(config));
   return kinds;
 }
 

@@ -57,6 +57,11 @@ export const storeSettingsBody = z.strictObject({
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
   /** the label for one point ("bean" for "beans"); derived from `points_label` when not saved */
   points_label_singular: z.string().trim().min(1, 'Enter the label for one point.').max(30).optional(),
+  /** the store's brand colour: its emails (and new templates) start from it */
+  primary_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #rrggbb.')
+    .optional(),
   /** the largest points adjustment staff may make at once (owners and admins are not capped) */
   staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */

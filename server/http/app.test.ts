@@ -54,6 +54,7 @@ describeEachDatabase(
         'email_settings',
         'program_name',
         'points_label',
+        'points_label_singular',
         'staff_adjustment_cap',
         'time_zone',
         'holdout_percent',

@@ -31,7 +31,7 @@ const DEMO_STORES = [
     website: 'https://demo-coffee-roasters.myshopify.com',
     customers: 800,
     // the roastery calls its points beans: every surface, email and console screen counts in them
-    words: { points_label: 'beans', points_label_singular: 'bean' },
+    words: { points_label: 'beans', points_label_singular: 'bean', primary_color: '#6b3f1d' },
   },
   { key: 'new', title: 'New Demo Shop', platform: 'shopify', store_name: 'new-demo-shop', domain: 'new-demo-shop.myshopify.com', website: '', customers: 0 },
 ] as const;

@@ -24,7 +24,9 @@ export { addMember, createDefaultProgram, installStore, providerSignIn, type Ins
 export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
 export { bigcommerceRoutes } from './bigcommerce/routes.ts';
 export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+export { bigcommerceBackfillJob, BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
 export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
+export { customerDataFile, dataRequestsOf } from './data-requests.ts';

@@ -35,6 +35,8 @@ export interface InstallRequest {
   /** the merchant who installed: the store's owner */
   owner: { email: string; name: string };
   now: Date;
+  /** the platform's follow-up work (its jobs), enqueued in the install's transaction */
+  afterInstall?: (trx: Db, storeId: number) => Promise<void>;
 }
 
 export interface Installed {
@@ -131,6 +133,7 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
       scopes: request.scopes,
       now: request.now,
     });
+    await request.afterInstall?.(trx, storeId);
     return { storeId, userId, created: known === null };
   });
 }

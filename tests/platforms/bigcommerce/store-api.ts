@@ -166,9 +166,10 @@ export function storeApi(store: StoreState, method: string, path: string, query:
       return { status: 200, body: coupon };
     }
   }
-  if (path === '/v2/orders' && method === 'GET') {
+  if ((path === '/v2/orders' || path === '/v2/orders/count') && method === 'GET') {
     const after = query.get('min_date_created');
-    const orders = store.orders.filter((order) => !after || new Date(order.date_created) >= new Date(after));
+    const orders = store.orders.filter((order) => !after || new Date(order.date_created) >= new Date(after)).sort((a, b) => a.id - b.id);
+    if (path === '/v2/orders/count') return { status: 200, body: { count: orders.length } };
     const { data } = page(orders, query);
     return data.length === 0 ? { status: 204 } : { status: 200, body: data };
   }

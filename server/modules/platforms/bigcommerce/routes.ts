@@ -20,6 +20,7 @@ import { markUninstalled, storeOfShop } from '../connections.ts';
 import { addMember, installStore, providerSignIn } from '../install.ts';
 import { cancelPlatformWork } from '../jobs.ts';
 import { exchangeCode, InstallRefused, InvalidBigCommerceJwt, verifySignedPayload, type BigCommerceApp, type SignedPayload } from './oauth.ts';
+import { BIGCOMMERCE_BACKFILL_JOB } from './backfill.ts';
 import { BIGCOMMERCE_SETUP_JOB, placeholderTitle } from './setup.ts';
 
 const authQuery = z.object({
@@ -80,9 +81,14 @@ export const bigcommerceRoutes: RouteModule = {
           scopes: grant.scope,
           owner: { email: grant.user.email, name: grant.user.username },
           now,
+          afterInstall: async (trx, storeId) => {
+            // hooks, the loader and the store's name: platform calls, done by a job
+            await enqueueJob(trx, { kind: BIGCOMMERCE_SETUP_JOB, storeId }, now);
+            // the customers and the last 12 months of orders, page by page (resumable, with progress)
+            const since = new Date(now.getTime() - 365 * 86_400_000).toISOString();
+            await enqueueJob(trx, { kind: BIGCOMMERCE_BACKFILL_JOB, storeId, payload: { since } }, now);
+          },
         });
-        // hooks, the loader and the store's name: platform calls, done by a job
-        await enqueueJob(app.db, { kind: BIGCOMMERCE_SETUP_JOB, storeId: installed.storeId }, now);
         app.work.jobsQueued.raise();
         return signedIn(reply, await providerSignIn(app.db, installed.userId, now, app.config.sessionTtlMs));
       },
