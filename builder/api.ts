@@ -49,6 +49,38 @@ export interface VersionInfo {
   author?: string | undefined;
 }
 
+/** scheduled → live (it has an end) or published (it has none) → ended; or cancelled, failed */
+export type ScheduleState = 'scheduled' | 'live' | 'published' | 'ended' | 'cancelled' | 'failed';
+
+/** A publish schedule: versions that go live at `startsAt` and, with `endsAt`, give way to what was live before. */
+export interface PublishScheduleInfo {
+  id: number;
+  label: string;
+  state: ScheduleState;
+  /** ISO instants */
+  startsAt: string;
+  endsAt: string | null;
+  items: { kind: string; version: number }[];
+  author?: string | undefined;
+  error?: string | null | undefined;
+}
+
+/** What "Schedule…" asks for: the versions it holds, and wall-clock times in the store's time zone (`2026-12-04T00:00`). */
+export interface ScheduleRequest {
+  items: { kind: StudioKind; version: number; surfaces?: readonly StyledSurface[] | undefined }[];
+  startsAt: string;
+  endsAt: string | null;
+  label?: string | undefined;
+}
+
+/** A preview link: the store page that shows the drafts to the browser opening it, until `expiresAt` or revoked. */
+export interface PreviewLinkInfo {
+  id: number;
+  url: string | null;
+  token: string;
+  expiresAt: string;
+}
+
 export interface GalleryImage {
   url: string;
   name: string;
@@ -99,6 +131,19 @@ export interface BuilderApi {
   icons(search?: string): Promise<IconInfo[]>;
   /** the store's program as the storefront draws it; without it the canvas shows the sample program */
   program?(): Promise<ProgramData>;
+  /** the schedules publishing one of `kinds`, newest first, and the store's time zone; absent: Publish now only */
+  schedules?(kinds: readonly StudioKind[]): Promise<{ timeZone: string; schedules: PublishScheduleInfo[] }>;
+  schedulePublish?(request: ScheduleRequest): Promise<PublishScheduleInfo>;
+  /** cancels a schedule not started yet, or the end of a live one */
+  cancelSchedule?(id: number): Promise<PublishScheduleInfo>;
+  /**
+   * a preview link of the saved drafts (24 hours): the store's page to open with it (null when
+   * the store has no website) and its token; absent: no "Preview on store"
+   */
+  previewLink?(): Promise<PreviewLinkInfo>;
+  revokePreviewLink?(id: number): Promise<void>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
+  /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
+  landingPage?: () => Promise<void>;
 }

@@ -20,6 +20,10 @@ export type {
   GalleryImage,
   IconInfo,
   SurfaceDocument,
+  PublishScheduleInfo,
+  PreviewLinkInfo,
+  ScheduleRequest,
+  ScheduleState,
 } from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
 export { EmailStudio } from './email/EmailStudio.tsx';

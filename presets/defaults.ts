@@ -17,11 +17,8 @@ export const WIDGET_COLOURS = { text_color: '#ffffff', background_color: '#0060E
 /** spec §9: give a $5 off coupon (to the friend, the referee), get a 5% off coupon (the referrer). */
 export const REFERRAL_WORDING = { refereeReward: '$5 off coupon', referrerReward: '5% off coupon' } as const;
 
-/** spec §9: timeline sample milestones */
-export const TIMELINE_MILESTONES = [50, 100] as const;
-
-/** spec §9: sticky bar sample */
-export const STICKY_BAR_TEXT = 'Earn 1 point per $1 spent';
+/** spec §9: sticky bar sample ("Earn 1 point per $1 spent"), bound to the store's order rule */
+export const STICKY_BAR_TEXT = 'Earn {earn_rate}';
 
 /** Storefront paths the sample buttons link to (the usual account and catalogue pages of a store). */
 export const STORE_LINKS = {

@@ -46,7 +46,7 @@ const COPY: Record<EmailType, StarterCopy> = {
   'points-earned': {
     name: 'Points Earned',
     subject: 'You earned {{points_earned}} {{points_label}}',
-    heading: 'More points for you',
+    heading: 'More {{points_label}} for you',
     body: 'Hi {{first_name}}, you just earned {{points_earned}} {{points_label}}. Your balance is {{loyalty_points_balance}} {{points_label}}.',
     button: 'See my rewards',
   },
@@ -69,7 +69,7 @@ const COPY: Record<EmailType, StarterCopy> = {
     subject: 'Happy anniversary, {{first_name}}',
     heading: 'Another year together',
     body: 'Thank you for being a member. We have added {{points_earned}} bonus {{points_label}} to your account.',
-    button: 'See my points',
+    button: 'See my {{points_label}}',
   },
   'loyalty-tier-update': {
     name: 'Tier switch',
@@ -81,7 +81,7 @@ const COPY: Record<EmailType, StarterCopy> = {
   'early-points-expiry': {
     name: 'Early points expiry',
     subject: 'Your {{points_label}} expire soon',
-    heading: 'Don’t lose your points',
+    heading: 'Don’t lose your {{points_label}}',
     body: 'Hi {{first_name}}, {{expiring_points}} of your {{loyalty_points_balance}} {{points_label}} expire on {{expiry_date}}. Spend them before they go.',
     button: 'Redeem now',
   },

@@ -1,6 +1,6 @@
 /** The default landing page (every section from its template) and the coffee roaster demo. */
 import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../renderers/schema/index.ts';
-import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, REFERRAL_WORDING, STORE_LINKS } from './defaults.ts';
+import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, STORE_LINKS } from './defaults.ts';
 import { SECTION_TEMPLATES, sectionFromTemplate } from './sections.ts';
 
 export const DEFAULT_LANDING_PAGE: LandingPage = {
@@ -21,29 +21,11 @@ function demoSection(id: string, type: Section['type'], content: Section['conten
 
 const both = (content: Section['content']['member']): Section['content'] => ({ member: content, visitor: structuredClone(content) });
 
-// Ways to earn and to redeem carry no methods of their own: they show the store's real rules.
-
-const tiers = [
-  { id: 'green-bean', name: 'Green Bean', threshold: 0, perks: ['1 bean per $1 spent', 'Birthday treat'], rewards: ['Welcome 50 beans'] },
-  {
-    id: 'medium-roast',
-    name: 'Medium Roast',
-    threshold: 500,
-    perks: ['1.25 beans per $1 spent', 'Early access to limited lots'],
-    rewards: ['Free tasting flight'],
-  },
-  {
-    id: 'dark-roast',
-    name: 'Dark Roast',
-    threshold: 1500,
-    perks: ['1.5 beans per $1 spent', 'Free shipping on every order', 'Cupping invitations'],
-    rewards: ['A free bag every quarter'],
-  },
-];
+// Ways to earn and to redeem, VIP tiers and the timeline carry no lists of their own: they show the store's real program.
 
 const demoReferral = {
-  refereeReward: { title: REFERRAL_WORDING.refereeReward, description: 'For your friend’s first bag' },
-  referrerReward: { title: REFERRAL_WORDING.referrerReward, description: 'For you, once they order' },
+  refereeReward: { title: '{friend_reward}', description: 'For your friend’s first bag' },
+  referrerReward: { title: '{referral_reward}', description: 'For you, once they order' },
 };
 
 /** "Demo Coffee Roasters": all nine sections with member and visitor copy. */
@@ -60,12 +42,12 @@ export const DEMO_LANDING_PAGE: LandingPage = {
         member: {
           title: 'Good morning, {first_name}',
           paragraph: 'You have {loyalty_points_balance} {points_label} — enough for something good in your next cup.',
-          primary_button: { label: 'Spend my beans', url: '#rewards' },
+          primary_button: { label: 'Spend my {points_label}', url: '#rewards' },
           secondary_button: { label: 'Shop coffee', url: SHOP },
         },
         visitor: {
           title: 'The Bean Club',
-          paragraph: 'Earn beans on every bag, unlock free coffee and get first taste of our newest roasts.',
+          paragraph: 'Earn {earn_rate} on every bag, unlock free coffee and get first taste of our newest roasts.',
           primary_button: { label: 'Join the club', url: SIGN_UP },
           secondary_button: { label: 'Sign in', url: SIGN_IN },
           sign_up_url: SIGN_UP,
@@ -79,7 +61,7 @@ export const DEMO_LANDING_PAGE: LandingPage = {
       visitor: {
         title: 'Rewards as fresh as our roasts',
         sub_heading: 'Free to join, no catch',
-        paragraph: 'Members collect beans on every order and trade them for coffee, shipping and more.',
+        paragraph: 'Members collect {points_label} on every order and trade them for coffee, shipping and more.',
         primary_button: { label: 'Create an account', url: SIGN_UP },
       },
     }),
@@ -90,47 +72,35 @@ export const DEMO_LANDING_PAGE: LandingPage = {
         title: 'How it works',
         sub_heading: 'From first sip to free bag',
         steps: [
-          { heading: 'Join the club', paragraph: 'Create your account and get 50 welcome beans.', imageUrl: '' },
-          { heading: 'Brew and earn', paragraph: 'Collect 1 bean for every $1 you spend on coffee and gear.', imageUrl: '' },
-          { heading: 'Treat yourself', paragraph: 'Trade your beans for discounts, shipping and free bags.', imageUrl: '' },
+          { heading: 'Join the club', paragraph: 'Create your account and get {signup_points} to welcome you.', imageUrl: '' },
+          { heading: 'Brew and earn', paragraph: 'Collect {earn_rate} on coffee and gear.', imageUrl: '' },
+          { heading: 'Treat yourself', paragraph: 'Trade your {points_label} for discounts, shipping and free bags.', imageUrl: '' },
         ],
       }),
     ),
-    demoSection('earn', 'ways_to_earn', both({ title: 'Ways to earn beans', sub_heading: 'More coffee, more beans' }), {
+    demoSection('earn', 'ways_to_earn', both({ title: 'Ways to earn {points_label}', sub_heading: 'More coffee, more {points_label}' }), {
       layout: { ...POINTS_GRID_LAYOUT },
       style: { background_color: '#f3e3c7', font_color: '#2b2118' },
     }),
-    demoSection('redeem', 'ways_to_redeem', both({ title: 'Ways to redeem', sub_heading: 'Spend beans on what you love' }), {
+    demoSection('redeem', 'ways_to_redeem', both({ title: 'Ways to redeem', sub_heading: 'Spend {points_label} on what you love' }), {
       layout: { ...POINTS_GRID_LAYOUT },
     }),
     demoSection('refer', 'referral', {
       member: {
         title: 'Share the good coffee',
-        paragraph: 'Give a friend a $5 off coupon; get a 5% off coupon when they order.',
+        paragraph: 'Give a friend a {friend_reward}; get a {referral_reward} when they order.',
         ...demoReferral,
         primary_button: { label: 'Copy my link', url: '#refer' },
       },
       visitor: {
         title: 'Coffee is better shared',
-        paragraph: 'Members give friends a $5 off coupon and get a 5% off coupon back.',
+        paragraph: 'Members give friends a {friend_reward} and get a {referral_reward} back.',
         ...demoReferral,
         primary_button: { label: 'Join to refer', url: SIGN_UP },
       },
     }),
-    demoSection('tiers', 'vip_tiers', both({ title: 'Roast levels', sub_heading: 'The more you brew, the darker you roast', loyalty_tiers: tiers })),
-    demoSection(
-      'journey',
-      'timeline',
-      both({
-        title: 'Your first month with us',
-        sub_heading: 'Milestones worth celebrating',
-        events: [
-          { date: '50 beans', title: 'First treat', description: 'A free tasting sample with your next order', icon: 'coffee' },
-          { date: '100 beans', title: 'Regular', description: 'Free shipping on one order', icon: 'truck' },
-          { date: '500 beans', title: 'Medium Roast', description: 'Move up a tier and earn faster', icon: 'crown' },
-        ],
-      }),
-    ),
+    demoSection('tiers', 'vip_tiers', both({ title: 'Roast levels', sub_heading: 'The more you brew, the darker you roast' })),
+    demoSection('journey', 'timeline', both({ title: 'Milestones worth celebrating', sub_heading: 'What your {points_label} unlock on the way' })),
     demoSection('rewards', 'reward_list', {
       member: { title: 'Your rewards', sub_heading: 'Pick one at checkout', primary_button: { label: 'Shop coffee', url: SHOP } },
       visitor: { title: 'Rewards waiting for you', sub_heading: 'Join to start collecting', primary_button: { label: 'Join the club', url: SIGN_UP } },

@@ -109,10 +109,12 @@ const SPEC_9: [string, unknown, unknown][] = [
       { layout_style: 'grid', mobile_columns: 1, desktop_columns: 3 },
     ];
   }),
-  ['spec §9: referral gives a $5 off coupon (referee)', SECTION_TEMPLATES.referral.content.visitor.refereeReward?.title, '$5 off coupon'],
-  ['spec §9: referral gets a 5% off coupon (referrer)', SECTION_TEMPLATES.referral.content.visitor.referrerReward?.title, '5% off coupon'],
-  ['spec §9: timeline milestones 50 and 100 points', SECTION_TEMPLATES.timeline.content.member.events?.map((e) => e.date), ['50 points', '100 points']],
-  ['spec §9: sticky bar "earn 1 point per $1 spent"', DEFAULT_STICKY_BAR.bar.text.toLowerCase(), 'earn 1 point per $1 spent'],
+  // the spec §9 samples state the program, so they are bound to it: the default referral offer
+  // ($5 off for the friend, 5% off for the referrer) and order rule (1 point per $1) fill them
+  ['spec §9: referral gives a $5 off coupon (referee)', SECTION_TEMPLATES.referral.content.visitor.refereeReward?.title, '{friend_reward}'],
+  ['spec §9: referral gets a 5% off coupon (referrer)', SECTION_TEMPLATES.referral.content.visitor.referrerReward?.title, '{referral_reward}'],
+  ["spec §9: timeline milestones: the program's own (its rewards and tiers)", SECTION_TEMPLATES.timeline.content.member.events, undefined],
+  ['spec §9: sticky bar "earn 1 point per $1 spent"', DEFAULT_STICKY_BAR.bar.text.toLowerCase(), 'earn {earn_rate}'],
 ];
 
 describe('spec §9 constants are the presets’ values', () => {
@@ -173,11 +175,11 @@ describe('section templates', () => {
   });
 
   it('sectionFromTemplate returns a deep copy', () => {
-    const section: Section = sectionFromTemplate('timeline', 'timeline-2');
-    section.content.member.events?.pop();
+    const section: Section = sectionFromTemplate('how_it_works', 'how-it-works-2');
+    section.content.member.steps?.pop();
     section.layout.padding = 1;
-    expect(SECTION_TEMPLATES.timeline.content.member.events).toHaveLength(2);
-    expect(SECTION_TEMPLATES.timeline.layout.padding).toBe(48);
+    expect(SECTION_TEMPLATES.how_it_works.content.member.steps).toHaveLength(3);
+    expect(SECTION_TEMPLATES.how_it_works.layout.padding).toBe(48);
   });
 
   it("ways to earn and to redeem carry no sample methods: they draw the store's real rules", () => {

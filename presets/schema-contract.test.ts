@@ -20,6 +20,7 @@ import {
   PANEL_KEYS,
   PLACEHOLDERS,
   SECTION_FIELDS,
+  RETIRED_CONTENT_FIELDS,
   SECTION_FIELD_META,
   SECTION_LABELS,
   SECTION_TYPES,
@@ -380,7 +381,7 @@ describe('field tables', () => {
   });
 
   it('every content and layout field is used by some section type', () => {
-    const used = new Set(SECTION_TYPES.flatMap((t) => [...SECTION_FIELDS[t].content, ...SECTION_FIELDS[t].layout]));
+    const used = new Set<string>([...SECTION_TYPES.flatMap((t) => [...SECTION_FIELDS[t].content, ...SECTION_FIELDS[t].layout]), ...RETIRED_CONTENT_FIELDS]);
     for (const field of [...Object.keys(sectionContentSchema.shape), ...Object.keys(sectionLayoutSchema.shape)]) expect(used, field).toContain(field);
   });
 
@@ -436,7 +437,17 @@ describe('colours, contrast and placeholders', () => {
   });
 
   it('placeholders: the spec list, filling and unknown ones', () => {
-    expect(PLACEHOLDERS).toEqual(['first_name', 'loyalty_points_balance', 'points_label', 'customer_name', 'points_earned', 'referrals_earned', 'full_name']);
+    // the spec §3 list, then the singular label and the placeholders bound to the program's rules
+    expect(PLACEHOLDERS.slice(0, 7)).toEqual([
+      'first_name',
+      'loyalty_points_balance',
+      'points_label',
+      'customer_name',
+      'points_earned',
+      'referrals_earned',
+      'full_name',
+    ]);
+    expect(PLACEHOLDERS.slice(7)).toEqual(['points_label_singular', 'earn_rate', 'signup_points', 'birthday_points', 'referral_reward', 'friend_reward']);
     expect(fillPlaceholders('Hi {first_name}, {loyalty_points_balance} {points_label} {nope}', { first_name: 'Ada', loyalty_points_balance: 120 })).toBe(
       'Hi Ada, 120 {points_label} {nope}',
     );

@@ -1,15 +1,17 @@
 /**
  * What the builder's "add section" inserts for each section type: generic, store-neutral copy
- * for members and visitors, the spec §9 sample values, and the layout knobs the type uses.
+ * for members and visitors (what it states of the program comes from placeholders and the
+ * program itself), and the layout knobs the type uses. The SAMPLE_* lists are the canvas's
+ * sample program, drawn (marked as sample) only where the store's own program has none.
  * Style is left empty so a new section follows the page palette and theme.
  */
 import type { Section, SectionContent, SectionType } from '../renderers/schema/index.ts';
-import { POINTS_GRID_LAYOUT, REFERRAL_WORDING, STORE_LINKS, TIMELINE_MILESTONES } from './defaults.ts';
+import { POINTS_GRID_LAYOUT, STORE_LINKS } from './defaults.ts';
 
 export type SectionTemplate = Omit<Section, 'id'>;
 
 export const SAMPLE_EARNING_METHODS = [
-  { id: 'place-order', title: 'Place an order', description: '1 point per $1 spent', points: 1, icon: 'bag' },
+  { id: 'place-order', title: 'Place an order', description: '{earn_rate}', points: 1, icon: 'bag' },
   { id: 'create-account', title: 'Create an account', description: 'A welcome gift for joining', points: 50, icon: 'user-plus' },
   { id: 'celebrate-birthday', title: 'Celebrate your birthday', description: 'A treat on your special day', points: 100, icon: 'cake' },
 ] satisfies SectionContent['earningMethods'];
@@ -21,19 +23,13 @@ export const SAMPLE_REDEEM_METHODS = [
 ] satisfies SectionContent['redeemMethods'];
 
 export const SAMPLE_TIERS = [
-  { id: 'bronze', name: 'Bronze', threshold: 0, perks: ['1 point per $1 spent'], rewards: ['Birthday reward'] },
-  { id: 'silver', name: 'Silver', threshold: 500, perks: ['1.25 points per $1 spent', 'Early access to sales'], rewards: ['$5 off coupon'] },
-  { id: 'gold', name: 'Gold', threshold: 1000, perks: ['1.5 points per $1 spent', 'Free shipping on every order'], rewards: ['10% off coupon'] },
+  { id: 'bronze', name: 'Bronze', threshold: 0, perks: ['{earn_rate}'], rewards: ['Birthday reward'] },
+  { id: 'silver', name: 'Silver', threshold: 500, perks: ['Earn 1.25× {points_label}', 'Early access to sales'], rewards: ['$5 off coupon'] },
+  { id: 'gold', name: 'Gold', threshold: 1000, perks: ['Earn 1.5× {points_label}', 'Free shipping on every order'], rewards: ['10% off coupon'] },
 ] satisfies SectionContent['loyalty_tiers'];
 
-const [firstMilestone, secondMilestone] = TIMELINE_MILESTONES;
-const SAMPLE_EVENTS = [
-  { date: `${firstMilestone} points`, title: 'Your first reward', description: 'Unlock a $5 off coupon', icon: 'gift' },
-  { date: `${secondMilestone} points`, title: 'A bigger reward', description: 'Unlock free shipping', icon: 'truck' },
-] satisfies SectionContent['events'];
-
-const refereeReward = { title: REFERRAL_WORDING.refereeReward, description: 'Your friend gets a $5 off coupon for their first order' };
-const referrerReward = { title: REFERRAL_WORDING.referrerReward, description: 'You get a 5% off coupon when they place it' };
+const refereeReward = { title: '{friend_reward}', description: 'Your friend gets it for their first order' };
+const referrerReward = { title: '{referral_reward}', description: 'You get it when they place it' };
 
 const join = { label: 'Join now', url: STORE_LINKS.signUp };
 const signIn = { label: 'Sign in', url: STORE_LINKS.signIn };
@@ -58,12 +54,12 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
       member: {
         title: 'Welcome back, {first_name}',
         paragraph: 'You have {loyalty_points_balance} {points_label} to spend on rewards.',
-        primary_button: { label: 'Redeem points', url: '#ways-to-redeem' },
+        primary_button: { label: 'Redeem {points_label}', url: '#ways-to-redeem' },
         secondary_button: { label: 'Ways to earn', url: '#ways-to-earn' },
       },
       visitor: {
         title: 'Join our rewards program',
-        paragraph: 'Earn points on every order and turn them into discounts.',
+        paragraph: 'Earn {earn_rate} and turn your {points_label} into discounts.',
         primary_button: join,
         secondary_button: signIn,
         sign_up_url: STORE_LINKS.signUp,
@@ -77,7 +73,7 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
     visitor: {
       title: 'Rewards for every order',
       sub_heading: 'Free to join',
-      paragraph: 'Sign up to start earning points today.',
+      paragraph: 'Sign up to start earning {points_label} today.',
       primary_button: join,
     },
   }),
@@ -88,8 +84,8 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
       sub_heading: 'Three simple steps',
       steps: [
         { heading: 'Join', paragraph: 'Create an account in seconds.', imageUrl: '' },
-        { heading: 'Earn', paragraph: 'Collect points every time you shop.', imageUrl: '' },
-        { heading: 'Redeem', paragraph: 'Turn your points into discounts.', imageUrl: '' },
+        { heading: 'Earn', paragraph: 'Collect {points_label} every time you shop.', imageUrl: '' },
+        { heading: 'Redeem', paragraph: 'Turn your {points_label} into discounts.', imageUrl: '' },
       ],
     }),
     {
@@ -102,11 +98,11 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
       mobile_image_placement: 'left',
     },
   ),
-  ways_to_earn: template('ways_to_earn', same({ title: 'Ways to earn', sub_heading: 'Collect points for these actions' }), {
+  ways_to_earn: template('ways_to_earn', same({ title: 'Ways to earn', sub_heading: 'Collect {points_label} for these actions' }), {
     ...POINTS_GRID_LAYOUT,
     ...cards,
   }),
-  ways_to_redeem: template('ways_to_redeem', same({ title: 'Ways to redeem', sub_heading: 'Spend your points on rewards' }), {
+  ways_to_redeem: template('ways_to_redeem', same({ title: 'Ways to redeem', sub_heading: 'Spend your {points_label} on rewards' }), {
     ...POINTS_GRID_LAYOUT,
     ...cards,
   }),
@@ -115,16 +111,16 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
     {
       member: {
         title: 'Refer a friend',
-        paragraph: 'Give a $5 off coupon, get a 5% off coupon.',
+        paragraph: 'Give a {friend_reward}, get a {referral_reward}.',
         refereeReward,
         referrerReward,
         primary_button: { label: 'Get your link', url: '#referral' },
       },
-      visitor: { title: 'Refer a friend', paragraph: 'Give a $5 off coupon, get a 5% off coupon.', refereeReward, referrerReward, primary_button: join },
+      visitor: { title: 'Refer a friend', paragraph: 'Give a {friend_reward}, get a {referral_reward}.', refereeReward, referrerReward, primary_button: join },
     },
     { mobile_columns: 1, desktop_columns: 2, ...cards },
   ),
-  vip_tiers: template('vip_tiers', same({ title: 'VIP tiers', sub_heading: 'The more you shop, the more you get', loyalty_tiers: SAMPLE_TIERS }), {
+  vip_tiers: template('vip_tiers', same({ title: 'VIP tiers', sub_heading: 'The more you shop, the more you get' }), {
     layout_style: 'grid',
     mobile_columns: 1,
     desktop_columns: 3,
@@ -135,12 +131,12 @@ export const SECTION_TEMPLATES: Record<SectionType, SectionTemplate> = {
     auto_expand_perks: true,
     auto_expand_rewards: false,
   }),
-  timeline: template('timeline', same({ title: 'Your rewards journey', sub_heading: 'Milestones on the way', events: SAMPLE_EVENTS }), {
+  timeline: template('timeline', same({ title: 'Your rewards journey', sub_heading: 'Milestones on the way' }), {
     layout_style: 'list',
     show_connectors: true,
     ...cards,
   }),
-  reward_list: template('reward_list', same({ title: 'Rewards', sub_heading: 'Choose what to spend your points on' }), {
+  reward_list: template('reward_list', same({ title: 'Rewards', sub_heading: 'Choose what to spend your {points_label} on' }), {
     layout_style: 'list',
     mobile_columns: 1,
     desktop_columns: 1,

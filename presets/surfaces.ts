@@ -7,7 +7,7 @@ export const DEFAULT_STICKY_BAR: StickyBar = {
   schemaVersion: CURRENT_SCHEMA_VERSION,
   bar: { placement: 'bottom', height: 48, theme: 'light', text: STICKY_BAR_TEXT },
   drawer: {
-    logged_out: { primary_text: 'Join our rewards program', secondary_text: 'Earn 1 point per $1 spent and turn points into discounts.' },
+    logged_out: { primary_text: 'Join our rewards program', secondary_text: 'Earn {earn_rate} and turn your {points_label} into discounts.' },
     logged_in: { primary_text: 'Hi {first_name}, you have {loyalty_points_balance} {points_label}', secondary_text: 'Spend them on your next order.' },
     sign_up_url: STORE_LINKS.signUp,
   },
@@ -16,10 +16,10 @@ export const DEFAULT_STICKY_BAR: StickyBar = {
 export const DEMO_STICKY_BAR: StickyBar = {
   kind: 'sticky_bar',
   schemaVersion: CURRENT_SCHEMA_VERSION,
-  bar: { placement: 'top', height: 44, theme: 'light', text: 'Bean Club: earn 1 bean per $1 spent' },
+  bar: { placement: 'top', height: 44, theme: 'light', text: 'Bean Club: earn {earn_rate}' },
   drawer: {
-    logged_out: { primary_text: 'Join the Bean Club', secondary_text: 'Get 50 welcome beans and earn on every bag.' },
-    logged_in: { primary_text: '{first_name}, you have {loyalty_points_balance} beans', secondary_text: '500 beans buy $5 off your next order.' },
+    logged_out: { primary_text: 'Join the Bean Club', secondary_text: 'Get {signup_points} to welcome you and earn on every bag.' },
+    logged_in: { primary_text: '{first_name}, you have {loyalty_points_balance} {points_label}', secondary_text: 'Trade them for coffee, shipping and more.' },
     sign_up_url: STORE_LINKS.signUp,
   },
 };
@@ -39,8 +39,8 @@ export const DEFAULT_PRODUCT_PAGE: ProductPage = {
 
 export const DEMO_PRODUCT_PAGE: ProductPage = {
   ...DEFAULT_PRODUCT_PAGE,
-  member_text: 'Earn {points_earned} beans with this bag',
-  visitor_text: 'Bean Club members earn {points_earned} beans with this bag',
+  member_text: 'Earn {points_earned} {points_label} with this bag',
+  visitor_text: 'Bean Club members earn {points_earned} {points_label} with this bag',
   text_color: '#2b2118',
   background_color: '#f3e3c7',
   icon: 'coffee',

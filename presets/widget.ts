@@ -8,13 +8,13 @@ const DEFAULT_PANELS: Panels = {
   header: {
     visible: true,
     member: { title: 'Hi {first_name}', body: 'You have {loyalty_points_balance} {points_label}' },
-    visitor: { title: 'Welcome to our rewards', body: 'Earn points on every order and turn them into rewards.' },
+    visitor: { title: 'Welcome to our rewards', body: 'Earn {earn_rate} and turn your {points_label} into rewards.' },
   },
   signup: {
     visible: true,
     visitor: {
       title: 'Become a member',
-      body: 'Join to earn points, unlock rewards and get exclusive perks.',
+      body: 'Join to earn {points_label}, unlock rewards and get exclusive perks.',
       primary_button_label: 'Join now',
       primary_button_url: SIGN_UP,
       secondary_button_label: 'Sign in',
@@ -24,19 +24,19 @@ const DEFAULT_PANELS: Panels = {
   reward_points: {
     visible: true,
     member: {
-      title: 'Points',
-      body: 'Earn more points and spend them on rewards.',
+      title: 'Your {points_label}',
+      body: 'Earn more {points_label} and spend them on rewards.',
       primary_button_label: 'Ways to earn',
       secondary_button_label: 'Ways to redeem',
     },
-    visitor: { title: 'Points', body: 'Earn points for purchases and more. Join to start collecting.', primary_button_label: 'Ways to earn' },
+    visitor: { title: 'Earn {points_label}', body: 'Earn {earn_rate} and more. Join to start collecting.', primary_button_label: 'Ways to earn' },
   },
   referral_program: {
     visible: true,
-    member: { title: 'Referrals', body: 'Give a $5 off coupon, get a 5% off coupon.', primary_button_label: 'Refer a friend' },
+    member: { title: 'Referrals', body: 'Give a {friend_reward}, get a {referral_reward}.', primary_button_label: 'Refer a friend' },
     visitor: {
       title: 'Referrals',
-      body: 'Members give a $5 off coupon and get a 5% off coupon.',
+      body: 'Members give a {friend_reward} and get a {referral_reward}.',
       primary_button_label: 'Join now',
       primary_button_url: SIGN_UP,
     },
@@ -45,7 +45,7 @@ const DEFAULT_PANELS: Panels = {
     visible: true,
     member: {
       title: 'Your referral link',
-      body: 'Share your link: your friend gets a $5 off coupon, you get a 5% off coupon.',
+      body: 'Share your link: your friend gets a {friend_reward}, you get a {referral_reward}.',
       primary_button_label: 'Copy link',
     },
   },
@@ -53,18 +53,22 @@ const DEFAULT_PANELS: Panels = {
     visible: true,
     member: {
       title: 'Invite by e-mail',
-      body: 'We will send your friend their $5 off coupon.',
+      body: 'We will send your friend their {friend_reward}.',
       primary_button_label: 'Send invite',
       input_placeholder: 'Friend’s e-mail address',
     },
   },
   referral_complete: {
     visible: true,
-    member: { title: 'Invite sent', body: 'You get a 5% off coupon when your friend places their first order.', primary_button_label: 'Done' },
+    member: { title: 'Invite sent', body: 'You get a {referral_reward} when your friend places their first order.', primary_button_label: 'Done' },
   },
   redeem_cart: {
     visible: true,
-    member: { title: 'Use your points', body: 'You have {loyalty_points_balance} {points_label} to spend on this order.', primary_button_label: 'Redeem' },
+    member: {
+      title: 'Use your {points_label}',
+      body: 'You have {loyalty_points_balance} {points_label} to spend on this order.',
+      primary_button_label: 'Redeem',
+    },
   },
   reward_cart: {
     visible: true,
@@ -74,7 +78,7 @@ const DEFAULT_PANELS: Panels = {
     visible: true,
     visitor: {
       title: 'New here?',
-      body: 'Join our rewards program and get 50 points to start.',
+      body: 'Join our rewards program and get {signup_points} to start.',
       primary_button_label: 'Join now',
       primary_button_url: SIGN_UP,
     },
@@ -87,8 +91,8 @@ const DEFAULT_PANELS: Panels = {
   share_points: {
     visible: false,
     member: {
-      title: 'Share points',
-      body: 'Send some of your points to a friend.',
+      title: 'Share {points_label}',
+      body: 'Send some of your {points_label} to a friend.',
       primary_button_label: 'Share',
       input_placeholder: 'Friend’s e-mail address',
     },
@@ -104,7 +108,7 @@ const DEFAULT_PANELS: Panels = {
   },
   anniversary: {
     visible: true,
-    member: { title: 'Anniversary reward', body: 'Celebrate the day you joined with bonus points.', primary_button_label: 'Got it' },
+    member: { title: 'Anniversary reward', body: 'Celebrate the day you joined with bonus {points_label}.', primary_button_label: 'Got it' },
   },
 };
 
@@ -119,7 +123,7 @@ export const DEFAULT_WIDGET: Widget = {
   panels: DEFAULT_PANELS,
 };
 
-/** "Demo Coffee Roasters": the points are called beans, every panel shown. */
+/** "Demo Coffee Roasters": every panel shown (the store calls its points beans: its `points_label`). */
 export const DEMO_WIDGET: Widget = {
   ...DEFAULT_WIDGET,
   selected_widget_type: 'floating',
@@ -129,14 +133,14 @@ export const DEMO_WIDGET: Widget = {
     ...DEFAULT_PANELS,
     header: {
       visible: true,
-      member: { title: 'Hi {first_name}', body: 'You have {loyalty_points_balance} beans' },
-      visitor: { title: 'The Bean Club', body: 'Earn beans on every bag and trade them for free coffee.' },
+      member: { title: 'Hi {first_name}', body: 'You have {loyalty_points_balance} {points_label}' },
+      visitor: { title: 'The Bean Club', body: 'Earn {earn_rate} on every bag and trade your {points_label} for free coffee.' },
     },
     first_time_visitor: {
       visible: true,
       visitor: {
         title: 'First time here?',
-        body: 'Join the Bean Club and get 50 welcome beans.',
+        body: 'Join the Bean Club and get {signup_points} to welcome you.',
         primary_button_label: 'Join the club',
         primary_button_url: SIGN_UP,
       },
@@ -146,7 +150,7 @@ export const DEMO_WIDGET: Widget = {
       visible: true,
       member: {
         title: 'A birthday brew',
-        body: 'Add your birthday and we will send 100 beans every year.',
+        body: 'Add your birthday and we will send {birthday_points} every year.',
         primary_button_label: 'Save birthday',
         input_placeholder: 'MM/DD',
       },

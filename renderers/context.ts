@@ -51,9 +51,21 @@ export interface ReferralRewards {
   referee: string;
 }
 
+/** The earning rules texts state (`{earn_rate}`, `{signup_points}`, `{birthday_points}`), bound to the store's active rules. */
+export interface ProgramEarning {
+  /** the first active order rule: `points` per `perMinor` spent, or per order when `perMinor` is absent */
+  orderRate?: { points: number; perMinor?: number };
+  signupPoints?: number;
+  birthdayPoints?: number;
+}
+
 export interface ProgramData {
   /** points label in plural, e.g. "points" (spec §3 `{points_label}`) */
   pointsLabel: string;
+  /** the label for one point, e.g. "point" (derived from the plural when the store saved none) */
+  pointsLabelSingular?: string;
+  /** what the earning rules give, for texts that state them */
+  earning?: ProgramEarning;
   waysToEarn: EarnWay[];
   waysToRedeem: RedeemWay[];
   vipTiers: VipTierInfo[];
@@ -72,8 +84,16 @@ export interface MemberReward {
   /** ISO date */
   expiresAt?: string;
   used?: boolean;
-  /** expired: the code no longer works (its points are not given back) */
-  status?: 'active' | 'used' | 'expired';
+  /** expired: the code no longer works (its points are not given back); refunded: the shop refused the code and the points came back */
+  status?: 'active' | 'used' | 'expired' | 'refunded';
+  /**
+   * the shop's discounts (a store connected to its platform): `preparing` until the platform has
+   * the code, `ready` once it does, `refused` when it refused it for good (`platformError` says why)
+   */
+  platform?: 'preparing' | 'ready' | 'refused';
+  /** the storefront address that applies the code to the cart in one click */
+  applyUrl?: string;
+  platformError?: string;
 }
 
 export interface MemberTierProgress {
@@ -156,6 +176,11 @@ export interface RenderContext {
   referral?: ReferralArrival;
   /** the custom style of each surface (the `custom_style` document); a surface without one looks as its theme */
   customStyles?: SurfaceStyles;
+  /**
+   * The studio's canvas only: sample program data drawn (marked as sample) where the store's
+   * program has none. Without it (the storefront) such parts are left out.
+   */
+  sampleProgram?: ProgramData;
 }
 
 /**
@@ -193,6 +218,8 @@ export interface StorefrontPayload {
    * as they are and stays within its size budget.
    */
   styleProperties?: StorefrontStyleProperties;
+  /** the documents are the store's drafts, shown to a browser holding a preview link */
+  preview?: boolean;
 }
 
 export interface StorefrontStyleProperties {

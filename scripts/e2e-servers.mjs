@@ -15,6 +15,27 @@ const readyPort = Number(process.env.E2E_READY_PORT ?? firstPort + 100 * count);
 ensureDependencies();
 ensureBuild();
 
+// The Shopify stand-in (tests/platforms/shopify): the servers install shops through it
+// (SHOPIFY_API_ORIGIN), and it sends them the webhooks they subscribed to.
+const shopifyPort = firstPort + 50;
+const shopify = {
+  SHOPIFY_API_KEY: 'e2e-shopify-key',
+  SHOPIFY_API_SECRET: 'e2e-shopify-secret',
+  SHOPIFY_API_ORIGIN: `http://127.0.0.1:${shopifyPort}`,
+  PLATFORM_TOKEN_KEY: process.env.PLATFORM_TOKEN_KEY ?? 'e2e0'.repeat(16),
+};
+const standIn = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, ...shopify, SHOPIFY_STANDIN_PORT: String(shopifyPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${firstPort}` },
+});
+
+// the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
+const { register } = await import('tsx/esm/api');
+register();
+const { startE2eStandIn } = await import('../tests/platforms/bigcommerce/e2e.ts');
+const bigcommerce = await startE2eStandIn(firstPort);
+
 const children = Array.from({ length: count }, (_, index) => {
   const port = firstPort + 100 * index;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -22,6 +43,8 @@ const children = Array.from({ length: count }, (_, index) => {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      ...shopify,
+      ...bigcommerce,
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
       FRESH_DATA: '1',
@@ -40,6 +63,7 @@ const children = Array.from({ length: count }, (_, index) => {
 
 function stopAll(code) {
   for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  if (standIn.exitCode === null) standIn.kill('SIGTERM');
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0));

@@ -10,10 +10,11 @@
  * and the work on others.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WorkerRole } from './config.ts';
+import type { Config, WorkerRole } from './config.ts';
 import { awardGrantJob } from './domain/customers/awards.ts';
 import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
 import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
@@ -23,7 +24,15 @@ import { JobRunner } from './jobs/engine.ts';
 import { ledgerMaintenanceJob } from './jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
 import { WebhookRunner } from './jobs/webhook-runner.ts';
-import { resealTokens } from './modules/platforms/index.ts';
+import {
+  bigcommerceBackfillJob,
+  bigcommerceSetupJob,
+  platformAdapters,
+  resealTokens,
+  rewardCodeJobs,
+  webhookSyncJob,
+  type CodeJobDeps,
+} from './modules/platforms/index.ts';
 
 /** A recurring pass of the job engine (the email outbox, outgoing webhooks), run on demand. */
 export interface RecurringPass {
@@ -43,16 +52,28 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Every kind of job, with its settings for this database (PGlite has one connection: smaller steps let requests through between them). */
-export function jobKinds(onPostgres: boolean): JobKind<never>[] {
+/** No platform adapters (tests of other areas): a connected store's codes stay in the program. */
+const NO_PLATFORMS: CodeJobDeps = { adapters: { shopify: null, bigcommerce: null }, keys: [] };
+
+/**
+ * Every kind of job, with its settings for this database (PGlite has one connection: smaller steps
+ * let requests through between them); the platforms' kinds need the server's config (without it,
+ * the code jobs have no adapter: codes stay in the program).
+ */
+export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[] {
+  const platforms: CodeJobDeps = config ? { adapters: platformAdapters(config.platforms), keys: config.platforms.tokenKeys } : NO_PLATFORMS;
   const kinds: JobKind<never>[] = [
     orderImportJob(onPostgres ? 200 : 50) as JobKind<never>,
     customerImportJob(onPostgres ? 1_000 : 250) as JobKind<never>,
     customerExportJob as JobKind<never>,
     vipApplyJob() as JobKind<never>,
     awardGrantJob as JobKind<never>,
+    publishScheduleJob as JobKind<never>,
     ledgerMaintenanceJob,
+    // platform calls wait on the network: several at once per process
+    ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
+  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>, webhookSyncJob(config));
   return kinds;
 }
 
@@ -65,7 +86,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
 
   // one runner for the job kinds of this process's roles: the program's jobs, the email outbox, outgoing webhooks
   const kinds = [
-    ...(has('jobs') ? jobKinds(onPostgres) : []),
+    ...(has('jobs') ? jobKinds(onPostgres, config) : []),
     ...(has('emails') && app.mailer ? [emailDeliveryJob(app.mailer, config.publicUrl)] : []),
     ...(has('outgoing') ? [outgoingDeliveryJob(config.outgoingWebhookIntervalMs, { allowLoopback: config.outgoingWebhookAllowLoopback })] : []),
   ];
@@ -101,6 +122,7 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
       clock,
       {
         bigcommerceApiUrl: config.platforms.bigcommerceApiUrl,
+        tokenKeys: config.platforms.tokenKeys,
         batchSize: onPostgres ? 500 : 50,
         // rounds short enough that an acknowledgement waits briefly behind one (PostgreSQL: a queue's
         // batch of 500 events in one transaction held them 300 ms). While webhooks never pause, one

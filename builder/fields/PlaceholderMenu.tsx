@@ -11,6 +11,12 @@ const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> = {
   points_earned: 'Points earned',
   referrals_earned: 'Referrals earned',
   full_name: 'Full name',
+  points_label_singular: 'Points label (one)',
+  earn_rate: 'Earn rate (order rule)',
+  signup_points: 'Sign-up points (rule)',
+  birthday_points: 'Birthday points (rule)',
+  referral_reward: 'Referrer reward (referral settings)',
+  friend_reward: 'Friend reward (referral settings)',
 };
 
 export function PlaceholderMenu({ fieldLabel, onInsert }: { fieldLabel: string; onInsert(token: string): void }) {

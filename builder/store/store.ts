@@ -34,6 +34,8 @@ export interface BuilderState {
   hovered: string | null;
   history: History;
   save: SaveState;
+  /** the signed-in role may not edit (the studio opens to look): every command is refused */
+  readOnly: boolean;
 }
 
 export interface BuilderActions {
@@ -72,6 +74,7 @@ export interface CreateBuilderStoreOptions {
   audience?: Audience;
   device?: Device;
   now?: () => number;
+  readOnly?: boolean;
 }
 
 export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderStore {
@@ -87,9 +90,11 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     hovered: null,
     history: EMPTY_HISTORY,
     save: { status: 'idle' },
+    readOnly: options.readOnly ?? false,
 
     run(command, args) {
-      const { docs, history } = get();
+      const { docs, history, readOnly } = get();
+      if (readOnly) return false;
       const result = record(docs, history, (draft) => command.perform(draft, args), command.coalesce?.(args), now());
       if (result.changed) set({ docs: result.docs, history: result.history });
       return result.changed;
@@ -123,6 +128,7 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     },
     restore(kind, doc, version, published) {
       const { docs, history } = get();
+      if (get().readOnly) return;
       const result = record(
         docs,
         seal(history),

@@ -65,3 +65,42 @@ describe('BuilderStudio leaving', () => {
     expect((await api.load('landing_page')).document.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Last words');
   });
 });
+
+describe('BuilderStudio for a role that may not edit', () => {
+  const reason = 'View only: your role (staff) cannot change rules, rewards, coupons, expiry, emails, media and on-site display drafts.';
+
+  it('opens read only: says why, offers no Undo, Redo, History, Save or Publish, and takes no edit (nothing to autosave and lose)', async () => {
+    const api = createMemoryApi();
+    render(<BuilderStudio api={api} surface="landing-page" readOnlyReason={reason} />);
+    const inspector = await screen.findByRole('region', { name: 'Inspector' });
+    expect(screen.getByRole('note').textContent).toBe(reason);
+    for (const name of ['Undo', 'Redo', 'History', 'Save', 'Publish']) expect(screen.queryByRole('button', { name })).toBeNull();
+    const visible = within(screen.getByRole('listitem', { name: 'Timeline' })).getByRole('switch', { name: 'Visible' }) as HTMLButtonElement;
+    expect(visible.closest('fieldset')?.disabled).toBe(true);
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Header' })).getByRole('button', { name: 'Header' }));
+    const title = within(inspector).getByLabelText('Title', { exact: true }) as HTMLInputElement;
+    expect(title.closest('fieldset')?.disabled).toBe(true);
+    fireEvent.change(title, { target: { value: 'Staff edit' } });
+    fireEvent.click(visible);
+    expect(visible.getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(api.calls.filter((call) => call.startsWith('save'))).toEqual([]);
+  });
+});
+
+describe('View live (spec §7/§8: the landing page check)', () => {
+  it('says "HTTP error! status: {status}" beside the link when the published page does not answer', async () => {
+    const api = { ...createMemoryApi(), storeKey: () => 'demo-store', landingPage: () => Promise.reject(new Error('HTTP error! status: 404')) };
+    render(<BuilderStudio api={api} surface="landing-page" />);
+    expect(await screen.findByRole('link', { name: /View live/ })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('The live landing page could not be loaded: HTTP error! status: 404');
+  });
+
+  it('says nothing when the page answers', async () => {
+    let checks = 0;
+    const api = { ...createMemoryApi(), storeKey: () => 'demo-store', landingPage: () => Promise.resolve(void (checks += 1)) };
+    render(<BuilderStudio api={api} surface="landing-page" />);
+    await waitFor(() => expect(checks).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -33,6 +33,11 @@ export interface BuilderStudioProps {
   onNavigate?: (href: string) => void;
   /** what is selected when the studio opens (e.g. 'launcher' for "Edit launcher") */
   initialSelection?: string | null;
+  /**
+   * why the signed-in role may only look: the studio opens read-only (no edit is taken, so nothing
+   * waits to be saved), without Undo, Redo, Save or Publish, and says this
+   */
+  readOnlyReason?: string | undefined;
 }
 
 const CRAFT_KINDS: Record<StudioSurface, CraftKind> = { 'landing-page': 'landing_page', widget: 'widget', 'sticky-bar': 'sticky_bar' };
@@ -43,7 +48,7 @@ const CANVASES: Record<StudioSurface, () => ReactNode> = {
   'sticky-bar': () => <StickyBarCanvas />,
 };
 
-function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStudioProps & { store: BuilderStore; backHref: string }) {
+function StudioLayout({ store, api, surface, backHref, onNavigate, readOnlyReason }: BuilderStudioProps & { store: BuilderStore; backHref: string }) {
   const kinds = STUDIO_KINDS[surface];
   const saver = useMemo(() => createSaver(store, api, kinds), [store, api, kinds]);
   const device = useBuilder((s) => s.device);
@@ -65,18 +70,22 @@ function StudioLayout({ store, api, surface, backHref, onNavigate }: BuilderStud
         onNavigate={onNavigate}
         onOpenHistory={() => setHistory(true)}
         previewHref={previewHref}
+        checkLive={api.landingPage}
+        readOnlyReason={readOnlyReason}
       />
       <CraftEditor kind={CRAFT_KINDS[surface]}>
         <div className="bs-studio__body">
-          <div className="bs-studio__left">
+          <fieldset className="bs-studio__left" disabled={readOnlyReason !== undefined}>
             <Outline surface={surface} />
-          </div>
+          </fieldset>
           <div className="bs-studio__main">
             <CanvasFrame device={device} stylesheet={RENDERER_STYLESHEET} decoration={CANVAS_DECORATION} onFrameDocument={onFrame}>
               {CANVASES[surface]()}
             </CanvasFrame>
           </div>
-          <Inspector surface={surface} />
+          <fieldset className="bs-studio__fields" disabled={readOnlyReason !== undefined}>
+            <Inspector surface={surface} />
+          </fieldset>
         </div>
       </CraftEditor>
       {history && <VersionHistory kinds={HISTORY_KINDS[surface]} saver={saver} onClose={() => setHistory(false)} />}
@@ -91,7 +100,15 @@ export function BuilderStudio(props: BuilderStudioProps) {
   return <StudioLoader key={`${props.surface}:${attempt}`} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
 }
 
-function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, initialSelection, onRetry }: BuilderStudioProps & { onRetry(): void }) {
+function StudioLoader({
+  api,
+  surface,
+  backHref = '/onsite-display',
+  onNavigate,
+  initialSelection,
+  readOnlyReason,
+  onRetry,
+}: BuilderStudioProps & { onRetry(): void }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -105,6 +122,7 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
           docs: by((r) => r.document) as SurfaceDocs,
           versions: by((r) => r.draftVersion),
           published: by((r) => r.publishedVersion),
+          readOnly: readOnlyReason !== undefined,
         });
         if (initialSelection) store.getState().select(initialSelection);
         setState({ status: 'ready', store, program });
@@ -115,7 +133,7 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
     return () => {
       live = false;
     };
-  }, [api, surface, initialSelection]);
+  }, [api, surface, initialSelection, readOnlyReason]);
 
   if (state.status === 'loading')
     return (
@@ -139,7 +157,7 @@ function StudioLoader({ api, surface, backHref = '/onsite-display', onNavigate, 
     <BuilderApiContext.Provider value={api}>
       <BuilderStoreContext.Provider value={state.store}>
         <PreviewProgramContext.Provider value={state.program}>
-          <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} />
+          <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} readOnlyReason={readOnlyReason} />
         </PreviewProgramContext.Provider>
       </BuilderStoreContext.Provider>
     </BuilderApiContext.Provider>

@@ -1,7 +1,8 @@
 /**
  * The confirmation before publishing: what goes live compared with what the storefront shows
  * now, per document of the studio (publish-summary.ts), or that there is nothing to publish.
- * Publish confirms; Cancel, Escape or the backdrop change nothing.
+ * "Publish now" confirms; "Schedule…" (where the API schedules) asks when instead; Cancel,
+ * Escape or the backdrop change nothing.
  */
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import type { StudioKind } from '../api.ts';
@@ -10,6 +11,7 @@ import { useBuilder } from '../store/store.ts';
 import { useBuilderApi } from './api-context.ts';
 import { Modal } from './Modal.tsx';
 import { publishChanges } from './publish-summary.ts';
+import { ScheduleForm, type ScheduleWindow } from './ScheduleForm.tsx';
 
 type Published = { status: 'loading' } | { status: 'ready'; docs: SurfaceDocs } | { status: 'error'; message: string };
 
@@ -36,11 +38,39 @@ function usePublished(kinds: readonly StudioKind[]): Published {
 export interface PublishDialogProps {
   kinds: readonly StudioKind[];
   onConfirm(): void;
+  /** schedules the saved versions instead; absent: Publish now only */
+  onSchedule?: ((window: ScheduleWindow) => void) | undefined;
   onCancel(): void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function PublishDialog({ kinds, onConfirm, onCancel, returnFocusTo }: PublishDialogProps) {
+export function PublishDialog({ kinds, onConfirm, onSchedule, onCancel, returnFocusTo }: PublishDialogProps) {
+  const [scheduling, setScheduling] = useState(false);
+  if (scheduling && onSchedule) {
+    return (
+      <Modal title="Schedule publishing" onCancel={onCancel} returnFocusTo={returnFocusTo}>
+        <ScheduleForm kinds={kinds} onSchedule={onSchedule} onBack={() => setScheduling(false)} />
+      </Modal>
+    );
+  }
+  return (
+    <PublishNow
+      kinds={kinds}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      returnFocusTo={returnFocusTo}
+      onScheduleInstead={onSchedule && (() => setScheduling(true))}
+    />
+  );
+}
+
+function PublishNow({
+  kinds,
+  onConfirm,
+  onCancel,
+  returnFocusTo,
+  onScheduleInstead,
+}: Omit<PublishDialogProps, 'onSchedule'> & { onScheduleInstead: (() => void) | undefined }) {
   const published = usePublished(kinds);
   const drafts = useBuilder((s) => s.docs);
   const changes = useMemo(() => (published.status === 'ready' ? publishChanges(kinds, published.docs, drafts) : null), [published, kinds, drafts]);
@@ -68,6 +98,11 @@ export function PublishDialog({ kinds, onConfirm, onCancel, returnFocusTo }: Pub
         <button type="button" className="bs-button" onClick={onCancel}>
           Cancel
         </button>
+        {onScheduleInstead && (
+          <button type="button" className="bs-button" disabled={published.status === 'loading'} onClick={onScheduleInstead}>
+            Schedule…
+          </button>
+        )}
         <button type="button" className="bs-button bs-button--primary" disabled={published.status === 'loading' || nothing} onClick={onConfirm}>
           Publish now
         </button>

@@ -5,9 +5,12 @@ import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { PublishResult, Saver } from './saver.ts';
+import { useBuilderApi } from './api-context.ts';
+import { PreviewOnStore } from './PreviewOnStore.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
+import { ViewLive } from './ViewLive.tsx';
 
 export function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
   return (
@@ -31,9 +34,13 @@ export interface TopBarProps {
   onNavigate?: ((href: string) => void) | undefined;
   onOpenHistory(): void;
   previewHref?: string | undefined;
+  /** fetches the live page behind previewHref; rejects with what went wrong */
+  checkLive?: (() => Promise<void>) | undefined;
+  /** the role may only look: no Undo, Redo, History, Save or Publish, and this says why */
+  readOnlyReason?: string | undefined;
 }
 
-export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref }: TopBarProps) {
+export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref, checkLive, readOnlyReason }: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
@@ -44,6 +51,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
   const [publishing, setPublishing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const publishButton = useRef<HTMLButtonElement>(null);
+  const canSchedule = Boolean(useBuilderApi().schedulePublish);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) {
@@ -61,12 +69,12 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
     setPublish(refusal);
     if (!refusal) setConfirming(true);
   };
-  const doPublish = async () => {
+  const goLive = async (work: () => Promise<PublishResult>) => {
     setConfirming(false);
     setPublishing(true);
     setPublish(null);
     try {
-      setPublish(await saver.publish());
+      setPublish(await work());
     } finally {
       setPublishing(false);
     }
@@ -98,41 +106,63 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         ]}
         onChange={(d) => store.getState().setDevice(d)}
       />
-      <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
-        Undo
-      </button>
-      <button
-        type="button"
-        className="bs-button"
-        disabled={!canRedo}
-        onClick={() => store.getState().redo()}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-      >
-        Redo
-      </button>
-      <button type="button" className="bs-button" onClick={onOpenHistory}>
-        History
-      </button>
-      {previewHref && (
-        <a className="bs-button" href={previewHref} target="_blank" rel="noopener noreferrer">
-          View live<span className="bs-visually-hidden"> (opens in a new tab)</span>
-        </a>
-      )}
-      <button type="button" className="bs-button" onClick={() => void saver.save()}>
-        Save
-      </button>
-      <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
-        Publish
-      </button>
-      {confirming && <PublishDialog kinds={kinds} onConfirm={() => void doPublish()} onCancel={() => setConfirming(false)} returnFocusTo={publishButton} />}
-      {publish && (
-        <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
-          {publish.ok ? 'Published: your store shows this version now.' : publish.reason}
-          <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">
-            <StudioIcon name="close" />
-          </button>
-        </div>
+      {readOnlyReason !== undefined ? (
+        <>
+          <p role="note" className="bs-topbar__readonly">
+            {readOnlyReason}
+          </p>
+          {previewHref && <ViewLive href={previewHref} check={checkLive} />}
+        </>
+      ) : (
+        editingControls()
       )}
     </header>
   );
+
+  function editingControls() {
+    return (
+      <>
+        <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
+          Undo
+        </button>
+        <button
+          type="button"
+          className="bs-button"
+          disabled={!canRedo}
+          onClick={() => store.getState().redo()}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        >
+          Redo
+        </button>
+        <button type="button" className="bs-button" onClick={onOpenHistory}>
+          History
+        </button>
+        {previewHref && <ViewLive href={previewHref} check={checkLive} recheck={publish} />}
+        <PreviewOnStore saver={saver} />
+        <button type="button" className="bs-button" onClick={() => void saver.save()}>
+          Save
+        </button>
+        <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
+          Publish
+        </button>
+        {confirming && (
+          <PublishDialog
+            kinds={kinds}
+            onConfirm={() => void goLive(() => saver.publish())}
+            onSchedule={canSchedule ? (window) => void goLive(() => saver.schedule(window)) : undefined}
+            onCancel={() => setConfirming(false)}
+            returnFocusTo={publishButton}
+          />
+        )}
+        {publish && (
+          <div role={publish.ok ? 'status' : 'alert'} className={publish.ok ? 'bs-publish bs-publish--ok' : 'bs-publish bs-publish--refused'}>
+            {publish.ok ? (publish.message ?? 'Published: your store shows this version now.') : publish.reason}
+            <button type="button" className="bs-link-button" onClick={() => setPublish(null)} aria-label="Dismiss">
+              <StudioIcon name="close" />
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
 }

@@ -1,8 +1,9 @@
-/** Version history of the studio's documents, newest first, with Restore (after saving what is pending; Undo takes it back). */
+/** Version history of the studio's documents, newest first, with Restore (after saving what is pending; Undo takes it back), below their publish schedules. */
 import { useEffect, useState } from 'react';
 import type { StudioKind, VersionInfo } from '../api.ts';
 import { useBuilderApi } from './api-context.ts';
 import { KIND_NAMES, type Saver } from './saver.ts';
+import { ScheduleList } from './ScheduleList.tsx';
 
 const when = (iso: string) => {
   const date = new Date(iso);
@@ -50,6 +51,7 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Stud
         </button>
       </div>
       {message && <p role="status">{message}</p>}
+      <ScheduleList kinds={kinds} />
       {kinds.map((kind) => (
         <section key={kind} aria-label={`Versions of the ${KIND_NAMES[kind]}`}>
           {kinds.length > 1 && <h3>{KIND_NAMES[kind]}</h3>}

@@ -16,7 +16,7 @@ import {
   type ReadabilityIssue,
 } from '../../renderers/schema/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
-import { isConflict, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
+import { isConflict, SURFACE_KINDS, type BuilderApi, type ScheduleRequest, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
 
 export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [kind, surfaceName(kind)])), custom_style: 'custom style' } as Record<
@@ -27,7 +27,7 @@ export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [k
 const CONFLICT_MESSAGE = (kind: StudioKind) =>
   `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
 
-export type PublishResult = { ok: true } | { ok: false; reason: string; issues?: { kind: StudioKind; issue: ReadabilityIssue }[] };
+export type PublishResult = { ok: true; message?: string } | { ok: false; reason: string; issues?: { kind: StudioKind; issue: ReadabilityIssue }[] };
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The save failed.');
 
@@ -47,6 +47,8 @@ export interface Saver {
   /** why publishing now would be refused (text below 4.5:1), before asking to confirm; null when it may go ahead */
   publishRefusal(): Extract<PublishResult, { ok: false }> | null;
   publish(): Promise<PublishResult>;
+  /** saves what is pending, then schedules the saved versions (later drafts do not change what is scheduled) */
+  schedule(window: Omit<ScheduleRequest, 'items'>): Promise<PublishResult>;
   readonly saving: boolean;
 }
 
@@ -175,10 +177,17 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     return { ok: false, issues, reason: `Not published: ${first.issue.message} (${KIND_NAMES[first.kind]}, ${first.issue.path}).` };
   }
 
-  async function publish(): Promise<PublishResult> {
+  /** a refusal when the documents may not go live (unreadable text, a failed save); null once everything is saved */
+  async function readyToGoLive(): Promise<Extract<PublishResult, { ok: false }> | null> {
     const refusal = publishRefusal();
     if (refusal) return refusal;
     if (!(await save())) return { ok: false, reason: store.getState().save.message ?? 'Save the changes before publishing.' };
+    return null;
+  }
+
+  async function publish(): Promise<PublishResult> {
+    const refusal = await readyToGoLive();
+    if (refusal) return refusal;
     try {
       for (const kind of kinds) {
         const version = store.getState().versions[kind];
@@ -192,6 +201,23 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     }
   }
 
+  async function schedule(window: Omit<ScheduleRequest, 'items'>): Promise<PublishResult> {
+    if (!api.schedulePublish) return { ok: false, reason: 'Scheduling is not available here.' };
+    const refusal = await readyToGoLive();
+    if (refusal) return refusal;
+    const items = kinds.flatMap((kind) => {
+      const version = store.getState().versions[kind];
+      return version ? [{ kind, version, ...(kind === 'custom_style' && { surfaces }) }] : [];
+    });
+    if (items.length === 0) return { ok: false, reason: 'Nothing to schedule: save a change first.' };
+    try {
+      await api.schedulePublish({ items, ...window });
+      return { ok: true, message: 'Scheduled: see History for the schedule, where it can be cancelled.' };
+    } catch (error) {
+      return { ok: false, reason: `Not scheduled: ${errorText(error)}` };
+    }
+  }
+
   return {
     save,
     overwrite,
@@ -199,6 +225,7 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
     restore,
     publishRefusal,
     publish,
+    schedule,
     get saving() {
       return running !== null;
     },

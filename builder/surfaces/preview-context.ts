@@ -1,7 +1,7 @@
 /**
  * The render context of the canvas: the audience and device being previewed, the theme's tokens,
- * the store's program (what the storefront draws; the sample program where the studio has none)
- * and a sample member so every section shows realistic content.
+ * the store's program (what the storefront draws), the sample program drawn — marked as sample —
+ * where the store's has nothing to show, and a sample member so every section shows realistic content.
  */
 import { createContext, useContext, useMemo } from 'react';
 import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
@@ -11,6 +11,7 @@ import { ICONS, REFERRAL_WORDING, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS,
 
 export const PREVIEW_PROGRAM: ProgramData = {
   pointsLabel: 'points',
+  earning: { orderRate: { points: 1, perMinor: 100 }, signupPoints: 50, birthdayPoints: 100 },
   waysToEarn: SAMPLE_EARNING_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, points: m.points, icon: m.icon })),
   waysToRedeem: SAMPLE_REDEEM_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, cost: m.points, icon: m.icon })),
   vipTiers: SAMPLE_TIERS.map((t) => ({ id: t.id, name: t.name, threshold: t.threshold, perks: [...t.perks], rewards: [...t.rewards] })),
@@ -37,6 +38,12 @@ const PREVIEW_ICONS: Record<string, string> = Object.fromEntries(ICONS.map((icon
 /** The program the canvas draws: the studio provides the store's own (BuilderApi.program). */
 export const PreviewProgramContext = createContext<ProgramData>(PREVIEW_PROGRAM);
 
+/** The sample program in the store's own words (its label), for the parts its program leaves empty. */
+function sampleIn(program: ProgramData): ProgramData {
+  const { pointsLabel, pointsLabelSingular, currency } = program;
+  return { ...PREVIEW_PROGRAM, pointsLabel, ...(pointsLabelSingular ? { pointsLabelSingular } : {}), ...(currency ? { currency } : {}) };
+}
+
 export function previewContext(audience: Audience, device: Device, theme: ThemeName, program: ProgramData = PREVIEW_PROGRAM): RenderContext {
   return makeContext({
     audience,
@@ -44,6 +51,7 @@ export function previewContext(audience: Audience, device: Device, theme: ThemeN
     theme,
     themes: THEME_TOKENS,
     program,
+    sampleProgram: sampleIn(program),
     icons: PREVIEW_ICONS,
     ...(audience === 'member' ? { member: PREVIEW_MEMBER } : {}),
   });

@@ -13,6 +13,7 @@ import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
 import { addStyles } from './dom.ts';
 import { launcherPlacement } from './payload.ts';
+import { formatPointsAmount, type PointsWords } from '../format/index.ts';
 
 type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey; referral?: ReferralArrival };
 
@@ -117,11 +118,22 @@ export async function perform(
       if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
       const payload = await reload(shopper);
       if (action.type === 'redeem') {
-        const code = (body.data as { code?: string } | undefined)?.code;
-        return { notice: code ? `Reward redeemed. Your code: ${code}` : 'Reward redeemed.', payload, panel: 'reward_cart' };
+        const data = body.data as { code?: string; platform_state?: string | null } | undefined;
+        // a code the shop's platform is still preparing is shown once it works there
+        const notice =
+          data?.platform_state === 'preparing'
+            ? 'Reward redeemed. Preparing your code…'
+            : data?.code
+              ? `Reward redeemed. Your code: ${data.code}`
+              : 'Reward redeemed.';
+        return { notice, payload, panel: 'reward_cart' };
       }
       return { notice: 'Birthday saved.', payload };
     }
+    case 'apply_reward':
+      // no platform address to apply it with: the code goes to the clipboard for the checkout
+      await navigator.clipboard?.writeText(action.code).catch(() => undefined);
+      return { notice: `Code ${action.code} copied: paste it at checkout.` };
     case 'share_points':
       return { notice: 'Sharing points with a friend is not open in this store yet.' };
     default:
@@ -130,21 +142,24 @@ export async function perform(
 }
 
 const RECEIPT_PANEL: PanelKey = 'reward_points';
+/** How often, and how many times, the widget looks again for a code the shop is preparing (about a minute). */
+const PREPARING_EVERY_MS = 2_000;
+const PREPARING_LOOKS = 30;
 
 /** The receipt upload: its own chunk, fetched the first time a signed-in shopper opens the points panel. */
-function Receipts({ shopper, pointsLabel }: { shopper: Shopper; pointsLabel: string }) {
+function Receipts({ shopper, words }: { shopper: Shopper; words: PointsWords }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cleanUp: (() => void) | undefined;
     let alive = true;
     void import('./receipt-upload.ts').then(({ mountReceipts }) => {
-      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, pointsLabel);
+      if (alive && holder.current) cleanUp = mountReceipts(holder.current, shopper, (points) => formatPointsAmount(points, words));
     });
     return () => {
       alive = false;
       cleanUp?.();
     };
-  }, [shopper, pointsLabel]);
+  }, [shopper, words]);
   return <div ref={holder} />;
 }
 
@@ -187,11 +202,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
         placement={launcherPlacement(state.payload, device)}
         notice={state.notice}
         panel={state.panel}
-        panelExtra={(key) =>
-          key === RECEIPT_PANEL && shopper && state.payload.member ? (
-            <Receipts shopper={shopper} pointsLabel={contextFromPayload(state.payload, device).program.pointsLabel} />
-          ) : null
-        }
+        panelExtra={(key) => (key === RECEIPT_PANEL && shopper && state.payload.member ? <Receipts shopper={shopper} words={state.payload.program} /> : null)}
         onNavigate={(panel) => {
           state.panel = panel;
           state.notice = '';
@@ -207,7 +218,24 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
       if (outcome.panel) state.panel = outcome.panel;
       if (outcome.referral) state.referral = outcome.referral;
       draw();
+      watchPreparing();
     });
+  }
+  // a code the shop's platform is still preparing: the member's state is read again until it is ready (or refused)
+  let watching: ReturnType<typeof setTimeout> | undefined;
+  let looks = 0;
+  function watchPreparing() {
+    const preparing = state.payload.member?.rewards.some((reward) => reward.platform === 'preparing');
+    if (!shopper || !preparing || watching !== undefined || looks >= PREPARING_LOOKS) return;
+    watching = setTimeout(() => {
+      looks += 1;
+      void reload(shopper).then((fresh) => {
+        watching = undefined;
+        if (fresh) state.payload = fresh;
+        draw();
+        watchPreparing();
+      });
+    }, PREPARING_EVERY_MS);
   }
   if (code) {
     if (availablePanels(state.payload.documents.widget as WidgetDocument, 'visitor').includes('referral_program')) state.panel = 'referral_program';
@@ -219,7 +247,10 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
     });
   }
   draw();
+  watchPreparing();
   return () => {
+    clearTimeout(watching);
+    looks = PREPARING_LOOKS;
     view.unmount();
     container.remove();
   };

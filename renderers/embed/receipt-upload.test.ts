@@ -30,7 +30,7 @@ it('lists the shopper’s receipts with their outcome, checks the form before se
   });
   const holder = document.createElement('div');
   document.body.append(holder);
-  const unmount = mountReceipts(holder, shopper, 'beans');
+  const unmount = mountReceipts(holder, shopper, (points) => `${points} ${points === 1 ? 'bean' : 'beans'}`);
   await settle();
   await settle();
   const items = () => [...holder.querySelectorAll('[aria-label="Your receipts"] li')].map((li) => li.textContent);

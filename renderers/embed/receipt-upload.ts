@@ -32,9 +32,9 @@ function money(receipt: ShopperReceipt): string {
   }
 }
 
-const outcome = (receipt: ShopperReceipt, pointsLabel: string) =>
+const outcome = (receipt: ShopperReceipt, pointsAmount: (points: number) => string) =>
   receipt.status === 'approved'
-    ? `Approved: +${receipt.points ?? 0} ${pointsLabel}`
+    ? `Approved: +${pointsAmount(receipt.points ?? 0)}`
     : receipt.status === 'rejected'
       ? `Not accepted: ${receipt.reason ?? ''}`
       : 'Waiting for review';
@@ -47,7 +47,8 @@ function make<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attr
 }
 
 /** Draws the receipt form and the shopper's receipts into `container`; answers the clean-up. */
-export function mountReceipts(container: HTMLElement, shopper: Shopper, pointsLabel: string): () => void {
+/** `pointsAmount` is the panel's points formatter ("12 beans"): this chunk carries no formatting code of its own. */
+export function mountReceipts(container: HTMLElement, shopper: Shopper, pointsAmount: (points: number) => string): () => void {
   const doc = container.ownerDocument;
   let alive = true;
   const root = make(doc, 'div', { class: 'ls-form', 'data-receipts': '' });
@@ -90,7 +91,7 @@ export function mountReceipts(container: HTMLElement, shopper: Shopper, pointsLa
     list.replaceChildren(
       ...receipts.map((receipt) => {
         const item = make(doc, 'li');
-        item.append(make(doc, 'strong', {}, money(receipt)), doc.createTextNode(` · ${outcome(receipt, pointsLabel)}`));
+        item.append(make(doc, 'strong', {}, money(receipt)), doc.createTextNode(` · ${outcome(receipt, pointsAmount)}`));
         return item;
       }),
     );

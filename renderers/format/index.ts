@@ -1,4 +1,5 @@
-export { formatPoints } from './points.ts';
+export { agreeLabels, formatPoints, formatPointsAmount, pointsLabelFor, singularLabel, type PointsWords } from './points.ts';
+export { formatEarnRate } from './rules.ts';
 export { fillPlaceholders } from './placeholders.ts';
 export { contrastRatio, meetsContrast } from './contrast.ts';
 export { safeUrl, safeColor, safeLength } from './safe.ts';

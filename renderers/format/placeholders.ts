@@ -1,29 +1,52 @@
 /**
  * spec §3 template placeholders, filled from the render context.
  * Unknown placeholders stay as typed; a visitor gets neutral text instead of member data.
+ * Placeholders bound to the program's rules ({earn_rate}, {signup_points}, {birthday_points},
+ * {referral_reward}, {friend_reward})
+ * state what the rules give now, so a rule change shows in every text at once.
  */
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.ts';
-import { formatPoints } from './points.ts';
+import { agreeLabels, formatPoints, formatPointsAmount, pointsLabelFor } from './points.ts';
+import { formatEarnRate } from './rules.ts';
 
 /** What a visitor (no member data) sees in place of a name. */
 const VISITOR_NAME = 'friend';
 
+function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
+  const member = ctx.audience === 'member' ? ctx.member : undefined;
+  return { loyalty_points_balance: member?.pointsBalance ?? 0, points_earned: member?.pointsEarned ?? 0, referrals_earned: member?.referralsEarned ?? 0 };
+}
+
 function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
-  const points = (n: number | undefined) => formatPoints(n ?? 0, ctx.locale);
+  const { program, locale } = ctx;
+  const { orderRate, signupPoints, birthdayPoints } = program.earning ?? {};
+  const amount = (points: number | undefined) => (points === undefined ? '' : formatPointsAmount(points, program, locale));
+  const counted = counts(ctx);
   return {
     first_name: member?.firstName || VISITOR_NAME,
     customer_name: member?.fullName || member?.firstName || VISITOR_NAME,
     full_name: member?.fullName || VISITOR_NAME,
-    loyalty_points_balance: points(member?.pointsBalance),
-    points_earned: points(member?.pointsEarned),
-    referrals_earned: formatPoints(member?.referralsEarned ?? 0, ctx.locale),
-    points_label: ctx.program.pointsLabel || 'points',
+    loyalty_points_balance: formatPoints(counted.loyalty_points_balance, locale),
+    points_earned: formatPoints(counted.points_earned, locale),
+    referrals_earned: formatPoints(counted.referrals_earned, locale),
+    points_label: pointsLabelFor(2, program),
+    points_label_singular: pointsLabelFor(1, program),
+    earn_rate: orderRate ? formatEarnRate(orderRate, program, program.currency, locale) : '',
+    signup_points: amount(signupPoints),
+    birthday_points: amount(birthdayPoints),
+    referral_reward: program.referral.referrer,
+    friend_reward: program.referral.referee,
   };
 }
 
 /** Fills the spec §3 placeholders of merchant `text` from the context; the result is plain text. */
 export function fillPlaceholders(text: string, ctx: RenderContext): string {
-  return text.includes('{') ? fillWith(text, placeholderValues(ctx)) : text;
+  if (!text.includes('{')) return text;
+  const counted = counts(ctx);
+  return fillWith(
+    agreeLabels(text, (name) => counted[name as Placeholder] === 1),
+    placeholderValues(ctx),
+  );
 }

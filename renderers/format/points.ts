@@ -25,3 +25,42 @@ export function formatPoints(value: number | string | null | undefined, locale =
   if (!Number.isFinite(points)) return formatter(locale, 0).format(0);
   return formatter(locale, Number.isInteger(points) ? 0 : 2).format(points);
 }
+
+/** The store's word for points (settings `points_label`, `points_label_singular`): "beans" and "bean". */
+export interface PointsWords {
+  pointsLabel: string;
+  pointsLabelSingular?: string;
+}
+
+/** The singular a store that saved only the plural gets: "points" → "point", "leaves" → "leaf", "berries" → "berry". */
+export function singularLabel(plural: string): string {
+  const word = plural.trim();
+  if (/[^aeiou]ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+  if (/[^aeiou]ves$/i.test(word)) return `${word.slice(0, -3)}f`;
+  if (/(ss|us|is)$/i.test(word)) return word;
+  if (/s$/i.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The label that goes with `count`: the singular for exactly one, the plural otherwise. */
+export function pointsLabelFor(count: number, words: PointsWords): string {
+  const plural = words.pointsLabel.trim() || 'points';
+  return count === 1 ? words.pointsLabelSingular?.trim() || singularLabel(plural) : plural;
+}
+
+/** An amount of points with the store's label, everywhere points are counted: "1 bean", "1,250 beans". */
+export function formatPointsAmount(value: number, words: PointsWords, locale = 'en-US'): string {
+  return `${formatPoints(value, locale)} ${pointsLabelFor(value, words)}`;
+}
+
+/**
+ * A `{points_label}` written right after a count placeholder agrees with that count: when the
+ * count is 1 it becomes `{points_label_singular}` ("{points_earned} {points_label}" → "1 bean").
+ * `braces` 2 reads the emails' `{{name}}` syntax.
+ */
+export function agreeLabels(text: string, isOne: (countName: string) => boolean, braces: 1 | 2 = 1): string {
+  const open = braces === 1 ? '\\{' : '\\{\\{\\s*';
+  const close = braces === 1 ? '\\}' : '\\s*\\}\\}';
+  const pattern = new RegExp(`(${open}([a-z_]+)${close}\\s+${open})points_label(${close})`, 'g');
+  return text.replace(pattern, (whole, head: string, name: string, tail: string) => (isOne(name) ? `${head}points_label_singular${tail}` : whole));
+}

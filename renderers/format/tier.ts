@@ -1,5 +1,5 @@
 import type { RenderContext, TierBasis } from '../context.ts';
-import { formatPoints } from './points.ts';
+import { formatPoints, formatPointsAmount } from './points.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 
@@ -32,5 +32,5 @@ export function formatMoney(minor: number, currency = 'USD', locale = 'en-US'): 
 export function formatTierAmount(value: number, ctx: Pick<RenderContext, 'locale' | 'program'>, basis: TierBasis | undefined = ctx.program.tierBasis): string {
   if (basis === 'spent') return formatMoney(value, ctx.program.currency, ctx.locale);
   if (basis === 'orders') return `${formatPoints(value, ctx.locale)} ${value === 1 ? 'order' : 'orders'}`;
-  return `${formatPoints(value, ctx.locale)} ${ctx.program.pointsLabel}`;
+  return formatPointsAmount(value, ctx.program, ctx.locale);
 }

@@ -1,6 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { SECTION_FIELDS, SECTION_TYPES, type Audience, type Section, type SectionContent, type SectionLayout, type SectionStyle } from '../schema/index.ts';
+import {
+  SECTION_FIELDS,
+  SECTION_TYPES,
+  type RETIRED_CONTENT_FIELDS,
+  type Audience,
+  type Section,
+  type SectionContent,
+  type SectionLayout,
+  type SectionStyle,
+} from '../schema/index.ts';
 import { landingDoc, memberCtx, section, visitorCtx } from '../testing/fixtures.ts';
 import type { RenderContext } from '../context.ts';
 import { LandingPage, LandingSection } from './index.ts';
@@ -52,8 +61,8 @@ describe('every section in both audience variants (spec §2)', () => {
     const spend = memberCtx({ program: { ...memberCtx().program, tierBasis: 'spent', currency: 'USD' } });
     spend.member = { ...spend.member!, tier: { ...spend.member!.tier, basis: 'spent', pointsToNext: 12_000 } };
     expect(html(tiers, spend)).toContain('$120 left to Gold');
-    // the page's own tier cards are written in points
-    expect(html(tiers, spend)).toContain('1,000 points');
+    // the tier cards are in the store's basis too
+    expect(html(tiers, spend)).toContain('$10');
     const orders = memberCtx({ program: { ...memberCtx().program, tierBasis: 'orders' } });
     orders.member = { ...orders.member!, tier: { ...orders.member!.tier, basis: 'orders', pointsToNext: 3 } };
     expect(html(tiers, orders)).toContain('3 orders left to Gold');
@@ -100,7 +109,7 @@ const LAYOUT_VALUES: Record<keyof SectionLayout, [unknown, unknown]> = {
   mobile_image_placement: ['top', 'hidden'],
 };
 /** A change of each content field, and a string the changed output must contain. */
-const CONTENT_CHANGES: Record<keyof SectionContent, [(c: SectionContent) => void, string]> = {
+const CONTENT_CHANGES: Record<Exclude<keyof SectionContent, (typeof RETIRED_CONTENT_FIELDS)[number]>, [(c: SectionContent) => void, string]> = {
   title: [
     (c) => {
       c.title = 'Changed title';
@@ -162,12 +171,6 @@ const CONTENT_CHANGES: Record<keyof SectionContent, [(c: SectionContent) => void
     },
     'Changed redeem',
   ],
-  loyalty_tiers: [
-    (c) => {
-      c.loyalty_tiers = [{ id: 'n', name: 'Platinum', threshold: 5000, perks: ['Perk Z'], rewards: [] }];
-    },
-    '5,000 points',
-  ],
   referrerReward: [
     (c) => {
       c.referrerReward = { title: 'Changed you get', description: 'x' };
@@ -209,7 +212,7 @@ describe('every spec §3 setting a section uses changes its output', () => {
           const base = section(type);
           if (type === 'banner') base.content[audience].primary_button = { label: 'Join', url: '' };
           const changed = structuredClone(base);
-          const [change, expected] = CONTENT_CHANGES[field];
+          const [change, expected] = CONTENT_CHANGES[field as keyof typeof CONTENT_CHANGES];
           change(changed.content[audience]);
           const after = html(changed, ctxOf(audience));
           expect(after).not.toBe(html(base, ctxOf(audience)));

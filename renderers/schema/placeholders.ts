@@ -8,6 +8,12 @@ export const PLACEHOLDERS = [
   'points_earned',
   'referrals_earned',
   'full_name',
+  'points_label_singular',
+  'earn_rate',
+  'signup_points',
+  'birthday_points',
+  'referral_reward',
+  'friend_reward',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 

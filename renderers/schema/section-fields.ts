@@ -63,7 +63,8 @@ export const SECTION_DEFINITIONS = {
   },
   vip_tiers: {
     label: 'VIP tiers',
-    content: ['title', 'sub_heading', 'loyalty_tiers'],
+    // the store's tiers only (VIP settings): the page has no list of its own to edit
+    content: ['title', 'sub_heading'],
     style: ALL_STYLE,
     layout: [...BASE_LAYOUT, ...GRID, 'tier_spacing', 'tier_alignment', 'progress_line', 'auto_expand_rewards', 'auto_expand_perks'],
   },
@@ -86,6 +87,13 @@ const eachSection = <T>(pick: (definition: (typeof SECTION_DEFINITIONS)[SectionT
 
 /** Names shown in the builder (DESIGN.md §4). */
 export const SECTION_LABELS = eachSection((definition) => definition.label);
+/**
+ * Content fields saved pages may still carry that no section draws or edits: a page's own list of
+ * VIP tiers (the tiers section draws the store's tiers, so a page cannot promise tiers the program
+ * lacks). Kept in the schema so saved pages stay valid; a schema migration can drop it.
+ */
+export const RETIRED_CONTENT_FIELDS = ['loyalty_tiers'] as const;
+
 /** Which fields each section type uses. */
 export const SECTION_FIELDS: Record<SectionType, FieldTable> = eachSection(({ content, style, layout }) => ({
   content: [...content],
@@ -131,7 +139,7 @@ export const SECTION_FIELD_META: {
     loyalty_tiers: { label: 'Loyalty tiers', control: 'list', item: 'loyalty_tier', whenEmpty: fromProgram('VIP tiers') },
     referrerReward: { label: 'Referrer reward', control: 'referral_reward' },
     refereeReward: { label: 'Referee reward', control: 'referral_reward' },
-    events: { label: 'Events', control: 'list', item: 'timeline_event' },
+    events: { label: 'Events', control: 'list', item: 'timeline_event', whenEmpty: fromProgram('milestones (rewards and tiers)') },
   },
   style: {
     font_size: { label: 'Font size', ...number('font_size', 'px') },

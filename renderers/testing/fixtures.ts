@@ -61,8 +61,8 @@ export const PROGRAM: ProgramData = {
   waysToEarn: [{ id: 'order', title: 'Place an order', description: '1 point per $1 spent', points: 1, icon: 'bag' }],
   waysToRedeem: [{ id: 'five-off', title: '$5 off coupon', description: 'Next order', cost: 500, icon: 'ticket' }],
   vipTiers: [
-    { id: 'bronze', name: 'Bronze', threshold: 0, perks: ['1 point per $1'] },
-    { id: 'gold', name: 'Gold', threshold: 1000, perks: ['Free shipping'] },
+    { id: 'bronze', name: 'Bronze', threshold: 0, perks: ['Perk A'], rewards: ['Reward A'] },
+    { id: 'gold', name: 'Gold', threshold: 1000, perks: ['Perk B'], rewards: ['Reward B'] },
   ],
   referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
 };
@@ -134,10 +134,6 @@ const CONTENT: Record<SectionType, SectionContent> = {
   vip_tiers: {
     title: 'VIP tiers',
     sub_heading: 'Climb',
-    loyalty_tiers: [
-      { id: 't1', name: 'Bronze', threshold: 0, perks: ['Perk A'], rewards: ['Reward A'] },
-      { id: 't2', name: 'Gold', threshold: 1000, perks: ['Perk B'], rewards: ['Reward B'] },
-    ],
   },
   timeline: {
     title: 'Journey',

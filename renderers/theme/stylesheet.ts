@@ -34,6 +34,7 @@ const CONTENT = `
 .ls-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700;letter-spacing:.05em}
 .ls-meter{height:8px;border-radius:4px;background:var(--ls-border);overflow:hidden}
 .ls-meter>span{display:block;height:100%;background:var(--ls-accent)}
+.ls-sample-note{margin:12px 0 0;padding:6px 10px;border:1px dashed currentColor;border-radius:6px;font-size:.875em;font-style:italic}
 `;
 
 const LANDING = `

@@ -14,6 +14,7 @@ import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
 import { trapTab } from './focus.ts';
 import { homePanels, panelTextsFor, type WidgetAction } from './panels.ts';
+import { programItems } from '../shared/program-data.tsx';
 import { PanelContent } from './panel-views.tsx';
 
 export interface WidgetProps {
@@ -105,7 +106,8 @@ export function Widget(props: WidgetProps) {
   };
 
   const header = panelTextsFor(doc, 'header', ctx.audience);
-  const available = homePanels(doc, ctx.audience);
+  // the VIP panel of a program without tiers is left out (the canvas shows it with sample tiers)
+  const available = homePanels(doc, ctx.audience).filter((key) => key !== 'vip' || programItems(ctx, (program) => program.vipTiers).items.length > 0);
   const act = (action: WidgetAction) => onAction?.(action);
   const style = widgetRootProperties(doc, ctx) as CSSProperties;
   const texts = current === 'home' ? undefined : panelTextsFor(doc, current, ctx.audience);

@@ -3,13 +3,15 @@
  * Buttons with an address are links; without one they perform the panel's action in the widget
  * (go to the next panel, copy the link) or hand it to the host through `act`.
  */
+import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { REFERRAL_NOT_COMPLETED, type RenderContext } from '../context.ts';
-import { fillPlaceholders, formatPoints, formatTierAmount, safeUrl } from '../format/index.ts';
+import { fillPlaceholders, formatPoints, formatPointsAmount, formatTierAmount, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
 import type { WidgetAction } from './panels.ts';
+import { RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
   panel: PanelKey;
@@ -68,7 +70,7 @@ function Buttons(props: PanelViewProps & { onPrimary?: () => void; onSecondary?:
   );
 }
 
-const points = (value: number, ctx: RenderContext) => `${formatPoints(value, ctx.locale)} ${ctx.program.pointsLabel}`;
+const points = (value: number, ctx: RenderContext) => formatPointsAmount(value, ctx.program, ctx.locale);
 
 function Body({ panel, texts, ctx }: PanelViewProps) {
   return <FieldText field="body" owner={panel} text={texts.body} ctx={ctx} />;
@@ -366,9 +368,9 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     );
   }),
   reward_cart: panel([...INTRO, 'primary_button_label'], (p) => {
-    // only codes that still work at checkout
+    // only codes that still work at checkout (or on their way to the shop), and those the shop refused (the shopper reads why)
     const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
-    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply', p.ctx);
+    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply code', p.ctx);
     return (
       <>
         <Body {...p} />
@@ -377,25 +379,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         ) : (
           <ul className="ls-rewards">
             {rewards.map((reward) => (
-              <li key={reward.id}>
-                <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
-                {reward.expiresAt && (
-                  <>
-                    {' '}
-                    · <span className="ls-when">expires {reward.expiresAt}</span>
-                  </>
-                )}
-                <div className="ls-actions">
-                  <button
-                    type="button"
-                    className="ls-btn"
-                    aria-label={`${label}: ${reward.title}`}
-                    onClick={() => p.act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}
-                  >
-                    {label}
-                  </button>
-                </div>
-              </li>
+              <RewardCard key={reward.id} reward={reward} label={label} act={p.act} />
             ))}
           </ul>
         )}
@@ -404,6 +388,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
   }),
   vip: panel([...INTRO, ...BUTTONS], (p) => {
     const tier = p.ctx.audience === 'member' ? p.ctx.member?.tier : undefined;
+    const tiers = programItems(p.ctx, (program) => program.vipTiers);
     return (
       <>
         <Body {...p} />
@@ -425,8 +410,9 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
             </div>
           </div>
         )}
+        {tiers.sample && <SampleNote what="VIP tiers" />}
         <ul className="ls-rewards">
-          {p.ctx.program.vipTiers.map((t) => (
+          {tiers.items.map((t) => (
             <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
               <strong>{t.name}</strong> · {formatTierAmount(t.threshold, p.ctx)}
               {t.perks.length > 0 && (

@@ -4,16 +4,19 @@ export interface LoginPageOptions {
   email?: string;
   error?: string;
   notice?: string;
+  /** the S256 challenge of the console's sign-in, posted back with the form */
+  challenge?: string;
 }
 
 /** The built-in sign-in provider's page: labelled Email and Password fields and a Sign in button. */
-export function loginPage({ email = '', error, notice }: LoginPageOptions = {}): string {
+export function loginPage({ email = '', error, notice, challenge = '' }: LoginPageOptions = {}): string {
   const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
   return page(
     'Sign in',
     `<h1>Sign in to Loyalty Studio</h1>
   ${alert}
   <form method="post" action="/auth/login">
+    <input type="hidden" name="code_challenge" value="${escapeHtml(challenge)}">
     <label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
     <label for="password">Password</label>

@@ -3,6 +3,10 @@ import type { Config } from '../config.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import { createApiSession, defaultStoreOf } from './sessions.ts';
 
+/** The sign-in provider's own session: a cookie under /auth, so a return visit (or a platform's install) skips the form. */
+export const PROVIDER_COOKIE = 'ls_provider_session';
+export const PROVIDER_COOKIE_OPTIONS = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: 'auto' as const };
+
 /** A console session just opened, on the user's default store (HTTP presents it as spec §3's login result). */
 export interface OpenedSession {
   token: string;

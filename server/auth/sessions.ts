@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { challengeOf } from './pkce.ts';
 import { purgeRateLimitHits } from './rate-limits.ts';
 import { purgeSignInFailures } from './throttle.ts';
 
@@ -19,22 +20,26 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return user && valid ? user : null;
 }
 
-/** A one-time code that the console exchanges at POST /account/login. */
-export async function issueLoginCode(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
+/** A one-time code that the console exchanges at POST /account/login, bound to the sign-in's S256 challenge. */
+export async function issueLoginCode(db: Db, userId: number, challenge: string, now: Date, ttlMs: number): Promise<string> {
   const code = newToken(24);
   await db
     .insertInto('login_codes')
-    .values({ code_hash: hashToken(code), user_id: userId, expires_at: new Date(now.getTime() + ttlMs) })
+    .values({ code_hash: hashToken(code), user_id: userId, challenge, expires_at: new Date(now.getTime() + ttlMs) })
     .execute();
   return code;
 }
 
-/** Marks the code used (atomically, so it works once) and returns its user id. */
-export async function consumeLoginCode(db: Db, code: string, now: Date): Promise<number | null> {
+/**
+ * Marks the code used (atomically, so it works once) and returns its user id — only with the
+ * verifier of the browser that started the sign-in; a wrong verifier leaves the code unused.
+ */
+export async function consumeLoginCode(db: Db, code: string, verifier: string, now: Date): Promise<number | null> {
   const row = await db
     .updateTable('login_codes')
     .set({ used_at: now })
     .where('code_hash', '=', hashToken(code))
+    .where('challenge', '=', challengeOf(verifier))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('user_id')

@@ -10,6 +10,9 @@ import {
 import { idField } from './common.ts';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 
+/** spec §5's reward date rule, shared with the console's warning */
+export { calendarDayIn, rewardDateOf, storeTimeZone } from '../domain/schemas/reward-dates.ts';
+
 export { CUSTOMER_SORTS, CUSTOMER_TRANSACTION_SORTS, PROGRAM_STATUSES, type ProgramStatus };
 
 /** The largest page of the customer list; a larger `limit` is capped to it, not refused. */

@@ -34,10 +34,12 @@ import {
  * - POST /launcher/save                        LauncherSaveBody → SavedVersion (launcher properties merged)
  * - POST /widget/product-page-settings         DraftBody → SavedVersion (product_page)
  * - POST /store/custom-style                   CustomStyleBody → SavedVersion (custom_style)
+ * - GET  /onsite-display/schedules?kinds      → ScheduleList;  POST ScheduleBody → Schedule;
+ *   POST /onsite-display/schedules/{id}/cancel → Schedule (publish-schedules.ts)
  * {kind} is landing_page (or landing-page), widget, launcher, sticky_bar, product_page, custom_style.
  */
 
-const ONSITE_DOCUMENT_KINDS = [...SURFACE_KINDS, 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
+export const ONSITE_DOCUMENT_KINDS = [...SURFACE_KINDS, 'product_page', 'custom_style'] as const satisfies readonly DocumentKind[];
 export type OnsiteDocumentKind = (typeof ONSITE_DOCUMENT_KINDS)[number];
 
 /** `{kind}` path parameter; the console's hyphenated spelling (landing-page) is accepted too. */
@@ -53,7 +55,7 @@ export const kindParams = z.strictObject({
 const MAX_VERSION = 2_147_483_647;
 /** The version the edit started from: the `draft_version` the client loaded (0 before the first save). */
 const baseVersionField = z.number().int().min(0).max(MAX_VERSION);
-const versionField = z.number().int().min(1).max(MAX_VERSION);
+export const versionField = z.number().int().min(1).max(MAX_VERSION);
 
 /** A settings document; the server validates it against renderers/schema for the route's kind. */
 const documentField = z.record(z.string(), z.unknown());
@@ -203,6 +205,14 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  */
 export const programPreview = z.object({
   pointsLabel: z.string(),
+  pointsLabelSingular: z.string().optional(),
+  earning: z
+    .object({
+      orderRate: z.object({ points: z.number(), perMinor: z.number().optional() }).optional(),
+      signupPoints: z.number().optional(),
+      birthdayPoints: z.number().optional(),
+    })
+    .optional(),
   waysToEarn: z.array(
     z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() }),
   ),

@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { roleField } from '../domain/schemas/permissions.ts';
 import { emailField } from './common.ts';
 
-/** POST /api/v1/account/login: the one-time code from /auth-check, or email and password. */
+/** A PKCE code verifier (RFC 7636 §4.1): 43 to 128 unreserved characters. */
+export const VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/**
+ * POST /api/v1/account/login: the one-time code from /auth-check with the verifier of the browser
+ * that started the sign-in (PKCE), or email and password.
+ */
 export const loginBody = z.union([
-  z.strictObject({ code: z.string().min(1).max(200) }),
+  z.strictObject({
+    code: z.string().min(1).max(200),
+    code_verifier: z.string().regex(VERIFIER_PATTERN, 'The sign-in was not started in this browser. Please sign in again.'),
+  }),
   z.strictObject({ email: emailField, password: z.string().min(1, 'Enter your password.').max(1000) }),
 ]);
 export type LoginBody = z.infer<typeof loginBody>;

@@ -4,6 +4,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
+import { isTimeZone } from '../domain/schemas/reward-dates.ts';
 
 const reminderDays = (which: string) =>
   z
@@ -54,9 +55,18 @@ export const storeSettingsBody = z.strictObject({
   /** program basics (onboarding): the program's name and the word used for points */
   program_name: z.string().trim().min(1, 'Enter a program name.').max(60).optional(),
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
+  /** the label for one point ("bean" for "beans"); derived from `points_label` when not saved */
+  points_label_singular: z.string().trim().min(1, 'Enter the label for one point.').max(30).optional(),
+  /** the store's brand colour: its emails (and new templates) start from it */
+  primary_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #rrggbb.')
+    .optional(),
   /** the largest points adjustment staff may make at once (owners and admins are not capped) */
   staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */
+  /** the store's IANA time zone: the calendar day of birthday and anniversary rewards (spec §5); UTC when unset */
+  time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/Paris or America/New_York.').optional(),
   holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;

@@ -10,7 +10,17 @@ const shopperSignature = {
     .regex(/^[0-9a-f]{64}$/i, 'The digest is 64 hex characters.'),
 };
 export const shopperQuery = z.strictObject(shopperSignature);
-export const optionalShopperQuery = z.strictObject({ customer_id: shopperSignature.customer_id.optional(), digest: shopperSignature.digest.optional() });
+/**
+ * The embed's bootstrap: a visitor, a shopper signed by customer id and digest, or (BigCommerce)
+ * by the platform's current customer JWT, answered with the signature for the next calls.
+ */
+export const optionalShopperQuery = z.strictObject({
+  customer_id: shopperSignature.customer_id.optional(),
+  digest: shopperSignature.digest.optional(),
+  customer_jwt: z.string().trim().min(1).max(4000).optional(),
+});
+/** The bootstrap's query: the optional shopper, and a preview link's token (`ls_preview`) to get the store's drafts. */
+export const bootstrapQuery = optionalShopperQuery.extend({ preview: z.string().min(1).max(200).optional() });
 export const storeKeyParams = z.strictObject({ storeKey: z.string().min(1).max(100) });
 
 /** POST /storefront/v1/{store key}/redeem (send an Idempotency-Key header: a retry gets the first answer). */

@@ -64,6 +64,8 @@ export interface SessionsTable {
 export interface LoginCodesTable {
   code_hash: string;
   user_id: number;
+  /** S256 challenge of the verifier held by the browser that started the sign-in */
+  challenge: string | null;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -236,5 +238,8 @@ export const STORE_SCOPED_TABLES = [
   'collections',
   'webhook_endpoints',
   'webhook_deliveries',
+  'publish_schedules',
+  'preview_links',
   'platform_connections',
+  'reward_codes',
 ] as const;

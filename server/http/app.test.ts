@@ -54,7 +54,9 @@ describeEachDatabase(
         'email_settings',
         'program_name',
         'points_label',
+        'points_label_singular',
         'staff_adjustment_cap',
+        'time_zone',
         'holdout_percent',
       ]);
       const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });

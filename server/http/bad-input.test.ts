@@ -83,7 +83,11 @@ describeEachDatabase('bad input', (ctx) => {
   });
 
   it('a sign-in cookie holding a NUL is no session (the sign-in form, not a 5xx)', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie: `ls_provider_session=${NUL_IN_URL}` } });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/login?code_challenge=${'c'.repeat(43)}`,
+      headers: { cookie: `ls_provider_session=${NUL_IN_URL}` },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post" action="/auth/login">');
   });

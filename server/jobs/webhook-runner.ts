@@ -19,12 +19,15 @@ import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
 import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
+import { connectionOf } from '../modules/platforms/index.ts';
 import { SingleFlight } from './single-flight.ts';
 import { WebhookTraffic } from './signals.ts';
 
 export interface RunnerOptions {
   /** BigCommerce API base URL (tests point it at a local stand-in) */
   bigcommerceApiUrl: string;
+  /** opens the tokens of installed stores (PLATFORM_TOKEN_KEY); stores connected by hand keep theirs in their settings */
+  tokenKeys?: readonly Buffer[];
   /** events claimed per transaction */
   batchSize?: number;
   maxAttempts?: number;
@@ -152,14 +155,22 @@ export async function persistWebhook(db: Db, event: ReceivedWebhook & { signedWi
 /** The event's body: parsed from the raw body it was stored as (issue 19 item 9), or its stored payload. */
 const payloadOf = (event: WebhookEvent): unknown => event.payload ?? parseJsonKeepingIds(event.raw_body ?? 'null');
 
-/** A BigCommerce webhook's store hash, resource id and the store's API token (its payloads carry ids only). */
-async function bigcommerceTarget(db: Db, event: WebhookEvent) {
+/**
+ * A BigCommerce webhook's store hash, resource id and the store's API token (its payloads carry
+ * ids only): an installed store's token is its connection's, sealed; a store connected by hand
+ * keeps its own in its settings.
+ */
+async function bigcommerceTarget(db: Db, event: WebhookEvent, tokenKeys: readonly Buffer[] = []) {
   const body = payloadOf(event) as { producer?: string; data?: { id?: number | string } };
   const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
+  const connection = tokenKeys.length > 0 ? await connectionOf(db, tokenKeys, event.store_id) : null;
   return {
     storeHash: body.producer?.replace(/^stores\//, '') ?? '',
     id: String(body.data?.id ?? ''),
-    token: String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? ''),
+    token:
+      connection?.platform === 'bigcommerce'
+        ? connection.token
+        : String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? ''),
   };
 }
 
@@ -167,7 +178,7 @@ async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions)
   if (event.platform === 'shopify') return shopifyEvent(event.topic, payloadOf(event));
   if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(payloadOf(event)));
   if (event.platform === 'bigcommerce') {
-    const { storeHash, id, token } = await bigcommerceTarget(db, event);
+    const { storeHash, id, token } = await bigcommerceTarget(db, event, options.tokenKeys);
     return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, id, token));
   }
   return null;
@@ -294,7 +305,7 @@ export class WebhookRunner {
         continue;
       }
       if (event.platform === 'bigcommerce' && isBigCommerceProductScope(event.topic)) {
-        const { storeHash, id, token } = await bigcommerceTarget(trx, event);
+        const { storeHash, id, token } = await bigcommerceTarget(trx, event, this.options.tokenKeys);
         const fetchProduct = (productId: string) => fetchBigCommerceProduct(this.options.bigcommerceApiUrl, storeHash, productId, token);
         await applyBigCommerceProductWebhook(trx, event.store_id, event.topic, id, fetchProduct, now);
         continue;

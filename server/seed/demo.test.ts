@@ -41,6 +41,20 @@ for (const backend of backendsFor(false)) {
       expect(outdoor).toMatchObject({ title: 'Demo Outdoor Co.', platform: 'bigcommerce' });
     });
 
+    it('seeded history sends nothing: the emails it announced are recorded as sent when they happened, none is due', async () => {
+      const byStatus = await database.db
+        .selectFrom('email_outbox')
+        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts = Object.fromEntries(byStatus.map((row) => [row.status, toNumber(row.n)]));
+      expect(counts.queued ?? 0).toBe(0);
+      expect(counts.sending ?? 0).toBe(0);
+      expect(counts.sent).toBeGreaterThan(0);
+      const unsent = await database.db.selectFrom('email_outbox').select('id').where('sent_at', 'is', null).execute();
+      expect(unsent).toHaveLength(0);
+    });
+
     it('adds about 2,000 realistic customers with order history', async () => {
       const customers = await database.db
         .selectFrom('customers')

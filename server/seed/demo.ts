@@ -30,6 +30,8 @@ const DEMO_STORES = [
     domain: 'demo-coffee-roasters.myshopify.com',
     website: 'https://demo-coffee-roasters.myshopify.com',
     customers: 800,
+    // the roastery calls its points beans: every surface, email and console screen counts in them
+    words: { points_label: 'beans', points_label_singular: 'bean', primary_color: '#6b3f1d' },
   },
   { key: 'new', title: 'New Demo Shop', platform: 'shopify', store_name: 'new-demo-shop', domain: 'new-demo-shop.myshopify.com', website: '', customers: 0 },
 ] as const;
@@ -77,7 +79,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           store_name: store.store_name,
           domain: store.domain,
           website: store.website || null,
-          settings: json({ email_settings: { unlayer: false } }),
+          settings: json({ email_settings: { unlayer: false }, ...('words' in store ? store.words : {}) }),
           hmac_secret: randomBytes(32).toString('hex'),
           access_token: newToken(),
         })

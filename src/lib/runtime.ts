@@ -6,6 +6,7 @@ import { authLoginUrl, authLogoutUrl, getConfig } from './config.ts';
 import { CONSOLE_CONSTANTS } from './constants.ts';
 import { consoleStore, sessionTokens, type ConsoleStore } from '../state/store.ts';
 import { clientStateRules } from '../state/client-state.ts';
+import { boundSignInUrl } from './sign-in-binding.ts';
 
 let leaving = false;
 
@@ -42,11 +43,11 @@ export function logout(store: ConsoleStore = consoleStore()) {
   browser.assign(authLogoutUrl(getConfig()), 'post');
 }
 
-/** No session at all: clear what is left and send the browser to the sign-in provider. */
-export function goToSignIn(store: ConsoleStore = consoleStore()) {
+/** No session at all: clear what is left and send the browser to the sign-in provider, with this tab's challenge. */
+export async function goToSignIn(store: ConsoleStore = consoleStore()) {
   store.getState().purge();
   queryClient.clear();
-  browser.assign(authLoginUrl(getConfig()));
+  browser.assign(await boundSignInUrl(authLoginUrl(getConfig())));
 }
 
 let handlingAuthFailure = false;

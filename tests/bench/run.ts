@@ -26,6 +26,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
   { title: 'Customer CSV import (issue 14)', module: 'customer-import.ts' },
   { title: 'VIP tiers: earn overhead and threshold simulation (issue 15)', module: 'vip.ts' },
+  { title: 'Reward codes on the shop’s platform', module: 'reward-codes.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

@@ -10,8 +10,12 @@ test('signs in as the demo owner and hands the console a one-time code', async (
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/auth-check\?code=[\w-]+$/);
   const code = new URL(page.url()).searchParams.get('code')!;
+  // the code is bound to this browser's sign-in: another one (no verifier, or its own) gets nothing
+  const code_verifier = (await page.evaluate(() => sessionStorage.getItem('ls_sign_in_verifier')))!;
+  expect((await request.post('/api/v1/account/login', { data: { code } })).status()).toBe(422);
+  expect((await request.post('/api/v1/account/login', { data: { code, code_verifier: 'x'.repeat(43) } })).status()).toBe(401);
 
-  const exchanged = await request.post('/api/v1/account/login', { data: { code } });
+  const exchanged = await request.post('/api/v1/account/login', { data: { code, code_verifier } });
   expect(exchanged.status()).toBe(200);
   const { data } = await exchanged.json();
   expect(data.user).toMatchObject({ email: 'owner@demo.shop', role: 'owner', store: { title: 'Demo Outdoor Co.' } });
@@ -22,7 +26,7 @@ test('signs in as the demo owner and hands the console a one-time code', async (
   };
   const stores = await request.get('/api/v1/store/list', { headers });
   expect((await stores.json()).data.map((store: { store_name: string }) => store.store_name)).toEqual(['demo-outdoor-co', 'demo-coffee-roasters']);
-  expect((await request.post('/api/v1/account/login', { data: { code } })).status()).toBe(401);
+  expect((await request.post('/api/v1/account/login', { data: { code, code_verifier } })).status()).toBe(401);
 
   // the provider remembers the sign-in until /auth/logout
   await page.goto('/auth/login');

@@ -286,7 +286,7 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
       // the Launch step summarises the program that was set up
       const summary = page.getByRole('definition').filter({ hasText: 'for 500 beans' });
       await expect(summary).toHaveText('$5 off your order for 500 beans');
-      await expect(page.getByText('Place an order: 1 beans per $1')).toBeVisible();
+      await expect(page.getByText('Place an order: 1 bean per $1')).toBeVisible();
     }
     if (step === 4) {
       // channels: add one, see it listed

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Clock } from '../../server/clock.ts';
+import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/connection.ts';
 import { checkpointJob } from '../../server/domain/jobs/queue.ts';
 import type { Job } from '../../server/domain/jobs/tables.ts';
@@ -16,9 +17,9 @@ export async function jobOf(db: Db, kind: string, field: string, id: number): Pr
     .executeTakeFirstOrThrow();
 }
 
-/** Runs every due job with the product's kinds (PGlite settings unless `onPostgres`), as a process's runner would. */
-export function runJobs(db: Db, clock: Clock, onPostgres = false): Promise<void> {
-  return new JobRunner(db, clock, jobKinds(onPostgres)).drain();
+/** Runs every due job with the product's kinds (PGlite settings unless `onPostgres`; the platforms' with `config`), as a process's runner would. */
+export function runJobs(db: Db, clock: Clock, onPostgres = false, config?: Config): Promise<void> {
+  return new JobRunner(db, clock, jobKinds(onPostgres, config)).drain();
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { POINTS_LIMITS, PointsLimitError, credit, debit, inTransaction, lockAccount, type Executor } from '../ledger/index.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { reevaluateTiers } from '../vip/index.ts';
+import { withCodeStatuses } from '../../modules/platforms/index.ts';
 
 /** Whether the store has this customer (every data host call on a customer checks it first). */
 export async function customerExists(db: Executor, storeId: number, customerId: number): Promise<boolean> {
@@ -49,13 +50,13 @@ export async function listRewards(db: Db, storeId: number, options: { customerId
   await expireDueRewards(db, now, { storeId });
   let query = db.selectFrom('rewards').where('store_id', '=', storeId);
   if (options.customerId !== undefined) query = query.where('customer_id', '=', options.customerId);
-  return query.selectAll().orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
+  return withCodeStatuses(db, storeId, await query.selectAll().orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute());
 }
 
 /** The store's redemptions with who redeemed, newest first. */
 export async function listRedemptions(db: Db, storeId: number, options: { limit: number; offset: number }, now: Date) {
   await expireDueRewards(db, now, { storeId });
-  return db
+  const rows = await db
     .selectFrom('rewards')
     .innerJoin('customers', 'customers.id', 'rewards.customer_id')
     .selectAll('rewards')
@@ -65,6 +66,7 @@ export async function listRedemptions(db: Db, storeId: number, options: { limit:
     .limit(options.limit)
     .offset(options.offset)
     .execute();
+  return withCodeStatuses(db, storeId, rows);
 }
 
 /** Orders the store knows, newest first, each with the points its ledger entries add up to. */

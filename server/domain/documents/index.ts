@@ -7,6 +7,7 @@ export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from
 export {
   getDocument,
   listVersions,
+  loadDraftDocuments,
   loadPublishedDocument,
   loadPublishedDocuments,
   surfaceSummary,
@@ -19,3 +20,7 @@ export {
 } from './read.ts';
 export { changeDraft, publishVersion, restoreVersion, saveDraft, type SavedVersion } from './write.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';
+export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
+export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';
+export type { PublishSchedule, ScheduleItem, ScheduleState } from './schedule-tables.ts';
+export { createPreviewLink, previewAllowed, revokePreviewLink, PREVIEW_TTL_MS } from './preview-links.ts';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { safeMigrate, validateDocument, type DocumentKind, type DocumentOf } from '../../../renderers/schema/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
+import { inTransaction } from '../ledger/index.ts';
 import { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
 import { getDocument, latestVersion, storedVersion, toVersionInfo, type VersionInfo } from './read.ts';
 
@@ -34,7 +35,7 @@ export async function appendVersion<K extends DocumentKind>(db: Db, input: Appen
   const { storeId, kind, baseVersion, document, userId } = input;
   let inserted: Parameters<typeof toVersionInfo>[0] | undefined;
   try {
-    inserted = await db.transaction().execute(async (trx) => {
+    inserted = await inTransaction(db, async (trx) => {
       const { rows } = await sql<Parameters<typeof toVersionInfo>[0]>`
         insert into settings_documents (store_id, kind, version, document, status, based_on_version, created_by, restored_from)
         select ${storeId}::bigint, ${kind}::text, ${baseVersion + 1}::integer, ${json(document)}::jsonb, 'draft',
@@ -105,22 +106,16 @@ export interface VersionAction<K extends DocumentKind> {
 
 /**
  * Make `version` the published one. The rows of this store and kind are locked for the
- * transaction, so concurrent publishes run one after the other; a partial unique index keeps
- * at most one published version per store and kind.
+ * transaction (the caller's, when `db` is one), so concurrent publishes run one after the other;
+ * a partial unique index keeps at most one published version per store and kind.
  */
 export async function publishVersion<K extends DocumentKind>(db: Db, input: VersionAction<K> & { now?: Date }): Promise<VersionInfo> {
   const { storeId, kind, version, userId } = input;
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     await trx.selectFrom('settings_documents').select('id').where('store_id', '=', storeId).where('kind', '=', kind).forUpdate().execute();
     const { row: target } = await readableVersion(trx, storeId, kind, version);
     if (target.status !== 'published') {
-      await trx
-        .updateTable('settings_documents')
-        .set({ status: 'draft' })
-        .where('store_id', '=', storeId)
-        .where('kind', '=', kind)
-        .where('status', '=', 'published')
-        .execute();
+      await unpublishKind(trx, storeId, kind);
       await trx
         .updateTable('settings_documents')
         .set({ status: 'published', published_at: input.now ?? new Date(), published_by: userId })
@@ -162,4 +157,15 @@ export async function saveAndPublish<K extends DocumentKind>(db: Db, input: Save
   const saved = await saveDraft(db, input);
   const published = await publishVersion(db, { storeId: input.storeId, kind: input.kind, version: saved.version, userId: input.userId });
   return { ...saved, ...published };
+}
+
+/** Take `kind` off the storefront: no version is published, shoppers see the preset default. */
+export async function unpublishKind(db: Db, storeId: number, kind: DocumentKind): Promise<void> {
+  await db
+    .updateTable('settings_documents')
+    .set({ status: 'draft' })
+    .where('store_id', '=', storeId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'published')
+    .execute();
 }

@@ -7,7 +7,7 @@ import { claimDue, isUnsubscribed, markFailedAttempt, markSent, markSkipped, req
 import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 import { designOf, readTemplate } from './templates.ts';
-import { memberValues, storeValues } from './values.ts';
+import { memberValues, storePalette, storeValues } from './values.ts';
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/email/unsubscribe/${encodeURIComponent(token)}`;
 
@@ -25,10 +25,10 @@ async function deliverOne(db: Db, mailer: Mailer, publicUrl: string, row: Outbox
     if (!template.enabled) return skip(db, row, 'The email is switched off.');
     const member = row.customer_id ? await memberValues(db, store, row.customer_id) : null;
     const values = { ...storeValues(store), ...member?.values, ...row.data, unsubscribe_url: link };
-    email = await renderEmail(designOf(template), values);
+    email = await renderEmail(designOf(template), values, storePalette(store));
   }
   try {
-    await mailer.send({ ...email, to: row.to_address, unsubscribeUrl: link });
+    await mailer.send({ ...email, to: row.to_address, unsubscribeUrl: link, fromName: store.title });
   } catch (error) {
     await markFailedAttempt(db, row, error instanceof Error ? error.message : String(error), now);
     return 'retry';

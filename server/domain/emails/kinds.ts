@@ -2,7 +2,16 @@
  * The nine program emails (spec §2 names and routes). `key` is the route slug and the id used by
  * the template calls; `tags` are the placeholders each email may use beyond the common ones.
  */
-export const COMMON_TAGS = ['first_name', 'full_name', 'customer_name', 'loyalty_points_balance', 'points_label', 'store_name', 'unsubscribe_url'] as const;
+export const COMMON_TAGS = [
+  'first_name',
+  'full_name',
+  'customer_name',
+  'loyalty_points_balance',
+  'points_label',
+  'points_label_singular',
+  'store_name',
+  'unsubscribe_url',
+] as const;
 
 export const EMAIL_KINDS = [
   { key: 'referral-received', name: 'Referral Sent', tags: ['referrer_name', 'referral_link', 'referral_reward'] },
@@ -36,6 +45,7 @@ export const TAG_LABELS: Record<string, string> = {
   customer_name: 'Customer name',
   loyalty_points_balance: 'Points balance',
   points_label: 'Points label',
+  points_label_singular: 'Points label (one)',
   store_name: 'Store name',
   unsubscribe_url: 'Unsubscribe link',
   referrer_name: 'Referrer name',

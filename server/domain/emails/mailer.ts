@@ -5,6 +5,13 @@ export interface OutgoingEmail extends RenderedEmail {
   to: string;
   /** one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post */
   unsubscribeUrl?: string;
+  /** the sender's name: a program email comes from its store ("Demo Coffee Roasters" <address of EMAIL_FROM>) */
+  fromName?: string;
+}
+
+/** The address of a From setting ("Loyalty Studio <no-reply@x>" → "no-reply@x"). */
+export function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 /** Something that delivers an email or throws with the reason (SMTP refusal, timeout). */
@@ -23,6 +30,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(email) {
       await transport.sendMail({
+        ...(email.fromName ? { from: { name: email.fromName, address: senderAddress(from) } } : {}),
         to: email.to,
         subject: email.subject,
         html: email.html,

@@ -1,3 +1,4 @@
+import { agreeLabels } from '../../../renderers/format/index.ts';
 import { tagsFor, type EmailKey } from './kinds.ts';
 
 const TAG = /\{\{\s*([a-zA-Z0-9_.-]+)\s*\}\}/g;
@@ -24,9 +25,12 @@ export function unknownPlaceholderErrors(key: EmailKey, texts: Record<string, st
   return errors;
 }
 
-/** Replaces each known placeholder by its value (escaped by `escape`); unknown ones become empty. */
+/**
+ * Replaces each known placeholder by its value (escaped by `escape`); unknown ones become empty.
+ * A `{{points_label}}` right after a count of 1 reads the singular ("1 bean").
+ */
 export function fillPlaceholders(text: string, values: Record<string, string>, escape: (value: string) => string = (value) => value): string {
-  return text.replace(TAG, (_whole, name: string) => escape(values[name] ?? ''));
+  return agreeLabels(text, (name) => values[name] === '1', 2).replace(TAG, (_whole, name: string) => escape(values[name] ?? ''));
 }
 
 export function escapeHtml(text: string): string {

@@ -77,7 +77,7 @@ export const STARTERS: Record<EmailKey, EmailFields> = {
     preheader: 'Use them before they are gone.',
     heading: '{{expiring_points}} {{points_label}} expire soon',
     body: 'Hi {{first_name}},\n\n{{expiring_points}} of your {{loyalty_points_balance}} {{points_label}} expire on {{expiry_date}}. There is still time to treat yourself.',
-    button_label: 'Use my points',
+    button_label: 'Use my {{points_label}}',
     button_url: '',
   },
   'final-points-expiry': {

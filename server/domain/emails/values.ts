@@ -1,11 +1,20 @@
 import type { Db } from '../../db/connection.ts';
+import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
+import { pointsLabelFor } from '../../../renderers/format/index.ts';
+import { programWords } from '../program/words.ts';
 import type { Store } from '../../db/schema.ts';
 
 /** The store's side of every email: its name, link and the word for points. */
 export function storeValues(store: Store): Record<string, string> {
-  const settings = store.settings as { points_label?: unknown };
+  const words = programWords(store.settings);
   const website = store.website ? (/^https?:\/\//.test(store.website) ? store.website : `https://${store.website}`) : '';
-  return { store_name: store.title, store_url: website, points_label: typeof settings.points_label === 'string' ? settings.points_label : 'points' };
+  return { store_name: store.title, store_url: website, points_label: pointsLabelFor(2, words), points_label_singular: pointsLabelFor(1, words) };
+}
+
+/** The store's palette for its emails (settings `primary_color`); undefined when the store chose none. */
+export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | undefined {
+  const accent = (store.settings as { primary_color?: unknown }).primary_color;
+  return typeof accent === 'string' && /^#[0-9a-f]{6}$/i.test(accent) ? { accent, background: DEFAULT_PALETTE.background } : undefined;
 }
 
 /** Made-up member data for previews when the store has no member yet. */

@@ -205,6 +205,18 @@ export async function cancelJobs(db: Db, storeId: number, now: Date, kinds?: str
   return Number(result.numUpdatedRows);
 }
 
+/** Cancels one of a store's unfinished jobs (its runner stops at its next checkpoint); false when it had already ended. */
+export async function cancelJob(db: Db, storeId: number, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ state: 'cancelled', claimed_by: null, finished_at: now })
+    .where('id', '=', id)
+    .where('store_id', '=', storeId)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function findJob(db: Db, storeId: number, id: number): Promise<Job | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { channelOf, toMinor, type NormalizedOrder, type OrderEvent } from './normalized.ts';
 
 /** BigCommerce order (API v2), as far as points need it. */
@@ -84,4 +85,9 @@ export async function fetchBigCommerceOrder(baseUrl: string, storeHash: string, 
   const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for order ${orderId}.`);
   return (await response.json()) as BigCommerceOrder;
+}
+
+/** The static header value BigCommerce webhooks are registered with (`X-Webhook-Secret`): BigCommerce cannot sign bodies. */
+export function bigcommerceWebhookSecret(hmacSecret: string): string {
+  return createHmac('sha256', hmacSecret).update('bigcommerce-webhook').digest('hex');
 }

@@ -1,16 +1,32 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
-import type { MemberState, ProgramData } from '../../../renderers/context.ts';
+import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
-import { describeRule } from '../rules/order-earn.ts';
+import { describeRule, orderRate } from '../rules/order-earn.ts';
+import type { EarningRule } from '../rules/tables.ts';
+import { programWords } from './words.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
+import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
 import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
-  const settings = store.settings as { points_label?: string; currency?: string };
-  return { store, pointsLabel: settings.points_label || 'points', currency: settings.currency || 'USD' };
+  const words = programWords(store.settings);
+  return { store, words, pointsLabel: words.pointsLabel, currency: words.currency };
+}
+
+/** What the active earning rules give, for texts that state them ({earn_rate}, {signup_points}, {birthday_points}): the first rule of each type. */
+function programEarning(active: EarningRule[]): ProgramEarning {
+  const first = (type: string) => active.find((rule) => rule.type === type);
+  const order = first('order');
+  const signup = first('signup');
+  const birthday = first('birthday');
+  return {
+    ...(order ? { orderRate: orderRate(order) } : {}),
+    ...(signup ? { signupPoints: signup.points } : {}),
+    ...(birthday ? { birthdayPoints: birthday.points } : {}),
+  };
 }
 
 /**
@@ -20,22 +36,24 @@ async function storeBasics(db: Executor, storeId: number) {
  * without a shopper (the console's preview) every way is listed.
  */
 export async function getProgramData(db: Executor, storeId: number, now = new Date(), shopper?: { customerId: number | null }): Promise<ProgramData> {
-  const { pointsLabel, currency } = await storeBasics(db, storeId);
+  const { words, pointsLabel, currency } = await storeBasics(db, storeId);
   const [earning, allRedeeming, referral, tiers, exclusives, tierId] = await Promise.all([
     db.selectFrom('earning_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('id').execute(),
     db.selectFrom('redeem_rules').selectAll().where('store_id', '=', storeId).where('status', '=', 'active').orderBy('points_cost').orderBy('id').execute(),
     readReferralSettings(db, storeId),
-    programTiers(db, storeId, pointsLabel, currency, now),
+    programTiers(db, storeId, words, currency, now),
     shopper ? exclusiveRedeems(db, storeId) : Promise.resolve(new Map<number, ExclusiveRedeem>()),
     shopper?.customerId ? tierIdOf(db, storeId, shopper.customerId) : Promise.resolve(null),
   ]);
   const redeeming = allRedeeming.filter((rule) => seesRedeem(exclusives, rule.id, tierId));
   return {
     pointsLabel,
+    ...(words.pointsLabelSingular ? { pointsLabelSingular: words.pointsLabelSingular } : {}),
+    earning: programEarning(earning),
     waysToEarn: earning.map((rule) => ({
       id: String(rule.id),
       title: rule.title,
-      description: describeRule(rule, currency).replace(/points?/, (word) => (rule.points === 1 ? word : pointsLabel)),
+      description: describeRule(rule, words),
       ...(rule.type === 'order' ? {} : { points: rule.points }),
       icon: earnRuleIcon(rule.type),
     })),
@@ -51,8 +69,8 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     currency,
     // the store's referral offer (spec §9's until it saves its own)
     referral: {
-      referrer: describeReferralReward(referral.referrer_reward, currency, pointsLabel),
-      referee: describeReferralReward(referral.friend_reward, currency, pointsLabel),
+      referrer: describeReferralReward(referral.referrer_reward, currency, words),
+      referee: describeReferralReward(referral.friend_reward, currency, words),
     },
   };
 }
@@ -70,7 +88,15 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       .selectAll()
       .where('store_id', '=', storeId)
       .where('customer_id', '=', customerId)
-      .where('status', '!=', 'rolled_back')
+      // rolled back rewards are left out, but for those the shop refused: the shopper reads why
+      .where((eb) =>
+        eb.or([
+          eb('status', '!=', 'rolled_back'),
+          eb.exists(
+            eb.selectFrom('reward_codes').select('id').whereRef('reward_codes.reward_id', '=', 'rewards.id').where('reward_codes.state', '=', 'refused'),
+          ),
+        ]),
+      )
       .orderBy('id', 'desc')
       .limit(50)
       .execute(),
@@ -84,6 +110,11 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       .limit(1)
       .executeTakeFirst(),
   ]);
+  const codes = await rewardCodeStatuses(
+    db,
+    storeId,
+    rewards.map((reward) => reward.id),
+  );
   const origin = store.website || (store.domain ? `https://${store.domain}` : '');
   return {
     customerId: String(customer.id),
@@ -101,8 +132,9 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       title: reward.title,
       code: reward.code,
       used: reward.status === 'used',
-      status: reward.status as Exclude<typeof reward.status, 'rolled_back'>, // rolled back rewards are left out above
+      status: reward.status === 'rolled_back' ? 'refunded' : reward.status, // the only rolled back rewards kept are the refused ones
       ...(reward.expires_at ? { expiresAt: reward.expires_at.toISOString().slice(0, 10) } : {}),
+      ...shopperCodeStatus(codes.get(reward.id)),
     })),
     referralLink: referralLink(origin, await referralCode(db, storeId, customerId, now)),
     referralsEarned: customer.referral_count,

@@ -23,6 +23,20 @@ export async function backdateSeedEntries(db: Executor, storeId: number, now: Da
 }
 
 /**
+ * The emails the seeded history announced (a redeemed reward, a tier reached…) happened in the
+ * past: they are recorded as sent when they happened and never go out, so a demo started with
+ * SMTP_URL mails none of its made-up members.
+ */
+export async function recordSeedEmailsSent(db: Executor, storeId: number): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: sql`created_at` })
+    .where('store_id', '=', storeId)
+    .where('status', 'in', ['queued', 'sending'])
+    .execute();
+}
+
+/**
  * Every fourth member with enough points redeems `redeemId` a few days after their last order;
  * three in five of those rewards were used at checkout five days later. The store's first member
  * (the demo page's signed-in shopper) keeps every point.

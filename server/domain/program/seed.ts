@@ -5,7 +5,7 @@ import { creditMany, debit, type CreditInput, type Executor } from '../ledger/in
 import { formatMoney } from '../orders/normalized.ts';
 import { createEarningRule } from '../rules/earning.ts';
 import { createRedeemRule } from '../rules/redeem.ts';
-import { backdateSeedEntries, seedRedemptions } from './seed-history.ts';
+import { backdateSeedEntries, recordSeedEmailsSent, seedRedemptions } from './seed-history.ts';
 
 /**
  * The demo program (issue 7 §7): 1 point per $1 on paid orders, 50 for signing up, 100 for a
@@ -89,4 +89,5 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
   }
   await backdateSeedEntries(db, storeId, now);
   await seedRedemptions(db, storeId, fiveOff.id, fiveOff.points_cost, now);
+  await recordSeedEmailsSent(db, storeId);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { programWords } from '../program/words.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
@@ -7,6 +8,7 @@ import type { NormalizedOrder } from '../orders/normalized.ts';
 import { claimedRefund } from '../orders/refunds.ts';
 import type { OrderState } from '../orders/tables.ts';
 import { couponCode } from '../rules/redeem.ts';
+import { queueFriendCode, queueRewardCode, type GivenCode } from '../../modules/platforms/index.ts';
 import type { ReferralSettings } from '../schemas/referral-settings.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';
 import { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
@@ -18,13 +20,25 @@ const VISITOR = /^[A-Za-z0-9_-]{16,64}$/;
 
 async function storeTerms(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'website', 'domain']).where('id', '=', storeId).executeTakeFirstOrThrow();
-  const settings = store.settings as { currency?: string; points_label?: string };
+  const words = programWords(store.settings);
   return {
-    currency: settings.currency || 'USD',
-    pointsLabel: settings.points_label || 'points',
+    currency: words.currency,
+    words,
     origin: store.website || (store.domain ? `https://${store.domain}` : ''),
   };
 }
+
+/** A friend coupon as the shop's discounts must hold it. */
+const friendCodeOf = (storeId: number, code: string, reward: FriendReward, customerId: number | null): GivenCode => ({
+  storeId,
+  code,
+  title: reward.title,
+  discountType: reward.type,
+  discountValue: reward.value,
+  config: {},
+  expiresAt: reward.expires_at ? new Date(reward.expires_at) : null,
+  customerId,
+});
 
 async function enabledSettings(db: Executor, storeId: number): Promise<ReferralSettings> {
   const settings = await readReferralSettings(db, storeId);
@@ -152,6 +166,7 @@ export async function claimFriendCoupon(
       .executeTakeFirst();
     if (!row) throw new ReferralError(409, 'This e-mail address already took its friend coupon.', 'friend_coupon_taken');
     if (!code) return { ok: false, message: NOT_COMPLETED };
+    await queueFriendCode(trx, row.id, friendCodeOf(storeId, code, reward, customer?.id ?? null), now);
     return { ok: true, code, offer: reward.title, expires_at: expires };
   });
 }
@@ -297,7 +312,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
   let entryId: number | null = null;
   let rewardCode = '';
   const reward = settings.referrer_reward;
-  const description = describeReferralReward(reward, terms.currency, terms.pointsLabel);
+  const description = describeReferralReward(reward, terms.currency, terms.words);
   if (limit === null || Number(rewarded.n) < limit) {
     const { entry, duplicate } = await credit(
       trx,
@@ -317,7 +332,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
     entryId = entry.id;
     if (reward.type !== 'points' && !duplicate) {
       rewardCode = couponCode('REF');
-      await trx
+      const coupon = await trx
         .insertInto('rewards')
         .values({
           store_id: referral.store_id,
@@ -334,7 +349,9 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await queueRewardCode(trx, coupon, now);
     }
   }
   const reason = entryId === null ? `the referrer reached the limit of ${limit} referral rewards` : null;
@@ -431,6 +448,7 @@ export async function unblockReferral(db: Executor, storeId: number, id: number,
       .where('id', '=', referral.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (!referral.friend_code) await queueFriendCode(trx, row.id, friendCodeOf(storeId, code, reward, row.friend_customer_id), now);
     if (row.order_key !== null && (row.completes_at === null || row.completes_at <= now)) await completeReferral(trx, row, settings, now);
     return trx.selectFrom('referrals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   });

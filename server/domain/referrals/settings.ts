@@ -1,4 +1,6 @@
 import { json } from '../../db/normalize.ts';
+import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
+import { DEFAULT_WORDS } from '../program/words.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from '../schemas/referral-settings.ts';
@@ -31,7 +33,7 @@ export async function removeReferralPoints(db: Executor, storeId: number, now: D
 }
 
 /** A reward in words: "$5 off coupon", "5% off coupon", "500 points". */
-export function describeReferralReward(reward: { type: string; value: number }, currency: string, pointsLabel = 'points'): string {
-  if (reward.type === 'points') return `${reward.value.toLocaleString('en-US')} ${reward.value === 1 ? 'point' : pointsLabel}`;
+export function describeReferralReward(reward: { type: string; value: number }, currency: string, words: PointsWords = DEFAULT_WORDS): string {
+  if (reward.type === 'points') return formatPointsAmount(reward.value, words);
   return `${describeReward({ type: reward.type, discount_value: reward.value, title: '' }, currency)} coupon`;
 }

@@ -4,6 +4,7 @@ import { storeExpiryDays } from './expiry.ts';
 import { limitRefusal } from './limits.ts';
 import { RedeemError } from './redeem.ts';
 import type { EarningRule } from './tables.ts';
+import { calendarDayIn, rewardDateOf, storeTimeZone } from '../schemas/reward-dates.ts';
 
 const DAY = 86_400_000;
 
@@ -75,20 +76,6 @@ export async function claimAction(db: Executor, input: ClaimInput, now: Date): P
   });
 }
 
-/**
- * The birthday (or anniversary) that gets the reward (spec §5): a date saved at least one month
- * before it comes gets this year's reward; a later one waits until next year.
- */
-function rewardedOccurrence(date: string, now: Date): Date {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  const at = (year: number) => new Date(Date.UTC(year, month - 1, day));
-  const monthAhead = new Date(now);
-  monthAhead.setUTCMonth(monthAhead.getUTCMonth() + 1);
-  let year = now.getUTCFullYear();
-  while (at(year).getTime() < monthAhead.getTime()) year += 1;
-  return at(year);
-}
-
 /** Saves the member's birthday and books the birthday reward, pending until the day. */
 export async function setBirthday(
   db: Executor,
@@ -97,11 +84,14 @@ export async function setBirthday(
   birthday: string,
   now: Date,
 ): Promise<{ rewardOn: string; entry: LedgerEntry | null }> {
-  const occurrence = rewardedOccurrence(birthday, now);
   return inTransaction(db, async (trx) => {
+    // spec §5, by calendar day in the store's time zone (the console warns by the same rule)
+    const store = await trx.selectFrom('stores').select('settings').where('id', '=', storeId).executeTakeFirstOrThrow();
+    const { rewardOn } = rewardDateOf(birthday, calendarDayIn(now, storeTimeZone(store.settings as object)));
+    const occurrence = new Date(`${rewardOn}T00:00:00Z`);
     await trx.updateTable('customers').set({ birthday }).where('id', '=', customerId).where('store_id', '=', storeId).execute();
     const rule = await findActionRule(trx, { storeId, customerId, type: 'birthday' });
-    if (!rule) return { rewardOn: occurrence.toISOString().slice(0, 10), entry: null };
+    if (!rule) return { rewardOn, entry: null };
     const year = occurrence.getUTCFullYear();
     const { entry } = await claimAction(trx, { storeId, customerId, type: 'birthday', claimKey: `birthday:${year}`, releaseAt: occurrence }, now).catch(
       (error: unknown) => {
@@ -109,6 +99,6 @@ export async function setBirthday(
         throw error;
       },
     );
-    return { rewardOn: occurrence.toISOString().slice(0, 10), entry };
+    return { rewardOn, entry };
   });
 }

@@ -2,6 +2,7 @@ import { json } from '../../db/normalize.ts';
 import type { EarningRuleBody } from '../schemas/earning-rules.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeRule } from './order-earn.ts';
+import { DEFAULT_WORDS, type ProgramWords } from '../program/words.ts';
 import type { EarningRule } from './tables.ts';
 
 export async function createEarningRule(db: Executor, storeId: number, body: EarningRuleBody, now: Date): Promise<EarningRule> {
@@ -73,7 +74,7 @@ export async function listEarningRules(
 }
 
 /** The rule as the console reads it. */
-export function presentEarningRule(rule: EarningRule, currency = 'USD') {
+export function presentEarningRule(rule: EarningRule, words: ProgramWords = DEFAULT_WORDS) {
   return {
     id: rule.id,
     type: rule.type,
@@ -84,7 +85,7 @@ export function presentEarningRule(rule: EarningRule, currency = 'USD') {
     limit_type: rule.limit_type,
     limit_days: rule.limit_days,
     limit_total: rule.limit_total,
-    description: describeRule(rule, currency),
+    description: describeRule(rule, words),
     created_at: rule.created_at.toISOString(),
     updated_at: rule.updated_at.toISOString(),
   };

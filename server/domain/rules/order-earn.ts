@@ -2,6 +2,8 @@ import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.
 import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
 import type { EarningRule } from './tables.ts';
 import type { Executor } from '../ledger/index.ts';
+import { formatEarnRate, formatPointsAmount } from '../../../renderers/format/index.ts';
+import { DEFAULT_WORDS, type ProgramWords } from '../program/words.ts';
 
 /** The store's active order rules, oldest first: what an order (or an approved receipt) earns by. */
 export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
@@ -59,9 +61,14 @@ export function orderEarn(rule: EarningRule, order: NormalizedOrder): { points: 
 }
 
 /** A short line for ways-to-earn lists, e.g. "1 point per $1 spent". */
-export function describeRule(rule: EarningRule, currency = 'USD'): string {
-  if (rule.type !== 'order') return `${plural(rule.points)}`;
+export function describeRule(rule: EarningRule, words: ProgramWords = DEFAULT_WORDS): string {
+  const rate = orderRate(rule);
+  return rate ? formatEarnRate(rate, words, words.currency) : formatPointsAmount(rule.points, words);
+}
+
+/** An order rule's rate as the renderers state it (`{earn_rate}`); undefined for other rules. */
+export function orderRate(rule: EarningRule): { points: number; perMinor?: number } | undefined {
+  if (rule.type !== 'order') return undefined;
   const config = orderConfig(rule);
-  if (config.mode === 'fixed') return `${plural(rule.points)} per order`;
-  return `${plural(rule.points)} per ${formatMoney(config.per_amount_minor, currency).replace(/\.00$/, '')} spent`;
+  return config.mode === 'fixed' ? { points: rule.points } : { points: rule.points, perMinor: config.per_amount_minor };
 }

@@ -8,6 +8,7 @@ import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 import { queueRewardRedeemedEmail } from '../emails/events.ts';
 import { exclusiveRefusal } from '../vip/index.ts';
+import { queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -162,6 +163,8 @@ export async function redeemReward(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // a connected store's discounts get the code (a job, committed with the points spent)
+    await queueRewardCode(trx, reward, now);
     await queueRewardRedeemedEmail(trx, reward, now);
     return reward;
   });
@@ -188,11 +191,13 @@ export async function rollbackReward(db: Executor, storeId: number, rewardId: nu
       },
       now,
     );
+    await retireRewardCodes(trx, [reward.id], now);
     return trx.updateTable('rewards').set({ status: 'rolled_back', updated_at: now }).where('id', '=', reward.id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
-export function presentReward(reward: Reward) {
+/** A reward as the API answers it; `platform`: its code on the shop's platform, when read with it. */
+export function presentReward(reward: Reward & { platform?: CodeStatus }) {
   return {
     id: reward.id,
     title: reward.title,
@@ -203,5 +208,6 @@ export function presentReward(reward: Reward) {
     status: reward.status,
     expires_at: reward.expires_at?.toISOString() ?? null,
     created_at: reward.created_at.toISOString(),
+    ...(reward.platform ? { platform_state: reward.platform.state, platform_error: reward.platform.error, apply_url: reward.platform.apply_url } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Executor, Scope } from '../ledger/index.ts';
+import { retireRewardCodes } from '../../modules/platforms/index.ts';
 import { RedeemError } from './errors.ts';
 import type { Reward } from './tables.ts';
 
@@ -30,6 +31,12 @@ export async function expireDueRewards(db: Executor, now: Date, scope: Scope = {
   if (scope.storeId !== undefined) query = query.where('store_id', '=', scope.storeId);
   if (scope.customerId !== undefined) query = query.where('customer_id', '=', scope.customerId);
   const rows = await query.returning('id').execute();
+  // their codes stop working on the shop's platform too (the platform's own end date, the same expiry, backs this up)
+  await retireRewardCodes(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.length;
 }
 

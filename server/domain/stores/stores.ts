@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
+import { singularLabel } from '../../../renderers/format/index.ts';
 import type { Role, Store } from '../../db/schema.ts';
 import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../schemas/permissions.ts';
 
@@ -44,9 +45,17 @@ export interface StoreSettingsChange {
   settingsPatch: Record<string, unknown>;
 }
 
+/** A new plural label saved alone brings its singular along, so a singular of the old word never outlives it. */
+function withSingular(patch: Record<string, unknown>): Record<string, unknown> {
+  const plural = patch.points_label;
+  if (typeof plural !== 'string' || patch.points_label_singular !== undefined) return patch;
+  return { ...patch, points_label_singular: singularLabel(plural) };
+}
+
 /** Updates the store's title, website and settings (merged, never replaced); answers the store as stored. */
 export async function updateStoreSettings(db: Db, store: Store, change: StoreSettingsChange): Promise<Store> {
-  const { title, website, emailSettings, settingsPatch } = change;
+  const { title, website, emailSettings } = change;
+  const settingsPatch = withSingular(change.settingsPatch);
   const hasPatch = Object.keys(settingsPatch).length > 0;
   if (title === undefined && website === undefined && emailSettings === undefined && !hasPatch) return store;
   return db

@@ -1,4 +1,6 @@
 import type { Executor } from '../ledger/index.ts';
+import { formatPoints, pointsLabelFor, type PointsWords } from '../../../renderers/format/index.ts';
+import { DEFAULT_WORDS } from '../program/words.ts';
 import type { TierBasis, TierPeriod } from '../schemas/vip.ts';
 import type { VipPerk, VipSettings, VipTier } from './tables.ts';
 
@@ -119,15 +121,16 @@ export const multiplierOf = (tier: TierWithPerks | null | undefined): number => 
 export const entryRewardOf = (tier: TierWithPerks | null | undefined): number => tier?.perks.find((perk) => perk.kind === 'entry_reward')?.points ?? 0;
 
 /** What a perk gives, in a line for shoppers and the console. */
-export function describePerk(perk: VipPerk, pointsLabel = 'points'): string {
+export function describePerk(perk: VipPerk, words: PointsWords = DEFAULT_WORDS): string {
   if (perk.title) return perk.title;
+  const counted = (points: number | null, adjective: string) => `${formatPoints(points ?? 0)} ${adjective} ${pointsLabelFor(points ?? 0, words)}`;
   switch (perk.kind) {
     case 'multiplier':
-      return `Earn ${Number(perk.multiplier)}× ${pointsLabel}`;
+      return `Earn ${Number(perk.multiplier)}× ${pointsLabelFor(2, words)}`;
     case 'entry_reward':
-      return `${perk.points} bonus ${pointsLabel} on reaching the tier`;
+      return `${counted(perk.points, 'bonus')} on reaching the tier`;
     case 'birthday_bonus':
-      return `${perk.points} extra ${pointsLabel} on your birthday`;
+      return `${counted(perk.points, 'extra')} on your birthday`;
     case 'free_shipping':
       return 'Free shipping';
     case 'exclusive_redeem':

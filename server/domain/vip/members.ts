@@ -1,4 +1,5 @@
 import type { MemberTierProgress, TierBasis, VipTierInfo } from '../../../renderers/context.ts';
+import type { PointsWords } from '../../../renderers/format/index.ts';
 import type { Executor } from '../ledger/index.ts';
 import { describeDiscount, discountsOfTier } from './discounts.ts';
 import { FIGURES_SOURCE, measure } from './figures.ts';
@@ -63,13 +64,13 @@ export async function listTierGroup(db: Executor, storeId: number, tierId: numbe
 }
 
 /** The tiers as the storefront draws them, thresholds in the store's basis. */
-export function tierInfos(ladder: Ladder, pointsLabel: string, discounts: Map<number, string[]> = new Map()): VipTierInfo[] {
+export function tierInfos(ladder: Ladder, words: PointsWords, discounts: Map<number, string[]> = new Map()): VipTierInfo[] {
   return ladder.tiers.map((tier) => ({
     id: String(tier.id),
     name: tier.name,
     threshold: tier.threshold,
-    perks: [...tier.perks.filter((perk) => perk.kind !== 'entry_reward').map((perk) => describePerk(perk, pointsLabel)), ...(discounts.get(tier.id) ?? [])],
-    rewards: tier.perks.filter((perk) => perk.kind === 'entry_reward').map((perk) => describePerk(perk, pointsLabel)),
+    perks: [...tier.perks.filter((perk) => perk.kind !== 'entry_reward').map((perk) => describePerk(perk, words)), ...(discounts.get(tier.id) ?? [])],
+    rewards: tier.perks.filter((perk) => perk.kind === 'entry_reward').map((perk) => describePerk(perk, words)),
   }));
 }
 
@@ -77,7 +78,7 @@ export function tierInfos(ladder: Ladder, pointsLabel: string, discounts: Map<nu
 export async function programTiers(
   db: Executor,
   storeId: number,
-  pointsLabel: string,
+  words: PointsWords,
   currency: string,
   now: Date,
 ): Promise<{ tiers: VipTierInfo[]; basis: TierBasis }> {
@@ -89,7 +90,7 @@ export async function programTiers(
       tier.id,
       (await discountsOfTier(db, storeId, tier.id, now)).map((discount) => describeDiscount(discount, currency)),
     );
-  return { tiers: tierInfos(ladder, pointsLabel, discounts), basis: ladder.settings.basis };
+  return { tiers: tierInfos(ladder, words, discounts), basis: ladder.settings.basis };
 }
 
 export interface MemberTier {

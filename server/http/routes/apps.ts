@@ -28,6 +28,7 @@ import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { mediaUrl } from './media.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
+import { checkPlatformSetup } from '../../modules/platforms/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const presentApp = (app: AppStatus) => ({
@@ -183,15 +184,17 @@ export const dataAppRoutes: RouteModule = {
         config: { permission: 'store:settings' },
         schema: {
           tags: ['apps'],
-          summary: 'Webhook re-sync: failed events are tried again now',
+          summary: "Webhook re-sync: failed events are tried again now; an installed store's platform webhooks and loader are checked (a job)",
           body: emptyBody,
-          response: { 200: dataEnvelope(z.object({ retried: z.number().int() })) },
+          response: { 200: dataEnvelope(z.object({ retried: z.number().int(), platform_check_job_id: z.number().int().nullable() })) },
         },
       },
       async (request) => {
         const retried = await retryFailedWebhooks(app.db, request.store.id);
         if (retried > 0) app.work.webhooksRetried.raise();
-        return { data: { retried } };
+        const check = await checkPlatformSetup(app.db, app.config, request.store.id, app.clock.now());
+        if (check) app.work.jobsQueued.raise();
+        return { data: { retried, platform_check_job_id: check?.jobId ?? null } };
       },
     );
   },

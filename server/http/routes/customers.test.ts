@@ -90,6 +90,14 @@ describeEachDatabase(
       const later = await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-06-15' });
       expect(later.json().data.reward_on).toBe('2026-06-15');
       expect((await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-02-30' })).statusCode).toBe(422);
+      // by calendar day, not the time of day: at noon on 1 March, 1 April is exactly a month ahead
+      const exact = await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-04-01' });
+      expect(exact.json().data.reward_on).toBe('2026-04-01');
+      // in the store's time zone: noon UTC on 1 March is already 2 March on Kiritimati (UTC+14)
+      expect((await call('POST', '/api/v1/store/setting/update', { time_zone: 'Pacific/Kiritimati' })).statusCode).toBe(200);
+      expect((await call('POST', '/data/v1/customer/birthday', { customer_id: Ada, birthday: '1990-04-01' })).json().data.reward_on).toBe('2027-04-01');
+      expect((await call('POST', '/api/v1/store/setting/update', { time_zone: 'Mars/Olympus' })).statusCode).toBe(422);
+      await call('POST', '/api/v1/store/setting/update', { time_zone: 'UTC' });
       expect((await call('POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'excluded' })).json().data.changed).toBe(1);
       expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item.program_status).toBe('excluded');
       await call('POST', '/data/v1/customer/program/change', { customer_ids: [Ada], program_status: 'member' });

@@ -14,6 +14,7 @@ import {
   readTemplate,
   renderEmail,
   sampleValues,
+  storePalette,
   unsubscribeByToken,
   type QueuedEmail,
 } from '../../domain/emails/index.ts';
@@ -67,7 +68,7 @@ export const emailOutboxRoutes: RouteModule = {
         const memberId = customerId ?? (await latestMemberId(app.db, request.store.id));
         const member = memberId ? await memberValues(app.db, request.store, memberId) : null;
         if (customerId && !member) throw notFound('Customer');
-        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values });
+        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store));
         const now = app.clock.now();
         const eventKey = `test:${randomBytes(9).toString('base64url')}`;
         const mailer = app.mailer;
@@ -76,7 +77,7 @@ export const emailOutboxRoutes: RouteModule = {
         const result = { to, subject: rendered.subject, member: member ? (member.values.full_name ?? null) : null };
         if (!mailer || id === null) return { data: { status: 'queued' as const, ...result } };
         try {
-          await mailer.send({ ...rendered, to });
+          await mailer.send({ ...rendered, to, fromName: request.store.title });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           await markSkipped(app.db, id, reason, 'failed');

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { decodedBody, startSmtpPeer } from '../../../tests/helpers/smtp.ts';
@@ -26,6 +27,12 @@ describeEachDatabase(
     const store = () => ctx.fixture.storeA;
     beforeAll(async () => {
       await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), ctx.clock.now());
+      // the store's brand colour
+      await ctx.db
+        .updateTable('stores')
+        .set({ settings: sql`settings || '{"primary_color":"#6b3f1d"}'::jsonb` })
+        .where('id', '=', store().id)
+        .execute();
     });
     const shopify = (payload: unknown, eventId: string) => {
       const raw = toWire(payload);
@@ -59,6 +66,11 @@ describeEachDatabase(
       expect(more).toHaveLength(0);
       const text = decodedBody(mail!.raw);
       expect(text).toContain('Subject: You earned 54 points');
+      // a program email comes from its store, at the configured sender address
+      expect(text).toMatch(/^From: "?Alpha Store"? <[^>]+@[^>]+>/m);
+      // in the store's colours, not the product's
+      expect(text.toLowerCase()).toContain('#6b3f1d');
+      expect(text.toLowerCase()).not.toContain('#4f46e5');
       expect(text).toContain('You now have 54 points to spend on rewards.');
       expect(text).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:\d+\/email\/unsubscribe\/[\w-]+>/);
       expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');

@@ -36,6 +36,8 @@ import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
+import { customerDataRequestRoutes } from './customer-data-requests.ts';
+import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -44,6 +46,7 @@ import { jobRoutes } from './jobs.ts';
  */
 export const ROUTE_MODULES: RouteModule[] = [
   authProviderRoutes,
+  bigcommerceRoutes,
   sessionRoutes,
   storeRoutes,
   searchRoutes,
@@ -61,6 +64,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   customerRoutes,
   customerExportRoutes,
+  customerDataRequestRoutes,
   customerImportRoutes,
   customerInviteRoutes,
   customerTagRoutes,
@@ -90,4 +94,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   dataReferralRoutes,
   outgoingWebhookRoutes,
   jobRoutes,
+  shopifyRoutes,
 ];

@@ -42,6 +42,8 @@ import {
 import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
+import { registerPreviewRoutes } from './preview-links.ts';
+import { registerScheduleRoutes } from './publish-schedules.ts';
 
 const TAGS = ['onsite-display'];
 const saved = { 200: dataEnvelope(savedVersion), 409: versionConflictBody };
@@ -325,6 +327,8 @@ export const onsiteDisplayRoutes: RouteModule = {
   register(app) {
     app.setErrorHandler(documentErrorHandler(app.config.bodyLimitBytes));
     registerUniformRoutes(app);
+    registerScheduleRoutes(app);
+    registerPreviewRoutes(app);
     registerSpecRoutes(app);
   },
 };

@@ -13,6 +13,7 @@ import {
 import { findCustomer } from '../../domain/orders/customers.ts';
 import { readExpirySettings, saveExpirySettings } from '../../domain/rules/expiry.ts';
 import { recordCustomEvent } from '../../domain/rules/custom-events.ts';
+import { programWords } from '../../domain/program/words.ts';
 import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from '../../domain/rules/earning.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -46,7 +47,7 @@ export const pointsRoutes: RouteModule = {
       async (request, reply) => {
         await ensureRuleCatalogue(request.store.id, request.body);
         const rule = await createEarningRule(app.db, request.store.id, request.body, app.clock.now());
-        return reply.code(201).send({ data: presentEarningRule(rule) });
+        return reply.code(201).send({ data: presentEarningRule(rule, programWords(request.store.settings)) });
       },
     );
 
@@ -58,7 +59,7 @@ export const pointsRoutes: RouteModule = {
         await ensureRuleCatalogue(request.store.id, body);
         const rule = await updateEarningRule(app.db, request.store.id, id, body, app.clock.now());
         if (!rule) throw notFound('Earning rule');
-        return { data: presentEarningRule(rule) };
+        return { data: presentEarningRule(rule, programWords(request.store.settings)) };
       },
     );
 
@@ -77,7 +78,7 @@ export const pointsRoutes: RouteModule = {
       async (request) => {
         const { limit, page, status } = request.query;
         const { rows, total } = await listEarningRules(app.db, request.store.id, { status, limit, offset: (page - 1) * limit });
-        return { data: { data: rows.map((rule) => presentEarningRule(rule)), total, page, limit } };
+        return { data: { data: rows.map((rule) => presentEarningRule(rule, programWords(request.store.settings))), total, page, limit } };
       },
     );
 
@@ -87,7 +88,7 @@ export const pointsRoutes: RouteModule = {
       async (request) => {
         const rule = await findEarningRule(app.db, request.store.id, request.params.id);
         if (!rule) throw notFound('Earning rule');
-        return { data: presentEarningRule(rule) };
+        return { data: presentEarningRule(rule, programWords(request.store.settings)) };
       },
     );
 
@@ -104,7 +105,7 @@ export const pointsRoutes: RouteModule = {
       async (request) => {
         const { rows } = await listEarningRules(app.db, request.store.id, { status: request.query.status });
         const groups: Record<string, ReturnType<typeof presentEarningRule>[]> = { orders: [], actions: [], social: [], custom: [] };
-        for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule));
+        for (const rule of rows) groups[group(rule.type)]!.push(presentEarningRule(rule, programWords(request.store.settings)));
         return { data: { groups, types: EARNING_RULE_TYPES, networks: SOCIAL_NETWORKS } };
       },
     );

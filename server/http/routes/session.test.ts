@@ -4,8 +4,13 @@ import { authHeaders, signIn } from '../../../tests/helpers/server.ts';
 import type { LoginResult } from '../../contract/session.ts';
 import { purgeExpiredSessions } from '../../auth/sessions.ts';
 import { buildApp } from '../app.ts';
+import { challengeOf } from '../../auth/pkce.ts';
 
 const codeFrom = (location: string | undefined) => new URL(location ?? '', 'http://x').searchParams.get('code') ?? '';
+/** The verifier a browser keeps while it signs in, and the challenge it shows the provider (PKCE). */
+const VERIFIER = 'this-browser-started-the-sign-in-0123456789abcdef';
+const OTHER_VERIFIER = 'another-browser-holds-this-verifier-0123456789abc';
+const CHALLENGE = challengeOf(VERIFIER);
 
 describeEachDatabase('sign-in and sessions', (ctx) => {
   const formLogin = (email: string, password: string, cookie?: string) =>
@@ -13,9 +18,10 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
       method: 'POST',
       url: '/auth/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-      payload: new URLSearchParams({ email, password }).toString(),
+      payload: new URLSearchParams({ email, password, code_challenge: CHALLENGE }).toString(),
     });
-  const exchange = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code } });
+  const exchange = (code: string, verifier = VERIFIER) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code, code_verifier: verifier } });
 
   it('signs in with email and password and returns the spec §3 login result', async () => {
     const { login } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
@@ -54,12 +60,13 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
   });
 
   it('serves the provider page with Email, Password and Sign in', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/auth/login' });
+    const page = await ctx.app.inject({ method: 'GET', url: `/auth/login?code_challenge=${CHALLENGE}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<label for="email">Email</label>');
     expect(page.body).toContain('<label for="password">Password</label>');
     expect(page.body).toContain('<button type="submit">Sign in</button>');
+    expect(page.body).toContain(`<input type="hidden" name="code_challenge" value="${CHALLENGE}">`);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     // under the server's no-referrer a browser would post the form with Origin: null (refused as foreign)
     expect(page.headers['referrer-policy']).toBe('same-origin');
@@ -76,6 +83,52 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
     const again = await exchange(code);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ code: 'invalid_code' });
+  });
+
+  it('exchanges a code only with the verifier of the browser that started the sign-in (no login CSRF)', async () => {
+    const signedIn = await formLogin(ctx.fixture.users.bob, ctx.fixture.password);
+    const code = codeFrom(signedIn.headers.location);
+    // the code opened in another browser (a victim's: another verifier, or none) signs nobody in
+    const elsewhere = await exchange(code, OTHER_VERIFIER);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json()).toMatchObject({ code: 'invalid_code' });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code } })).statusCode).toBe(422);
+    // and does not burn it: the browser that started the sign-in still completes it
+    expect((await exchange(code)).statusCode).toBe(200);
+  });
+
+  it('a plain challenge (a browser without WebCrypto) binds the code to that verifier too', async () => {
+    const cookie = String((await formLogin(ctx.fixture.users.bob, ctx.fixture.password)).headers['set-cookie']).split(';')[0]!;
+    const revisit = await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/login?code_challenge=${OTHER_VERIFIER}&code_challenge_method=plain`,
+      headers: { cookie },
+    });
+    expect(revisit.statusCode).toBe(303);
+    const code = codeFrom(revisit.headers.location);
+    expect((await exchange(code, VERIFIER)).statusCode).toBe(401);
+    expect((await exchange(code, OTHER_VERIFIER)).statusCode).toBe(200);
+  });
+
+  it('a sign-in the console did not start goes to its auth-check, which starts a bound one', async () => {
+    for (const url of ['/auth/login', '/auth/login?code_challenge=short', '/auth/login?code_challenge_method=S512&code_challenge=' + CHALLENGE]) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(303);
+      expect(page.headers.location).toBe('/auth-check');
+    }
+    // the signed-out page's form carries no challenge: the password opens the provider session,
+    // and the console's bound sign-in is then answered at once
+    const posted = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: ctx.fixture.users.bob, password: ctx.fixture.password }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/auth-check');
+    const cookie = String(posted.headers['set-cookie']).split(';')[0]!;
+    const bound = await ctx.app.inject({ method: 'GET', url: `/auth/login?code_challenge=${CHALLENGE}`, headers: { cookie } });
+    expect((await exchange(codeFrom(bound.headers.location))).statusCode).toBe(200);
   });
 
   it('rejects a code after it expires', async () => {
@@ -95,13 +148,13 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
     const signedIn = await formLogin(ctx.fixture.users.bob, ctx.fixture.password);
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     expect(cookie).toMatch(/^ls_provider_session=/);
-    const revisit = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } });
+    const revisit = await ctx.app.inject({ method: 'GET', url: `/auth/login?code_challenge=${CHALLENGE}`, headers: { cookie } });
     expect(revisit.statusCode).toBe(303);
     expect((await exchange(codeFrom(revisit.headers.location))).statusCode).toBe(200);
     const logout = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(200);
     expect(logout.body).toContain('Sign in');
-    const after = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } });
+    const after = await ctx.app.inject({ method: 'GET', url: `/auth/login?code_challenge=${CHALLENGE}`, headers: { cookie } });
     expect(after.statusCode).toBe(200);
   });
 
@@ -187,7 +240,7 @@ describeEachDatabase(
         method: 'POST',
         url: '/auth/login',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        payload: new URLSearchParams({ email, password }).toString(),
+        payload: new URLSearchParams({ email, password, code_challenge: CHALLENGE }).toString(),
         remoteAddress: ip,
       });
     const expectLimited = (response: { statusCode: number; headers: Record<string, unknown> }) => {
@@ -271,7 +324,13 @@ describeEachDatabase(
     });
 
     it('gives one-time code exchanges a wider budget per IP (codes cannot be guessed)', async () => {
-      const exchange = () => ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code: 'not-a-real-code' }, remoteAddress: '10.0.7.1' });
+      const exchange = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/login',
+          payload: { code: 'not-a-real-code', code_verifier: VERIFIER },
+          remoteAddress: '10.0.7.1',
+        });
       for (let n = 0; n < 18; n += 1) expect((await exchange()).statusCode).toBe(401);
       expectLimited(await exchange());
     });
@@ -304,11 +363,12 @@ describeEachDatabase(
       expect(get.statusCode).toBe(405);
       expect(get.headers.allow).toBe('POST');
       expect(get.body).toContain('<form method="post" action="/auth/logout">');
-      expect((await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } })).statusCode).toBe(303);
+      const provider = `/auth/login?code_challenge=${CHALLENGE}`;
+      expect((await ctx.app.inject({ method: 'GET', url: provider, headers: { cookie } })).statusCode).toBe(303);
       const post = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
       expect(post.statusCode).toBe(200);
       expect(post.body).toContain('You have been signed out.');
-      expect((await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: { cookie } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: provider, headers: { cookie } })).statusCode).toBe(200);
     });
   },
   { config: { loginAttemptsPerMinute: 3 } },

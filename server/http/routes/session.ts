@@ -30,11 +30,13 @@ export const sessionRoutes: RouteModule = {
         const body = request.body;
         const guard = await guardSignIn(app, 'code' in body ? { ip: request.ip, code: true } : { ip: request.ip, email: body.email });
         const userId =
-          'code' in body ? await consumeLoginCode(app.db, body.code, now) : ((await checkCredentials(app.db, body.email, body.password))?.id ?? null);
+          'code' in body
+            ? await consumeLoginCode(app.db, body.code, body.code_verifier, now)
+            : ((await checkCredentials(app.db, body.email, body.password))?.id ?? null);
         if (userId === null) {
           throw 'code' in body
-            ? new ApiError(401, 'This sign-in link has expired or was already used. Please sign in again.', 'invalid_code', {
-                code: 'Expired or already used.',
+            ? new ApiError(401, 'This sign-in link has expired, was already used or was started in another browser. Please sign in again.', 'invalid_code', {
+                code: 'Expired, already used or started in another browser.',
               })
             : new ApiError(401, 'These credentials do not match our records.', 'invalid_credentials', { email: 'These credentials do not match our records.' });
         }

@@ -1,21 +1,16 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralVisitBody } from '../../contract/referrals.ts';
-import {
-  optionalShopperQuery,
-  shopperActionBody,
-  shopperQuery,
-  shopperRedeemBody,
-  shopperReferralInviteBody,
-  storeKeyParams,
-} from '../../contract/storefront.ts';
+import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
+import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -26,11 +21,23 @@ import { asApiError } from '../rule-errors.ts';
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
+const badPreview = () => new ApiError(401, 'This preview link is not valid: it expired or was revoked.', 'invalid_preview');
 
+/** The store of a storefront call; a store uninstalled from its platform answers as an unknown one. */
 export async function storeOf(app: App, storeKey: string): Promise<Store> {
   const store = await findStoreBy(app.db, 'store_name', storeKey);
-  if (!store) throw notFound('Store');
+  if (!store || (await connectionStatus(app.db, store.id))?.status === 'uninstalled') throw notFound('Store');
   return store;
+}
+
+/** The shopper of the platform's current customer JWT, and the signature the embed signs its next calls with. */
+async function jwtShopper(app: App, store: Store, jwt: string) {
+  try {
+    return await shopperOfCustomerJwt(app.db, app.config.platforms, store, jwt);
+  } catch (error) {
+    if (error instanceof InvalidBigCommerceJwt) throw new ApiError(401, 'The customer token is not valid.', 'invalid_customer_token');
+    throw error;
+  }
 }
 
 /** The signed-in shopper: the digest must match, and the customer must be known to the store. */
@@ -64,18 +71,29 @@ export const storefrontApiRoutes: RouteModule = {
           tags: ['storefront'],
           summary: "The embed's single request: documents, program, member",
           params: storeKeyParams,
-          querystring: optionalShopperQuery,
+          querystring: bootstrapQuery,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview } = request.query;
+        const drafts = preview !== undefined;
+        if (drafts) {
+          // a preview link of this store, not expired nor revoked: its drafts, for this browser only
+          if (!(await previewAllowed(app.db, store.id, preview, app.clock.now()))) throw badPreview();
+          reply.header('cache-control', 'private, no-store');
+        }
+        if (customerJwt !== undefined) {
+          const identified = await jwtShopper(app, store, customerJwt);
+          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts);
+          return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
+        }
         let member: number | null = null;
         if (customerId !== undefined || digest !== undefined) {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts) };
       },
     );
 
@@ -131,7 +149,9 @@ export const storefrontApiRoutes: RouteModule = {
             },
             app.clock.now(),
           );
-          body = { data: presentReward(reward) };
+          // a connected store: the code's platform side (`preparing` until the shop has it)
+          const [shown] = await withCodeStatuses(app.db, store.id, [reward]);
+          body = { data: presentReward(shown ?? reward) };
         } catch (error) {
           try {
             asApiError(error);

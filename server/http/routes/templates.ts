@@ -26,6 +26,7 @@ import {
   readTemplate,
   renderEmail,
   sampleValues,
+  storePalette,
   saveTemplate,
   type EmailKey,
   type EmailTemplate,
@@ -38,15 +39,11 @@ import { ApiError, notFound } from '../errors.ts';
 export const TEMPLATE_TOO_LARGE = 'The email template is too large to save. Please try reducing the content or images.';
 
 const tag = (name: string) => ({ name: TAG_LABELS[name] ?? name, label: TAG_LABELS[name] ?? name, value: `{{${name}}}` });
-const storePalette = (settings: Record<string, unknown>) => {
-  const accent = typeof settings.primary_color === 'string' ? settings.primary_color : undefined;
-  return accent ? { accent, background: '#f4f4f7' } : undefined;
-};
 
 /** A template with the built-in editor's document: the saved one, or its wording laid out in the store's palette. */
 function withDocument(template: EmailTemplate, store: Store) {
   const saved = template.editor === 'builder' ? emailDocumentOf(template.json_content) : null;
-  const document = saved?.ok ? saved.document : starterDocument(template.key, template.fields, storePalette(store.settings)?.accent);
+  const document = saved?.ok ? saved.document : starterDocument(template.key, template.fields, storePalette(store)?.accent);
   return { ...template, document };
 }
 
@@ -155,7 +152,7 @@ export const templateRoutes: RouteModule = {
         const member = customerId ? await memberValues(app.db, request.store, customerId) : null;
         if (customerId && !member) throw notFound('Customer');
         const design = designOf({ editor, fields, content: content ?? null, json_content: jsonContent });
-        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store.settings));
+        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store));
         return {
           data: {
             subject: rendered.subject,

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
+import { bigcommerceWebhookSecret } from '../../domain/orders/bigcommerce.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
@@ -17,10 +18,7 @@ import { unstorableTextAt, unstorableTextError } from '../validation.ts';
 
 const invalidSignature = () => new ApiError(401, 'Invalid webhook signature.', 'invalid_signature');
 
-/** The static header value BigCommerce webhooks are registered with (`X-Webhook-Secret`). */
-export function bigcommerceWebhookSecret(hmacSecret: string): string {
-  return createHmac('sha256', hmacSecret).update('bigcommerce-webhook').digest('hex');
-}
+export { bigcommerceWebhookSecret };
 
 /** Constant-time comparison of two signatures (different lengths never match). */
 function signaturesMatch(expected: Buffer, given: Buffer): boolean {

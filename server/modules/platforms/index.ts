@@ -15,3 +15,18 @@ export {
 } from './connections.ts';
 export { openToken, sealToken, TokenKeyMissing } from './tokens.ts';
 export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedCode, type PlatformAdapter, type RewardCode } from './adapter.ts';
+export { platformAdapters, type PlatformAdapters } from './adapters.ts';
+export { queueFriendCode, queueRewardCode, retireRewardCodes, type GivenCode } from './codes/issue.ts';
+export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
+export { NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
+export type { CodeState } from './codes/tables.ts';
+export { addMember, createDefaultProgram, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
+export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
+export { bigcommerceRoutes } from './bigcommerce/routes.ts';
+export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+export { bigcommerceBackfillJob, BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
+export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
+export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
+export { shopifyRoutes } from './shopify/routes.ts';
+export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
+export { customerDataFile, dataRequestsOf } from './data-requests.ts';

@@ -57,7 +57,7 @@ describe('session gate (spec §4)', () => {
     renderAt('/home');
     expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Redirecting to sign in');
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/auth/login'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(expect.stringMatching(/^\/auth\/login\?code_challenge=[\w-]{43}&code_challenge_method=S256$/)));
   });
 
   it('no user on auth-check: the check page is shown', () => {

@@ -34,7 +34,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const target = decision.action === 'redirect' ? decision.to : null;
   useEffect(() => {
-    if (decision.action === 'logout') goToSignIn();
+    if (decision.action === 'logout') void goToSignIn();
     else if (target) navigate(target, { replace: true });
   }, [decision.action, target, navigate]);
 

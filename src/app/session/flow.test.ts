@@ -14,23 +14,26 @@ describe('login flow (spec §4): wait, log in, store the result, fetch user deta
   it('runs the steps in order after the configured wait', async () => {
     vi.useFakeTimers();
     const steps: string[] = [];
-    const flow = runLoginFlow('code-1', {
-      delayMs: 3000,
-      login: async (body) => {
-        steps.push(`login ${body.code}`);
-        return login;
+    const flow = runLoginFlow(
+      { code: 'code-1', code_verifier: 'v' },
+      {
+        delayMs: 3000,
+        login: async (body) => {
+          steps.push(`login ${body.code}`);
+          return login;
+        },
+        setLogin: () => {
+          steps.push('store result');
+        },
+        getUsers: async () => {
+          steps.push('user details');
+          return user;
+        },
+        setUserDetails: (u) => {
+          steps.push(`stage ${u.stage} token ${u.user_access_token}`);
+        },
       },
-      setLogin: () => {
-        steps.push('store result');
-      },
-      getUsers: async () => {
-        steps.push('user details');
-        return user;
-      },
-      setUserDetails: (u) => {
-        steps.push(`stage ${u.stage} token ${u.user_access_token}`);
-      },
-    });
+    );
     await vi.advanceTimersByTimeAsync(2999);
     expect(steps).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -41,7 +44,9 @@ describe('login flow (spec §4): wait, log in, store the result, fetch user deta
   it('a login that returns its error (spec §7) stops the flow with that error', async () => {
     const failure = new ApiError('This sign-in link has expired.', { kind: 'bad request', status: 401 });
     const setLogin = vi.fn();
-    await expect(runLoginFlow('bad', { delayMs: 0, login: async () => failure, setLogin, getUsers: vi.fn(), setUserDetails: vi.fn() })).rejects.toBe(failure);
+    await expect(
+      runLoginFlow({ code: 'bad', code_verifier: 'v' }, { delayMs: 0, login: async () => failure, setLogin, getUsers: vi.fn(), setUserDetails: vi.fn() }),
+    ).rejects.toBe(failure);
     expect(setLogin).not.toHaveBeenCalled();
   });
 });

@@ -5,9 +5,15 @@ import { CONSOLE_CONSTANTS } from '../../lib/constants.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The provider's one-time code and the verifier of the sign-in this browser started. */
+export interface SignInCode {
+  code: string;
+  code_verifier: string;
+}
+
 interface LoginFlowDeps {
   delayMs: number;
-  login: (body: { code: string }) => Promise<LoginResult | ApiError>;
+  login: (body: SignInCode) => Promise<LoginResult | ApiError>;
   getUsers: () => Promise<User>;
   setLogin: (result: LoginResult) => void;
   setUserDetails: (user: User) => void;
@@ -18,9 +24,9 @@ interface LoginFlowDeps {
  * spec §4 login flow: wait (3 s by default), log in with the code, store the result,
  * fetch the user details, then set the onboarding stage from the user's stage.
  */
-export async function runLoginFlow(code: string, deps: LoginFlowDeps): Promise<User> {
+export async function runLoginFlow(code: SignInCode, deps: LoginFlowDeps): Promise<User> {
   await (deps.wait ?? sleep)(deps.delayMs);
-  const result = await deps.login({ code });
+  const result = await deps.login(code);
   if (isApiFailure(result)) throw result;
   deps.setLogin(result);
   const user = await deps.getUsers();

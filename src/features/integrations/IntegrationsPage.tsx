@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api/errors.ts';
 import { eventListQuery, useWebhookSync } from './api/apps.ts';
 import { AppCards } from './components/AppCards.tsx';
 import { OutgoingWebhooks } from './components/OutgoingWebhooks.tsx';
+import { useCan } from '../../lib/useCan.ts';
 
 const EVENT_COLUMNS: DataColumn<WebhookEventRecord>[] = [
   { id: 'received_at', header: 'Received', cell: (event) => new Date(event.received_at).toLocaleString(), hideable: false },
@@ -23,15 +24,18 @@ const EVENT_COLUMNS: DataColumn<WebhookEventRecord>[] = [
 /** spec §2 /integrations: the supported apps with their state, the webhook events received and their re-sync, the outgoing webhooks. */
 export function IntegrationsPage() {
   const sync = useWebhookSync();
+  const canChange = useCan('store:settings');
   return (
     <>
       <PageHeader
         title="Integrations"
         subtitle="Your store platform's order webhooks: their connection, the events received and their processing."
         actions={
-          <Button onClick={() => sync.mutate()} loading={sync.isPending}>
-            Re-sync webhooks
-          </Button>
+          canChange ? (
+            <Button onClick={() => sync.mutate()} loading={sync.isPending}>
+              Re-sync webhooks
+            </Button>
+          ) : null
         }
       />
       <div className="ls-stack">

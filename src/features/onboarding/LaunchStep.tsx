@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { activeEarningRulesQuery } from './api/onboarding.ts';
-import { formatPoints } from '../../lib/format.ts';
+import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
-import { usePointsLabel, useSavedSettings } from './saved-settings.ts';
+import { usePointsLabel, usePointsWords, useSavedSettings } from './saved-settings.ts';
 
 /** The reward as members will read it. */
-function rewardText(reward: NonNullable<ReturnType<typeof useSavedSettings>['onboarding_coupon_reward']>, label: string): string {
-  return `${reward.title} for ${formatPoints(reward.points_cost)} ${label}`;
+function rewardText(reward: NonNullable<ReturnType<typeof useSavedSettings>['onboarding_coupon_reward']>, words: PointsWords): string {
+  return `${reward.title} for ${formatPointsAmount(reward.points_cost, words)}`;
 }
 
 /** Stage 12: the program as set up (name, points, ways to earn, first reward); finishing lands on /home. */
 export function LaunchStep({ onDone, advancing }: StepProps) {
   const saved = useSavedSettings();
   const label = usePointsLabel();
+  const words = usePointsWords();
   const rules = useQuery(activeEarningRulesQuery());
   return (
     <StepFrame
@@ -43,15 +44,15 @@ export function LaunchStep({ onDone, advancing }: StepProps) {
               {rules.data.map((rule) => (
                 <li key={rule.id}>
                   {rule.type === 'order'
-                    ? `${rule.title}: ${formatPoints(rule.points)} ${label} per $1`
-                    : `${rule.title}: ${formatPoints(rule.points)} ${label}`}
+                    ? `${rule.title}: ${formatPointsAmount(rule.points, words)} per $1`
+                    : `${rule.title}: ${formatPointsAmount(rule.points, words)}`}
                 </li>
               ))}
             </ul>
           )}
         </dd>
         <dt>First reward</dt>
-        <dd>{saved.onboarding_coupon_reward ? rewardText(saved.onboarding_coupon_reward, label) : 'None yet: add one under Points.'}</dd>
+        <dd>{saved.onboarding_coupon_reward ? rewardText(saved.onboarding_coupon_reward, words) : 'None yet: add one under Points.'}</dd>
       </dl>
     </StepFrame>
   );

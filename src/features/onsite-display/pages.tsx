@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import type { RouteEntry } from '../../lib/routes.ts';
 import { useBuilderApi } from './api/onsite-display.ts';
 import { SurfacesOverview } from './components/SurfacesOverview.tsx';
+import { useViewOnlyReason } from '../../lib/useCan.ts';
 import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
 const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
@@ -26,6 +27,8 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
   const builderApi = useBuilderApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // a role that may not edit opens the studio to look: nothing it cannot save is taken
+  const readOnlyReason = useViewOnlyReason('program:edit');
   return (
     <BuilderStudio
       key={surface}
@@ -34,6 +37,7 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
       backHref="/onsite-display"
       onNavigate={(href) => navigate(href)}
       initialSelection={params.get('select')}
+      readOnlyReason={readOnlyReason}
     />
   );
 }

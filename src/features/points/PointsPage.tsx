@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { pointsLabelFor } from '../../../renderers/format/index.ts';
 import { useConsole } from '../../state/store.ts';
 import { CouponSection } from './components/CouponSection.tsx';
 import { EarningSection } from './components/EarningSection.tsx';
@@ -8,15 +9,19 @@ import { ExpiryCard } from './components/ExpiryCard.tsx';
 import { PointsLabelCard } from './components/PointsLabelCard.tsx';
 import { RedeemSection } from './components/RedeemSection.tsx';
 
-/** The store's points label and currency as stored in its settings. */
+/** The store's points label (plural and singular) and currency as stored in its settings. */
 export function useProgramWords() {
-  const settings = useConsole((s) => s.user.users?.store?.settings) as { points_label?: string; currency?: string } | undefined;
-  return { pointsLabel: settings?.points_label || 'points', currency: settings?.currency || 'USD' };
+  const settings = useConsole((s) => s.user.users?.store?.settings) as { points_label?: string; points_label_singular?: string; currency?: string } | undefined;
+  const words = {
+    pointsLabel: settings?.points_label || 'points',
+    ...(settings?.points_label_singular ? { pointsLabelSingular: settings.points_label_singular } : {}),
+  };
+  return { words, pointsLabel: words.pointsLabel, singular: pointsLabelFor(1, words), currency: settings?.currency || 'USD' };
 }
 
 /** spec §2 /rewards-loyalty/points: ways to earn and to redeem, coupons, points expiry and the points label. */
 export function PointsPage() {
-  const { pointsLabel, currency } = useProgramWords();
+  const { words, pointsLabel, singular, currency } = useProgramWords();
   return (
     <>
       <PageHeader
@@ -30,10 +35,10 @@ export function PointsPage() {
       />
       <div className="ls-stack">
         <EarningSection />
-        <RedeemSection pointsLabel={pointsLabel} />
+        <RedeemSection words={words} />
         <CouponSection />
         <ExpiryCard pointsLabel={pointsLabel} />
-        <PointsLabelCard label={pointsLabel} currency={currency} />
+        <PointsLabelCard key={`${pointsLabel}|${singular}`} label={pointsLabel} singular={singular} currency={currency} />
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
 import type { RedeemRuleBody } from '../../../server/contract/redeem.ts';
 
 export type RedeemType = RedeemRuleBody['type'];
@@ -52,5 +53,5 @@ export const REDEEM_CATALOGUE: ReadonlyArray<{ id: RedeemType; label: string; de
 ];
 
 /** What a way to redeem costs, in words. */
-export const costText = (rule: { type: RedeemType; points_cost: number; config: RedeemRuleBody['config'] }, label: string) =>
-  rule.type === 'variable' ? `${rule.config.points_per_step ?? '?'} ${label} per step` : `${rule.points_cost} ${label}`;
+export const costText = (rule: { type: RedeemType; points_cost: number; config: RedeemRuleBody['config'] }, words: PointsWords) =>
+  rule.type === 'variable' ? `${formatPointsAmount(rule.config.points_per_step ?? 0, words)} per step` : formatPointsAmount(rule.points_cost, words);

@@ -9,19 +9,23 @@ import { ConfirmDialog } from '../../components/ui/aria/ConfirmDialog.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { fetchVipJob, tiersQuery, useDeleteTier } from './api/vip.ts';
 import { TierForm } from './components/TierForm.tsx';
+import { basisAmount } from './basis.ts';
+import { useStoreCurrency } from '../../lib/useStoreCurrency.ts';
+import { useCan } from '../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../components/ui/ViewOnlyNote.tsx';
 import { VipSettingsCard } from './components/VipSettingsCard.tsx';
 
-const BASIS_UNITS = { points: 'points', spent: 'cents spent', orders: 'orders' } as const;
-
 function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; onDeleted: (jobId: number) => void }) {
+  const canEdit = useCan('program:edit');
+  const currency = useStoreCurrency();
   const tiers = useQuery(tiersQuery());
   const remove = useDeleteTier();
   const toast = useToast();
   const [deleting, setDeleting] = useState<TierView | null>(null);
   if (tiers.isPending) return <p role="status">Loading…</p>;
   if (tiers.isError) return <Banner tone="critical">{`The tiers could not be loaded: ${errorMessage(tiers.error)}`}</Banner>;
-  const unit = BASIS_UNITS[tiers.data.settings.basis];
-  if (tiers.data.data.length === 0) return <p>No tiers yet: add the first one below.</p>;
+  const { basis } = tiers.data.settings;
+  if (tiers.data.data.length === 0) return <p>{canEdit ? 'No tiers yet: add the first one.' : 'No tiers yet.'}</p>;
   return (
     <>
       <table className="ls-table">
@@ -32,28 +36,32 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
             <th scope="col">Threshold</th>
             <th scope="col">Members</th>
             <th scope="col">Perks</th>
-            <th scope="col">
-              <span className="ls-visually-hidden">Actions</span>
-            </th>
+            {canEdit ? (
+              <th scope="col">
+                <span className="ls-visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {tiers.data.data.map((tier) => (
             <tr key={tier.id}>
               <th scope="row">{tier.name}</th>
-              <td>{`${tier.threshold.toLocaleString('en-US')} ${unit}`}</td>
+              <td>{basisAmount(basis, tier.threshold, currency)}</td>
               <td>{tier.members.toLocaleString('en-US')}</td>
               <td>{tier.perks.length > 0 ? tier.perks.map((perk) => perk.description).join(', ') : '—'}</td>
-              <td>
-                <div className="ls-row">
-                  <Button size="small" onClick={() => onEdit(tier)} aria-label={`Edit ${tier.name}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" onClick={() => setDeleting(tier)} aria-label={`Delete ${tier.name}`}>
-                    Delete
-                  </Button>
-                </div>
-              </td>
+              {canEdit ? (
+                <td>
+                  <div className="ls-row">
+                    <Button size="small" onClick={() => onEdit(tier)} aria-label={`Edit ${tier.name}`}>
+                      Edit
+                    </Button>
+                    <Button size="small" onClick={() => setDeleting(tier)} aria-label={`Delete ${tier.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -84,6 +92,7 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
 
 /** spec §2 /rewards-loyalty/vip: tiers with thresholds, members and perks; the tier form with its simulation; settings. */
 export function VipPage() {
+  const canEdit = useCan('program:edit');
   const [editing, setEditing] = useState<TierView | 'new' | null>(null);
   const [jobId, rememberJob] = useRememberedJob('vip-apply-job');
   const started = (id: number) => {
@@ -96,7 +105,7 @@ export function VipPage() {
         title="Loyalty Program"
         subtitle="VIP tiers: what members reach them by, the perks they unlock, and how many members each holds."
         actions={
-          editing === null ? (
+          editing === null && canEdit ? (
             <Button variant="primary" onClick={() => setEditing('new')}>
               Add tier
             </Button>
@@ -106,6 +115,7 @@ export function VipPage() {
       {jobId ? <JobProgress jobId={jobId} label="Moving members to their tiers" fetchStatus={fetchVipJob} onDismiss={() => rememberJob(null)} /> : null}
       <section className="ls-card" aria-labelledby="vip-tiers-heading">
         <h2 id="vip-tiers-heading">Tiers</h2>
+        <ViewOnlyNote permission="program:edit" />
         <TiersTable onEdit={(tier) => setEditing(tier)} onDeleted={(id) => rememberJob(String(id))} />
       </section>
       {editing !== null ? (

@@ -1,18 +1,25 @@
 /**
  * Reward list (spec §2): the rewards on offer; a member also sees their own rewards with codes.
  */
-import { formatPoints } from '../../../format/index.ts';
+import { formatPointsAmount } from '../../../format/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
+import { SampleNote } from '../../../shared/program-data.tsx';
+import { programMethods } from '../shared/points-methods.tsx';
 import type { SectionRenderer } from '../definition.ts';
 
 function RewardListSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
-  const offers = content.redeemMethods ?? [];
+  const own = content.redeemMethods ?? [];
+  const program = programMethods(ctx, 'redeem');
+  const offers = own.length > 0 ? own : program.methods;
+  const field = own.length > 0 ? 'redeemMethods' : 'program';
   const mine = ctx.audience === 'member' ? (ctx.member?.rewards ?? []).filter((r) => !r.used) : [];
+  if (offers.length === 0 && mine.length === 0) return null;
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>
+      {own.length === 0 && program.sample && <SampleNote what="rewards" />}
       {mine.length > 0 && (
         <ul className="ls-rewards" data-member="rewards" aria-label="Your rewards" style={{ marginTop: 16 }}>
           {mine.map((reward) => (
@@ -27,13 +34,9 @@ function RewardListSection({ section, content, ctx }: SectionProps) {
           {offers.map((offer, index) => (
             <li className="ls-card" key={offer.id}>
               <Icon icon={offer.icon} fallback="gift" ctx={ctx} />
-              <FieldText as="h3" className="ls-card-title" field={`redeemMethods.${index}.title`} owner={owner} text={offer.title} ctx={ctx} />
-              <FieldText field={`redeemMethods.${index}.description`} owner={owner} text={offer.description} ctx={ctx} />
-              {offer.points > 0 && (
-                <p className="ls-points">
-                  {formatPoints(offer.points, ctx.locale)} {ctx.program.pointsLabel}
-                </p>
-              )}
+              <FieldText as="h3" className="ls-card-title" field={`${field}.${index}.title`} owner={owner} text={offer.title} ctx={ctx} />
+              <FieldText field={`${field}.${index}.description`} owner={owner} text={offer.description} ctx={ctx} />
+              {offer.points > 0 && <p className="ls-points">{formatPointsAmount(offer.points, ctx.program, ctx.locale)}</p>}
             </li>
           ))}
         </ul>

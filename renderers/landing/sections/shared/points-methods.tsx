@@ -2,39 +2,46 @@
  * Ways to earn and ways to redeem (spec §2): cards of the section's methods, or the program's
  * rules when the section lists none. A member sees which rewards the balance already covers.
  */
-import type { RenderContext } from '../../../context.ts';
-import { formatPoints } from '../../../format/index.ts';
+import type { EarnWay, RedeemWay, RenderContext } from '../../../context.ts';
+import { programItems, SampleNote } from '../../../shared/program-data.tsx';
+import { formatPointsAmount } from '../../../format/index.ts';
 import type { PointsMethod } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
 
-type Mode = 'earn' | 'redeem';
+export type Mode = 'earn' | 'redeem';
 
-function programMethods(ctx: RenderContext, mode: Mode): PointsMethod[] {
-  const rules = mode === 'earn' ? ctx.program.waysToEarn : ctx.program.waysToRedeem;
-  return rules.map((rule) => ({
+/** The program's ways as cards (the canvas's sample ways where the store has none). */
+export function programMethods(ctx: RenderContext, mode: Mode): { methods: PointsMethod[]; sample: boolean } {
+  const { items, sample } = programItems<EarnWay | RedeemWay>(ctx, (program) => (mode === 'earn' ? program.waysToEarn : program.waysToRedeem));
+  const methods = items.map((rule) => ({
     id: rule.id,
     title: rule.title,
     description: rule.description ?? '',
     points: 'cost' in rule ? rule.cost : (rule.points ?? 0),
     icon: rule.icon ?? (mode === 'earn' ? 'coins' : 'gift'),
   }));
+  return { methods, sample };
 }
 
 function pointsText(method: PointsMethod, mode: Mode, ctx: RenderContext): string {
   if (method.points <= 0) return '';
-  const amount = `${formatPoints(method.points, ctx.locale)} ${ctx.program.pointsLabel}`;
+  const amount = formatPointsAmount(method.points, ctx.program, ctx.locale);
   return mode === 'earn' ? `+${amount}` : amount;
 }
 
 function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { mode: Mode }) {
   const field = mode === 'earn' ? 'earningMethods' : 'redeemMethods';
   const own = (mode === 'earn' ? content.earningMethods : content.redeemMethods) ?? [];
-  const methods = own.length > 0 ? own : programMethods(ctx, mode);
+  const program = programMethods(ctx, mode);
+  const methods = own.length > 0 ? own : program.methods;
+  // a section with nothing to list is left out of the storefront
+  if (methods.length === 0) return null;
   const balance = ctx.audience === 'member' ? ctx.member?.pointsBalance : undefined;
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>
+      {own.length === 0 && program.sample && <SampleNote what={mode === 'earn' ? 'ways to earn' : 'ways to redeem'} />}
       {methods.length > 0 && (
         <ul className="ls-grid" {...listAttributes(section, content)}>
           {methods.map((method, index) => {
@@ -48,7 +55,7 @@ function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { 
                   <p className="ls-points">{pointsText(method, mode, ctx)}</p>
                   {mode === 'redeem' && balance !== undefined && method.points > 0 && (
                     <p className="ls-when" data-member="affordable">
-                      {balance >= method.points ? 'Available now' : `${formatPoints(method.points - balance, ctx.locale)} ${ctx.program.pointsLabel} to go`}
+                      {balance >= method.points ? 'Available now' : `${formatPointsAmount(method.points - balance, ctx.program, ctx.locale)} to go`}
                     </p>
                   )}
                 </div>

@@ -2,6 +2,7 @@
  * VIP tiers (spec §2): tier cards with thresholds, perks and rewards (expanded or collapsed),
  * spacing and alignment, and a progress line (a member's progress to the next tier).
  */
+import { programItems, SampleNote } from '../../../shared/program-data.tsx';
 import type { RenderContext, TierBasis } from '../../../context.ts';
 import { formatTierAmount } from '../../../format/index.ts';
 import type { LoyaltyTier } from '../../../schema/index.ts';
@@ -65,15 +66,17 @@ function ProgressLine({ ctx, tiers, basis }: { ctx: RenderContext; tiers: Loyalt
 }
 
 function VipTiersSection({ section, content, ctx }: SectionProps) {
-  const own = content.loyalty_tiers ?? [];
-  const tiers: LoyaltyTier[] = own.length > 0 ? own : ctx.program.vipTiers.map((t) => ({ ...t, rewards: t.rewards ?? [] }));
+  // the store's tiers, never a list of the page's own: a page cannot promise tiers the program lacks
+  const { items, sample } = programItems(ctx, (program) => program.vipTiers);
+  if (items.length === 0) return null;
+  const tiers: LoyaltyTier[] = items.map((t) => ({ ...t, rewards: t.rewards ?? [] }));
   const { layout } = section;
   const current = ctx.audience === 'member' ? ctx.member?.tier.current : undefined;
-  const base = own.length > 0 ? 'loyalty_tiers' : 'program';
-  // the page's own tiers are written in points; the program's are in the store's basis
-  const basis = own.length > 0 ? 'points' : ctx.program.tierBasis;
+  const base = 'program';
+  const basis = (sample ? ctx.sampleProgram : ctx.program)?.tierBasis;
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>
+      {sample && <SampleNote what="VIP tiers" />}
       {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} basis={basis} />}
       {tiers.length > 0 && (
         <ol className="ls-grid ls-tiers" {...listAttributes(section, content)} style={{ ['--ls-align' as string]: layout.tier_alignment }}>

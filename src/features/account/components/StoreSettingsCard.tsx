@@ -6,6 +6,7 @@ import type { Store } from '../../../lib/api/types.ts';
 import { storeSettingsBody } from '../../../../server/contract/store.ts';
 import { useSaveStoreSettings } from '../api/account.ts';
 import { useState } from 'react';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** The fields of this card, validated with the server's own schema of POST /store/setting/update. */
 const schema = storeSettingsBody.pick({ website: true, email_settings: true });
@@ -32,27 +33,29 @@ export function StoreSettingsCard({ store }: { store: Store }) {
     <section className="ls-card" aria-labelledby="store-settings-heading">
       <h2 id="store-settings-heading">Store settings — {store.title}</h2>
       <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
-        <FormAlert message={failure} />
-        <TextField
-          control={form.control}
-          register={form.register}
-          name="website"
-          label="Website"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.example.com"
-        />
-        <SwitchField
-          control={form.control}
-          name="email_settings.unlayer"
-          label="Visual email editor"
-          hint="Design all program emails in one drag-and-drop editor. When off, each email has its own page."
-        />
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            Save store settings
-          </Button>
-        </div>
+        <Permitted permission="store:settings">
+          <FormAlert message={failure} />
+          <TextField
+            control={form.control}
+            register={form.register}
+            name="website"
+            label="Website"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.example.com"
+          />
+          <SwitchField
+            control={form.control}
+            name="email_settings.unlayer"
+            label="Visual email editor"
+            hint="Design all program emails in one drag-and-drop editor. When off, each email has its own page."
+          />
+          <div>
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              Save store settings
+            </Button>
+          </div>
+        </Permitted>
       </form>
     </section>
   );

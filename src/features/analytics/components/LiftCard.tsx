@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api/errors.ts';
 import { formatCount, formatRate, moneyFormatter } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/runtime.ts';
 import { useSaveStoreSettings } from '../../account/api/account.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : formatRate(value));
 const points = (value: number) => `${value >= 0 ? '+' : '−'}${(Math.abs(value) * 100).toFixed(1)} pts`;
@@ -38,29 +39,31 @@ function HoldoutSetting({ percent }: { percent: number }) {
   };
   return (
     <form className="ls-row" onSubmit={submit} noValidate>
-      <label className="ls-field">
-        <span className="ls-field__label">Holdout share of new customers (%)</span>
-        <input
-          className="ls-field__input"
-          type="number"
-          min={0}
-          max={20}
-          step={1}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'holdout-error' : undefined}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        {error ? (
-          <span id="holdout-error" className="ls-field__error">
-            {error}
-          </span>
-        ) : null}
-      </label>
-      <Button type="submit" loading={save.isPending}>
-        Save holdout share
-      </Button>
-      {save.isError ? <Banner tone="critical">{`Not saved: ${errorMessage(save.error)}`}</Banner> : null}
+      <Permitted permission="store:settings">
+        <label className="ls-field">
+          <span className="ls-field__label">Holdout share of new customers (%)</span>
+          <input
+            className="ls-field__input"
+            type="number"
+            min={0}
+            max={20}
+            step={1}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'holdout-error' : undefined}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          {error ? (
+            <span id="holdout-error" className="ls-field__error">
+              {error}
+            </span>
+          ) : null}
+        </label>
+        <Button type="submit" loading={save.isPending}>
+          Save holdout share
+        </Button>
+        {save.isError ? <Banner tone="critical">{`Not saved: ${errorMessage(save.error)}`}</Banner> : null}
+      </Permitted>
     </form>
   );
 }

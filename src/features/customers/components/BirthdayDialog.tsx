@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { customerBirthdayBody } from '../../../../server/contract/customers.ts';
+import { calendarDayIn, customerBirthdayBody, rewardDateOf, storeTimeZone } from '../../../../server/contract/customers.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
-import { isAtLeastOneMonthAhead } from '../../../lib/validation.ts';
+import { useConsole } from '../../../state/store.ts';
 import { useSetBirthday } from '../api/customers.ts';
 import { formatDay } from './customer-columns.tsx';
 
@@ -17,10 +17,11 @@ export function BirthdayDialog({ customerId, current, open, onClose }: { custome
   const save = useSetBirthday();
   const [failure, setFailure] = useState<string | null>(null);
   const toast = useToast();
-  const [today] = useState(() => new Date());
+  const timeZone = useConsole((s) => storeTimeZone(s.user.users?.store?.settings));
+  const [now] = useState(() => new Date());
   const typed = form.watch('birthday');
-  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})$/.exec(typed ?? '') ?? [];
-  const waits = month && day ? !isAtLeastOneMonthAhead({ month: Number(month), day: Number(day) }, today) : false;
+  // the server's rule, on the store's calendar day: what the save will answer
+  const waits = /^\d{4}-\d{2}-\d{2}$/.test(typed ?? '') ? rewardDateOf(typed, calendarDayIn(now, timeZone)).waits : false;
   const submit = form.handleSubmit(async ({ birthday }) => {
     setFailure(null);
     try {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api/errors.ts';
 import { formatPoints } from '../../../lib/format.ts';
 import { rewardsQuery, useRefundReward, type RewardRow } from '../api/customers.ts';
 import { formatDay } from './customer-columns.tsx';
+import { ShopCodeState } from './ShopCodeState.tsx';
 
 /** The reward's state as a merchant says it. */
 const STATES: Record<string, { label: string; tone: BadgeTone }> = {
@@ -39,6 +40,7 @@ export function RewardsCard({ customerId }: { customerId: number }) {
               <th scope="col">Reward</th>
               <th scope="col">Code</th>
               <th scope="col">State</th>
+              <th scope="col">In the shop</th>
               <th scope="col">Points</th>
               <th scope="col">Issued</th>
               <th scope="col">
@@ -55,6 +57,9 @@ export function RewardsCard({ customerId }: { customerId: number }) {
                 </td>
                 <td>
                   <Badge tone={STATES[reward.status]?.tone ?? 'neutral'}>{STATES[reward.status]?.label ?? reward.status}</Badge>
+                </td>
+                <td>
+                  <ShopCodeState reward={reward} />
                 </td>
                 <td>{formatPoints(reward.points_spent)}</td>
                 <td>{formatDay(reward.created_at)}</td>

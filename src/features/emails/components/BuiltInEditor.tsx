@@ -6,6 +6,7 @@ import type { EmailTemplateRecord } from '../../../../server/contract/templates.
 import type { EmailDocument } from '../../../../renderers/schema/index.ts';
 import { api } from '../../../lib/runtime.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /**
  * The built-in email editor (issue 16 item 3) for one email: the builder's EmailStudio, wired to
@@ -42,14 +43,16 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
     [template.key],
   );
   return (
-    <EmailStudio
-      api={studioApi}
-      name={`${template.name} email`}
-      document={template.document as EmailDocument}
-      tags={tags}
-      backHref={backHref}
-      onNavigate={(href) => void navigate(href)}
-      notice={notice}
-    />
+    <Permitted permission="program:edit">
+      <EmailStudio
+        api={studioApi}
+        name={`${template.name} email`}
+        document={template.document as EmailDocument}
+        tags={tags}
+        backHref={backHref}
+        onNavigate={(href) => void navigate(href)}
+        notice={notice}
+      />
+    </Permitted>
   );
 }

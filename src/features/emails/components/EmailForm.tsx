@@ -10,6 +10,7 @@ import { emailFields, type EmailTemplateRecord } from '../../../../server/contra
 import { previewQuery, templateSaveFailure, useSaveTemplate, type EmailFieldsValue } from '../api/emails.ts';
 import { EmailPreview } from './EmailPreview.tsx';
 import { TestSendCard } from './TestSendCard.tsx';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** The simple form, validated with the server's own schema of POST /template/store/{id}. */
 const schema = z.strictObject({ enabled: z.boolean(), fields: emailFields });
@@ -83,20 +84,22 @@ export function EmailForm({ template, tags }: { template: EmailTemplateRecord; t
         <section className="ls-card" aria-labelledby="email-form-heading">
           <h2 id="email-form-heading">Content</h2>
           <form className="ls-stack" noValidate onSubmit={(event) => void submit(event)}>
-            <FormAlert message={failure} />
-            <SwitchField control={form.control} name="enabled" label="Send this email" hint="When off, members do not receive it." />
-            {field('fields.subject', 'Subject')}
-            {field('fields.preheader', 'Preheader', 'The line inboxes show after the subject.')}
-            {field('fields.heading', 'Heading')}
-            <BodyField register={form.register} control={form.control} />
-            {field('fields.button_label', 'Button label', 'Leave empty for no button.')}
-            {field('fields.button_url', 'Button link', 'https://… or a placeholder; empty links to your store.')}
-            <p className="ls-field__hint">Placeholders: {tags.map((tag) => `{{${tag}}}`).join(' ')}</p>
-            <div>
-              <Button type="submit" variant="primary" loading={save.isPending}>
-                Save email
-              </Button>
-            </div>
+            <Permitted permission="program:edit">
+              <FormAlert message={failure} />
+              <SwitchField control={form.control} name="enabled" label="Send this email" hint="When off, members do not receive it." />
+              {field('fields.subject', 'Subject')}
+              {field('fields.preheader', 'Preheader', 'The line inboxes show after the subject.')}
+              {field('fields.heading', 'Heading')}
+              <BodyField register={form.register} control={form.control} />
+              {field('fields.button_label', 'Button label', 'Leave empty for no button.')}
+              {field('fields.button_url', 'Button link', 'https://… or a placeholder; empty links to your store.')}
+              <p className="ls-field__hint">Placeholders: {tags.map((tag) => `{{${tag}}}`).join(' ')}</p>
+              <div>
+                <Button type="submit" variant="primary" loading={save.isPending}>
+                  Save email
+                </Button>
+              </div>
+            </Permitted>
           </form>
         </section>
         <TestSendCard emailKey={template.key} fields={() => form.getValues('fields') as EmailFieldsValue} />

@@ -7,6 +7,7 @@ import { FormAlert, NumberField } from '../../../components/ui/form/FormFields.t
 import { useConsole } from '../../../state/store.ts';
 import { EXPIRY_REMINDER_DEFAULTS, expiryReminderBody } from '../../../../server/contract/store.ts';
 import { useSaveStoreSettings } from '../../account/api/account.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const stored = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
 
@@ -43,26 +44,28 @@ export function ExpiryRemindersCard() {
       <h2 id="expiry-reminders-heading">Points expiry reminders</h2>
       <p>Members whose points are about to expire get two emails: an early reminder and a final one.</p>
       <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Points expiry reminders">
-        <FormAlert message={failure} />
-        <NumberField
-          control={form.control}
-          register={form.register}
-          name="email_settings.early_expiry_days"
-          label="Early reminder, days before expiry"
-          hint="Sends the “Early points expiry” email. More days than the final reminder."
-        />
-        <NumberField
-          control={form.control}
-          register={form.register}
-          name="email_settings.final_expiry_days"
-          label="Final reminder, days before expiry"
-          hint="Sends the “Final points expiry” email. At least 1 day."
-        />
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            Save reminder days
-          </Button>
-        </div>
+        <Permitted permission="store:settings">
+          <FormAlert message={failure} />
+          <NumberField
+            control={form.control}
+            register={form.register}
+            name="email_settings.early_expiry_days"
+            label="Early reminder, days before expiry"
+            hint="Sends the “Early points expiry” email. More days than the final reminder."
+          />
+          <NumberField
+            control={form.control}
+            register={form.register}
+            name="email_settings.final_expiry_days"
+            label="Final reminder, days before expiry"
+            hint="Sends the “Final points expiry” email. At least 1 day."
+          />
+          <div>
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              Save reminder days
+            </Button>
+          </div>
+        </Permitted>
       </form>
     </section>
   );

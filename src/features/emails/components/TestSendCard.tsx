@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { isValidEmail } from '../../../lib/validation.ts';
 import { useTestSend, type EmailFieldsValue } from '../api/emails.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** Test send: the current design, filled with a real member's data, to an address the merchant types. */
 export function TestSendCard({ emailKey, fields }: { emailKey: string; fields: () => EmailFieldsValue }) {
@@ -32,10 +33,12 @@ export function TestSendCard({ emailKey, fields }: { emailKey: string; fields: (
           void submit();
         }}
       >
-        <Field label="Send to" type="email" inputMode="email" autoComplete="email" value={to} onChange={(event) => setTo(event.target.value)} error={error} />
-        <Button type="submit" loading={send.isPending}>
-          Send test
-        </Button>
+        <Permitted permission="program:edit">
+          <Field label="Send to" type="email" inputMode="email" autoComplete="email" value={to} onChange={(event) => setTo(event.target.value)} error={error} />
+          <Button type="submit" loading={send.isPending}>
+            Send test
+          </Button>
+        </Permitted>
       </form>
       {result && !error ? (
         <Banner tone={result.status === 'sent' ? 'success' : 'info'}>

@@ -7,6 +7,8 @@ import { getConfig } from '../../../lib/config.ts';
 import { payloadSize } from '../../../lib/format.ts';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
 import { templateSaveFailure, useSaveTemplate } from '../api/emails.ts';
+import { useCan } from '../../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
 
 type Unlayer = NonNullable<EditorRef['editor']>;
 
@@ -70,16 +72,20 @@ export function UnlayerEditor({
     });
   };
 
+  const canEdit = useCan('program:edit');
   const mergeTags = Object.fromEntries(tags.map((tag) => [tag, { name: tag.replaceAll('_', ' '), value: `{{${tag}}}` }]));
   return (
     <div className="ls-stack">
       <div className="ls-row">
         <Link to="/emails/email-dashboard/">← Emails</Link>
         <strong>{template.name}</strong>
-        <Button variant="primary" onClick={onSave} disabled={state !== 'ready'} loading={save.isPending}>
-          Save design
-        </Button>
+        {canEdit ? (
+          <Button variant="primary" onClick={onSave} disabled={state !== 'ready'} loading={save.isPending}>
+            Save design
+          </Button>
+        ) : null}
       </div>
+      <ViewOnlyNote permission="program:edit" />
       {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
       {state === 'unreachable' ? (
         <Banner tone="critical" title="The visual editor is unreachable">

@@ -9,17 +9,19 @@ import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { apiClientListQuery, useRevokeApiClient } from '../api/api-clients.ts';
 import { CreateApiClientDrawer } from './CreateApiClientDrawer.tsx';
+import { useCan } from '../../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
-function clientColumns(revoke: (client: ApiClientRecord) => void): DataColumn<ApiClientRecord>[] {
+function clientColumns(revoke: ((client: ApiClientRecord) => void) | null): DataColumn<ApiClientRecord>[] {
   return [
     { id: 'name', header: 'Name', cell: (client) => client.name, hideable: false },
     { id: 'client_id', header: 'Client ID', cell: (client) => <code>{client.client_id}</code> },
     { id: 'scopes', header: 'Scopes', cell: (client) => client.scopes.join(', ') },
     { id: 'created_at', header: 'Created', cell: (client) => when(client.created_at) },
     { id: 'last_used_at', header: 'Last token', cell: (client) => when(client.last_used_at) },
-    actionColumn('Revoke', (client) => client.name, revoke),
+    ...(revoke ? [actionColumn('Revoke', (client: ApiClientRecord) => client.name, revoke)] : []),
   ];
 }
 
@@ -29,7 +31,8 @@ export function ApiClientsTable() {
   const [revoking, setRevoking] = useState<ApiClientRecord | null>(null);
   const revoke = useRevokeApiClient();
   const toast = useToast();
-  const columns = useMemo(() => clientColumns(setRevoking), []);
+  const canChange = useCan('store:settings');
+  const columns = useMemo(() => clientColumns(canChange ? setRevoking : null), [canChange]);
   const confirmRevoke = () => {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
@@ -43,10 +46,13 @@ export function ApiClientsTable() {
     <section className="ls-card ls-stack" aria-labelledby="api-clients-heading">
       <div className="ls-row" style={{ justifyContent: 'space-between' }}>
         <h2 id="api-clients-heading">API clients</h2>
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          New API client
-        </Button>
+        {canChange ? (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New API client
+          </Button>
+        ) : null}
       </div>
+      <ViewOnlyNote permission="store:settings" />
       <p className="ls-muted">
         Each client exchanges its ID and secret for a bearer token valid one hour at <code>POST /oauth/token</code> (OAuth 2.0 client credentials), then reads
         the API within its scopes.

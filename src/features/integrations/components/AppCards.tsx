@@ -4,6 +4,8 @@ import type { AppRecord } from '../../../../server/contract/apps.ts';
 import { ConfirmDialog } from '../../../components/ui/aria/ConfirmDialog.tsx';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { useCan } from '../../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { appsQuery, useDisconnectApp } from '../api/apps.ts';
@@ -23,6 +25,7 @@ function lastEventText(app: AppRecord): string {
 }
 
 function AppCard({ app, onSetup, onDisconnect }: { app: AppRecord; onSetup: () => void; onDisconnect: () => void }) {
+  const canChange = useCan('store:settings');
   const [tone, label] = STATE_BADGES[app.state];
   const headingId = `app-${app.id}-heading`;
   return (
@@ -37,7 +40,7 @@ function AppCard({ app, onSetup, onDisconnect }: { app: AppRecord; onSetup: () =
       <p className="ls-muted">
         {app.events.total} events received, {app.events.pending} waiting, {app.events.failed} failed.
       </p>
-      <div className="ls-row">
+      <div className="ls-row" hidden={!canChange}>
         <Button onClick={onSetup} aria-label={`Set up ${app.name}`}>
           Set up
         </Button>
@@ -60,6 +63,7 @@ export function AppCards() {
   if (apps.isError) return <Banner tone="critical">{`The apps could not be loaded: ${errorMessage(apps.error)}`}</Banner>;
   return (
     <>
+      <ViewOnlyNote permission="store:settings" />
       <ul className="ls-media-grid" aria-label="Apps">
         {(apps.data ?? []).map((app) => (
           <li key={app.id}>

@@ -6,6 +6,7 @@ import { CheckboxGroupField } from '../../../components/ui/form/CheckboxGroupFie
 import { FormAlert } from '../../../components/ui/form/FormFields.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { useSaveOrderSettings } from '../api/orders.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** POST /order/store: which platform statuses award an order's points and which take them back. */
 export function OrderStatusForm({ settings }: { settings: OrderStatusSettingsRecord }) {
@@ -26,17 +27,19 @@ export function OrderStatusForm({ settings }: { settings: OrderStatusSettingsRec
   });
   return (
     <form className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
-      {settings.order_rules === 0 ? <p className="ls-muted">Create an order earning rule under Points first: these statuses are part of it.</p> : null}
-      <div className="ls-media-grid">
-        <CheckboxGroupField control={form.control} name="award_statuses" legend="Award points when the order is" options={options} />
-        <CheckboxGroupField control={form.control} name="cancel_statuses" legend="Take the points back when the order is" options={options} />
-      </div>
-      <div>
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save order statuses
-        </Button>
-      </div>
+      <Permitted permission="store:settings">
+        <FormAlert message={failure} />
+        {settings.order_rules === 0 ? <p className="ls-muted">Create an order earning rule under Points first: these statuses are part of it.</p> : null}
+        <div className="ls-media-grid">
+          <CheckboxGroupField control={form.control} name="award_statuses" legend="Award points when the order is" options={options} />
+          <CheckboxGroupField control={form.control} name="cancel_statuses" legend="Take the points back when the order is" options={options} />
+        </div>
+        <div>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save order statuses
+          </Button>
+        </div>
+      </Permitted>
     </form>
   );
 }

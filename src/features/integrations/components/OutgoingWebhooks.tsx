@@ -12,6 +12,8 @@ import { DataTable, type DataColumn } from '../../../components/ui/table/DataTab
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { deliveryLogQuery, endpointsQuery, useCreateEndpoint, useRemoveEndpoint } from '../api/outgoing-webhooks.ts';
+import { useCan } from '../../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -85,14 +87,18 @@ export function OutgoingWebhooks() {
       },
     });
   };
+  const canChange = useCan('store:settings');
   return (
     <section className="ls-card ls-stack" aria-labelledby="outgoing-heading">
       <div className="ls-row" style={{ justifyContent: 'space-between' }}>
         <h2 id="outgoing-heading">Outgoing webhooks</h2>
-        <Button variant="primary" onClick={() => setAdding(true)}>
-          Add endpoint
-        </Button>
+        {canChange ? (
+          <Button variant="primary" onClick={() => setAdding(true)}>
+            Add endpoint
+          </Button>
+        ) : null}
       </div>
+      <ViewOnlyNote permission="store:settings" />
       <p className="ls-muted">
         The program's events are posted as JSON to your https endpoints, signed with your HMAC secret:{' '}
         <code>X-Loyalty-Signature: t=&lt;unix time&gt;,v1=&lt;hex HMAC-SHA256 of "t.body"&gt;</code>. A failed delivery is retried with backoff for about a day;
@@ -115,9 +121,11 @@ export function OutgoingWebhooks() {
                   failed · last delivery {when(endpoint.last_delivered_at)}
                 </span>
               </span>
-              <Button onClick={() => setRemoving(endpoint)} aria-label={`Remove endpoint ${endpoint.url}`}>
-                Remove
-              </Button>
+              {canChange ? (
+                <Button onClick={() => setRemoving(endpoint)} aria-label={`Remove endpoint ${endpoint.url}`}>
+                  Remove
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -3,7 +3,15 @@
  * media.ts). Errors keep the server's message and code, so a 409 `version_conflict` reaches the
  * builder as a conflict.
  */
-import type { BuilderApi, StudioKind, SurfaceDocument, SurfaceKind, SurfaceRecord, VersionInfo as BuilderVersion } from '../../../../builder/index.ts';
+import type {
+  BuilderApi,
+  PublishScheduleInfo,
+  StudioKind,
+  SurfaceDocument,
+  SurfaceKind,
+  SurfaceRecord,
+  VersionInfo as BuilderVersion,
+} from '../../../../builder/index.ts';
 import { BuilderApiError, SURFACE_KINDS } from '../../../../builder/index.ts';
 import type {
   DocumentState,
@@ -15,6 +23,8 @@ import type {
   VersionInfo,
 } from '../../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../../server/contract/media.ts';
+import type { Schedule, ScheduleBody, ScheduleList } from '../../../../server/contract/publish-schedules.ts';
+import type { PreviewLink } from '../../../../server/contract/preview-links.ts';
 import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
@@ -43,6 +53,17 @@ const toVersion = (v: VersionInfo): BuilderVersion => ({
   createdAt: v.created_at,
   published: v.status === 'published',
   author: v.created_by?.name,
+});
+
+const toSchedule = (s: Schedule): PublishScheduleInfo => ({
+  id: s.id,
+  label: s.label,
+  state: s.state,
+  startsAt: s.starts_at,
+  endsAt: s.ends_at,
+  items: s.items,
+  author: s.created_by?.name,
+  error: s.error,
 });
 
 /** Upload is multipart: the JSON client does not carry it, so it goes through fetch with the same headers. */
@@ -114,7 +135,39 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
           viewBox: icon.viewBox,
         })),
       ),
+    schedules: (kinds) =>
+      call(async () => {
+        const list = await api.get<ScheduleList>('/onsite-display/schedules', { params: { kinds: kinds.join(',') } });
+        return { timeZone: list.time_zone, schedules: list.schedules.map(toSchedule) };
+      }),
+    schedulePublish: (request) =>
+      call(async () => {
+        const body: ScheduleBody = {
+          items: request.items.map((item) => ({ kind: item.kind, version: item.version, ...(item.surfaces && { surfaces: [...item.surfaces] }) })),
+          starts_at: request.startsAt,
+          ends_at: request.endsAt,
+          ...(request.label && { label: request.label }),
+        };
+        return toSchedule(await api.post<Schedule>('/onsite-display/schedules', body));
+      }),
+    cancelSchedule: (id) => call(async () => toSchedule(await api.post<Schedule>(`/onsite-display/schedules/${id}/cancel`))),
+    previewLink: () =>
+      call(async () => {
+        const link = await api.post<PreviewLink>('/onsite-display/preview-links');
+        return { id: link.id, url: link.demo_url ?? link.url, token: link.token, expiresAt: link.expires_at };
+      }),
+    revokePreviewLink: (id) =>
+      call(async () => {
+        await api.post(`/onsite-display/preview-links/${id}/revoke`);
+      }),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
+    landingPage: async () => {
+      const key = consoleStore().getState().user.users?.store?.store_name;
+      if (!key) return;
+      // spec §7/§8: a plain GET of the landing page HTML; not OK → "HTTP error! status: {status}"
+      const response = await fetch(`/landing/${encodeURIComponent(key)}`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+    },
   };
 }

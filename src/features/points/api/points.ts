@@ -150,8 +150,9 @@ export const useSaveExpiry = () =>
 /** POST /store/setting/update with the points label; the user's details (which carry the store) are read again after. */
 export const useSavePointsLabel = () =>
   useMutation({
-    mutationFn: (points_label: string) => session.saveUserSettings({ points_label }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
+    mutationFn: (words: { points_label: string; points_label_singular: string }) => session.saveUserSettings(words),
+    // the rules' descriptions count points in the label
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['user-details'] }), queryClient.invalidateQueries({ queryKey: pointsKeys.all })]),
   });
 
 /** The body of an update from a stored rule (the status switch sends the whole rule, as the call wants). */

@@ -10,6 +10,7 @@ import { expiryQuery, useSaveExpiry } from '../api/points.ts';
 import { NumberField } from './RuleFields.tsx';
 import { ImpactPreview } from './ImpactPreview.tsx';
 import { useSaveForm } from './useSaveForm.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** What saving does to balances members already hold (the engine dates each batch of points when it is earned). */
 function balanceEffect(enabled: boolean, days: number | undefined, label: string): string {
@@ -29,32 +30,34 @@ function ExpiryForm({ saved, pointsLabel }: { saved: ExpirySettings; pointsLabel
   });
   return (
     <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="Points expiry">
-      <FormAlert message={failure} />
-      <SwitchField control={form.control} name="enabled" label={`${pointsLabel[0]!.toUpperCase()}${pointsLabel.slice(1)} expire`} />
-      {enabled ? (
-        <>
-          <NumberField
-            control={form.control}
-            register={form.register}
-            name="expiry_days"
-            label="Days after earning"
-            hint="Each batch expires this many days after it was earned."
-          />
-          <NumberField control={form.control} register={form.register} name="early_reminder_days" label="Early reminder, days before expiry" />
-          <NumberField control={form.control} register={form.register} name="final_reminder_days" label="Final reminder, days before expiry" />
-        </>
-      ) : null}
-      <ImpactPreview
-        body={enabled ? (typeof days === 'number' && Number.isInteger(days) && days >= 1 ? { expiry_days: days } : null) : { expiry_days: null }}
-      />
-      <Banner tone="info" title="Existing balances:">
-        {balanceEffect(Boolean(enabled), typeof days === 'number' ? days : undefined, pointsLabel)}
-      </Banner>
-      <div>
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save expiry
-        </Button>
-      </div>
+      <Permitted permission="program:edit">
+        <FormAlert message={failure} />
+        <SwitchField control={form.control} name="enabled" label={`${pointsLabel[0]!.toUpperCase()}${pointsLabel.slice(1)} expire`} />
+        {enabled ? (
+          <>
+            <NumberField
+              control={form.control}
+              register={form.register}
+              name="expiry_days"
+              label="Days after earning"
+              hint="Each batch expires this many days after it was earned."
+            />
+            <NumberField control={form.control} register={form.register} name="early_reminder_days" label="Early reminder, days before expiry" />
+            <NumberField control={form.control} register={form.register} name="final_reminder_days" label="Final reminder, days before expiry" />
+          </>
+        ) : null}
+        <ImpactPreview
+          body={enabled ? (typeof days === 'number' && Number.isInteger(days) && days >= 1 ? { expiry_days: days } : null) : { expiry_days: null }}
+        />
+        <Banner tone="info" title="Existing balances:">
+          {balanceEffect(Boolean(enabled), typeof days === 'number' ? days : undefined, pointsLabel)}
+        </Banner>
+        <div>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save expiry
+          </Button>
+        </div>
+      </Permitted>
     </form>
   );
 }

@@ -5,14 +5,18 @@ import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx
 import { useSavePointsLabel } from '../api/points.ts';
 import { useSaveForm } from './useSaveForm.ts';
 
-const schema = storeSettingsBody.pick({ points_label: true }).required();
+const schema = storeSettingsBody.pick({ points_label: true, points_label_singular: true }).required();
 
-/** The word members see for points (store settings `points_label`), e.g. "stars" or "beans". */
-export function PointsLabelCard({ label, currency }: { label: string; currency: string }) {
-  const form = useContractForm(schema, { points_label: label });
+/**
+ * The word members see for points (store settings `points_label`, and `points_label_singular`
+ * for one point), e.g. "beans" and "bean": the console, the canvas, the storefront and the
+ * emails all count points with it.
+ */
+export function PointsLabelCard({ label, singular, currency }: { label: string; singular: string; currency: string }) {
+  const form = useContractForm(schema, { points_label: label, points_label_singular: singular });
   const save = useSavePointsLabel();
-  const { failure, onSubmit } = useSaveForm(form, ({ points_label }) => save.mutateAsync(points_label), {
-    saved: ({ points_label }) => `Members now see “${points_label}”`,
+  const { failure, onSubmit } = useSaveForm(form, (words) => save.mutateAsync(words), {
+    saved: ({ points_label, points_label_singular }) => `Members now see “1 ${points_label_singular}”, “2 ${points_label}”`,
     notSaved: 'The label was not saved',
   });
   return (
@@ -25,8 +29,9 @@ export function PointsLabelCard({ label, currency }: { label: string; currency: 
           register={form.register}
           name="points_label"
           label="Label"
-          hint={`Shown on the widget, landing page and emails. Amounts are shown in the store's currency (${currency}).`}
+          hint={`Shown on the widget, landing page and emails, e.g. “120 beans”. Amounts are shown in the store's currency (${currency}).`}
         />
+        <TextField control={form.control} register={form.register} name="points_label_singular" label="Label for one" hint="e.g. “1 bean”." />
         <div>
           <Button type="submit" variant="primary" loading={save.isPending}>
             Save label

@@ -1,3 +1,4 @@
+import type { PointsWords } from '../../../../renderers/format/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { redeemBodyOf, redeemRuleQuery, redeemRulesQuery, useDeleteRedeemRule, useSaveRedeemRule, type RedeemRule } from '../api/points.ts';
 import { redeemRuleIcon } from '../../../../presets/rule-icons.ts';
@@ -20,7 +21,7 @@ function details(rule: RedeemRule): string[] {
 }
 
 /** Ways to redeem (GET /redeem): rewards members spend their points on. */
-export function RedeemSection({ pointsLabel }: { pointsLabel: string }) {
+export function RedeemSection({ words }: { words: PointsWords }) {
   const rules = useQuery(redeemRulesQuery());
   const toggle = useSaveRedeemRule();
   const remove = useDeleteRedeemRule();
@@ -30,12 +31,12 @@ export function RedeemSection({ pointsLabel }: { pointsLabel: string }) {
       title="Ways to redeem"
       noun="way to redeem"
       plural="ways to redeem"
-      intro={`Rewards members spend their ${pointsLabel} on; each redemption issues a coupon code.`}
+      intro={`Rewards members spend their ${words.pointsLabel} on; each redemption issues a coupon code.`}
       loading={rules.isPending}
       loadError={rules.error}
       groups={rules.data && [{ id: 'all', title: 'Ways to redeem', rules: rules.data }]}
       catalogue={REDEEM_CATALOGUE}
-      card={(rule) => ({ icon: redeemRuleIcon(rule.type), summary: `${rule.description} for ${costText(rule, pointsLabel)}`, details: details(rule) })}
+      card={(rule) => ({ icon: redeemRuleIcon(rule.type), summary: `${rule.description} for ${costText(rule, words)}`, details: details(rule) })}
       bodyOf={(rule) => redeemBodyOf(rule)}
       Form={StoredRedeemRuleForm}
       toggle={toggle}

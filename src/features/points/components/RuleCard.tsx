@@ -13,15 +13,14 @@ export interface RuleCardProps {
   details: string[];
   active: boolean;
   toggling: boolean;
-  onToggle: (active: boolean) => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** the changes the role may make; without them the card is read only */
+  actions?: { onToggle: (active: boolean) => void; onEdit: () => void; onDelete: () => void } | undefined;
   /** the card title's heading level under its section */
   level?: 3 | 4;
 }
 
 /** One way to earn or to redeem: icon, title, points, limits, status switch, edit and delete. */
-export function RuleCard({ icon, title, summary, details, active, toggling, onToggle, onEdit, onDelete, level = 4 }: RuleCardProps) {
+export function RuleCard({ icon, title, summary, details, active, toggling, actions, level = 4 }: RuleCardProps) {
   const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <li className="ls-rule-card">
@@ -36,17 +35,19 @@ export function RuleCard({ icon, title, summary, details, active, toggling, onTo
         <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>
       </div>
       {details.length ? <p className="ls-muted ls-rule-card__details">{details.join(' · ')}</p> : null}
-      <div className="ls-row ls-rule-card__actions">
-        <Switch isSelected={active} isDisabled={toggling} onChange={onToggle} aria-label={`Active: ${title}`}>
-          Active
-        </Switch>
-        <Button onClick={onEdit} aria-label={`Edit ${title}`}>
-          Edit
-        </Button>
-        <Button variant="critical" onClick={onDelete} aria-label={`Delete ${title}`}>
-          Delete
-        </Button>
-      </div>
+      {actions ? (
+        <div className="ls-row ls-rule-card__actions">
+          <Switch isSelected={active} isDisabled={toggling} onChange={actions.onToggle} aria-label={`Active: ${title}`}>
+            Active
+          </Switch>
+          <Button onClick={actions.onEdit} aria-label={`Edit ${title}`}>
+            Edit
+          </Button>
+          <Button variant="critical" onClick={actions.onDelete} aria-label={`Delete ${title}`}>
+            Delete
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -8,6 +8,8 @@ import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { RuleCard, type RuleCardProps } from './RuleCard.tsx';
+import { useCan } from '../../../lib/useCan.ts';
+import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
 
 interface Rule {
   id: number;
@@ -47,6 +49,7 @@ export interface RuleSectionProps<R extends Rule, T extends { title: string }> {
 /** A list of rules with add (from a catalogue), edit (drawer), status switch and delete (confirmed); each call's failure stays shown. */
 export function RuleSection<R extends Rule, T extends { title: string; status?: string }>(props: RuleSectionProps<R, T>) {
   const { id, title, noun, plural, groups, toggle, remove, Form } = props;
+  const canEdit = useCan('program:edit');
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [toggleFailure, setToggleFailure] = useState<string | null>(null);
@@ -78,15 +81,16 @@ export function RuleSection<R extends Rule, T extends { title: string; status?: 
     <section className="ls-card" aria-labelledby={`${id}-heading`}>
       <div className="ls-row ls-rule-section__head">
         <h2 id={`${id}-heading`}>{title}</h2>
-        <Button variant="primary" onClick={() => setEditing({ mode: 'pick' })}>{`Add a ${noun}`}</Button>
+        {canEdit ? <Button variant="primary" onClick={() => setEditing({ mode: 'pick' })}>{`Add a ${noun}`}</Button> : null}
       </div>
       <div className="ls-stack">
         <p className="ls-muted">{props.intro}</p>
+        <ViewOnlyNote permission="program:edit" />
         {props.loading ? <p role="status">Loading…</p> : null}
         {props.loadError ? <Banner tone="critical">{`The ${plural} could not be loaded: ${errorMessage(props.loadError)}`}</Banner> : null}
         {remove.isError ? <Banner tone="critical">{`The ${noun} was not deleted: ${errorMessage(remove.error)}`}</Banner> : null}
         {toggleFailure ? <Banner tone="critical">{toggleFailure}</Banner> : null}
-        {groups && all.length === 0 ? <p>{`No ${plural} yet. Add one to start.`}</p> : null}
+        {groups && all.length === 0 ? <p>{canEdit ? `No ${plural} yet. Add one to start.` : `No ${plural} yet.`}</p> : null}
         {groups
           ?.filter((group) => group.rules.length)
           .map((group) => (
@@ -101,9 +105,15 @@ export function RuleSection<R extends Rule, T extends { title: string; status?: 
                     {...props.card(rule)}
                     active={rule.status === 'active'}
                     toggling={toggle.isPending && toggle.variables?.id === rule.id}
-                    onToggle={(active) => setActive(rule, active)}
-                    onEdit={() => setEditing({ mode: 'edit', id: rule.id, body: props.bodyOf(rule) })}
-                    onDelete={() => setDeleting(rule)}
+                    actions={
+                      canEdit
+                        ? {
+                            onToggle: (active) => setActive(rule, active),
+                            onEdit: () => setEditing({ mode: 'edit', id: rule.id, body: props.bodyOf(rule) }),
+                            onDelete: () => setDeleting(rule),
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </ul>

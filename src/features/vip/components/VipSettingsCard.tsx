@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api/errors.ts';
 import { SelectField } from '../../points/components/RuleFields.tsx';
 import { useSaveForm } from '../../points/components/useSaveForm.ts';
 import { useSaveVipSettings, vipSettingsQuery } from '../api/vip.ts';
+import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const BASES = [
   ['points', 'Points earned'],
@@ -38,16 +39,18 @@ function SettingsForm({ saved, onSaved }: { saved: VipSettingsView; onSaved: (jo
   const { control, register } = form;
   return (
     <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label="VIP settings">
-      <FormAlert message={failure} />
-      <SwitchField control={control} name="enabled" label="VIP tiers are on" />
-      <SelectField control={control} register={register} name="basis" label="Members enter a tier by" options={BASES} />
-      <SelectField control={control} register={register} name="period" label="Counted over" options={PERIODS} />
-      <SelectField control={control} register={register} name="fall_below" label="When a member falls below their tier" options={FALL_BELOW} />
-      <div className="ls-row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save settings
-        </Button>
-      </div>
+      <Permitted permission="program:edit">
+        <FormAlert message={failure} />
+        <SwitchField control={control} name="enabled" label="VIP tiers are on" />
+        <SelectField control={control} register={register} name="basis" label="Members enter a tier by" options={BASES} />
+        <SelectField control={control} register={register} name="period" label="Counted over" options={PERIODS} />
+        <SelectField control={control} register={register} name="fall_below" label="When a member falls below their tier" options={FALL_BELOW} />
+        <div className="ls-row">
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save settings
+          </Button>
+        </div>
+      </Permitted>
     </form>
   );
 }

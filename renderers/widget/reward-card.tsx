@@ -1,0 +1,67 @@
+/**
+ * One of the member's rewards in the reward cart: its code with Copy and Apply (one click puts
+ * it on the cart: the platform's apply address, or the host's apply action), "Preparing your
+ * code…" while the shop's platform does not have it yet, and why when the shop refused it.
+ */
+import { useState } from 'react';
+import type { MemberReward } from '../context.ts';
+import { safeUrl } from '../format/index.ts';
+import type { WidgetAction } from './panels.ts';
+
+export const PREPARING_CODE = 'Preparing your code…';
+
+export function RewardCard({ reward, label, act }: { reward: MemberReward; label: string; act(action: WidgetAction): void }) {
+  const [copied, setCopied] = useState(false);
+  const applyUrl = safeUrl(reward.applyUrl);
+  if (reward.platform === 'refused' || reward.status === 'refunded')
+    return (
+      <li data-reward="refused">
+        <strong>{reward.title}</strong>
+        <br />
+        The shop could not create this code{reward.platformError ? `: ${reward.platformError}` : '.'} Your points were returned.
+      </li>
+    );
+  if (reward.platform === 'preparing')
+    return (
+      <li data-reward="preparing" aria-busy="true">
+        <strong>{reward.title}</strong> · <span role="status">{PREPARING_CODE}</span>
+      </li>
+    );
+  const copy = () => {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    clipboard?.writeText(reward.code).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 5000);
+  };
+  return (
+    <li data-reward="ready">
+      <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+      {reward.expiresAt && (
+        <>
+          {' '}
+          · <span className="ls-when">expires {reward.expiresAt}</span>
+        </>
+      )}
+      <div className="ls-actions">
+        {applyUrl ? (
+          <a className="ls-btn" href={applyUrl} aria-label={`${label}: ${reward.title}`}>
+            {label}
+          </a>
+        ) : (
+          <button
+            type="button"
+            className="ls-btn"
+            aria-label={`${label}: ${reward.title}`}
+            onClick={() => act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}
+          >
+            {label}
+          </button>
+        )}
+        <button type="button" className="ls-btn ls-btn-2" aria-label={`Copy code: ${reward.title}`} onClick={copy}>
+          Copy
+        </button>
+      </div>
+      <span role="status">{copied ? 'Code copied' : ''}</span>
+    </li>
+  );
+}

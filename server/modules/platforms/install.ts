@@ -1,0 +1,152 @@
+/**
+ * What an install from a platform does, whichever platform: the store (created with the spec's
+ * default program, or found again for a reinstall: its program was kept), its owner (a user found
+ * by e-mail or created, a member of the store), the connection with the new token sealed, and the
+ * provider session that lands the merchant signed in on the console.
+ */
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../auth/passwords.ts';
+import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
+import { createProviderSession } from '../../auth/sessions.ts';
+import { newToken } from '../../auth/tokens.ts';
+import type { Db } from '../../db/connection.ts';
+import { json } from '../../db/normalize.ts';
+import type { Role } from '../../db/schema.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { earningRuleBody } from '../../domain/schemas/earning-rules.ts';
+import { redeemRuleBody } from '../../domain/schemas/redeem-rules.ts';
+import { saveConnection, storeOfShop } from './connections.ts';
+import type { Platform } from './tables.ts';
+
+export interface InstallRequest {
+  platform: Platform;
+  /** Shopify: the shop domain; BigCommerce: the store hash */
+  shop: string;
+  /** the store's name as the platform gives it (the shop's name, or the shop itself) */
+  title: string;
+  domain: string | null;
+  /** what the platform says of the shop, for a new store: its currency (ISO 4217) and storefront address */
+  currency?: string;
+  website?: string | null;
+  token: string;
+  scopes: string;
+  /** the merchant who installed: the store's owner */
+  owner: { email: string; name: string };
+  now: Date;
+  /** the platform's follow-up work (its jobs), enqueued in the install's transaction */
+  afterInstall?: (trx: Db, storeId: number) => Promise<void>;
+}
+
+export interface Installed {
+  storeId: number;
+  userId: number;
+  /** a new store (the merchant goes to onboarding) rather than a reinstall or a reconnect */
+  created: boolean;
+}
+
+/**
+ * The spec's default program (§9): 1 point per $1 spent, 50 points for signing up, $5 off for
+ * 500 points; a new store starts with it and the merchant edits it from onboarding.
+ */
+export async function createDefaultProgram(db: Executor, storeId: number, now: Date): Promise<void> {
+  await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), now);
+  await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'signup', title: 'Sign up', points: 50, limit_type: 'once' }), now);
+  await createRedeemRule(db, storeId, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off coupon', points_cost: 500, discount_value: 500 }), now);
+}
+
+/** A store key (the embed's public `store_name`) from the shop's name: lower case, unique. */
+async function freeStoreName(db: Executor, title: string): Promise<string> {
+  const base =
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'store';
+  for (let attempt = 0; ; attempt += 1) {
+    const candidate = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+    const taken = await db.selectFrom('stores').select('id').where('store_name', '=', candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+/** The user of this e-mail, created (with an unusable password: they sign in through the platform) when new. */
+async function userOf(db: Executor, owner: InstallRequest['owner'], passwordHash: string): Promise<number> {
+  const email = owner.email.trim().toLowerCase();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db
+    .insertInto('users')
+    .values({ email, name: owner.name || email, password_hash: passwordHash })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+/** Makes the user a member of the store (an existing role is kept). */
+export async function addMember(db: Executor, storeId: number, userId: number, role: Role): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ user_id: userId, store_id: storeId, role })
+    .onConflict((conflict) => conflict.columns(['user_id', 'store_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Creates or reconnects the store of an install, in one transaction: a shop seen before (also
+ * after an uninstall) is the same store with its program; a new one gets the default program.
+ */
+export async function installStore(db: Db, keys: readonly Buffer[], request: InstallRequest): Promise<Installed> {
+  // hashed outside the transaction: scrypt takes a moment, and PGlite has one connection
+  const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction().execute(async (trx) => {
+    const known = await storeOfShop(trx, request.platform, request.shop);
+    let storeId = known?.storeId;
+    if (storeId === undefined) {
+      const row = await trx
+        .insertInto('stores')
+        .values({
+          title: request.title,
+          platform: request.platform,
+          store_name: await freeStoreName(trx, request.title),
+          domain: request.domain,
+          website: request.website ?? null,
+          settings: json(request.currency ? { currency: request.currency } : {}),
+          hmac_secret: randomBytes(32).toString('hex'),
+          access_token: newToken(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      storeId = row.id;
+      await createDefaultProgram(trx, storeId, request.now);
+    }
+    const userId = await userOf(trx, request.owner, unusablePassword);
+    await addMember(trx, storeId, userId, 'owner');
+    await saveConnection(trx, keys, {
+      storeId,
+      platform: request.platform,
+      shop: request.shop,
+      token: request.token,
+      scopes: request.scopes,
+      now: request.now,
+    });
+    await request.afterInstall?.(trx, storeId);
+    return { storeId, userId, created: known === null };
+  });
+}
+
+/**
+ * Signs the merchant in as the console's own sign-in does: the provider's session is opened (its
+ * cookie, set by the route), and the console's auth-check, where the merchant is sent, starts a
+ * sign-in bound to this browser that the session answers at once.
+ */
+export async function providerSignIn(db: Db, userId: number, now: Date, ttlMs: number) {
+  const token = await createProviderSession(db, userId, now, ttlMs);
+  return {
+    location: '/auth-check',
+    cookie: { name: PROVIDER_COOKIE, value: token, options: { ...PROVIDER_COOKIE_OPTIONS, maxAge: Math.floor(ttlMs / 1000) } },
+  };
+}

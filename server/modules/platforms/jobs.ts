@@ -1,0 +1,31 @@
+/**
+ * The kinds of job that call a platform for a store: an uninstall cancels the ones still waiting
+ * (the token is gone; a reinstall sets up again). Each platform's kinds are listed here.
+ */
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import { cancelJobs, enqueueJob } from '../../domain/jobs/index.ts';
+import { connectionStatus } from './connections.ts';
+import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
+import { BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+import { queueWebhookSync, SYNC_KIND } from './shopify/webhook-sync.ts';
+
+export const PLATFORM_JOB_KINDS: string[] = [BIGCOMMERCE_SETUP_JOB, BIGCOMMERCE_BACKFILL_JOB, SYNC_KIND];
+
+/** Cancels the store's platform work still queued or running; answers how many jobs. */
+export function cancelPlatformWork(db: Db, storeId: number, now: Date): Promise<number> {
+  return cancelJobs(db, storeId, now, PLATFORM_JOB_KINDS);
+}
+
+/**
+ * The integrations screen's re-sync for an installed store: a job checks the platform's webhooks
+ * and the storefront loader, and sets up again what is missing; null when the store is not
+ * installed from a platform with a setup (or not configured here).
+ */
+export async function checkPlatformSetup(db: Db, config: Config, storeId: number, now: Date): Promise<{ jobId: number } | null> {
+  const status = await connectionStatus(db, storeId);
+  if (status?.status === 'connected' && status.platform === 'shopify' && config.platforms.shopify) return queueWebhookSync(db, storeId, now);
+  if (status?.status !== 'connected' || status.platform !== 'bigcommerce' || !config.platforms.bigcommerce) return null;
+  const job = await enqueueJob(db, { kind: BIGCOMMERCE_SETUP_JOB, storeId }, now);
+  return { jobId: job.id };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PlatformRefused,
+  PlatformThrottled,
+  PlatformUnauthorized,
+  platformAdapters,
+  type Connection,
+  type RewardCode,
+} from '../../../server/modules/platforms/index.ts';
+import type { PlatformsConfig } from '../../../server/config.ts';
+import { API_KEY, API_SECRET, startStandIn } from './install-flow.ts';
+
+const { standIn, config } = await startStandIn(() => new Date());
+const adapter = platformAdapters(config.platforms as PlatformsConfig).shopify!;
+const SHOP = 'codes-shop.myshopify.com';
+let connection: Connection;
+
+/** A token as the app gets one: Shopify's authorize, then the code exchanged. */
+async function grantToken(shop: string): Promise<string> {
+  const authorize = `${standIn.origin}/admin/oauth/authorize?${new URLSearchParams({ client_id: API_KEY, shop, scope: 'write_discounts', redirect_uri: 'http://localhost:4000/cb', state: 's' })}`;
+  const code = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location'))).searchParams.get('code')!;
+  const response = await fetch(`${standIn.origin}/admin/oauth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: API_KEY, client_secret: API_SECRET, code }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const reward = (overrides: Partial<RewardCode>): RewardCode => ({
+  rewardId: 1,
+  code: 'LOYAL-1',
+  title: '$5 off',
+  discount: { type: 'fixed_amount', amount: 500 },
+  currency: 'USD',
+  minimumSubtotal: null,
+  productIds: [],
+  collectionIds: [],
+  customerPlatformId: '7001',
+  endsAt: new Date('2027-01-01T00:00:00Z'),
+  ...overrides,
+});
+
+const held = (code: string) => standIn.shop(SHOP).discounts.find((discount) => discount.code === code);
+
+beforeAll(async () => {
+  connection = { storeId: 1, platform: 'shopify', shop: SHOP, token: await grantToken(SHOP), scopes: 'write_discounts' };
+});
+afterAll(() => standIn.stop());
+
+describe('the Shopify adapter', () => {
+  it('creates a fixed-amount code once, for the shopper only, single use; a second call answers the same code', async () => {
+    const created = await adapter.createCode(connection, reward({ minimumSubtotal: 2500 }));
+    expect(created.platformId).toMatch(/^gid:\/\/shopify\/DiscountCodeNode\//);
+    expect(held('LOYAL-1')?.input).toMatchObject({
+      code: 'LOYAL-1',
+      title: '$5 off',
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+      endsAt: '2027-01-01T00:00:00.000Z',
+      context: { customers: { add: ['gid://shopify/Customer/7001'] } },
+      customerGets: { value: { discountAmount: { amount: '5.00', appliesOnEachItem: false } }, items: { all: true } },
+      minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: '25.00' } },
+    });
+    expect(await adapter.createCode(connection, reward({}))).toEqual(created);
+    expect(standIn.shop(SHOP).discounts.filter((discount) => discount.code === 'LOYAL-1')).toHaveLength(1);
+  });
+
+  it('a percentage on some products and collections, free shipping, and a free product as 100 % off it', async () => {
+    await adapter.createCode(
+      connection,
+      reward({
+        code: 'PCT-10',
+        discount: { type: 'percentage', percent: 10 },
+        productIds: ['11'],
+        collectionIds: ['gid://shopify/Collection/22'],
+        customerPlatformId: null,
+      }),
+    );
+    expect(held('PCT-10')?.input).toMatchObject({
+      context: { all: 'ALL' },
+      customerGets: {
+        value: { percentage: 0.1 },
+        items: { products: { productsToAdd: ['gid://shopify/Product/11'] }, collections: { add: ['gid://shopify/Collection/22'] } },
+      },
+    });
+    await adapter.createCode(connection, reward({ code: 'SHIP-1', discount: { type: 'free_shipping' } }));
+    expect(held('SHIP-1')).toMatchObject({ kind: 'free_shipping', input: { destination: { all: true }, usageLimit: 1 } });
+    await adapter.createCode(connection, reward({ code: 'GIFT-1', discount: { type: 'free_product', productIds: ['33'] } }));
+    expect(held('GIFT-1')?.input).toMatchObject({
+      customerGets: { value: { percentage: 1 }, items: { products: { productsToAdd: ['gid://shopify/Product/33'] } } },
+    });
+  });
+
+  it("Shopify's user errors are a refusal (the merchant's words)", async () => {
+    await expect(adapter.createCode(connection, reward({ code: 'BAD-PCT', discount: { type: 'percentage', percent: 150 } }))).rejects.toThrow(PlatformRefused);
+    await expect(adapter.createCode(connection, reward({ code: 'BAD-PCT', discount: { type: 'percentage', percent: 150 } }))).rejects.toThrow(
+      /between 0.0 and 1.0/,
+    );
+  });
+
+  it('deactivates a code; the apply address takes the shopper to the cart with the code', async () => {
+    const created = await adapter.createCode(connection, reward({ code: 'OLD-1' }));
+    await adapter.deactivateCode(connection, { code: 'OLD-1', platformId: created.platformId });
+    expect(held('OLD-1')?.status).toBe('EXPIRED');
+    expect(adapter.applyUrl(`https://${SHOP}`, 'OLD 1', '/cart')).toBe(`https://${SHOP}/discount/OLD%201?redirect=%2Fcart`);
+  });
+
+  it('THROTTLED: waits what the bucket needs at its restore rate', async () => {
+    Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 0, restoreRate: 5, at: Date.now() });
+    const error = await adapter.createCode(connection, reward({ code: 'SLOW-1' })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlatformThrottled);
+    // the lookup costs 2 points; at 5 a second that is under a second: waited as one
+    expect((error as PlatformThrottled).delayMs).toBeGreaterThanOrEqual(1000);
+    expect((error as PlatformThrottled).delayMs).toBeLessThanOrEqual(2000);
+    Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 2000, restoreRate: 100 });
+  });
+
+  it('a revoked token is PlatformUnauthorized', async () => {
+    standIn.revokeTokens(SHOP);
+    await expect(adapter.createCode(connection, reward({ code: 'LATE-1' }))).rejects.toThrow(PlatformUnauthorized);
+  });
+});

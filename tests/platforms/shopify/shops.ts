@@ -1,0 +1,89 @@
+import { newBucket, type Bucket } from './graphql.ts';
+
+export interface StandInDiscount {
+  id: string;
+  kind: 'basic' | 'free_shipping';
+  code: string;
+  status: 'ACTIVE' | 'EXPIRED';
+  /** the input exactly as the app sent it */
+  input: Record<string, unknown>;
+  view(): Record<string, unknown>;
+}
+
+export interface StandInSubscription {
+  id: string;
+  topic: string;
+  uri: string;
+}
+
+type UserError = { field: string[]; message: string; code: string };
+
+/** The fields Shopify requires when creating a code discount (its documentation lists them). */
+const REQUIRED: Record<StandInDiscount['kind'], string[]> = {
+  basic: ['code', 'title', 'startsAt', 'context', 'customerGets'],
+  free_shipping: ['code', 'title', 'startsAt', 'context', 'destination'],
+};
+
+/** One shop of the stand-in: what the Admin API reads and writes for it. */
+export class StandInShop {
+  name: string;
+  email: string;
+  currencyCode = 'USD';
+  readonly bucket: Bucket = newBucket();
+  readonly discounts: StandInDiscount[] = [];
+  readonly subscriptions: StandInSubscription[] = [];
+  #ids = 1000;
+
+  constructor(readonly domain: string) {
+    const handle = domain.replace(/\.myshopify\.com$/, '');
+    this.name = handle.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+    this.email = `owner@${handle}.example`;
+  }
+
+  nextId(): number {
+    this.#ids += 1;
+    return this.#ids;
+  }
+
+  info() {
+    return {
+      id: `gid://shopify/Shop/${this.domain.length}`,
+      name: this.name,
+      email: this.email,
+      myshopifyDomain: this.domain,
+      currencyCode: this.currencyCode,
+      primaryDomain: { host: this.domain, url: `https://${this.domain}` },
+    };
+  }
+
+  createDiscount(kind: StandInDiscount['kind'], argument: string, input: Record<string, unknown>): { id: string } | { userErrors: UserError[] } {
+    const missing = REQUIRED[kind].filter((field) => input[field] === undefined || input[field] === null || input[field] === '');
+    if (missing.length > 0) return { userErrors: missing.map((field) => ({ field: [argument, field], message: `${field} can't be blank`, code: 'BLANK' })) };
+    const code = String(input.code);
+    if (this.discounts.some((discount) => discount.code.toLowerCase() === code.toLowerCase())) {
+      return { userErrors: [{ field: [argument, 'code'], message: 'Code must be unique. Please try a different code.', code: 'TAKEN' }] };
+    }
+    const percentage = (input.customerGets as { value?: { percentage?: number } } | undefined)?.value?.percentage;
+    if (percentage !== undefined && (percentage <= 0 || percentage > 1)) {
+      return {
+        userErrors: [{ field: [argument, 'customerGets', 'value', 'percentage'], message: 'Value must be between 0.0 and 1.0', code: 'VALUE_OUTSIDE_RANGE' }],
+      };
+    }
+    const discount: StandInDiscount = {
+      id: `gid://shopify/DiscountCodeNode/${this.nextId()}`,
+      kind,
+      code,
+      status: 'ACTIVE',
+      input,
+      view: () => ({
+        title: input.title,
+        status: discount.status,
+        endsAt: input.endsAt ?? null,
+        usageLimit: input.usageLimit ?? null,
+        appliesOncePerCustomer: input.appliesOncePerCustomer ?? false,
+      }),
+    };
+    this.discounts.push(discount);
+    return { id: discount.id };
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * A stand-in for Shopify, for tests and the browser tests' servers: OAuth (authorize approves at
+ * once, access_token), the Admin GraphQL API checked against the documented schema with its cost
+ * bucket, and webhooks sent signed as Shopify signs them. Test hooks under /_test read and steer it.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerGraphql } from './graphql.ts';
+import { StandInShop } from './shops.ts';
+
+export interface StandInOptions {
+  apiKey: string;
+  apiSecret: string;
+  /** the app's origin (PUBLIC_URL): install links and the compliance webhooks go there */
+  appUrl: string;
+  port?: number;
+  /** the stand-in's clock (the signatures' timestamps): the app's clock in API tests */
+  now?: () => Date;
+}
+
+/** Shopify's signature of a query: the sorted `key=value` pairs but `hmac`, joined by `&`, HMAC-SHA256 in hex. */
+export function signQuery(secret: string, params: Record<string, string>): string {
+  const message = Object.keys(params)
+    .filter((key) => key !== 'hmac' && key !== 'signature')
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join('&');
+  return createHmac('sha256', secret).update(message).digest('hex');
+}
+
+/** An app proxy's signature: the sorted `key=value` pairs but `signature`, concatenated with nothing between. */
+export function signProxyQuery(secret: string, params: Record<string, string>): string {
+  const message = Object.keys(params)
+    .filter((key) => key !== 'signature')
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join('');
+  return createHmac('sha256', secret).update(message).digest('hex');
+}
+
+const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'];
+
+export class ShopifyStandIn {
+  readonly shops = new Map<string, StandInShop>();
+  readonly #tokens = new Map<string, string>();
+  readonly #codes = new Map<string, { shop: string; scope: string }>();
+  /** the shop whose admin the browser is in (Shopify knows it from the admin's session) */
+  #currentShop: string | null = null;
+  #server: Server | null = null;
+  origin = '';
+
+  constructor(readonly options: StandInOptions) {}
+
+  #seconds(): string {
+    return String(Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000));
+  }
+
+  shop(domain: string): StandInShop {
+    let shop = this.shops.get(domain);
+    if (!shop) {
+      shop = new StandInShop(domain);
+      this.shops.set(domain, shop);
+    }
+    return shop;
+  }
+
+  /** The signed link Shopify opens when a merchant installs (or opens) the app from their admin. */
+  installLink(domain: string, timestamp = this.#seconds()): string {
+    this.shop(domain);
+    this.#currentShop = domain;
+    const params = { shop: domain, timestamp };
+    return `${this.options.appUrl}/platforms/shopify/install?${new URLSearchParams({ ...params, hmac: signQuery(this.options.apiSecret, params) })}`;
+  }
+
+  /** A webhook of `topic` for `domain` as Shopify sends it: where to (its subscriptions; the app's endpoint for the privacy topics), signed. */
+  webhook(domain: string, topic: string, payload: unknown): { uris: string[]; headers: Record<string, string>; body: string } {
+    const enumTopic = topic.toUpperCase().replace('/', '_');
+    const uris = COMPLIANCE_TOPICS.includes(topic)
+      ? [`${this.options.appUrl}/platforms/shopify/webhooks`]
+      : this.shop(domain)
+          .subscriptions.filter((subscription) => subscription.topic === enumTopic)
+          .map((subscription) => subscription.uri);
+    const body = JSON.stringify(payload);
+    const headers = {
+      'content-type': 'application/json',
+      'x-shopify-hmac-sha256': createHmac('sha256', this.options.apiSecret).update(body).digest('base64'),
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': domain,
+      'x-shopify-webhook-id': randomUUID(),
+      'x-shopify-api-version': '2025-10',
+    };
+    return { uris, headers, body };
+  }
+
+  /** Sends `topic` for `domain` to every address that subscribed to it. */
+  async sendWebhook(domain: string, topic: string, payload: unknown): Promise<Array<{ uri: string; status: number }>> {
+    const { uris, headers, body } = this.webhook(domain, topic, payload);
+    const deliveries = [];
+    for (const uri of uris) deliveries.push({ uri, status: (await fetch(uri, { method: 'POST', headers, body })).status });
+    return deliveries;
+  }
+
+  /** A proxied storefront request's query as Shopify forwards it, signed. */
+  proxyQuery(domain: string, customerId: string, extra: Record<string, string> = {}, timestamp = this.#seconds()): string {
+    const params = { ...extra, shop: domain, logged_in_customer_id: customerId, path_prefix: '/apps/loyalty', timestamp };
+    return new URLSearchParams({ ...params, signature: signProxyQuery(this.options.apiSecret, params) }).toString();
+  }
+
+  /** Makes every token of the shop unusable (the merchant revoked the app's access). */
+  revokeTokens(domain: string): void {
+    for (const [token, shop] of this.#tokens) if (shop === domain) this.#tokens.delete(token);
+  }
+
+  async start(): Promise<string> {
+    this.#server = createServer((request, response) => {
+      this.#handle(request, response).catch((error: unknown) => send(response, 500, { errors: String(error) }));
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(this.options.port ?? 0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this.origin;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const query = Object.fromEntries(url.searchParams);
+    const body = request.method === 'POST' ? await readBody(request) : {};
+    if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') return this.#authorize(query, response);
+    if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
+      const grant = this.#codes.get(String(body.code));
+      if (!grant || body.client_id !== this.options.apiKey || body.client_secret !== this.options.apiSecret) {
+        return send(response, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+      }
+      this.#codes.delete(String(body.code));
+      const token = `shpat_${randomBytes(16).toString('hex')}`;
+      this.#tokens.set(token, grant.shop);
+      return send(response, 200, { access_token: token, scope: grant.scope });
+    }
+    if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(url.pathname)) {
+      const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
+      if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return send(response, 200, await answerGraphql(this.shop(shop), body));
+    }
+    return this.#testHook(request.method ?? 'GET', url, query, body, response);
+  }
+
+  #authorize(query: Record<string, string>, response: ServerResponse): void {
+    const domain = query.shop ?? this.#currentShop;
+    if (query.client_id !== this.options.apiKey || !domain || !query.redirect_uri) {
+      return send(response, 400, { errors: 'Oauth error invalid_request: The client_id, redirect_uri or shop is not valid' });
+    }
+    const code = randomBytes(16).toString('hex');
+    this.#codes.set(code, { shop: domain, scope: query.scope ?? '' });
+    const params: Record<string, string> = { code, shop: domain, timestamp: this.#seconds() };
+    if (query.state !== undefined) params.state = query.state;
+    params.host = Buffer.from(`admin.shopify.com/store/${domain.replace(/\.myshopify\.com$/, '')}`).toString('base64url');
+    const target = `${query.redirect_uri}?${new URLSearchParams({ ...params, hmac: signQuery(this.options.apiSecret, params) })}`;
+    response.writeHead(302, { location: target }).end();
+  }
+
+  async #testHook(method: string, url: URL, query: Record<string, string>, body: Record<string, unknown>, response: ServerResponse): Promise<void> {
+    const domain = String(query.shop ?? body.shop ?? '');
+    if (method === 'GET' && url.pathname === '/_test/install-link') return send(response, 200, { url: this.installLink(domain) });
+    if (method === 'GET' && url.pathname === '/_test/discounts') {
+      return send(response, 200, { discounts: this.shop(domain).discounts.map(({ id, kind, code, status, input }) => ({ id, kind, code, status, input })) });
+    }
+    if (method === 'GET' && url.pathname === '/_test/subscriptions') return send(response, 200, { subscriptions: this.shop(domain).subscriptions });
+    if (method === 'POST' && url.pathname === '/_test/webhooks') {
+      return send(response, 200, { deliveries: await this.sendWebhook(domain, String(body.topic), body.payload ?? {}) });
+    }
+    if (method === 'POST' && url.pathname === '/_test/shops') {
+      Object.assign(this.shop(domain), body.email ? { email: body.email } : {}, body.name ? { name: body.name } : {});
+      return send(response, 200, this.shop(domain).info());
+    }
+    send(response, 404, { errors: 'Not Found' });
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  if (String(request.headers['content-type']).includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return JSON.parse(text) as Record<string, unknown>;
+}
