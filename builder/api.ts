@@ -73,6 +73,14 @@ export interface ScheduleRequest {
   label?: string | undefined;
 }
 
+/** A preview link: the store page that shows the drafts to the browser opening it, until `expiresAt` or revoked. */
+export interface PreviewLinkInfo {
+  id: number;
+  url: string | null;
+  token: string;
+  expiresAt: string;
+}
+
 export interface GalleryImage {
   url: string;
   name: string;
@@ -128,6 +136,12 @@ export interface BuilderApi {
   schedulePublish?(request: ScheduleRequest): Promise<PublishScheduleInfo>;
   /** cancels a schedule not started yet, or the end of a live one */
   cancelSchedule?(id: number): Promise<PublishScheduleInfo>;
+  /**
+   * a preview link of the saved drafts (24 hours): the store's page to open with it (null when
+   * the store has no website) and its token; absent: no "Preview on store"
+   */
+  previewLink?(): Promise<PreviewLinkInfo>;
+  revokePreviewLink?(id: number): Promise<void>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
   /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */

@@ -21,6 +21,7 @@ export type {
   IconInfo,
   SurfaceDocument,
   PublishScheduleInfo,
+  PreviewLinkInfo,
   ScheduleRequest,
   ScheduleState,
 } from './api.ts';

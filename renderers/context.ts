@@ -218,6 +218,8 @@ export interface StorefrontPayload {
    * as they are and stays within its size budget.
    */
   styleProperties?: StorefrontStyleProperties;
+  /** the documents are the store's drafts, shown to a browser holding a preview link */
+  preview?: boolean;
 }
 
 export interface StorefrontStyleProperties {

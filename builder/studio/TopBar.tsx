@@ -6,6 +6,7 @@ import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { PublishResult, Saver } from './saver.ts';
 import { useBuilderApi } from './api-context.ts';
+import { PreviewOnStore } from './PreviewOnStore.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
@@ -137,6 +138,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
           History
         </button>
         {previewHref && <ViewLive href={previewHref} check={checkLive} recheck={publish} />}
+        <PreviewOnStore saver={saver} />
         <button type="button" className="bs-button" onClick={() => void saver.save()}>
           Save
         </button>

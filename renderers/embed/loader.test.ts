@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontPayload } from '../context.ts';
 import { launcherDoc, MEMBER, PROGRAM, stickyBarDoc, TEST_THEMES, widgetDoc } from '../testing/fixtures.ts';
-import { bootstrapUrl, mountEmbed, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
+import { bootstrapUrl, mountEmbed, previewToken, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
 import type { PanelModule } from './panel-api.ts';
 import { annotatePure } from './pure-annotations.ts';
 
@@ -227,6 +227,42 @@ describe('startEmbed', () => {
       vi.fn(async () => new Response(JSON.stringify({ data: { nope: true } }), { status: 200 })),
     );
     await expect(startEmbed(document, { store: 'x', base: new URL('https://loyalty.example/embed/') })).rejects.toThrow(/unexpected/);
+  });
+});
+
+describe('a preview link (?ls_preview=)', () => {
+  afterEach(() => {
+    window.history.replaceState({}, '', '/');
+    window.sessionStorage.clear();
+  });
+  it("keeps the link's token for the tab's session and asks the bootstrap with it", () => {
+    window.history.replaceState({}, '', '/products?ls_preview=lsp_abc');
+    expect(previewToken(window)).toBe('lsp_abc');
+    window.history.replaceState({}, '', '/cart');
+    const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters' }))!;
+    expect(options.preview).toBe('lsp_abc');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?preview=lsp_abc');
+  });
+  it('shows "Previewing draft — Exit" over the drafts, and nothing of it otherwise', () => {
+    const bar = (handle: EmbedHandle) => handle.root.querySelector('[role="status"].ls-preview');
+    expect(bar(mount(payload()))).toBeNull();
+    expect(bar(mount(payload({ preview: true })))?.textContent).toBe('Previewing draft — Exit');
+  });
+  it('forgets a refused token and shows what is published', async () => {
+    window.sessionStorage.setItem('ls_preview', 'lsp_revoked');
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return url.includes('preview=') ? new Response('{}', { status: 401 }) : new Response(JSON.stringify({ data: payload() }), { status: 200 });
+      }),
+    );
+    const handle = await startEmbed(document, { store: 'x', base: new URL('https://loyalty.example/embed/'), preview: 'lsp_revoked' });
+    if (handle) handles.push(handle);
+    expect(urls).toEqual(['https://loyalty.example/storefront/v1/x/bootstrap?preview=lsp_revoked', 'https://loyalty.example/storefront/v1/x/bootstrap']);
+    expect(window.sessionStorage.getItem('ls_preview')).toBeNull();
+    expect(handle?.root.querySelector('.ls-preview')).toBeNull();
   });
 });
 

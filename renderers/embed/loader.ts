@@ -13,7 +13,7 @@
  */
 import { contextFromPayload, type Device, type StorefrontPayload } from '../context.ts';
 import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
-import { addStyles } from './dom.ts';
+import { addStyles, el } from './dom.ts';
 import { createLauncher } from './launcher-dom.ts';
 import type { PanelModule, Shopper } from './panel-api.ts';
 import { isPayload, launcherOf, stickyBarOf } from './payload.ts';
@@ -34,6 +34,45 @@ export interface EmbedOptions {
   bigcommerceClientId?: string;
   /** the folder loader.js came from: the panel module and the API live beside it */
   base: URL;
+  /** a preview link's token: the bootstrap answers the store's drafts */
+  preview?: string | undefined;
+}
+
+/** The query parameter of a preview link, and the tab's session key that keeps its token. */
+const PREVIEW = 'ls_preview';
+
+/** The preview token of this tab: taken from the page's address (and kept for the tab's session) or kept before. */
+export function previewToken(win: Window): string | undefined {
+  try {
+    const fromPage = new URLSearchParams(win.location.search).get(PREVIEW);
+    if (fromPage) win.sessionStorage.setItem(PREVIEW, fromPage);
+    return win.sessionStorage.getItem(PREVIEW) || undefined;
+  } catch {
+    return undefined; // storage blocked: no preview
+  }
+}
+
+/** Forgets the tab's preview token; with `reload`, reloads the page without it (Exit). */
+function leavePreview(win: Window, reload: boolean): void {
+  try {
+    win.sessionStorage.removeItem(PREVIEW);
+  } catch {
+    // storage blocked: nothing was kept
+  }
+  if (!reload) return;
+  const url = new URL(win.location.href);
+  url.searchParams.delete(PREVIEW);
+  win.location.replace(url.href);
+}
+
+const PREVIEW_CSS =
+  '.ls-preview{position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:2147483647;background:#1f2933;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:6px 12px;border-radius:6px}.ls-preview button{margin-left:8px;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
+
+/** "Previewing draft — Exit": the bar of a tab that shows the store's drafts. */
+function previewBar(doc: Document): HTMLElement {
+  const exit = el(doc, 'button', { type: 'button' }, 'Exit');
+  exit.addEventListener('click', () => leavePreview(doc.defaultView!, true));
+  return el(doc, 'div', { role: 'status', class: 'ls-preview' }, 'Previewing draft — ', exit);
 }
 
 /** Reads the embed's options from its own script tag; null when `data-store` is missing. */
@@ -43,7 +82,16 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   const customerId = script.dataset.customerId?.trim() || undefined;
   const digest = script.dataset.customerDigest?.trim() || undefined;
   const bigcommerceClientId = script.dataset.bigcommerceClientId?.trim() || undefined;
-  return { store, customerId, digest, ...(bigcommerceClientId ? { bigcommerceClientId } : {}), base: new URL('.', script.src) };
+  const win = script.ownerDocument.defaultView;
+  const preview = win ? previewToken(win) : undefined;
+  return {
+    store,
+    customerId,
+    digest,
+    ...(bigcommerceClientId ? { bigcommerceClientId } : {}),
+    base: new URL('.', script.src),
+    ...(preview ? { preview } : {}),
+  };
 }
 
 /** `GET {origin}/storefront/v1/{store key}/bootstrap?customer_id=&digest=` (customer only when signed). */
@@ -54,6 +102,7 @@ export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): strin
     url.searchParams.set('customer_id', options.customerId);
     url.searchParams.set('digest', options.digest);
   }
+  if (options.preview) url.searchParams.set('preview', options.preview);
   return url.href;
 }
 
@@ -73,7 +122,8 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
   host.style.cssText = 'all:initial!important;display:contents!important';
   const root = host.attachShadow({ mode: 'open' });
-  addStyles(root, (payload.themeCss ?? '') + stylesheet());
+  addStyles(root, (payload.themeCss ?? '') + stylesheet() + (payload.preview ? PREVIEW_CSS : ''));
+  if (payload.preview) root.append(previewBar(doc));
   const device: Device = doc.defaultView?.matchMedia?.('(max-width: 767.95px)').matches ? 'mobile' : 'desktop';
   const ctx = contextFromPayload(payload, device);
 
@@ -153,6 +203,11 @@ async function currentCustomerJwt(doc: Document, clientId: string): Promise<stri
 export async function startEmbed(doc: Document, options: EmbedOptions): Promise<EmbedHandle | null> {
   const customerJwt = options.bigcommerceClientId && !options.digest ? await currentCustomerJwt(doc, options.bigcommerceClientId) : undefined;
   const response = await fetch(bootstrapUrl(options, customerJwt), { credentials: 'omit', headers: { accept: 'application/json' } });
+  if (!response.ok && options.preview && doc.defaultView) {
+    // an expired or revoked preview link: forget it and show what is published
+    leavePreview(doc.defaultView, false);
+    return startEmbed(doc, { ...options, preview: undefined });
+  }
   if (!response.ok) throw new Error(`Loyalty Studio: bootstrap answered ${response.status}`);
   const body = (await response.json()) as { data?: unknown };
   if (!isPayload(body.data)) throw new Error('Loyalty Studio: unexpected bootstrap answer');

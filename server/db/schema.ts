@@ -239,6 +239,7 @@ export const STORE_SCOPED_TABLES = [
   'webhook_endpoints',
   'webhook_deliveries',
   'publish_schedules',
+  'preview_links',
   'platform_connections',
   'reward_codes',
 ] as const;

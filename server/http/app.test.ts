@@ -54,6 +54,8 @@ describeEachDatabase(
         'email_settings',
         'program_name',
         'points_label',
+        'points_label_singular',
+        'primary_color',
         'staff_adjustment_cap',
         'time_zone',
         'holdout_percent',

@@ -46,7 +46,7 @@ test('the owner sets the referral rewards on /referrals/rewards (bad input refus
   await expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible({ timeout: 30_000 });
   const form = page.getByRole('form', { name: 'Referral rewards' });
   // spec §9: give a $5 off coupon, get a 5% off coupon
-  await expect(form.getByLabel("Friend's coupon value")).toHaveValue('500', { timeout: 30_000 });
+  await expect(form.getByLabel("Friend's coupon value ($)")).toHaveValue('5.00', { timeout: 30_000 });
   await form.getByLabel("Referrer's reward", { exact: true }).selectOption('percentage');
   await form.getByLabel("Referrer's reward value").fill('150');
   await form.getByRole('button', { name: 'Save referral rewards' }).click();

@@ -7,6 +7,7 @@ export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from
 export {
   getDocument,
   listVersions,
+  loadDraftDocuments,
   loadPublishedDocument,
   loadPublishedDocuments,
   surfaceSummary,
@@ -22,3 +23,4 @@ export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceS
 export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
 export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';
 export type { PublishSchedule, ScheduleItem, ScheduleState } from './schedule-tables.ts';
+export { createPreviewLink, previewAllowed, revokePreviewLink, PREVIEW_TTL_MS } from './preview-links.ts';

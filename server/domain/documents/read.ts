@@ -151,6 +151,23 @@ export async function loadPublishedDocuments(db: Db, storeId: number): Promise<P
     .where('store_id', '=', storeId)
     .where('status', '=', 'published')
     .execute();
+  return documentsOf(rows);
+}
+
+/** Every kind's current draft (its latest version), as a store's preview link shows them; the default where nothing was saved. */
+export async function loadDraftDocuments(db: Db, storeId: number): Promise<PublishedDocuments> {
+  const rows = await db
+    .selectFrom('settings_documents')
+    .distinctOn('kind')
+    .select(['kind', 'document'])
+    .where('store_id', '=', storeId)
+    .orderBy('kind')
+    .orderBy('version', 'desc')
+    .execute();
+  return documentsOf(rows);
+}
+
+function documentsOf(rows: { kind: string; document: unknown }[]): PublishedDocuments {
   const stored = new Map(rows.map((row) => [row.kind, row.document]));
   const entries = STORED_KINDS.map((kind) => [kind, stored.has(kind) ? readStored(kind, stored.get(kind)).document : defaultDocument(kind)]);
   return Object.fromEntries(entries) as PublishedDocuments;

@@ -6,7 +6,7 @@ import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { loadPublishedDocuments } from '../documents/index.ts';
+import { loadDraftDocuments, loadPublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';
@@ -37,11 +37,12 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
  * The embed's single request: the published documents it draws (widget, launcher, sticky bar —
  * the landing page is served as its own page), their published custom styles (as documents for
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
- * program, the icons they use and (signed in) the member.
+ * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
+ * published documents, for a browser holding a preview link (`preview: true` shows its bar).
  */
-export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date): Promise<StorefrontPayload> {
+export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false): Promise<StorefrontPayload> {
   const [documents, program, member] = await Promise.all([
-    loadPublishedDocuments(db, store.id),
+    drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
@@ -62,5 +63,6 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
     program,
     icons: pageIcons([documents.widget, documents.launcher, documents.sticky_bar, program], ICONS),
     member,
+    ...(drafts && { preview: true }),
   };
 }

@@ -36,6 +36,7 @@ import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
 import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
+import { customerDataRequestRoutes } from './customer-data-requests.ts';
 import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
@@ -63,6 +64,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   customerPointsRoutes,
   customerRoutes,
   customerExportRoutes,
+  customerDataRequestRoutes,
   customerImportRoutes,
   customerInviteRoutes,
   customerTagRoutes,

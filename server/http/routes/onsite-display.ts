@@ -42,6 +42,7 @@ import {
 import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
+import { registerPreviewRoutes } from './preview-links.ts';
 import { registerScheduleRoutes } from './publish-schedules.ts';
 
 const TAGS = ['onsite-display'];
@@ -327,6 +328,7 @@ export const onsiteDisplayRoutes: RouteModule = {
     app.setErrorHandler(documentErrorHandler(app.config.bodyLimitBytes));
     registerUniformRoutes(app);
     registerScheduleRoutes(app);
+    registerPreviewRoutes(app);
     registerSpecRoutes(app);
   },
 };

@@ -1,19 +1,13 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralVisitBody } from '../../contract/referrals.ts';
-import {
-  optionalShopperQuery,
-  shopperActionBody,
-  shopperQuery,
-  shopperRedeemBody,
-  shopperReferralInviteBody,
-  storeKeyParams,
-} from '../../contract/storefront.ts';
+import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
+import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
 import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
@@ -27,6 +21,7 @@ import { asApiError } from '../rule-errors.ts';
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
+const badPreview = () => new ApiError(401, 'This preview link is not valid: it expired or was revoked.', 'invalid_preview');
 
 /** The store of a storefront call; a store uninstalled from its platform answers as an unknown one. */
 export async function storeOf(app: App, storeKey: string): Promise<Store> {
@@ -76,15 +71,21 @@ export const storefrontApiRoutes: RouteModule = {
           tags: ['storefront'],
           summary: "The embed's single request: documents, program, member",
           params: storeKeyParams,
-          querystring: optionalShopperQuery,
+          querystring: bootstrapQuery,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest, customer_jwt: customerJwt } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview } = request.query;
+        const drafts = preview !== undefined;
+        if (drafts) {
+          // a preview link of this store, not expired nor revoked: its drafts, for this browser only
+          if (!(await previewAllowed(app.db, store.id, preview, app.clock.now()))) throw badPreview();
+          reply.header('cache-control', 'private, no-store');
+        }
         if (customerJwt !== undefined) {
           const identified = await jwtShopper(app, store, customerJwt);
-          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now());
+          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts);
           return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
         }
         let member: number | null = null;
@@ -92,7 +93,7 @@ export const storefrontApiRoutes: RouteModule = {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now()) };
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts) };
       },
     );
 

@@ -29,3 +29,4 @@ export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shop
 export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
+export { customerDataFile, dataRequestsOf } from './data-requests.ts';

@@ -13,6 +13,7 @@ import { customerQuery, useChangeProgram, useDeleteCustomer } from './api/custom
 import { AdjustPointsDialog } from './components/AdjustPointsDialog.tsx';
 import { BirthdayDialog } from './components/BirthdayDialog.tsx';
 import { formatDay, programStatusBadge, sourceLabel } from './components/customer-columns.tsx';
+import { DataRequestsCard } from './components/DataRequestsCard.tsx';
 import { RewardsCard } from './components/RewardsCard.tsx';
 import { Timeline } from './components/Timeline.tsx';
 import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';
@@ -101,6 +102,7 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
           <RewardsCard customerId={customer.id} />
           <MemberTierCard customerId={customer.id} />
           <CustomerReferralsCard customerId={customer.id} />
+          <DataRequestsCard customerId={customer.id} />
         </div>
       </div>
       <AdjustPointsDialog customerId={customer.id} balance={customer.balance} open={open === 'adjust'} onClose={close} />

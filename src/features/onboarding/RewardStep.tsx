@@ -4,6 +4,8 @@ import { useSaveCouponReward } from './api/onboarding.ts';
 import type { OnboardingCoupon } from '../../lib/api/endpoints.ts';
 import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { useSavedSettings } from './saved-settings.ts';
+import { currencySymbol, inputToMinor, minorToInput } from '../../lib/money-input.ts';
+import { useStoreCurrency } from '../../lib/useStoreCurrency.ts';
 
 type DiscountType = OnboardingCoupon['discount_type'];
 
@@ -15,31 +17,34 @@ export interface RewardForm {
 }
 
 /** Checks the form and builds the POST /coupon/onboarding/store body (amounts in minor units). */
-export function rewardRequest(form: RewardForm): { errors: Record<string, string>; body: OnboardingCoupon | null } {
+export function rewardRequest(form: RewardForm, currency = 'USD'): { errors: Record<string, string>; body: OnboardingCoupon | null } {
   const errors: Record<string, string> = {};
   if (!form.title.trim()) errors.title = 'Enter a reward title.';
   const value = Number(form.value);
   if (form.discountType === 'percentage' && !(Number.isInteger(value) && value >= 1 && value <= 100))
     errors.value = 'A percentage discount is between 1 and 100.';
-  if (form.discountType === 'fixed_amount' && !(value > 0 && Number.isFinite(value))) errors.value = 'Enter an amount greater than 0.';
+  const minor = inputToMinor(form.value, currency);
+  if (form.discountType === 'fixed_amount' && !(minor !== null && minor > 0))
+    errors.value = `Enter an amount greater than 0, such as ${minorToInput(500, currency)}.`;
   const cost = Number(form.pointsCost);
   if (!(Number.isInteger(cost) && cost >= 1)) errors.pointsCost = 'Enter a whole number of points, at least 1.';
   if (Object.keys(errors).length) return { errors, body: null };
-  const discountValue = form.discountType === 'percentage' ? value : form.discountType === 'fixed_amount' ? Math.round(value * 100) : 0;
+  const discountValue = form.discountType === 'percentage' ? value : form.discountType === 'fixed_amount' ? (minor ?? 0) : 0;
   return { errors, body: { title: form.title.trim(), discount_type: form.discountType, discount_value: discountValue, points_cost: cost } };
 }
 
 /** The form of a saved reward (amounts back from minor units). */
-function rewardForm(reward: OnboardingCoupon): RewardForm {
-  const value = reward.discount_type === 'fixed_amount' ? reward.discount_value / 100 : reward.discount_value;
-  return { title: reward.title, discountType: reward.discount_type, value: String(value), pointsCost: String(reward.points_cost) };
+function rewardForm(reward: OnboardingCoupon, currency: string): RewardForm {
+  const value = reward.discount_type === 'fixed_amount' ? minorToInput(reward.discount_value, currency) : String(reward.discount_value);
+  return { title: reward.title, discountType: reward.discount_type, value, pointsCost: String(reward.points_cost) };
 }
 
 /** Stage 6: the first reward members redeem their points for. */
 export function RewardStep({ onDone, advancing }: StepProps) {
   const saved = useSavedSettings().onboarding_coupon_reward;
+  const currency = useStoreCurrency();
   const [form, setForm] = useState<RewardForm>(
-    saved ? rewardForm(saved) : { title: '$5 off your order', discountType: 'fixed_amount', value: '5', pointsCost: '500' },
+    saved ? rewardForm(saved, currency) : { title: '$5 off your order', discountType: 'fixed_amount', value: minorToInput(500, currency), pointsCost: '500' },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCouponReward();
@@ -52,7 +57,7 @@ export function RewardStep({ onDone, advancing }: StepProps) {
       failure={save.error}
       onSkip={onDone}
       onSubmit={() => {
-        const { errors: found, body } = rewardRequest(form);
+        const { errors: found, body } = rewardRequest(form, currency);
         setErrors(found);
         if (body) save.mutate(body, { onSuccess: onDone });
       }}
@@ -81,8 +86,7 @@ export function RewardStep({ onDone, advancing }: StepProps) {
       </fieldset>
       {form.discountType !== 'free_shipping' ? (
         <Field
-          label={form.discountType === 'percentage' ? 'Percentage off' : 'Amount off ($)'}
-          type="number"
+          label={form.discountType === 'percentage' ? 'Percentage off' : `Amount off (${currencySymbol(currency)})`}
           inputMode="decimal"
           value={form.value}
           error={errors.value}

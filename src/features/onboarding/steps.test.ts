@@ -45,6 +45,12 @@ describe('onboarding forms', () => {
     else expect(result.body).toBeNull();
   });
 
+  it('amounts are typed in the store’s currency and sent in its minor units', () => {
+    expect(rewardRequest({ ...form, value: '12.50' }).body?.discount_value).toBe(1250);
+    expect(rewardRequest({ ...form, value: '500' }, 'JPY').body?.discount_value).toBe(500);
+    expect(rewardRequest({ ...form, value: '5.5' }, 'JPY').errors.value).toBe('Enter an amount greater than 0, such as 500.');
+  });
+
   it.each([
     [{ programName: 'Rewards', pointsLabel: 'stars' }, []],
     [{ programName: ' ', pointsLabel: '' }, ['programName', 'pointsLabel']],

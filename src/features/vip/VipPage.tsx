@@ -9,21 +9,22 @@ import { ConfirmDialog } from '../../components/ui/aria/ConfirmDialog.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { fetchVipJob, tiersQuery, useDeleteTier } from './api/vip.ts';
 import { TierForm } from './components/TierForm.tsx';
+import { basisAmount } from './basis.ts';
+import { useStoreCurrency } from '../../lib/useStoreCurrency.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { ViewOnlyNote } from '../../components/ui/ViewOnlyNote.tsx';
 import { VipSettingsCard } from './components/VipSettingsCard.tsx';
 
-const BASIS_UNITS = { points: 'points', spent: 'cents spent', orders: 'orders' } as const;
-
 function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; onDeleted: (jobId: number) => void }) {
   const canEdit = useCan('program:edit');
+  const currency = useStoreCurrency();
   const tiers = useQuery(tiersQuery());
   const remove = useDeleteTier();
   const toast = useToast();
   const [deleting, setDeleting] = useState<TierView | null>(null);
   if (tiers.isPending) return <p role="status">Loading…</p>;
   if (tiers.isError) return <Banner tone="critical">{`The tiers could not be loaded: ${errorMessage(tiers.error)}`}</Banner>;
-  const unit = BASIS_UNITS[tiers.data.settings.basis];
+  const { basis } = tiers.data.settings;
   if (tiers.data.data.length === 0) return <p>{canEdit ? 'No tiers yet: add the first one.' : 'No tiers yet.'}</p>;
   return (
     <>
@@ -46,7 +47,7 @@ function TiersTable({ onEdit, onDeleted }: { onEdit: (tier: TierView) => void; o
           {tiers.data.data.map((tier) => (
             <tr key={tier.id}>
               <th scope="row">{tier.name}</th>
-              <td>{`${tier.threshold.toLocaleString('en-US')} ${unit}`}</td>
+              <td>{basisAmount(basis, tier.threshold, currency)}</td>
               <td>{tier.members.toLocaleString('en-US')}</td>
               <td>{tier.perks.length > 0 ? tier.perks.map((perk) => perk.description).join(', ') : '—'}</td>
               {canEdit ? (

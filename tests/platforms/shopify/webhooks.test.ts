@@ -2,6 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/db.ts';
 import { runJobs } from '../../helpers/jobs.ts';
+import { signInOnStore } from '../../helpers/server.ts';
+import { hashPassword } from '../../../server/auth/passwords.ts';
 import { install, onApp, startStandIn } from './install-flow.ts';
 
 let clockNow = () => new Date();
@@ -81,6 +83,36 @@ describeEachDatabase(
       expect(stale.statusCode).toBe(401);
       const unknown = await ctx.app.inject({ method: 'GET', url: `/platforms/shopify/proxy/bootstrap?${standIn.proxyQuery('nobody.myshopify.com', '')}` });
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it('customers/data_request: recorded on the customer; the merchant downloads their profile, ledger, rewards and referrals', async () => {
+      const response = await send('customers/data_request', {
+        shop_domain: SHOP,
+        customer: { id: 9002, email: 'ada.9002@example.com' },
+        data_request: { id: 77 },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(data(response).recorded).toBe(true);
+      // the same request again is the same request
+      await send('customers/data_request', { shop_domain: SHOP, customer: { id: 9002 }, data_request: { id: 77 } });
+      await ctx.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('owner-password') })
+        .where('email', '=', 'owner@hooks-shop.example')
+        .execute();
+      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
+      const customerId = (await ctx.db.selectFrom('customers').select('id').where('external_id', '=', '9002').executeTakeFirstOrThrow()).id;
+      const list = await ctx.app.inject({ method: 'GET', url: `/data/v1/customer/data-requests?customer_id=${customerId}`, headers: owner.headers });
+      const requests = (list.json() as { data: Array<{ id: number; request_ref: string }> }).data;
+      expect(requests).toEqual([expect.objectContaining({ platform: 'shopify', request_ref: '77' })]);
+      const file = await ctx.app.inject({ method: 'GET', url: `/data/v1/customer/data-requests/${requests[0]!.id}/file`, headers: owner.headers });
+      expect(file.headers['content-disposition']).toMatch(/attachment; filename="customer-data-\d+\.json"/);
+      expect(file.json()).toMatchObject({ customer: { external_id: '9002', email: 'ada.9002@example.com' }, ledger: [], rewards: [], referrals: [] });
+      // another store's session sees none of it
+      const other = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
+      expect((await ctx.app.inject({ method: 'GET', url: `/data/v1/customer/data-requests/${requests[0]!.id}/file`, headers: other.headers })).statusCode).toBe(
+        404,
+      );
     });
 
     it('customers/redact erases that customer as a delete does; the ledger row stays anonymous', async () => {

@@ -6,6 +6,7 @@ import { credit, verifyLedger } from '../../../domain/ledger/index.ts';
 import { newCustomer, totals } from '../../../domain/ledger/testing.ts';
 import { getMemberState } from '../../../domain/program/index.ts';
 import { createRedeemRule, redeemReward, rollbackReward } from '../../../domain/rules/redeem.ts';
+import { expireDueRewards } from '../../../domain/rules/reward-expiry.ts';
 import { redeemRuleBody } from '../../../domain/schemas/redeem-rules.ts';
 import { JobRunner } from '../../../jobs/engine.ts';
 import { connectionStatus, saveConnection } from '../connections.ts';
@@ -14,6 +15,7 @@ import { RECONNECT_MESSAGE, rewardCodeJobs } from './jobs.ts';
 import { FakePlatform } from './testing.ts';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 describeEachDatabase(
   'reward codes on the shop’s platform',
@@ -206,6 +208,20 @@ describeEachDatabase(
       expect(platform.codes.has(early.code)).toBe(false);
       expect(await balance(customerId)).toBe(1_000);
       expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+    });
+
+    it('an expiry deactivates the code on the platform (its own job)', async () => {
+      const platform = new FakePlatform();
+      const body = redeemRuleBody.parse({ type: 'percentage', title: '10% off', points_cost: 100, discount_value: 10, config: { reward_expiry_days: 1 } });
+      const rule = await createRedeemRule(ctx.db, storeId(), body, ctx.clock.now());
+      const reward = await redeemReward(ctx.db, { storeId: storeId(), customerId: await member(), redeemId: rule.id }, ctx.clock.now());
+      await runner(platform).drain();
+      expect(platform.codes.get(reward.code)?.spec).toMatchObject({ discount: { type: 'percentage', percent: 10 }, endsAt: reward.expires_at });
+      ctx.clock.advance(2 * DAY);
+      expect(await expireDueRewards(ctx.db, ctx.clock.now(), { storeId: storeId() })).toBeGreaterThanOrEqual(1);
+      await runner(platform).drain();
+      expect((await codeOf(reward.id)).state).toBe('deactivated');
+      expect(platform.codes.get(reward.code)?.active).toBe(false);
     });
 
     it('a store without a platform connection is unchanged: no code row, no job', async () => {

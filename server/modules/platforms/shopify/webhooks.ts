@@ -13,6 +13,7 @@ import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
+import { recordDataRequest } from '../data-requests.ts';
 import { cancelPlatformWork } from '../jobs.ts';
 import { webhookHmacValid } from './signatures.ts';
 
@@ -75,6 +76,16 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
         const customer = body.customer as { id?: unknown } | undefined;
         const erased = customer?.id === undefined ? 0 : await eraseCustomers(app.db, store.storeId, [String(customer.id)], now);
         return { data: { received: true, erased } };
+      }
+      if (topic === 'customers/data_request') {
+        const customer = body.customer as { id?: unknown } | undefined;
+        const asked = body.data_request as { id?: unknown } | undefined;
+        const ref = String(asked?.id ?? header(request, 'x-shopify-webhook-id') ?? '');
+        const recorded =
+          customer?.id !== undefined && ref
+            ? await recordDataRequest(app.db, { storeId: store.storeId, platform: 'shopify', externalId: String(customer.id), ref }, now)
+            : false;
+        return { data: { received: true, recorded } };
       }
       if (topic === 'shop/redact') return { data: { received: true, erased: await eraseCustomers(app.db, store.storeId, null, now) } };
       if (store.status === 'uninstalled' || !((SHOPIFY_TOPICS as readonly string[]).includes(topic) || isShopifyProductTopic(topic))) {

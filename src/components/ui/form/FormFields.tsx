@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { currencySymbol, inputToMinor, minorToInput } from '../../../lib/money-input.ts';
+import { useStoreCurrency } from '../../../lib/useStoreCurrency.ts';
 import { Controller, useFormState, type Control, type FieldPath, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import { Field } from '../Field.tsx';
 import { Banner } from '../PageHeader.tsx';
@@ -70,4 +72,67 @@ export function NumberField<V extends FieldValues>({
     setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? (empty === 'null' ? null : undefined) : Number(value)),
   });
   return <Field label={label} hint={hint} error={fieldError(errors, name)} type="number" inputMode="numeric" step={1} {...input} />;
+}
+
+/**
+ * An amount of money in the store's currency (its symbol in the label, the locale's decimal
+ * separator), kept in the form as an integer of minor units (DESIGN.md §5).
+ */
+export function MoneyField<V extends FieldValues>({ name, label, hint, control, currency }: Named<V> & { control: Control<V>; currency?: string }) {
+  const storeCurrency = useStoreCurrency();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MoneyInput
+          label={`${label} (${currencySymbol(currency ?? storeCurrency)})`}
+          hint={hint}
+          error={fieldState.error?.message}
+          minor={typeof field.value === 'number' ? field.value : null}
+          currency={currency ?? storeCurrency}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
+function MoneyInput(props: {
+  label: string;
+  hint: ReactNode;
+  error: string | undefined;
+  minor: number | null;
+  currency: string;
+  onChange: (minor: number | null) => void;
+  onBlur: () => void;
+}) {
+  const { minor, currency } = props;
+  const [text, setText] = useState(() => (minor === null ? '' : minorToInput(minor, currency)));
+  const [invalid, setInvalid] = useState(false);
+  // a value set from outside (a reset, another form's answer) shows as typed money
+  const [shown, setShown] = useState(minor);
+  if (minor !== shown) {
+    setShown(minor);
+    if (minor === null || inputToMinor(text, currency) !== minor) setText(minor === null ? '' : minorToInput(minor, currency));
+  }
+  return (
+    <Field
+      label={props.label}
+      hint={props.hint}
+      error={props.error ?? (invalid ? `Enter an amount such as ${minorToInput(500, currency)}.` : undefined)}
+      inputMode="decimal"
+      value={text}
+      onChange={(event) => {
+        const typed = event.target.value;
+        const read = inputToMinor(typed, currency);
+        setText(typed);
+        setInvalid(typed.trim() !== '' && read === null);
+        setShown(read);
+        props.onChange(read);
+      }}
+      onBlur={props.onBlur}
+    />
+  );
 }

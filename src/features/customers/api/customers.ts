@@ -132,7 +132,7 @@ export const useRefundReward = () =>
 /** Data host POST customer/export: the CSV of the chosen customers, streamed by the server, saved as a file. */
 export const exportCustomers = (body: Record<string, unknown>) => fetchCsv('/customer/export', 'POST', body);
 
-/** A CSV answer of the data host (the api client reads JSON only). */
+/** A file answer of the data host (the api client reads JSON only): a CSV unless the server names another file. */
 async function fetchCsv(path: string, method: 'GET' | 'POST', body?: Record<string, unknown>): Promise<{ blob: Blob; filename: string }> {
   const response = await fetch(`${getConfig().dataBase}${path}`, {
     method,
@@ -168,6 +168,23 @@ export const dismissExport = (id: string) => api.post('/customer/export/dismiss'
 export async function downloadExport(id: string): Promise<{ blob: Blob; filename: string }> {
   return fetchCsv(`/customer/export/${id}/file`, 'GET');
 }
+
+export interface DataRequest {
+  id: number;
+  platform: string;
+  request_ref: string;
+  requested_at: string;
+}
+
+/** Data host GET customer/data-requests: the shop's requests for this customer's data. */
+export const dataRequestsQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: [...customerKeys.detail(customerId), 'data-requests'],
+    queryFn: ({ signal }) => api.get<DataRequest[]>(`/customer/data-requests?customer_id=${customerId}`, { ...data, signal }),
+  });
+
+/** The file answering a data request: the customer's profile, ledger, rewards and referrals (JSON). */
+export const downloadDataRequest = (id: number) => fetchCsv(`/customer/data-requests/${id}/file`, 'GET');
 
 /** Data host POST customer/import with dry_run: every problem of the file, nothing written. */
 export const checkImport = (body: { csv: string; mapping?: ImportCheck['mapping'] }) =>

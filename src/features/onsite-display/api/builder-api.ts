@@ -24,6 +24,7 @@ import type {
 } from '../../../../server/contract/onsite-display.ts';
 import type { IconRecord, MediaRecord } from '../../../../server/contract/media.ts';
 import type { Schedule, ScheduleBody, ScheduleList } from '../../../../server/contract/publish-schedules.ts';
+import type { PreviewLink } from '../../../../server/contract/preview-links.ts';
 import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
@@ -150,6 +151,15 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
         return toSchedule(await api.post<Schedule>('/onsite-display/schedules', body));
       }),
     cancelSchedule: (id) => call(async () => toSchedule(await api.post<Schedule>(`/onsite-display/schedules/${id}/cancel`))),
+    previewLink: () =>
+      call(async () => {
+        const link = await api.post<PreviewLink>('/onsite-display/preview-links');
+        return { id: link.id, url: link.demo_url ?? link.url, token: link.token, expiresAt: link.expires_at };
+      }),
+    revokePreviewLink: (id) =>
+      call(async () => {
+        await api.post(`/onsite-display/preview-links/${id}/revoke`);
+      }),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
     landingPage: async () => {

@@ -1,6 +1,7 @@
 import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
 import { CatalogueField } from '../../products/CatalogueField.tsx';
 import { NumberField } from './RuleFields.tsx';
+import { MoneyField } from '../../../components/ui/form/FormFields.tsx';
 
 /**
  * What a coupon and a way to redeem share, under the same field names: the amount or percentage
@@ -10,13 +11,11 @@ export function DiscountFields<V extends FieldValues>({ control, register, type 
   const field = (name: string) => name as FieldPath<V>;
   return (
     <>
-      {type === 'fixed_amount' ? (
-        <NumberField control={control} register={register} name={field('discount_value')} label="Amount off, in cents" hint="500 means $5 off." />
-      ) : null}
+      {type === 'fixed_amount' ? <MoneyField control={control} name={field('discount_value')} label="Amount off" /> : null}
       {type === 'percentage' ? (
         <NumberField control={control} register={register} name={field('discount_value')} label="Percentage off" hint="Between 1 and 100." />
       ) : null}
-      <NumberField control={control} register={register} name={field('config.min_order_minor')} label="Minimum order, in cents" hint="0 means any order." />
+      <MoneyField control={control} name={field('config.min_order_minor')} label="Minimum order" hint="0 means any order." />
       <CatalogueField control={control} name={field('config.product_ids')} kind="products" label="Only for products" hint="None chosen: every product." />
       <CatalogueField
         control={control}

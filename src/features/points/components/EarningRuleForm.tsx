@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { earningRuleBody, type EarningRuleBody } from '../../../../server/contract/points.ts';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, SwitchField, TextField, MoneyField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveEarningRule } from '../api/points.ts';
 import { LIMIT_OPTIONS, NETWORK_OPTIONS } from '../earning-catalogue.ts';
 import { ImpactPreview, earningPreviewBody } from './ImpactPreview.tsx';
@@ -40,12 +40,11 @@ export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefin
           />
           <NumberField control={control} register={register} name="points" label={mode === 'fixed' ? 'Points per order' : 'Points'} />
           {mode !== 'fixed' ? (
-            <NumberField
+            <MoneyField
               control={control}
-              register={register}
               name={'config.per_amount_minor' as 'points'}
-              label="For every amount spent, in cents"
-              hint="100 means the points above for every $1 spent."
+              label="For every amount spent"
+              hint="The points above are given for each such amount."
             />
           ) : null}
           <SwitchField control={control} name={'config.include_shipping' as 'title'} label="Shipping counts" />

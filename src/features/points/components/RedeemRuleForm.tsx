@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, TextField, MoneyField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveRedeemRule } from '../api/points.ts';
 import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
@@ -27,13 +27,7 @@ export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefine
       {type === 'variable' ? (
         <>
           <NumberField control={control} register={register} name="config.points_per_step" label="Points per step" />
-          <NumberField
-            control={control}
-            register={register}
-            name="config.step_value_minor"
-            label="Each step is worth, in cents"
-            hint="100 means $1 off per step."
-          />
+          <MoneyField control={control} name="config.step_value_minor" label="Each step is worth" />
           <NumberField control={control} register={register} name="config.min_points" label="Fewest points per redemption" />
           <NumberField control={control} register={register} name="config.max_points" label="Most points per redemption" />
         </>

@@ -4,7 +4,7 @@ import { referralSettingsBody, type ReferralSettings } from '../../../../server/
 import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, MoneyField, SwitchField } from '../../../components/ui/form/FormFields.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { useCan } from '../../../lib/useCan.ts';
@@ -13,10 +13,20 @@ import { useSaveForm } from '../../points/components/useSaveForm.ts';
 import { referralSettingsQuery, useRemoveReferralPoints, useSaveReferralSettings } from '../api/referrals.ts';
 
 const COUPON_KINDS = [
-  ['fixed_amount', 'Amount off (in cents)'],
+  ['fixed_amount', 'Amount off'],
   ['percentage', 'Percentage off'],
 ] as const;
 const REFERRER_KINDS = [['points', 'Points'], ...COUPON_KINDS] as const;
+
+type SettingsFormApi = ReturnType<typeof useContractForm<typeof referralSettingsBody>>;
+
+/** A reward's value in its kind's unit: money in the store's currency, a percentage, or points. */
+function RewardValue({ form, who, label }: { form: SettingsFormApi; who: 'friend_reward' | 'referrer_reward'; label: string }) {
+  const kind = useWatch({ control: form.control, name: `${who}.type` });
+  if (kind === 'fixed_amount') return <MoneyField control={form.control} name={`${who}.value`} label={label} />;
+  const hint = kind === 'percentage' ? 'The percentage off, 1 to 100.' : 'Points.';
+  return <NumberField control={form.control} register={form.register} name={`${who}.value`} label={label} hint={hint} />;
+}
 
 function SettingsForm({ saved }: { saved: ReferralSettings }) {
   const form = useContractForm(referralSettingsBody, saved);
@@ -37,25 +47,13 @@ function SettingsForm({ saved }: { saved: ReferralSettings }) {
       <fieldset className="ls-stack">
         <legend>The friend gets</legend>
         <SelectField control={control} register={register} name="friend_reward.type" label="Friend's coupon" options={COUPON_KINDS} />
-        <NumberField
-          control={control}
-          register={register}
-          name="friend_reward.value"
-          label="Friend's coupon value"
-          hint="Cents for an amount (500 = $5), or the percentage."
-        />
-        <NumberField control={control} register={register} name="friend_min_order_minor" label="Friend's minimum order (cents)" hint="0: any order counts." />
+        <RewardValue form={form} who="friend_reward" label="Friend's coupon value" />
+        <MoneyField control={control} name="friend_min_order_minor" label="Friend's minimum order" hint="0: any order counts." />
       </fieldset>
       <fieldset className="ls-stack">
         <legend>The referrer gets</legend>
         <SelectField control={control} register={register} name="referrer_reward.type" label="Referrer's reward" options={REFERRER_KINDS} />
-        <NumberField
-          control={control}
-          register={register}
-          name="referrer_reward.value"
-          label="Referrer's reward value"
-          hint="Points, cents for an amount (500 = $5), or the percentage."
-        />
+        <RewardValue form={form} who="referrer_reward" label="Referrer's reward value" />
         <NumberField
           control={control}
           register={register}

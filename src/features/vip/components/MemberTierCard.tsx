@@ -6,9 +6,10 @@ import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { memberTierActivityQuery, memberTierQuery, useSwitchTier } from '../api/vip.ts';
+import { basisAmount } from '../basis.ts';
+import { useStoreCurrency } from '../../../lib/useStoreCurrency.ts';
 
 const CAUSES = { earn: 'earned', period_end: 'period ended', manual: 'set by hand', settings: 'tiers changed' } as const;
-const UNITS = { points: 'points', spent: 'cents spent', orders: 'orders' } as const;
 
 /** The switch form: a tier (or none) and the reason, sent to data host vip/switch. */
 function ManualSwitch({ customerId, tiers, current }: { customerId: number; tiers: Array<{ id: number; name: string }>; current: number | null }) {
@@ -62,6 +63,7 @@ function ManualSwitch({ customerId, tiers, current }: { customerId: number; tier
 export function MemberTierCard({ customerId }: { customerId: number }) {
   const tier = useQuery(memberTierQuery(customerId));
   const history = useQuery(memberTierActivityQuery(customerId));
+  const currency = useStoreCurrency();
   return (
     <section className="ls-card" aria-labelledby="member-tier-heading">
       <h2 id="member-tier-heading">VIP tier</h2>
@@ -71,9 +73,7 @@ export function MemberTierCard({ customerId }: { customerId: number }) {
         <>
           <p>
             {tier.data.member.tier ?? 'No tier'}
-            {tier.data.member.next
-              ? ` · ${tier.data.member.next.left.toLocaleString('en-US')} ${UNITS[tier.data.member.basis]} to ${tier.data.member.next.name}`
-              : ''}
+            {tier.data.member.next ? ` · ${basisAmount(tier.data.member.basis, tier.data.member.next.left, currency)} to ${tier.data.member.next.name}` : ''}
           </p>
           {tier.data.member.next ? (
             <div

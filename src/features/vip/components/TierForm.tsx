@@ -7,11 +7,11 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { Stat } from '../../../components/ui/Stat.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, MoneyField, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { NumberField } from '../../points/components/RuleFields.tsx';
 import { useSaveForm } from '../../points/components/useSaveForm.ts';
-import { simulationQuery, useSaveTier } from '../api/vip.ts';
+import { simulationQuery, tiersQuery, useSaveTier } from '../api/vip.ts';
 
 /** The tier form: the tier's name and threshold with its main perks (the contract's limits). */
 const tierForm = z.object({
@@ -108,11 +108,16 @@ export function TierForm({ tier, onSaved, onCancel }: { tier: TierView | null; o
     { saved: (formValues) => `Tier “${formValues.name}” saved: members are being moved`, notSaved: 'The tier was not saved' },
   );
   const { control, register } = form;
+  const basis = useQuery(tiersQuery()).data?.settings.basis;
   return (
     <form className="ls-stack" onSubmit={onSubmit} noValidate aria-label={tier ? `Edit ${tier.name}` : 'New tier'}>
       <FormAlert message={failure} />
       <TextField control={control} register={register} name="name" label="Tier name" />
-      <NumberField control={control} register={register} name="threshold" label="Threshold" hint="Points earned, cents spent or orders, as the settings say." />
+      {basis === 'spent' ? (
+        <MoneyField control={control} name="threshold" label="Threshold: amount spent" />
+      ) : (
+        <NumberField control={control} register={register} name="threshold" label={basis === 'orders' ? 'Threshold: orders' : 'Threshold: points earned'} />
+      )}
       <NumberField
         control={control}
         register={register}
