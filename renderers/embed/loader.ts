@@ -193,8 +193,10 @@ async function currentCustomerJwt(doc: Document, clientId: string): Promise<stri
   const url = new URL(`/customer/current.jwt?app_client_id=${encodeURIComponent(clientId)}`, doc.location.href);
   const response = await fetch(url.href, { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(() => undefined);
   if (!response?.ok) return undefined;
-  const body = (await response.json().catch(() => ({}))) as { token?: unknown };
-  return typeof body.token === 'string' ? body.token : undefined;
+  // BigCommerce sends the JWT as plain text (older stores: JSON `{ "token": … }`)
+  const text = (await response.text().catch(() => '')).trim();
+  const jwt = text.startsWith('{') ? (JSON.parse(text) as { token?: unknown }).token : text.replace(/^"|"$/g, '');
+  return typeof jwt === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(jwt) ? jwt : undefined;
 }
 
 /** Fetches the bootstrap once and mounts the embed; resolves to null when there is nothing to show. */

@@ -55,6 +55,7 @@ describeEachDatabase(
         'program_name',
         'points_label',
         'points_label_singular',
+        'primary_color',
         'staff_adjustment_cap',
         'time_zone',
         'holdout_percent',

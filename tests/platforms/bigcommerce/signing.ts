@@ -53,6 +53,7 @@ export function currentCustomerJwt(
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('bc/apps')
+    .setAudience(app.clientId)
     .setSubject(payload.storeHash)
     .setIssuedAt(now)
     .setExpirationTime(now + 15 * 60)

@@ -231,7 +231,9 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
         storeHash: store.hash,
         customer: { id: customer.id, email: customer.email, groupId: String(customer.customer_group_id) },
       });
-      return json(response, 200, { token });
+      // documented: the JWT as a plain-text string
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return response.end(token);
     }
     const scripts = (store?.scripts ?? []).filter((script) => ['storefront', 'all_pages'].includes(script.visibility));
     const tag = (script: (typeof scripts)[number]) => (script.kind === 'src' ? `<script src="${script.src}"></script>` : (script.html ?? ''));

@@ -71,7 +71,9 @@ export async function verifyCurrentCustomer(app: BigCommerceApp, jwt: string): P
   const payload = await verified(app, jwt, { issuer: 'bc/apps' });
   const customer = payload.customer as { id?: unknown; email?: unknown } | undefined;
   const storeHash = typeof payload.store_hash === 'string' ? payload.store_hash : String(payload.sub ?? '');
-  if (payload.application_id !== app.clientId || !customer || customer.id === undefined || !storeHash) throw new InvalidBigCommerceJwt();
+  // the audience is the app's client id, as application_id (documented; checked when present)
+  const audienceMatches = payload.aud === undefined || payload.aud === app.clientId || (Array.isArray(payload.aud) && payload.aud.includes(app.clientId));
+  if (payload.application_id !== app.clientId || !audienceMatches || !customer || customer.id === undefined || !storeHash) throw new InvalidBigCommerceJwt();
   return { storeHash: storeHash.toLowerCase(), customerId: String(customer.id), email: typeof customer.email === 'string' ? customer.email : '' };
 }
 
