@@ -78,7 +78,7 @@ export const CONFINED: Record<string, string> = {
   '@craftjs/core': 'builder/craft',
   'react-frame-component': 'builder/canvas',
   'react-email-editor': 'src/features/emails',
-  // a dev dependency, only for the bench's Puck comparison (issue 6): never in the product
+  // a dev dependency, only for the bench's Puck comparison: never in the product
   '@puckeditor/core': 'tests/bench',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The shopper's in-store receipts in the widget (issue 14 §6): send a photo of a receipt with its
+ * The shopper's in-store receipts in the widget: send a photo of a receipt with its
  * amount, and see what became of each (waiting, approved with its points, rejected and why).
  * Its own chunk, in plain DOM and importing nothing (so no code moves out of the panel module):
  * panel.tsx loads it only when a signed-in shopper opens the points panel.

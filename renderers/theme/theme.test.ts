@@ -5,7 +5,7 @@ import { DARK_TOKENS, LIGHT_TOKENS, TEST_THEMES } from '../testing/fixtures.ts';
 import { buildStylesheet, paletteProperties, STYLESHEET, themeDeclarations, themeRules } from './index.ts';
 
 describe('stylesheet', () => {
-  it('fits the storefront CSS budget of 4 KB gzip (issue 3)', () => {
+  it('fits the storefront CSS budget of 4 KB gzip', () => {
     const css = buildStylesheet(TEST_THEMES);
     const gzip = gzipSync(css, { level: 9 }).length;
     console.log(`renderer stylesheet: ${css.length} B raw, ${gzip} B gzip (budget 4096 B)`);

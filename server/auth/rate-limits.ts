@@ -4,7 +4,7 @@ import { countInWindow, purgeWindows, type WindowCounter } from './window-counte
 /**
  * Per-minute limits of public routes (`/oauth/token`, the storefront's referral calls, receipt
  * uploads), counted in the database (`rate_limit_hits`): with several server processes behind a
- * load balancer an address gets the route's limit once, not once per process (issue 19 item 10).
+ * load balancer an address gets the route's limit once, not once per process.
  */
 const RATE_LIMIT_HITS: WindowCounter = { table: 'rate_limit_hits', column: 'hits' };
 

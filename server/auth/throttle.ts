@@ -6,7 +6,7 @@ import { countInWindow, purgeWindows, type WindowCounter } from './window-counte
 const SIGN_IN_FAILURES: WindowCounter = { table: 'sign_in_failures', column: 'failures' };
 
 /**
- * Sign-in defences (issue 19 item 6). Failed sign-ins are counted in the database, per e-mail
+ * Sign-in defences. Failed sign-ins are counted in the database, per e-mail
  * across every route that checks a password (API login, the /auth/login form, a password
  * change) and per IP across e-mails, each in a fixed window; one-time code exchanges are
  * counted per IP on their own, wider budget (a code is 192-bit random: guessing is hopeless, a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 import { idField } from './common.ts';
 
-/** The points limits of the ledger (issue 19), stated in the OpenAPI through the schemas below. */
+/** The points limits of the ledger, stated in the OpenAPI through the schemas below. */
 export { POINTS_LIMITS };
 
 /** Data host POST customer/adjust/points: add or remove points with a reason shown in the history. */

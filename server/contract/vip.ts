@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './common.ts';
 
-/** VIP tiers, perks, settings, simulation and automatic discounts (issue 15). */
+/** VIP tiers, perks, settings, simulation and automatic discounts. */
 export {
   DISCOUNT_TYPES,
   MAX_MULTIPLIER,

@@ -4,7 +4,7 @@ import { authHeaders } from '../../tests/helpers/server.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from './app.ts';
 
-/** Issue 19 item 7: no-store on token-bearing JSON and /auth, HSTS behind a setting, the 413 names the route's limit. */
+/** No-store on token-bearing JSON and /auth, HSTS behind a setting, the 413 names the route's limit. */
 describeEachDatabase('response headers', (ctx) => {
   it('sends Cache-Control: no-store with tokens, API JSON and every /auth answer', async () => {
     const login = await ctx.app.inject({

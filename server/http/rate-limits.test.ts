@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../tests/helpers/db.ts';
 import { buildApp } from './app.ts';
 
 /**
- * Issue 19 item 10: the per-minute limits of public routes are counted in the database, so a
+ * The per-minute limits of public routes are counted in the database, so a
  * restart (or another server process) does not hand an address a fresh allowance.
  */
 describeEachDatabase(

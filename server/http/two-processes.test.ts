@@ -19,7 +19,7 @@ import { startWorkers, type Workers } from '../workers.ts';
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 /**
- * Issue 19 item 10: two server processes — each its own app, connection pool, webhook runner,
+ * Two server processes — each its own app, connection pool, webhook runner,
  * pg-boss worker and caches — on one PostgreSQL. Whatever one process does, the other sees at
  * once, and work sent to both is done exactly once.
  */

@@ -11,7 +11,7 @@ import { WebhookTraffic } from './signals.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-// acknowledgements first (issue 19 item 9): processing waits while webhooks are being answered
+// acknowledgements first: processing waits while webhooks are being answered
 for (const backend of BACKENDS) {
   describe(`webhook processing during a burst [${backend}]`, () => {
     let database: TestDatabase;

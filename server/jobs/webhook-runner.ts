@@ -34,7 +34,7 @@ export interface RunnerOptions {
   /** how long a new webhook waits for others to join its batch */
   delayMs?: number;
   /**
-   * Acknowledgements first (issue 19 item 9): while webhooks keep arriving at this process, a
+   * Acknowledgements first: while webhooks keep arriving at this process, a
    * round (or a queue's batch) waits for a quiet moment (`quietMs` without a new one), at most
    * `maxDeferMs` since the last round, so a burst is acknowledged fast and processed right after.
    * `roundBudgetMs` bounds each round meanwhile (the batch shrinks or grows to fit): on PGlite
@@ -152,7 +152,7 @@ export async function persistWebhook(db: Db, event: ReceivedWebhook & { signedWi
   return id;
 }
 
-/** The event's body: parsed from the raw body it was stored as (issue 19 item 9), or its stored payload. */
+/** The event's body: parsed from the raw body it was stored as, or its stored payload. */
 const payloadOf = (event: WebhookEvent): unknown => event.payload ?? parseJsonKeepingIds(event.raw_body ?? 'null');
 
 /**

@@ -36,7 +36,7 @@ export const browser = {
   },
 };
 
-/** spec §4: logout clears the persisted local state and posts to the provider's logout (POST only, issue 19). */
+/** spec §4: logout clears the persisted local state and posts to the provider's logout (POST only). */
 export function logout(store: ConsoleStore = consoleStore()) {
   store.getState().purge();
   queryClient.clear();

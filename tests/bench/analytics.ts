@@ -1,5 +1,5 @@
 /**
- * Dashboard and analytics at scale (issue 17): server time of each call's work for a 12-month
+ * Dashboard and analytics at scale: server time of each call's work for a 12-month
  * range on the shared large store (tests/bench/scale-store.ts: 1,000,000 customers and about
  * 5,000,000 ledger entries on PostgreSQL, 100,000 customers on PGlite). p95 of repeated calls,
  * against the budgets: analytics ≤ 300 ms, dashboard ≤ 150 ms.

@@ -1,5 +1,5 @@
 /**
- * Builder canvas latency (issue 6): p95 keystroke-to-canvas-paint while typing a section title in
+ * Builder canvas latency: p95 keystroke-to-canvas-paint while typing a section title in
  * the Inspector, on a landing page of 40 sections / 200 nodes, in Chromium, beside Puck doing the
  * same (tests/bench/puck-page: Puck's editor on the same document, drawn by our renderers), both
  * through one harness (keystroke-latency.ts, which also explains the two latency figures); the

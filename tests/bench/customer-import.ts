@@ -1,5 +1,5 @@
 /**
- * Customer CSV import (issue 14 §3, budget ≥ 5,000 rows/s): the file checked (dry run) and then
+ * Customer CSV import (budget ≥ 5,000 rows/s): the file checked (dry run) and then
  * written by the import job (customers upserted, opening balances credited through the ledger) on
  * CUSTOMER_IMPORT_BENCH rows (default 20,000), on PGlite and, with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path.

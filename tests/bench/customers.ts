@@ -1,5 +1,5 @@
 /**
- * Customer list at scale (issue 14): list pages with one filter or sort, e-mail prefix search,
+ * Customer list at scale: list pages with one filter or sort, e-mail prefix search,
  * one customer's detail and the CSV export of every customer (rows/s and the process's peak RSS
  * growth) on the shared large store (tests/bench/scale-store.ts: 1,000,000 customers and about
  * 5,000,000 ledger entries on PostgreSQL, 100,000 customers on PGlite). Server time is the domain

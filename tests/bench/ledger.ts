@@ -1,5 +1,5 @@
 /**
- * Ledger throughput (issue 7): order earns per second on PGlite and PostgreSQL beside a raw
+ * Ledger throughput: order earns per second on PGlite and PostgreSQL beside a raw
  * insert+update transaction bound (8 clients); the webhook bursts are in webhooks.ts. PostgreSQL
  * figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL: a scratch database is
  * created and dropped).

@@ -1,5 +1,5 @@
 /**
- * Impact preview (issue 13): server time of POST /points/preview's work (`previewImpact`) on a
+ * Impact preview: server time of POST /points/preview's work (`previewImpact`) on a
  * store with 100,000 orders in the last 90 days, on PGlite and (with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL) PostgreSQL. Budget: 300 ms.
  */

@@ -17,15 +17,15 @@ export interface BenchRow {
 }
 
 const BENCHES: { title: string; module: string }[] = [
-  { title: 'Storefront embed size (issue 3)', module: 'storefront.ts' },
-  { title: 'Builder canvas latency (issue 6)', module: 'builder.ts' },
-  { title: 'Ledger throughput (issue 7)', module: 'ledger.ts' },
-  { title: 'Webhook acknowledgement under burst (issue 19)', module: 'webhooks.ts' },
-  { title: 'Dashboard and analytics at scale (issue 17)', module: 'analytics.ts' },
-  { title: 'Points impact preview (issue 13)', module: 'points-preview.ts' },
-  { title: 'Customer list at scale (issue 14)', module: 'customers.ts' },
-  { title: 'Customer CSV import (issue 14)', module: 'customer-import.ts' },
-  { title: 'VIP tiers: earn overhead and threshold simulation (issue 15)', module: 'vip.ts' },
+  { title: 'Storefront embed size', module: 'storefront.ts' },
+  { title: 'Builder canvas latency', module: 'builder.ts' },
+  { title: 'Ledger throughput', module: 'ledger.ts' },
+  { title: 'Webhook acknowledgement under burst', module: 'webhooks.ts' },
+  { title: 'Dashboard and analytics at scale', module: 'analytics.ts' },
+  { title: 'Points impact preview', module: 'points-preview.ts' },
+  { title: 'Customer list at scale', module: 'customers.ts' },
+  { title: 'Customer CSV import', module: 'customer-import.ts' },
+  { title: 'VIP tiers: earn overhead and threshold simulation', module: 'vip.ts' },
   { title: 'Reward codes on the shop’s platform', module: 'reward-codes.ts' },
 ];
 

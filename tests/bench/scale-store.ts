@@ -95,7 +95,7 @@ async function seedNow(db: Db, customers: number, backend: ScaleBackend): Promis
   const now = new Date();
   console.error(`  ${backend}: seeding the large store (${customers.toLocaleString('en-US')} customers)…`);
   // the seed writes the accounts as its entries sum them, and every seeded customer has a sign-up
-  // entry: the accounts the schema opens at zero with each customer (migration 0185) would only
+  // entry: the accounts the schema opens at zero with each customer would only
   // collide with them. Off while seeding, the seed (and so the kept template's hash) stays as it was.
   await sql`alter table customers disable trigger customer_accounts_after_insert`.execute(db);
   try {

@@ -1,5 +1,5 @@
 /**
- * Storefront embed figures (issue 3 "Performance"): gzip sizes of what a store page loads
+ * Storefront embed figures: gzip sizes of what a store page loads
  * against our budgets and the peers' storefront scripts, the requests the embed makes on page
  * load, and a Lighthouse run of /demo/storefront with and without the embed (score difference,
  * added layout shift). Starts its own server on a temporary data folder and stops it.
@@ -164,7 +164,7 @@ export async function run(): Promise<BenchRow[]> {
     rows.splice(1, 0, {
       metric: 'loader.js as served (code + launcher/sticky bar CSS), gzip',
       ours: kb(servedBytes),
-      compare: 'budget 5 KB (issue 18); Shopify flags > 10 KB',
+      compare: 'budget 5 KB; Shopify flags > 10 KB',
       verdict: within(servedBytes, 5 * KB),
     });
     const { embed, launcherShown } = await requestsOnLoad(server.origin);

@@ -1,5 +1,5 @@
 /**
- * VIP tiers at scale (issue 15): what tier re-evaluation adds to order earn throughput (the same
+ * VIP tiers at scale: what tier re-evaluation adds to order earn throughput (the same
  * orders into a store without tiers and one whose tiers nobody reaches: target ≤ 15 %; and what
  * the tier moves add, into one whose customers climb three spend tiers with a multiplier), and a
  * threshold change simulated over 1,000,000 customers on PostgreSQL (target ≤ 2 s;

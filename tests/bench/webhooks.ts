@@ -1,5 +1,5 @@
 /**
- * Webhook acknowledgement under burst (issue 19 item 9): the server listens on a real port in
+ * Webhook acknowledgement under burst: the server listens on a real port in
  * this process; 100 concurrent senders run in a child process (tests/bench/webhook-senders.ts)
  * over keep-alive HTTP/1.1 connections and time every acknowledgement themselves. Measured with processing
  * running meanwhile (as in production) and with it switched off (`WEBHOOK_PROCESSING=0`: the

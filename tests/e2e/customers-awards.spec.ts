@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
 
-// Awards (issue 14 §5) against the real server and its seeded demo: the preview follows the
+// Awards against the real server and its seeded demo: the preview follows the
 // filter, a grant runs in the background with a progress bar, credits each member once, and the
 // history says who granted what.
 

@@ -7,7 +7,7 @@ import { panelTextsFor } from '../../renderers/widget/panels.ts';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
 
-// Receipt moderation (issue 14 §6) against the real server: the demo storefront's signed-in
+// Receipt moderation against the real server: the demo storefront's signed-in
 // shopper sends two in-store receipts through the storefront API; staff approve one (points by
 // the order rule, once) and reject the other with a reason; the shopper reads both outcomes.
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
 
-// Customers (issue 14) against the real server and its seeded demo: the list's filters and sort
+// Customers against the real server and its seeded demo: the list's filters and sort
 // in the URL, a customer opened from the global search, a points adjustment explained in the
 // timeline, the CSV export and import.
 

@@ -4,7 +4,7 @@ import { STORE, bootstrap, loaderAttributes, redeemInWidget } from './harness/st
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
-// The Points screens against the real server and its seeded demo (issue 13).
+// The Points screens against the real server and its seeded demo.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const axe = (page: Page) =>

@@ -1,5 +1,5 @@
 /**
- * Referrals end to end (issue 15): the owner sets the rewards in the console, the demo member
+ * Referrals end to end: the owner sets the rewards in the console, the demo member
  * copies their link from the storefront widget, a visitor opens it and takes the friend coupon,
  * the friend's order arrives through a signed webhook, and the console shows the referral
  * completed with the referrer rewarded. axe on the screen.

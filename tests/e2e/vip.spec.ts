@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOwner } from './harness/console.ts';
 
-// The VIP screen against the real server and its seeded demo (issue 15): create a tier, watch the
+// The VIP screen against the real server and its seeded demo: create a tier, watch the
 // simulation, save, the job moves members, the storefront shows the member's tier.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

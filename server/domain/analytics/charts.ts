@@ -58,7 +58,7 @@ const FUNNEL_KEYS = ['referral_invites', 'referral_visits', 'referral_claims', '
 
 /**
  * The period's referral funnel from its buckets' sums (rolled up per day and, for a member filter,
- * per segment of the referrer, migration 0221), each step counted by when it happened in the
+ * per segment of the referrer), each step counted by when it happened in the
  * period: invitations members sent, visits through their links (a returning visitor counts once,
  * at their latest visit), friends who claimed their coupon, and referrals completed by the
  * friend's order.

@@ -5,7 +5,7 @@
  * each difference with its 95 % confidence interval (normal approximation; Welch's standard error
  * for spend). Computed by one SQL aggregate over at most LIFT_SAMPLE customers of each group: a
  * larger group is represented by a simple random sample of it (the first LIFT_SAMPLE in a fixed
- * random order, migration 0201), which the interval, computed from the sample, accounts for, and
+ * random order), which the interval, computed from the sample, accounts for, and
  * the message says. With fewer than MIN_GROUP customers in a group the answer says the sample is
  * too small and gives no interval. Orders in the store's currency only.
  */

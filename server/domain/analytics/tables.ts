@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely';
 
 type Day = ColumnType<string, string, string>;
 
-/** One store's figures of one UTC day (migration 0071), recomputed from the sources when marked dirty. */
+/** One store's figures of one UTC day, recomputed from the sources when marked dirty. */
 export interface AnalyticsDailyTable {
   store_id: number;
   day: Day;
@@ -13,7 +13,7 @@ export interface AnalyticsDailyTable {
   points_net: number;
   /** every entry's pending points added up */
   pending_net: number;
-  /** the unspent points of the batches that expire that day (migration 0202; its segments' sum since 0220) */
+  /** the unspent points of the batches that expire that day (its segments' sum since 0220) */
   points_expiring: number;
   points_issued: number;
   points_redeemed: number;
@@ -25,7 +25,7 @@ export interface AnalyticsDailyTable {
   member_revenue_minor: number;
   guest_orders: number;
   guest_revenue_minor: number;
-  /** the referral funnel's steps that day (migration 0221): invitations sent, visits through a link (a returning visitor at their latest), coupons claimed, referrals completed */
+  /** the referral funnel's steps that day: invitations sent, visits through a link (a returning visitor at their latest), coupons claimed, referrals completed */
   referral_invites: number;
   referral_visits: number;
   referral_claims: number;
@@ -33,10 +33,10 @@ export interface AnalyticsDailyTable {
 }
 
 /**
- * One store's figures of one UTC day for the members of one segment (migration 0200): their VIP
+ * One store's figures of one UTC day for the members of one segment: their VIP
  * tier and source ('' for none), a tag they carry and a channel (the customer's, or the order's,
  * '' for any); the guests' orders on the rows of no tag, tier or source; the unspent points of the
- * members' batches expiring that day (migration 0220). Recomputed with the day.
+ * members' batches expiring that day. Recomputed with the day.
  */
 export interface AnalyticsSegmentsTable extends Omit<AnalyticsDailyTable, 'currency'> {
   tag: string;
@@ -51,7 +51,7 @@ export interface AnalyticsDirtyTable {
   day: Day;
 }
 
-/** One row per customer and tag (migration 0164), kept in step with `customers.tags` by triggers: what tag filters read. */
+/** One row per customer and tag, kept in step with `customers.tags` by triggers: what tag filters read. */
 export interface CustomerTagsTable {
   store_id: number;
   tag: string;

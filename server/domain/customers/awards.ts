@@ -191,7 +191,7 @@ export async function filterAttributes(db: Executor, storeId: number) {
     .orderBy('vip_tier')
     .limit(100)
     .execute();
-  // the store's tags from the tag rows (migration 0164): the store's prefix of their primary key, not every customer's JSON
+  // the store's tags from the tag rows: the store's prefix of their primary key, not every customer's JSON
   const tags = await db.selectFrom('customer_tags').select('tag').distinct().where('store_id', '=', storeId).orderBy('tag').limit(100).execute();
   return [
     { key: 'vip_tier', label: 'VIP tier', kind: 'list', options: tiers.map((row) => row.vip_tier!) },

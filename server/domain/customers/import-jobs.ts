@@ -60,7 +60,7 @@ interface ChunkResult {
  * untouched when that changes nothing, so a repeated file rewrites no row); then the opening
  * balances through the ledger (`openingBalances`: once per customer, nothing for the holdout group,
  * accounts opened with them). A new customer's holdout draw is the trigger's own rule
- * (`customer_drawn_for_holdout`, migration 0240); the tag rows follow from the customers'
+ * (`customer_drawn_for_holdout`); the tag rows follow from the customers'
  * statement-level triggers. Then the tiers the balances reach, and the import's progress.
  */
 async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCustomer[], end: number, now: Date, checkpoint?: Checkpoint): Promise<void> {

@@ -72,7 +72,7 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
   if (filter.source) query = query.where('c.source', '=', filter.source);
   if (filter.programStatus) query = query.where('c.program_status', '=', filter.programStatus);
   if (filter.vipTier) query = filter.vipTier === 'none' ? query.where('c.vip_tier', 'is', null) : query.where('c.vip_tier', '=', filter.vipTier);
-  // through the tag rows (migration 0164): an index probe per customer, not a JSON scan
+  // through the tag rows: an index probe per customer, not a JSON scan
   if (filter.tag)
     query = query.where(
       sql<boolean>`exists (select 1 from customer_tags ct where ct.store_id = c.store_id and ct.tag = ${filter.tag} and ct.customer_id = c.id)`,
@@ -103,7 +103,7 @@ function filteredCustomers(db: Executor, storeId: number, filter: CustomerFilter
 
 /**
  * The filtered customers joined to their accounts (no columns, no order). Every customer has a
- * points account (opened at zero with the customer, migration 0185), so the join is inner, a sort
+ * points account (opened at zero with the customer), so the join is inner, a sort
  * by balance reads `points_accounts_store_balance_idx` in order and the balance range is a
  * condition on the joined account (one probe per customer, not two). With `tagRows` a tag is
  * joined as its rows `s` (one per customer) instead of probed per customer, so the list can be
@@ -162,7 +162,7 @@ export async function listCustomers(db: Executor, storeId: number, options: Cust
   const direction = sql.raw(sort.desc ? 'desc' : 'asc');
   const countUpTo = options.offset + Math.max(options.countAhead ?? COUNT_AHEAD, options.limit);
   // a tag in join-date order (the default) is read in the order of its rows' index, whose join
-  // date and customer id are the customer's own (migration 0230): the same rows in the same order
+  // date and customer id are the customer's own: the same rows in the same order
   const tagOrder = Boolean(options.tag) && sort.by === 'joined';
   const [rows, total] = await Promise.all([
     customerRows(db, storeId, options, tagOrder)
@@ -200,13 +200,13 @@ function probedCustomers(db: Executor, storeId: number, filter: CustomerFilter, 
 
 /**
  * A tag or a balance range as the only filter besides the status: the matching customers read
- * from that side's own index, the tag's rows `(store_id, tag, customer_id)` (migration 0164) or
+ * from that side's own index, the tag's rows `(store_id, tag, customer_id)` or
  * the accounts in the range `points_accounts_store_balance_idx (store_id, balance, customer_id)`
- * (migration 0040), index-only. The status is one hashed anti-join (or semi-join) with the
+ * index-only. The status is one hashed anti-join (or semi-join) with the
  * store's deleted customers (`customers_deleted_idx`, few). Read from the customers' side instead,
  * a count of 10,000 matches past the page probed a tag row or an account for each of some 100,000
  * customers (80 ms for a tag, 129 ms for a balance range on 1,000,000 customers). Exact: every
- * tag row and every account is one customer of the store (a customer has one account, migration 0185).
+ * tag row and every account is one customer of the store (a customer has one account).
  */
 function selectiveSide(db: Executor, storeId: number, filter: CustomerFilter, upTo: number | undefined) {
   const { points, joined, lastOrder, spend } = filter;

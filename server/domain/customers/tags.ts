@@ -10,7 +10,7 @@ export const mergeTags = (current: RawBuilder<unknown>, added: RawBuilder<unknow
 
 /**
  * The tags on the store's customers with how many carry each, by name, paged (tag/customer, GET tag):
- * read from the tag rows (migration 0164, the store's prefix of their primary key), not by unpacking
+ * read from the tag rows (the store's prefix of their primary key), not by unpacking
  * every customer's JSON. A deleted customer's tags are erased with its personal data, so every row
  * counts a customer who is not deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Settings documents per store and kind (issue 4 §4): versions with a draft and one published
+ * Settings documents per store and kind: versions with a draft and one published
  * version, validated with renderers/schema on save, migrated on read, with the preset default
  * where a store has nothing yet.
  */

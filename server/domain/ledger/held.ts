@@ -4,7 +4,7 @@ import { isReleased, netPending, releaseRow } from './pending.ts';
 import type { LedgerEntry } from './tables.ts';
 
 /**
- * Pending until the merchant approves (an order in another currency, issue 19): the release date
+ * Pending until the merchant approves (an order in another currency): the release date
  * no approval window ever reaches. `approveHeldEntry` releases such an entry at once.
  */
 export const HELD_UNTIL = new Date('9999-12-31T00:00:00Z');

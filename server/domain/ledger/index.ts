@@ -1,4 +1,4 @@
-/** The points ledger (issue 7): every mutation of points goes through here. */
+/** The points ledger: every mutation of points goes through here. */
 export type { EntryType, LedgerEntry, PointsAccount } from './tables.ts';
 export {
   OutOfProgramError,

@@ -32,7 +32,7 @@ export interface WebhookEventsTable {
   platform: string;
   topic: string;
   event_key: string;
-  /** the parsed body; null when it is parsed from `raw_body` at processing (webhooks received over HTTP, issue 19 item 9) */
+  /** the parsed body; null when it is parsed from `raw_body` at processing (webhooks received over HTTP) */
   payload: ColumnType<unknown, string | null | undefined, string | null>;
   /** the body as received (the signed bytes as UTF-8), for replay; null for events not received over HTTP */
   raw_body: ColumnType<string | null, string | null | undefined, string | null>;
@@ -62,7 +62,7 @@ export interface OrderImportsTable {
   /** orders imported so far */
   processed: Generated<number>;
   failed_rows: JsonWithDefault<ImportFailure[]>;
-  /** orders, or products (issue 13): what the rows hold */
+  /** orders, or products: what the rows hold */
   kind: Generated<ImportKind>;
   /** the orders (or products) still to import, emptied when done */
   orders: JsonWithDefault<Array<{ row: number; event: OrderEvent } | { row: number; product: NormalizedProduct }>>;

@@ -24,7 +24,7 @@ async function deletedProducts(db: Executor, storeId: number, ids: string[], sou
  * `replaceVariants` (platform webhooks, which send the whole product) drops the others.
  * `keepCollections` (Shopify product webhooks, which do not list collections) leaves a known
  * product's collections as they are.
- * Webhooks arrive in any order (migration 0270): a version older than the one held
+ * Webhooks arrive in any order: a version older than the one held
  * (`platform_updated_at`) changes nothing, nor does a webhook of a product the platform deleted;
  * an import or the seed always applies and brings a deleted product back.
  */

@@ -20,13 +20,13 @@ export interface ProductsTable {
   collection_ids: JsonWithDefault<string[]>;
   /** import, webhook or seed */
   source: string;
-  /** the platform's `updated_at` of the version held (migration 0270): an older webhook does not overwrite it; null for imports and the seed */
+  /** the platform's `updated_at` of the version held: an older webhook does not overwrite it; null for imports and the seed */
   platform_updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 
-/** A product the platform deleted (migration 0270): a late webhook of it does not bring it back. */
+/** A product the platform deleted: a late webhook of it does not bring it back. */
 export interface ProductDeletionsTable {
   store_id: number;
   external_id: string;

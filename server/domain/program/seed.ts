@@ -8,7 +8,7 @@ import { createRedeemRule } from '../rules/redeem.ts';
 import { backdateSeedEntries, recordSeedEmailsSent, seedRedemptions } from './seed-history.ts';
 
 /**
- * The demo program (issue 7 §7): 1 point per $1 on paid orders, 50 for signing up, 100 for a
+ * The demo program: 1 point per $1 on paid orders, 50 for signing up, 100 for a
  * birthday; 500 points for $5 off and 1,000 for 10% off. Every seeded customer's balance comes
  * from real ledger entries: a sign-up entry and one earn per seeded order (a refunded order's
  * earn is clawed back), dated as they happened, and some redemptions (`seed-history.ts`).

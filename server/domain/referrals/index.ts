@@ -1,4 +1,4 @@
-/** Referrals (issue 15): settings, links and visits, the friend's coupon, completion through orders, fraud review. */
+/** Referrals: settings, links and visits, the friend's coupon, completion through orders, fraud review. */
 export type { FraudFlag, FriendReward, Referral, ReferralState } from './tables.ts';
 export { describeReferralReward, readReferralSettings, removeReferralPoints, saveReferralSettings } from './settings.ts';
 export { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';

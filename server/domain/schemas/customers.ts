@@ -10,7 +10,7 @@ export type CustomerTransactionSort = (typeof CUSTOMER_TRANSACTION_SORTS)[number
 export const PROGRAM_STATUSES = ['member', 'excluded', 'guest'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
-/** The fields a customer import file can fill (issue 14 §3); `email` is required, the rest optional. */
+/** The fields a customer import file can fill; `email` is required, the rest optional. */
 export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'birthday', 'points', 'tags'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POINTS_LIMITS } from './points-limits.ts';
 import { idField } from './fields.ts';
 
-/** Earning rule types (issue 7 §2): an order, an action of the member, or a custom event through the API. */
+/** Earning rule types: an order, an action of the member, or a custom event through the API. */
 export const EARNING_RULE_TYPES = ['order', 'signup', 'birthday', 'anniversary', 'social_follow', 'social_share', 'newsletter', 'review', 'custom'] as const;
 export type EarningRuleType = (typeof EARNING_RULE_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The points limits, declared once (issue 19): the contract states them in the OpenAPI and the
+ * The points limits, declared once: the contract states them in the OpenAPI and the
  * ledger refuses anything beyond them (PointsLimitError → 422 naming the limit, nothing written).
  * Balances and lifetime totals are 64-bit columns; the limits keep them within JS safe integers.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 
-/** Ways to redeem (issue 7 §3). */
+/** Ways to redeem. */
 const REDEEM_TYPES = ['fixed_amount', 'percentage', 'free_shipping', 'free_product', 'variable'] as const;
 export type RedeemType = (typeof REDEEM_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A store's referral program (issue 15). The domain validates what it stores with this schema;
+ * A store's referral program. The domain validates what it stores with this schema;
  * the API contract re-exports it, so the console's form uses the same rules.
  */
 const MAX_MINOR = 100_000_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 
-/** VIP tiers (issue 15): what a tier is measured on, over which period, and what happens below it. */
+/** VIP tiers: what a tier is measured on, over which period, and what happens below it. */
 export const TIER_BASES = ['points', 'spent', 'orders'] as const;
 export type TierBasis = (typeof TIER_BASES)[number];
 export const TIER_PERIODS = ['lifetime', 'rolling_12_months', 'calendar_year'] as const;

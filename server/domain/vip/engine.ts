@@ -121,7 +121,7 @@ export interface Deferred {
 
 /**
  * Whether an order earn may move its customers' tiers before its points are credited: their
- * figures come from the orders (already written), not from the ledger (migration 0280). The entry
+ * figures come from the orders (already written), not from the ledger. The entry
  * rewards are then credited with the earns, in one ledger write.
  */
 export const movesBeforeEarn = (ladder: Ladder): boolean => FIGURES_SOURCE[ladder.settings.basis] === 'orders';

@@ -98,7 +98,7 @@ export type FiguresSource = 'ledger' | 'orders';
 export const FIGURES_SOURCE = { points: 'ledger', spent: 'orders', orders: 'orders' } as const satisfies Record<TierBasis, FiguresSource>;
 
 /**
- * The exclusive side of the figures lock (migration 0190) until the caller's transaction ends: no
+ * The exclusive side of the figures lock until the caller's transaction ends: no
  * write to the store's ledger or orders is under way, and the next ones wait, then see whatever
  * this transaction changed (a first tier, another basis) and keep their figures by it.
  */

@@ -1,4 +1,4 @@
-/** VIP tiers, perks and automatic discounts (issue 15). */
+/** VIP tiers, perks and automatic discounts. */
 export type { Discount, TierCause, VipActivity, VipJob, VipMember, VipPerk, VipSettings, VipTier } from './tables.ts';
 export {
   DEFAULT_SETTINGS,

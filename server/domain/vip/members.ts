@@ -29,7 +29,7 @@ export async function listTierActivity(db: Executor, storeId: number, options: {
 /**
  * The members of one tier (or without a tier: `null`), by customer id, with their figures of the
  * period: the ones their tier is measured on as stored, the others (not kept for the store's
- * basis, migration 0280) measured for the page from the ledger or the orders.
+ * basis) measured for the page from the ledger or the orders.
  */
 export async function listTierGroup(db: Executor, storeId: number, tierId: number | null, options: { limit: number; offset: number; now: Date }) {
   let query = db

@@ -80,7 +80,7 @@ export async function simulate(db: Executor, storeId: number, body: SimulateBody
   const settings: Settings = body.settings ?? current.settings;
   const ladder = proposal(current.tiers, body);
   // stored figures exist once the store has tiers (saving one measures every customer), and so do the day figures,
-  // of the current basis' source only (migration 0280): a basis measured on the other source counts from history
+  // of the current basis' source only: a basis measured on the other source counts from history
   const kept = current.tiers.length > 0 && FIGURES_SOURCE[settings.basis] === FIGURES_SOURCE[current.settings.basis];
   const stored = settings.period === current.settings.period && kept;
   const metric = sql.raw(`f.${COLUMN[settings.basis]}`);

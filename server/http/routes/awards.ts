@@ -17,7 +17,7 @@ const filterOf = (filter: z.infer<typeof awardFilterSchema>): CustomerFilter => 
   spend: filter.spend,
 });
 
-/** Base API awards (spec §7, issue 14 §5): types, filter attributes, save a draft, grant once in the background, history. */
+/** Base API awards (spec §7): types, filter attributes, save a draft, grant once in the background, history. */
 export const awardRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {

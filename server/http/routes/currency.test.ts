@@ -10,7 +10,7 @@ import { shopifyEvent } from '../../domain/orders/shopify.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { webhookSample } from '../../../tests/helpers/shopify.ts';
 
-/** Issue 19 defect 3: an order in another currency is converted with the platform's own amounts, else held for the merchant. */
+/** An order in another currency is converted with the platform's own amounts, else held for the merchant. */
 describeEachDatabase('order currency', (ctx) => {
   const store = () => ctx.fixture.storeB;
   const customer = (email: string) =>

@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../errors.ts';
 const NAMED_PROBLEMS = 50;
 
 /**
- * Data host customer/import (issue 14 §3): a dry run checks every row and writes nothing; a file
+ * Data host customer/import: a dry run checks every row and writes nothing; a file
  * without problems is imported in the background by the in-process runner (resumed after a
  * restart, claimed with SKIP LOCKED so one process runs it), its progress read with
  * GET customer/import/{id}.

@@ -13,7 +13,7 @@ interface TagPage {
   limit: number;
 }
 
-/** Data host customer tags (issue 14 §4): the tags in use (list filters, award targets) and tagging chosen customers. */
+/** Data host customer tags: the tags in use (list filters, award targets) and tagging chosen customers. */
 export const customerTagRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {

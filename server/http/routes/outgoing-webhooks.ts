@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks (issue 17, Integrations): the merchant's https endpoints that receive the
+ * Outgoing webhooks (Integrations): the merchant's https endpoints that receive the
  * program's own events signed with the store's HMAC secret (`X-Loyalty-Signature: t=…,v1=…`),
  * and the delivery log. The job that queues and delivers runs beside the routes.
  */

@@ -6,7 +6,7 @@ import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index
 import { POINTS_LIMITS } from '../../domain/ledger/limits.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 
-/** Issue 19 defect 1: points never overflow; beyond a declared limit the answer is a 422 naming it and nothing is written. */
+/** Points never overflow; beyond a declared limit the answer is a 422 naming it and nothing is written. */
 describeEachDatabase(
   'points limits',
   (ctx) => {

@@ -35,7 +35,7 @@ const presentProduct = (product: Product) => ({
 
 const windowOf = (query: z.infer<typeof catalogueListQuery>) => ({ page: query.page, perPage: query.limit });
 
-/** Spec §7 data host: the product catalogue (issue 13) — lists for the rule pickers, product tags, product import. */
+/** Spec §7 data host: the product catalogue — lists for the rule pickers, product tags, product import. */
 export const productRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {

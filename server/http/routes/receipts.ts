@@ -60,7 +60,7 @@ const present = (row: ReceiptRow & { email?: string; first_name?: string; last_n
   reviewed_at: row.reviewed_at?.toISOString() ?? null,
 });
 
-/** Data host receipt calls (spec §7, issue 14 §6): the moderation queue, one receipt and its image, the review. */
+/** Data host receipt calls (spec §7): the moderation queue, one receipt and its image, the review. */
 export const receiptRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {

@@ -9,7 +9,7 @@ import { createEarningRule } from '../../domain/rules/earning.ts';
 const PAID = webhookSample('shopify/orders-paid.json');
 const REFUND = webhookSample('shopify/refunds-create.json');
 
-/** Issue 19 defect 4: refunds clamp to what remains refundable; the clawback follows what the rule counted. */
+/** Refunds clamp to what remains refundable; the clawback follows what the rule counted. */
 describeEachDatabase(
   'refund clawbacks',
   (ctx) => {

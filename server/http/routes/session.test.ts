@@ -230,7 +230,7 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
 });
 
 describeEachDatabase(
-  'sign-in defences (issue 19 item 6)',
+  'sign-in defences',
   (ctx) => {
     // loginAttemptsPerMinute 3: 3 failures per e-mail, 15 per IP across e-mails, 18 code exchanges per IP, in a minute
     const apiLogin = (email: string, password: string, ip: string) =>

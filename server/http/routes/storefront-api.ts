@@ -48,7 +48,7 @@ export async function shopper(app: App, store: Store, customerId: string, digest
   return id;
 }
 
-/** Shopper API (issue 7 §6): public, CORS open, every call signed by the customer digest. */
+/** Shopper API: public, CORS open, every call signed by the customer digest. */
 export const storefrontApiRoutes: RouteModule = {
   prefix: '/storefront/v1',
   async register(app) {

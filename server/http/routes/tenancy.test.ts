@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 
-/** Issue 19 item 8: every customer-scoped call answers the same 404 for another store's customer. */
+/** Every customer-scoped call answers the same 404 for another store's customer. */
 describeEachDatabase('customer-scoped calls across stores', (ctx) => {
   it("answers 404 'Customer not found.' alike for another store's customer, writing nothing", async () => {
     const theirs = await newCustomer(ctx.db, ctx.fixture.storeB.id, 'tenancy');

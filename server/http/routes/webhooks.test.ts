@@ -247,7 +247,7 @@ describeEachDatabase(
         .where('event_key', '=', 'evt-shared')
         .orderBy('id')
         .execute();
-      // the raw body only: the acknowledgement writes it once, processing parses it (issue 19 item 9)
+      // the raw body only: the acknowledgement writes it once, processing parses it
       expect(kept).toEqual([
         { topic: 'orders/paid', raw_body: toWire(order), payload: null },
         { topic: 'refunds/create', raw_body: toWire(refund), payload: null },

@@ -112,7 +112,7 @@ class SigningStores {
 }
 
 /**
- * Order webhooks (issue 7 §4), and Shopify's product webhooks for the catalogue: each verifies the signature of the RAW body, persists the event
+ * Order webhooks, and Shopify's product webhooks for the catalogue: each verifies the signature of the RAW body, persists the event
  * and answers 200 at once; the runner processes it after, exactly once.
  */
 export const webhookRoutes: RouteModule = {
@@ -130,8 +130,7 @@ export const webhookRoutes: RouteModule = {
     /**
      * Stores a delivery whose signature `matches` the secret of the store under `key`, and answers
      * once it is committed. The store comes from this process's cache when it can; the insert
-     * re-checks key and secret (a rotation through another process holds at once, issue 19 item
-     * 10), and a delivery refused for a changed store is checked again against a fresh read.
+     * re-checks key and secret (a rotation through another process holds at once), and a delivery refused for a changed store is checked again against a fresh read.
      */
     const receive = async (column: SigningStore['column'], key: string | undefined, matches: (secret: string) => boolean, event: Received) => {
       for (let attempt = 0; ; attempt += 1) {

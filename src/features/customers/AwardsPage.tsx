@@ -92,7 +92,7 @@ function AttributeFields({ attribute, filter, onChange }: { attribute: AwardFilt
 }
 
 /**
- * Awards (issue 14 §5, under Customers in the side navigation): choose members by tier, tag,
+ * Awards (under Customers in the side navigation): choose members by tier, tag,
  * balance, joined, last order and spend, see the preview (members and points) as the filter
  * changes, grant in the background with a progress bar (once), and the history of who granted what.
  */

@@ -9,7 +9,7 @@ import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../a
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /**
- * The built-in email editor (issue 16 item 3) for one email: the builder's EmailStudio, wired to
+ * The built-in email editor for one email: the builder's EmailStudio, wired to
  * POST /template/store/{id} (editor `builder`), POST /template/email (the canvas, as sample data or
  * a real member) and the store's members.
  */
