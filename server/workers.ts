@@ -144,15 +144,15 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
     stops.push(work.webhookStored.on((id) => queue.enqueueSoon(id)));
     stops.push(() => queue.stop());
   } else if (webhooks) {
-    const runner = webhooks;
-    stops.push(work.webhookStored.on(() => runner.schedule()));
+    const processor = webhooks;
+    stops.push(work.webhookStored.on(() => processor.schedule()));
   }
   if (webhooks) {
-    const runner = webhooks;
-    stops.push(work.webhooksRetried.on(() => void runner.kick().catch(log('webhook processing'))));
+    const processor = webhooks;
+    stops.push(work.webhooksRetried.on(() => void processor.kick().catch(log('webhook processing'))));
     // events persisted before a restart (or never queued) are processed on start
-    void runner.kick().catch(log('webhook processing'));
-    stops.push(() => runner.close());
+    void processor.kick().catch(log('webhook processing'));
+    stops.push(() => processor.close());
   }
 
   return {

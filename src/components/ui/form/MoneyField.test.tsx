@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { signInAs } from '../../../../tests/helpers/console-screen.tsx';
 import { MoneyField } from './FormFields.tsx';
 
@@ -10,7 +11,10 @@ afterEach(cleanup);
 let current: Record<string, unknown> = {};
 function Form({ minor }: { minor: number }) {
   const form = useForm<{ min_order_minor: number | null }>({ defaultValues: { min_order_minor: minor } });
-  current = form.watch();
+  const values = useWatch({ control: form.control });
+  useEffect(() => {
+    current = values;
+  });
   return <MoneyField control={form.control} name="min_order_minor" label="Minimum order" />;
 }
 
