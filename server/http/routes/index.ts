@@ -37,7 +37,7 @@ import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
 import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
 import { customerDataRequestRoutes } from './customer-data-requests.ts';
-import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
+import { bigcommerceRoutes, platformStatusRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -47,6 +47,7 @@ import { bigcommerceRoutes, shopifyRoutes } from '../../modules/platforms/index.
 export const ROUTE_MODULES: RouteModule[] = [
   authProviderRoutes,
   bigcommerceRoutes,
+  platformStatusRoutes,
   sessionRoutes,
   storeRoutes,
   searchRoutes,

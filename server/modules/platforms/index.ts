@@ -30,3 +30,4 @@ export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
 export { customerDataFile, dataRequestsOf } from './data-requests.ts';
+export { platformOverviewOf, platformStatusRoutes } from './status.ts';

@@ -8,6 +8,7 @@ import { useDashboardStatus } from './api/dashboard.ts';
 import { HeadlineFigures } from './components/HeadlineFigures.tsx';
 import { LatestActivity } from './components/LatestActivity.tsx';
 import { SetupProgress } from './components/SetupProgress.tsx';
+import { PlatformNotice } from './components/PlatformNotice.tsx';
 
 /** The setup list (until dismissed) and the headline figures, from one call. */
 function ProgramStatus() {
@@ -42,6 +43,7 @@ export function HomePage() {
       <PageHeader title="Home" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
       <div className="ls-columns">
         <div>
+          <PlatformNotice />
           <ProgramStatus />
           <LatestActivity />
         </div>

@@ -1,0 +1,46 @@
+/**
+ * Data host GET platform: the store's link to the platform it was installed from, as the console's
+ * dashboard shows it — connected, waiting for a reconnect (the platform refused the token), or
+ * uninstalled — and the customer backfill's job, whose progress GET jobs/{id} reports.
+ */
+import type { Db } from '../../db/connection.ts';
+import { dataEnvelope } from '../../contract/common.ts';
+import { platformOverview, type PlatformOverview } from '../../contract/platforms.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
+import { connectionStatus } from './connections.ts';
+
+/** The kinds of job that bring a shop's customers and orders in after an install. */
+const BACKFILL_KINDS = [BIGCOMMERCE_BACKFILL_JOB];
+
+export async function platformOverviewOf(db: Db, storeId: number): Promise<PlatformOverview> {
+  const connection = await connectionStatus(db, storeId);
+  if (!connection) return null;
+  const backfill = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('kind', 'in', BACKFILL_KINDS)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { ...connection, backfill_job_id: backfill ? Number(backfill.id) : null };
+}
+
+export const platformStatusRoutes: RouteModule = {
+  prefix: '/data/v1',
+  register(app) {
+    app.get(
+      '/platform',
+      {
+        config: { permission: 'program:read' },
+        schema: {
+          tags: ['apps'],
+          summary: "The store's platform connection (null for a store connected by hand) and its customer backfill job",
+          response: { 200: dataEnvelope(platformOverview) },
+        },
+      },
+      async (request) => ({ data: await platformOverviewOf(app.db, request.store.id) }),
+    );
+  },
+};
