@@ -88,7 +88,7 @@ export class JobRunner {
       return;
     }
     this.#pass = this.#claimAll()
-      .catch(this.#onError)
+      .then(() => undefined, this.#onError)
       .finally(() => {
         this.#pass = null;
         if (this.#again) {
@@ -103,9 +103,10 @@ export class JobRunner {
     for (;;) {
       // a wake-up's pass may be claiming a job this instant: its claims count too
       await this.#pass;
-      await this.#claimAll();
+      const claimed = await this.#claimAll();
       const running = [...this.#running.values()].flatMap((set) => [...set]);
-      if (running.length === 0 && !this.#pass) return;
+      // done when a look found nothing due (a job that waited for its kind's slot is due now)
+      if (claimed === 0 && running.length === 0 && !this.#pass) return;
       await Promise.all(running);
     }
   }
@@ -121,12 +122,15 @@ export class JobRunner {
     this.#listener = null;
   }
 
-  async #claimAll(): Promise<void> {
+  /** Claims due jobs while this runner has room for their kinds; answers how many it claimed. */
+  async #claimAll(): Promise<number> {
+    let claimed = 0;
     while (!this.#stopping) {
       const free = [...this.#kinds.values()].filter((kind) => (this.#running.get(kind.kind)?.size ?? 0) < (kind.concurrency ?? 1)).map((kind) => kind.kind);
       const now = this.clock.now();
       const job = await claimJob(this.db, free, this.#token, now, new Date(now.getTime() - STALLED_AFTER_MS));
-      if (!job) return;
+      if (!job) return claimed;
+      claimed += 1;
       const set = this.#running.get(job.kind) ?? new Set();
       this.#running.set(job.kind, set);
       const run = this.#run(job).finally(() => {
@@ -135,6 +139,7 @@ export class JobRunner {
       });
       set.add(run);
     }
+    return claimed;
   }
 
   async #run(job: Job): Promise<void> {
