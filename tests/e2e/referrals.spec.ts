@@ -71,7 +71,7 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
   }));
   const bootstrap = await shop.request.get(`/storefront/v1/${STORE}/bootstrap?customer_id=${encodeURIComponent(signed.customerId)}&digest=${signed.digest}`);
   const payload = ((await bootstrap.json()) as { data: StorefrontPayload }).data;
-  expect(payload.program.referral).toEqual({ referee: '$5 off coupon', referrer: '250 points' });
+  expect(payload.program.referral).toEqual({ referee: '$5 off coupon', referrer: '250 beans' });
   const widget = payload.documents.widget as Widget;
   const ctx = contextFromPayload(payload, 'desktop');
   const launcher = fillPlaceholders((payload.documents.launcher as Launcher).desktop.launcher_title.trim() || 'Get Rewarded', ctx);
