@@ -88,7 +88,7 @@ test('a way to redeem is added, refused outside 1–100 %, edited, deactivated a
   await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
   await expect(drawer().getByText('A percentage discount is between 1 and 100.')).toBeVisible();
   await drawer().getByLabel('Percentage off').fill('15');
-  await drawer().getByLabel('Minimum order, in cents').fill('2000');
+  await drawer().getByLabel('Minimum order ($)').fill('20.00');
   await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
   await expect(page.getByText('“Fifteen off” added')).toBeVisible();
   const card = redeemSection().getByRole('listitem').filter({ hasText: 'Fifteen off' });
@@ -122,7 +122,7 @@ test('a coupon is added, refused with bad input, edited, deactivated and deleted
   await expect(drawer().getByText('A percentage discount is between 1 and 100.')).toBeVisible();
   await drawer().getByLabel('Title').fill('Friend 5%');
   await drawer().getByLabel('Percentage off').fill('5');
-  await drawer().getByLabel('Minimum order, in cents').fill('3000');
+  await drawer().getByLabel('Minimum order ($)').fill('30.00');
   // the server fails once: the failure stays in the drawer, nothing is lost
   await page.route(
     '**/api/v1/coupon/store',
@@ -296,7 +296,7 @@ test('the activity list shows the entries with their reasons, filters them and p
   await drawer().getByLabel('How an order earns').selectOption('per_amount');
   await drawer().getByLabel('Points', { exact: true }).fill('3');
   await drawer().getByRole('button', { name: 'Save way to earn' }).click();
-  await expect(orders).toContainText('3 points per $1');
+  await expect(orders).toContainText('3 beans per $1');
 
   const headers = await apiHeaders();
   const user = (await (await page.request.get('/api/v1/user/details', { headers })).json()).data;
@@ -428,7 +428,7 @@ test('a way to redeem added in the console is redeemed by a member in the storef
     .click();
   await drawer().getByLabel('Title').fill('E2E seven off');
   await drawer().getByLabel('Points it costs').fill('350');
-  await drawer().getByLabel('Amount off, in cents').fill('700');
+  await drawer().getByLabel('Amount off ($)').fill('7.00');
   await drawer().getByRole('button', { name: 'Add way to redeem' }).click();
   await expect(page.getByText('“E2E seven off” added')).toBeVisible();
 
