@@ -99,7 +99,7 @@ test('a way to redeem is added, refused outside 1–100 %, edited, deactivated a
   await drawer().getByLabel('Points it costs').fill('1200');
   await drawer().getByRole('button', { name: 'Save way to redeem' }).click();
   await expect(drawer()).toBeHidden();
-  await expect(card).toContainText('1200');
+  await expect(card).toContainText('1,200');
   await card.getByRole('switch', { name: 'Active: Fifteen off' }).click({ force: true });
   await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Delete Fifteen off' }).click();

@@ -61,6 +61,6 @@ test('create a tier, watch the simulation, save, and the storefront shows the me
   expect(data.tier.current).toBe('E2E Gold');
   const boot = await request.get(`/storefront/v1/${STORE}/bootstrap`);
   const tiers = ((await boot.json()) as { data: { program: { vipTiers: Array<{ name: string; rewards?: string[] }> } } }).data.program.vipTiers;
-  expect(tiers).toEqual([expect.objectContaining({ name: 'E2E Gold', rewards: ['25 bonus points on reaching the tier'] })]);
+  expect(tiers).toEqual([expect.objectContaining({ name: 'E2E Gold', rewards: ['25 bonus beans on reaching the tier'] })]);
   await page.context().close();
 });

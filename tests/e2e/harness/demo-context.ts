@@ -13,8 +13,8 @@ export const DEMO_PROGRAM: ProgramData = {
   ],
   vipTiers: [
     { id: 'green-bean', name: 'Green Bean', threshold: 0, perks: ['1 bean per $1 spent'] },
-    { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent'] },
-    { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['Free shipping on every order'] },
+    { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent'], rewards: ['50 bonus beans on reaching the tier'] },
+    { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['Free shipping on every order'], rewards: ['A bag of beans on reaching the tier'] },
   ],
   referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
 };

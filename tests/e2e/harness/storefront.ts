@@ -40,7 +40,7 @@ export function published(payload: StorefrontPayload) {
     firstPanel: fillPlaceholders(panelTextsFor(widget, panel, audience)!.title, ctx),
     memberOnlyPanel: panelTextsFor(widget, 'birthday', 'member')!.title,
     redeemPanel: fillPlaceholders(panelTextsFor(widget, 'redeem_cart', 'member')!.title, ctx),
-    bar: bar.bar,
+    bar: { ...bar.bar, text: fillPlaceholders(bar.bar.text, ctx) },
   };
 }
 
