@@ -296,7 +296,7 @@ test('the activity list shows the entries with their reasons, filters them and p
   await drawer().getByLabel('How an order earns').selectOption('per_amount');
   await drawer().getByLabel('Points', { exact: true }).fill('3');
   await drawer().getByRole('button', { name: 'Save way to earn' }).click();
-  await expect(orders).toContainText('3 beans per $1');
+  await expect(orders).toContainText('3 points per $1');
 
   const headers = await apiHeaders();
   const user = (await (await page.request.get('/api/v1/user/details', { headers })).json()).data;
