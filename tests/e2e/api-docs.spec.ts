@@ -8,7 +8,6 @@ test('browses the OpenAPI reference at /api/docs', async ({ page }) => {
   });
   await page.goto('/api/docs');
   // Swagger UI renders the whole document (every route of the spec) before its heading
-  // the operations' list renders after the heading; on a busy machine it can take longer than the usual budget
   await expect(page.getByRole('heading', { name: /Loyalty Studio API/ })).toBeVisible();
   await expect(page.getByText('/api/v1/account/login').first()).toBeVisible({ timeout: 60_000 });
   expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
