@@ -1,3 +1,4 @@
+import type { RewardCode } from '../adapter.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../../db/schema.ts';
 import type { Platform } from '../tables.ts';
@@ -15,21 +16,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 export const CODE_STATES = ['preparing', 'created', 'refused', 'local', 'cancelled', 'deactivating', 'deactivated'] as const;
 export type CodeState = (typeof CODE_STATES)[number];
 
-/** What the platform is asked to create, kept from when the code was given (RewardCode without its id). */
-export interface CodeSpec {
-  title: string;
-  discount:
-    | { type: 'fixed_amount'; amount: number }
-    | { type: 'percentage'; percent: number }
-    | { type: 'free_shipping' }
-    | { type: 'free_product'; productIds: string[] };
-  currency: string;
-  minimumSubtotal: number | null;
-  productIds: string[];
-  collectionIds: string[];
-  customerPlatformId: string | null;
-  endsAt: string | null;
-}
+/** What the platform is asked to create, kept from when the code was given (RewardCode without its id and code; its end as JSON holds it). */
+export type CodeSpec = Omit<RewardCode, 'rewardId' | 'code' | 'endsAt'> & { endsAt: string | null };
 
 export interface RewardCodesTable {
   id: Generated<number>;
