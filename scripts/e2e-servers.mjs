@@ -15,20 +15,23 @@ const readyPort = Number(process.env.E2E_READY_PORT ?? firstPort + 100 * count);
 ensureDependencies();
 ensureBuild();
 
-// The Shopify stand-in (tests/platforms/shopify): the servers install shops through it
-// (SHOPIFY_API_ORIGIN), and it sends them the webhooks they subscribed to.
-const shopifyPort = firstPort + 50;
-const shopify = {
+// The Shopify stand-ins (tests/platforms/shopify), one per server on its port + 50: each server
+// installs shops through its own (SHOPIFY_API_ORIGIN), which sends back the OAuth redirect and the
+// webhooks that server subscribed to.
+const shopifyApp = {
   SHOPIFY_API_KEY: 'e2e-shopify-key',
   SHOPIFY_API_SECRET: 'e2e-shopify-secret',
-  SHOPIFY_API_ORIGIN: `http://127.0.0.1:${shopifyPort}`,
   PLATFORM_TOKEN_KEY: process.env.PLATFORM_TOKEN_KEY ?? 'e2e0'.repeat(16),
 };
-const standIn = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, ...shopify, SHOPIFY_STANDIN_PORT: String(shopifyPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${firstPort}` },
-});
+const shopifyStandIn = (port) => {
+  const standInPort = port + 50;
+  const process_ = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...shopifyApp, SHOPIFY_STANDIN_PORT: String(standInPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${port}` },
+  });
+  return { process: process_, env: { ...shopifyApp, SHOPIFY_API_ORIGIN: `http://127.0.0.1:${standInPort}` } };
+};
 
 // the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
 const { register } = await import('tsx/esm/api');
@@ -38,12 +41,13 @@ const bigcommerce = await startE2eStandIn(firstPort);
 
 const children = Array.from({ length: count }, (_, index) => {
   const port = firstPort + 100 * index;
+  const shopify = shopifyStandIn(port);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      ...shopify,
+      ...shopify.env,
       ...bigcommerce,
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
@@ -58,12 +62,13 @@ const children = Array.from({ length: count }, (_, index) => {
     console.error(`e2e server on port ${port} stopped (${signal ?? code})`);
     stopAll(1);
   });
-  return { port, child };
+  return { port, child, standIn: shopify.process };
 });
 
 function stopAll(code) {
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  if (standIn.exitCode === null) standIn.kill('SIGTERM');
+  for (const { child, standIn } of children) {
+    for (const process_ of [child, standIn]) if (process_.exitCode === null) process_.kill('SIGTERM');
+  }
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0));

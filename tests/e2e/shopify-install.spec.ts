@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-// The Shopify stand-in the e2e servers start (scripts/e2e-servers.mjs): port + 50.
-const standIn = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 50}`;
+// The Shopify stand-in the e2e servers start beside each server (scripts/e2e-servers.mjs): its port + 50.
+const standInOf = (baseURL: string | undefined) => `http://127.0.0.1:${Number(new URL(baseURL!).port) + 50}`;
 const SHOP = 'e2e-shop.myshopify.com';
 
-const installLink = async (request: APIRequestContext) =>
+const installLink = async (request: APIRequestContext, standIn: string) =>
   ((await (await request.get(`${standIn}/_test/install-link?shop=${SHOP}`)).json()) as { url: string }).url;
 
 const bootstrapStatus = async (request: APIRequestContext) => (await request.get('/storefront/v1/e2e-shop/bootstrap')).status();
@@ -12,8 +12,10 @@ const bootstrapStatus = async (request: APIRequestContext) => (await request.get
 test('a Shopify shop installs through OAuth and lands on onboarding; app/uninstalled stops the embed; a reinstall restores the program', async ({
   page,
   request,
+  baseURL,
 }) => {
-  await page.goto(await installLink(request));
+  const standIn = standInOf(baseURL);
+  await page.goto(await installLink(request, standIn));
   await expect(page).toHaveURL(/\/onboarding$/);
 
   // the default program answers the storefront at once
@@ -32,7 +34,7 @@ test('a Shopify shop installs through OAuth and lands on onboarding; app/uninsta
   expect(((await uninstall.json()) as { deliveries: Array<{ status: number }> }).deliveries).toEqual([expect.objectContaining({ status: 200 })]);
   expect(await bootstrapStatus(request)).toBe(404);
 
-  await page.goto(await installLink(request));
+  await page.goto(await installLink(request, standIn));
   await expect(page).toHaveURL(/\/onboarding$/);
   expect(await bootstrapStatus(request)).toBe(200);
   expect(JSON.stringify(await (await request.get('/storefront/v1/e2e-shop/bootstrap')).json())).toContain('$5 off coupon');
