@@ -220,6 +220,17 @@ export interface StorefrontPayload {
   styleProperties?: StorefrontStyleProperties;
   /** the documents are the store's drafts, shown to a browser holding a preview link */
   preview?: boolean;
+  /**
+   * The experiments this page load takes part in: the variant shown (its document is already in
+   * `documents`) and the signed token the embed's beacon reports events with.
+   */
+  experiments?: StorefrontExperiment[];
+}
+
+export interface StorefrontExperiment {
+  kind: string;
+  variant: 'a' | 'b';
+  beacon: string;
 }
 
 export interface StorefrontStyleProperties {

@@ -36,6 +36,42 @@ export interface EmbedOptions {
   base: URL;
   /** a preview link's token: the bootstrap answers the store's drafts */
   preview?: string | undefined;
+  /** the browser's anonymous first-party id: a running experiment assigns it a variant */
+  aid?: string | undefined;
+}
+
+/** The localStorage key of the browser's anonymous id. */
+const AID = 'ls_aid';
+
+/**
+ * The browser's anonymous first-party id (a random UUID kept in localStorage on the store's
+ * origin), made on the first visit; undefined when storage is blocked (the shopper then sees A).
+ * The server ignores one that is not of its form.
+ */
+export function anonymousId(win: Window): string | undefined {
+  try {
+    const storage = win.localStorage;
+    let id = storage.getItem(AID);
+    if (!id) storage.setItem(AID, (id = win.crypto.randomUUID()));
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reports one event of this page load to every experiment it shows (navigator.sendBeacon, a
+ * text body: no preflight, nothing waits for it). The server counts each event once per page load.
+ */
+export function reportEvent(win: Window, options: EmbedOptions, payload: StorefrontPayload, event: 'open' | 'redeem'): void {
+  const url = new URL(`../storefront/v1/${encodeURIComponent(options.store)}/beacon`, options.base).href;
+  for (const shown of payload.experiments ?? []) {
+    try {
+      win.navigator.sendBeacon?.(url, JSON.stringify({ token: shown.beacon, event }));
+    } catch {
+      // a beacon refused by the browser is a lost count, never an error on the store's page
+    }
+  }
 }
 
 /** The query parameter of a preview link, and the tab's session key that keeps its token. */
@@ -84,6 +120,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   const bigcommerceClientId = script.dataset.bigcommerceClientId?.trim() || undefined;
   const win = script.ownerDocument.defaultView;
   const preview = win ? previewToken(win) : undefined;
+  const aid = win ? anonymousId(win) : undefined;
   return {
     store,
     customerId,
@@ -91,6 +128,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
     ...(bigcommerceClientId ? { bigcommerceClientId } : {}),
     base: new URL('.', script.src),
     ...(preview ? { preview } : {}),
+    ...(aid ? { aid } : {}),
   };
 }
 
@@ -103,6 +141,7 @@ export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): strin
     url.searchParams.set('digest', options.digest);
   }
   if (options.preview) url.searchParams.set('preview', options.preview);
+  else if (options.aid) url.searchParams.set('aid', options.aid);
   return url.href;
 }
 
@@ -116,7 +155,13 @@ export interface EmbedHandle {
 }
 
 /** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module, once, on the first open. */
-export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>, shopper?: Shopper): EmbedHandle {
+export function mountEmbed(
+  doc: Document,
+  payload: StorefrontPayload,
+  loadPanel: () => Promise<PanelModule>,
+  shopper?: Shopper,
+  report: (event: 'open' | 'redeem') => void = () => undefined,
+): EmbedHandle {
   const host = doc.createElement('div');
   host.setAttribute('data-loyalty-studio', payload.storeKey);
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
@@ -150,8 +195,9 @@ export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel:
     pending ??= (panel ??= loadPanel())
       .then(
         (module) => {
-          close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper });
+          close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper, onRedeemed: () => report('redeem') });
           launcher.setAttribute('aria-expanded', 'true');
+          report('open');
         },
         (error: unknown) => {
           panel = undefined; // the next click tries again
@@ -219,8 +265,10 @@ export async function startEmbed(doc: Document, options: EmbedOptions): Promise<
   const { store, base } = options;
   const customerId = typeof signed?.customer_id === 'string' ? signed.customer_id : options.customerId;
   const digest = typeof signed?.digest === 'string' ? signed.digest : options.digest;
-  const shopper = customerId && digest ? { store, customerId, digest, base } : undefined;
-  const mount = () => mountEmbed(doc, payload, loadPanel, shopper);
+  const shopper = customerId && digest ? { store, customerId, digest, base, aid: options.aid } : undefined;
+  const win = doc.defaultView;
+  const report = (event: 'open' | 'redeem') => win && reportEvent(win, options, payload, event);
+  const mount = () => mountEmbed(doc, payload, loadPanel, shopper, report);
   if (doc.body) return mount();
   return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(mount()), { once: true }));
 }

@@ -15,6 +15,8 @@ export interface OpenWidgetOptions {
   onClose: () => void;
   /** a signed-in shopper: the widget's actions (redeem, birthday) call the shopper API with it */
   shopper?: Shopper;
+  /** tells the page's experiments (the loader's beacon) that the shopper redeemed a reward */
+  onRedeemed?: () => void;
 }
 
 /** Where the shopper API lives and the signature of the signed-in customer. */
@@ -24,6 +26,8 @@ export interface Shopper {
   digest: string;
   /** the folder loader.js came from */
   base: URL;
+  /** the browser's anonymous id: a fresh bootstrap keeps the shopper's experiment variants */
+  aid?: string | undefined;
 }
 
 export interface PanelModule {

@@ -32,7 +32,7 @@ async function call(shopper: Api, path: string, init: RequestInit): Promise<{ ok
 
 /** The member's fresh state after an action (same request as the loader's bootstrap). */
 async function reload(shopper: Shopper): Promise<StorefrontPayload | undefined> {
-  const query = new URLSearchParams({ customer_id: shopper.customerId, digest: shopper.digest });
+  const query = new URLSearchParams({ customer_id: shopper.customerId, digest: shopper.digest, ...(shopper.aid && { aid: shopper.aid }) });
   const { ok, body } = await call(shopper, `bootstrap?${query}`, { method: 'GET' });
   return ok ? (body.data as StorefrontPayload) : undefined;
 }
@@ -169,7 +169,7 @@ const LAUNCHER_ANCHOR = ['--ls-pb', '--ls-ps', '--ls-zoom'];
 /** Shadow roots that already have the widget's rules. */
 const styled = new WeakSet<ShadowRoot>();
 
-export function openWidget({ root, payload, device, launcher, onClose, shopper }: OpenWidgetOptions): () => void {
+export function openWidget({ root, payload, device, launcher, onClose, shopper, onRedeemed }: OpenWidgetOptions): () => void {
   const doc = (root instanceof ShadowRoot ? root.host : root).ownerDocument;
   if (root instanceof ShadowRoot && !styled.has(root)) {
     addStyles(root, WIDGET_STYLESHEET); // the loader shipped only the launcher's and the sticky bar's rules
@@ -213,6 +213,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
   function act(action: WidgetAction) {
     void perform(action, shopper, state.referral ? { api, arrival: state.referral } : undefined).then((outcome) => {
       if (!outcome) return;
+      if (action.type === 'redeem' && outcome.panel === 'reward_cart') onRedeemed?.();
       state.notice = outcome.notice;
       if (outcome.payload) state.payload = outcome.payload;
       if (outcome.panel) state.panel = outcome.panel;

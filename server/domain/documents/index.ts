@@ -18,7 +18,7 @@ export {
   type SurfaceSummary,
   type VersionInfo,
 } from './read.ts';
-export { changeDraft, publishVersion, restoreVersion, saveDraft, type SavedVersion } from './write.ts';
+export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, type SavedVersion } from './write.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';
 export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
 export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';

@@ -6,7 +6,7 @@ import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { loadDraftDocuments, loadPublishedDocuments } from '../documents/index.ts';
+import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';
@@ -33,19 +33,31 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
   return THEMES.filter((name) => name === pageTheme || named.includes(name));
 }
 
+/** Documents a page load shows instead of the published ones: an experiment's variant B. */
+export type ShownVariants = Partial<Pick<PublishedDocuments, 'widget' | 'sticky_bar'>>;
+
 /**
  * The embed's single request: the published documents it draws (widget, launcher, sticky bar —
  * the landing page is served as its own page), their published custom styles (as documents for
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
  * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
- * published documents, for a browser holding a preview link (`preview: true` shows its bar).
+ * published documents, for a browser holding a preview link (`preview: true` shows its bar);
+ * `variants`: the experiments' variant B documents this page load shows.
  */
-export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false): Promise<StorefrontPayload> {
-  const [documents, program, member] = await Promise.all([
+export async function bootstrapPayload(
+  db: Db,
+  store: Store,
+  customerId: number | null,
+  now: Date,
+  drafts = false,
+  variants: ShownVariants = {},
+): Promise<StorefrontPayload> {
+  const [stored, program, member] = await Promise.all([
     drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
+  const documents = { ...stored, ...variants };
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
   const theme: ThemeName = 'light';

@@ -38,6 +38,7 @@ import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
 import { customerDataRequestRoutes } from './customer-data-requests.ts';
 import { bigcommerceRoutes, platformStatusRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
+import { beaconRoutes, experimentRoutes } from '../../modules/experiments/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
@@ -55,10 +56,12 @@ export const ROUTE_MODULES: RouteModule[] = [
   mediaRoutes,
   mediaFileRoutes,
   onsiteDisplayRoutes,
+  experimentRoutes,
   landingRoutes,
   embedRoutes,
   webhookRoutes,
   storefrontApiRoutes,
+  beaconRoutes,
   pointsRoutes,
   pointsActivityRoutes,
   redeemRoutes,

@@ -10,12 +10,16 @@ import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { assignShopper } from '../../modules/experiments/index.ts';
 import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
+
+/** The surfaces the embed draws that experiments can run on (the landing page is its own page). */
+const STOREFRONT_EXPERIMENTS = ['widget', 'sticky_bar'] as const;
 
 /** Public referral calls: a few a minute per address is plenty for a shopper. */
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
@@ -76,24 +80,38 @@ export const storefrontApiRoutes: RouteModule = {
       },
       async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview, aid } = request.query;
         const drafts = preview !== undefined;
         if (drafts) {
           // a preview link of this store, not expired nor revoked: its drafts, for this browser only
           if (!(await previewAllowed(app.db, store.id, preview, app.clock.now()))) throw badPreview();
           reply.header('cache-control', 'private, no-store');
         }
+        const now = app.clock.now();
+        let member: number | null = null;
+        let signed: { customer_id: string; digest: string } | undefined;
         if (customerJwt !== undefined) {
           const identified = await jwtShopper(app, store, customerJwt);
-          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts);
-          return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
-        }
-        let member: number | null = null;
-        if (customerId !== undefined || digest !== undefined) {
+          member = identified.id;
+          signed = { customer_id: identified.customerId, digest: identified.digest };
+        } else if (customerId !== undefined || digest !== undefined) {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts) };
+        // a running experiment shows this page load its variant (never to a preview of the drafts)
+        const assignments = drafts
+          ? []
+          : await assignShopper(
+              app.db,
+              store.id,
+              { anonymousId: aid, customerExternalId: signed?.customer_id ?? customerId, customerId: member },
+              STOREFRONT_EXPERIMENTS,
+              now,
+            );
+        const variants = Object.fromEntries(assignments.filter((shown) => shown.document !== undefined).map((shown) => [shown.kind, shown.document]));
+        const payload = await bootstrapPayload(app.db, store, member, now, drafts, variants);
+        const experiments = assignments.map(({ kind, variant, beacon }) => ({ kind, variant, beacon }));
+        return { data: { ...payload, ...(experiments.length > 0 && { experiments }), ...(signed && { shopper: signed }) } };
       },
     );
 

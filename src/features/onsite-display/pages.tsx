@@ -3,7 +3,8 @@
  * surface (spec §2 routes). The builder is imported only through builder/index.ts and loaded
  * lazily by the route, so it is its own chunk.
  */
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BuilderStudio, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import type { RouteEntry } from '../../lib/routes.ts';
@@ -12,12 +13,19 @@ import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { useViewOnlyReason } from '../../lib/useCan.ts';
 import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
+const ExperimentsPage = lazy(() => import('../experiments/ExperimentsPage.tsx').then((m) => ({ default: m.ExperimentsPage })));
+const EXPERIMENTS_PATH = '/onsite-display/experiments';
+
 const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
 
 function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
   return (
     <div>
-      <PageHeader title={route.title} subtitle="What shoppers see on your store: design each surface on a live preview, then publish it." />
+      <PageHeader
+        title={route.title}
+        subtitle="What shoppers see on your store: design each surface on a live preview, then publish it."
+        actions={<Link to={EXPERIMENTS_PATH}>Experiments (A/B)</Link>}
+      />
       <SurfacesOverview />
     </div>
   );
@@ -44,6 +52,7 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
 
 /** The page of an On-site Display route: the overview or the studio of its surface. */
 export function OnsiteDisplayPage({ route }: { route: RouteEntry }) {
+  if (route.path === EXPERIMENTS_PATH) return <ExperimentsPage route={route} />;
   const surface = STUDIO_PATHS[route.path];
   return surface ? <OnsiteDisplayStudioPage surface={surface} /> : <OnsiteDisplayOverviewPage route={route} />;
 }
