@@ -45,11 +45,23 @@ describe('script tag options and the bootstrap address', () => {
   it('reads the store key and, for a signed-in shopper, the customer id and digest', () => {
     const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters', 'data-customer-id': '100000', 'data-customer-digest': 'ab12' }))!;
     expect(options).toMatchObject({ store: 'demo-coffee-roasters', customerId: '100000', digest: 'ab12' });
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12&lang=en-US');
   });
   it('asks as a visitor without a complete signature, and encodes the key', () => {
     const options = readScriptOptions(script({ 'data-store': 'a/b?c', 'data-customer-id': '7' }))!;
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap?lang=en-US');
+  });
+  it("asks in the shopper's language: the platform's, else the page's, else the browser's", () => {
+    expect(readScriptOptions(script({ 'data-store': 'shop' }))!.lang).toBe(navigator.language);
+    document.documentElement.lang = 'fr';
+    try {
+      expect(bootstrapUrl(readScriptOptions(script({ 'data-store': 'shop' }))!)).toBe('https://loyalty.example/storefront/v1/shop/bootstrap?lang=fr');
+      vi.stubGlobal('Shopify', { locale: 'pt-BR' });
+      expect(readScriptOptions(script({ 'data-store': 'shop' }))!.lang).toBe('pt-BR');
+    } finally {
+      document.documentElement.lang = '';
+      vi.unstubAllGlobals();
+    }
   });
   it('does nothing without data-store', () => {
     expect(readScriptOptions(script({}))).toBeNull();
@@ -241,7 +253,7 @@ describe('a preview link (?ls_preview=)', () => {
     window.history.replaceState({}, '', '/cart');
     const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters' }))!;
     expect(options.preview).toBe('lsp_abc');
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?preview=lsp_abc');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?preview=lsp_abc&lang=en-US');
   });
   it('shows "Previewing draft — Exit" over the drafts, and nothing of it otherwise', () => {
     const bar = (handle: EmbedHandle) => handle.root.querySelector('[role="status"].ls-preview');

@@ -19,8 +19,12 @@ export const optionalShopperQuery = z.strictObject({
   digest: shopperSignature.digest.optional(),
   customer_jwt: z.string().trim().min(1).max(4000).optional(),
 });
-/** The bootstrap's query: the optional shopper, and a preview link's token (`ls_preview`) to get the store's drafts. */
-export const bootstrapQuery = optionalShopperQuery.extend({ preview: z.string().min(1).max(200).optional() });
+/** The bootstrap's query: the optional shopper, a preview link's token (`ls_preview`) to get the store's drafts, the shopper's language. */
+export const bootstrapQuery = optionalShopperQuery.extend({
+  preview: z.string().min(1).max(200).optional(),
+  /** the shopper's language (the platform's, the page's or the browser's); the store's default when it has no such language */
+  lang: z.string().trim().max(35).optional(),
+});
 export const storeKeyParams = z.strictObject({ storeKey: z.string().min(1).max(100) });
 
 /** POST /storefront/v1/{store key}/redeem (send an Idempotency-Key header: a retry gets the first answer). */

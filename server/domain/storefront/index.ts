@@ -2,7 +2,7 @@ import { makeContext, type StorefrontPayload } from '../../../renderers/context.
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { themeRules } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
-import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
+import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
@@ -24,6 +24,12 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
   return row?.id ?? null;
 }
 
+/** The store's language that serves a shopper asking for `requested`: the closest of its languages, else its default. */
+export function servedLanguage(store: Pick<Store, 'settings'>, requested: string | undefined): string {
+  const languages = storeLanguages(store.settings as Record<string, unknown>);
+  return matchLanguage(requested, [languages.default, ...languages.others]) ?? languages.default;
+}
+
 /** The themes the storefront draws with: the page's (launcher), the widget's and the sticky bar's. */
 function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] {
   const named = documents.map((doc) => {
@@ -40,12 +46,27 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
  * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
  * published documents, for a browser holding a preview link (`preview: true` shows its bar).
  */
-export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false): Promise<StorefrontPayload> {
-  const [documents, program, member] = await Promise.all([
+export async function bootstrapPayload(
+  db: Db,
+  store: Store,
+  customerId: number | null,
+  now: Date,
+  drafts = false,
+  shopperLanguage?: string,
+): Promise<StorefrontPayload> {
+  const language = servedLanguage(store, shopperLanguage);
+  const [published, program, member] = await Promise.all([
     drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
+  // only the shopper's language travels: each text translated, or in the default language
+  const documents = {
+    ...published,
+    widget: documentForLanguage(published.widget, language),
+    launcher: documentForLanguage(published.launcher, language),
+    sticky_bar: documentForLanguage(published.sticky_bar, language),
+  };
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
   const theme: ThemeName = 'light';
@@ -53,7 +74,7 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
   return {
     storeKey: store.store_name,
     storeName: store.title,
-    locale: 'en-US',
+    locale: language,
     theme,
     themes: THEME_TOKENS,
     themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),

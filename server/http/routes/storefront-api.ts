@@ -76,7 +76,7 @@ export const storefrontApiRoutes: RouteModule = {
       },
       async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview, lang } = request.query;
         const drafts = preview !== undefined;
         if (drafts) {
           // a preview link of this store, not expired nor revoked: its drafts, for this browser only
@@ -85,7 +85,7 @@ export const storefrontApiRoutes: RouteModule = {
         }
         if (customerJwt !== undefined) {
           const identified = await jwtShopper(app, store, customerJwt);
-          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts);
+          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts, lang);
           return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
         }
         let member: number | null = null;
@@ -93,7 +93,7 @@ export const storefrontApiRoutes: RouteModule = {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts) };
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts, lang) };
       },
     );
 
