@@ -36,8 +36,25 @@ export interface EmbedOptions {
   base: URL;
   /** a preview link's token: the bootstrap answers the store's drafts */
   preview?: string | undefined;
-  /** the shopper's language: the bootstrap answers the store's texts in it (or its default language) */
-  lang?: string | undefined;
+  /** the shopper's language (BCP 47): the product's wording of that language only comes back */
+  locale?: string | undefined;
+}
+
+/**
+ * The shopper's language: the script tag's `data-locale` (a store theme may print its platform's
+ * locale there), Shopify's `Shopify.locale`, the page's `<html lang>`, else the browser's.
+ */
+export function shopperLanguage(script: HTMLScriptElement): string | undefined {
+  const doc = script.ownerDocument;
+  const shopify = (doc.defaultView as { Shopify?: { locale?: unknown } } | null)?.Shopify?.locale;
+  const tag = (script.dataset.locale || (typeof shopify === 'string' && shopify) || doc.documentElement.lang || doc.defaultView?.navigator.language || '')
+    .trim()
+    .replace(/_/g, '-');
+  try {
+    return /^[a-z]{2,3}\b/i.test(tag) ? Intl.getCanonicalLocales(tag)[0] : undefined;
+  } catch {
+    return undefined; // not a language tag: the server's default
+  }
 }
 
 /** The query parameter of a preview link, and the tab's session key that keeps its token. */
@@ -77,12 +94,6 @@ function previewBar(doc: Document): HTMLElement {
   return el(doc, 'div', { role: 'status', class: 'ls-preview' }, 'Previewing draft — ', exit);
 }
 
-/** The shopper's language: the platform's (Shopify's `Shopify.locale`), else the page's `<html lang>`, else the browser's. */
-export function shopperLanguage(doc: Document): string | undefined {
-  const win = doc.defaultView as (Window & { Shopify?: { locale?: string } }) | null;
-  return win?.Shopify?.locale || doc.documentElement.lang || win?.navigator.language;
-}
-
 /** Reads the embed's options from its own script tag; null when `data-store` is missing. */
 export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | null {
   const store = script.dataset.store?.trim();
@@ -92,7 +103,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   const bigcommerceClientId = script.dataset.bigcommerceClientId?.trim() || undefined;
   const win = script.ownerDocument.defaultView;
   const preview = win ? previewToken(win) : undefined;
-  const lang = shopperLanguage(script.ownerDocument);
+  const locale = shopperLanguage(script);
   return {
     store,
     customerId,
@@ -100,11 +111,11 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
     ...(bigcommerceClientId ? { bigcommerceClientId } : {}),
     base: new URL('.', script.src),
     ...(preview ? { preview } : {}),
-    ...(lang ? { lang } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 
-/** `GET {origin}/storefront/v1/{store key}/bootstrap?customer_id=&digest=&lang=` (customer only when signed). */
+/** `GET {origin}/storefront/v1/{store key}/bootstrap?customer_id=&digest=` (customer only when signed). */
 export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): string {
   const url = new URL(`../storefront/v1/${encodeURIComponent(options.store)}/bootstrap`, options.base);
   if (customerJwt) url.searchParams.set('customer_jwt', customerJwt);
@@ -113,7 +124,7 @@ export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): strin
     url.searchParams.set('digest', options.digest);
   }
   if (options.preview) url.searchParams.set('preview', options.preview);
-  if (options.lang) url.searchParams.set('lang', options.lang);
+  if (options.locale) url.searchParams.set('locale', options.locale);
   return url.href;
 }
 

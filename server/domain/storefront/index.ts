@@ -2,6 +2,7 @@ import { makeContext, type StorefrontPayload } from '../../../renderers/context.
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { themeRules } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
+import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -30,6 +31,17 @@ export function servedLanguage(store: Pick<Store, 'settings'>, requested: string
   return matchLanguage(requested, [languages.default, ...languages.others]) ?? languages.default;
 }
 
+/** Keeps the language a signed-in shopper's storefront speaks: the member's e-mails go out in it. */
+export async function rememberCustomerLocale(db: Db, storeId: number, customerId: number, locale: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ locale })
+    .where('store_id', '=', storeId)
+    .where('id', '=', customerId)
+    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)]))
+    .execute();
+}
+
 /** The themes the storefront draws with: the page's (launcher), the widget's and the sticky bar's. */
 function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] {
   const named = documents.map((doc) => {
@@ -45,22 +57,16 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
  * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
  * published documents, for a browser holding a preview link (`preview: true` shows its bar).
+ * `locale`: the shopper's language (BCP 47) — the product's wording of that language only travels.
  */
-export async function bootstrapPayload(
-  db: Db,
-  store: Store,
-  customerId: number | null,
-  now: Date,
-  drafts = false,
-  shopperLanguage?: string,
-): Promise<StorefrontPayload> {
-  const language = servedLanguage(store, shopperLanguage);
+export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false, locale = 'en'): Promise<StorefrontPayload> {
   const [published, program, member] = await Promise.all([
     drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
-  // only the shopper's language travels: each text translated, or in the default language
+  // the store's texts travel in one language: the shopper's translation, else the default language
+  const language = servedLanguage(store, locale);
   const documents = {
     ...published,
     widget: documentForLanguage(published.widget, language),
@@ -74,7 +80,8 @@ export async function bootstrapPayload(
   return {
     storeKey: store.store_name,
     storeName: store.title,
-    locale: language,
+    locale,
+    messages: catalogFor(locale),
     theme,
     themes: THEME_TOKENS,
     themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),
