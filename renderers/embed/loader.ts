@@ -38,6 +38,8 @@ export interface EmbedOptions {
   preview?: string | undefined;
   /** the browser's anonymous first-party id: a running experiment assigns it a variant */
   aid?: string | undefined;
+  /** the shopper's language (BCP 47): the product's wording of that language only comes back */
+  locale?: string | undefined;
 }
 
 /** The localStorage key of the browser's anonymous id. */
@@ -71,6 +73,23 @@ export function reportEvent(win: Window, options: EmbedOptions, payload: Storefr
     } catch {
       // a beacon refused by the browser is a lost count, never an error on the store's page
     }
+  }
+}
+
+/**
+ * The shopper's language: the script tag's `data-locale` (a store theme may print its platform's
+ * locale there), Shopify's `Shopify.locale`, the page's `<html lang>`, else the browser's.
+ */
+export function shopperLanguage(script: HTMLScriptElement): string | undefined {
+  const doc = script.ownerDocument;
+  const shopify = (doc.defaultView as { Shopify?: { locale?: unknown } } | null)?.Shopify?.locale;
+  const tag = (script.dataset.locale || (typeof shopify === 'string' && shopify) || doc.documentElement.lang || doc.defaultView?.navigator.language || '')
+    .trim()
+    .replace(/_/g, '-');
+  try {
+    return /^[a-z]{2,3}\b/i.test(tag) ? Intl.getCanonicalLocales(tag)[0] : undefined;
+  } catch {
+    return undefined; // not a language tag: the server's default
   }
 }
 
@@ -121,6 +140,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   const win = script.ownerDocument.defaultView;
   const preview = win ? previewToken(win) : undefined;
   const aid = win ? anonymousId(win) : undefined;
+  const locale = shopperLanguage(script);
   return {
     store,
     customerId,
@@ -129,6 +149,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
     base: new URL('.', script.src),
     ...(preview ? { preview } : {}),
     ...(aid ? { aid } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 
@@ -142,6 +163,7 @@ export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): strin
   }
   if (options.preview) url.searchParams.set('preview', options.preview);
   else if (options.aid) url.searchParams.set('aid', options.aid);
+  if (options.locale) url.searchParams.set('locale', options.locale);
   return url.href;
 }
 

@@ -1,5 +1,20 @@
 import { z } from 'zod';
+import { canonicalLocale } from '../../renderers/i18n/locales.ts';
 import { emailField, idField } from './common.ts';
+
+/** A shopper's language: a BCP 47 tag (`fr`, `pt-BR`, `ar-EG`), canonicalised. */
+export const localeField = z
+  .string()
+  .trim()
+  .max(35)
+  .transform((tag, ctx) => {
+    const canonical = canonicalLocale(tag.replace(/_/g, '-'));
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: 'The language is not a BCP 47 tag (e.g. en, fr, pt-BR).' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
 
 /** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
 const shopperSignature = {
@@ -19,9 +34,13 @@ export const optionalShopperQuery = z.strictObject({
   digest: shopperSignature.digest.optional(),
   customer_jwt: z.string().trim().min(1).max(4000).optional(),
 });
-/** The bootstrap's query: the optional shopper, a preview link's token (`ls_preview`) to get the store's drafts, the anonymous id. */
+/**
+ * The bootstrap's query: the optional shopper, a preview link's token (`ls_preview`) to get the
+ * store's drafts, the shopper's language (the page's, else the browser's) and the anonymous id.
+ */
 export const bootstrapQuery = optionalShopperQuery.extend({
   preview: z.string().min(1).max(200).optional(),
+  locale: localeField.optional(),
   /** the browser's anonymous first-party id (kept by the embed): a running experiment assigns it a variant; one not of the form (8–64 of A–Z a–z 0–9 - _) is ignored */
   aid: z.string().max(200).optional(),
 });

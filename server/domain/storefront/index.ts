@@ -2,7 +2,8 @@ import { makeContext, type StorefrontPayload } from '../../../renderers/context.
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { themeRules } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
-import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
+import { catalogFor } from '../../../renderers/i18n/index.ts';
+import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
@@ -24,6 +25,23 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
   return row?.id ?? null;
 }
 
+/** The store's language that serves a shopper asking for `requested`: the closest of its languages, else its default. */
+export function servedLanguage(store: Pick<Store, 'settings'>, requested: string | undefined): string {
+  const languages = storeLanguages(store.settings as Record<string, unknown>);
+  return matchLanguage(requested, [languages.default, ...languages.others]) ?? languages.default;
+}
+
+/** Keeps the language a signed-in shopper's storefront speaks: the member's e-mails go out in it. */
+export async function rememberCustomerLocale(db: Db, storeId: number, customerId: number, locale: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ locale })
+    .where('store_id', '=', storeId)
+    .where('id', '=', customerId)
+    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)]))
+    .execute();
+}
+
 /** The themes the storefront draws with: the page's (launcher), the widget's and the sticky bar's. */
 function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] {
   const named = documents.map((doc) => {
@@ -41,7 +59,8 @@ export type ShownVariants = Partial<Pick<PublishedDocuments, 'widget' | 'sticky_
  * the landing page is served as its own page), their published custom styles (as documents for
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
  * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
- * published documents, for a browser holding a preview link (`preview: true` shows its bar);
+ * published documents, for a browser holding a preview link (`preview: true` shows its bar).
+ * `locale`: the shopper's language (BCP 47) — the product's wording of that language only travels.
  * `variants`: the experiments' variant B documents this page load shows.
  */
 export async function bootstrapPayload(
@@ -50,6 +69,7 @@ export async function bootstrapPayload(
   customerId: number | null,
   now: Date,
   drafts = false,
+  locale = 'en',
   variants: ShownVariants = {},
 ): Promise<StorefrontPayload> {
   const [stored, program, member] = await Promise.all([
@@ -57,7 +77,16 @@ export async function bootstrapPayload(
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
-  const documents = { ...stored, ...variants };
+  // an experiment's variant B in place of what is published; the store's texts travel in one
+  // language: the shopper's translation, else the default language
+  const published = { ...stored, ...variants };
+  const language = servedLanguage(store, locale);
+  const documents = {
+    ...published,
+    widget: documentForLanguage(published.widget, language),
+    launcher: documentForLanguage(published.launcher, language),
+    sticky_bar: documentForLanguage(published.sticky_bar, language),
+  };
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
   const theme: ThemeName = 'light';
@@ -65,7 +94,8 @@ export async function bootstrapPayload(
   return {
     storeKey: store.store_name,
     storeName: store.title,
-    locale: 'en-US',
+    locale,
+    messages: catalogFor(locale),
     theme,
     themes: THEME_TOKENS,
     themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),

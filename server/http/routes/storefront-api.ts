@@ -5,7 +5,7 @@ import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
-import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
+import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
@@ -80,7 +80,7 @@ export const storefrontApiRoutes: RouteModule = {
       },
       async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview, aid } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview, locale, aid } = request.query;
         const drafts = preview !== undefined;
         if (drafts) {
           // a preview link of this store, not expired nor revoked: its drafts, for this browser only
@@ -98,6 +98,7 @@ export const storefrontApiRoutes: RouteModule = {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
         }
+        if (member !== null && locale) await rememberCustomerLocale(app.db, store.id, member, locale);
         // a running experiment shows this page load its variant (never to a preview of the drafts)
         const assignments = drafts
           ? []
@@ -109,7 +110,7 @@ export const storefrontApiRoutes: RouteModule = {
               now,
             );
         const variants = Object.fromEntries(assignments.filter((shown) => shown.document !== undefined).map((shown) => [shown.kind, shown.document]));
-        const payload = await bootstrapPayload(app.db, store, member, now, drafts, variants);
+        const payload = await bootstrapPayload(app.db, store, member, now, drafts, locale, variants);
         const experiments = assignments.map(({ kind, variant, beacon }) => ({ kind, variant, beacon }));
         return { data: { ...payload, ...(experiments.length > 0 && { experiments }), ...(signed && { shopper: signed }) } };
       },
