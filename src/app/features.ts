@@ -2,6 +2,7 @@ import type { Feature } from '../lib/feature.ts';
 import { accountFeature } from '../features/account/index.ts';
 import { analyticsFeature } from '../features/analytics/index.ts';
 import { customersFeature } from '../features/customers/index.ts';
+import { experimentsFeature } from '../features/experiments/index.ts';
 import { emailsFeature } from '../features/emails/index.ts';
 import { homeFeature } from '../features/home/index.ts';
 import { integrationsFeature } from '../features/integrations/index.ts';
@@ -17,6 +18,7 @@ export const FEATURES: readonly Feature[] = [
   homeFeature,
   customersFeature,
   onsiteDisplayFeature,
+  experimentsFeature,
   referralsFeature,
   pointsFeature,
   vipFeature,

@@ -92,13 +92,6 @@ export const ROUTES: RouteEntry[] = [
     screen: 'onsite-display',
   },
   {
-    path: '/onsite-display/experiments',
-    title: 'Experiments',
-    purpose: 'A/B experiments on the landing page, widget or sticky bar: variant B, the split, and which one converts better.',
-    screen: 'onsite-display',
-    back: { to: '/onsite-display', label: 'On-site Display' },
-  },
-  {
     path: '/onsite-display/widget',
     title: 'Widget',
     purpose: 'The builder for the rewards widget and its launcher on desktop and mobile.',

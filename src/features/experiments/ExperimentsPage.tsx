@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExperimentSurface } from '../../../server/contract/experiments.ts';
 import { Banner, Button, PageHeader } from '../../components/ui/index.ts';
-import type { RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { formatUtcDateTime } from '../../lib/format.ts';
 import { experimentsQuery, useCreateVariant, useEndExperiment, useStartExperiment, variantQuery } from './api/experiments.ts';

@@ -3,7 +3,6 @@
  * surface (spec §2 routes). The builder is imported only through builder/index.ts and loaded
  * lazily by the route, so it is its own chunk.
  */
-import { lazy } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BuilderStudio, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
@@ -13,7 +12,7 @@ import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { useViewOnlyReason } from '../../lib/useCan.ts';
 import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
 
-const ExperimentsPage = lazy(() => import('../experiments/ExperimentsPage.tsx').then((m) => ({ default: m.ExperimentsPage })));
+/** The Experiments (A/B) screen of the surfaces (its own feature). */
 const EXPERIMENTS_PATH = '/onsite-display/experiments';
 
 const STUDIO_PATHS: Record<string, StudioSurface> = Object.fromEntries(STUDIOS.map((studio) => [studioPath(studio.id), studio.id]));
@@ -52,7 +51,6 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
 
 /** The page of an On-site Display route: the overview or the studio of its surface. */
 export function OnsiteDisplayPage({ route }: { route: RouteEntry }) {
-  if (route.path === EXPERIMENTS_PATH) return <ExperimentsPage route={route} />;
   const surface = STUDIO_PATHS[route.path];
   return surface ? <OnsiteDisplayStudioPage surface={surface} /> : <OnsiteDisplayOverviewPage route={route} />;
 }

@@ -1,0 +1,98 @@
+/**
+ * Experiments (A/B) on the widget, on the real server and the demo storefront: the merchant
+ * starts one from the console's Experiments screen; two shoppers (two browser contexts, each with
+ * its own anonymous id) see different variants of the widget; the results screen counts each
+ * variant's shopper, view and widget open; the screen passes axe; the merchant stops it.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { variantFor } from '../../server/modules/experiments/assignment.ts';
+import { expectNoViolations } from './harness/axe.ts';
+import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
+import { STORE, bootstrap, launcherOf, published } from './harness/storefront.ts';
+
+const VARIANT_TITLE = 'Variant B rewards';
+
+/** An anonymous id that experiment `id` (split `split`) shows `variant`. */
+function anonymousIdFor(id: number, split: number, variant: 'a' | 'b'): string {
+  for (let index = 0; ; index++) {
+    const aid = `e2e-${variant}-${index}-shopper`;
+    if (variantFor(id, `anon:${aid}`, split) === variant) return aid;
+  }
+}
+
+/** A shopper's browser whose embed keeps `aid` as its anonymous id, on the demo storefront. */
+async function shopperPage(browser: Browser, aid: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript((id) => window.localStorage.setItem('ls_aid', id), aid);
+  const page = await context.newPage();
+  await page.goto('/demo/storefront');
+  return page;
+}
+
+test('an experiment shows two shoppers different widgets and counts them per variant', async ({ browser, request }) => {
+  const headers = await ownerApiHeaders(request, STORE);
+  const names = published(await bootstrap(request));
+  // variant B: the published widget with another welcome title (edited as the studio saves it)
+  const created = await request.post('/api/v1/onsite-display/variants/widget/from-published', { headers, data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  const document = (await created.json()).data.document;
+  document.panels.header.visitor.title = VARIANT_TITLE;
+  const saved = await request.put('/api/v1/onsite-display/variants/widget', { headers, data: { document } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  const console = await signedInOwner(browser);
+  let experimentId: number | undefined;
+  try {
+    await switchConsoleStore(console, 'Demo Coffee Roasters');
+    await console.goto('/onsite-display/experiments');
+    await expect(console.getByRole('heading', { name: 'Experiments', level: 1 })).toBeVisible();
+    await console.getByLabel('Surface').selectOption('widget');
+    await expect(console.getByText(/Variant B saved/)).toBeVisible();
+    await expectNoViolations(console, 'experiments screen');
+
+    // a split outside 1–99 % is refused with the reason, and nothing starts
+    await console.getByLabel('Shoppers who see variant B (%)').fill('100');
+    await console.getByRole('button', { name: 'Start experiment' }).click();
+    await expect(console.getByRole('alert')).toContainText('1 to 99');
+    await console.getByLabel('Shoppers who see variant B (%)').fill('50');
+    await console.getByRole('button', { name: 'Start experiment' }).click();
+    const card = console.getByRole('region', { name: /Widget experiment/ });
+    await expect(card.getByText('Running')).toBeVisible();
+    const listed = (await (await request.get('/api/v1/onsite-display/experiments', { headers })).json()).data as { id: number; status: string }[];
+    experimentId = listed.find((row) => row.status === 'running')!.id;
+
+    // two shoppers, one per variant: each sees their own widget
+    const shopperA = await shopperPage(browser, anonymousIdFor(experimentId, 50, 'a'));
+    const shopperB = await shopperPage(browser, anonymousIdFor(experimentId, 50, 'b'));
+    await launcherOf(shopperA, names.launcher).click();
+    await expect(shopperA.getByRole('dialog', { name: names.header })).toBeVisible();
+    await launcherOf(shopperB, names.launcher).click();
+    await expect(shopperB.getByRole('dialog', { name: VARIANT_TITLE })).toBeVisible();
+    await expect(shopperA.getByRole('dialog', { name: VARIANT_TITLE })).toHaveCount(0);
+    // the same shopper comes back to the same variant
+    await shopperB.reload();
+    await launcherOf(shopperB, names.launcher).click();
+    await expect(shopperB.getByRole('dialog', { name: VARIANT_TITLE })).toBeVisible();
+
+    // the results screen counts them: one shopper each, B seen twice, each opened the widget (once per page load)
+    const rowOf = (variant: string) => card.getByRole('row', { name: new RegExp(`^Variant ${variant} \\(50 %\\)`) });
+    await expect(async () => {
+      await console.reload();
+      await expect(rowOf('A').getByRole('cell')).toHaveText(['1', '1', '1', '0 of 1 (0.0 %)', '0 (0.0 %)'], { timeout: 1000 });
+      await expect(rowOf('B').getByRole('cell')).toHaveText(['1', '2', '2', '0 of 1 (0.0 %)', '0 (0.0 %)'], { timeout: 1000 });
+    }).toPass();
+    await expect(card.getByRole('status')).toContainText('Not enough data yet: each variant needs 100 shoppers');
+    await expectNoViolations(console, 'experiment results');
+
+    await card.getByRole('button', { name: 'Stop experiment' }).click();
+    await expect(card.getByText('Stopped', { exact: true })).toBeVisible();
+    experimentId = undefined;
+    // stopped: everyone sees what is published again
+    await shopperB.reload();
+    await launcherOf(shopperB, names.launcher).click();
+    await expect(shopperB.getByRole('dialog', { name: names.header })).toBeVisible();
+  } finally {
+    if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
+    await console.context().close();
+  }
+});
