@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontPayload } from '../context.ts';
 import { catalogFor } from '../i18n/index.ts';
 import { launcherDoc, MEMBER, PROGRAM, stickyBarDoc, TEST_THEMES, widgetDoc } from '../testing/fixtures.ts';
-import { bootstrapUrl, mountEmbed, previewToken, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
+import { anonymousId, bootstrapUrl, mountEmbed, previewToken, readScriptOptions, reportEvent, startEmbed, type EmbedHandle } from './loader.ts';
 import type { PanelModule } from './panel-api.ts';
 import { annotatePure } from './pure-annotations.ts';
 
@@ -43,22 +43,51 @@ function script(attrs: Record<string, string>) {
   return tag;
 }
 
+/** The anonymous id the embed keeps for this browser (set here so addresses are known). */
+const AID = 'test-shopper-0001';
+
 describe('script tag options and the bootstrap address', () => {
+  beforeEach(() => window.localStorage.setItem('ls_aid', AID));
   it('reads the store key and, for a signed-in shopper, the customer id and digest', () => {
     const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters', 'data-customer-id': '100000', 'data-customer-digest': 'ab12' }))!;
     expect(options).toMatchObject({ store: 'demo-coffee-roasters', customerId: '100000', digest: 'ab12' });
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12&locale=en-US');
+    expect(bootstrapUrl(options)).toBe(
+      'https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12&aid=test-shopper-0001&locale=en-US',
+    );
   });
   it('asks as a visitor without a complete signature, and encodes the key', () => {
     const options = readScriptOptions(script({ 'data-store': 'a/b?c', 'data-customer-id': '7' }))!;
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap?locale=en-US');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap?aid=test-shopper-0001&locale=en-US');
   });
   it('does nothing without data-store', () => {
     expect(readScriptOptions(script({}))).toBeNull();
   });
 });
 
+describe('experiments: the anonymous id and the beacon', () => {
+  it('makes one anonymous id per browser and keeps it', () => {
+    window.localStorage.removeItem('ls_aid');
+    const first = anonymousId(window)!;
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(anonymousId(window)).toBe(first);
+    expect(window.localStorage.getItem('ls_aid')).toBe(first);
+  });
+  it('reports an event to each experiment of the page load with navigator.sendBeacon, as text', () => {
+    const sendBeacon = vi.fn(() => true);
+    Object.defineProperty(window.navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    const options = readScriptOptions(script({ 'data-store': 'demo' }))!;
+    reportEvent(window, options, payload({ experiments: [{ kind: 'widget', variant: 'b', beacon: 'token-1' }] }), 'open');
+    expect(sendBeacon).toHaveBeenCalledExactlyOnceWith(
+      'https://loyalty.example/storefront/v1/demo/beacon',
+      JSON.stringify({ token: 'token-1', event: 'open' }),
+    );
+    reportEvent(window, options, payload({}), 'open');
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("the shopper's language", () => {
+  beforeEach(() => window.localStorage.setItem('ls_aid', AID));
   afterEach(() => {
     document.documentElement.removeAttribute('lang');
     delete (window as { Shopify?: unknown }).Shopify;
@@ -68,7 +97,9 @@ describe("the shopper's language", () => {
   it("is the page's <html lang>, canonicalised, and travels in the bootstrap's query", () => {
     document.documentElement.lang = 'pt_br';
     expect(localeOf()).toBe('pt-BR');
-    expect(bootstrapUrl(readScriptOptions(script({ 'data-store': 'demo' }))!)).toBe('https://loyalty.example/storefront/v1/demo/bootstrap?locale=pt-BR');
+    expect(bootstrapUrl(readScriptOptions(script({ 'data-store': 'demo' }))!)).toBe(
+      'https://loyalty.example/storefront/v1/demo/bootstrap?aid=test-shopper-0001&locale=pt-BR',
+    );
   });
   it("prefers the script's data-locale, then Shopify.locale, then the page, then the browser", () => {
     document.documentElement.lang = 'de';
