@@ -90,7 +90,10 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
     ...(has('emails') && app.mailer ? [emailDeliveryJob(app.mailer, config.publicUrl, config.jobStalledAfterMs)] : []),
     ...(has('outgoing') ? [outgoingDeliveryJob(config.outgoingWebhookIntervalMs, { allowLoopback: config.outgoingWebhookAllowLoopback })] : []),
   ];
-  const runner = kinds.length > 0 ? new JobRunner(db, clock, kinds, { listenUrl: config.databaseUrl, stalledAfterMs: config.jobStalledAfterMs, onError: log('a job') }) : null;
+  const runner =
+    kinds.length > 0
+      ? new JobRunner(db, clock, kinds, { listenUrl: config.databaseUrl, stalledAfterMs: config.jobStalledAfterMs, onError: log('a job') })
+      : null;
   if (runner) {
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one

@@ -50,7 +50,8 @@ function startProcess(url: string, smtpUrl: string): ChildProcess {
   return child;
 }
 
-const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
 
 /** Polls `read` until `done` holds of its value; a hang ends at the test's own budget. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -122,11 +123,20 @@ describe.skipIf(!adminUrl)('a kill -9 of the process running the jobs [postgres]
     const mailTo = (n: number) => `mail.${n}@crash.test`;
     await queueEmails(
       db,
-      Array.from({ length: EMAILS }, (_, n) => ({ storeId: store.id, customerId: null, key: 'referral-received' as const, eventKey: `crash:${n}`, to: mailTo(n), data: {}, rendered })),
+      Array.from({ length: EMAILS }, (_, n) => ({
+        storeId: store.id,
+        customerId: null,
+        key: 'referral-received' as const,
+        eventKey: `crash:${n}`,
+        to: mailTo(n),
+        data: {},
+        rendered,
+      })),
       new Date(),
     );
 
-    const jobs = () => db.selectFrom('jobs').select(['id', 'kind', 'state', 'claimed_by', 'progress', 'total', 'attempts']).where('kind', 'in', KINDS).execute();
+    const jobs = () =>
+      db.selectFrom('jobs').select(['id', 'kind', 'state', 'claimed_by', 'progress', 'total', 'attempts']).where('kind', 'in', KINDS).execute();
     // queued (saving the VIP settings and then a tier queued an apply each); the email pass is made by the processes
     expect(new Set((await jobs()).map((job) => job.kind))).toEqual(new Set(KINDS.filter((kind) => kind !== 'emails.deliver')));
 
@@ -143,7 +153,10 @@ describe.skipIf(!adminUrl)('a kill -9 of the process running the jobs [postgres]
     first.kill('SIGKILL');
     await stopped(first);
     const held = await jobs();
-    expect(held.filter((job) => job.state === 'done').map((job) => job.kind), 'finished before every job was under way').toEqual([]);
+    expect(
+      held.filter((job) => job.state === 'done').map((job) => job.kind),
+      'finished before every job was under way',
+    ).toEqual([]);
     expect(new Set(held.filter((job) => job.state === 'running').map((job) => job.claimed_by)).size).toBe(1);
     expect(received.length).toBeLessThan(EMAILS);
 
@@ -170,7 +183,9 @@ describe.skipIf(!adminUrl)('a kill -9 of the process running the jobs [postgres]
     // the order import: every order once
     expect(await call('GET', `/data/v1/order/import/${orderImport.id}`)).toMatchObject({ status: 'done', total: ORDERS });
     const imported = await sql<{ orders: number; distinct: number }>`
-      select count(*)::int as orders, count(distinct external_id)::int as distinct from orders where store_id = ${store.id} and placed_at = ${PLACED_AT}::timestamptz`.execute(db);
+      select count(*)::int as orders, count(distinct external_id)::int as distinct from orders where store_id = ${store.id} and placed_at = ${PLACED_AT}::timestamptz`.execute(
+      db,
+    );
     expect(imported.rows[0]).toEqual({ orders: ORDERS, distinct: ORDERS });
 
     // the export: the customers that existed when it was asked for, each once

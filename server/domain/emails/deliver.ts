@@ -52,7 +52,6 @@ export async function deliverDue(db: Db, mailer: Mailer, publicUrl: string, now:
   }
 }
 
-
 /**
  * The outbox's delivery pass, a recurring job: every 15 s, and at once when an email is queued
  * (`runRecurringNow`); one pass at a time across the processes, taken over when its process dies.
