@@ -106,7 +106,7 @@ describe('the BigCommerce adapter against the stand-in', () => {
 
   it("answers the storefront cart API's coupon address: BigCommerce has no one-step apply link", () => {
     expect(adapter.applyUrl('https://outdoor.example/', 'LS-FIVE-41', '/cart.php')).toBe(
-      'https://outdoor.example/api/storefront/checkouts/{checkoutId}/coupons',
+      '/api/storefront/checkouts/{checkoutId}/coupons',
     );
   });
 });
