@@ -42,7 +42,8 @@ describe('referrals in the widget', () => {
 
   it("shows the friend's coupon as the shop's platform stands with it: preparing, ready or refused", () => {
     const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12' };
-    const draw = (referral: ReferralArrival) => renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
+    const draw = (referral: ReferralArrival) =>
+      renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
     const preparing = draw({ ...arrival, platform: 'preparing' });
     expect(preparing).toContain('Preparing your code…');
     expect(preparing).not.toContain('REF-AB12');

@@ -105,5 +105,7 @@ test('a BigCommerce member earns from an order, redeems, applies the coupon to t
     data: { reward_id: Number(rewardId), reason: 'Refunded in the browser test' },
   });
   expect(refund.ok(), await refund.text()).toBe(true);
-  await expect.poll(async () => (await couponsOf(request, hash)).filter((coupon) => coupon.code === refunded)).toEqual([expect.objectContaining({ enabled: false })]);
+  await expect
+    .poll(async () => (await couponsOf(request, hash)).filter((coupon) => coupon.code === refunded))
+    .toEqual([expect.objectContaining({ enabled: false })]);
 });

@@ -23,7 +23,12 @@ export interface BigCommerceCustomer {
 }
 
 /** Fetches one customer from the store's v3 API; null when the store no longer has it. */
-export async function fetchBigCommerceCustomer(baseUrl: string, storeHash: string, customerId: string, accessToken: string): Promise<BigCommerceCustomer | null> {
+export async function fetchBigCommerceCustomer(
+  baseUrl: string,
+  storeHash: string,
+  customerId: string,
+  accessToken: string,
+): Promise<BigCommerceCustomer | null> {
   const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v3/customers?id:in=${encodeURIComponent(customerId)}`;
   const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for customer ${customerId}.`);

@@ -194,7 +194,10 @@ export const webhookRoutes: RouteModule = {
 
     app.post(
       '/bigcommerce',
-      { helmet: false, schema: { tags: ['webhooks'], summary: 'BigCommerce order, customer and product webhooks (ids only; the order, customer or product is fetched)' } },
+      {
+        helmet: false,
+        schema: { tags: ['webhooks'], summary: 'BigCommerce order, customer and product webhooks (ids only; the order, customer or product is fetched)' },
+      },
       async (request) => {
         const raw = rawBody(request);
         const given = Buffer.from(headerOf(request, 'x-webhook-secret') ?? '');

@@ -87,7 +87,19 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
   const storeOf = (hash: string): StoreState => {
     let store = stores.get(hash);
     if (!store) {
-      store = { hash, name: `Store ${hash}`, token: null, coupons: [], hooks: [], scripts: [], customers: [], orders: [], orderCoupons: [], carts: [], nextId: 1 };
+      store = {
+        hash,
+        name: `Store ${hash}`,
+        token: null,
+        coupons: [],
+        hooks: [],
+        scripts: [],
+        customers: [],
+        orders: [],
+        orderCoupons: [],
+        carts: [],
+        nextId: 1,
+      };
       stores.set(hash, store);
     }
     return store;

@@ -21,7 +21,10 @@ const COUPON_TYPE_NUMBERS: Record<string, number> = {
   free_shipping: 4,
 };
 
-const refused = (title: string): Answer => ({ status: 400, body: { status: 400, title, type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes' } });
+const refused = (title: string): Answer => ({
+  status: 400,
+  body: { status: 400, title, type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes' },
+});
 
 /** What a coupon takes off a cart of `amount` (dollars), or why it does not apply. */
 function discountOf(coupon: StandInCoupon | undefined, amount: number, now: Date): number | string {

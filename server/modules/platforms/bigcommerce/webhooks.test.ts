@@ -27,7 +27,14 @@ describeEachDatabase(
   (ctx) => {
     // one stand-in serves both databases' runs: each its own store
     const HASH = `cust${ctx.backend}`;
-    const customer = { id: 901, email: 'Rae@Trail.example', first_name: 'Rae', last_name: 'Walker', customer_group_id: 0, date_created: new Date().toUTCString() };
+    const customer = {
+      id: 901,
+      email: 'Rae@Trail.example',
+      first_name: 'Rae',
+      last_name: 'Walker',
+      customer_group_id: 0,
+      date_created: new Date().toUTCString(),
+    };
     const storeOfHash = () =>
       ctx.db
         .selectFrom('stores')
@@ -37,7 +44,12 @@ describeEachDatabase(
         .executeTakeFirstOrThrow();
     const deliver = async (request: WebhookRequest, change: { headers?: Record<string, string>; destination?: string } = {}) => {
       const destination = new URL(change.destination ?? request.destination);
-      return ctx.app.inject({ method: 'POST', url: destination.pathname + destination.search, headers: { ...request.headers, ...change.headers }, payload: request.body });
+      return ctx.app.inject({
+        method: 'POST',
+        url: destination.pathname + destination.search,
+        headers: { ...request.headers, ...change.headers },
+        payload: request.body,
+      });
     };
     const webhook = async (scope: string, id: number) => (await bc.webhooks(HASH, scope, { type: 'customer', id }))[0]!;
     const customerRow = async () =>
@@ -63,7 +75,9 @@ describeEachDatabase(
       const callback = await bc.install(HASH, { id: 3, email: 'owner@cust42.example' }, 'Trail Co');
       expect((await ctx.app.inject({ method: 'GET', url: `/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}` })).statusCode).toBe(303);
       await new JobRunner(ctx.db, ctx.clock, jobKinds(false, ctx.config)).drain();
-      expect((await bc.hooks(HASH)).map((hook) => hook.scope)).toEqual(expect.arrayContaining(['store/customer/created', 'store/customer/updated', 'store/customer/deleted']));
+      expect((await bc.hooks(HASH)).map((hook) => hook.scope)).toEqual(
+        expect.arrayContaining(['store/customer/created', 'store/customer/updated', 'store/customer/deleted']),
+      );
     });
 
     it('store/customer/created: the customer is fetched and written, with the sign-up points once, even when the webhook comes again', async () => {
