@@ -44,6 +44,13 @@ export interface StorefrontContext {
   shopName(domain: string): string;
 }
 
+/** What Shopify passes on to the app proxy of the shopper's request headers (not their cookies). */
+function forwardedHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'accept', 'idempotency-key']) if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
+  return headers;
+}
+
 async function rawBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -100,7 +107,7 @@ export async function answerStorefront(context: StorefrontContext, request: Inco
     const body = request.method === 'POST' ? new Uint8Array(await rawBody(request)) : undefined;
     const forwarded = await fetch(`${context.appUrl}/platforms/shopify/proxy${url.pathname.slice(PROXY_PREFIX.length)}?${query}`, {
       method: request.method ?? 'GET',
-      headers: request.headers['content-type'] ? { 'content-type': String(request.headers['content-type']) } : {},
+      headers: forwardedHeaders(request),
       ...(body ? { body } : {}),
     });
     response
