@@ -4,6 +4,8 @@
  * imports these types (StorefrontPayload) and the storefront embed builds a context from them.
  */
 
+import type { Catalog } from './i18n/catalog.ts';
+import { catalogFor } from './i18n/index.ts';
 import type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens } from './schema/index.ts';
 
 export type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens };
@@ -165,8 +167,13 @@ export interface RenderContext {
    * that would be unreadable on its theme. Without them the palette always applies.
    */
   themes?: ThemeSet;
-  /** BCP 47 locale for number formatting, e.g. "en-US" */
+  /**
+   * The shopper's language (BCP 47, e.g. "fr", "pt-BR", "ar"): the product's wording, plural
+   * rules, number, date and currency formats, and the writing direction (`textDirection`).
+   */
   locale: string;
+  /** the product's own wording in `locale`'s language (`t(ctx, key)` reads it) */
+  messages: Catalog;
   program: ProgramData;
   /** the merchant icon library (id → 24×24 stroke path), for icon ids in documents */
   icons?: Record<string, string>;
@@ -192,7 +199,10 @@ export interface RenderContext {
 export interface StorefrontPayload {
   storeKey: string;
   storeName: string;
+  /** the shopper's language (BCP 47) */
   locale: string;
+  /** the product's wording in that language: the one catalog the storefront gets */
+  messages: Catalog;
   theme: ThemeName;
   /** token values of the four themes (the widget module derives custom styles from them) */
   themes: ThemeSet;
@@ -242,6 +252,7 @@ export function contextFromPayload(payload: StorefrontPayload, device: Device): 
     theme: payload.theme,
     themes: payload.themes,
     locale: payload.locale,
+    messages: payload.messages,
     program: payload.program,
     icons: payload.icons,
     customStyles: payload.customStyles,
@@ -249,7 +260,8 @@ export function contextFromPayload(payload: StorefrontPayload, device: Device): 
   return payload.member ? { ...base, audience: 'member', member: payload.member } : { ...base, audience: 'visitor' };
 }
 
-/** A neutral context for previews and tests: visitor, desktop, light theme. */
+/** A neutral context for previews and tests: visitor, desktop, light theme, English (or the wording of `overrides.locale`). */
 export function makeContext(overrides: Partial<RenderContext> = {}): RenderContext {
-  return { audience: 'visitor', device: 'desktop', theme: 'light', locale: 'en-US', program: EMPTY_PROGRAM, ...overrides };
+  const locale = overrides.locale ?? 'en';
+  return { audience: 'visitor', device: 'desktop', theme: 'light', locale, messages: catalogFor(locale), program: EMPTY_PROGRAM, ...overrides };
 }

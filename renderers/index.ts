@@ -6,6 +6,7 @@
  */
 export * from './context.ts';
 export * from './format/index.ts';
+export * from './i18n/index.ts';
 export * from './theme/index.ts';
 export * from './landing/index.ts';
 export * from './widget/index.ts';

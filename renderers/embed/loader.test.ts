@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontPayload } from '../context.ts';
+import { catalogFor } from '../i18n/index.ts';
 import { launcherDoc, MEMBER, PROGRAM, stickyBarDoc, TEST_THEMES, widgetDoc } from '../testing/fixtures.ts';
 import { bootstrapUrl, mountEmbed, previewToken, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
 import type { PanelModule } from './panel-api.ts';
@@ -10,6 +11,7 @@ const payload = (patch: Partial<StorefrontPayload> = {}): StorefrontPayload => (
   storeKey: 'demo-coffee-roasters',
   storeName: 'Demo Coffee Roasters',
   locale: 'en-US',
+  messages: catalogFor('en'),
   theme: 'light',
   themes: TEST_THEMES,
   documents: { widget: widgetDoc(), launcher: launcherDoc(), stickyBar: stickyBarDoc() },
@@ -45,14 +47,44 @@ describe('script tag options and the bootstrap address', () => {
   it('reads the store key and, for a signed-in shopper, the customer id and digest', () => {
     const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters', 'data-customer-id': '100000', 'data-customer-digest': 'ab12' }))!;
     expect(options).toMatchObject({ store: 'demo-coffee-roasters', customerId: '100000', digest: 'ab12' });
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?customer_id=100000&digest=ab12&locale=en-US');
   });
   it('asks as a visitor without a complete signature, and encodes the key', () => {
     const options = readScriptOptions(script({ 'data-store': 'a/b?c', 'data-customer-id': '7' }))!;
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/a%2Fb%3Fc/bootstrap?locale=en-US');
   });
   it('does nothing without data-store', () => {
     expect(readScriptOptions(script({}))).toBeNull();
+  });
+});
+
+describe("the shopper's language", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute('lang');
+    delete (window as { Shopify?: unknown }).Shopify;
+  });
+  const localeOf = (attrs: Record<string, string> = {}) => readScriptOptions(script({ 'data-store': 'demo', ...attrs }))!.locale;
+
+  it("is the page's <html lang>, canonicalised, and travels in the bootstrap's query", () => {
+    document.documentElement.lang = 'pt_br';
+    expect(localeOf()).toBe('pt-BR');
+    expect(bootstrapUrl(readScriptOptions(script({ 'data-store': 'demo' }))!)).toBe('https://loyalty.example/storefront/v1/demo/bootstrap?locale=pt-BR');
+  });
+  it("prefers the script's data-locale, then Shopify.locale, then the page, then the browser", () => {
+    document.documentElement.lang = 'de';
+    (window as { Shopify?: unknown }).Shopify = { locale: 'fr' };
+    expect(localeOf({ 'data-locale': 'ar' })).toBe('ar');
+    expect(localeOf()).toBe('fr');
+    delete (window as { Shopify?: unknown }).Shopify;
+    expect(localeOf()).toBe('de');
+    document.documentElement.removeAttribute('lang');
+    expect(localeOf()).toBe(navigator.language);
+  });
+  it('leaves out what is no language tag (the server then answers in its default)', () => {
+    document.documentElement.lang = 'english please';
+    vi.stubGlobal('navigator', { ...navigator, language: '' });
+    expect(localeOf()).toBeUndefined();
+    expect(localeOf({ 'data-locale': '12' })).toBeUndefined();
   });
 });
 
@@ -241,7 +273,7 @@ describe('a preview link (?ls_preview=)', () => {
     window.history.replaceState({}, '', '/cart');
     const options = readScriptOptions(script({ 'data-store': 'demo-coffee-roasters' }))!;
     expect(options.preview).toBe('lsp_abc');
-    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?preview=lsp_abc');
+    expect(bootstrapUrl(options)).toBe('https://loyalty.example/storefront/v1/demo-coffee-roasters/bootstrap?preview=lsp_abc&locale=en-US');
   });
   it('shows "Previewing draft — Exit" over the drafts, and nothing of it otherwise', () => {
     const bar = (handle: EmbedHandle) => handle.root.querySelector('[role="status"].ls-preview');

@@ -36,6 +36,25 @@ export interface EmbedOptions {
   base: URL;
   /** a preview link's token: the bootstrap answers the store's drafts */
   preview?: string | undefined;
+  /** the shopper's language (BCP 47): the product's wording of that language only comes back */
+  locale?: string | undefined;
+}
+
+/**
+ * The shopper's language: the script tag's `data-locale` (a store theme may print its platform's
+ * locale there), Shopify's `Shopify.locale`, the page's `<html lang>`, else the browser's.
+ */
+export function shopperLanguage(script: HTMLScriptElement): string | undefined {
+  const doc = script.ownerDocument;
+  const shopify = (doc.defaultView as { Shopify?: { locale?: unknown } } | null)?.Shopify?.locale;
+  const tag = (script.dataset.locale || (typeof shopify === 'string' && shopify) || doc.documentElement.lang || doc.defaultView?.navigator.language || '')
+    .trim()
+    .replace(/_/g, '-');
+  try {
+    return /^[a-z]{2,3}\b/i.test(tag) ? Intl.getCanonicalLocales(tag)[0] : undefined;
+  } catch {
+    return undefined; // not a language tag: the server's default
+  }
 }
 
 /** The query parameter of a preview link, and the tab's session key that keeps its token. */
@@ -84,6 +103,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
   const bigcommerceClientId = script.dataset.bigcommerceClientId?.trim() || undefined;
   const win = script.ownerDocument.defaultView;
   const preview = win ? previewToken(win) : undefined;
+  const locale = shopperLanguage(script);
   return {
     store,
     customerId,
@@ -91,6 +111,7 @@ export function readScriptOptions(script: HTMLScriptElement): EmbedOptions | nul
     ...(bigcommerceClientId ? { bigcommerceClientId } : {}),
     base: new URL('.', script.src),
     ...(preview ? { preview } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 
@@ -103,6 +124,7 @@ export function bootstrapUrl(options: EmbedOptions, customerJwt?: string): strin
     url.searchParams.set('digest', options.digest);
   }
   if (options.preview) url.searchParams.set('preview', options.preview);
+  if (options.locale) url.searchParams.set('locale', options.locale);
   return url.href;
 }
 

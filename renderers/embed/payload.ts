@@ -9,7 +9,14 @@ import type { Launcher, StickyBar } from '../schema/index.ts';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function isPayload(value: unknown): value is StorefrontPayload {
-  return isObject(value) && typeof value.storeKey === 'string' && isObject(value.documents) && isObject(value.program) && isObject(value.themes);
+  return (
+    isObject(value) &&
+    typeof value.storeKey === 'string' &&
+    isObject(value.documents) &&
+    isObject(value.program) &&
+    isObject(value.themes) &&
+    isObject(value.messages)
+  );
 }
 
 /** The launcher, when there is both a launcher and a widget for it to open. */

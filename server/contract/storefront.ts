@@ -1,5 +1,20 @@
 import { z } from 'zod';
+import { canonicalLocale } from '../../renderers/i18n/locales.ts';
 import { emailField, idField } from './common.ts';
+
+/** A shopper's language: a BCP 47 tag (`fr`, `pt-BR`, `ar-EG`), canonicalised. */
+export const localeField = z
+  .string()
+  .trim()
+  .max(35)
+  .transform((tag, ctx) => {
+    const canonical = canonicalLocale(tag.replace(/_/g, '-'));
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: 'The language is not a BCP 47 tag (e.g. en, fr, pt-BR).' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
 
 /** Every shopper call is signed: the platform's customer id and hex HMAC-SHA256 of it with the store's secret. */
 const shopperSignature = {
@@ -19,8 +34,11 @@ export const optionalShopperQuery = z.strictObject({
   digest: shopperSignature.digest.optional(),
   customer_jwt: z.string().trim().min(1).max(4000).optional(),
 });
-/** The bootstrap's query: the optional shopper, and a preview link's token (`ls_preview`) to get the store's drafts. */
-export const bootstrapQuery = optionalShopperQuery.extend({ preview: z.string().min(1).max(200).optional() });
+/**
+ * The bootstrap's query: the optional shopper, a preview link's token (`ls_preview`) to get the
+ * store's drafts, and the shopper's language (the page's, else the browser's).
+ */
+export const bootstrapQuery = optionalShopperQuery.extend({ preview: z.string().min(1).max(200).optional(), locale: localeField.optional() });
 export const storeKeyParams = z.strictObject({ storeKey: z.string().min(1).max(100) });
 
 /** POST /storefront/v1/{store key}/redeem (send an Idempotency-Key header: a retry gets the first answer). */

@@ -126,6 +126,8 @@ export interface CustomersTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** kept out of the program to measure its lift (store setting holdout_percent, drawn on insert): earns nothing */
   holdout: Generated<boolean>;
+  /** the customer's language (BCP 47) as the storefront or the platform last told it; null: the store's default */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CustomerExportsTable {

@@ -2,6 +2,7 @@ import { makeContext, type StorefrontPayload } from '../../../renderers/context.
 import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { themeRules } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
+import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -24,6 +25,17 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
   return row?.id ?? null;
 }
 
+/** Keeps the language a signed-in shopper's storefront speaks: the member's e-mails go out in it. */
+export async function rememberCustomerLocale(db: Db, storeId: number, customerId: number, locale: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ locale })
+    .where('store_id', '=', storeId)
+    .where('id', '=', customerId)
+    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)]))
+    .execute();
+}
+
 /** The themes the storefront draws with: the page's (launcher), the widget's and the sticky bar's. */
 function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] {
   const named = documents.map((doc) => {
@@ -39,8 +51,9 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
  * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
  * published documents, for a browser holding a preview link (`preview: true` shows its bar).
+ * `locale`: the shopper's language (BCP 47) — the product's wording of that language only travels.
  */
-export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false): Promise<StorefrontPayload> {
+export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false, locale = 'en'): Promise<StorefrontPayload> {
   const [documents, program, member] = await Promise.all([
     drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
@@ -53,7 +66,8 @@ export async function bootstrapPayload(db: Db, store: Store, customerId: number 
   return {
     storeKey: store.store_name,
     storeName: store.title,
-    locale: 'en-US',
+    locale,
+    messages: catalogFor(locale),
     theme,
     themes: THEME_TOKENS,
     themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),

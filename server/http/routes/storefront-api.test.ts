@@ -125,6 +125,26 @@ describeEachDatabase('shopper API', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`) })).statusCode).toBe(401);
   });
 
+  it("bootstraps in the shopper's language: one catalog, and the signed-in member's language is kept for e-mails", async () => {
+    const english = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap') })).json().data;
+    expect(english).toMatchObject({ locale: 'en', messages: { 'reward.copy': 'Copy' } });
+    const french = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap?locale=fr-CA') })).json().data;
+    expect(french.locale).toBe('fr-CA');
+    expect(french.messages['reward.copy']).toBe('Copier');
+    // one language only: no other catalog's words in the answer
+    expect(JSON.stringify(french)).not.toContain('Kopieren');
+    const arabic = (await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=ar&${new URLSearchParams(sign())}`) })).json().data;
+    expect(arabic.messages['surface.rewards']).toBe('المكافآت');
+    const kept = () => ctx.db.selectFrom('customers').select('locale').where('id', '=', ctx.fixture.storeA.customerIds[0]!).executeTakeFirstOrThrow();
+    expect((await kept()).locale).toBe('ar');
+    await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
+    expect((await kept()).locale).toBe('ar');
+    const bad = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=${encodeURIComponent('<script>')}&${new URLSearchParams(sign())}`) });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toMatch(/not a BCP 47 tag/);
+    expect((await kept()).locale).toBe('ar');
+  });
+
   it('bootstraps the published custom styles: the documents for the widget, resolved properties for the loader', async () => {
     const before = (await ctx.app.inject({ method: 'GET', url: url('/bootstrap') })).json().data;
     expect(before.customStyles).toEqual({});

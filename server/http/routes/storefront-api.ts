@@ -5,7 +5,7 @@ import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
-import { bootstrapPayload, customerByExternalId, digestMatches } from '../../domain/storefront/index.ts';
+import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
@@ -76,7 +76,7 @@ export const storefrontApiRoutes: RouteModule = {
       },
       async (request, reply) => {
         const store = await storeOf(app, request.params.storeKey);
-        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview } = request.query;
+        const { customer_id: customerId, digest, customer_jwt: customerJwt, preview, locale } = request.query;
         const drafts = preview !== undefined;
         if (drafts) {
           // a preview link of this store, not expired nor revoked: its drafts, for this browser only
@@ -85,15 +85,17 @@ export const storefrontApiRoutes: RouteModule = {
         }
         if (customerJwt !== undefined) {
           const identified = await jwtShopper(app, store, customerJwt);
-          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts);
+          if (locale) await rememberCustomerLocale(app.db, store.id, identified.id, locale);
+          const payload = await bootstrapPayload(app.db, store, identified.id, app.clock.now(), drafts, locale);
           return { data: { ...payload, shopper: { customer_id: identified.customerId, digest: identified.digest } } };
         }
         let member: number | null = null;
         if (customerId !== undefined || digest !== undefined) {
           if (!customerId || !digest || !digestMatches(store, customerId, digest)) throw badDigest();
           member = await customerByExternalId(app.db, store.id, customerId);
+          if (member !== null && locale) await rememberCustomerLocale(app.db, store.id, member, locale);
         }
-        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts) };
+        return { data: await bootstrapPayload(app.db, store, member, app.clock.now(), drafts, locale) };
       },
     );
 

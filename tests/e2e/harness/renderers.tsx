@@ -7,7 +7,17 @@
 import { useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../../presets/index.ts';
-import { availablePanels, buildStylesheet, LandingPage, Launcher, StickyBar, Widget, type RenderContext, type WidgetAction } from '../../../renderers/index.ts';
+import {
+  availablePanels,
+  buildStylesheet,
+  catalogFor,
+  LandingPage,
+  Launcher,
+  StickyBar,
+  Widget,
+  type RenderContext,
+  type WidgetAction,
+} from '../../../renderers/index.ts';
 import type {
   LandingPage as LandingDoc,
   Launcher as LauncherDoc,
@@ -54,6 +64,7 @@ function surfaceProps(config: HarnessConfig): Props {
     device: config.device,
     theme: config.theme,
     locale: 'en-US',
+    messages: catalogFor('en'),
     program: DEMO_PROGRAM,
     icons,
     themes: THEME_TOKENS,
