@@ -7,13 +7,14 @@ import { install, startStandIn } from './install-flow.ts';
 let clockNow = () => new Date();
 const { standIn, config } = await startStandIn(() => clockNow());
 afterAll(() => standIn.stop());
-const SHOP = 'backfill-shop.myshopify.com';
 const DAY_MS = 86_400_000;
 
 describeEachDatabase(
   'The Shopify customer backfill (bulk operations) after an install',
   (ctx) => {
     let storeId = 0;
+    // each database's suite has its own shop: the stand-in keeps its shops' bulk operations
+    let SHOP = '';
     const job = () => ctx.db.selectFrom('jobs').selectAll().where('store_id', '=', storeId).where('kind', '=', SHOPIFY_BACKFILL_JOB).executeTakeFirstOrThrow();
     const customers = () =>
       ctx.db
@@ -43,6 +44,7 @@ describeEachDatabase(
 
     it('installs a shop with customers and orders; the backfill is queued with the last 12 months as its window', async () => {
       clockNow = () => ctx.clock.now();
+      SHOP = `backfill-${ctx.backend}.myshopify.com`;
       const shop = standIn.shop(SHOP);
       const now = ctx.clock.now().getTime();
       const ada = shop.addCustomer({ email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Lovelace', tags: ['vip'] });
@@ -131,5 +133,5 @@ describeEachDatabase(
       expect((await platformOverviewOf(ctx.db, storeId))?.backfill_job_id).toBe(overview[0]!.id);
     });
   },
-  { config },
+  { config, postgres: true },
 );

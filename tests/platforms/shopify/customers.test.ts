@@ -100,5 +100,5 @@ describeEachDatabase(
       ).toEqual([]);
     });
   },
-  { config },
+  { config, postgres: true },
 );
