@@ -25,12 +25,12 @@ const shopifyApp = {
 };
 const shopifyStandIn = (port) => {
   const standInPort = port + 50;
-  const standInProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
+  const standIn = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...shopifyApp, SHOPIFY_STANDIN_PORT: String(standInPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${port}` },
   });
-  return { process: standInProcess, env: { ...shopifyApp, SHOPIFY_API_ORIGIN: `http://127.0.0.1:${standInPort}` } };
+  return { standIn, env: { ...shopifyApp, SHOPIFY_API_ORIGIN: `http://127.0.0.1:${standInPort}` } };
 };
 
 // the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
@@ -62,7 +62,7 @@ const children = Array.from({ length: count }, (_, index) => {
     console.error(`e2e server on port ${port} stopped (${signal ?? code})`);
     stopAll(1);
   });
-  return { port, child, standIn: shopify.process };
+  return { port, child, standIn: shopify.standIn };
 });
 
 function stopAll(code) {
