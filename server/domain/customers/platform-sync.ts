@@ -18,8 +18,8 @@ export interface PlatformCustomer {
   email: string | null;
   firstName: string;
   lastName: string;
-  /** the platform's tags: they replace the customer's (the platform is where the shop keeps them) */
-  tags: string[];
+  /** the platform's tags: they replace the customer's (the platform is where the shop keeps them); null: a platform without tags leaves them */
+  tags: string[] | null;
 }
 
 const TAG_LIMIT = 20;
@@ -49,7 +49,7 @@ export async function upsertPlatformCustomer(
     external_id: customer.externalId,
     first_name: customer.firstName.slice(0, NAME_LENGTH),
     last_name: customer.lastName.slice(0, NAME_LENGTH),
-    tags: json(cleanTags(customer.tags)),
+    ...(customer.tags ? { tags: json(cleanTags(customer.tags)) } : {}),
   };
   const known = await findSynced(db, storeId, customer.externalId, email);
   if (known) {
@@ -94,7 +94,7 @@ export async function upsertPlatformCustomers(db: Executor, storeId: number, pla
     from unnest(
       ${column(([email]) => email)}::text[], ${column(([, customer]) => customer.externalId)}::text[],
       ${column(([, customer]) => customer.firstName.slice(0, NAME_LENGTH))}::text[], ${column(([, customer]) => customer.lastName.slice(0, NAME_LENGTH))}::text[],
-      ${column(([, customer]) => JSON.stringify(cleanTags(customer.tags)))}::text[]
+      ${column(([, customer]) => JSON.stringify(cleanTags(customer.tags ?? [])))}::text[]
     ) as incoming(email, external_id, first_name, last_name, tags)
     on conflict (store_id, email) do update
       set external_id = excluded.external_id, first_name = excluded.first_name, last_name = excluded.last_name, tags = excluded.tags
