@@ -21,7 +21,15 @@ export interface EarnWay {
   /** points awarded; absent when the rule is "per amount spent" and described in `description` */
   points?: number;
   icon?: string;
+  /** what the shopper does to earn it; absent for ways earned by shopping or reported by the store's systems */
+  action?: EarnAction;
 }
+
+/**
+ * A way to earn the shopper performs: follow a profile (credited on return, on trust, once),
+ * leave a review (a link; the store's systems report the review), join the newsletter, give a birthday.
+ */
+export type EarnAction = { kind: 'follow'; network: string; url?: string } | { kind: 'review'; url: string } | { kind: 'newsletter' } | { kind: 'birthday' };
 
 /** A way to redeem points (program data, from the redeem rules). */
 export interface RedeemWay {

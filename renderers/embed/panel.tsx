@@ -82,6 +82,31 @@ export async function visitReferral(api: Api, doc: Document, code: string): Prom
   return { referrerName: data.referrer_name ?? '', offer: data.offer ?? '', visitor: data.visitor };
 }
 
+/** Resolves when the shopper comes back to this page (its window gets the focus again). */
+function cameBack(win: Window): Promise<void> {
+  return new Promise((resolve) => win.addEventListener('focus', () => resolve(), { once: true }));
+}
+
+/**
+ * A way to earn the shopper performed (on trust, as the program's peers do): a follow is claimed
+ * once they come back from the profile, the newsletter at once; the server keeps it to once per
+ * shopper and the rule's limit.
+ */
+async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, { type: 'follow' | 'join_newsletter' }>): Promise<Outcome> {
+  if (action.type === 'follow' && action.opened && typeof window !== 'undefined') await cameBack(window);
+  const payload = action.type === 'follow' ? { action: 'social_follow', network: action.network } : { action: 'newsletter' };
+  const { ok, body } = await signedPost(shopper, 'actions', payload);
+  if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
+  const data = body.data as { duplicate?: boolean } | undefined;
+  const fresh = await reload(shopper);
+  const notice = data?.duplicate
+    ? 'You already earned this one.'
+    : action.type === 'follow'
+      ? 'Thanks for following! Your points are in.'
+      : 'You joined the newsletter. Your points are in.';
+  return { notice, ...(fresh ? { payload: fresh } : {}) };
+}
+
 /** Performs a widget action; resolves to what the shopper should see next. */
 export async function perform(
   action: WidgetAction,
@@ -130,6 +155,10 @@ export async function perform(
       }
       return { notice: 'Birthday saved.', payload };
     }
+    case 'follow':
+    case 'join_newsletter':
+      if (!shopper) return { notice: 'Sign in to your account to earn points.' };
+      return claimEarnAction(shopper, action);
     case 'apply_reward':
       // no platform address to apply it with: the code goes to the clipboard for the checkout
       await navigator.clipboard?.writeText(action.code).catch(() => undefined);

@@ -10,6 +10,7 @@ import { fillPlaceholders, formatPoints, formatPointsAmount, formatTierAmount, s
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
+import { EarnActionControl } from '../shared/earn-action.tsx';
 import type { WidgetAction } from './panels.ts';
 import { RewardCard } from './reward-card.tsx';
 
@@ -128,7 +129,7 @@ function Balance({ ctx }: { ctx: RenderContext }) {
   );
 }
 
-function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }) {
+function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'redeem'; act: PanelViewProps['act'] }) {
   const ways = mode === 'earn' ? ctx.program.waysToEarn : ctx.program.waysToRedeem;
   if (ways.length === 0) return null;
   return (
@@ -144,6 +145,9 @@ function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }
                 <br />
                 {way.description}
               </>
+            )}
+            {'action' in way && way.action && (
+              <EarnActionControl id={way.id} action={way.action} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
             )}
           </li>
         ))}
@@ -284,8 +288,8 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     <>
       <Balance ctx={p.ctx} />
       <Body {...p} />
-      <WaysList ctx={p.ctx} mode="earn" />
-      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}
+      <WaysList ctx={p.ctx} mode="earn" act={p.act} />
+      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" act={p.act} />}
       <Buttons {...p} onSecondary={() => p.go('redeem_cart')} />
     </>
   )),

@@ -157,6 +157,48 @@ describe('dialog behaviour', () => {
     expect(screen.getByRole('heading', { name: 'referral_complete title' })).toBeTruthy();
   });
 
+  it('gives each way to earn the shopper performs its control, reached and pressed by keyboard', async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    const base = memberCtx().program;
+    const program = {
+      ...base,
+      waysToEarn: [
+        ...base.waysToEarn,
+        {
+          id: 'ig',
+          title: 'Follow us',
+          points: 75,
+          icon: 'heart',
+          action: { kind: 'follow' as const, network: 'instagram', url: 'https://instagram.example/shop' },
+        },
+        { id: 'news', title: 'Newsletter', points: 30, icon: 'mail', action: { kind: 'newsletter' as const } },
+        { id: 'bday', title: 'Birthday', points: 100, icon: 'cake', action: { kind: 'birthday' as const } },
+        { id: 'rev', title: 'Review', points: 40, icon: 'star', action: { kind: 'review' as const, url: 'https://shop.example/reviews' } },
+      ],
+    };
+    render(<Widget doc={widgetDoc()} ctx={memberCtx({ program })} panel="reward_points" onAction={onAction} inline />);
+    const follow = screen.getByRole('link', { name: 'Follow on Instagram' });
+    expect([follow.getAttribute('href'), follow.getAttribute('target'), follow.getAttribute('rel')]).toEqual([
+      'https://instagram.example/shop',
+      '_blank',
+      'noopener noreferrer',
+    ]);
+    follow.addEventListener('click', (event) => event.preventDefault()); // jsdom does not navigate
+    follow.focus();
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'follow', network: 'instagram', opened: true });
+    screen.getByRole('button', { name: 'Join the newsletter' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'join_newsletter' });
+    await user.type(screen.getByLabelText('Your birthday'), '1990-07-28');
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'save_birthday', birthday: '1990-07-28' });
+    expect(screen.getByRole('link', { name: 'Write a review' }).getAttribute('href')).toBe('https://shop.example/reviews');
+    // the order rule is earned by shopping: no control
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).not.toContain('Place an order');
+  });
+
   it('redeems only what the balance covers', async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();

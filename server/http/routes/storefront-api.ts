@@ -18,6 +18,8 @@ import { asApiError } from '../rule-errors.ts';
 
 /** Public referral calls: a few a minute per address is plenty for a shopper. */
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
+/** Shopper actions (follow, newsletter, birthday): claimed on trust, so a few a minute per address. */
+const ACTION_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 const badPreview = () => new ApiError(401, 'This preview link is not valid: it expired or was revoked.', 'invalid_preview');
@@ -176,6 +178,7 @@ export const storefrontApiRoutes: RouteModule = {
           params: storeKeyParams,
           body: shopperActionBody,
         },
+        config: { rateLimit: ACTION_RATE },
       },
       async (request) => {
         const store = await storeOf(app, request.params.storeKey);
