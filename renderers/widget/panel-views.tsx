@@ -12,7 +12,7 @@ import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
 import { EarnActionControl } from '../shared/earn-action.tsx';
 import type { WidgetAction } from './panels.ts';
-import { RewardCard } from './reward-card.tsx';
+import { PREPARING_CODE, RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
   panel: PanelKey;
@@ -210,6 +210,19 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   const [error, setError] = useState('');
   if (!arrival) return null;
   if (arrival.failed) return <p data-referral="failed">{REFERRAL_NOT_COMPLETED}</p>;
+  if (arrival.code && arrival.platform === 'preparing')
+    return (
+      <div data-referral="coupon" aria-busy="true">
+        <p>Your {arrival.offer}:</p>
+        <p role="status">{PREPARING_CODE}</p>
+      </div>
+    );
+  if (arrival.code && arrival.platform === 'refused')
+    return (
+      <div data-referral="refused">
+        <p>The shop could not create your coupon{arrival.platformError ? `: ${arrival.platformError}` : '.'}</p>
+      </div>
+    );
   if (arrival.code)
     return (
       <div data-referral="coupon">

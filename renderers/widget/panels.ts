@@ -44,7 +44,8 @@ export type WidgetAction =
   | { type: 'send_referral_email'; email: string }
   | { type: 'claim_referral_coupon'; email: string }
   | { type: 'redeem'; methodId: string }
-  | { type: 'apply_reward'; rewardId: string; code: string }
+  /** `cartAddress`: the storefront cart API address that applies it (the host posts the code there) */
+  | { type: 'apply_reward'; rewardId: string; code: string; cartAddress?: string }
   | { type: 'share_points'; email: string }
   | { type: 'save_birthday'; birthday: string }
   | EarnActionRequest

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../schema/index.ts';
+import type { ReferralArrival } from '../context.ts';
 import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { availablePanels, homePanels, Widget, type WidgetAction } from './index.ts';
 
@@ -37,6 +38,19 @@ describe('referrals in the widget', () => {
     const failed = draw({ ...arrival, failed: true });
     expect(failed).toContain('This referral could not be completed.');
     expect(failed).not.toContain('Get my coupon');
+  });
+
+  it("shows the friend's coupon as the shop's platform stands with it: preparing, ready or refused", () => {
+    const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12' };
+    const draw = (referral: ReferralArrival) =>
+      renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
+    const preparing = draw({ ...arrival, platform: 'preparing' });
+    expect(preparing).toContain('Preparing your code…');
+    expect(preparing).not.toContain('REF-AB12');
+    expect(draw({ ...arrival, platform: 'ready' })).toContain('REF-AB12');
+    const refused = draw({ ...arrival, platform: 'refused', platformError: 'The coupon code REF-AB12 already exists.' });
+    expect(refused).toContain('The shop could not create your coupon: The coupon code REF-AB12 already exists.');
+    expect(refused).not.toContain('Use this code at checkout');
   });
 });
 
