@@ -38,6 +38,14 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/rewards/codes.ts', "import { openToken } from '../platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/platforms/routes.ts', "import { x } from '../../http/routes/apps.ts';", 'must not import server/'],
+    [
+      'src/features/customers/CustomerDetailsPage.tsx',
+      "import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';",
+      'must not import another feature',
+    ],
+    ['src/features/referrals/components/Card.tsx', "import { pointsFeature } from '../../points/index.ts';", 'must not import another feature'],
+    ['src/features/points/PointsPage.test.tsx', "import { VipPage } from '../vip/VipPage.tsx';", 'must not import another feature'],
+    ['src/app/App.tsx', "const page = import('../features/vip/VipPage.tsx');", 'registered through its index.ts only'],
   ])('%s: %s is refused', (file, code, message) => {
     const violations = checkSource(file, code);
     expect(violations).toHaveLength(1);
@@ -61,6 +69,12 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['tests/bench/puck-page/main.tsx', "import { Puck } from '@puckeditor/core';\nimport '@puckeditor/core/no-external.css';"],
     ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/index.ts';"],
     ['server/modules/platforms/shopify/oauth.ts', "import { sealToken } from '../tokens.ts';"],
+    ['src/app/features.ts', "import { vipFeature } from '../features/vip/index.ts';"],
+    [
+      'src/features/vip/components/TierForm.tsx',
+      "import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';\nimport { tiersQuery } from '../api/vip.ts';",
+    ],
+    ['src/features/vip/index.ts', "const card = import('./components/MemberTierCard.tsx');"],
     ['renderers/schema/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
   ])('%s: allowed imports pass', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);

@@ -88,6 +88,11 @@ const TEST_PACKAGES = ['vitest', 'fast-check'];
 /** A server module's folder (`server/modules/<area>`) when `path` lies in one: its index.ts is its public face. */
 const moduleOf = (path: string) => /^server\/modules\/[^/]+/.exec(path)?.[0];
 
+/** A console feature's folder (`src/features/<area>`) when `path` lies in one: it registers through its index.ts. */
+const featureOf = (path: string) => /^src\/features\/[^/]+(?=\/)/.exec(path)?.[0];
+
+const isIndex = (folder: string, target: string) => /^index(\.tsx?)?$/.test(target.slice(folder.length + 1));
+
 const under = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
 const packageName = (spec: string) => {
   const parts = spec.split('/');
@@ -172,8 +177,18 @@ export function checkSource(file: string, code: string): Violation[] {
       const target = posix.normalize(posix.join(posix.dirname(rel), spec));
       const targetLayer = target.split('/')[0]!;
       const module = moduleOf(target);
-      if (module && !under(rel, module) && !isTest && !/^index(\.tsx?)?$/.test(target.slice(module.length + 1))) {
+      if (module && !under(rel, module) && !isTest && !isIndex(module, target)) {
         report(`${module}/ is imported through its index.ts only, not '${spec}'`);
+        continue;
+      }
+      const feature = featureOf(target);
+      const ownFeature = featureOf(rel);
+      if (feature && ownFeature && feature !== ownFeature) {
+        report(`${ownFeature}/ must not import another feature (${feature}/): share it through src/components or src/lib ('${spec}')`);
+        continue;
+      }
+      if (feature && !ownFeature && !isTest && !isIndex(feature, target)) {
+        report(`${feature}/ is registered through its index.ts only, not '${spec}'`);
         continue;
       }
       if (!rule || !LAYERS.includes(targetLayer) || under(target, rule.folder)) continue;

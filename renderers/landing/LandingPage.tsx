@@ -12,6 +12,7 @@ import { customStyleProperties } from '../theme/custom-style.ts';
 import { paletteProperties } from '../theme/themes.ts';
 import type { SectionProps } from './frame.tsx';
 import { SECTION_RENDERERS } from './sections/registry.ts';
+import { useLocalized } from '../shared/localized.ts';
 
 /** The component of each section type (from the registry of section folders). */
 const SECTION_COMPONENTS = Object.fromEntries(Object.entries(SECTION_RENDERERS).map(([type, section]) => [type, section.Component])) as Record<
@@ -43,7 +44,8 @@ export function landingRootProperties(global: Palette, theme: ThemeName, ctx: Re
   return { ...palette, ...custom };
 }
 
-export function LandingPage({ doc, ctx, editable, responsive }: LandingPageProps) {
+export function LandingPage({ doc: saved, ctx, editable, responsive }: LandingPageProps) {
+  const doc = useLocalized(saved, ctx);
   const style = landingRootProperties(doc.global, doc.theme, ctx) as CSSProperties;
   return (
     <EditableContext.Provider value={editable}>

@@ -11,6 +11,7 @@ import type { Launcher as LauncherDocument, LauncherSettings } from '../schema/i
 import { Icon } from '../shared/icons.tsx';
 import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
 import { LAUNCHER_ICON_FALLBACK, launcherView } from './view.ts';
+import { useLocalized } from '../shared/localized.ts';
 
 export interface LauncherProps {
   doc: LauncherDocument;
@@ -34,7 +35,8 @@ export function launcherCustomProperties(settings: LauncherSettings, ctx: Render
   return withOwnColours(customStyleProperties(ctx.customStyles?.launcher, base), ['--ls-l-bg', '--ls-l-fg']);
 }
 
-export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function Launcher({ doc, ctx, onClick, expanded, controls, inline }, ref) {
+export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function Launcher({ doc: saved, ctx, onClick, expanded, controls, inline }, ref) {
+  const doc = useLocalized(saved, ctx);
   const view = launcherView(doc, ctx, { inline, custom: launcherCustomProperties(doc[ctx.device], ctx) });
   return (
     <button

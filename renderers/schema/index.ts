@@ -23,3 +23,5 @@ export * from './migrate.ts';
 export * from './readability.ts';
 export * from './labels.ts';
 export * from './surfaces.ts';
+export * from './languages.ts';
+export * from './translations.ts';

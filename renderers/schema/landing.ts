@@ -19,6 +19,7 @@ import {
   urlSchema,
 } from './primitives.ts';
 import { themeNameSchema } from './theme.ts';
+import { translationsSchema } from './translations.ts';
 
 export const SECTION_TYPES = [
   'banner',
@@ -167,6 +168,8 @@ export const landingPageSchema = z
     theme: themeNameSchema,
     global: paletteSchema,
     sections: list(sectionSchema, 50, 'sections'),
+    /** the texts in the store's other languages (see translations.ts) */
+    translations: translationsSchema,
   })
   .superRefine((page, ctx) => {
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 /** Launcher button settings (spec §3), one set per device. */
 import { z } from 'zod';
 import { TEXT_LIMITS, colourSchema, iconSchema, integer, oneOf, schemaVersionSchema, text } from './primitives.ts';
+import { translationsSchema } from './translations.ts';
 
 export const LAUNCHER_TYPES = ['icon', 'text', 'icon_text'] as const;
 export const ICON_TYPES = ['library', 'custom', 'none'] as const;
@@ -32,5 +33,7 @@ export const launcherSchema = z.strictObject({
   schemaVersion: schemaVersionSchema,
   mobile: launcherSettingsSchema,
   desktop: launcherSettingsSchema,
+  /** the texts in the store's other languages (see translations.ts) */
+  translations: translationsSchema,
 });
 export type Launcher = z.infer<typeof launcherSchema>;

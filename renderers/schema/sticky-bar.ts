@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, integer, oneOf, schemaVersionSchema, text, urlSchema } from './primitives.ts';
 import { themeNameSchema } from './theme.ts';
+import { translationsSchema } from './translations.ts';
 
 export const BAR_PLACEMENTS = ['top', 'bottom'] as const;
 
@@ -42,5 +43,7 @@ export const stickyBarSchema = z.strictObject({
      */
     sign_up_url: urlSchema.optional(),
   }),
+  /** the texts in the store's other languages (see translations.ts) */
+  translations: translationsSchema,
 });
 export type StickyBar = z.infer<typeof stickyBarSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Audience } from './primitives.ts';
 import { TEXT_LIMITS, colourSchema, oneOf, schemaVersionSchema, switchSchema, text, urlSchema } from './primitives.ts';
 import { themeNameSchema } from './theme.ts';
+import { translationsSchema } from './translations.ts';
 
 export const WIDGET_TYPES = ['floating', 'sidebar', 'embedded'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
@@ -113,5 +114,7 @@ export const widgetSchema = z.strictObject({
   text_color: colourSchema,
   background_color: colourSchema,
   panels: panelsSchema,
+  /** the texts in the store's other languages (see translations.ts) */
+  translations: translationsSchema,
 });
 export type Widget = z.infer<typeof widgetSchema>;

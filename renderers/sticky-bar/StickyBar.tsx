@@ -15,6 +15,7 @@ import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 import { reservePageSpace } from './page-space.ts';
 import { stickyBarView, type ReservedSpace } from './view.ts';
+import { useLocalized } from '../shared/localized.ts';
 
 export interface StickyBarProps {
   doc: StickyBarDocument;
@@ -54,7 +55,8 @@ export function stickyBarCustomProperties(doc: StickyBarDocument, ctx: RenderCon
   return customStyleProperties(ctx.customStyles?.sticky_bar, ctx.themes?.[doc.bar.theme]);
 }
 
-export function StickyBar({ doc, ctx, inline, defaultOpen = false, editable }: StickyBarProps) {
+export function StickyBar({ doc: saved, ctx, inline, defaultOpen = false, editable }: StickyBarProps) {
+  const doc = useLocalized(saved, ctx);
   const [open, setOpen] = useState(defaultOpen);
   const drawerId = `ls-drawer${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const barRef = useRef<HTMLButtonElement>(null);

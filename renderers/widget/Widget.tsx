@@ -18,6 +18,7 @@ import { trapTab } from './focus.ts';
 import { homePanels, panelTextsFor, type WidgetAction } from './panels.ts';
 import { programItems } from '../shared/program-data.tsx';
 import { PanelContent } from './panel-views.tsx';
+import { useLocalized } from '../shared/localized.ts';
 
 export interface WidgetProps {
   doc: WidgetDocument;
@@ -50,7 +51,8 @@ function widgetRootProperties(doc: WidgetDocument, ctx: RenderContext): Record<s
 }
 
 export function Widget(props: WidgetProps) {
-  const { doc, ctx, onClose, returnFocusTo, onAction, panel: controlled, onNavigate, placement, editable, notice } = props;
+  const { doc: saved, ctx, onClose, returnFocusTo, onAction, panel: controlled, onNavigate, placement, editable, notice } = props;
+  const doc = useLocalized(saved, ctx);
   const inline = props.inline || doc.widget_type === 'embedded';
   const [own, setOwn] = useState<PanelKey | 'home'>('home');
   const current = controlled ?? own;

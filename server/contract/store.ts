@@ -5,6 +5,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
 import { isTimeZone } from '../domain/schemas/reward-dates.ts';
+import { languageTagSchema } from '../../renderers/schema/languages.ts';
 
 const reminderDays = (which: string) =>
   z
@@ -67,6 +68,10 @@ export const storeSettingsBody = z.strictObject({
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */
   /** the store's IANA time zone: the calendar day of birthday and anniversary rewards (spec §5); UTC when unset */
   time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/Paris or America/New_York.').optional(),
+  /** the language of the texts as written (BCP 47); shoppers whose language has no translation read it */
+  default_language: languageTagSchema.optional(),
+  /** the store's other languages (BCP 47): its texts can be translated into each */
+  languages: z.array(languageTagSchema).max(30, 'Keep to 30 languages or fewer.').optional(),
   holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;

@@ -3,6 +3,7 @@ import { makeContext } from '../../renderers/context.ts';
 import { escapeHtml, renderLandingDocument } from '../../renderers/ssr/index.tsx';
 import { buildStylesheet } from '../../renderers/theme/index.ts';
 import { ICONS, THEME_TOKENS } from '../../presets/index.ts';
+import { documentForLanguage } from '../../renderers/schema/index.ts';
 import type { PublishedLanding } from '../domain/storefront/landing.ts';
 
 /** The icon library as the renderers want it: id → path. */
@@ -15,11 +16,44 @@ export interface RenderedLanding {
   etag: string;
 }
 
-/** The published landing page as a complete HTML document for visitors (no JavaScript needed). */
-export function renderLanding(landing: PublishedLanding): RenderedLanding {
+/** The address of the landing page in `language` (the default language's page has none in its path). */
+export function landingPath(storeName: string, language?: string): string {
+  return `/landing/${encodeURIComponent(storeName)}${language ? `/${encodeURIComponent(language)}` : ''}`;
+}
+
+/** `<link rel="alternate" hreflang>` for each language of the page, and x-default for the default one. */
+function alternateLinks(landing: PublishedLanding, origin: string): string {
+  const { languages, store } = landing;
+  const link = (hreflang: string, path: string) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(origin + path)}">`;
+  return [
+    link('x-default', landingPath(store.storeName)),
+    ...[languages.default, ...languages.others].map((language) => link(language, landingPath(store.storeName, language))),
+  ].join('');
+}
+
+/**
+ * The published landing page as a complete HTML document for visitors (no JavaScript needed), in
+ * `language` (the store's default when absent), with its other languages as alternates.
+ */
+export function renderLanding(landing: PublishedLanding, options: { language?: string | undefined; origin?: string } = {}): RenderedLanding {
   const { document, store, program, customStyles, version } = landing;
-  const ctx = makeContext({ audience: 'visitor', device: 'desktop', theme: document.theme, themes: THEME_TOKENS, icons: ICON_PATHS, program, customStyles });
-  const html = renderLandingDocument(document, ctx, { title: `${store.title} · Rewards`, stylesheet: STYLESHEET });
+  const language = options.language ?? landing.languages.default;
+  const ctx = makeContext({
+    audience: 'visitor',
+    device: 'desktop',
+    theme: document.theme,
+    themes: THEME_TOKENS,
+    icons: ICON_PATHS,
+    program,
+    customStyles,
+    locale: language,
+  });
+  const html = renderLandingDocument(documentForLanguage(document, language), ctx, {
+    title: `${store.title} · Rewards`,
+    stylesheet: STYLESHEET,
+    lang: language,
+    headHtml: alternateLinks(landing, options.origin ?? ''),
+  });
   const digest = createHash('sha256').update(html).digest('base64url').slice(0, 22);
   return { html, etag: `"v${version ?? 0}-${digest}"` };
 }
@@ -48,5 +82,13 @@ export function landingNotPublishedPage(storeTitle: string): string {
   return messagePage('Rewards page not published yet', [
     `${escapeHtml(storeTitle)} has not published its rewards page yet.`,
     'Come back soon, or ask the store for the link to its rewards page.',
+  ]);
+}
+
+/** The page for a language the store does not write its rewards page in. */
+export function landingLanguageNotFoundPage(storeTitle: string, language: string, defaultPath: string): string {
+  return messagePage('Rewards page not available in this language', [
+    `${escapeHtml(storeTitle)} has no rewards page in <code>${escapeHtml(language.slice(0, 35))}</code>.`,
+    `<a href="${escapeHtml(defaultPath)}">Read it in the store's language</a>.`,
   ]);
 }

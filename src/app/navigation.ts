@@ -1,18 +1,10 @@
-import type { NavIcon } from '../components/ui/icons.tsx';
-import { EMAIL_SUB_ITEMS, INTEGRATION_SUB_ITEMS, platformName } from '../lib/routes.ts';
+import type { NavItem, NavItemInput } from '../lib/feature.ts';
+import { platformName } from '../lib/platform.ts';
+import { FEATURES } from './features.ts';
 
 /** spec §2: the side navigation, a pure function of role, platform and date. */
 
-export interface NavItem {
-  id: string;
-  label: string;
-  path: string;
-  icon?: NavIcon;
-  /** opens outside the console */
-  external?: boolean;
-  badge?: string;
-  children?: NavItem[];
-}
+export type { NavItem };
 
 export interface NavSection {
   id: 'main' | 'support' | 'bottom';
@@ -20,12 +12,9 @@ export interface NavSection {
   items: NavItem[];
 }
 
-export interface NavigationInput {
+export interface NavigationInput extends NavItemInput {
   role: string;
   platform: string;
-  now: Date;
-  /** the store's settings.email_settings.unlayer */
-  emailEditor: boolean;
   /** optional Support section; `supportLinks` gives its addresses */
   supportLinks?: SupportLinks | null;
 }
@@ -38,36 +27,11 @@ export interface SupportLinks {
   billing: string;
 }
 
-/** The builder studio's launch: On-site Display carries a "New" badge until then. */
-export const ONSITE_DISPLAY_NEW_UNTIL = new Date(Date.UTC(2027, 2, 31));
-
-const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-const subItems = (parent: string, list: ReadonlyArray<readonly [string, string]>): NavItem[] =>
-  list.map(([label, path]) => ({ id: `${parent}.${slug(label)}`, label, path }));
-
 /** spec §2: Home, Customers, On-site Display, Referrals, Points, Loyalty Program, Emails, Integrations, Analytics, optional Support, Settings at the bottom. */
-export function buildNavigation({ role, platform, now, emailEditor, supportLinks }: NavigationInput): NavSection[] {
-  const emails: NavItem = emailEditor
-    ? { id: 'emails', label: 'Emails', path: '/emails/email-dashboard/', icon: 'emails' }
-    : { id: 'emails', label: 'Emails', path: '/emails', icon: 'emails', children: subItems('emails', EMAIL_SUB_ITEMS) };
-  const main: NavItem[] = [
-    { id: 'home', label: 'Home', path: '/home', icon: 'home' },
-    { id: 'customers', label: 'Customers', path: '/customers', icon: 'customers' },
-    {
-      id: 'onsite-display',
-      label: 'On-site Display',
-      path: '/onsite-display',
-      icon: 'display',
-      ...(now.getTime() < ONSITE_DISPLAY_NEW_UNTIL.getTime() ? { badge: 'New' } : {}),
-    },
-    { id: 'referrals', label: 'Referrals', path: '/referrals/rewards', icon: 'referrals' },
-    { id: 'points', label: 'Points', path: '/rewards-loyalty/points', icon: 'points' },
-    { id: 'loyalty-program', label: 'Loyalty Program', path: '/rewards-loyalty/vip', icon: 'loyalty' },
-    emails,
-    { id: 'integrations', label: 'Integrations', path: '/integrations', icon: 'integrations', children: subItems('integrations', INTEGRATION_SUB_ITEMS) },
-    { id: 'analytics', label: 'Analytics', path: '/analytics', icon: 'analytics' },
-  ];
-  const sections: NavSection[] = [{ id: 'main', label: `${platformName(platform)} store`, items: main }];
+export function buildNavigation(input: NavigationInput): NavSection[] {
+  const { role, platform, supportLinks } = input;
+  const items = (section: 'main' | 'bottom') => FEATURES.flatMap((feature) => (feature.nav?.section === section ? [feature.nav.item(input)] : []));
+  const sections: NavSection[] = [{ id: 'main', label: `${platformName(platform)} store`, items: items('main') }];
   if (supportLinks) {
     const support: NavItem[] = [
       { id: 'help-center', label: 'Help Center', path: supportLinks.helpCenter, icon: 'help', external: true },
@@ -78,7 +42,7 @@ export function buildNavigation({ role, platform, now, emailEditor, supportLinks
     if (role === 'owner') support.push({ id: 'billing', label: 'Billing and Plans', path: supportLinks.billing, icon: 'help', external: true });
     sections.push({ id: 'support', label: 'Support', items: support });
   }
-  sections.push({ id: 'bottom', label: 'Account', items: [{ id: 'settings', label: 'Settings', path: '/settings', icon: 'settings' }] });
+  sections.push({ id: 'bottom', label: 'Account', items: items('bottom') });
   return sections;
 }
 

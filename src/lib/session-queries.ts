@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { StoreSettingsBody } from '../../server/contract/store.ts';
 import { consoleStore, useConsole } from '../state/store.ts';
-import { session } from './runtime.ts';
+import { queryClient, session } from './runtime.ts';
 
 /** The store access token of the session (it chooses the store every call speaks of). */
 export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_access_token ?? null);
@@ -19,3 +20,13 @@ export const userDetailsQuery = (storeToken: string | null) =>
       return user;
     },
   });
+
+/** POST /store/setting/update; the user's details (which carry the store) are read again after. */
+export const useSaveStoreSettings = () =>
+  useMutation({
+    mutationFn: (settings: StoreSettingsBody) => session.saveUserSettings(settings),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
+  });
+
+/** POST store/setting/generate-hmac-secrets: the new secret is in the answer, shown once. */
+export const useGenerateHmacSecret = () => useMutation({ mutationFn: () => session.generateHmacSecret() });

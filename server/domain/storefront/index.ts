@@ -3,7 +3,7 @@ import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
 import { themeRules } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
-import { THEMES, type ThemeName } from '../../../renderers/schema/index.ts';
+import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
@@ -23,6 +23,12 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
     .orderBy('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** The store's language that serves a shopper asking for `requested`: the closest of its languages, else its default. */
+export function servedLanguage(store: Pick<Store, 'settings'>, requested: string | undefined): string {
+  const languages = storeLanguages(store.settings as Record<string, unknown>);
+  return matchLanguage(requested, [languages.default, ...languages.others]) ?? languages.default;
 }
 
 /** Keeps the language a signed-in shopper's storefront speaks: the member's e-mails go out in it. */
@@ -54,11 +60,19 @@ function themesUsed(pageTheme: ThemeName, ...documents: unknown[]): ThemeName[] 
  * `locale`: the shopper's language (BCP 47) — the product's wording of that language only travels.
  */
 export async function bootstrapPayload(db: Db, store: Store, customerId: number | null, now: Date, drafts = false, locale = 'en'): Promise<StorefrontPayload> {
-  const [documents, program, member] = await Promise.all([
+  const [published, program, member] = await Promise.all([
     drafts ? loadDraftDocuments(db, store.id) : loadPublishedDocuments(db, store.id),
     getProgramData(db, store.id, now, { customerId }),
     customerId === null ? Promise.resolve(null) : getMemberState(db, store.id, customerId, now),
   ]);
+  // the store's texts travel in one language: the shopper's translation, else the default language
+  const language = servedLanguage(store, locale);
+  const documents = {
+    ...published,
+    widget: documentForLanguage(published.widget, language),
+    launcher: documentForLanguage(published.launcher, language),
+    sticky_bar: documentForLanguage(published.sticky_bar, language),
+  };
   const { widget, launcher, sticky_bar: stickyBar } = documents.custom_style.styles;
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
   const theme: ThemeName = 'light';

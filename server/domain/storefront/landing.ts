@@ -1,5 +1,5 @@
 import type { ProgramData } from '../../../renderers/context.ts';
-import type { LandingPage, SurfaceStyles } from '../../../renderers/schema/index.ts';
+import { storeLanguages, type LandingPage, type StoreLanguages, type SurfaceStyles } from '../../../renderers/schema/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { loadPublishedDocument } from '../documents/index.ts';
 import { getProgramData } from '../program/index.ts';
@@ -7,7 +7,9 @@ import { findStoreBy } from '../stores/index.ts';
 
 /** What the public landing page shows: the published page, its published style and the store's real program. */
 export interface PublishedLanding {
-  store: { id: number; title: string };
+  store: { id: number; title: string; storeName: string };
+  /** the store's default language and its others */
+  languages: StoreLanguages;
   document: LandingPage;
   /** null when the page was never published (the route then answers 404) */
   version: number | null;
@@ -26,7 +28,8 @@ export async function loadPublishedLanding(db: Db, storeKey: string): Promise<Pu
     getProgramData(db, store.id, new Date(), { customerId: null }),
   ]);
   return {
-    store: { id: store.id, title: store.title },
+    store: { id: store.id, title: store.title, storeName: store.store_name },
+    languages: storeLanguages(store.settings as Record<string, unknown>),
     document: published.document,
     version: published.version,
     customStyles: { landing_page: style.document.styles.landing_page },

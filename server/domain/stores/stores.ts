@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { singularLabel } from '../../../renderers/format/index.ts';
+import { storeLanguages } from '../../../renderers/schema/languages.ts';
 import type { Role, Store } from '../../db/schema.ts';
 import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../schemas/permissions.ts';
 
@@ -52,10 +53,24 @@ function withSingular(patch: Record<string, unknown>): Record<string, unknown> {
   return { ...patch, points_label_singular: singularLabel(plural) };
 }
 
+/**
+ * A change of the store's languages as stored: the other languages without the default nor
+ * repeats (a new default that was one of the others leaves them).
+ */
+export function withLanguages(store: Store, patch: Record<string, unknown>): Record<string, unknown> {
+  if (patch.default_language === undefined && patch.languages === undefined) return patch;
+  const settings = store.settings as Record<string, unknown>;
+  const languages = storeLanguages({
+    default_language: patch.default_language ?? settings.default_language,
+    languages: patch.languages ?? settings.languages,
+  });
+  return { ...patch, default_language: languages.default, languages: languages.others };
+}
+
 /** Updates the store's title, website and settings (merged, never replaced); answers the store as stored. */
 export async function updateStoreSettings(db: Db, store: Store, change: StoreSettingsChange): Promise<Store> {
   const { title, website, emailSettings } = change;
-  const settingsPatch = withSingular(change.settingsPatch);
+  const settingsPatch = withLanguages(store, withSingular(change.settingsPatch));
   const hasPatch = Object.keys(settingsPatch).length > 0;
   if (title === undefined && website === undefined && emailSettings === undefined && !hasPatch) return store;
   return db

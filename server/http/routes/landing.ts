@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { loadPublishedLanding } from '../../domain/storefront/landing.ts';
-import { landingNotFoundPage, landingNotPublishedPage, renderLanding } from '../landing-page.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchLanguage } from '../../../renderers/schema/index.ts';
+import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from '../landing-page.ts';
 import type { RouteModule } from '../context.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
@@ -18,36 +20,61 @@ const LANDING_CSP = [
 const LANDING_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 const params = z.object({ storeKey: z.string() });
+const languageParams = z.object({ storeKey: z.string(), lang: z.string() });
 
-/** `GET /landing/{store key}` (public): the published landing page rendered on the server for visitors; 404 until first published. */
+/**
+ * `GET /landing/{store key}` (public): the published landing page rendered on the server for
+ * visitors, in the store's default language; `GET /landing/{store key}/{language}`: in one of its
+ * languages (`fr-ca` leads to `fr`), each naming the others with hreflang alternates. 404 until
+ * first published, and for a language the store does not have.
+ */
 export const landingRoutes: RouteModule = {
   prefix: '',
   register(app) {
+    const answer = async (request: FastifyRequest, reply: FastifyReply, storeKey: string, requested: string | undefined) => {
+      reply
+        .header('content-security-policy', LANDING_CSP)
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type('text/html; charset=utf-8');
+      const landing = await loadPublishedLanding(app.db, storeKey);
+      if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
+      // a page never published is not public: neither its drafts nor the preset defaults are shown
+      if (landing.version === null) return reply.code(404).header('cache-control', 'no-store').send(landingNotPublishedPage(landing.store.title));
+      const { languages, store } = landing;
+      const language = requested === undefined ? languages.default : matchLanguage(requested, [languages.default, ...languages.others]);
+      if (language === undefined) {
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send(landingLanguageNotFoundPage(store.title, requested ?? '', landingPath(store.storeName)));
+      }
+      if (requested !== undefined && requested !== language) return reply.redirect(landingPath(store.storeName, language), 301);
+      const page = renderLanding(landing, { language, origin: app.config.publicUrl });
+      reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag).header('content-language', language);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.send(page.html);
+    };
+
     app.get(
       '/landing/:storeKey',
       {
         config: { auth: 'none' },
         schema: { tags: ['storefront'], summary: "The store's published landing page as HTML (works without JavaScript)", params },
       },
-      async (request, reply) => {
-        reply
-          .header('content-security-policy', LANDING_CSP)
-          .header('access-control-allow-origin', '*')
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .type('text/html; charset=utf-8');
-        const { storeKey } = request.params;
-        const landing = await loadPublishedLanding(app.db, storeKey);
-        if (!landing) return reply.code(404).header('cache-control', 'no-store').send(landingNotFoundPage(storeKey));
-        // a page never published is not public: neither its drafts nor the preset defaults are shown
-        if (landing.version === null) return reply.code(404).header('cache-control', 'no-store').send(landingNotPublishedPage(landing.store.title));
-        const page = renderLanding(landing);
-        reply.header('cache-control', LANDING_CACHE_CONTROL).header('etag', page.etag);
-        const ifNoneMatch = request.headers['if-none-match'];
-        if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-          return reply.code(304).send();
-        }
-        return reply.send(page.html);
+      async (request, reply) => answer(request, reply, request.params.storeKey, undefined),
+    );
+
+    app.get(
+      '/landing/:storeKey/:lang',
+      {
+        config: { auth: 'none' },
+        schema: { tags: ['storefront'], summary: "The store's published landing page as HTML in one of its languages (BCP 47)", params: languageParams },
       },
+      async (request, reply) => answer(request, reply, request.params.storeKey, request.params.lang),
     );
   },
 };

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Tabs } from '../../components/ui/aria/Tabs.tsx';
 import { useConsole } from '../../state/store.ts';
-import { HmacSecretCard } from './components/HmacSecretCard.tsx';
+import { HmacSecretCard } from '../../components/store/HmacSecretCard.tsx';
 import { ProfileCard } from './components/ProfileCard.tsx';
 import { StoresTable } from './components/StoresTable.tsx';
 import { StoreSettingsCard } from './components/StoreSettingsCard.tsx';

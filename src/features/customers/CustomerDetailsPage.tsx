@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CustomerRow } from '../../../server/contract/customers.ts';
@@ -8,6 +8,7 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { formatPoints } from '../../lib/format.ts';
+import { CustomerCardsContext } from '../../lib/feature.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { customerQuery, useChangeProgram, useDeleteCustomer } from './api/customers.ts';
 import { AdjustPointsDialog } from './components/AdjustPointsDialog.tsx';
@@ -16,8 +17,6 @@ import { formatDay, programStatusBadge, sourceLabel } from './components/custome
 import { DataRequestsCard } from './components/DataRequestsCard.tsx';
 import { RewardsCard } from './components/RewardsCard.tsx';
 import { Timeline } from './components/Timeline.tsx';
-import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';
-import { CustomerReferralsCard } from '../referrals/components/CustomerReferralsCard.tsx';
 
 const BACK = { to: '/customers', label: 'Customers' };
 type Open = 'adjust' | 'birthday' | 'exclude' | 'delete' | null;
@@ -45,6 +44,7 @@ function Missing({ message }: { message: string }) {
 
 function CustomerDetails({ customer }: { customer: CustomerRow }) {
   const [open, setOpen] = useState<Open>(null);
+  const lentCards = use(CustomerCardsContext);
   const close = () => setOpen(null);
   const change = useChangeProgram();
   const remove = useDeleteCustomer();
@@ -100,8 +100,11 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
         <Timeline customerId={customer.id} />
         <div className="ls-stack">
           <RewardsCard customerId={customer.id} />
-          <MemberTierCard customerId={customer.id} />
-          <CustomerReferralsCard customerId={customer.id} />
+          {lentCards.map(({ id, Card }) => (
+            <Suspense key={id} fallback={null}>
+              <Card customerId={customer.id} />
+            </Suspense>
+          ))}
           <DataRequestsCard customerId={customer.id} />
         </div>
       </div>

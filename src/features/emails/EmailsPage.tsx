@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
-import { EMAIL_SUB_ITEMS, type RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
+import { EMAIL_SUB_ITEMS } from './email-pages.ts';
 import { api } from '../../lib/runtime.ts';
 import { useConsole } from '../../state/store.ts';
 import { templateQuery } from './api/emails.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useConsole } from '../../state/store.ts';
-import { platformName } from '../../lib/routes.ts';
+import { platformName } from '../../lib/platform.ts';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useCurrentStore } from './api/home.ts';
 import { useDashboardStatus } from './api/dashboard.ts';

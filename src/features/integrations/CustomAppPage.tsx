@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import type { RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
 import { useConsole } from '../../state/store.ts';
-import { HmacSecretCard } from '../account/components/HmacSecretCard.tsx';
+import { HmacSecretCard } from '../../components/store/HmacSecretCard.tsx';
 import { ApiClientsTable } from './components/ApiClientsTable.tsx';
 
 const TOKEN_EXAMPLE = `curl -X POST ${window.location.origin}/oauth/token \\

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
-import type { RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
 import { orderSettingsQuery, recentOrdersQuery, type RecentOrder } from './api/orders.ts';
 import { OrderStatusForm } from './components/OrderStatusForm.tsx';
 

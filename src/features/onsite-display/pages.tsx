@@ -6,7 +6,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { BuilderStudio, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import type { RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
 import { useBuilderApi } from './api/onsite-display.ts';
 import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { useViewOnlyReason } from '../../lib/useCan.ts';

@@ -7,7 +7,7 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
-import type { RouteEntry } from '../../lib/routes.ts';
+import type { RouteEntry } from '../../lib/feature.ts';
 import { productImportStatus, productImportsQuery, productTableQuery, useImportProducts } from './api/catalogue.ts';
 
 const money = (minor: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(minor / 100);

@@ -1,11 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { passwordChangeBody } from '../../../../server/contract/session.ts';
-import type { StoreSettingsBody } from '../../../../server/contract/store.ts';
 import type { TablePage } from '../../../components/ui/table/DataTable.tsx';
 import type { TableParams } from '../../../components/ui/table/table-params.ts';
 import type { StoreListItem } from '../../../lib/api/types.ts';
-import { api, queryClient, session } from '../../../lib/runtime.ts';
+import { api, session } from '../../../lib/runtime.ts';
 
 /** Query keys of the account area. */
 const accountKeys = { stores: ['account', 'stores'] as const };
@@ -28,18 +27,8 @@ export const storeListQuery = (params: TableParams) =>
     },
   });
 
-/** POST /store/setting/update; the user's details (which carry the store) are read again after. */
-export const useSaveStoreSettings = () =>
-  useMutation({
-    mutationFn: (settings: StoreSettingsBody) => session.saveUserSettings(settings),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-details'] }),
-  });
-
 /** POST /account/password (the user's other sessions end). */
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: z.infer<typeof passwordChangeBody>) => api.post('/account/password', body),
   });
-
-/** POST store/setting/generate-hmac-secrets: the new secret is in the answer, shown once. */
-export const useGenerateHmacSecret = () => useMutation({ mutationFn: () => session.generateHmacSecret() });

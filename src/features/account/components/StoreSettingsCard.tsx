@@ -4,7 +4,7 @@ import { applyServerErrors, useContractForm } from '../../../components/ui/form/
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import type { Store } from '../../../lib/api/types.ts';
 import { storeSettingsBody } from '../../../../server/contract/store.ts';
-import { useSaveStoreSettings } from '../api/account.ts';
+import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { useState } from 'react';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { formatCount, formatRate, moneyFormatter } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/runtime.ts';
-import { useSaveStoreSettings } from '../../account/api/account.ts';
+import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : formatRate(value));

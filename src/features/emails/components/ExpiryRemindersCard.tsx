@@ -6,7 +6,7 @@ import { applyServerErrors, useContractForm } from '../../../components/ui/form/
 import { FormAlert, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { useConsole } from '../../../state/store.ts';
 import { EXPIRY_REMINDER_DEFAULTS, expiryReminderBody } from '../../../../server/contract/store.ts';
-import { useSaveStoreSettings } from '../../account/api/account.ts';
+import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const stored = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);

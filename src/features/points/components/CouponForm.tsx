@@ -1,11 +1,11 @@
 import { couponBody, type CouponBody } from '../../../../server/contract/coupons.ts';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, TextField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { couponBodyOf, couponQuery, useSaveCoupon } from '../api/points.ts';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
-import { NumberField, StatusField } from './RuleFields.tsx';
+import { StatusField } from '../../../components/ui/form/RuleFields.tsx';
 import { DiscountFields } from './DiscountFields.tsx';
-import { useRuleSave } from './useSaveForm.ts';
+import { useRuleSave } from '../../../components/ui/form/useSaveForm.ts';
 import { withStoredRule } from './StoredRuleForm.tsx';
 
 /** Every field of a coupon, validated with POST /coupon/store's own schema; a 422 lands on its fields, the failure stays shown. */

@@ -1,7 +1,6 @@
 import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
-import { CatalogueField } from '../../products/CatalogueField.tsx';
-import { NumberField } from './RuleFields.tsx';
-import { MoneyField } from '../../../components/ui/form/FormFields.tsx';
+import { CatalogueField } from './CatalogueField.tsx';
+import { NumberField, MoneyField } from '../../../components/ui/form/FormFields.tsx';
 
 /**
  * What a coupon and a way to redeem share, under the same field names: the amount or percentage

@@ -1,14 +1,14 @@
 import { useWatch } from 'react-hook-form';
 import { earningRuleBody, type EarningRuleBody } from '../../../../server/contract/points.ts';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, SwitchField, TextField, MoneyField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, SwitchField, TextField, MoneyField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveEarningRule } from '../api/points.ts';
 import { LIMIT_OPTIONS, NETWORK_OPTIONS } from '../earning-catalogue.ts';
 import { ImpactPreview, earningPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
-import { useRuleSave } from './useSaveForm.ts';
-import { ListField, NumberField, SelectField, StatusField } from './RuleFields.tsx';
-import { CatalogueField } from '../../products/CatalogueField.tsx';
+import { useRuleSave } from '../../../components/ui/form/useSaveForm.ts';
+import { ListField, SelectField, StatusField } from '../../../components/ui/form/RuleFields.tsx';
+import { CatalogueField } from './CatalogueField.tsx';
 
 /** Every field the engine supports for one earning rule, validated with POST /points/store's own schema; a 422 lands on its fields. */
 export function EarningRuleForm({ id, initial, onDone }: { id?: number | undefined; initial: EarningRuleBody; onDone: () => void }) {

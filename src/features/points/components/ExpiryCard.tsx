@@ -4,12 +4,11 @@ import { expirySettingsBody, type ExpirySettings } from '../../../../server/cont
 import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, SwitchField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { expiryQuery, useSaveExpiry } from '../api/points.ts';
-import { NumberField } from './RuleFields.tsx';
 import { ImpactPreview } from './ImpactPreview.tsx';
-import { useSaveForm } from './useSaveForm.ts';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 /** What saving does to balances members already hold (the engine dates each batch of points when it is earned). */

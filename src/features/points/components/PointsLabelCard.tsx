@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useSavePointsLabel } from '../api/points.ts';
-import { useSaveForm } from './useSaveForm.ts';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 
 const schema = storeSettingsBody.pick({ points_label: true, points_label_singular: true }).required();
 

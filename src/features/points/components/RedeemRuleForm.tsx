@@ -1,14 +1,14 @@
 import { useWatch } from 'react-hook-form';
 import { redeemRuleBody, type RedeemRuleBody } from '../../../../server/contract/redeem.ts';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField, MoneyField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, TextField, MoneyField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { useSaveRedeemRule } from '../api/points.ts';
 import { ImpactPreview, redeemPreviewBody } from './ImpactPreview.tsx';
 import { RuleFormButtons } from './RuleFormButtons.tsx';
-import { useRuleSave } from './useSaveForm.ts';
-import { NumberField, StatusField } from './RuleFields.tsx';
+import { useRuleSave } from '../../../components/ui/form/useSaveForm.ts';
+import { StatusField } from '../../../components/ui/form/RuleFields.tsx';
 import { DiscountFields } from './DiscountFields.tsx';
-import { CatalogueField } from '../../products/CatalogueField.tsx';
+import { CatalogueField } from './CatalogueField.tsx';
 
 /** Every field of a way to redeem, validated with POST /redeem/store's own schema; a 422 lands on its fields. */
 export function RedeemRuleForm({ id, initial, onDone }: { id?: number | undefined; initial: RedeemRuleBody; onDone: () => void }) {

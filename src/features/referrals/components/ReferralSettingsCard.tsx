@@ -4,12 +4,12 @@ import { referralSettingsBody, type ReferralSettings } from '../../../../server/
 import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, MoneyField, SwitchField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, MoneyField, SwitchField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { useCan } from '../../../lib/useCan.ts';
-import { NumberField, SelectField } from '../../points/components/RuleFields.tsx';
-import { useSaveForm } from '../../points/components/useSaveForm.ts';
+import { SelectField } from '../../../components/ui/form/RuleFields.tsx';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { referralSettingsQuery, useRemoveReferralPoints, useSaveReferralSettings } from '../api/referrals.ts';
 
 const COUPON_KINDS = [

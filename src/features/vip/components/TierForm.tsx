@@ -7,10 +7,9 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { Stat } from '../../../components/ui/Stat.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, MoneyField, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { FormAlert, MoneyField, SwitchField, TextField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { NumberField } from '../../points/components/RuleFields.tsx';
-import { useSaveForm } from '../../points/components/useSaveForm.ts';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { simulationQuery, tiersQuery, useSaveTier } from '../api/vip.ts';
 
 /** The tier form: the tier's name and threshold with its main perks (the contract's limits). */

@@ -5,8 +5,8 @@ import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { SelectField } from '../../points/components/RuleFields.tsx';
-import { useSaveForm } from '../../points/components/useSaveForm.ts';
+import { SelectField } from '../../../components/ui/form/RuleFields.tsx';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { useSaveVipSettings, vipSettingsQuery } from '../api/vip.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { applyServerErrors } from '../../../components/ui/form/contract-form.ts';
+import { useToast } from '../Toast.tsx';
+import { applyServerErrors } from './contract-form.ts';
 
 /**
  * The submit of a contract form: save, toast the success (spec §9), or keep the failure for the

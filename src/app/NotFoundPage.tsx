@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { EmptyState } from '../components/ui/EmptyState.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
 
 export function NotFoundPage() {
   return (

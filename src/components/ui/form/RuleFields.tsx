@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Controller, useFormState, type Control, type FieldPath, type FieldValues, type UseFormRegister } from 'react-hook-form';
-import { Field } from '../../../components/ui/Field.tsx';
-import { fieldError } from '../../../components/ui/form/FormFields.tsx';
-import { Switch } from '../../../components/ui/aria/Switch.tsx';
+import { Field } from '../Field.tsx';
+import { fieldError } from './FormFields.tsx';
+import { Switch } from '../aria/Switch.tsx';
 
 interface Props<V extends FieldValues> {
   name: FieldPath<V>;
@@ -10,8 +10,6 @@ interface Props<V extends FieldValues> {
   hint?: string;
   control: Control<V>;
 }
-
-export { NumberField } from '../../../components/ui/form/FormFields.tsx';
 
 /** A native select (keyboard and screen readers know it) with its label and error. */
 export function SelectField<V extends FieldValues>({

@@ -1,12 +1,12 @@
-import { useCan } from '../../../lib/useCan.ts';
+import { useCan } from '../../lib/useCan.ts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/aria/ConfirmDialog.tsx';
-import { Banner } from '../../../components/ui/PageHeader.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Field } from '../../../components/ui/Field.tsx';
-import { errorMessage } from '../../../lib/api/errors.ts';
-import { useCopyToClipboard } from '../../../lib/useCopyToClipboard.ts';
-import { useGenerateHmacSecret } from '../api/account.ts';
+import { ConfirmDialog } from '../ui/aria/ConfirmDialog.tsx';
+import { Banner } from '../ui/PageHeader.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
+import { errorMessage } from '../../lib/api/errors.ts';
+import { useCopyToClipboard } from '../../lib/useCopyToClipboard.ts';
+import { useGenerateHmacSecret } from '../../lib/session-queries.ts';
 
 /** The secret from the server's answer, whatever key it uses. */
 function secretFrom(answer: unknown): string | null {

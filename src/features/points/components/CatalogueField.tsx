@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { MultiComboBox, type ComboOption } from '../../components/ui/aria/ComboBox.tsx';
-import { errorMessage } from '../../lib/api/errors.ts';
-import { catalogueOptionsQuery, type CatalogueKind } from './api/catalogue.ts';
+import { MultiComboBox, type ComboOption } from '../../../components/ui/aria/ComboBox.tsx';
+import { errorMessage } from '../../../lib/api/errors.ts';
+import { catalogueOptionsQuery, type CatalogueKind } from '../../../lib/catalogue.ts';
+import { useDebounced } from '../../../lib/useDebounced.ts';
 
 const NOUNS: Record<CatalogueKind, string> = { products: 'products', collections: 'collections', tags: 'product tags', variants: 'variants' };
-
-/** The typed text, sent after a pause (one call per word, not per key). */
-function useDebounced(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * A rule's products, collections, tags or variants picked from the store's catalogue (searched
@@ -37,7 +28,7 @@ export function CatalogueField<V extends FieldValues>({
   single?: boolean;
 }) {
   const [text, setText] = useState('');
-  const search = useDebounced(text.trim());
+  const search = useDebounced(text.trim(), 250);
   const options = useQuery(catalogueOptionsQuery(kind, search));
   // the titles of the ids chosen here, kept when the suggestions change
   const [chosenLabels, setChosenLabels] = useState<Record<string, string>>({});

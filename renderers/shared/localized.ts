@@ -1,0 +1,9 @@
+/** A surface's document in the context's language (renderers/schema/translations.ts): what every surface draws. */
+import { useMemo } from 'react';
+import type { RenderContext } from '../context.ts';
+import { localizeDocument, type Translations } from '../schema/index.ts';
+
+export function useLocalized<T extends { translations?: Translations | undefined }>(doc: T, ctx: RenderContext): T {
+  const language = ctx.locale;
+  return useMemo(() => localizeDocument(doc, language), [doc, language]);
+}
