@@ -19,7 +19,7 @@ import { orderImportJob } from './domain/orders/import-jobs.ts';
 import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
 import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
-import { vipApplyJob } from './domain/vip/index.ts';
+import { vipApplyJob } from './modules/vip/index.ts';
 import { JobRunner } from './jobs/engine.ts';
 import { ledgerMaintenanceJob } from './jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';
@@ -31,6 +31,7 @@ import {
   resealTokens,
   rewardCodeJobs,
   webhookSyncJob,
+  shopifyBackfillJob,
   type CodeJobDeps,
 } from './modules/platforms/index.ts';
 
@@ -73,7 +74,13 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     // platform calls wait on the network: several at once per process
     ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
-  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>, webhookSyncJob(config));
+  if (config)
+    kinds.push(
+      bigcommerceSetupJob(config) as JobKind<never>,
+      bigcommerceBackfillJob(config) as JobKind<never>,
+      webhookSyncJob(config),
+      shopifyBackfillJob(config) as JobKind<never>,
+    );
   return kinds;
 }
 
