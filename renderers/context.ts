@@ -21,7 +21,15 @@ export interface EarnWay {
   /** points awarded; absent when the rule is "per amount spent" and described in `description` */
   points?: number;
   icon?: string;
+  /** what the shopper does to earn it; absent for ways earned by shopping or reported by the store's systems */
+  action?: EarnAction;
 }
+
+/**
+ * A way to earn the shopper performs: follow a profile (credited on return, on trust, once),
+ * leave a review (a link; the store's systems report the review), join the newsletter, give a birthday.
+ */
+export type EarnAction = { kind: 'follow'; network: string; url?: string } | { kind: 'review'; url: string } | { kind: 'newsletter' } | { kind: 'birthday' };
 
 /** A way to redeem points (program data, from the redeem rules). */
 export interface RedeemWay {
@@ -93,7 +101,11 @@ export interface MemberReward {
    * the code, `ready` once it does, `refused` when it refused it for good (`platformError` says why)
    */
   platform?: 'preparing' | 'ready' | 'refused';
-  /** the storefront address that applies the code to the cart in one click */
+  /**
+   * the storefront address that applies the code to the cart in one click: a page to open, or a
+   * storefront cart API address naming the cart as `{checkoutId}` (CART_ADDRESS_PLACEHOLDER),
+   * which the widget posts the code to for the shopper's current cart
+   */
   applyUrl?: string;
   platformError?: string;
 }
@@ -128,6 +140,9 @@ export interface ReferralArrival {
   offer: string;
   /** the coupon taken with the visitor's e-mail */
   code?: string;
+  /** the coupon in the shop's discounts, as a redemption's code (MemberReward.platform): preparing, ready or refused */
+  platform?: 'preparing' | 'ready' | 'refused';
+  platformError?: string;
   /** the link could not be used (unknown, another store's, held for review): the shopper reads only NOT_COMPLETED */
   failed?: boolean;
 }

@@ -25,12 +25,12 @@ const shopifyApp = {
 };
 const shopifyStandIn = (port) => {
   const standInPort = port + 50;
-  const process_ = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
+  const standIn = spawn(process.execPath, ['--import', 'tsx', 'tests/platforms/shopify/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...shopifyApp, SHOPIFY_STANDIN_PORT: String(standInPort), SHOPIFY_STANDIN_APP_URL: `http://localhost:${port}` },
   });
-  return { process: process_, env: { ...shopifyApp, SHOPIFY_API_ORIGIN: `http://127.0.0.1:${standInPort}` } };
+  return { standIn, env: { ...shopifyApp, SHOPIFY_API_ORIGIN: `http://127.0.0.1:${standInPort}` } };
 };
 
 // the BigCommerce stand-in (tests/platforms/bigcommerce): the servers are the app registered with it
@@ -62,12 +62,12 @@ const children = Array.from({ length: count }, (_, index) => {
     console.error(`e2e server on port ${port} stopped (${signal ?? code})`);
     stopAll(1);
   });
-  return { port, child, standIn: shopify.process };
+  return { port, child, standIn: shopify.standIn };
 });
 
 function stopAll(code) {
   for (const { child, standIn } of children) {
-    for (const process_ of [child, standIn]) if (process_.exitCode === null) process_.kill('SIGTERM');
+    for (const running of [child, standIn]) if (running.exitCode === null) running.kill('SIGTERM');
   }
   process.exit(code);
 }

@@ -38,6 +38,8 @@ export interface Config {
   outgoingWebhookAllowLoopback: boolean;
   /** WORKERS: the background work this process runs (server/workers.ts); WEBHOOK_PROCESSING=0 leaves webhook processing out */
   workers: WorkerRole[];
+  /** JOBS_STALLED_AFTER_SECONDS: a job whose process fell silent this long is taken over by another (a minute) */
+  jobStalledAfterMs: number;
   /** the platforms the app installs on (server/modules/platforms) */
   platforms: PlatformsConfig;
 }
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outgoingWebhookIntervalMs: number(env.OUTGOING_WEBHOOKS_INTERVAL_SECONDS, 5) * 1000,
     outgoingWebhookAllowLoopback: env.OUTGOING_WEBHOOKS_ALLOW_LOOPBACK === '1',
     workers: parseWorkerRoles(env.WORKERS).filter((role) => role !== 'webhooks' || env.WEBHOOK_PROCESSING !== '0'),
+    jobStalledAfterMs: number(env.JOBS_STALLED_AFTER_SECONDS, 60) * 1000,
     platforms: loadPlatforms(env),
   };
 }

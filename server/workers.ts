@@ -87,10 +87,13 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
   // one runner for the job kinds of this process's roles: the program's jobs, the email outbox, outgoing webhooks
   const kinds = [
     ...(has('jobs') ? jobKinds(onPostgres, config) : []),
-    ...(has('emails') && app.mailer ? [emailDeliveryJob(app.mailer, config.publicUrl)] : []),
+    ...(has('emails') && app.mailer ? [emailDeliveryJob(app.mailer, config.publicUrl, config.jobStalledAfterMs)] : []),
     ...(has('outgoing') ? [outgoingDeliveryJob(config.outgoingWebhookIntervalMs, { allowLoopback: config.outgoingWebhookAllowLoopback })] : []),
   ];
-  const runner = kinds.length > 0 ? new JobRunner(db, clock, kinds, { listenUrl: config.databaseUrl, onError: log('a job') }) : null;
+  const runner =
+    kinds.length > 0
+      ? new JobRunner(db, clock, kinds, { listenUrl: config.databaseUrl, stalledAfterMs: config.jobStalledAfterMs, onError: log('a job') })
+      : null;
   if (runner) {
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one

@@ -12,6 +12,7 @@ import { availablePanels, type WidgetAction } from '../widget/panels.ts';
 import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
 import { addStyles } from './dom.ts';
+import { applyThroughCart } from './apply-code.ts';
 import { launcherPlacement } from './payload.ts';
 import { formatPointsAmount, type PointsWords } from '../format/index.ts';
 
@@ -82,6 +83,45 @@ export async function visitReferral(api: Api, doc: Document, code: string): Prom
   return { referrerName: data.referrer_name ?? '', offer: data.offer ?? '', visitor: data.visitor };
 }
 
+/** A friend coupon's platform side, from a storefront answer (`platform_state`, `platform_error`), as the widget shows it. */
+function friendCouponState(data: unknown): Pick<ReferralArrival, 'platform' | 'platformError'> {
+  const answer = (data ?? {}) as { platform_state?: string | null; platform_error?: string | null };
+  if (answer.platform_state === 'preparing') return { platform: 'preparing' };
+  if (answer.platform_state === 'refused') return { platform: 'refused', ...(answer.platform_error ? { platformError: answer.platform_error } : {}) };
+  return answer.platform_state === 'created' ? { platform: 'ready' } : {};
+}
+
+/** How the shop stands with the friend coupon the visitor took; undefined when it could not be read. */
+async function friendCoupon(api: Api, visitor: string, code: string): Promise<Pick<ReferralArrival, 'platform' | 'platformError'> | undefined> {
+  const { ok, body } = await post(api, 'referral/coupon', { visitor, code });
+  return ok ? friendCouponState(body.data) : undefined;
+}
+
+/** Resolves when the shopper comes back to this page (its window gets the focus again). */
+function cameBack(win: Window): Promise<void> {
+  return new Promise((resolve) => win.addEventListener('focus', () => resolve(), { once: true }));
+}
+
+/**
+ * A way to earn the shopper performed (on trust, as the program's peers do): a follow is claimed
+ * once they come back from the profile, the newsletter at once; the server keeps it to once per
+ * shopper and the rule's limit.
+ */
+async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, { type: 'follow' | 'join_newsletter' }>): Promise<Outcome> {
+  if (action.type === 'follow' && action.opened && typeof window !== 'undefined') await cameBack(window);
+  const payload = action.type === 'follow' ? { action: 'social_follow', network: action.network } : { action: 'newsletter' };
+  const { ok, body } = await signedPost(shopper, 'actions', payload);
+  if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
+  const data = body.data as { duplicate?: boolean } | undefined;
+  const fresh = await reload(shopper);
+  const notice = data?.duplicate
+    ? 'You already earned this one.'
+    : action.type === 'follow'
+      ? 'Thanks for following! Your points are in.'
+      : 'You joined the newsletter. Your points are in.';
+  return { notice, ...(fresh ? { payload: fresh } : {}) };
+}
+
 /** Performs a widget action; resolves to what the shopper should see next. */
 export async function perform(
   action: WidgetAction,
@@ -93,7 +133,10 @@ export async function perform(
       if (!visit?.arrival.visitor) return { notice: REFERRAL_NOT_COMPLETED };
       const { ok, body } = await post(visit.api, 'referral/claim', { visitor: visit.arrival.visitor, email: action.email });
       const code = (body.data as { code?: string } | undefined)?.code;
-      if (ok && code) return { notice: `Your coupon: ${code}`, referral: { ...visit.arrival, code } };
+      if (ok && code) {
+        const referral = { ...visit.arrival, code, ...friendCouponState(body.data) };
+        return { notice: referral.platform === 'preparing' ? 'Preparing your coupon…' : `Your coupon: ${code}`, referral };
+      }
       // taken before with this e-mail: say so; anything else (held for review, expired, unknown) reads the same
       const taken = (body as { code?: string }).code === 'friend_coupon_taken';
       return { notice: taken ? (body.message ?? REFERRAL_NOT_COMPLETED) : REFERRAL_NOT_COMPLETED };
@@ -130,7 +173,13 @@ export async function perform(
       }
       return { notice: 'Birthday saved.', payload };
     }
+    case 'follow':
+    case 'join_newsletter':
+      if (!shopper) return { notice: 'Sign in to your account to earn points.' };
+      return claimEarnAction(shopper, action);
     case 'apply_reward':
+      // the shop's cart API applies it to the shopper's cart
+      if (action.cartAddress) return { notice: await applyThroughCart(document, action.cartAddress, action.code) };
       // no platform address to apply it with: the code goes to the clipboard for the checkout
       await navigator.clipboard?.writeText(action.code).catch(() => undefined);
       return { notice: `Code ${action.code} copied: paste it at checkout.` };
@@ -226,12 +275,23 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper }
   let looks = 0;
   function watchPreparing() {
     const preparing = state.payload.member?.rewards.some((reward) => reward.platform === 'preparing');
-    if (!shopper || !preparing || watching !== undefined || looks >= PREPARING_LOOKS) return;
+    const friend = state.referral?.platform === 'preparing' ? state.referral : undefined;
+    if (!(shopper && preparing) && !friend) return;
+    if (watching !== undefined || looks >= PREPARING_LOOKS) return;
     watching = setTimeout(() => {
       looks += 1;
-      void reload(shopper).then((fresh) => {
+      // a member's rewards are read again with their state; a visitor's friend coupon on its own
+      const look =
+        shopper && preparing
+          ? reload(shopper).then((fresh) => {
+              if (fresh) state.payload = fresh;
+            })
+          : friendCoupon(api, friend!.visitor ?? '', friend!.code ?? '').then((coupon) => {
+              if (coupon && state.referral) state.referral = { ...state.referral, ...coupon };
+              if (coupon && coupon.platform !== 'preparing') state.notice = coupon.platform === 'ready' ? `Your coupon: ${friend!.code}` : '';
+            });
+      void look.then(() => {
         watching = undefined;
-        if (fresh) state.payload = fresh;
         draw();
         watchPreparing();
       });

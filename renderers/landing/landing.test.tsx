@@ -247,3 +247,26 @@ describe('builder hooks', () => {
     expect(wrapText).toHaveBeenCalledWith(expect.objectContaining({ field: 'title', raw: 'Welcome {first_name}', owner: 'banner', audience: 'member' }));
   });
 });
+
+describe('ways to earn the shopper performs, on the landing page', () => {
+  it('links a follow and a review from the program’s ways (the page runs no script, so no buttons)', () => {
+    const s = section('ways_to_earn');
+    for (const content of [s.content.member, s.content.visitor]) content.earningMethods = [];
+    const program = {
+      ...visitorCtx().program,
+      waysToEarn: [
+        { id: 'ig', title: 'Follow us', points: 75, action: { kind: 'follow' as const, network: 'instagram', url: 'https://instagram.example/shop' } },
+        { id: 'x', title: 'Follow on X', points: 5, action: { kind: 'follow' as const, network: 'x', url: 'javascript:alert(1)' } },
+        { id: 'rev', title: 'Review', points: 40, action: { kind: 'review' as const, url: 'https://shop.example/reviews' } },
+        { id: 'news', title: 'Newsletter', points: 30, action: { kind: 'newsletter' as const } },
+      ],
+    };
+    const markup = html(s, visitorCtx({ program }));
+    expect(markup).toContain(
+      '<a class="ls-button ls-earn-action" href="https://instagram.example/shop" target="_blank" rel="noopener noreferrer">Follow on Instagram</a>',
+    );
+    expect(markup).toContain('href="https://shop.example/reviews"');
+    expect(markup).not.toContain('javascript:');
+    expect(markup).not.toContain('<button');
+  });
+});

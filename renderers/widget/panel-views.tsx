@@ -10,8 +10,9 @@ import { fillPlaceholders, formatPoints, formatPointsAmount, formatTierAmount, s
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { useEditable } from '../shared/editable.tsx';
+import { EarnActionControl } from '../shared/earn-action.tsx';
 import type { WidgetAction } from './panels.ts';
-import { RewardCard } from './reward-card.tsx';
+import { PREPARING_CODE, RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
   panel: PanelKey;
@@ -128,7 +129,7 @@ function Balance({ ctx }: { ctx: RenderContext }) {
   );
 }
 
-function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }) {
+function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'redeem'; act: PanelViewProps['act'] }) {
   const ways = mode === 'earn' ? ctx.program.waysToEarn : ctx.program.waysToRedeem;
   if (ways.length === 0) return null;
   return (
@@ -144,6 +145,9 @@ function WaysList({ ctx, mode }: { ctx: RenderContext; mode: 'earn' | 'redeem' }
                 <br />
                 {way.description}
               </>
+            )}
+            {'action' in way && way.action && (
+              <EarnActionControl id={way.id} action={way.action} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
             )}
           </li>
         ))}
@@ -206,6 +210,19 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   const [error, setError] = useState('');
   if (!arrival) return null;
   if (arrival.failed) return <p data-referral="failed">{REFERRAL_NOT_COMPLETED}</p>;
+  if (arrival.code && arrival.platform === 'preparing')
+    return (
+      <div data-referral="coupon" aria-busy="true">
+        <p>Your {arrival.offer}:</p>
+        <p role="status">{PREPARING_CODE}</p>
+      </div>
+    );
+  if (arrival.code && arrival.platform === 'refused')
+    return (
+      <div data-referral="refused">
+        <p>The shop could not create your coupon{arrival.platformError ? `: ${arrival.platformError}` : '.'}</p>
+      </div>
+    );
   if (arrival.code)
     return (
       <div data-referral="coupon">
@@ -284,8 +301,8 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     <>
       <Balance ctx={p.ctx} />
       <Body {...p} />
-      <WaysList ctx={p.ctx} mode="earn" />
-      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" />}
+      <WaysList ctx={p.ctx} mode="earn" act={p.act} />
+      {p.ctx.audience === 'member' && <WaysList ctx={p.ctx} mode="redeem" act={p.act} />}
       <Buttons {...p} onSecondary={() => p.go('redeem_cart')} />
     </>
   )),

@@ -3,6 +3,7 @@
  * (PANEL_AUDIENCES), that the merchant left visible, and that fit the program type.
  * Pure data, no React: the builder's panel list and the embed use it too.
  */
+import type { EarnActionRequest } from '../shared/earn-action.tsx';
 import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey, type PanelTexts, type Widget } from '../schema/index.ts';
 
 const REFERRAL_PANELS = new Set<PanelKey>(['referral_program', 'referral_details', 'referral_send_email', 'referral_complete']);
@@ -43,7 +44,9 @@ export type WidgetAction =
   | { type: 'send_referral_email'; email: string }
   | { type: 'claim_referral_coupon'; email: string }
   | { type: 'redeem'; methodId: string }
-  | { type: 'apply_reward'; rewardId: string; code: string }
+  /** `cartAddress`: the storefront cart API address that applies it (the host posts the code there) */
+  | { type: 'apply_reward'; rewardId: string; code: string; cartAddress?: string }
   | { type: 'share_points'; email: string }
   | { type: 'save_birthday'; birthday: string }
+  | EarnActionRequest
   | { type: 'panel_button'; panel: PanelKey; button: 'primary' | 'secondary' };

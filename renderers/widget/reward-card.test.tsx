@@ -41,6 +41,15 @@ describe('the reward card with the shop’s platform', () => {
     expect(actions).toEqual([{ type: 'apply_reward', rewardId: 'x', code: 'LS-LOCAL' }]);
   });
 
+  it('a cart API address (the cart named as {checkoutId}) is no link: Apply hands the code and the address to the host', async () => {
+    const actions: WidgetAction[] = [];
+    const applyUrl = '/api/storefront/checkouts/{checkoutId}/coupons';
+    cart([{ id: 'b', title: '$5 off', code: 'LS-CART', platform: 'ready', applyUrl }], (action) => actions.push(action));
+    expect(screen.queryByRole('link')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'reward_cart go: $5 off' }));
+    expect(actions).toEqual([{ type: 'apply_reward', rewardId: 'b', code: 'LS-CART', cartAddress: applyUrl }]);
+  });
+
   it('tells the shopper why a code the shop refused is gone, and that the points came back', () => {
     cart([{ id: 'f', title: '$5 off', code: 'LS-REFUSED', status: 'refunded', platform: 'refused', platformError: 'Discount code is already taken.' }]);
     expect(screen.getByText(/The shop could not create this code: Discount code is already taken\. Your points were returned\./)).toBeTruthy();

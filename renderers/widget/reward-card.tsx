@@ -10,9 +10,15 @@ import type { WidgetAction } from './panels.ts';
 
 export const PREPARING_CODE = 'Preparing your code…';
 
+/** How an apply address names the shopper's cart when it is a storefront cart API address, not a page. */
+export const CART_ADDRESS_PLACEHOLDER = '{checkoutId}';
+
 export function RewardCard({ reward, label, act }: { reward: MemberReward; label: string; act(action: WidgetAction): void }) {
   const [copied, setCopied] = useState(false);
-  const applyUrl = safeUrl(reward.applyUrl);
+  const address = safeUrl(reward.applyUrl);
+  // a page to open, or a cart API address the host posts the code to
+  const cartAddress = address?.includes(CART_ADDRESS_PLACEHOLDER) ? address : undefined;
+  const applyUrl = cartAddress ? undefined : address;
   if (reward.platform === 'refused' || reward.status === 'refunded')
     return (
       <li data-reward="refused">
@@ -52,7 +58,7 @@ export function RewardCard({ reward, label, act }: { reward: MemberReward; label
             type="button"
             className="ls-btn"
             aria-label={`${label}: ${reward.title}`}
-            onClick={() => act({ type: 'apply_reward', rewardId: reward.id, code: reward.code })}
+            onClick={() => act({ type: 'apply_reward', rewardId: reward.id, code: reward.code, ...(cartAddress ? { cartAddress } : {}) })}
           >
             {label}
           </button>

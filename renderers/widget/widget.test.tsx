@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../schema/index.ts';
+import type { ReferralArrival } from '../context.ts';
 import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { availablePanels, homePanels, Widget, type WidgetAction } from './index.ts';
 
@@ -37,6 +38,19 @@ describe('referrals in the widget', () => {
     const failed = draw({ ...arrival, failed: true });
     expect(failed).toContain('This referral could not be completed.');
     expect(failed).not.toContain('Get my coupon');
+  });
+
+  it("shows the friend's coupon as the shop's platform stands with it: preparing, ready or refused", () => {
+    const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12' };
+    const draw = (referral: ReferralArrival) =>
+      renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
+    const preparing = draw({ ...arrival, platform: 'preparing' });
+    expect(preparing).toContain('Preparing your code…');
+    expect(preparing).not.toContain('REF-AB12');
+    expect(draw({ ...arrival, platform: 'ready' })).toContain('REF-AB12');
+    const refused = draw({ ...arrival, platform: 'refused', platformError: 'The coupon code REF-AB12 already exists.' });
+    expect(refused).toContain('The shop could not create your coupon: The coupon code REF-AB12 already exists.');
+    expect(refused).not.toContain('Use this code at checkout');
   });
 });
 
@@ -155,6 +169,48 @@ describe('dialog behaviour', () => {
     await user.click(screen.getByRole('button', { name: 'referral_send_email go' }));
     expect(onAction).toHaveBeenCalledWith({ type: 'send_referral_email', email: 'friend@example.com' });
     expect(screen.getByRole('heading', { name: 'referral_complete title' })).toBeTruthy();
+  });
+
+  it('gives each way to earn the shopper performs its control, reached and pressed by keyboard', async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    const base = memberCtx().program;
+    const program = {
+      ...base,
+      waysToEarn: [
+        ...base.waysToEarn,
+        {
+          id: 'ig',
+          title: 'Follow us',
+          points: 75,
+          icon: 'heart',
+          action: { kind: 'follow' as const, network: 'instagram', url: 'https://instagram.example/shop' },
+        },
+        { id: 'news', title: 'Newsletter', points: 30, icon: 'mail', action: { kind: 'newsletter' as const } },
+        { id: 'bday', title: 'Birthday', points: 100, icon: 'cake', action: { kind: 'birthday' as const } },
+        { id: 'rev', title: 'Review', points: 40, icon: 'star', action: { kind: 'review' as const, url: 'https://shop.example/reviews' } },
+      ],
+    };
+    render(<Widget doc={widgetDoc()} ctx={memberCtx({ program })} panel="reward_points" onAction={onAction} inline />);
+    const follow = screen.getByRole('link', { name: 'Follow on Instagram' });
+    expect([follow.getAttribute('href'), follow.getAttribute('target'), follow.getAttribute('rel')]).toEqual([
+      'https://instagram.example/shop',
+      '_blank',
+      'noopener noreferrer',
+    ]);
+    follow.addEventListener('click', (event) => event.preventDefault()); // jsdom does not navigate
+    follow.focus();
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'follow', network: 'instagram', opened: true });
+    screen.getByRole('button', { name: 'Join the newsletter' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'join_newsletter' });
+    await user.type(screen.getByLabelText('Your birthday'), '1990-07-28');
+    await user.keyboard('{Enter}');
+    expect(onAction).toHaveBeenCalledWith({ type: 'save_birthday', birthday: '1990-07-28' });
+    expect(screen.getByRole('link', { name: 'Write a review' }).getAttribute('href')).toBe('https://shop.example/reviews');
+    // the order rule is earned by shopping: no control
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).not.toContain('Place an order');
   });
 
   it('redeems only what the balance covers', async () => {

@@ -53,6 +53,12 @@ export const referralVisitBody = z.strictObject({
   device: z.string().trim().max(100).optional(),
 });
 
+/** Storefront POST {store key}/referral/coupon: how the shop stands with the friend coupon the visitor took. */
+export const referralCouponBody = z.strictObject({
+  visitor: z.string().trim().min(16, 'Open the referral link again.').max(64),
+  code: z.string().trim().min(1, 'The coupon code is missing.').max(40),
+});
+
 /** Storefront POST {store key}/referral/claim: the friend takes the coupon with their e-mail. */
 export const referralClaimBody = z.strictObject({
   visitor: z.string().trim().min(16, 'Open the referral link again.').max(64),

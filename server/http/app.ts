@@ -16,7 +16,7 @@ import type { App } from './context.ts';
 import { errorHandler } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
-import { registerSecurityHeaders } from './security.ts';
+import { BIGCOMMERCE_CONTROL_PANELS, registerSecurityHeaders } from './security.ts';
 import { validatorCompiler } from './validation.ts';
 import { smtpMailer } from '../domain/emails/index.ts';
 import { WorkSignals } from '../jobs/signals.ts';
@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerSecurityHeaders(app, { behindHttps: config.behindHttps });
+  await registerSecurityHeaders(app, { behindHttps: config.behindHttps, framedBy: config.platforms.bigcommerce ? BIGCOMMERCE_CONTROL_PANELS : [] });
   await app.register(fastifyCookie);
   // counted in the database: every server process shares one count per route and address
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db, app.clock) });

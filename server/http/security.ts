@@ -29,16 +29,26 @@ const CONSOLE_CSP = {
 const NO_STORE = /^\/(api|data|auth)(\/|$|\?)/;
 
 /**
+ * The control panels that open the console in an iframe: BigCommerce's (`store-{hash}.mybigcommerce.com/manage`,
+ * and its login host) when the single-click app is configured.
+ */
+export const BIGCOMMERCE_CONTROL_PANELS = ['https://*.bigcommerce.com', 'https://*.mybigcommerce.com'];
+
+/**
  * Helmet's headers; Strict-Transport-Security only when the deployment says it is served over
  * HTTPS (BEHIND_HTTPS=1, config.behindHttps); `Cache-Control: no-store` on the console API, the
- * data host API and every /auth answer unless a route chose its own.
+ * data host API and every /auth answer unless a route chose its own. `framedBy`: the other
+ * origins allowed to frame the console (CSP frame-ancestors; X-Frame-Options, which cannot name
+ * them, is then left out: browsers follow frame-ancestors over it).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { behindHttps: boolean }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { behindHttps: boolean; framedBy?: string[] }): Promise<void> {
+  const framedBy = options.framedBy ?? [];
   app.addHook('onSend', async (request, reply) => {
     if (NO_STORE.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_CSP, frameAncestors: [...CONSOLE_CSP.frameAncestors, ...framedBy] } },
+    xFrameOptions: framedBy.length === 0 ? { action: 'sameorigin' } : false,
     // the storefront embed and uploaded images are fetched cross-origin by shop pages
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,

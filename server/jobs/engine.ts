@@ -2,7 +2,7 @@
  * The one job engine: a runner per server process claims jobs of the kinds it was given from the
  * `jobs` table (server/domain/jobs/queue.ts), runs each kind's handler, and settles it — done,
  * retried after a backoff, or failed. A runner says it is alive every few seconds; the job of a
- * runner that fell silent for STALLED_AFTER_MS (a crash, a kill -9) is taken over by any runner
+ * runner that fell silent for a minute (a crash, a kill -9; JOBS_STALLED_AFTER_SECONDS) is taken over by any runner
  * and continued from its last checkpoint. On PostgreSQL a commit that enqueues a job wakes every
  * process at once (LISTEN/NOTIFY); every runner also looks for due work at a regular interval.
  */
@@ -32,6 +32,9 @@ export interface JobRunnerOptions {
   listenUrl?: string | undefined;
   /** how often to look for due work without a wake-up */
   pollMs?: number;
+  /** a job whose runner fell silent this long is taken over (STALLED_AFTER_MS) */
+  stalledAfterMs?: number;
+  /** how often a runner says it is alive: a quarter of the stall window, at most every 10 s */
   heartbeatMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -46,6 +49,7 @@ export class JobRunner {
   readonly #onError: (error: unknown) => void;
   readonly #pollMs: number;
   readonly #heartbeatMs: number;
+  readonly #stalledAfterMs: number;
   #stopping = false;
   #started = false;
   #pass: Promise<void> | null = null;
@@ -63,7 +67,8 @@ export class JobRunner {
     this.#kinds = new Map(kinds.map((kind) => [kind.kind, kind]));
     this.#onError = options.onError ?? (() => undefined);
     this.#pollMs = options.pollMs ?? 1_000;
-    this.#heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.#stalledAfterMs = options.stalledAfterMs ?? STALLED_AFTER_MS;
+    this.#heartbeatMs = options.heartbeatMs ?? Math.min(10_000, this.#stalledAfterMs / 4);
   }
 
   get kinds(): string[] {
@@ -128,7 +133,7 @@ export class JobRunner {
     while (!this.#stopping) {
       const free = [...this.#kinds.values()].filter((kind) => (this.#running.get(kind.kind)?.size ?? 0) < (kind.concurrency ?? 1)).map((kind) => kind.kind);
       const now = this.clock.now();
-      const job = await claimJob(this.db, free, this.#token, now, new Date(now.getTime() - STALLED_AFTER_MS));
+      const job = await claimJob(this.db, free, this.#token, now, new Date(now.getTime() - this.#stalledAfterMs));
       if (!job) return claimed;
       claimed += 1;
       const set = this.#running.get(job.kind) ?? new Set();

@@ -20,6 +20,7 @@ import { json } from '../db/normalize.ts';
 import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { connectionOf } from '../modules/platforms/index.ts';
+import { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from '../domain/customers/bigcommerce-webhooks.ts';
 import { SingleFlight } from './single-flight.ts';
 import { WebhookTraffic } from './signals.ts';
 
@@ -308,6 +309,13 @@ export class WebhookRunner {
         const { storeHash, id, token } = await bigcommerceTarget(trx, event, this.options.tokenKeys);
         const fetchProduct = (productId: string) => fetchBigCommerceProduct(this.options.bigcommerceApiUrl, storeHash, productId, token);
         await applyBigCommerceProductWebhook(trx, event.store_id, event.topic, id, fetchProduct, now);
+        continue;
+      }
+      // customer accounts: before the batch's orders, so an order of a new account finds its customer
+      if (event.platform === 'bigcommerce' && isBigCommerceCustomerScope(event.topic)) {
+        const { storeHash, id, token } = await bigcommerceTarget(trx, event, this.options.tokenKeys);
+        const fetchCustomer = (customerId: string) => fetchBigCommerceCustomer(this.options.bigcommerceApiUrl, storeHash, customerId, token);
+        await applyBigCommerceCustomerWebhook(trx, event.store_id, event.topic, id, fetchCustomer, now);
         continue;
       }
       const orderEvent = await toOrderEvent(trx, event, this.options);

@@ -4,31 +4,13 @@
  * onboarding, the loader installed through the Scripts API identifies a signed-in shopper by the
  * storefront's current customer JWT, an uninstall stops the embed, a reinstall brings the program back.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { standInUrl } from '../platforms/bigcommerce/e2e.ts';
-
-const standIn = standInUrl(Number(process.env.E2E_PORT ?? 4173));
-
-async function standInCall<T>(request: APIRequestContext, path: string, data?: Record<string, unknown>): Promise<T> {
-  const response = data ? await request.post(`${standIn}${path}`, { data }) : await request.get(`${standIn}${path}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** The embed's bootstrap as the storefront page makes it: the member the JWT named. */
-async function openStorefront(page: Page, storeHash: string, customerId: number) {
-  const bootstrap = page.waitForResponse((response) => response.url().includes('/bootstrap?customer_jwt='));
-  await page.goto(`${standIn}/_test/storefront?store_hash=${storeHash}&customer_id=${customerId}`);
-  return bootstrap;
-}
+import { expect, test } from '@playwright/test';
+import { installStore, openStorefront, standIn, standInCall } from './harness/bigcommerce.ts';
 
 test('a BigCommerce store installs, knows its members by their JWT, stops on uninstall and comes back on reinstall', async ({ page, request }) => {
   const hash = `e2e${Date.now().toString(36)}`;
   const owner = { id: 1, email: `owner-${hash}@trail.example` };
-  const install = async () => {
-    const callback = await standInCall<Record<string, string>>(request, '/_test/install', { store_hash: hash, user: owner, store_name: 'Trail Supply Co' });
-    await page.goto(`/platforms/bigcommerce/auth?${new URLSearchParams(callback)}`);
-  };
+  const install = () => installStore(page, request, hash, owner);
 
   // install: the merchant lands signed in on onboarding
   await install();

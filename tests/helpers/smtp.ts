@@ -8,9 +8,10 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP peer on a local port (the `smtp-server` package): records every message, or
- * refuses them while `refuse` is set (a 451 the sender must retry).
+ * refuses them while `refuse` is set (a 451 the sender must retry); `delayMs` makes each message
+ * take that long to accept, as a remote server does.
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const state = { refuse: false };
   const server = new SMTPServer({
@@ -20,7 +21,8 @@ export async function startSmtpPeer() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (state.refuse) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
         callback();

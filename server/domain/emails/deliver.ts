@@ -52,20 +52,22 @@ export async function deliverDue(db: Db, mailer: Mailer, publicUrl: string, now:
   }
 }
 
-/** An email claimed this long ago and still `sending` was being sent by a process that died. */
-const INTERRUPTED_AFTER_MS = 60_000;
-
 /**
  * The outbox's delivery pass, a recurring job: every 15 s, and at once when an email is queued
  * (`runRecurringNow`); one pass at a time across the processes, taken over when its process dies.
  */
-export function emailDeliveryJob(mailer: Mailer, publicUrl: string): JobKind<never> {
+export function emailDeliveryJob(
+  mailer: Mailer,
+  publicUrl: string,
+  /** an email claimed this long ago and still `sending` was being sent by a process that died */
+  interruptedAfterMs = 60_000,
+): JobKind<never> {
   return {
     kind: EMAIL_DELIVERY_JOB,
     everyMs: 15_000,
     run: async (job) => {
       const now = job.now();
-      const requeued = await requeueInterrupted(job.db, new Date(now.getTime() - INTERRUPTED_AFTER_MS));
+      const requeued = await requeueInterrupted(job.db, new Date(now.getTime() - interruptedAfterMs));
       return { requeued, ...(await deliverDue(job.db, mailer, publicUrl, now)) };
     },
   };

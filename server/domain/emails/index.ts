@@ -3,7 +3,7 @@ export { STARTERS, FEATURED_STYLES, starterDocument, type EmailFields } from './
 export { renderEmail, type EmailDesign, type RenderedEmail } from './render.ts';
 export { listTemplates, readTemplate, saveTemplate, designOf, designErrors, emailDocumentOf, TemplateInvalidError, type EmailTemplate } from './templates.ts';
 export { sampleValues, memberValues, latestMemberId, storePalette, storeValues } from './values.ts';
-export { queueEmail, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
+export { queueEmail, queueEmails, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
 export { deliverDue, emailDeliveryJob, EMAIL_DELIVERY_JOB, unsubscribeUrl } from './deliver.ts';
 export { queuePointsEarnedEmails, queueRewardRedeemedEmail, queueMemberEmail, queueReleaseEmails } from './events.ts';

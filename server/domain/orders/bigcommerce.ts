@@ -21,6 +21,13 @@ export interface BigCommerceOrder {
   date_modified?: string;
   customer_id?: number;
   billing_address?: { first_name?: string; last_name?: string; email?: string };
+  /** the codes of the coupons the order used: not part of the v2 order, read from its coupons sub-resource (fetchBigCommerceOrder) */
+  coupon_codes?: string[];
+}
+
+/** One coupon an order used (v2 "List Order Coupons", `GET /v2/orders/{order_id}/coupons`). */
+interface BigCommerceOrderCoupon {
+  code?: string;
 }
 
 const CANCELLED = new Set(['cancelled', 'declined']);
@@ -60,6 +67,7 @@ function bigcommerceOrder(order: BigCommerceOrder): NormalizedOrder {
     taxMinor: toMinor(order.total_tax),
     totalMinor: toMinor(order.total_inc_tax),
     lines: [],
+    discountCodes: order.coupon_codes ?? [],
     statuses,
     cancelled: CANCELLED.has(status),
     placedAt: order.date_created ? new Date(order.date_created).toISOString() : new Date(0).toISOString(),
@@ -79,12 +87,25 @@ export function bigcommerceEvent(order: BigCommerceOrder): OrderEvent {
   };
 }
 
-/** Fetches an order from the store's API; the base URL is configurable (tests run a stand-in). */
-export async function fetchBigCommerceOrder(baseUrl: string, storeHash: string, orderId: string, accessToken: string): Promise<BigCommerceOrder> {
-  const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v2/orders/${encodeURIComponent(orderId)}`;
+/** A GET of the store's v2 API; `204 No Content` (an empty list) answers null. */
+async function getV2<T>(baseUrl: string, storeHash: string, path: string, accessToken: string): Promise<T | null> {
+  const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v2${path}`;
   const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for order ${orderId}.`);
-  return (await response.json()) as BigCommerceOrder;
+  if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for ${path}.`);
+  return response.status === 204 ? null : ((await response.json()) as T);
+}
+
+/**
+ * Fetches an order from the store's API (v2 "Get an Order"), with the codes of the coupons it
+ * used (v2 "List Order Coupons"): a reward's code an order carries marks the reward used. The base
+ * URL is configurable (tests run a stand-in).
+ */
+export async function fetchBigCommerceOrder(baseUrl: string, storeHash: string, orderId: string, accessToken: string): Promise<BigCommerceOrder> {
+  const path = `/orders/${encodeURIComponent(orderId)}`;
+  const order = await getV2<BigCommerceOrder>(baseUrl, storeHash, path, accessToken);
+  if (!order) throw new Error(`BigCommerce answered no order ${orderId}.`);
+  const coupons = (await getV2<BigCommerceOrderCoupon[]>(baseUrl, storeHash, `${path}/coupons`, accessToken)) ?? [];
+  return { ...order, coupon_codes: coupons.map((coupon) => coupon.code ?? '').filter(Boolean) };
 }
 
 /** The static header value BigCommerce webhooks are registered with (`X-Webhook-Secret`): BigCommerce cannot sign bodies. */

@@ -4,6 +4,7 @@ import { readAccount, type Executor } from '../ledger/index.ts';
 import { describeRule, orderRate } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { programWords } from './words.ts';
+import { shopperAction } from './earn-actions.ts';
 import { describeReward } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
@@ -50,13 +51,17 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     pointsLabel,
     ...(words.pointsLabelSingular ? { pointsLabelSingular: words.pointsLabelSingular } : {}),
     earning: programEarning(earning),
-    waysToEarn: earning.map((rule) => ({
-      id: String(rule.id),
-      title: rule.title,
-      description: describeRule(rule, words),
-      ...(rule.type === 'order' ? {} : { points: rule.points }),
-      icon: earnRuleIcon(rule.type),
-    })),
+    waysToEarn: earning.map((rule) => {
+      const action = shopperAction(rule);
+      return {
+        id: String(rule.id),
+        title: rule.title,
+        description: describeRule(rule, words),
+        ...(rule.type === 'order' ? {} : { points: rule.points }),
+        icon: earnRuleIcon(rule.type),
+        ...(action ? { action } : {}),
+      };
+    }),
     waysToRedeem: redeeming.map((rule) => ({
       id: String(rule.id),
       title: rule.title,

@@ -97,7 +97,7 @@ export async function recordVisit(
   };
 }
 
-export type ClaimAnswer = { ok: true; code: string; offer: string; expires_at: string | null } | { ok: false; message: string };
+export type ClaimAnswer = { ok: true; referralId: number; code: string; offer: string; expires_at: string | null } | { ok: false; message: string };
 
 /**
  * The friend takes the coupon with their e-mail: once per e-mail. Fraud flags keep the referral
@@ -167,8 +167,27 @@ export async function claimFriendCoupon(
     if (!row) throw new ReferralError(409, 'This e-mail address already took its friend coupon.', 'friend_coupon_taken');
     if (!code) return { ok: false, message: NOT_COMPLETED };
     await queueFriendCode(trx, row.id, friendCodeOf(storeId, code, reward, customer?.id ?? null), now);
-    return { ok: true, code, offer: reward.title, expires_at: expires };
+    return { ok: true, referralId: row.id, code, offer: reward.title, expires_at: expires };
   });
+}
+
+/**
+ * The referral whose friend coupon `code` the visitor took (the visit's referrer made it): the
+ * visitor's browser asks how the shop stands with it. Anything else is not found.
+ */
+export async function friendCouponReferral(db: Executor, storeId: number, visitor: string, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('referrals')
+    .innerJoin('referral_visits', (join) =>
+      join.onRef('referral_visits.referrer_id', '=', 'referrals.referrer_id').onRef('referral_visits.store_id', '=', 'referrals.store_id'),
+    )
+    .select('referrals.id')
+    .where('referrals.store_id', '=', storeId)
+    .where('referrals.friend_code', '=', code)
+    .where('referral_visits.visitor', '=', visitor)
+    .executeTakeFirst();
+  if (!row) throw new ReferralError(404, 'This coupon is not known here.', 'friend_coupon_unknown');
+  return row.id;
 }
 
 /** A member invites a friend by e-mail: the "Referral Sent" email with their link, once per friend. */

@@ -7,6 +7,7 @@ export {
   cancelReferral,
   claimFriendCoupon,
   completeDueReferrals,
+  friendCouponReferral,
   recordVisit,
   sendInvite,
   settleReferralOrders,

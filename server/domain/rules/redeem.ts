@@ -8,7 +8,7 @@ import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 import { queueRewardRedeemedEmail } from '../emails/events.ts';
 import { exclusiveRefusal } from '../vip/index.ts';
-import { queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
+import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -208,6 +208,6 @@ export function presentReward(reward: Reward & { platform?: CodeStatus }) {
     status: reward.status,
     expires_at: reward.expires_at?.toISOString() ?? null,
     created_at: reward.created_at.toISOString(),
-    ...(reward.platform ? { platform_state: reward.platform.state, platform_error: reward.platform.error, apply_url: reward.platform.apply_url } : {}),
+    ...(reward.platform ? codeStatusFields(reward.platform) : {}),
   };
 }

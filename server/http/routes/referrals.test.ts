@@ -44,6 +44,14 @@ describeEachDatabase('referral routes', (ctx) => {
     const claim = await shop('/referral/claim', { visitor, email: 'new.friend@mail.test' });
     expect(claim.statusCode).toBe(200);
     expect(claim.json().data.code).toMatch(/^REF-/);
+    // a store without a platform: the coupon is the program's own, nothing is prepared
+    expect(claim.json().data).toMatchObject({ platform_state: null, platform_error: null, apply_url: null });
+    const coupon = await shop('/referral/coupon', { visitor, code: claim.json().data.code });
+    expect(coupon.json().data).toEqual({ code: claim.json().data.code, platform_state: null, platform_error: null, apply_url: null });
+    // another visitor, or a code the visitor did not take: not found, and nothing said about it
+    const stranger = await shop('/referral/coupon', { visitor: 'x'.repeat(20), code: claim.json().data.code });
+    expect(stranger.statusCode).toBe(404);
+    expect((await shop('/referral/coupon', { visitor, code: 'REF-NOPE' })).statusCode).toBe(404);
     expect((await shop('/referral/claim', { visitor, email: 'new.friend@mail.test' })).statusCode).toBe(409);
     expect((await shop('/referral/claim', { visitor, email: 'not-an-email' })).json().errors).toHaveProperty('email');
     const held = await shop('/referral/claim', { visitor, email: 'x@mailinator.com' });

@@ -177,4 +177,68 @@ describeEachDatabase('shopper API', (ctx) => {
     expect(payload.styleProperties.launcher.desktop).toEqual({ '--ls-shadow': '0 2px 8px rgba(0,0,0,.12)' });
     expect(payload.styleProperties.sticky_bar).toEqual({ '--ls-radius': '2px' });
   });
+
+  it('gives each way the shopper performs its action, credits a follow and the newsletter once per shopper, and refuses the rest', async () => {
+    const now = ctx.clock.now();
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({
+        type: 'social_follow',
+        title: 'Follow on TikTok',
+        points: 15,
+        config: { network: 'tiktok', url: 'https://tiktok.example/@shop' },
+      }),
+      now,
+    );
+    await createEarningRule(ctx.db, store().id, earningRuleBody.parse({ type: 'newsletter', title: 'Join the newsletter', points: 30 }), now);
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'review', title: 'Review a product', points: 40, config: { url: 'https://shop.example/reviews' } }),
+      now,
+    );
+    await createEarningRule(
+      ctx.db,
+      store().id,
+      earningRuleBody.parse({ type: 'review', title: 'Review (unsafe link)', points: 40, config: { url: 'javascript:alert(1)' } }),
+      now,
+    );
+    const actions = Object.fromEntries((await member()).waysToEarn.map((way: { title: string; action?: object }) => [way.title, way.action]));
+    expect(actions).toMatchObject({
+      'Place an order': undefined,
+      Birthday: { kind: 'birthday' },
+      'Follow on Instagram': { kind: 'follow', network: 'instagram' },
+      'Follow on TikTok': { kind: 'follow', network: 'tiktok', url: 'https://tiktok.example/@shop' },
+      'Join the newsletter': { kind: 'newsletter' },
+      'Review a product': { kind: 'review', url: 'https://shop.example/reviews' },
+      'Review (unsafe link)': undefined,
+    });
+    const before = (await member()).pointsBalance;
+    // a rule without a limit still credits a follow once per shopper: the claim is keyed by the network
+    expect((await act({ action: 'social_follow', network: 'tiktok' })).json().data).toEqual({ points: 15, duplicate: false });
+    expect((await act({ action: 'social_follow', network: 'tiktok' })).json().data).toEqual({ points: 15, duplicate: true });
+    expect((await act({ action: 'newsletter' })).json().data).toEqual({ points: 30, duplicate: false });
+    expect((await act({ action: 'newsletter' })).json().data).toEqual({ points: 30, duplicate: true });
+    const unknownNetwork = await act({ action: 'social_follow', network: 'myspace' });
+    expect([unknownNetwork.statusCode, unknownNetwork.json().code]).toEqual([404, 'not_found']);
+    const forged = await ctx.app.inject({ method: 'POST', url: url('/actions'), payload: { ...sign(), digest: '0'.repeat(64), action: 'newsletter' } });
+    expect(forged.statusCode).toBe(401);
+    expect((await act({ action: 'review' })).statusCode).toBe(422);
+    expect((await member()).pointsBalance).toBe(before + 45);
+  });
+
+  it('rate-limits shopper actions per address with a 429 and Retry-After', async () => {
+    const claim = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: url('/actions'),
+        payload: { ...sign(), action: 'social_follow', network: 'instagram' },
+        remoteAddress: '198.51.100.77',
+      });
+    for (let n = 0; n < 20; n += 1) expect((await claim()).statusCode).toBe(200);
+    const refused = await claim();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

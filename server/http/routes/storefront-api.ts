@@ -1,8 +1,8 @@
 import fastifyCors from '@fastify/cors';
-import { referralClaimBody, referralVisitBody } from '../../contract/referrals.ts';
+import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
-import { claimFriendCoupon, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
+import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
@@ -10,7 +10,14 @@ import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
-import { connectionStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../../modules/platforms/index.ts';
+import {
+  codeStatusFields,
+  connectionStatus,
+  friendCodeStatus,
+  InvalidBigCommerceJwt,
+  shopperOfCustomerJwt,
+  withCodeStatuses,
+} from '../../modules/platforms/index.ts';
 import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
@@ -19,6 +26,10 @@ import { asApiError } from '../rule-errors.ts';
 
 /** Public referral calls: a few a minute per address is plenty for a shopper. */
 const REFERRAL_RATE = { max: 20, timeWindow: '1 minute' };
+/** The widget asks about a friend coupon the shop is preparing every 2 s for about a minute. */
+const FRIEND_COUPON_RATE = { max: 60, timeWindow: '1 minute' };
+/** Shopper actions (follow, newsletter, birthday): claimed on trust, so a few a minute per address. */
+const ACTION_RATE = { max: 20, timeWindow: '1 minute' };
 
 const badDigest = () => new ApiError(401, 'The customer signature is not valid.', 'invalid_digest');
 const badPreview = () => new ApiError(401, 'This preview link is not valid: it expired or was revoked.', 'invalid_preview');
@@ -177,6 +188,7 @@ export const storefrontApiRoutes: RouteModule = {
           params: storeKeyParams,
           body: shopperActionBody,
         },
+        config: { rateLimit: ACTION_RATE },
       },
       async (request) => {
         const store = await storeOf(app, request.params.storeKey);
@@ -236,7 +248,27 @@ export const storefrontApiRoutes: RouteModule = {
         const answer = await claimFriendCoupon(app.db, store.id, { visitor, email, ip: request.ip, device: device ?? null }, app.clock.now()).catch(asApiError);
         // a referral held for review: the shopper never learns why
         if (!answer.ok) throw new ApiError(422, answer.message, 'referral_not_completed');
-        return { data: { code: answer.code, offer: answer.offer, expires_at: answer.expires_at } };
+        const platform = codeStatusFields(await friendCodeStatus(app.db, store.id, answer.referralId));
+        return { data: { code: answer.code, offer: answer.offer, expires_at: answer.expires_at, ...platform } };
+      },
+    );
+
+    app.post(
+      '/:storeKey/referral/coupon',
+      {
+        schema: {
+          tags: ['storefront'],
+          summary: "How the shop's platform stands with the friend coupon the visitor took: preparing, created or refused",
+          params: storeKeyParams,
+          body: referralCouponBody,
+        },
+        config: { rateLimit: FRIEND_COUPON_RATE },
+      },
+      async (request) => {
+        const store = await storeOf(app, request.params.storeKey);
+        const { visitor, code } = request.body;
+        const referralId = await friendCouponReferral(app.db, store.id, visitor, code).catch(asApiError);
+        return { data: { code, ...codeStatusFields(await friendCodeStatus(app.db, store.id, referralId)) } };
       },
     );
 

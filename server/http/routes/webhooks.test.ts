@@ -27,11 +27,12 @@ const SHOPIFY = {
   productDelete: fixture('shopify/products-delete.json'),
 };
 
-// the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id} and
-// GET /stores/{hash}/v3/catalog/products/{id}?include=variants
+// the store's BigCommerce API, stood in locally: GET /stores/{hash}/v2/orders/{id}, its coupons
+// (none: v2 answers an empty list 204) and GET /stores/{hash}/v3/catalog/products/{id}?include=variants
 const bigcommerceOrders = new Map<string, unknown>([['250', fixture('bigcommerce/order-250.json')]]);
 const bigcommerceProducts = new Map<string, unknown>([['205', fixture('bigcommerce/product-205.json')]]);
 const standIn = createServer((request, response) => {
+  if (/^\/stores\/abc123\/v2\/orders\/\w+\/coupons$/.test(request.url ?? '')) return void response.writeHead(204).end();
   const orderId = /^\/stores\/abc123\/v2\/orders\/(\w+)$/.exec(request.url ?? '')?.[1];
   const productId = /^\/stores\/abc123\/v3\/catalog\/products\/(\w+)\?include=variants$/.exec(request.url ?? '')?.[1];
   const found = orderId ? bigcommerceOrders.get(orderId) : productId ? bigcommerceProducts.get(productId) : undefined;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { bigcommerceWebhookSecret } from '../../domain/orders/bigcommerce.ts';
+import { isBigCommerceCustomerScope } from '../../domain/customers/bigcommerce-webhooks.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
@@ -193,7 +194,10 @@ export const webhookRoutes: RouteModule = {
 
     app.post(
       '/bigcommerce',
-      { helmet: false, schema: { tags: ['webhooks'], summary: 'BigCommerce order and product webhooks (ids only; the order or product is fetched)' } },
+      {
+        helmet: false,
+        schema: { tags: ['webhooks'], summary: 'BigCommerce order, customer and product webhooks (ids only; the order, customer or product is fetched)' },
+      },
       async (request) => {
         const raw = rawBody(request);
         const given = Buffer.from(headerOf(request, 'x-webhook-secret') ?? '');
@@ -201,7 +205,8 @@ export const webhookRoutes: RouteModule = {
         const matches = (secret: string) => signaturesMatch(Buffer.from(bigcommerceWebhookSecret(secret)), given);
         return receive('store_name', (request.query as { store?: string }).store, matches, () => {
           const parsed = bigcommerceWebhook.safeParse(parseJson(raw));
-          if (!parsed.success || !(parsed.data.scope.startsWith('store/order/') || isBigCommerceProductScope(parsed.data.scope))) return null;
+          const scope = parsed.success ? parsed.data.scope : '';
+          if (!parsed.success || !(scope.startsWith('store/order/') || isBigCommerceProductScope(scope) || isBigCommerceCustomerScope(scope))) return null;
           const body = parsed.data;
           const eventKey = `${body.scope}:${String(body.data.id)}:${body.created_at ?? createHash('sha256').update(raw).digest('hex')}`;
           return { platform: 'bigcommerce', topic: body.scope, eventKey, raw };

@@ -18,7 +18,7 @@ export { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type CreatedC
 export { platformAdapters, type PlatformAdapters } from './adapters.ts';
 export { queueFriendCode, queueRewardCode, retireRewardCodes, type GivenCode } from './codes/issue.ts';
 export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
-export { NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
+export { codeStatusFields, friendCodeStatus, NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
 export type { CodeState } from './codes/tables.ts';
 export { addMember, createDefaultProgram, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
 export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';

@@ -6,8 +6,9 @@
  *   request budget per window: every answer carries `X-Rate-Limit-Requests-Left`,
  *   `X-Rate-Limit-Requests-Quota`, `X-Rate-Limit-Time-Window-Ms` and `X-Rate-Limit-Time-Reset-Ms`,
  *   and a request beyond the budget gets `429` (https://developer.bigcommerce.com/docs/start/best-practices/api-rate-limits)
- * - a storefront: `/` draws the scripts installed through the Scripts API, and
- *   `GET /customer/current.jwt?app_client_id=…` answers the signed-in shopper's JWT
+ * - a storefront: `/` draws the scripts installed through the Scripts API,
+ *   `GET /customer/current.jwt?app_client_id=…` answers the signed-in shopper's JWT, and the
+ *   Storefront Cart API's calls the app makes answer the shopper's cart (storefront-cart.ts)
  * - webhooks sent as BigCommerce sends them: a POST of `{ scope, store_id, data, hash,
  *   created_at, producer }` to each hook of the scope, with the hook's headers
  * Test hooks under `/_test/` set up stores and read what the stand-in holds.
@@ -17,6 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { currentCustomerJwt, signedPayloadJwt, type StandInUser } from './signing.ts';
 import { storeApi, type StandInCustomer, type StandInOrder, type StoreState } from './store-api.ts';
+import { checkOut, fillCart, storefrontCartApi } from './storefront-cart.ts';
 
 export interface StandInOptions {
   clientId: string;
@@ -85,7 +87,19 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
   const storeOf = (hash: string): StoreState => {
     let store = stores.get(hash);
     if (!store) {
-      store = { hash, name: `Store ${hash}`, token: null, coupons: [], hooks: [], scripts: [], customers: [], orders: [], nextId: 1 };
+      store = {
+        hash,
+        name: `Store ${hash}`,
+        token: null,
+        coupons: [],
+        hooks: [],
+        scripts: [],
+        customers: [],
+        orders: [],
+        orderCoupons: [],
+        carts: [],
+        nextId: 1,
+      };
       stores.set(hash, store);
     }
     return store;
@@ -178,6 +192,16 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
       case '/_test/orders':
         store.orders.push(...((body.orders as StandInOrder[] | undefined) ?? []));
         return json(response, 200, store.orders);
+      case '/_test/cart':
+        return json(response, 200, fillCart(store, Number(body.customer_id), Number(body.amount ?? 50)));
+      case '/_test/carts':
+        return json(response, 200, store.carts);
+      case '/_test/checkout': {
+        // the shopper checks out: the order, then BigCommerce's store/order/created webhooks
+        const order = checkOut(store, Number(body.customer_id));
+        if (!order) return json(response, 404, { title: 'The shopper has no cart.' });
+        return json(response, 200, { order, deliveries: await deliverWebhooks(hash, 'store/order/created', { type: 'order', id: order.id }, true) });
+      }
       case '/_test/throttle':
         budgets.set(hash, { left: Number(body.requests_left ?? 0), resetAt: Date.now() + Number(body.reset_ms ?? windowMs) });
         return json(response, 200, { ok: true });
@@ -224,6 +248,8 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
     const cookies = cookiesOf(request);
     const store = stores.get(decodeURIComponent(cookies.bc_store ?? ''));
     const customer = store?.customers.find((candidate) => String(candidate.id) === decodeURIComponent(cookies.bc_customer ?? ''));
+    const cartAnswer = storefrontCartApi(store, customer?.id, request.method ?? 'GET', url.pathname, request.method === 'POST' ? await readBody(request) : {});
+    if (cartAnswer) return json(response, cartAnswer.status, cartAnswer.body);
     if (url.pathname === '/customer/current.jwt') {
       if (url.searchParams.get('app_client_id') !== options.clientId) return json(response, 400, { title: 'Unknown app_client_id.' });
       if (!store || !customer) return json(response, 404, { title: 'No customer is signed in.' });

@@ -2,7 +2,8 @@
  * The stand-in's store API: the documented operations the app calls, on one store's state.
  * - v2 coupons https://developer.bigcommerce.com/docs/rest-management/marketing/coupons
  *   (an empty list is `204 No Content`, as v2 answers; errors are `[{ status, message }]`)
- * - v2 orders https://developer.bigcommerce.com/docs/rest-management/orders
+ * - v2 orders https://developer.bigcommerce.com/docs/rest-management/orders, with the coupons an
+ *   order used ("List Order Coupons", `GET /v2/orders/{order_id}/coupons`)
  * - v3 customers https://developer.bigcommerce.com/docs/rest-management/customers
  * - v3 hooks https://developer.bigcommerce.com/docs/integrations/webhooks
  * - v3 content scripts https://developer.bigcommerce.com/docs/integrations/scripts
@@ -66,6 +67,33 @@ export interface StandInOrder {
   total_inc_tax: string;
   date_created: string;
   billing_address: { first_name: string; last_name: string; email: string };
+  coupon_discount?: string;
+}
+
+/** A coupon an order used, as "List Order Coupons" answers it. */
+export interface StandInOrderCoupon {
+  id: number;
+  coupon_id: number;
+  order_id: number;
+  code: string;
+  amount: string;
+  /** v2's coupon type as a number (0 per item, 1 percentage, 2 per total, 3 shipping, 4 free shipping) */
+  type: number;
+  discount: number;
+}
+
+/** A storefront cart (the Storefront Cart API's cart, as far as the app's calls read it). */
+export interface StandInCart {
+  id: string;
+  customer_id: number;
+  currency: { code: string };
+  base_amount: number;
+  discount_amount: number;
+  cart_amount: number;
+  coupons: Array<{ id: number; code: string; coupon_type: string; discounted_amount: number }>;
+  line_items: { physical_items: Array<{ id: string; name: string; quantity: number; list_price: number }> };
+  created_time: string;
+  updated_time: string;
 }
 
 export interface StoreState {
@@ -78,6 +106,8 @@ export interface StoreState {
   scripts: StandInScript[];
   customers: StandInCustomer[];
   orders: StandInOrder[];
+  orderCoupons: StandInOrderCoupon[];
+  carts: StandInCart[];
   nextId: number;
 }
 
@@ -176,7 +206,14 @@ export function storeApi(store: StoreState, method: string, path: string, query:
   const orderId = /^\/v2\/orders\/(\d+)$/.exec(path)?.[1];
   if (orderId && method === 'GET') {
     const order = store.orders.find((candidate) => candidate.id === Number(orderId));
-    return order ? { status: 200, body: order } : v2Error(404, 'The requested resource was not found.');
+    const coupons = { url: `/stores/${store.hash}/v2/orders/${orderId}/coupons`, resource: `/orders/${orderId}/coupons` };
+    return order ? { status: 200, body: { ...order, coupons } } : v2Error(404, 'The requested resource was not found.');
+  }
+  const couponsOfOrder = /^\/v2\/orders\/(\d+)\/coupons$/.exec(path)?.[1];
+  if (couponsOfOrder && method === 'GET') {
+    if (!store.orders.some((order) => order.id === Number(couponsOfOrder))) return v2Error(404, 'The requested resource was not found.');
+    const used = store.orderCoupons.filter((coupon) => coupon.order_id === Number(couponsOfOrder));
+    return used.length === 0 ? { status: 204 } : { status: 200, body: used };
   }
   if (path === '/v3/customers' && method === 'GET') {
     const ids = query.get('id:in')?.split(',').map(Number);

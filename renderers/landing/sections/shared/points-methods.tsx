@@ -7,6 +7,7 @@ import { programItems, SampleNote } from '../../../shared/program-data.tsx';
 import { formatPointsAmount } from '../../../format/index.ts';
 import type { PointsMethod } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
+import { EarnActionControl } from '../../../shared/earn-action.tsx';
 import { FieldText } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
 
@@ -39,6 +40,8 @@ function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { 
   // a section with nothing to list is left out of the storefront
   if (methods.length === 0) return null;
   const balance = ctx.audience === 'member' ? ctx.member?.pointsBalance : undefined;
+  // the page runs no script: a way the shopper performs shows its link (follow, review)
+  const actions = new Map(mode === 'earn' && own.length === 0 ? ctx.program.waysToEarn.map((way) => [way.id, way.action]) : []);
   return (
     <SectionFrame section={section} content={content} ctx={ctx}>
       {own.length === 0 && program.sample && <SampleNote what={mode === 'earn' ? 'ways to earn' : 'ways to redeem'} />}
@@ -53,6 +56,7 @@ function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { 
                   <FieldText as="h3" className="ls-card-title" field={`${path}.title`} owner={section.id} text={method.title} ctx={ctx} />
                   <FieldText field={`${path}.description`} owner={section.id} text={method.description} ctx={ctx} />
                   <p className="ls-points">{pointsText(method, mode, ctx)}</p>
+                  {actions.get(method.id) && <EarnActionControl id={method.id} action={actions.get(method.id)!} />}
                   {mode === 'redeem' && balance !== undefined && method.points > 0 && (
                     <p className="ls-when" data-member="affordable">
                       {balance >= method.points ? 'Available now' : `${formatPointsAmount(method.points - balance, ctx.program, ctx.locale)} to go`}

@@ -81,12 +81,14 @@ export function bigcommerceAdapter(apiUrl: string): PlatformAdapter {
     /**
      * BigCommerce has no storefront address that applies a coupon to the shopper's cart alone
      * (`/cart.php?couponcode=` and the checkout URL's `coupon=` both add products too). The
-     * storefront cart API does: the widget reads the cart id (`GET /api/storefront/carts`) and
-     * posts `{ couponCode }` to this address with `{checkoutId}` replaced
+     * storefront cart API does ("Add Coupon to Checkout"): the widget reads the cart's id ("Get a
+     * Cart", `GET /api/storefront/carts`) and posts `{ couponCode }` to this address with
+     * `{checkoutId}` replaced
      * (https://developer.bigcommerce.com/docs/storefront/cart-checkout/rest-storefront/checkouts/checkout-coupons).
+     * A path: the calls are the shopper's session on the storefront's own origin, whatever its domain.
      */
-    applyUrl(shopOrigin) {
-      return `${shopOrigin.replace(/\/$/, '')}/api/storefront/checkouts/{checkoutId}/coupons`;
+    applyUrl() {
+      return '/api/storefront/checkouts/{checkoutId}/coupons';
     },
   };
 }

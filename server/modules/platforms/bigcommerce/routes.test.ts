@@ -41,6 +41,8 @@ describeEachDatabase(
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/auth-check');
       const session = response.cookies.find((cookie) => cookie.name === 'ls_provider_session')!;
+      // plain HTTP: no browser keeps SameSite=None without Secure (behind HTTPS: iframe.test.ts)
+      expect(session).toMatchObject({ sameSite: 'Lax', httpOnly: true });
       const verifier = randomBytes(32).toString('base64url');
       const provider = await ctx.app.inject({
         method: 'GET',

@@ -49,9 +49,18 @@ async function verify(config: Config, jwt: string): Promise<SignedPayload> {
   }
 }
 
-/** Lands the merchant on the console, signed in by the provider's session. */
-const signedIn = (reply: FastifyReply, signIn: Awaited<ReturnType<typeof providerSignIn>>) =>
-  reply.setCookie(signIn.cookie.name, signIn.cookie.value, signIn.cookie.options).header('cache-control', 'no-store').redirect(signIn.location, 303);
+/**
+ * Lands the merchant on the console, signed in by the provider's session. BigCommerce opens the
+ * app in an iframe of its control panel, another site: behind HTTPS the session's cookie is
+ * `SameSite=None; Secure; Partitioned` (CHIPS: kept for the control panel's frame only), else the
+ * browser would neither keep it nor send it there. Over plain HTTP (a developer's machine) no
+ * browser accepts `SameSite=None` without `Secure`: the cookie stays `Lax` and the console works
+ * when opened on its own address, not inside the control panel.
+ */
+const signedIn = (reply: FastifyReply, signIn: Awaited<ReturnType<typeof providerSignIn>>, behindHttps: boolean) => {
+  const options = behindHttps ? { ...signIn.cookie.options, sameSite: 'none' as const, secure: true, partitioned: true } : signIn.cookie.options;
+  return reply.setCookie(signIn.cookie.name, signIn.cookie.value, options).header('cache-control', 'no-store').redirect(signIn.location, 303);
+};
 
 export const bigcommerceRoutes: RouteModule = {
   prefix: '/platforms/bigcommerce',
@@ -90,7 +99,7 @@ export const bigcommerceRoutes: RouteModule = {
           },
         });
         app.work.jobsQueued.raise();
-        return signedIn(reply, await providerSignIn(app.db, installed.userId, now, app.config.sessionTtlMs));
+        return signedIn(reply, await providerSignIn(app.db, installed.userId, now, app.config.sessionTtlMs), app.config.behindHttps);
       },
     );
 
@@ -105,7 +114,7 @@ export const bigcommerceRoutes: RouteModule = {
         if (!user) throw new ApiError(403, 'This BigCommerce user has no access to the loyalty program yet: ask the store owner.', 'no_access');
         // the store owner, or a user the owner let use the app (BigCommerce's multiple users)
         await addMember(app.db, installed.storeId, user.id, payload.owner && payload.owner.id === payload.user.id ? 'owner' : 'admin');
-        return signedIn(reply, await providerSignIn(app.db, user.id, app.clock.now(), app.config.sessionTtlMs));
+        return signedIn(reply, await providerSignIn(app.db, user.id, app.clock.now(), app.config.sessionTtlMs), app.config.behindHttps);
       },
     );
 

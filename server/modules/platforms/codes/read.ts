@@ -26,6 +26,20 @@ export async function rewardCodeStatuses(db: Db, storeId: number, rewardIds: num
   return new Map(rows.map((row) => [Number(row.reward_id), { state: row.state, apply_url: row.apply_url, error: row.error }]));
 }
 
+/** The platform side of a referral friend's coupon (NO_PLATFORM when the store has none). */
+export async function friendCodeStatus(db: Db, storeId: number, referralId: number): Promise<CodeStatus> {
+  const row = await db
+    .selectFrom('reward_codes')
+    .select(['state', 'apply_url', 'error'])
+    .where('store_id', '=', storeId)
+    .where('referral_id', '=', referralId)
+    .executeTakeFirst();
+  return row ?? NO_PLATFORM;
+}
+
+/** A code's platform side as the storefront API answers it beside the code (a redemption's, a friend coupon's). */
+export const codeStatusFields = (status: CodeStatus) => ({ platform_state: status.state, platform_error: status.error, apply_url: status.apply_url });
+
 /** What the shopper reads of a code's platform side (the renderers' MemberReward fields); nothing without a platform. */
 export function shopperCodeStatus(status: CodeStatus | undefined): {
   platform?: 'preparing' | 'ready' | 'refused';

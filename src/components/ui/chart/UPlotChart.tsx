@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 // oxlint-disable-next-line import/no-unassigned-import -- uPlot's stylesheet is a side effect by nature
 import 'uplot/dist/uPlot.min.css';
-import type { ChartData } from './chart-data.ts';
+import { X_AXIS_STEPS, xAxisSpace, type ChartData } from './chart-data.ts';
 
 const COLOURS = ['#047b5d', '#0060e7', '#b4531c', '#7a3fb0', '#5c6370'];
 /** Axis values stay short: 12K, 1.2M. */
@@ -31,6 +31,9 @@ export default function UPlotChart({ data, title, height = 240 }: { data: ChartD
         axes: [
           {
             values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? (data.x[tick] ?? '') : '')),
+            // each label gets the room it needs: a 30-day chart labels every few days
+            space: xAxisSpace(data.x),
+            incrs: X_AXIS_STEPS,
             ...(bars ? { splits: () => data.x.map((_, i) => i) } : {}),
           },
           { size: 60, values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },

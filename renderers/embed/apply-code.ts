@@ -1,0 +1,35 @@
+/**
+ * Apply code through the storefront's cart API, for a shop whose apply address is an API address
+ * rather than a page (BigCommerce: "Add Coupon to Checkout",
+ * `POST /api/storefront/checkouts/{checkoutId}/coupons` with `{ couponCode }`, the checkout id being
+ * the cart's, read with "Get a Cart", `GET /api/storefront/carts`). Both are calls of the shopper's
+ * own session on the page's origin, so the address is resolved against the page, never the embed's.
+ */
+import { CART_ADDRESS_PLACEHOLDER } from '../widget/reward-card.tsx';
+
+/** The storefront cart API's current carts of the session (an array; empty without a cart). */
+const CARTS_PATH = '/api/storefront/carts';
+
+const sameOrigin = { credentials: 'same-origin' as const, headers: { accept: 'application/json' } };
+
+/** Applies `code` to the shopper's cart; answers what the shopper reads. */
+export async function applyThroughCart(doc: Document, cartAddress: string, code: string): Promise<string> {
+  const page = doc.location.href;
+  try {
+    const carts = await fetch(new URL(CARTS_PATH, page), sameOrigin);
+    const [cart] = carts.ok ? ((await carts.json()) as Array<{ id?: string }>) : [];
+    if (!cart?.id) return `Add something to your cart, then apply code ${code}.`;
+    const address = new URL(cartAddress.replace(CART_ADDRESS_PLACEHOLDER, encodeURIComponent(cart.id)), page);
+    const answer = await fetch(address, {
+      ...sameOrigin,
+      method: 'POST',
+      headers: { ...sameOrigin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ couponCode: code }),
+    });
+    if (answer.ok) return `Code ${code} applied to your cart.`;
+    const refusal = (await answer.json().catch(() => ({}))) as { title?: unknown };
+    return `The shop did not apply code ${code}${typeof refusal.title === 'string' ? `: ${refusal.title}` : '.'}`;
+  } catch {
+    return `The cart could not be reached: enter code ${code} at checkout.`;
+  }
+}
