@@ -72,7 +72,7 @@ const DEFAULT_PANELS: Panels = {
   },
   reward_cart: {
     visible: true,
-    member: { title: 'Your rewards', body: 'Apply a reward to this order.', primary_button_label: 'Apply' },
+    member: { title: 'Your rewards', body: 'Apply a reward to this order.', primary_button_label: 'Apply code' },
   },
   first_time_visitor: {
     visible: true,

@@ -31,6 +31,7 @@ import {
   resealTokens,
   rewardCodeJobs,
   webhookSyncJob,
+  shopifyBackfillJob,
   type CodeJobDeps,
 } from './modules/platforms/index.ts';
 
@@ -73,7 +74,13 @@ export function jobKinds(onPostgres: boolean, config?: Config): JobKind<never>[]
     // platform calls wait on the network: several at once per process
     ...(rewardCodeJobs(platforms, onPostgres ? 8 : 4) as JobKind<never>[]),
   ];
-  if (config) kinds.push(bigcommerceSetupJob(config) as JobKind<never>, bigcommerceBackfillJob(config) as JobKind<never>, webhookSyncJob(config));
+  if (config)
+    kinds.push(
+      bigcommerceSetupJob(config) as JobKind<never>,
+      bigcommerceBackfillJob(config) as JobKind<never>,
+      webhookSyncJob(config),
+      shopifyBackfillJob(config) as JobKind<never>,
+    );
   return kinds;
 }
 

@@ -20,6 +20,7 @@ import { json } from '../db/normalize.ts';
 import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { connectionOf } from '../modules/platforms/index.ts';
+import { applyShopifyCustomerWebhook, isShopifyCustomerTopic } from '../domain/customers/shopify-webhooks.ts';
 import { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from '../domain/customers/bigcommerce-webhooks.ts';
 import { SingleFlight } from './single-flight.ts';
 import { WebhookTraffic } from './signals.ts';
@@ -303,6 +304,11 @@ export class WebhookRunner {
       // product webhooks keep the catalogue current, in the order received; orders are applied per store below
       if (event.platform === 'shopify' && isShopifyProductTopic(event.topic)) {
         await applyShopifyProductWebhook(trx, event.store_id, event.topic, payloadOf(event), now);
+        continue;
+      }
+      // customer accounts: before the batch's orders, so an order of a new account finds its customer
+      if (event.platform === 'shopify' && isShopifyCustomerTopic(event.topic)) {
+        await applyShopifyCustomerWebhook(trx, event.store_id, event.topic, payloadOf(event), now);
         continue;
       }
       if (event.platform === 'bigcommerce' && isBigCommerceProductScope(event.topic)) {

@@ -27,6 +27,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Customer CSV import', module: 'customer-import.ts' },
   { title: 'VIP tiers: earn overhead and threshold simulation', module: 'vip.ts' },
   { title: 'Reward codes on the shop’s platform', module: 'reward-codes.ts' },
+  { title: 'Shopify customer backfill (bulk operation file)', module: 'shopify-backfill.ts' },
 ];
 
 function printTable(title: string, rows: BenchRow[]) {

@@ -29,5 +29,6 @@ export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shop
 export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
+export { importBulkFile, queueShopifyBackfill, shopifyBackfillJob, SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 export { customerDataFile, dataRequestsOf } from './data-requests.ts';
 export { platformOverviewOf, platformStatusRoutes } from './status.ts';

@@ -8,9 +8,10 @@ import { cancelJobs, enqueueJob } from '../../domain/jobs/index.ts';
 import { connectionStatus } from './connections.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
+import { SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 import { queueWebhookSync, SYNC_KIND } from './shopify/webhook-sync.ts';
 
-export const PLATFORM_JOB_KINDS: string[] = [BIGCOMMERCE_SETUP_JOB, BIGCOMMERCE_BACKFILL_JOB, SYNC_KIND];
+export const PLATFORM_JOB_KINDS: string[] = [BIGCOMMERCE_SETUP_JOB, BIGCOMMERCE_BACKFILL_JOB, SYNC_KIND, SHOPIFY_BACKFILL_JOB];
 
 /** Cancels the store's platform work still queued or running; answers how many jobs. */
 export function cancelPlatformWork(db: Db, storeId: number, now: Date): Promise<number> {

@@ -9,9 +9,10 @@ import { platformOverview, type PlatformOverview } from '../../contract/platform
 import type { RouteModule } from '../../http/context.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { connectionStatus } from './connections.ts';
+import { SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 
 /** The kinds of job that bring a shop's customers and orders in after an install. */
-const BACKFILL_KINDS = [BIGCOMMERCE_BACKFILL_JOB];
+const BACKFILL_KINDS = [BIGCOMMERCE_BACKFILL_JOB, SHOPIFY_BACKFILL_JOB];
 
 export async function platformOverviewOf(db: Db, storeId: number): Promise<PlatformOverview> {
   const connection = await connectionStatus(db, storeId);

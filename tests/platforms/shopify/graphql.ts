@@ -1,4 +1,5 @@
 import { graphql, parse, validate, visit, type DocumentNode } from 'graphql';
+import { connection, customerView, readBulkOperation, runBulkQuery } from './bulk.ts';
 import { ADMIN_SCHEMA } from './schema.ts';
 import type { StandInShop } from './shops.ts';
 
@@ -41,7 +42,7 @@ const throttleStatus = (bucket: Bucket) => ({
 const discountTypename = { basic: 'DiscountCodeBasic', free_shipping: 'DiscountCodeFreeShipping' } as const;
 
 /** Answers one Admin GraphQL request for `shop` as Shopify does: validation errors, THROTTLED, cost extensions. */
-export async function answerGraphql(shop: StandInShop, body: { query?: unknown; variables?: unknown }): Promise<unknown> {
+export async function answerGraphql(shop: StandInShop, body: { query?: unknown; variables?: unknown }, origin = ''): Promise<unknown> {
   if (typeof body.query !== 'string') return { errors: [{ message: 'Parameter Missing or Invalid' }] };
   let document: DocumentNode;
   try {
@@ -71,6 +72,16 @@ export async function answerGraphql(shop: StandInShop, body: { query?: unknown; 
     variableValues: (body.variables as Record<string, unknown> | undefined) ?? {},
     rootValue: {
       shop: () => shop.info(),
+      customers: () => connection(shop.customers.map(customerView)),
+      currentBulkOperation: ({ type }: { type?: string }) => {
+        const latest = type === 'MUTATION' ? undefined : shop.bulkOperations.at(-1);
+        return latest ? readBulkOperation(shop, latest) : null;
+      },
+      node: ({ id }: { id: string }) => {
+        const operation = shop.bulkOperations.find((candidate) => candidate.id === id);
+        return operation ? readBulkOperation(shop, operation) : null;
+      },
+      bulkOperationRunQuery: ({ query }: { query: string }) => runBulkQuery(shop, query, origin),
       codeDiscountNodeByCode: ({ code }: { code: string }) => {
         const discount = shop.discounts.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase());
         return discount ? nodeOf(discount.id) : null;

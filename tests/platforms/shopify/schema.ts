@@ -20,6 +20,11 @@ export const ADMIN_SCHEMA = buildSchema(/* GraphQL */ `
   scalar DateTime
   scalar Decimal
   scalar URL
+  scalar UnsignedInt64
+
+  interface Node {
+    id: ID!
+  }
 
   enum CurrencyCode {
     USD
@@ -212,13 +217,140 @@ export const ADMIN_SCHEMA = buildSchema(/* GraphQL */ `
     userErrors: [UserError!]!
   }
 
+  type MoneyV2 {
+    amount: Decimal!
+    currencyCode: CurrencyCode!
+  }
+
+  type MoneyBag {
+    shopMoney: MoneyV2!
+  }
+
+  enum OrderDisplayFinancialStatus {
+    AUTHORIZED
+    EXPIRED
+    PAID
+    PARTIALLY_PAID
+    PARTIALLY_REFUNDED
+    PENDING
+    REFUNDED
+    VOIDED
+  }
+
+  type Order implements Node {
+    id: ID!
+    name: String!
+    email: String
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    cancelledAt: DateTime
+    currencyCode: CurrencyCode!
+    displayFinancialStatus: OrderDisplayFinancialStatus
+    sourceName: String
+    discountCodes: [String!]!
+    subtotalPriceSet: MoneyBag
+    totalPriceSet: MoneyBag!
+    totalTaxSet: MoneyBag
+    totalDiscountsSet: MoneyBag
+    totalShippingPriceSet: MoneyBag!
+  }
+
+  type OrderEdge {
+    node: Order!
+  }
+
+  type OrderConnection {
+    edges: [OrderEdge!]!
+    nodes: [Order!]!
+  }
+
+  type CustomerEmailAddress {
+    emailAddress: String!
+  }
+
+  type Customer implements Node {
+    id: ID!
+    firstName: String
+    lastName: String
+    defaultEmailAddress: CustomerEmailAddress
+    tags: [String!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    orders(first: Int, query: String): OrderConnection!
+  }
+
+  type CustomerEdge {
+    node: Customer!
+  }
+
+  type CustomerConnection {
+    edges: [CustomerEdge!]!
+    nodes: [Customer!]!
+  }
+
+  enum BulkOperationStatus {
+    CANCELED
+    CANCELING
+    COMPLETED
+    CREATED
+    EXPIRED
+    FAILED
+    RUNNING
+  }
+
+  enum BulkOperationType {
+    MUTATION
+    QUERY
+  }
+
+  enum BulkOperationErrorCode {
+    ACCESS_DENIED
+    INTERNAL_SERVER_ERROR
+    TIMEOUT
+  }
+
+  type BulkOperation implements Node {
+    id: ID!
+    status: BulkOperationStatus!
+    type: BulkOperationType!
+    errorCode: BulkOperationErrorCode
+    createdAt: DateTime!
+    completedAt: DateTime
+    objectCount: UnsignedInt64!
+    rootObjectCount: UnsignedInt64!
+    fileSize: UnsignedInt64
+    url: URL
+    partialDataUrl: URL
+    query: String!
+  }
+
+  enum BulkOperationUserErrorCode {
+    INVALID
+    OPERATION_IN_PROGRESS
+  }
+
+  type BulkOperationUserError {
+    field: [String!]
+    message: String!
+    code: BulkOperationUserErrorCode
+  }
+
+  type BulkOperationRunQueryPayload {
+    bulkOperation: BulkOperation
+    userErrors: [BulkOperationUserError!]!
+  }
+
   type Query {
     shop: Shop!
+    customers(first: Int, query: String): CustomerConnection!
+    currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+    node(id: ID!): Node
     codeDiscountNodeByCode(code: String!): DiscountCodeNode
     webhookSubscriptions(first: Int, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
   }
 
   type Mutation {
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean! = true): BulkOperationRunQueryPayload
     discountCodeBasicCreate(basicCodeDiscount: DiscountCodeBasicInput!): DiscountCodeBasicCreatePayload
     discountCodeFreeShippingCreate(freeShippingCodeDiscount: DiscountCodeFreeShippingInput!): DiscountCodeFreeShippingCreatePayload
     discountCodeDeactivate(id: ID!): DiscountCodeDeactivatePayload

@@ -1,3 +1,4 @@
+import type { StandInBulkOperation } from './bulk.ts';
 import { newBucket, type Bucket } from './graphql.ts';
 
 export interface StandInDiscount {
@@ -16,6 +17,30 @@ export interface StandInSubscription {
   uri: string;
 }
 
+export interface StandInOrder {
+  id: number;
+  name: string;
+  email: string | null;
+  createdAt: string;
+  currencyCode: string;
+  financialStatus: 'PAID' | 'PENDING' | 'REFUNDED';
+  /** decimals in the shop's currency, as Shopify writes money */
+  subtotal: string;
+  total: string;
+  discounts: string;
+  discountCodes: string[];
+}
+
+export interface StandInCustomer {
+  id: number;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  tags: string[];
+  createdAt: string;
+  orders: StandInOrder[];
+}
+
 type UserError = { field: string[]; message: string; code: string };
 
 /** The fields Shopify requires when creating a code discount (its documentation lists them). */
@@ -32,6 +57,12 @@ export class StandInShop {
   readonly bucket: Bucket = newBucket();
   readonly discounts: StandInDiscount[] = [];
   readonly subscriptions: StandInSubscription[] = [];
+  readonly customers: StandInCustomer[] = [];
+  readonly bulkOperations: StandInBulkOperation[] = [];
+  /** where the bulk operations' files are downloaded (the stand-in's origin) */
+  bulkFileOrigin = '';
+  /** the address of the shop's online store (its primary domain); https://<domain> when unset */
+  storefrontUrl = '';
   #ids = 1000;
 
   constructor(readonly domain: string) {
@@ -45,6 +76,41 @@ export class StandInShop {
     return this.#ids;
   }
 
+  addCustomer(fields: Partial<Omit<StandInCustomer, 'id' | 'orders'>> & { id?: number }): StandInCustomer {
+    const id = fields.id ?? this.nextId();
+    const customer: StandInCustomer = {
+      email: null,
+      firstName: '',
+      lastName: '',
+      tags: [],
+      createdAt: new Date().toISOString(),
+      ...fields,
+      id,
+      orders: [],
+    };
+    this.customers.push(customer);
+    return customer;
+  }
+
+  addOrder(customer: StandInCustomer, fields: Partial<Omit<StandInOrder, 'id'>> & { id?: number } = {}): StandInOrder {
+    const id = fields.id ?? this.nextId();
+    const order: StandInOrder = {
+      name: `#${id}`,
+      email: customer.email,
+      createdAt: new Date().toISOString(),
+      currencyCode: this.currencyCode,
+      financialStatus: 'PAID',
+      subtotal: '0.00',
+      total: '0.00',
+      discounts: '0.00',
+      discountCodes: [],
+      ...fields,
+      id,
+    };
+    customer.orders.push(order);
+    return order;
+  }
+
   info() {
     return {
       id: `gid://shopify/Shop/${this.domain.length}`,
@@ -52,7 +118,9 @@ export class StandInShop {
       email: this.email,
       myshopifyDomain: this.domain,
       currencyCode: this.currencyCode,
-      primaryDomain: { host: this.domain, url: `https://${this.domain}` },
+      primaryDomain: this.storefrontUrl
+        ? { host: new URL(this.storefrontUrl).host, url: this.storefrontUrl }
+        : { host: this.domain, url: `https://${this.domain}` },
     };
   }
 

@@ -7,7 +7,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerGraphql } from './graphql.ts';
-import { StandInShop } from './shops.ts';
+import { answerStorefront } from './storefront.ts';
+import { StandInShop, type StandInCustomer, type StandInOrder } from './shops.ts';
 
 export interface StandInOptions {
   apiKey: string;
@@ -60,6 +61,8 @@ export class ShopifyStandIn {
     let shop = this.shops.get(domain);
     if (!shop) {
       shop = new StandInShop(domain);
+      // the shop's online store is served here (storefront.ts): its primary domain
+      shop.storefrontUrl = this.origin;
       this.shops.set(domain, shop);
     }
     return shop;
@@ -107,6 +110,24 @@ export class ShopifyStandIn {
     return new URLSearchParams({ ...params, signature: signProxyQuery(this.options.apiSecret, params) }).toString();
   }
 
+  /** A new customer account in the shop, with the customers/create webhook Shopify sends for it. */
+  async createCustomer(domain: string, fields: Parameters<StandInShop['addCustomer']>[0]) {
+    const customer = this.shop(domain).addCustomer(fields);
+    const deliveries = await this.sendWebhook(domain, 'customers/create', restCustomer(customer));
+    return { customer, deliveries };
+  }
+
+  /** An order placed and paid in the shop, with the orders/create and orders/paid webhooks Shopify sends for it. */
+  async placeOrder(domain: string, customerId: number, fields: Parameters<StandInShop['addOrder']>[1]) {
+    const shop = this.shop(domain);
+    const customer = shop.customers.find((candidate) => candidate.id === customerId);
+    if (!customer) throw new Error(`No customer ${customerId} in ${domain}`);
+    const order = shop.addOrder(customer, fields);
+    const payload = restOrder(order, customer);
+    const deliveries = [...(await this.sendWebhook(domain, 'orders/create', payload)), ...(await this.sendWebhook(domain, 'orders/paid', payload))];
+    return { order, deliveries };
+  }
+
   /** Makes every token of the shop unusable (the merchant revoked the app's access). */
   revokeTokens(domain: string): void {
     for (const [token, shop] of this.#tokens) if (shop === domain) this.#tokens.delete(token);
@@ -128,7 +149,7 @@ export class ShopifyStandIn {
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const query = Object.fromEntries(url.searchParams);
-    const body = request.method === 'POST' ? await readBody(request) : {};
+    const body = request.method === 'POST' && !url.pathname.startsWith('/apps/') ? await readBody(request) : {};
     if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') return this.#authorize(query, response);
     if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
       const grant = this.#codes.get(String(body.code));
@@ -143,7 +164,21 @@ export class ShopifyStandIn {
     if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(url.pathname)) {
       const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-      return send(response, 200, await answerGraphql(this.shop(shop), body));
+      return send(response, 200, await answerGraphql(this.shop(shop), body, this.origin));
+    }
+    const storefront = {
+      appUrl: this.options.appUrl,
+      apiSecret: this.options.apiSecret,
+      seconds: () => this.#seconds(),
+      shopName: (domain: string) => (domain ? this.shop(domain).name : 'Shop'),
+    };
+    if (await answerStorefront(storefront, request, response, url)) return;
+    const file = /^\/_bulk\/([^/]+)\/(\d+)\.jsonl$/.exec(url.pathname);
+    if (request.method === 'GET' && file) {
+      const operation = this.shop(decodeURIComponent(file[1]!)).bulkOperations.find((candidate) => candidate.id.endsWith(`/${file[2]}`));
+      if (!operation || operation.status !== 'COMPLETED') return send(response, 404, { errors: 'Not Found' });
+      response.writeHead(200, { 'content-type': 'application/jsonl' }).end(operation.file);
+      return;
     }
     return this.#testHook(request.method ?? 'GET', url, query, body, response);
   }
@@ -172,6 +207,14 @@ export class ShopifyStandIn {
     if (method === 'POST' && url.pathname === '/_test/webhooks') {
       return send(response, 200, { deliveries: await this.sendWebhook(domain, String(body.topic), body.payload ?? {}) });
     }
+    if (method === 'POST' && url.pathname === '/_test/customers') {
+      const { customer, deliveries } = await this.createCustomer(domain, (body.customer ?? {}) as Parameters<StandInShop['addCustomer']>[0]);
+      return send(response, 200, { customer: restCustomer(customer), deliveries });
+    }
+    if (method === 'POST' && url.pathname === '/_test/orders') {
+      const { order, deliveries } = await this.placeOrder(domain, Number(body.customer_id), (body.order ?? {}) as Parameters<StandInShop['addOrder']>[1]);
+      return send(response, 200, { order, deliveries });
+    }
     if (method === 'POST' && url.pathname === '/_test/shops') {
       Object.assign(this.shop(domain), body.email ? { email: body.email } : {}, body.name ? { name: body.name } : {});
       return send(response, 200, this.shop(domain).info());
@@ -179,6 +222,41 @@ export class ShopifyStandIn {
     send(response, 404, { errors: 'Not Found' });
   }
 }
+
+/** A customer as Shopify's customer webhooks carry it (the REST resource). */
+export const restCustomer = (customer: StandInCustomer) => ({
+  id: customer.id,
+  email: customer.email,
+  first_name: customer.firstName,
+  last_name: customer.lastName,
+  tags: customer.tags.join(', '),
+  created_at: customer.createdAt,
+  updated_at: customer.createdAt,
+  state: 'enabled',
+  admin_graphql_api_id: `gid://shopify/Customer/${customer.id}`,
+});
+
+/** An order as Shopify's order webhooks carry it (the REST resource). */
+export const restOrder = (order: StandInOrder, customer: StandInCustomer) => ({
+  id: order.id,
+  admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+  name: order.name,
+  email: order.email,
+  currency: order.currencyCode,
+  created_at: order.createdAt,
+  updated_at: order.createdAt,
+  financial_status: order.financialStatus.toLowerCase(),
+  fulfillment_status: null,
+  source_name: 'web',
+  total_line_items_price: (Number(order.subtotal) + Number(order.discounts)).toFixed(2),
+  subtotal_price: order.subtotal,
+  total_discounts: order.discounts,
+  total_tax: '0.00',
+  total_price: order.total,
+  discount_codes: order.discountCodes.map((code) => ({ code, amount: order.discounts, type: 'fixed_amount' })),
+  customer: restCustomer(customer),
+  line_items: [],
+});
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -11,6 +11,7 @@ import { installStore } from '../install.ts';
 import { consumeOauthState, issueOauthState } from '../oauth-states.ts';
 import { adminGraphql, exchangeCode, shopOrigin, type ShopifyConfig } from './admin-api.ts';
 import { queryHmacValid, SHOP_DOMAIN, timestampFresh } from './signatures.ts';
+import { queueShopifyBackfill } from './backfill.ts';
 import { queueWebhookSync } from './webhook-sync.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -104,6 +105,7 @@ export async function completeInstall(
     now,
   });
   await queueWebhookSync(db, installed.storeId, now);
+  await queueShopifyBackfill(db, installed.storeId, now);
   return { storeId: installed.storeId, signInAs: (await onlyStoreOf(db, installed.userId, installed.storeId)) ? installed.userId : null };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Webhooks from shops installed through OAuth, signed with the app's secret: order, refund and
+ * Webhooks from shops installed through OAuth, signed with the app's secret: order, refund, customer and
  * product topics join the webhook inbox as the hand-connected stores' do; app/uninstalled erases
  * the token at once and cancels the store's platform work (the program stays for a reinstall);
  * the privacy topics Shopify requires of every app erase what they name.
@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/connection.ts';
 import { deleteCustomer } from '../../../domain/customers/profile.ts';
+import { isShopifyCustomerTopic } from '../../../domain/customers/shopify-webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../../domain/orders/shopify.ts';
 import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
 import { ApiError } from '../../../http/errors.ts';
@@ -88,7 +89,10 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
         return { data: { received: true, recorded } };
       }
       if (topic === 'shop/redact') return { data: { received: true, erased: await eraseCustomers(app.db, store.storeId, null, now) } };
-      if (store.status === 'uninstalled' || !((SHOPIFY_TOPICS as readonly string[]).includes(topic) || isShopifyProductTopic(topic))) {
+      if (
+        store.status === 'uninstalled' ||
+        !((SHOPIFY_TOPICS as readonly string[]).includes(topic) || isShopifyProductTopic(topic) || isShopifyCustomerTopic(topic))
+      ) {
         return { data: { received: true } };
       }
       const eventKey = header(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
