@@ -70,6 +70,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/index.ts';"],
     ['server/modules/platforms/shopify/oauth.ts', "import { sealToken } from '../tokens.ts';"],
     ['src/app/features.ts', "import { vipFeature } from '../features/vip/index.ts';"],
+    ['server/contract/vip.ts', "export * from '../modules/vip/contract.ts';"],
+    ['server/modules/vip/contract.ts', "import { z } from 'zod';\nimport { idField } from '../../domain/schemas/fields.ts';"],
     [
       'src/features/vip/components/TierForm.tsx',
       "import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';\nimport { tiersQuery } from '../api/vip.ts';",

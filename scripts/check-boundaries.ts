@@ -91,6 +91,10 @@ const moduleOf = (path: string) => /^server\/modules\/[^/]+/.exec(path)?.[0];
 /** A console feature's folder (`src/features/<area>`) when `path` lies in one: it registers through its index.ts. */
 const featureOf = (path: string) => /^src\/features\/[^/]+(?=\/)/.exec(path)?.[0];
 
+/** A module's contract.ts: its zod schemas, safe for the console to bundle (server/contract re-exports it). */
+const isContract = (module: string, target: string) => /^contract(\.ts)?$/.test(target.slice(module.length + 1));
+const MODULE_CONTRACT = /^server\/modules\/[^/]+\/contract\.ts$/;
+
 const isIndex = (folder: string, target: string) => /^index(\.tsx?)?$/.test(target.slice(folder.length + 1));
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
@@ -157,7 +161,9 @@ export function checkSource(file: string, code: string): Violation[] {
   const rel = file.split(sep).join('/');
   const isTest = /\.test\.tsx?$/.test(rel);
   const layer = rel.split('/')[0]!;
-  const rule = RULES.find((r) => under(rel, r.folder));
+  const rule = MODULE_CONTRACT.test(rel)
+    ? { folder: rel, onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'], testAllowedFolders: [] }
+    : RULES.find((r) => under(rel, r.folder));
   const violations: Violation[] = [];
   const parsed = parseSync(rel, code);
   const requests: { value: string; start: number }[] = [
@@ -177,8 +183,8 @@ export function checkSource(file: string, code: string): Violation[] {
       const target = posix.normalize(posix.join(posix.dirname(rel), spec));
       const targetLayer = target.split('/')[0]!;
       const module = moduleOf(target);
-      if (module && !under(rel, module) && !isTest && !isIndex(module, target)) {
-        report(`${module}/ is imported through its index.ts only, not '${spec}'`);
+      if (module && !under(rel, module) && !isTest && !isIndex(module, target) && !isContract(module, target)) {
+        report(`${module}/ is imported through its index.ts only (or its zod-only contract.ts), not '${spec}'`);
         continue;
       }
       const feature = featureOf(target);

@@ -19,7 +19,7 @@ import { orderImportJob } from './domain/orders/import-jobs.ts';
 import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
 import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
-import { vipApplyJob } from './domain/vip/index.ts';
+import { vipApplyJob } from './modules/vip/index.ts';
 import { JobRunner } from './jobs/engine.ts';
 import { ledgerMaintenanceJob } from './jobs/ledger-maintenance.ts';
 import { PgBossWebhookQueue } from './jobs/queue.ts';

@@ -15,8 +15,8 @@ import { createEarningRule } from '../domain/rules/earning.ts';
 import { createRedeemRule, redeemReward } from '../domain/rules/redeem.ts';
 import { referralSettingsBody } from '../domain/schemas/referral-settings.ts';
 import { can, type Permission } from '../domain/schemas/permissions.ts';
-import { tierBody, vipSettingsBody } from '../domain/schemas/vip.ts';
-import { reevaluateTiers, saveSettings, storeTier } from '../domain/vip/index.ts';
+import { tierBody, vipSettingsBody } from '../modules/vip/contract.ts';
+import { reevaluateTiers, saveSettings, storeTier } from '../modules/vip/index.ts';
 
 /** One staff call: where, and what it sends (the world it acts on is arranged first). */
 interface Call {

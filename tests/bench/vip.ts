@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { OrderEvent } from '../../server/domain/orders/normalized.ts';
 import { applyOrderEvents } from '../../server/domain/orders/process.ts';
 import { createEarningRule } from '../../server/domain/rules/earning.ts';
-import { saveSettings, simulate, storeTier } from '../../server/domain/vip/index.ts';
+import { saveSettings, simulate, storeTier } from '../../server/modules/vip/index.ts';
 import { paidOrder } from '../helpers/orders.ts';
 import { scratchPglite } from './pglite.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';

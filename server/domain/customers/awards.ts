@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { creditMany, inTransaction, type Executor } from '../ledger/index.ts';
-import { reevaluateTiers } from '../vip/index.ts';
+import { reevaluateTiers } from '../../modules/vip/index.ts';
 import { countMatching, customersAfter, type CustomerFilter } from './list.ts';
 import type { AwardCampaign } from './tables.ts';
 import { letRequestsThrough } from '../cooperate.ts';

@@ -3,7 +3,7 @@ import { json } from '../../db/normalize.ts';
 import { checkLimits, inTransaction, openingBalances, PointsLimitError, type Executor } from '../ledger/index.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
-import { reevaluateTiers } from '../vip/index.ts';
+import { reevaluateTiers } from '../../modules/vip/index.ts';
 import { letRequestsThrough } from '../cooperate.ts';
 import { enqueueJob, PermanentFailure, type JobKind, type RunningJob } from '../jobs/index.ts';
 

@@ -3,7 +3,7 @@ import { credit, inTransaction, type Executor } from '../ledger/index.ts';
 import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
 import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
 import { storeExpiryDays } from '../rules/expiry.ts';
-import { reevaluateTiers } from '../vip/index.ts';
+import { reevaluateTiers } from '../../modules/vip/index.ts';
 import type { Receipt } from './tables.ts';
 
 /** Receipts one shopper may send per hour, and how many may wait for review at once. */

@@ -26,7 +26,7 @@ import { pointsEarnedEmails } from '../emails/events.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { productFacts } from '../products/catalogue.ts';
 import { settleReferralOrders } from '../referrals/index.ts';
-import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../vip/index.ts';
+import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../../modules/vip/index.ts';
 
 const DAY = 86_400_000;
 

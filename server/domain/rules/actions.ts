@@ -1,4 +1,4 @@
-import { reevaluateTiers } from '../vip/index.ts';
+import { reevaluateTiers } from '../../modules/vip/index.ts';
 import { credit, inTransaction, lockAccount, type Executor, type LedgerEntry } from '../ledger/index.ts';
 import { storeExpiryDays } from './expiry.ts';
 import { limitRefusal } from './limits.ts';

@@ -7,7 +7,7 @@ import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
 import { queueRewardRedeemedEmail } from '../emails/events.ts';
-import { exclusiveRefusal } from '../vip/index.ts';
+import { exclusiveRefusal } from '../../modules/vip/index.ts';
 import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
 
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
-import { storeTier } from '../../domain/vip/index.ts';
+import { storeTier } from '../../modules/vip/index.ts';
 import { channelOf } from '../../domain/orders/normalized.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';

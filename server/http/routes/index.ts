@@ -14,8 +14,6 @@ import { customerTransactionRoutes } from './customer-transactions.ts';
 import { receiptRoutes, storefrontReceiptRoutes } from './receipts.ts';
 import { orderImportRoutes } from './order-import.ts';
 import { couponRoutes } from './coupons.ts';
-import { dataVipRoutes, vipRoutes } from './vip.ts';
-import { discountRoutes } from './discounts.ts';
 import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authProviderRoutes } from './auth-provider.ts';
@@ -38,6 +36,7 @@ import { productRoutes } from './products.ts';
 import { jobRoutes } from './jobs.ts';
 import { customerDataRequestRoutes } from './customer-data-requests.ts';
 import { bigcommerceRoutes, platformStatusRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
+import { dataVipRoutes, discountRoutes, vipRoutes } from '../../modules/vip/index.ts';
 
 /**
  * Every route module, one line each, grouped as spec §7. Routes under /api and /data require

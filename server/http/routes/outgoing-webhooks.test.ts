@@ -9,7 +9,7 @@ import { credit } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings } from '../../domain/referrals/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from '../../domain/schemas/referral-settings.ts';
-import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../domain/vip/index.ts';
+import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../modules/vip/index.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from '../../domain/outgoing-webhooks/index.ts';
 

@@ -9,7 +9,7 @@ import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomer
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
-import { discountsOfTier, memberTier } from '../../domain/vip/index.ts';
+import { discountsOfTier, memberTier, presentDiscount } from '../../modules/vip/index.ts';
 import {
   codeStatusFields,
   connectionStatus,
@@ -18,7 +18,6 @@ import {
   shopperOfCustomerJwt,
   withCodeStatuses,
 } from '../../modules/platforms/index.ts';
-import { presentDiscount } from './discounts.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';

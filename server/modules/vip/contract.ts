@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField } from '../../domain/schemas/fields.ts';
 
 /** VIP tiers: what a tier is measured on, over which period, and what happens below it. */
 export const TIER_BASES = ['points', 'spent', 'orders'] as const;
@@ -139,4 +139,109 @@ export interface Simulation {
   tiers: Array<{ id: number | null; name: string; threshold: number; before: number; after: number; entry_reward: number; perks: string[] }>;
   /** stored: the figures kept per member; measured: a different period, measured again (from the day figures; before the first tier, from the ledger and orders) */
   figures: 'stored' | 'measured';
+}
+
+/** GET /vip?limit&page */
+export const tierListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** GET /discount/list/{status} */
+export const discountStatusParams = z.strictObject({ status: z.enum(['active', 'inactive', 'all']) });
+
+/** data host POST vip/tiers: the tiers with members (one customer's tier too when named). */
+export const tiersQueryBody = z.strictObject({ customer_id: idField.optional() }).nullish();
+
+/** data host POST /vip/group: the store's members of one tier (or without a tier), paged. */
+export const tierGroupBody = z.strictObject({
+  tier_id: idField.nullable(),
+  page: z.number().int().min(1).max(100_000).default(1),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+
+/** data host GET vip/activity?limit&page (&customer_id) */
+export const tierActivityQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  customer_id: idField.optional(),
+});
+
+export interface PerkView {
+  id: number;
+  tier_id: number;
+  kind: string;
+  title: string;
+  multiplier: number | null;
+  points: number | null;
+  redeem_rule_id: number | null;
+  description: string;
+}
+
+export interface TierView {
+  id: number;
+  name: string;
+  threshold: number;
+  description: string;
+  members: number;
+  perks: PerkView[];
+  updated_at: string;
+}
+
+export interface VipSettingsView {
+  enabled: boolean;
+  basis: 'points' | 'spent' | 'orders';
+  period: 'lifetime' | 'rolling_12_months' | 'calendar_year';
+  fall_below: 'keep_until_period_end' | 'drop';
+}
+
+export interface VipJobView {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  moved_up: number;
+  moved_down: number;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export type { Simulation as SimulationView };
+
+export interface TierActivityView {
+  id: number;
+  customer: { id: number; email: string; name: string };
+  from: string | null;
+  to: string | null;
+  direction: 'up' | 'down';
+  cause: 'earn' | 'period_end' | 'manual' | 'settings';
+  reason: string | null;
+  metric: number;
+  created_at: string;
+}
+
+export interface MemberTierView {
+  tier_id: number | null;
+  tier: string | null;
+  since: string | null;
+  basis: 'points' | 'spent' | 'orders';
+  value: number;
+  next: { id: number; name: string; threshold: number; left: number } | null;
+  progress: number;
+}
+
+export interface DiscountView {
+  id: number;
+  title: string;
+  status: 'active' | 'inactive';
+  discount_type: 'percentage' | 'fixed_amount' | 'free_shipping';
+  discount_value: number;
+  min_order_minor: number;
+  tier_ids: number[];
+  starts_at: string | null;
+  ends_at: string | null;
+  description: string;
+  created_at: string;
+  updated_at: string;
 }

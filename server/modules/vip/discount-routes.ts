@@ -1,9 +1,9 @@
 import { idParams } from '../../contract/common.ts';
-import { discountBody, discountStatusParams, discountUpdateBody, type DiscountView } from '../../contract/vip.ts';
-import { createDiscount, deleteDiscount, describeDiscount, findDiscount, listDiscounts, updateDiscount, type Discount } from '../../domain/vip/index.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { asApiError } from '../rule-errors.ts';
+import { discountBody, discountStatusParams, discountUpdateBody, type DiscountView } from './contract.ts';
+import { createDiscount, deleteDiscount, describeDiscount, findDiscount, listDiscounts, updateDiscount, type Discount } from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { asVipApiError } from './refusals.ts';
 
 export const presentDiscount = (discount: Discount): DiscountView => ({
   id: discount.id,
@@ -40,7 +40,7 @@ export const discountRoutes: RouteModule = {
       '/discount/create',
       { config: { permission: 'program:edit' }, schema: { tags, summary: 'Create an automatic discount for tiers', body: discountBody } },
       async (request, reply) => {
-        const discount = await createDiscount(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
+        const discount = await createDiscount(app.db, request.store.id, request.body, app.clock.now()).catch(asVipApiError);
         return reply.code(201).send({ data: presentDiscount(discount) });
       },
     );
@@ -60,7 +60,7 @@ export const discountRoutes: RouteModule = {
       { config: { permission: 'program:edit' }, schema: { tags, summary: 'Change an automatic discount', body: discountUpdateBody } },
       async (request) => {
         const { id, ...body } = request.body;
-        const discount = await updateDiscount(app.db, request.store.id, id, body, app.clock.now()).catch(asApiError);
+        const discount = await updateDiscount(app.db, request.store.id, id, body, app.clock.now()).catch(asVipApiError);
         if (!discount) throw notFound('Discount');
         return { data: presentDiscount(discount) };
       },

@@ -4,11 +4,11 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import type { Db } from '../../db/connection.ts';
-import { adjustPoints } from '../customers/points.ts';
-import { InsufficientPointsError } from '../ledger/index.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
-import { applyOrderEvents } from '../orders/process.ts';
-import type { TierBasis, TierPeriod } from '../schemas/vip.ts';
+import { adjustPoints } from '../../domain/customers/points.ts';
+import { InsufficientPointsError } from '../../domain/ledger/index.ts';
+import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
+import type { TierBasis, TierPeriod } from './contract.ts';
 import { FIGURES_SOURCE, storeFigures } from './figures.ts';
 import { loadLadder, measure, periodStart, saveSettings, storeTier } from './index.ts';
 

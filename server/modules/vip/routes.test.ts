@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { credit } from '../../domain/ledger/index.ts';
-import { reevaluateTiers } from '../../domain/vip/index.ts';
+import { reevaluateTiers } from './service.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 
 describeEachDatabase(

@@ -1,7 +1,7 @@
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { formatPoints, pointsLabelFor, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS } from '../program/words.ts';
-import type { TierBasis, TierPeriod } from '../schemas/vip.ts';
+import { DEFAULT_WORDS } from '../../domain/program/words.ts';
+import type { TierBasis, TierPeriod } from './contract.ts';
 import type { VipPerk, VipSettings, VipTier } from './tables.ts';
 
 const YEAR = 365 * 86_400_000;

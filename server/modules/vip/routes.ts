@@ -12,7 +12,7 @@ import {
   type PerkView,
   type TierActivityView,
   type TierView,
-} from '../../contract/vip.ts';
+} from './contract.ts';
 import { customerExists } from '../../domain/customers/points.ts';
 import {
   createApplyJob,
@@ -34,11 +34,11 @@ import {
   switchTier,
   type TierWithPerks,
   type VipPerk,
-} from '../../domain/vip/index.ts';
-import type { App, RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { underPersonsCap } from '../points-cap.ts';
-import { asApiError } from '../rule-errors.ts';
+} from './service.ts';
+import type { App, RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { underPersonsCap } from '../../http/points-cap.ts';
+import { asVipApiError } from './refusals.ts';
 
 export const presentPerk = (perk: VipPerk): PerkView => ({
   id: perk.id,
@@ -110,7 +110,7 @@ export const vipRoutes: RouteModule = {
         },
       },
       async (request, reply) => {
-        const tier = await storeTier(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
+        const tier = await storeTier(app.db, request.store.id, request.body, app.clock.now()).catch(asVipApiError);
         const job = await startApplyJob(app, request.store.id);
         return reply.code(request.body.id === undefined ? 201 : 200).send({ data: { tier: presentTier(tier), job } });
       },
@@ -135,7 +135,7 @@ export const vipRoutes: RouteModule = {
       '/vip/perks/store',
       { config: { permission: 'program:edit' }, schema: { tags, summary: 'Add a perk to a tier, or change one (`id`)', body: perkBody } },
       async (request, reply) => {
-        const perk = await storePerk(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError);
+        const perk = await storePerk(app.db, request.store.id, request.body, app.clock.now()).catch(asVipApiError);
         return reply.code(request.body.id === undefined ? 201 : 200).send({ data: presentPerk(perk) });
       },
     );
@@ -181,7 +181,7 @@ export const vipRoutes: RouteModule = {
           body: simulateBody,
         },
       },
-      async (request) => ({ data: await simulate(app.db, request.store.id, request.body, app.clock.now()).catch(asApiError) }),
+      async (request) => ({ data: await simulate(app.db, request.store.id, request.body, app.clock.now()).catch(asVipApiError) }),
     );
 
     app.get(
@@ -242,7 +242,7 @@ export const dataVipRoutes: RouteModule = {
         await ensureCustomer(request.store.id, customerId);
         const change = await underPersonsCap(app, request, (db) =>
           switchTier(db, { storeId: request.store.id, customerId, tierId, reason, who: request.user.name }, app.clock.now()),
-        ).catch(asApiError);
+        ).catch(asVipApiError);
         return { data: { changed: change !== null, member: await memberTier(app.db, request.store.id, customerId) } };
       },
     );

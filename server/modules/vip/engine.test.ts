@@ -4,21 +4,21 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
-import { deliverDue } from '../emails/deliver.ts';
-import { readTemplate, saveTemplate } from '../emails/templates.ts';
-import { creditMany, readAccount, verifyLedger } from '../ledger/index.ts';
-import { applyOrderEvents } from '../orders/process.ts';
+import { deliverDue } from '../../domain/emails/deliver.ts';
+import { readTemplate, saveTemplate } from '../../domain/emails/templates.ts';
+import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { Db } from '../../db/connection.ts';
-import { getProgramData } from '../program/index.ts';
-import { earningRuleBody } from '../schemas/earning-rules.ts';
-import { setBirthday } from '../rules/actions.ts';
-import { createEarningRule } from '../rules/earning.ts';
-import { createRedeemRule, redeemReward } from '../rules/redeem.ts';
-import { RedeemError } from '../rules/errors.ts';
-import { redeemRuleBody } from '../schemas/redeem-rules.ts';
+import { getProgramData } from '../../domain/program/index.ts';
+import { earningRuleBody } from '../../domain/schemas/earning-rules.ts';
+import { setBirthday } from '../../domain/rules/actions.ts';
+import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
+import { RedeemError } from '../../domain/rules/errors.ts';
+import { redeemRuleBody } from '../../domain/schemas/redeem-rules.ts';
 import { deadRunner } from '../../../tests/helpers/jobs.ts';
 import { JobRunner } from '../../jobs/engine.ts';
-import { claimJob, LostClaim, STALLED_AFTER_MS } from '../jobs/queue.ts';
+import { claimJob, LostClaim, STALLED_AFTER_MS } from '../../domain/jobs/queue.ts';
 import {
   VipError,
   VIP_APPLY_JOB,

@@ -1,5 +1,5 @@
-import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
-import { inTransaction, type Executor } from '../ledger/index.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../../domain/jobs/index.ts';
+import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import { reevaluateTiers } from './engine.ts';
 import { loadLadder, type Ladder } from './ladder.ts';
 import type { VipJob } from './tables.ts';

@@ -1,6 +1,6 @@
 import { json } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
-import type { DiscountBody } from '../schemas/vip.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { DiscountBody } from './contract.ts';
 import { VipError } from './ladder.ts';
 import type { Discount } from './tables.ts';
 

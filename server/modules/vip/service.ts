@@ -20,7 +20,7 @@ export { endTierPeriods, movesBeforeEarn, multipliersOf, reevaluateTiers, switch
 export { measure, rebuildFigures } from './figures.ts';
 export { deletePerk, deleteTier, findPerk, findTier, listTiers, saveSettings, storePerk, storeTier } from './tiers.ts';
 export { simulate } from './simulate.ts';
-export type { Simulation } from '../schemas/vip.ts';
+export type { Simulation } from './contract.ts';
 export { applyNextBatch, createApplyJob, findJob, presentJob, runApplyJob, VIP_APPLY_JOB, vipApplyJob } from './apply.ts';
 export {
   createDiscount,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { METRIC_FIGURE, type Figures, type Ladder } from './ladder.ts';
-import type { TierBasis } from '../schemas/vip.ts';
+import type { TierBasis } from './contract.ts';
 import type { VipMember } from './tables.ts';
 
 /** Orders a tier counts (migration 0190's triggers count the same ones). */

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { DiscountType, PerkKind, TierBasis, TierFallBelow, TierPeriod } from '../schemas/vip.ts';
+import type { DiscountType, PerkKind, TierBasis, TierFallBelow, TierPeriod } from './contract.ts';
 
 type Id = Generated<number>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;

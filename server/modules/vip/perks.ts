@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { queueBirthdayBonusEmails } from '../emails/events.ts';
-import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
+import { queueBirthdayBonusEmails } from '../../domain/emails/events.ts';
+import { creditMany, inTransaction, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
 
 const DAY = 86_400_000;
 /** A birthday missed by the job (it was down) is still given this many days after it. */

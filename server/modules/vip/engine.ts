@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
-import { creditMany, inTransaction, type CreditInput, type Executor } from '../ledger/index.ts';
-import type { TierPeriod } from '../schemas/vip.ts';
+import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
+import { creditMany, inTransaction, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
+import type { TierPeriod } from './contract.ts';
 import { VipError, entryRewardOf, loadLadder, metricOf, multiplierOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
 import { FIGURES_SOURCE, storeFigures } from './figures.ts';
 import type { TierCause, VipMember } from './tables.ts';

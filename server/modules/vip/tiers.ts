@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import { inTransaction, type Executor } from '../ledger/index.ts';
-import type { PerkBody, PerkInput, TierBody, VipSettingsBody } from '../schemas/vip.ts';
+import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
+import type { PerkBody, PerkInput, TierBody, VipSettingsBody } from './contract.ts';
 import { FIGURES_SOURCE, holdFigures, rebuildFigures } from './figures.ts';
 import { VipError, loadLadder, loadSettings, withTier, type TierWithPerks } from './ladder.ts';
 import type { VipPerk } from './tables.ts';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
-import type { Simulation, SimulateBody, TierBasis } from '../schemas/vip.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { Simulation, SimulateBody, TierBasis } from './contract.ts';
 import { checkLadder, entryRewardOf, loadLadder, periodStart, withTier, type Settings, type TierWithPerks } from './ladder.ts';
 import { COUNTED_ORDER_STATUSES, FIGURES_SOURCE } from './figures.ts';
 

@@ -1,6 +1,6 @@
 import type { MemberTierProgress, TierBasis, VipTierInfo } from '../../../renderers/context.ts';
 import type { PointsWords } from '../../../renderers/format/index.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { describeDiscount, discountsOfTier } from './discounts.ts';
 import { FIGURES_SOURCE, measure } from './figures.ts';
 import { describePerk, loadLadder, loadSettings, metricOf, periodStart, type Ladder } from './ladder.ts';
