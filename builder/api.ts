@@ -4,7 +4,7 @@
  * imports src/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
-import { SURFACE_KINDS, type DocumentOf, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';
+import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';
 
 /** The shopper surfaces the studios edit (renderers/schema/surfaces.ts: the one table of surfaces). */
 export { SURFACE_KINDS, type SurfaceKind };
@@ -144,6 +144,8 @@ export interface BuilderApi {
   revokePreviewLink?(id: number): Promise<void>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
+  /** the store's default language and its others (its texts can be translated into each); one language when absent */
+  languages?(): StoreLanguages | undefined;
   /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
   landingPage?: () => Promise<void>;
 }

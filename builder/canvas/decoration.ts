@@ -5,6 +5,9 @@ export const CANVAS_DECORATION = [
   '[data-bs-owner][data-bs-selected]{outline:2px solid #0b6b52;outline-offset:-2px}',
   '[data-bs-editing]{outline:2px solid #f59e0b!important;outline-offset:2px;cursor:text;white-space:pre-wrap}',
   '[data-bs-editable]:hover{text-decoration:underline dotted}',
+  // a text shown in the default language because the language being edited has none for it
+  '[data-bs-untranslated]{outline:1px dashed #b45309;outline-offset:2px;position:relative}',
+  "[data-bs-untranslated]::after{content:'Not translated';position:absolute;top:-1.1em;right:0;font:600 10px/1.2 system-ui,sans-serif;color:#fff;background:#b45309;padding:1px 4px;border-radius:3px;pointer-events:none}",
   // a neutral sample store page, for the surfaces shown as they sit on a store (the sticky bar, the launcher and widget)
   '.bs-sample{position:relative;min-height:100vh;display:flex;flex-direction:column;background:#f4f4f5}',
   '.bs-sample-page{flex:1;display:grid;grid-template-rows:auto 180px auto;align-content:start;gap:16px;padding:0 0 24px;font:14px/1.4 system-ui,sans-serif;color:#52525b}',

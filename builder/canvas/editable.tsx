@@ -2,7 +2,8 @@
  * The renderers' editable hook, implemented for the canvas: every section or panel root is handed
  * to craft.js, which selects it on click and outlines it on hover; every text can be edited
  * inline (double-click, Enter or blur commits, Escape cancels). Each wrapper subscribes to its
- * own selection flag only.
+ * own selection flag only; in a language other than the default, a text that has no translation
+ * is marked "Not translated".
  */
 import {
   cloneElement,
@@ -19,8 +20,13 @@ import {
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/schema/index.ts';
 import { useBuilder } from '../store/store.ts';
+import type { SurfaceDocs } from '../store/documents.ts';
+import type { StudioKind } from '../api.ts';
+import type { Translations } from '../../renderers/schema/index.ts';
 
 export type TextCommit = (owner: string, field: string, audience: Audience, value: string) => void;
+/** Where an inline text lives: its document and its text key (renderers/schema/translations.ts). */
+export type TextLocator = (docs: SurfaceDocs, info: EditableTextInfo) => { kind: StudioKind; key: string } | undefined;
 
 type Props = Record<string, unknown>;
 
@@ -51,13 +57,25 @@ export function CanvasOwner({ id, node }: EditableOwnerInfo) {
   });
 }
 
-function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextCommit }) {
+/** In a language other than the default, whether the text has no value of its own there. */
+function useUntranslated(info: EditableTextInfo, locate: TextLocator | undefined): boolean {
+  return useBuilder((s) => {
+    if (!locate || s.language === s.languages.default) return false;
+    const at = locate(s.docs, info);
+    const doc = at && (s.docs[at.kind] as { translations?: Translations } | undefined);
+    return at !== undefined && !doc?.translations?.[s.language]?.[at.key];
+  });
+}
+
+function InlineText({ info, commit, locate }: { info: EditableTextInfo; commit: TextCommit; locate: TextLocator | undefined }) {
   const [editing, setEditing] = useState(false);
+  const untranslated = useUntranslated(info, locate);
   const element = info.node as ReactElement<Props>;
   if (!editing) {
     return cloneElement(element, {
       'data-bs-editable': '',
-      title: 'Double-click to edit',
+      'data-bs-untranslated': untranslated ? '' : undefined,
+      title: untranslated ? 'Not translated: double-click to translate' : 'Double-click to edit',
       onDoubleClick: (event: MouseEvent<HTMLElement>) => {
         event.preventDefault();
         event.stopPropagation();
@@ -106,12 +124,12 @@ function InlineText({ info, commit }: { info: EditableTextInfo; commit: TextComm
 }
 
 /** A stable Editable for the canvas; `commit` turns an inline edit into a command. */
-export function useCanvasEditable(commit: TextCommit): Editable {
+export function useCanvasEditable(commit: TextCommit, locate?: TextLocator): Editable {
   return useMemo<Editable>(
     () => ({
       wrapSection: (info) => <CanvasOwner {...info} />,
-      wrapText: (info) => <InlineText info={info} commit={commit} />,
+      wrapText: (info) => <InlineText info={info} commit={commit} locate={locate} />,
     }),
-    [commit],
+    [commit, locate],
   );
 }

@@ -19,3 +19,4 @@ export { removeListItem } from './remove-list-item.ts';
 export { moveListItem } from './move-list-item.ts';
 export { copyToAudience } from './copy-to-audience.ts';
 export { type ListField } from './list-items.ts';
+export { setTranslations } from './set-translation.ts';

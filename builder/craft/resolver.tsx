@@ -49,14 +49,14 @@ function LandingRootBlock({ children }: Props) {
 
 function SectionBlock({ owner }: Props) {
   const ctx = useContext(CraftRenderContext);
-  const section = useBuilder((s) => s.docs.landing_page?.sections.find((candidate) => candidate.id === owner));
+  const section = useBuilder((s) => s.view.landing_page?.sections.find((candidate) => candidate.id === owner));
   return useMemo(() => (ctx && section ? <LandingSection section={section} ctx={ctx} /> : null), [section, ctx]);
 }
 
 function WidgetRootBlock() {
   const ctx = useContext(CraftRenderContext);
   const view = useContext(CraftWidgetViewContext);
-  const doc = useBuilder((s) => s.docs.widget);
+  const doc = useBuilder((s) => s.view.widget);
   if (!ctx || !view || !doc) return null;
   return <Widget doc={doc} ctx={ctx} inline panel={view.panel} onNavigate={view.onNavigate} editable={view.editable} />;
 }

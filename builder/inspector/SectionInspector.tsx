@@ -10,7 +10,7 @@ const AUDIENCE_NAMES = { member: 'Member', visitor: 'Visitor' } as const;
 
 export function SectionInspector({ sectionId }: { sectionId: string }) {
   const { run } = useEdit();
-  const section = useBuilder((s) => s.docs.landing_page?.sections.find((x) => x.id === sectionId));
+  const section = useBuilder((s) => s.view.landing_page?.sections.find((x) => x.id === sectionId));
   const audience = useBuilder((s) => s.audience);
   if (!section) return <p className="bs-muted">This section no longer exists.</p>;
   const other = audience === 'member' ? 'visitor' : 'member';

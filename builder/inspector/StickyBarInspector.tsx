@@ -9,7 +9,7 @@ import { CustomStyleGroup } from './CustomStyleGroup.tsx';
 
 export function StickyBarInspector() {
   const { run, seal } = useEdit();
-  const doc = useBuilder((s) => s.docs.sticky_bar);
+  const doc = useBuilder((s) => s.view.sticky_bar);
   const audience = useBuilder((s) => s.audience);
   if (!doc) return null;
   const group = audience === 'member' ? 'logged_in' : 'logged_out';

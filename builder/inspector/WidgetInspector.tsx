@@ -31,7 +31,7 @@ export function PanelInspector({ panel }: { panel: PanelKey }) {
   const { run, seal } = useEdit();
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
-  const state = useBuilder((s) => s.docs.widget?.panels[panel]) as { visible: boolean; member?: PanelTexts; visitor?: PanelTexts } | undefined;
+  const state = useBuilder((s) => s.view.widget?.panels[panel]) as { visible: boolean; member?: PanelTexts; visitor?: PanelTexts } | undefined;
   if (!state) return null;
   const texts = state[audience];
   const audiences = PANEL_AUDIENCES[panel] as readonly string[];
@@ -81,7 +81,7 @@ export function PanelInspector({ panel }: { panel: PanelKey }) {
 export function LauncherInspector() {
   const { run, seal } = useEdit();
   const device = useBuilder((s) => s.device);
-  const settings = useBuilder((s) => s.docs.launcher?.[device]);
+  const settings = useBuilder((s) => s.view.launcher?.[device]);
   if (!settings) return null;
   const set = <K extends keyof LauncherSettings>(key: K, value: LauncherSettings[K]) => run(setLauncherField, { device, key, value } as never);
   const L = LAUNCHER_FIELD_LABELS;
@@ -143,7 +143,7 @@ export function LauncherInspector() {
 
 export function WidgetSettingsInspector() {
   const { run, seal } = useEdit();
-  const widget = useBuilder((s) => s.docs.widget);
+  const widget = useBuilder((s) => s.view.widget);
   if (!widget) return null;
   const W = WIDGET_FIELD_LABELS;
   return (

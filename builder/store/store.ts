@@ -5,11 +5,12 @@
  */
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import type { Audience, Device } from '../../renderers/schema/index.ts';
+import { DEFAULT_LANGUAGES, type Audience, type Device, type StoreLanguages } from '../../renderers/schema/index.ts';
 import type { StudioKind } from '../api.ts';
 import type { Command } from '../commands/command.ts';
 import type { SurfaceDocs } from './documents.ts';
 import { EMPTY_HISTORY, record, redo, seal, undo, type History } from './history.ts';
+import { localizeDocs, performInLanguage } from './language.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 
@@ -22,6 +23,12 @@ export interface SaveState {
 
 export interface BuilderState {
   docs: SurfaceDocs;
+  /** the documents in the language being edited: what the canvas and the inspector show (`docs` itself in the default language) */
+  view: SurfaceDocs;
+  /** the store's default language and its others */
+  languages: StoreLanguages;
+  /** the language being edited: texts shown and written in it (the default writes the documents' own texts) */
+  language: string;
   /** the documents as last saved (or loaded), by reference: a kind is dirty when it differs */
   saved: SurfaceDocs;
   /** draft version each kind was loaded or saved at: the base of the next save */
@@ -48,6 +55,7 @@ export interface BuilderActions {
   hover(id: string | null): void;
   setAudience(audience: Audience): void;
   setDevice(device: Device): void;
+  setLanguage(language: string): void;
   /** replace the documents from the server (a fresh load or reload): clears the history */
   load(docs: SurfaceDocs, versions: Partial<Record<StudioKind, number>>, published: Partial<Record<StudioKind, number | null>>): void;
   /**
@@ -75,12 +83,17 @@ export interface CreateBuilderStoreOptions {
   device?: Device;
   now?: () => number;
   readOnly?: boolean;
+  languages?: StoreLanguages;
 }
 
 export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderStore {
   const now = options.now ?? Date.now;
-  return createStore<BuilderState & BuilderActions>()((set, get) => ({
+  const languages = options.languages ?? DEFAULT_LANGUAGES;
+  const store = createStore<BuilderState & BuilderActions>()((set, get) => ({
     docs: options.docs,
+    view: localizeDocs(options.docs, languages.default),
+    languages,
+    language: languages.default,
     saved: options.docs,
     versions: options.versions ?? {},
     published: options.published ?? {},
@@ -93,9 +106,19 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     readOnly: options.readOnly ?? false,
 
     run(command, args) {
-      const { docs, history, readOnly } = get();
+      const {
+        docs,
+        history,
+        readOnly,
+        language,
+        languages: { default: defaultLanguage },
+      } = get();
       if (readOnly) return false;
-      const result = record(docs, history, (draft) => command.perform(draft, args), command.coalesce?.(args), now());
+      const recipe: Parameters<typeof record>[2] =
+        language === defaultLanguage
+          ? (draft) => command.perform(draft, args)
+          : (draft) => performInLanguage(draft, docs, language, (target) => command.perform(target, args));
+      const result = record(docs, history, recipe, command.coalesce?.(args) && `${language}:${command.coalesce(args)}`, now());
       if (result.changed) set({ docs: result.docs, history: result.history });
       return result.changed;
     },
@@ -122,6 +145,10 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     },
     setDevice(device) {
       if (get().device !== device) set({ device, history: seal(get().history) });
+    },
+    setLanguage(language) {
+      const { languages: known } = get();
+      if (get().language !== language && (language === known.default || known.others.includes(language))) set({ language, history: seal(get().history) });
     },
     load(docs, versions, published) {
       set({ docs, saved: docs, versions, published, history: EMPTY_HISTORY, save: { status: 'idle' } });
@@ -164,6 +191,11 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
       set({ save });
     },
   }));
+  // the view follows the documents and the language, sharing what a change leaves as it was
+  store.subscribe((state, previous) => {
+    if (state.docs !== previous.docs || state.language !== previous.language) store.setState({ view: localizeDocs(state.docs, state.language, previous.view) });
+  });
+  return store;
 }
 
 /** Kinds whose document differs from the saved one. */

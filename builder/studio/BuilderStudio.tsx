@@ -123,6 +123,7 @@ function StudioLoader({
           versions: by((r) => r.draftVersion),
           published: by((r) => r.publishedVersion),
           readOnly: readOnlyReason !== undefined,
+          ...(api.languages?.() && { languages: api.languages()! }),
         });
         if (initialSelection) store.getState().select(initialSelection);
         setState({ status: 'ready', store, program });

@@ -11,6 +11,7 @@ import { PublishDialog } from './PublishDialog.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 import { ViewLive } from './ViewLive.tsx';
+import { TranslationsView } from '../translations/TranslationsView.tsx';
 
 export function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
   return (
@@ -52,6 +53,9 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
   const [confirming, setConfirming] = useState(false);
   const publishButton = useRef<HTMLButtonElement>(null);
   const canSchedule = Boolean(useBuilderApi().schedulePublish);
+  const languages = useBuilder((s) => s.languages);
+  const language = useBuilder((s) => s.language);
+  const [translating, setTranslating] = useState(false);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     if ((dirty || saver.saving) && !window.confirm('Some changes are not saved yet. Leave the builder anyway?')) {
@@ -106,6 +110,20 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         ]}
         onChange={(d) => store.getState().setDevice(d)}
       />
+      {languages.others.length > 0 && (
+        <>
+          <RadioGroup<string>
+            name="Language"
+            value={language}
+            options={[languages.default, ...languages.others].map((tag) => [tag, tag.toUpperCase()])}
+            onChange={(tag) => store.getState().setLanguage(tag)}
+          />
+          <button type="button" className="bs-button" onClick={() => setTranslating(true)}>
+            Translations
+          </button>
+          {translating && <TranslationsView kinds={kinds.filter((kind) => kind !== 'custom_style')} name={title} onClose={() => setTranslating(false)} />}
+        </>
+      )}
       {readOnlyReason !== undefined ? (
         <>
           <p role="note" className="bs-topbar__readonly">

@@ -11,7 +11,7 @@ import { useScrollToSelection } from '../canvas/useScrollToSelection.ts';
 import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
-import { landingTextCommit } from './text-commit.ts';
+import { landingTextLocator, landingTextCommit } from './text-commit.ts';
 
 export function LandingCanvas() {
   const store = useBuilderStore();
@@ -21,7 +21,7 @@ export function LandingCanvas() {
   const device = useBuilder((s) => s.device);
   const ctx = usePreviewContext(audience, device, theme);
   const commit = useMemo(() => landingTextCommit(store), [store]);
-  const editable = useCanvasEditable(commit);
+  const editable = useCanvasEditable(commit, landingTextLocator);
   useScrollToSelection();
   if (!loaded) return null;
   return (

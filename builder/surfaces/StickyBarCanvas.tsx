@@ -10,16 +10,16 @@ import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { SamplePage } from './SamplePage.tsx';
-import { stickyBarTextCommit } from './text-commit.ts';
+import { stickyBarTextLocator, stickyBarTextCommit } from './text-commit.ts';
 
 export function StickyBarCanvas() {
   const store = useBuilderStore();
-  const doc = useBuilder((s) => s.docs.sticky_bar);
+  const doc = useBuilder((s) => s.view.sticky_bar);
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
   const ctx = usePreviewContext(audience, device, doc?.bar.theme ?? 'light');
   const commit = useMemo(() => stickyBarTextCommit(store), [store]);
-  const editable = useCanvasEditable(commit);
+  const editable = useCanvasEditable(commit, stickyBarTextLocator);
   if (!doc) return null;
   // the bar is the studio's craft root: craft selects and outlines it
   const bar = (

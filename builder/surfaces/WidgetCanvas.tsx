@@ -15,7 +15,7 @@ import type { WidgetView } from '../craft/resolver.tsx';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { usePreviewContext } from './preview-context.ts';
 import { SamplePage } from './SamplePage.tsx';
-import { widgetTextCommit } from './text-commit.ts';
+import { widgetTextLocator, widgetTextCommit } from './text-commit.ts';
 
 const isPanel = (id: string | null): id is PanelKey => id !== null && (PANEL_KEYS as readonly string[]).includes(id);
 
@@ -23,13 +23,13 @@ export function WidgetCanvas() {
   const store = useBuilderStore();
   const loaded = useBuilder((s) => Boolean(s.docs.widget));
   const theme = useBuilder((s) => s.docs.widget?.theme_type ?? 'light');
-  const launcher = useBuilder((s) => s.docs.launcher);
+  const launcher = useBuilder((s) => s.view.launcher);
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
   const selection = useBuilder((s) => s.selection);
   const ctx = usePreviewContext(audience, device, theme);
   const commit = useMemo(() => widgetTextCommit(store), [store]);
-  const editable = useCanvasEditable(commit);
+  const editable = useCanvasEditable(commit, widgetTextLocator);
   const panel: PanelKey | 'home' = isPanel(selection) && selection !== 'header' ? selection : 'home';
   const view = useMemo<WidgetView>(
     () => ({

@@ -44,8 +44,9 @@ function sampleIn(program: ProgramData): ProgramData {
   return { ...PREVIEW_PROGRAM, pointsLabel, ...(pointsLabelSingular ? { pointsLabelSingular } : {}), ...(currency ? { currency } : {}) };
 }
 
-export function previewContext(audience: Audience, device: Device, theme: ThemeName, program: ProgramData = PREVIEW_PROGRAM): RenderContext {
+export function previewContext(audience: Audience, device: Device, theme: ThemeName, program: ProgramData = PREVIEW_PROGRAM, locale?: string): RenderContext {
   return makeContext({
+    ...(locale ? { locale } : {}),
     audience,
     device,
     theme,
@@ -58,15 +59,16 @@ export function previewContext(audience: Audience, device: Device, theme: ThemeN
 }
 
 /**
- * A context object that stays the same until audience, device, theme or the studio's custom
+ * A context object that stays the same until audience, device, theme, language or the studio's custom
  * styles change (memoised sections rely on it); the custom styles make the canvas draw each
  * surface in its custom style as it is edited.
  */
 export function usePreviewContext(audience: Audience, device: Device, theme: ThemeName): RenderContext {
   const customStyles = useBuilder((s) => s.docs.custom_style?.styles);
   const program = useContext(PreviewProgramContext);
+  const language = useBuilder((s) => s.language);
   return useMemo(
-    () => ({ ...previewContext(audience, device, theme, program), ...(customStyles && { customStyles }) }),
-    [audience, device, theme, program, customStyles],
+    () => ({ ...previewContext(audience, device, theme, program, language), ...(customStyles && { customStyles }) }),
+    [audience, device, theme, program, customStyles, language],
   );
 }

@@ -1,7 +1,8 @@
 /** Inline canvas edits → commands, per surface (the renderers name each text by owner and field path). */
 import type { PanelKey, PanelTexts } from '../../renderers/schema/index.ts';
 import { setContentField, setPanelText, setStickyBarField } from '../commands/index.ts';
-import type { TextCommit } from '../canvas/editable.tsx';
+import type { TextCommit, TextLocator } from '../canvas/editable.tsx';
+import { textKeyAt } from '../../renderers/schema/index.ts';
 import type { BuilderStore } from '../store/store.ts';
 
 const toPath = (field: string) => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
@@ -32,3 +33,11 @@ export function stickyBarTextCommit(store: BuilderStore): TextCommit {
     store.getState().sealHistory();
   };
 }
+
+/** The text keys of inline texts, per surface (renderers/schema/translations.ts). */
+export const landingTextLocator: TextLocator = (docs, { owner, audience, field }) => ({
+  kind: 'landing_page',
+  key: textKeyAt(docs.landing_page, ['sections', owner, 'content', audience, ...field.split('.')]),
+});
+export const widgetTextLocator: TextLocator = (_docs, { owner, audience, field }) => ({ kind: 'widget', key: `panels.${owner}.${audience}.${field}` });
+export const stickyBarTextLocator: TextLocator = (_docs, { field }) => ({ kind: 'sticky_bar', key: field });

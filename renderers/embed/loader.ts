@@ -121,7 +121,7 @@ function leavePreview(win: Window, reload: boolean): void {
 }
 
 const PREVIEW_CSS =
-  '.ls-preview{position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:2147483647;background:#1f2933;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:6px 12px;border-radius:6px}.ls-preview button{margin-left:8px;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
+  '.ls-preview{position:fixed;top:8px;inset-inline:0;margin-inline:auto;width:max-content;z-index:2147483647;background:#1f2933;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:6px 12px;border-radius:6px}.ls-preview button{margin-inline-start:8px;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
 
 /** "Previewing draft — Exit": the bar of a tab that shows the store's drafts. */
 function previewBar(doc: Document): HTMLElement {

@@ -5,7 +5,8 @@
  */
 import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { REFERRAL_NOT_COMPLETED, contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
+import { contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
+import { t, type Wording } from '../i18n/catalog.ts';
 import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
 import { Widget } from '../widget/Widget.tsx';
 import { availablePanels, type WidgetAction } from '../widget/panels.ts';
@@ -31,19 +32,19 @@ async function call(shopper: Api, path: string, init: RequestInit): Promise<{ ok
   return { ok: response.ok, body: (await response.json().catch(() => ({}))) as { data?: unknown; message?: string } };
 }
 
-/** The member's fresh state after an action (same request as the loader's bootstrap). */
-async function reload(shopper: Shopper): Promise<StorefrontPayload | undefined> {
-  const query = new URLSearchParams({ customer_id: shopper.customerId, digest: shopper.digest, ...(shopper.aid && { aid: shopper.aid }) });
+/** The member's fresh state after an action (same request as the loader's bootstrap, in the same language and experiment variants). */
+async function reload(shopper: Shopper, locale: string): Promise<StorefrontPayload | undefined> {
+  const query = new URLSearchParams({ customer_id: shopper.customerId, digest: shopper.digest, locale, ...(shopper.aid && { aid: shopper.aid }) });
   const { ok, body } = await call(shopper, `bootstrap?${query}`, { method: 'GET' });
   return ok ? (body.data as StorefrontPayload) : undefined;
 }
 
 /** A signed POST of the shopper API; an unreachable service answers as a failure with a message. */
-function signedPost(shopper: Shopper, path: string, payload: object, headers: Record<string, string> = {}) {
+function signedPost(words: Wording, shopper: Shopper, path: string, payload: object, headers: Record<string, string> = {}) {
   const signature = { customer_id: shopper.customerId, digest: shopper.digest };
   return call(shopper, path, { method: 'POST', headers, body: JSON.stringify({ ...signature, ...payload }) }).catch(() => ({
     ok: false,
-    body: { message: 'The rewards service could not be reached. Please try again.' } as { data?: unknown; message?: string },
+    body: { message: t(words, 'notice.unreachable') } as { data?: unknown; message?: string },
   }));
 }
 
@@ -71,7 +72,7 @@ export function referralCodeOf(doc: Document): string | null {
 /**
  * A visitor opened a referral link: the visit is recorded (first touch wins, under the visitor's
  * token kept in this browser) and the friend's offer comes back. Any refusal reads as
- * REFERRAL_NOT_COMPLETED: the shopper never learns more.
+ * "This referral could not be completed.": the shopper never learns more.
  */
 export async function visitReferral(api: Api, doc: Document, code: string): Promise<ReferralArrival & { visitor?: string }> {
   const store = storage(doc);
@@ -107,13 +108,13 @@ function cameBack(win: Window): Promise<void> {
  * once they come back from the profile, the newsletter at once; the server keeps it to once per
  * shopper and the rule's limit.
  */
-async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, { type: 'follow' | 'join_newsletter' }>): Promise<Outcome> {
+async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, { type: 'follow' | 'join_newsletter' }>, words: Wording): Promise<Outcome> {
   if (action.type === 'follow' && action.opened && typeof window !== 'undefined') await cameBack(window);
   const payload = action.type === 'follow' ? { action: 'social_follow', network: action.network } : { action: 'newsletter' };
-  const { ok, body } = await signedPost(shopper, 'actions', payload);
-  if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
+  const { ok, body } = await signedPost(words, shopper, 'actions', payload);
+  if (!ok) return { notice: body.message ?? t(words, 'notice.failed') };
   const data = body.data as { duplicate?: boolean } | undefined;
-  const fresh = await reload(shopper);
+  const fresh = await reload(shopper, words.locale);
   const notice = data?.duplicate
     ? 'You already earned this one.'
     : action.type === 'follow'
@@ -122,69 +123,71 @@ async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, {
   return { notice, ...(fresh ? { payload: fresh } : {}) };
 }
 
-/** Performs a widget action; resolves to what the shopper should see next. */
+/** Performs a widget action; resolves to what the shopper should see next, in the shopper's language. */
 export async function perform(
   action: WidgetAction,
   shopper: Shopper | undefined,
+  words: Wording,
   visit?: { api: Api; arrival: ReferralArrival & { visitor?: string } },
 ): Promise<Outcome | undefined> {
+  const notCompleted = t(words, 'referral.failed');
   switch (action.type) {
     case 'claim_referral_coupon': {
-      if (!visit?.arrival.visitor) return { notice: REFERRAL_NOT_COMPLETED };
+      if (!visit?.arrival.visitor) return { notice: notCompleted };
       const { ok, body } = await post(visit.api, 'referral/claim', { visitor: visit.arrival.visitor, email: action.email });
       const code = (body.data as { code?: string } | undefined)?.code;
       if (ok && code) {
         const referral = { ...visit.arrival, code, ...friendCouponState(body.data) };
-        return { notice: referral.platform === 'preparing' ? 'Preparing your coupon…' : `Your coupon: ${code}`, referral };
+        return { notice: referral.platform === 'preparing' ? 'Preparing your coupon…' : t(words, 'notice.coupon', { code }), referral };
       }
       // taken before with this e-mail: say so; anything else (held for review, expired, unknown) reads the same
       const taken = (body as { code?: string }).code === 'friend_coupon_taken';
-      return { notice: taken ? (body.message ?? REFERRAL_NOT_COMPLETED) : REFERRAL_NOT_COMPLETED };
+      return { notice: taken ? (body.message ?? notCompleted) : notCompleted };
     }
     case 'copy_referral_link':
       await navigator.clipboard?.writeText(action.link).catch(() => undefined);
       return undefined;
     case 'send_referral_email': {
-      if (!shopper) return { notice: 'Sign in to your account to invite a friend.' };
+      if (!shopper) return { notice: t(words, 'notice.signInToInvite') };
       // the store's "Referral Sent" email carries the member's link to the friend
-      const { ok, body } = await signedPost(shopper, 'referral/invite', { email: action.email });
-      if (!ok) return { notice: body.message ?? 'The invitation was not sent. Please try again.' };
-      return { notice: `Invitation sent to ${action.email}.` };
+      const { ok, body } = await signedPost(words, shopper, 'referral/invite', { email: action.email });
+      if (!ok) return { notice: body.message ?? t(words, 'notice.inviteFailed') };
+      return { notice: t(words, 'notice.inviteSent', { email: action.email }) };
     }
     case 'redeem':
     case 'save_birthday': {
-      if (!shopper) return { notice: 'Sign in to your account to use your points.' };
+      if (!shopper) return { notice: t(words, 'notice.signInToUse') };
       const { ok, body } =
         action.type === 'redeem'
-          ? await signedPost(shopper, 'redeem', { redeem_id: action.methodId }, { 'idempotency-key': crypto.randomUUID() })
-          : await signedPost(shopper, 'actions', { action: 'birthday', birthday: action.birthday });
-      if (!ok) return { notice: body.message ?? 'That did not work. Please try again.' };
-      const payload = await reload(shopper);
+          ? await signedPost(words, shopper, 'redeem', { redeem_id: action.methodId }, { 'idempotency-key': crypto.randomUUID() })
+          : await signedPost(words, shopper, 'actions', { action: 'birthday', birthday: action.birthday });
+      if (!ok) return { notice: body.message ?? t(words, 'notice.failed') };
+      const payload = await reload(shopper, words.locale);
       if (action.type === 'redeem') {
         const data = body.data as { code?: string; platform_state?: string | null } | undefined;
         // a code the shop's platform is still preparing is shown once it works there
         const notice =
           data?.platform_state === 'preparing'
-            ? 'Reward redeemed. Preparing your code…'
+            ? t(words, 'notice.redeemedPreparing')
             : data?.code
-              ? `Reward redeemed. Your code: ${data.code}`
-              : 'Reward redeemed.';
+              ? t(words, 'notice.redeemedCode', { code: data.code })
+              : t(words, 'notice.redeemed');
         return { notice, payload, panel: 'reward_cart' };
       }
-      return { notice: 'Birthday saved.', payload };
+      return { notice: t(words, 'notice.birthdaySaved'), payload };
     }
     case 'follow':
     case 'join_newsletter':
       if (!shopper) return { notice: 'Sign in to your account to earn points.' };
-      return claimEarnAction(shopper, action);
+      return claimEarnAction(shopper, action, words);
     case 'apply_reward':
       // the shop's cart API applies it to the shopper's cart
       if (action.cartAddress) return { notice: await applyThroughCart(document, action.cartAddress, action.code) };
       // no platform address to apply it with: the code goes to the clipboard for the checkout
       await navigator.clipboard?.writeText(action.code).catch(() => undefined);
-      return { notice: `Code ${action.code} copied: paste it at checkout.` };
+      return { notice: t(words, 'notice.codeCopied', { code: action.code }) };
     case 'share_points':
-      return { notice: 'Sharing points with a friend is not open in this store yet.' };
+      return { notice: t(words, 'notice.sharingClosed') };
     default:
       return undefined;
   }
@@ -260,7 +263,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
       />,
     );
   function act(action: WidgetAction) {
-    void perform(action, shopper, state.referral ? { api, arrival: state.referral } : undefined).then((outcome) => {
+    void perform(action, shopper, state.payload, state.referral ? { api, arrival: state.referral } : undefined).then((outcome) => {
       if (!outcome) return;
       if (action.type === 'redeem' && outcome.panel === 'reward_cart') onRedeemed?.();
       state.notice = outcome.notice;
@@ -284,12 +287,13 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
       // a member's rewards are read again with their state; a visitor's friend coupon on its own
       const look =
         shopper && preparing
-          ? reload(shopper).then((fresh) => {
+          ? reload(shopper, state.payload.locale).then((fresh) => {
               if (fresh) state.payload = fresh;
             })
           : friendCoupon(api, friend!.visitor ?? '', friend!.code ?? '').then((coupon) => {
               if (coupon && state.referral) state.referral = { ...state.referral, ...coupon };
-              if (coupon && coupon.platform !== 'preparing') state.notice = coupon.platform === 'ready' ? `Your coupon: ${friend!.code}` : '';
+              if (coupon && coupon.platform !== 'preparing')
+                state.notice = coupon.platform === 'ready' ? t(state.payload, 'notice.coupon', { code: friend!.code ?? '' }) : '';
             });
       void look.then(() => {
         watching = undefined;
@@ -303,7 +307,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
     void visitReferral(api, doc, code).then((arrival) => {
       state.referral = arrival;
       // the referral panel says it itself; without that panel the notice does
-      if (arrival.failed && state.panel !== 'referral_program') state.notice = REFERRAL_NOT_COMPLETED;
+      if (arrival.failed && state.panel !== 'referral_program') state.notice = t(state.payload, 'referral.failed');
       draw();
     });
   }

@@ -14,7 +14,7 @@
 import type { RenderContext } from '../context.ts';
 import type { StickyBar } from '../schema/index.ts';
 import { reservePageSpace } from '../sticky-bar/page-space.ts';
-import { CLOSE_BUTTON, stickyBarView } from '../sticky-bar/view.ts';
+import { stickyBarView } from '../sticky-bar/view.ts';
 import { el, iconNode, setProperties } from './dom.ts';
 
 export interface StickyBarHandle {
@@ -34,7 +34,7 @@ export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContex
     { ...view.bar, 'aria-expanded': 'false' },
     ...(view.barText ? [el(doc, 'span', { 'data-field': view.barText.field }, view.barText.text)] : []),
   );
-  const close = el(doc, 'button', CLOSE_BUTTON, ...[iconNode(doc, 'close', ctx)].filter((node) => node !== null));
+  const close = el(doc, 'button', view.close, ...[iconNode(doc, 'close', ctx)].filter((node) => node !== null));
   const drawer = el(
     doc,
     'div',

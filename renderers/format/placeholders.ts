@@ -7,7 +7,7 @@
  */
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.ts';
-import { agreeLabels, formatPoints, formatPointsAmount, pointsLabelFor } from './points.ts';
+import { agreeLabels, formatPoints, pointsAmount, pointsLabelFor } from './points.ts';
 import { formatEarnRate } from './rules.ts';
 
 /** What a visitor (no member data) sees in place of a name. */
@@ -22,7 +22,7 @@ function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   const { program, locale } = ctx;
   const { orderRate, signupPoints, birthdayPoints } = program.earning ?? {};
-  const amount = (points: number | undefined) => (points === undefined ? '' : formatPointsAmount(points, program, locale));
+  const amount = (points: number | undefined) => (points === undefined ? '' : pointsAmount(points, ctx));
   const counted = counts(ctx);
   return {
     first_name: member?.firstName || VISITOR_NAME,

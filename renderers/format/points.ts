@@ -1,3 +1,5 @@
+import { pointsInWords, type Wording } from '../i18n/catalog.ts';
+
 /**
  * spec §5 "Points display: integer with no decimals, otherwise two decimals",
  * with the locale's digit grouping (1,250 in en-US; 1.250 in de-DE).
@@ -51,6 +53,21 @@ export function pointsLabelFor(count: number, words: PointsWords): string {
 /** An amount of points with the store's label, everywhere points are counted: "1 bean", "1,250 beans". */
 export function formatPointsAmount(value: number, words: PointsWords, locale = 'en-US'): string {
   return `${formatPoints(value, locale)} ${pointsLabelFor(value, words)}`;
+}
+
+/** True when the store kept the product's own word for points (saved none of its own). */
+function productWords(words: PointsWords): boolean {
+  const plural = words.pointsLabel.trim().toLowerCase();
+  const singular = words.pointsLabelSingular?.trim().toLowerCase();
+  return (plural === '' || plural === 'points') && (!singular || singular === 'point');
+}
+
+/**
+ * An amount of points on a shopper surface: in the store's own word for them ("1,250 beans"),
+ * or, where the store kept the product's word, in the shopper's language ("1 250 points", "نقطتان").
+ */
+export function pointsAmount(value: number, ctx: Wording & { program: PointsWords }): string {
+  return productWords(ctx.program) ? pointsInWords(ctx, value) : formatPointsAmount(value, ctx.program, ctx.locale);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RenderContext, TierBasis } from '../context.ts';
-import { formatPoints, formatPointsAmount } from './points.ts';
+import { t } from '../i18n/catalog.ts';
+import { pointsAmount } from './points.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 
@@ -29,8 +30,12 @@ export function formatMoney(minor: number, currency = 'USD', locale = 'en-US'): 
  * A tier figure in the program's basis: "$120" for spend tiers, "3 orders" for order tiers,
  * "500 points" (the store's label) for points tiers.
  */
-export function formatTierAmount(value: number, ctx: Pick<RenderContext, 'locale' | 'program'>, basis: TierBasis | undefined = ctx.program.tierBasis): string {
+export function formatTierAmount(
+  value: number,
+  ctx: Pick<RenderContext, 'locale' | 'messages' | 'program'>,
+  basis: TierBasis | undefined = ctx.program.tierBasis,
+): string {
   if (basis === 'spent') return formatMoney(value, ctx.program.currency, ctx.locale);
-  if (basis === 'orders') return `${formatPoints(value, ctx.locale)} ${value === 1 ? 'order' : 'orders'}`;
-  return formatPointsAmount(value, ctx.program, ctx.locale);
+  if (basis === 'orders') return t(ctx, 'orders.amount', { count: value });
+  return pointsAmount(value, ctx);
 }

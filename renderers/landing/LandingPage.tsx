@@ -3,6 +3,7 @@
  * the context's audience. Hidden sections render nothing. The root carries the document's theme, the
  * device (unless `responsive`, then media queries alone decide) and the palette.
  */
+import { textDirection } from '../i18n/direction.ts';
 import type { CSSProperties, ComponentType } from 'react';
 import type { RenderContext } from '../context.ts';
 import type { LandingPage as LandingPageDocument, Palette, Section, SectionType, ThemeName } from '../schema/index.ts';
@@ -48,7 +49,15 @@ export function LandingPage({ doc: saved, ctx, editable, responsive }: LandingPa
   const style = landingRootProperties(doc.global, doc.theme, ctx) as CSSProperties;
   return (
     <EditableContext.Provider value={editable}>
-      <div className="ls-root ls-landing" data-theme={doc.theme} data-device={responsive ? undefined : ctx.device} data-audience={ctx.audience} style={style}>
+      <div
+        className="ls-root ls-landing"
+        lang={ctx.locale}
+        dir={textDirection(ctx.locale)}
+        data-theme={doc.theme}
+        data-device={responsive ? undefined : ctx.device}
+        data-audience={ctx.audience}
+        style={style}
+      >
         {doc.sections.map((section) => (
           <LandingSection key={section.id} section={section} ctx={ctx} />
         ))}

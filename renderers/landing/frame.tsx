@@ -11,6 +11,8 @@ import { WrapOwner } from '../shared/editable.tsx';
 import { FieldText } from '../shared/text.tsx';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+/** left and right of a text are its start and end: a right-to-left page mirrors them */
+export const TEXT_ALIGN = { left: 'start', center: 'center', right: 'end' } as const;
 const MARGINS = { left: ['0', 'auto'], center: ['auto', 'auto'], right: ['auto', '0'] } as const;
 const GAPS = { compact: '8px', comfortable: '16px', spacious: '32px' } as const;
 /** image placement → flex direction of a step, image display and width */
@@ -32,7 +34,7 @@ function sectionVars(section: Section): Vars {
     '--ls-s-fg': safeColor(style.font_color),
     '--ls-s-bg': safeColor(style.background_color),
     '--ls-s-bc': safeColor(style.border_color),
-    '--ls-align': align,
+    '--ls-align': align && TEXT_ALIGN[align],
     '--ls-justify': align && JUSTIFY[align],
     '--ls-ml': align && MARGINS[align][0],
     '--ls-mr': align && MARGINS[align][1],

@@ -3,6 +3,8 @@
  * (builder canvas, SSR) and the storefront loader's plain-DOM launcher. Each only maps this
  * view to elements, so both draw the same button. No React, no DOM: the loader ships it.
  */
+import { t } from '../i18n/catalog.ts';
+import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
 import { safeColor } from '../format/safe.ts';
@@ -48,7 +50,7 @@ export function launcherProperties(settings: LauncherSettings): Record<string, s
 /** The launcher of the context's device and audience. */
 export function launcherView(doc: Launcher, ctx: RenderContext, options: LauncherViewOptions = {}): LauncherView {
   const settings = doc[ctx.device];
-  const title = fillPlaceholders(settings.launcher_title.trim() || DEFAULT_LAUNCHER_TITLE, ctx);
+  const title = fillPlaceholders(settings.launcher_title.trim() || t(ctx, 'launcher.title'), ctx);
   const showIcon = settings.launcher_type !== 'text' && settings.icon_type !== 'none' && settings.icon !== '';
   const showText = settings.launcher_type !== 'icon' || !showIcon;
   return {
@@ -57,6 +59,8 @@ export function launcherView(doc: Launcher, ctx: RenderContext, options: Launche
       type: 'button',
       'aria-label': showText ? undefined : title,
       'aria-haspopup': 'dialog',
+      lang: ctx.locale,
+      dir: textDirection(ctx.locale),
       'data-theme': ctx.theme,
       'data-device': ctx.device,
       'data-type': settings.launcher_type,

@@ -4,6 +4,7 @@
  * (links are links, perks and rewards are <details>). `renderSurfaceMarkup` gives the markup of
  * one surface for the embed to show before its code arrives.
  */
+import { textDirection } from '../i18n/direction.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RenderContext, StorefrontStyleProperties } from '../context.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
@@ -44,7 +45,7 @@ export function renderLandingDocument(doc: LandingPageDocument, ctx: RenderConte
   const css = styleText(options.stylesheet ?? STYLESHEET);
   return (
     '<!doctype html>' +
-    `<html lang="${lang}"><head><meta charset="utf-8">` +
+    `<html lang="${lang}"${textDirection(lang) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)}</title>` +
     `<style>html,body{margin:0}body{background:#fff}${css}</style>${options.headHtml ?? ''}</head>` +

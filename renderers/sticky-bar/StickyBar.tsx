@@ -14,7 +14,7 @@ import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 import { reservePageSpace } from './page-space.ts';
-import { CLOSE_BUTTON, stickyBarView, type ReservedSpace } from './view.ts';
+import { stickyBarView, type ReservedSpace } from './view.ts';
 import { useLocalized } from '../shared/localized.ts';
 
 export interface StickyBarProps {
@@ -79,7 +79,7 @@ export function StickyBar({ doc: saved, ctx, inline, defaultOpen = false, editab
           {view.barText && <FieldText as="span" field={view.barText.field} owner="bar" text={view.barText.raw} ctx={ctx} />}
         </button>
         <div {...view.drawer} hidden={!open}>
-          <button {...CLOSE_BUTTON} type="button" onClick={close}>
+          <button {...view.close} type="button" onClick={close}>
             <Icon icon="close" ctx={ctx} />
           </button>
           {view.texts.map((text) => (

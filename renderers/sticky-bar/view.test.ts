@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRAWER_SIGN_UP_URL } from '../schema/index.ts';
 import { memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
-import { CLOSE_BUTTON, DRAWER_LABEL, reservedSpace, stickyBarPageCss, stickyBarView } from './view.ts';
+import { reservedSpace, stickyBarPageCss, stickyBarView } from './view.ts';
 
 describe('stickyBarView', () => {
   it("draws the visitor's logged-out texts and a join link to the store's sign-up page", () => {
@@ -41,7 +41,7 @@ describe('stickyBarView', () => {
     const view = stickyBarView(doc, visitorCtx(), 'd1');
     expect(view.texts.map((t) => t.field)).toEqual(['drawer.logged_out.secondary_text']);
     expect(view.barText).toBeNull();
-    expect(view.bar['aria-label']).toBe(DRAWER_LABEL);
+    expect(view.bar['aria-label']).toBe('Rewards');
     expect(stickyBarView(stickyBarDoc({ text: 'Hi' }), visitorCtx(), 'd1').bar['aria-label']).toBeUndefined();
   });
 
@@ -49,7 +49,7 @@ describe('stickyBarView', () => {
     const view = stickyBarView(stickyBarDoc(), visitorCtx(), 'drawer-7');
     expect(view.bar['aria-controls']).toBe('drawer-7');
     expect(view.drawer).toEqual({ className: 'ls-drawer', id: 'drawer-7', role: 'region', 'aria-label': 'Rewards' });
-    expect(CLOSE_BUTTON['aria-label']).toBe('Close');
+    expect(view.close['aria-label']).toBe('Close');
   });
 
   it('carries theme, device, audience, placement, height and the custom style on its root', () => {
@@ -59,6 +59,8 @@ describe('stickyBarView', () => {
     });
     expect(view.wrap).toEqual({
       className: 'ls-root ls-bar-wrap',
+      lang: 'en',
+      dir: 'ltr',
       'data-theme': 'dark-experimental',
       'data-device': 'mobile',
       'data-audience': 'member',

@@ -3,16 +3,13 @@
  * (builder canvas, SSR) and the storefront loader's plain-DOM bar. Each only maps this view to
  * elements and wires the drawer's behaviour. No React, no DOM: the loader ships it.
  */
+import { t } from '../i18n/catalog.ts';
+import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
 import { safeUrl } from '../format/safe.ts';
 import { DEFAULT_DRAWER_SIGN_UP_URL, type StickyBar } from '../schema/index.ts';
 import type { ViewAttributes } from '../shared/view.ts';
-
-/** The drawer's accessible name, and the bar's when it has no text. */
-export const DRAWER_LABEL = 'Rewards';
-/** The drawer's join button (visitors). */
-const JOIN_LABEL = 'Join now';
 
 /** A merchant text: `raw` as saved (for the builder's inline editing), `text` with placeholders filled. */
 export interface FieldTextView {
@@ -50,14 +47,13 @@ export interface StickyBarView {
   barText: FieldTextView | null;
   /** the drawer (hidden while closed) and what it holds after its close button */
   drawer: ViewAttributes;
+  /** the drawer's close button (it holds the `close` icon) */
+  close: ViewAttributes;
   texts: FieldTextView[];
   /** visitors only */
   join: LinkView | null;
   space: ReservedSpace;
 }
-
-/** The drawer's close button (it holds the `close` icon). */
-export const CLOSE_BUTTON: ViewAttributes = { className: 'ls-icon-btn ls-drawer-close', type: 'button', 'aria-label': 'Close' };
 
 export interface StickyBarViewOptions {
   /** in the page flow (builder canvas): no fixed position, no space reserved */
@@ -86,9 +82,13 @@ export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: stri
   const { bar, drawer } = doc;
   const group = ctx.audience === 'member' ? 'logged_in' : 'logged_out';
   const texts = drawer[group];
+  // the drawer's accessible name, and the bar's when it has no text
+  const label = t(ctx, 'surface.rewards');
   return {
     wrap: {
       className: 'ls-root ls-bar-wrap',
+      lang: ctx.locale,
+      dir: textDirection(ctx.locale),
       'data-theme': bar.theme,
       'data-device': ctx.device,
       'data-audience': ctx.audience,
@@ -96,9 +96,10 @@ export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: stri
       'data-inline': options.inline ? '' : undefined,
     },
     properties: { '--ls-bar-h': `${bar.height}px`, ...options.custom },
-    bar: { className: 'ls-bar', type: 'button', 'aria-label': bar.text.trim() ? undefined : DRAWER_LABEL, 'aria-controls': drawerId },
+    bar: { className: 'ls-bar', type: 'button', 'aria-label': bar.text.trim() ? undefined : label, 'aria-controls': drawerId },
     barText: fieldText('bar.text', bar.text, ctx),
-    drawer: { className: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': DRAWER_LABEL },
+    drawer: { className: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': label },
+    close: { className: 'ls-icon-btn ls-drawer-close', type: 'button', 'aria-label': t(ctx, 'surface.close') },
     texts: [
       fieldText(`drawer.${group}.primary_text`, texts.primary_text, ctx, 'ls-drawer-title'),
       fieldText(`drawer.${group}.secondary_text`, texts.secondary_text, ctx),
@@ -107,7 +108,7 @@ export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: stri
       ctx.audience === 'visitor'
         ? {
             attributes: { className: 'ls-btn', href: safeUrl(drawer.sign_up_url || DEFAULT_DRAWER_SIGN_UP_URL), 'data-field': 'drawer.sign_up_url' },
-            label: JOIN_LABEL,
+            label: t(ctx, 'join.now'),
           }
         : null,
     space: reservedSpace(doc),

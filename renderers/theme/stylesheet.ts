@@ -12,7 +12,7 @@ export const desktop = (selectors: string[], body: string) =>
   `${selectors.map((s) => `.ls-root[data-device=desktop] ${s}`).join(',')}{${body}}`;
 
 const BASE = `
-.ls-root{font-family:var(--ls-font-family);font-size:calc(var(--ls-font-size) * var(--ls-font-scale,1));line-height:1.5;color:var(--ls-text);background:var(--ls-background);-webkit-text-size-adjust:100%;text-align:left}
+.ls-root{font-family:var(--ls-font-family);font-size:calc(var(--ls-font-size) * var(--ls-font-scale,1));line-height:1.5;color:var(--ls-text);background:var(--ls-background);-webkit-text-size-adjust:100%;text-align:start}
 .ls-root *,.ls-root *::before,.ls-root *::after{box-sizing:border-box}
 .ls-root :where(h1,h2,h3,h4,p,ul,ol,dl,dd,figure){margin:0}
 .ls-root img{max-width:100%;height:auto;display:block}
@@ -26,6 +26,7 @@ const BASE = `
 
 /** The widget's and the landing page's content controls (the launcher and the sticky bar use none). */
 const CONTENT = `
+[dir=rtl] :is([data-icon=back],[data-icon=chevron],[data-icon*=arrow]){transform:scaleX(-1)}
 .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ls-actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px;justify-content:var(--ls-justify,flex-start)}
 .ls-link{color:var(--ls-link,inherit);text-decoration:underline}
@@ -39,19 +40,19 @@ const CONTENT = `
 
 const LANDING = `
 .ls-landing{min-height:100%}
-.ls-section{--ls-cols-m:1;--ls-cols-d:3;padding:var(--ls-pad,48px) 16px;color:var(--ls-s-fg,inherit);background:var(--ls-s-bg,transparent);border:1px solid var(--ls-s-bc,transparent);font-size:var(--ls-s-fs,1em);text-align:var(--ls-align,left)}
+.ls-section{--ls-cols-m:1;--ls-cols-d:3;padding:var(--ls-pad,48px) 16px;color:var(--ls-s-fg,inherit);background:var(--ls-s-bg,transparent);border:1px solid var(--ls-s-bc,transparent);font-size:var(--ls-s-fs,1em);text-align:var(--ls-align,start)}
 .ls-section[data-style=boxed]>.ls-inner{padding:24px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text)}
 .ls-section[data-style=highlighted]{background:var(--ls-s-bg,var(--ls-accent));color:var(--ls-s-fg,var(--ls-accent-text))}
 .ls-section[data-style=highlighted] .ls-btn{background:var(--ls-accent-text);color:var(--ls-accent);border-color:var(--ls-accent-text)}
 .ls-inner{max-width:1120px;margin:0 auto}
 .ls-title{font-size:2em;line-height:1.2;margin-bottom:.4em}
 .ls-sub{font-size:1.15em;font-weight:600;margin-bottom:.5em}
-.ls-text{max-width:70ch;margin-left:var(--ls-ml,0);margin-right:var(--ls-mr,auto)}
+.ls-text{max-width:70ch;margin-inline:var(--ls-ml,0) var(--ls-mr,auto)}
 .ls-grid{display:grid;gap:var(--ls-gap,16px);list-style:none;padding:0;margin-top:24px;grid-template-columns:repeat(var(--ls-cols-m),minmax(0,1fr))}
 .ls-grid[data-layout=list]{grid-template-columns:minmax(0,1fr)!important}
 .ls-grid[data-layout=carousel]{grid-auto-flow:column;grid-template-columns:none!important;grid-auto-columns:calc((100% - 16px * (var(--ls-cols-m) - 1)) / var(--ls-cols-m));overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:8px}
 .ls-grid[data-layout=carousel]>*{scroll-snap-align:start}
-.ls-card{position:relative;display:flex;flex-direction:column;gap:8px;padding:20px;border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text);text-align:var(--ls-align,left)}
+.ls-card{position:relative;display:flex;flex-direction:column;gap:8px;padding:20px;border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text);text-align:var(--ls-align,start)}
 .ls-grid[data-layout=list] .ls-card{flex-direction:row;align-items:center}
 [data-shape=square] .ls-card{border-radius:0}
 [data-shape=pill] .ls-card{border-radius:2em;padding:20px 28px}
@@ -61,7 +62,7 @@ const LANDING = `
 .ls-points{font-weight:700}
 .ls-num{display:inline-flex;align-items:center;justify-content:center;width:2em;height:2em;border-radius:50%;background:var(--ls-accent);color:var(--ls-accent-text);font-weight:700;flex:none}
 .ls-step-body{display:flex;flex-direction:column;gap:8px;flex:1}
-.ls-connector{position:absolute;background:var(--ls-s-bc,var(--ls-border));left:50%;top:100%;width:2px;height:var(--ls-gap,16px)}
+.ls-connector{position:absolute;background:var(--ls-s-bc,var(--ls-border));inset-inline-start:50%;top:100%;width:2px;height:var(--ls-gap,16px)}
 .ls-when{font-size:.875em;font-weight:600}
 `;
 
@@ -72,36 +73,36 @@ const DESKTOP_LANDING = [
   desktop(['.ls-grid[data-layout=carousel]'], 'grid-auto-columns:calc((100% - 16px * (var(--ls-cols-d) - 1)) / var(--ls-cols-d))'),
   desktop(
     ['.ls-grid:not([data-layout=list])[data-connectors]>.ls-card:not(:last-child)>.ls-connector'],
-    'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px',
+    'inset-inline-start:100%;top:2.5em;width:var(--ls-gap,16px);height:2px',
   ),
-  desktop(['.ls-section'], 'padding-left:32px;padding-right:32px'),
+  desktop(['.ls-section'], 'padding-inline:32px'),
 ].join('');
 
 const WIDGET = `
-.ls-widget{--ls-w-b:calc(var(--ls-pb,20px) + max(44px,calc(56px * var(--ls-zoom,1))) + 12px);position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-w-b);right:var(--ls-ps,20px);width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - var(--ls-w-b) - 24px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
-.ls-widget[data-placement=left]{right:auto;left:var(--ls-ps,20px)}
+.ls-widget{--ls-w-b:calc(var(--ls-pb,20px) + max(44px,calc(56px * var(--ls-zoom,1))) + 12px);position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-w-b);inset-inline-end:var(--ls-ps,20px);width:min(400px,calc(100vw - 32px));max-height:min(680px,calc(100vh - var(--ls-w-b) - 24px));display:flex;flex-direction:column;border-radius:var(--ls-radius);box-shadow:var(--ls-shadow,0 8px 32px rgba(0,0,0,.3));overflow:hidden}
+.ls-widget[data-placement=left]{inset-inline:var(--ls-ps,20px) auto}
 .ls-widget[data-inline]{position:relative;inset:auto;margin:0 auto;z-index:auto}
-.ls-widget[data-type=sidebar]:not([data-inline]){top:0;bottom:0;right:0;max-height:none;border-radius:0}
-.ls-w-head{display:flex;align-items:center;gap:8px;padding:12px 12px 12px 20px;background:var(--ls-w-bg);color:var(--ls-w-fg)}
+.ls-widget[data-type=sidebar]:not([data-inline]){top:0;bottom:0;inset-inline-end:0;max-height:none;border-radius:0}
+.ls-w-head{display:flex;align-items:center;gap:8px;padding:12px;padding-inline-start:20px;background:var(--ls-w-bg);color:var(--ls-w-fg)}
 .ls-w-head h2{flex:1;font-size:1.2em;line-height:1.3}
 .ls-w-body{overflow:auto;padding:20px;display:flex;flex-direction:column;gap:16px}
 .ls-w-notice{margin:0;padding:8px 12px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text)}
 .ls-w-body .ls-btn{background:var(--ls-w-bg);color:var(--ls-w-fg);border-color:var(--ls-w-bg)}
 .ls-w-body .ls-btn-2{background:transparent;color:inherit;border-color:currentColor}
 .ls-w-nav{list-style:none;padding:0;display:grid;gap:8px}
-.ls-w-item{display:flex;align-items:center;gap:12px;width:100%;min-height:48px;padding:12px 16px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text);font:inherit;text-align:left;cursor:pointer}
+.ls-w-item{display:flex;align-items:center;gap:12px;width:100%;min-height:48px;padding:12px 16px;border:1px solid var(--ls-border);border-radius:var(--ls-radius);background:var(--ls-surface);color:var(--ls-surface-text);font:inherit;text-align:start;cursor:pointer}
 .ls-w-item>span{flex:1}
 .ls-balance{font-size:2em;font-weight:700;line-height:1.1}
 .ls-rewards{list-style:none;padding:0;display:grid;gap:8px}
 .ls-rewards>li{padding:12px;border:1px solid var(--ls-border);border-radius:var(--ls-radius)}
 .ls-form{display:grid;gap:8px}
-@media (max-width:767.95px){.ls-widget:not([data-inline]){left:0;right:0;bottom:0;width:100%;max-height:85vh;border-radius:var(--ls-radius) var(--ls-radius) 0 0}}
+@media (max-width:767.95px){.ls-widget:not([data-inline]){inset-inline:0;bottom:0;width:100%;max-height:85vh;border-radius:var(--ls-radius) var(--ls-radius) 0 0}}
 `;
 
 const LAUNCHER = `
 .ls-launcher{position:fixed;z-index:var(--ls-z,999);bottom:var(--ls-pb,20px);display:inline-flex;align-items:center;justify-content:center;gap:8px;min-width:max(44px,calc(56px * var(--ls-zoom,1)));min-height:max(44px,calc(56px * var(--ls-zoom,1)));padding:0 calc(20px * var(--ls-zoom,1));border:0;border-radius:999px;background:var(--ls-l-bg);color:var(--ls-l-fg);font:600 calc(16px * var(--ls-zoom,1) * var(--ls-font-scale,1))/1.2 var(--ls-font-family,system-ui,sans-serif);cursor:pointer;box-shadow:var(--ls-shadow,0 4px 16px rgba(0,0,0,.25))}
-.ls-launcher[data-placement=left]{left:var(--ls-ps,20px)}
-.ls-launcher[data-placement=right]{right:var(--ls-ps,20px)}
+.ls-launcher[data-placement=left]{inset-inline-start:var(--ls-ps,20px)}
+.ls-launcher[data-placement=right]{inset-inline-end:var(--ls-ps,20px)}
 .ls-launcher[data-inline]{position:relative;inset:auto}
 .ls-launcher[data-type=icon]{padding:0}
 .ls-launcher[data-shape=rounded]{border-radius:var(--ls-btn-radius,12px)}
@@ -110,17 +111,17 @@ const LAUNCHER = `
 `;
 
 const STICKY_BAR = `
-.ls-bar{position:fixed;left:0;right:0;z-index:var(--ls-z,998);height:var(--ls-bar-h,48px);display:flex;align-items:center;justify-content:center;gap:12px;padding:0 16px;background:var(--ls-accent);color:var(--ls-accent-text);border:0;font:600 1em/1.2 var(--ls-font-family);width:100%;cursor:pointer}
+.ls-bar{position:fixed;inset-inline:0;z-index:var(--ls-z,998);height:var(--ls-bar-h,48px);display:flex;align-items:center;justify-content:center;gap:12px;padding:0 16px;background:var(--ls-accent);color:var(--ls-accent-text);border:0;font:600 1em/1.2 var(--ls-font-family);width:100%;cursor:pointer}
 .ls-bar-wrap[data-placement=top] .ls-bar{top:0}
 .ls-bar-wrap[data-placement=bottom] .ls-bar{bottom:0}
 .ls-bar-wrap[data-inline] .ls-bar{position:relative}
-.ls-drawer{position:fixed;left:0;right:0;z-index:var(--ls-z,998);padding:20px;display:grid;gap:8px;background:var(--ls-background);color:var(--ls-text);box-shadow:var(--ls-shadow,0 4px 24px rgba(0,0,0,.25))}
+.ls-drawer{position:fixed;inset-inline:0;z-index:var(--ls-z,998);padding:20px;display:grid;gap:8px;background:var(--ls-background);color:var(--ls-text);box-shadow:var(--ls-shadow,0 4px 24px rgba(0,0,0,.25))}
 .ls-bar-wrap[data-placement=top] .ls-drawer{top:var(--ls-bar-h,48px)}
 .ls-bar-wrap[data-placement=bottom] .ls-drawer{bottom:var(--ls-bar-h,48px)}
 .ls-bar-wrap[data-inline] .ls-drawer{position:relative;inset:auto}
 .ls-drawer-title{font-size:1.15em;font-weight:700}
-.ls-drawer{padding-right:56px}
-.ls-drawer-close{position:absolute;top:8px;right:8px}
+.ls-drawer{padding-inline-end:56px}
+.ls-drawer-close{position:absolute;top:8px;inset-inline-end:8px}
 .ls-drawer .ls-btn{justify-self:start}
 `;
 

@@ -4,6 +4,8 @@
  * traps focus, closes on Esc and returns focus to `returnFocusTo` (the launcher). Inline
  * (builder canvas, embedded widget type) it is a non-modal dialog in the page flow.
  */
+import { t } from '../i18n/catalog.ts';
+import { textDirection } from '../i18n/direction.ts';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, safeColor } from '../format/index.ts';
@@ -131,17 +133,23 @@ export function Widget(props: WidgetProps) {
         data-placement={placement}
         data-inline={inline ? '' : undefined}
         data-panel={current}
+        lang={ctx.locale}
+        dir={textDirection(ctx.locale)}
         style={style}
       >
         <div className="ls-w-head">
           {current !== 'home' && (
-            <button type="button" className="ls-icon-btn" onClick={() => go('home')} aria-label="Back">
+            <button type="button" className="ls-icon-btn" onClick={() => go('home')} aria-label={t(ctx, 'surface.back')}>
               <Icon icon="back" ctx={ctx} />
             </button>
           )}
-          {header?.title ? <FieldText as="h2" id={titleId} field="title" owner="header" text={header.title} ctx={ctx} /> : <h2 id={titleId}>Rewards</h2>}
+          {header?.title ? (
+            <FieldText as="h2" id={titleId} field="title" owner="header" text={header.title} ctx={ctx} />
+          ) : (
+            <h2 id={titleId}>{t(ctx, 'surface.rewards')}</h2>
+          )}
           {onClose && (
-            <button type="button" className="ls-icon-btn" onClick={onClose} aria-label="Close">
+            <button type="button" className="ls-icon-btn" onClick={onClose} aria-label={t(ctx, 'surface.close')}>
               <Icon icon="close" ctx={ctx} />
             </button>
           )}
@@ -154,7 +162,7 @@ export function Widget(props: WidgetProps) {
             <WrapOwner id="header" type="panel">
               <div data-panel-key="header">
                 {header && <PanelContent panel="header" texts={header} doc={doc} ctx={ctx} go={go} act={act} />}
-                <nav aria-label="Rewards">
+                <nav aria-label={t(ctx, 'surface.rewards')}>
                   <ul className="ls-w-nav">
                     {available.map((key) => (
                       <li key={key}>

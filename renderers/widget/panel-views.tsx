@@ -5,14 +5,15 @@
  */
 import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { REFERRAL_NOT_COMPLETED, type RenderContext } from '../context.ts';
-import { fillPlaceholders, formatPoints, formatPointsAmount, formatTierAmount, safeUrl } from '../format/index.ts';
+import type { RenderContext } from '../context.ts';
+import { fillPlaceholders, formatTierAmount, pointsAmount, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
 import { FieldText } from '../shared/text.tsx';
+import { formatDate, t } from '../i18n/catalog.ts';
 import { useEditable } from '../shared/editable.tsx';
 import { EarnActionControl } from '../shared/earn-action.tsx';
 import type { WidgetAction } from './panels.ts';
-import { PREPARING_CODE, RewardCard } from './reward-card.tsx';
+import { RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
   panel: PanelKey;
@@ -71,7 +72,7 @@ function Buttons(props: PanelViewProps & { onPrimary?: () => void; onSecondary?:
   );
 }
 
-const points = (value: number, ctx: RenderContext) => formatPointsAmount(value, ctx.program, ctx.locale);
+const points = pointsAmount;
 
 function Body({ panel, texts, ctx }: PanelViewProps) {
   return <FieldText field="body" owner={panel} text={texts.body} ctx={ctx} />;
@@ -87,7 +88,7 @@ function OneFieldForm(props: PanelViewProps & { type: 'email' | 'text'; label: s
     event.preventDefault();
     const valid = props.type === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) : value.trim() !== '';
     if (!valid) {
-      setError(props.type === 'email' ? 'Enter a valid e-mail address' : `Enter ${props.label.toLowerCase()}`);
+      setError(t(ctx, props.type === 'email' ? 'form.invalidEmail' : 'form.enterBirthday'));
       return;
     }
     setError('');
@@ -124,7 +125,7 @@ function Balance({ ctx }: { ctx: RenderContext }) {
   return (
     <div data-member="balance">
       <p className="ls-balance">{points(member.pointsBalance, ctx)}</p>
-      {member.pendingPoints > 0 && <p>{points(member.pendingPoints, ctx)} pending</p>}
+      {member.pendingPoints > 0 && <p>{t(ctx, 'points.pending', { amount: points(member.pendingPoints, ctx) })}</p>}
     </div>
   );
 }
@@ -133,8 +134,8 @@ function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'rede
   const ways = mode === 'earn' ? ctx.program.waysToEarn : ctx.program.waysToRedeem;
   if (ways.length === 0) return null;
   return (
-    <section aria-label={mode === 'earn' ? 'Ways to earn' : 'Ways to redeem'}>
-      <h4>{mode === 'earn' ? 'Ways to earn' : 'Ways to redeem'}</h4>
+    <section aria-label={t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}>
+      <h4>{t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}</h4>
       <ul className="ls-rewards">
         {ways.map((way) => (
           <li key={way.id}>
@@ -168,33 +169,33 @@ function CopyLink({ ctx, act, children }: { ctx: RenderContext; act: PanelViewPr
   };
   return (
     <>
-      <label htmlFor="ls-w-referral-link">Your referral link</label>
+      <label htmlFor="ls-w-referral-link">{t(ctx, 'referral.yourLink')}</label>
       <input className="ls-input" id="ls-w-referral-link" readOnly value={link} />
-      {ctx.member && <p>{formatPoints(ctx.member.referralsEarned, ctx.locale)} friends referred so far</p>}
+      {ctx.member && <p>{t(ctx, 'referral.friendsReferred', { count: ctx.member.referralsEarned })}</p>}
       {children(copy)}
-      <p role="status">{copied ? 'Link copied' : ''}</p>
+      <p role="status">{copied ? t(ctx, 'referral.linkCopied') : ''}</p>
     </>
   );
 }
 
-const REFERRAL_STATES = { pending: 'Pending', completed: 'Completed', not_completed: 'Not completed' } as const;
+const REFERRAL_STATES = { pending: 'referral.pending', completed: 'referral.completed', not_completed: 'referral.notCompleted' } as const;
 
 /** The member's latest referrals: the friend masked and how far it went. */
 function ReferralList({ ctx }: { ctx: RenderContext }) {
   const referrals = ctx.audience === 'member' ? ctx.member?.referrals : undefined;
   if (!referrals) return null;
   return (
-    <section aria-label="Your referrals" data-member="referrals">
-      <h4>Your referrals</h4>
+    <section aria-label={t(ctx, 'referral.yours')} data-member="referrals">
+      <h4>{t(ctx, 'referral.yours')}</h4>
       {referrals.length === 0 ? (
-        <p>No friend has taken your offer yet.</p>
+        <p>{t(ctx, 'referral.none')}</p>
       ) : (
         <ul className="ls-rewards">
           {referrals.map((referral, index) => (
             <li key={index}>
-              <strong>{referral.friend}</strong> · {REFERRAL_STATES[referral.state]}
+              <strong>{referral.friend}</strong> · {t(ctx, REFERRAL_STATES[referral.state])}
               <br />
-              {referral.date}
+              {formatDate(ctx.locale, referral.date)}
             </li>
           ))}
         </ul>
@@ -209,12 +210,12 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   if (!arrival) return null;
-  if (arrival.failed) return <p data-referral="failed">{REFERRAL_NOT_COMPLETED}</p>;
+  if (arrival.failed) return <p data-referral="failed">{t(ctx, 'referral.failed')}</p>;
   if (arrival.code && arrival.platform === 'preparing')
     return (
       <div data-referral="coupon" aria-busy="true">
-        <p>Your {arrival.offer}:</p>
-        <p role="status">{PREPARING_CODE}</p>
+        <p>{t(ctx, 'referral.yourOffer', { offer: arrival.offer })}</p>
+        <p role="status">{t(ctx, 'reward.preparing')}</p>
       </div>
     );
   if (arrival.code && arrival.platform === 'refused')
@@ -226,26 +227,30 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   if (arrival.code)
     return (
       <div data-referral="coupon">
-        <p>Your {arrival.offer}:</p>
+        <p>{t(ctx, 'referral.yourOffer', { offer: arrival.offer })}</p>
         <p className="ls-balance">{arrival.code}</p>
-        <p>Use this code at checkout.</p>
+        <p>{t(ctx, 'referral.useAtCheckout')}</p>
       </div>
     );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError('Enter a valid e-mail address');
+      setError(t(ctx, 'form.invalidEmail'));
       return;
     }
     setError('');
     act({ type: 'claim_referral_coupon', email: email.trim() });
   };
+  // the friend's name in bold wherever the language puts it
+  const [before, after = ''] = t(ctx, 'referral.sentYou', { offer: arrival.offer }).split('{name}');
   return (
-    <form className="ls-form" onSubmit={submit} noValidate data-referral="offer" aria-label="Take your friend’s coupon">
+    <form className="ls-form" onSubmit={submit} noValidate data-referral="offer" aria-label={t(ctx, 'referral.takeCoupon')}>
       <p>
-        <strong>{arrival.referrerName || 'A friend'}</strong> sent you a {arrival.offer}.
+        {before}
+        <strong>{arrival.referrerName || t(ctx, 'referral.aFriend')}</strong>
+        {after}
       </p>
-      <label htmlFor="ls-w-referral-email">Your e-mail address</label>
+      <label htmlFor="ls-w-referral-email">{t(ctx, 'form.yourEmail')}</label>
       <input
         className="ls-input"
         id="ls-w-referral-email"
@@ -263,7 +268,7 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
       )}
       <div className="ls-actions">
         <button className="ls-btn" type="submit">
-          Get my coupon
+          {t(ctx, 'referral.getCoupon')}
         </button>
       </div>
     </form>
@@ -317,10 +322,10 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         <Body {...p} />
         <ul className="ls-rewards">
           <li>
-            <strong>Your friend gets</strong> {p.ctx.program.referral.referee}
+            <strong>{t(p.ctx, 'referral.friendGets')}</strong> {p.ctx.program.referral.referee}
           </li>
           <li>
-            <strong>You get</strong> {p.ctx.program.referral.referrer}
+            <strong>{t(p.ctx, 'referral.youGet')}</strong> {p.ctx.program.referral.referrer}
           </li>
         </ul>
         <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />
@@ -342,7 +347,7 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
       <OneFieldForm
         {...p}
         type="email"
-        label="Friend’s e-mail address"
+        label={t(p.ctx, 'form.friendEmail')}
         onSubmit={(email) => {
           p.act({ type: 'send_referral_email', email });
           p.go('referral_complete');
@@ -373,9 +378,9 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
                   className="ls-btn"
                   disabled={balance < way.cost}
                   onClick={() => p.act({ type: 'redeem', methodId: way.id })}
-                  aria-label={`${fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}: ${way.title}`}
+                  aria-label={`${fillPlaceholders(p.texts.primary_button_label || t(p.ctx, 'reward.redeem'), p.ctx)}: ${way.title}`}
                 >
-                  {fillPlaceholders(p.texts.primary_button_label || 'Redeem', p.ctx)}
+                  {fillPlaceholders(p.texts.primary_button_label || t(p.ctx, 'reward.redeem'), p.ctx)}
                 </button>
               </div>
             </li>
@@ -387,16 +392,16 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
   reward_cart: panel([...INTRO, 'primary_button_label'], (p) => {
     // only codes that still work at checkout (or on their way to the shop), and those the shop refused (the shopper reads why)
     const rewards = (p.ctx.member?.rewards ?? []).filter((r) => !r.used && r.status !== 'used' && r.status !== 'expired');
-    const label = fillPlaceholders(p.texts.primary_button_label || 'Apply code', p.ctx);
+    const label = fillPlaceholders(p.texts.primary_button_label || t(p.ctx, 'reward.apply'), p.ctx);
     return (
       <>
         <Body {...p} />
         {rewards.length === 0 ? (
-          <p>No rewards yet.</p>
+          <p>{t(p.ctx, 'reward.none')}</p>
         ) : (
           <ul className="ls-rewards">
             {rewards.map((reward) => (
-              <RewardCard key={reward.id} reward={reward} label={label} act={p.act} />
+              <RewardCard key={reward.id} reward={reward} label={label} act={p.act} ctx={p.ctx} />
             ))}
           </ul>
         )}
@@ -412,13 +417,13 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         {tier && (
           <div data-member="tier-progress">
             <p>
-              {tier.current ? `Your tier: ${tier.current}` : 'No tier yet'}
-              {tier.next ? ` · ${formatTierAmount(tier.pointsToNext ?? 0, p.ctx, tier.basis)} left to ${tier.next}` : ''}
+              {tier.current ? t(p.ctx, 'tier.current', { tier: tier.current }) : t(p.ctx, 'tier.none')}
+              {tier.next ? ` · ${t(p.ctx, 'tier.left', { amount: formatTierAmount(tier.pointsToNext ?? 0, p.ctx, tier.basis), tier: tier.next })}` : ''}
             </p>
             <div
               className="ls-meter"
               role="progressbar"
-              aria-label="Progress to the next tier"
+              aria-label={t(p.ctx, 'tier.progress')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(tier.progress * 100)}
@@ -429,13 +434,13 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         )}
         {tiers.sample && <SampleNote what="VIP tiers" />}
         <ul className="ls-rewards">
-          {tiers.items.map((t) => (
-            <li key={t.id} aria-current={tier?.current === t.name ? 'true' : undefined}>
-              <strong>{t.name}</strong> · {formatTierAmount(t.threshold, p.ctx)}
-              {t.perks.length > 0 && (
+          {tiers.items.map((item) => (
+            <li key={item.id} aria-current={tier?.current === item.name ? 'true' : undefined}>
+              <strong>{item.name}</strong> · {formatTierAmount(item.threshold, p.ctx)}
+              {item.perks.length > 0 && (
                 <>
                   <br />
-                  {t.perks.join(' · ')}
+                  {item.perks.join(' · ')}
                 </>
               )}
             </li>
@@ -449,19 +454,19 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
     <>
       <Balance ctx={p.ctx} />
       <Body {...p} />
-      <OneFieldForm {...p} type="email" label="Friend’s e-mail address" onSubmit={(email) => p.act({ type: 'share_points', email })} />
+      <OneFieldForm {...p} type="email" label={t(p.ctx, 'form.friendEmail')} onSubmit={(email) => p.act({ type: 'share_points', email })} />
     </>
   )),
   birthday: panel([...INTRO, ...FORM], (p) => (
     <>
       <Body {...p} />
-      <OneFieldForm {...p} type="text" label="Your birthday" onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} />
+      <OneFieldForm {...p} type="text" label={t(p.ctx, 'form.birthday')} onSubmit={(birthday) => p.act({ type: 'save_birthday', birthday })} />
     </>
   )),
   anniversary: panel([...INTRO, ...BUTTONS], (p) => (
     <>
       <Body {...p} />
-      {p.ctx.member?.joinedAt && <p>Member since {p.ctx.member.joinedAt}</p>}
+      {p.ctx.member?.joinedAt && <p>{t(p.ctx, 'member.since', { date: formatDate(p.ctx.locale, p.ctx.member.joinedAt) })}</p>}
       <Buttons {...p} />
     </>
   )),

@@ -5,15 +5,14 @@
  */
 import { useState } from 'react';
 import type { MemberReward } from '../context.ts';
+import { formatDate, t, type Wording } from '../i18n/catalog.ts';
 import { safeUrl } from '../format/index.ts';
 import type { WidgetAction } from './panels.ts';
-
-export const PREPARING_CODE = 'Preparing your code…';
 
 /** How an apply address names the shopper's cart when it is a storefront cart API address, not a page. */
 export const CART_ADDRESS_PLACEHOLDER = '{checkoutId}';
 
-export function RewardCard({ reward, label, act }: { reward: MemberReward; label: string; act(action: WidgetAction): void }) {
+export function RewardCard({ reward, label, act, ctx }: { reward: MemberReward; label: string; act(action: WidgetAction): void; ctx: Wording }) {
   const [copied, setCopied] = useState(false);
   const address = safeUrl(reward.applyUrl);
   // a page to open, or a cart API address the host posts the code to
@@ -24,13 +23,13 @@ export function RewardCard({ reward, label, act }: { reward: MemberReward; label
       <li data-reward="refused">
         <strong>{reward.title}</strong>
         <br />
-        The shop could not create this code{reward.platformError ? `: ${reward.platformError}` : '.'} Your points were returned.
+        {reward.platformError ? t(ctx, 'reward.refusedBecause', { reason: reward.platformError }) : t(ctx, 'reward.refused')} {t(ctx, 'reward.pointsReturned')}
       </li>
     );
   if (reward.platform === 'preparing')
     return (
       <li data-reward="preparing" aria-busy="true">
-        <strong>{reward.title}</strong> · <span role="status">{PREPARING_CODE}</span>
+        <strong>{reward.title}</strong> · <span role="status">{t(ctx, 'reward.preparing')}</span>
       </li>
     );
   const copy = () => {
@@ -45,7 +44,7 @@ export function RewardCard({ reward, label, act }: { reward: MemberReward; label
       {reward.expiresAt && (
         <>
           {' '}
-          · <span className="ls-when">expires {reward.expiresAt}</span>
+          · <span className="ls-when">{t(ctx, 'reward.expires', { date: formatDate(ctx.locale, reward.expiresAt) })}</span>
         </>
       )}
       <div className="ls-actions">
@@ -63,11 +62,11 @@ export function RewardCard({ reward, label, act }: { reward: MemberReward; label
             {label}
           </button>
         )}
-        <button type="button" className="ls-btn ls-btn-2" aria-label={`Copy code: ${reward.title}`} onClick={copy}>
-          Copy
+        <button type="button" className="ls-btn ls-btn-2" aria-label={t(ctx, 'reward.copyCode', { title: reward.title })} onClick={copy}>
+          {t(ctx, 'reward.copy')}
         </button>
       </div>
-      <span role="status">{copied ? 'Code copied' : ''}</span>
+      <span role="status">{copied ? t(ctx, 'reward.copied') : ''}</span>
     </li>
   );
 }

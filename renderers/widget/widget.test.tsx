@@ -64,7 +64,7 @@ describe('the reward cart', () => {
     ];
     render(<Widget doc={widgetDoc()} ctx={memberCtx({ member: { ...member, rewards } })} inline panel="reward_cart" />);
     expect(screen.getByText('ACTIVE-1')).toBeTruthy();
-    expect(screen.getByText('expires 2027-01-31')).toBeTruthy();
+    expect(screen.getByText('expires Jan 31, 2027')).toBeTruthy();
     expect(screen.queryByText('USED-1')).toBeNull();
     expect(screen.queryByText('EXPIRED-1')).toBeNull();
   });

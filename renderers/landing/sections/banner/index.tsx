@@ -1,4 +1,5 @@
 /** Banner (spec §2): title, paragraph, two buttons; a visitor also gets the sign-up and sign-in links. */
+import { t } from '../../../i18n/catalog.ts';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
@@ -13,9 +14,11 @@ function BannerSection({ section, content, ctx }: SectionProps) {
       <div className="ls-actions">
         <LinkButton field="primary_button.label" owner={owner} label={primary?.label} url={primary?.url || content.sign_up_url} ctx={ctx} />
         <LinkButton field="secondary_button.label" owner={owner} label={secondary?.label} url={secondary?.url || content.sign_in_url} ctx={ctx} secondary />
-        {!primary?.label && content.sign_up_url && <LinkButton field="sign_up_url" owner={owner} label="Join now" url={content.sign_up_url} ctx={ctx} />}
+        {!primary?.label && content.sign_up_url && (
+          <LinkButton field="sign_up_url" owner={owner} label={t(ctx, 'join.now')} url={content.sign_up_url} ctx={ctx} />
+        )}
         {!secondary?.label && content.sign_in_url && (
-          <LinkButton field="sign_in_url" owner={owner} label="Sign in" url={content.sign_in_url} ctx={ctx} secondary />
+          <LinkButton field="sign_in_url" owner={owner} label={t(ctx, 'sign.in')} url={content.sign_in_url} ctx={ctx} secondary />
         )}
       </div>
     </SectionFrame>

@@ -1,5 +1,5 @@
 /** Header (spec §2): title, sub heading, paragraph and one button; a member also sees the balance. */
-import { formatPointsAmount } from '../../../format/index.ts';
+import { pointsAmount } from '../../../format/index.ts';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
 import type { SectionRenderer } from '../definition.ts';
@@ -11,7 +11,7 @@ function HeaderSection({ section, content, ctx }: SectionProps) {
       <FieldText className="ls-text" field="paragraph" owner={section.id} text={content.paragraph} ctx={ctx} />
       {member && (
         <p className="ls-text ls-points" data-member="balance">
-          {formatPointsAmount(member.pointsBalance, ctx.program, ctx.locale)}
+          {pointsAmount(member.pointsBalance, ctx)}
           {member.tier.current ? ` · ${member.tier.current}` : ''}
         </p>
       )}

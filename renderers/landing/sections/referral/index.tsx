@@ -2,6 +2,7 @@
  * Referral (spec §2): what the friend gets (referee) and what the member gets (referrer);
  * a member also gets the personal referral link, a visitor the button (e.g. sign up to refer).
  */
+import { t } from '../../../i18n/catalog.ts';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { Icon } from '../../../shared/icons.tsx';
 import { SectionFrame, type SectionProps } from '../../frame.tsx';
@@ -11,8 +12,8 @@ function ReferralSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
   const link = ctx.audience === 'member' ? ctx.member?.referralLink : undefined;
   const rewards = [
-    ['refereeReward', content.refereeReward ?? { title: 'They get', description: ctx.program.referral.referee }],
-    ['referrerReward', content.referrerReward ?? { title: 'You get', description: ctx.program.referral.referrer }],
+    ['refereeReward', content.refereeReward ?? { title: t(ctx, 'referral.theyGet'), description: ctx.program.referral.referee }],
+    ['referrerReward', content.referrerReward ?? { title: t(ctx, 'referral.youGet'), description: ctx.program.referral.referrer }],
   ] as const;
   const linkId = `ls-${section.id}-link`;
   return (
@@ -29,7 +30,7 @@ function ReferralSection({ section, content, ctx }: SectionProps) {
       </ul>
       {link && (
         <div className="ls-form" data-member="referral-link" style={{ marginTop: 16 }}>
-          <label htmlFor={linkId}>Your referral link</label>
+          <label htmlFor={linkId}>{t(ctx, 'referral.yourLink')}</label>
           <input className="ls-input" id={linkId} readOnly value={link} />
         </div>
       )}

@@ -1,7 +1,8 @@
 /**
  * Reward list (spec §2): the rewards on offer; a member also sees their own rewards with codes.
  */
-import { formatPointsAmount } from '../../../format/index.ts';
+import { pointsAmount } from '../../../format/index.ts';
+import { t } from '../../../i18n/catalog.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
@@ -21,7 +22,7 @@ function RewardListSection({ section, content, ctx }: SectionProps) {
     <SectionFrame section={section} content={content} ctx={ctx}>
       {own.length === 0 && program.sample && <SampleNote what="rewards" />}
       {mine.length > 0 && (
-        <ul className="ls-rewards" data-member="rewards" aria-label="Your rewards" style={{ marginTop: 16 }}>
+        <ul className="ls-rewards" data-member="rewards" aria-label={t(ctx, 'reward.yours')} style={{ marginTop: 16 }}>
           {mine.map((reward) => (
             <li key={reward.id}>
               <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
@@ -36,7 +37,7 @@ function RewardListSection({ section, content, ctx }: SectionProps) {
               <Icon icon={offer.icon} fallback="gift" ctx={ctx} />
               <FieldText as="h3" className="ls-card-title" field={`${field}.${index}.title`} owner={owner} text={offer.title} ctx={ctx} />
               <FieldText field={`${field}.${index}.description`} owner={owner} text={offer.description} ctx={ctx} />
-              {offer.points > 0 && <p className="ls-points">{formatPointsAmount(offer.points, ctx.program, ctx.locale)}</p>}
+              {offer.points > 0 && <p className="ls-points">{pointsAmount(offer.points, ctx)}</p>}
             </li>
           ))}
         </ul>

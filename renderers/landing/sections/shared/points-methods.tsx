@@ -4,7 +4,8 @@
  */
 import type { EarnWay, RedeemWay, RenderContext } from '../../../context.ts';
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
-import { formatPointsAmount } from '../../../format/index.ts';
+import { pointsAmount } from '../../../format/index.ts';
+import { t } from '../../../i18n/catalog.ts';
 import type { PointsMethod } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { EarnActionControl } from '../../../shared/earn-action.tsx';
@@ -28,7 +29,7 @@ export function programMethods(ctx: RenderContext, mode: Mode): { methods: Point
 
 function pointsText(method: PointsMethod, mode: Mode, ctx: RenderContext): string {
   if (method.points <= 0) return '';
-  const amount = formatPointsAmount(method.points, ctx.program, ctx.locale);
+  const amount = pointsAmount(method.points, ctx);
   return mode === 'earn' ? `+${amount}` : amount;
 }
 
@@ -59,7 +60,7 @@ function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { 
                   {actions.get(method.id) && <EarnActionControl id={method.id} action={actions.get(method.id)!} />}
                   {mode === 'redeem' && balance !== undefined && method.points > 0 && (
                     <p className="ls-when" data-member="affordable">
-                      {balance >= method.points ? 'Available now' : `${formatPointsAmount(method.points - balance, ctx.program, ctx.locale)} to go`}
+                      {balance >= method.points ? t(ctx, 'points.availableNow') : t(ctx, 'points.toGo', { amount: pointsAmount(method.points - balance, ctx) })}
                     </p>
                   )}
                 </div>

@@ -1,6 +1,7 @@
 /** Timeline (spec §2): milestones with a date label, title, description and icon; vertical or horizontal. */
-import type { ProgramData } from '../../../context.ts';
-import { formatPointsAmount } from '../../../format/index.ts';
+import type { ProgramData, RenderContext } from '../../../context.ts';
+import { pointsAmount } from '../../../format/index.ts';
+import { t } from '../../../i18n/catalog.ts';
 import type { TimelineEvent } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
@@ -13,7 +14,7 @@ import { desktop } from '../../../theme/stylesheet.ts';
  * The program's milestones: each reward's cost and each VIP tier's threshold (tiers measured in
  * points), from the lowest amount up.
  */
-function programMilestones(program: ProgramData, locale: string): TimelineEvent[] {
+function programMilestones(program: ProgramData, ctx: RenderContext): TimelineEvent[] {
   const rewards = program.waysToRedeem.map((way) => ({
     at: way.cost,
     event: { date: '', title: way.title, description: way.description ?? '', icon: way.icon ?? 'gift' },
@@ -21,14 +22,14 @@ function programMilestones(program: ProgramData, locale: string): TimelineEvent[
   const tiers = (program.tierBasis ?? 'points') === 'points' ? program.vipTiers.filter((tier) => tier.threshold > 0) : [];
   const reached = tiers.map((tier) => ({
     at: tier.threshold,
-    event: { date: '', title: tier.name, description: `Reach the ${tier.name} tier`, icon: 'crown' },
+    event: { date: '', title: tier.name, description: t(ctx, 'tier.reach', { tier: tier.name }), icon: 'crown' },
   }));
-  return [...rewards, ...reached].sort((a, b) => a.at - b.at).map(({ at, event }) => ({ ...event, date: formatPointsAmount(at, program, locale) }));
+  return [...rewards, ...reached].sort((a, b) => a.at - b.at).map(({ at, event }) => ({ ...event, date: pointsAmount(at, { ...ctx, program }) }));
 }
 
 function TimelineSection({ section, content, ctx }: SectionProps) {
   const own = content.events ?? [];
-  const program = programItems(ctx, (data) => programMilestones(data, ctx.locale));
+  const program = programItems(ctx, (data) => programMilestones(data, ctx));
   const events = own.length > 0 ? own : program.items;
   const base = own.length > 0 ? 'events' : 'program';
   const connectors = section.layout.show_connectors;
@@ -61,7 +62,10 @@ export const definition: SectionRenderer = {
     '.ls-timeline{list-style:none;padding:0;margin-top:24px;display:grid;gap:var(--ls-gap,16px)}' +
     '.ls-timeline[data-layout=list]{grid-template-columns:minmax(0,1fr)}' +
     '.ls-timeline>.ls-card{flex-direction:row;align-items:flex-start}' +
-    '.ls-timeline[data-connectors]>.ls-card:not(:last-child)>.ls-connector{left:calc(20px + .75em)}' +
+    '.ls-timeline[data-connectors]>.ls-card:not(:last-child)>.ls-connector{inset-inline-start:calc(20px + .75em)}' +
     desktop(['.ls-timeline:not([data-layout=list])'], 'grid-auto-flow:column;grid-auto-columns:minmax(0,1fr)') +
-    desktop(['.ls-timeline:not([data-layout=list])>.ls-card:not(:last-child)>.ls-connector'], 'left:100%;top:2.5em;width:var(--ls-gap,16px);height:2px'),
+    desktop(
+      ['.ls-timeline:not([data-layout=list])>.ls-card:not(:last-child)>.ls-connector'],
+      'inset-inline-start:100%;top:2.5em;width:var(--ls-gap,16px);height:2px',
+    ),
 };

@@ -8,7 +8,8 @@ import { formatTierAmount } from '../../../format/index.ts';
 import type { LoyaltyTier } from '../../../schema/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText } from '../../../shared/text.tsx';
-import { listAttributes, SectionFrame, type SectionProps } from '../../frame.tsx';
+import { listAttributes, SectionFrame, TEXT_ALIGN, type SectionProps } from '../../frame.tsx';
+import { t } from '../../../i18n/catalog.ts';
 import type { SectionRenderer } from '../definition.ts';
 
 function TierList({
@@ -48,8 +49,8 @@ function ProgressLine({ ctx, tiers, basis }: { ctx: RenderContext; tiers: Loyalt
     const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
     return (
       <div className="ls-tier-line" data-member="tier-progress">
-        <p>{next ? `${formatTierAmount(pointsToNext ?? 0, ctx, member.tier.basis ?? basis)} left to ${next}` : 'You have reached the top tier'}</p>
-        <div className="ls-meter" role="progressbar" aria-label="Progress to the next tier" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <p>{next ? t(ctx, 'tier.left', { amount: formatTierAmount(pointsToNext ?? 0, ctx, member.tier.basis ?? basis), tier: next }) : t(ctx, 'tier.top')}</p>
+        <div className="ls-meter" role="progressbar" aria-label={t(ctx, 'tier.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <span style={{ width: `${percent}%` }} />
         </div>
       </div>
@@ -69,7 +70,7 @@ function VipTiersSection({ section, content, ctx }: SectionProps) {
   // the store's tiers, never a list of the page's own: a page cannot promise tiers the program lacks
   const { items, sample } = programItems(ctx, (program) => program.vipTiers);
   if (items.length === 0) return null;
-  const tiers: LoyaltyTier[] = items.map((t) => ({ ...t, rewards: t.rewards ?? [] }));
+  const tiers: LoyaltyTier[] = items.map((item) => ({ ...item, rewards: item.rewards ?? [] }));
   const { layout } = section;
   const current = ctx.audience === 'member' ? ctx.member?.tier.current : undefined;
   const base = 'program';
@@ -79,7 +80,11 @@ function VipTiersSection({ section, content, ctx }: SectionProps) {
       {sample && <SampleNote what="VIP tiers" />}
       {layout.progress_line && tiers.length > 0 && <ProgressLine ctx={ctx} tiers={tiers} basis={basis} />}
       {tiers.length > 0 && (
-        <ol className="ls-grid ls-tiers" {...listAttributes(section, content)} style={{ ['--ls-align' as string]: layout.tier_alignment }}>
+        <ol
+          className="ls-grid ls-tiers"
+          {...listAttributes(section, content)}
+          style={{ ['--ls-align' as string]: layout.tier_alignment && TEXT_ALIGN[layout.tier_alignment] }}
+        >
           {tiers.map((tier, index) => {
             const path = `${base}.${index}`;
             const isCurrent = current !== undefined && current === tier.name;
@@ -88,12 +93,19 @@ function VipTiersSection({ section, content, ctx }: SectionProps) {
                 <Icon icon="crown" ctx={ctx} />
                 <FieldText as="h3" className="ls-card-title" field={`${path}.name`} owner={section.id} text={tier.name} ctx={ctx} />
                 <p className="ls-points">{formatTierAmount(tier.threshold, ctx, basis)}</p>
-                {isCurrent && <p className="ls-when">Your tier</p>}
-                <TierList items={tier.perks} field={`${path}.perks`} label="Perks" open={Boolean(layout.auto_expand_perks)} owner={section.id} ctx={ctx} />
+                {isCurrent && <p className="ls-when">{t(ctx, 'tier.yours')}</p>}
+                <TierList
+                  items={tier.perks}
+                  field={`${path}.perks`}
+                  label={t(ctx, 'tier.perks')}
+                  open={Boolean(layout.auto_expand_perks)}
+                  owner={section.id}
+                  ctx={ctx}
+                />
                 <TierList
                   items={tier.rewards}
                   field={`${path}.rewards`}
-                  label="Rewards"
+                  label={t(ctx, 'surface.rewards')}
                   open={Boolean(layout.auto_expand_rewards)}
                   owner={section.id}
                   ctx={ctx}
@@ -113,5 +125,5 @@ export const definition: SectionRenderer = {
     '.ls-tier-line{margin-top:24px}' +
     '.ls-tier[aria-current]{outline:3px solid var(--ls-accent);outline-offset:-3px}' +
     '.ls-root details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weight:600}' +
-    '.ls-root details ul{padding-left:1.2em}',
+    '.ls-root details ul{padding-inline-start:1.2em}',
 };

@@ -29,6 +29,7 @@ import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
+import { storeLanguages } from '../../../../renderers/schema/index.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 
@@ -162,6 +163,7 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       }),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
+    languages: () => storeLanguages(consoleStore().getState().user.users?.store?.settings),
     landingPage: async () => {
       const key = consoleStore().getState().user.users?.store?.store_name;
       if (!key) return;
