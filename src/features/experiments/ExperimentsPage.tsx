@@ -69,7 +69,7 @@ function StartExperiment() {
         </div>
         <label className="ls-field">
           <span className="ls-field__label">Shoppers who see variant B (%)</span>
-          <input type="number" min={1} max={99} step={1} value={split} onChange={(event) => setSplit(event.target.value)} />
+          <input type="number" inputMode="numeric" value={split} onChange={(event) => setSplit(event.target.value)} />
         </label>
         {canPublish ? (
           <Button type="submit" variant="primary" loading={start.isPending}>
