@@ -58,6 +58,8 @@ describeEachDatabase(
         'primary_color',
         'staff_adjustment_cap',
         'time_zone',
+        'default_language',
+        'languages',
         'holdout_percent',
       ]);
       const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
