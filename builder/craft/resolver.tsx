@@ -10,7 +10,7 @@
  */
 import { useNode, type UserComponent } from '@craftjs/core';
 import { createContext, createElement, useCallback, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { LandingSection, landingRootProperties, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
+import { LandingSection, landingRootProperties, textDirection, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
 import { SECTION_TYPES, type PanelKey } from '../../renderers/schema/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { BLOCK_NAMES, type BlockName, type BlockProps } from './adapter.ts';
@@ -41,7 +41,15 @@ function LandingRootBlock({ children }: Props) {
   const style = useMemo(() => (ctx && global && theme ? landingRootProperties(global, theme, ctx) : {}) as CSSProperties, [global, theme, ctx]);
   if (!ctx || !theme) return null;
   return (
-    <div ref={ref} className="ls-root ls-landing" data-theme={theme} data-audience={ctx.audience} style={style}>
+    <div
+      ref={ref}
+      className="ls-root ls-landing"
+      lang={ctx.locale}
+      dir={textDirection(ctx.locale)}
+      data-theme={theme}
+      data-audience={ctx.audience}
+      style={style}
+    >
       {children}
     </div>
   );
