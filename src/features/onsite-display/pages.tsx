@@ -6,6 +6,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BuilderStudio, type StudioSurface } from '../../../builder/index.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { buttonClassName } from '../../components/ui/Button.tsx';
 import type { RouteEntry } from '../../lib/feature.ts';
 import { useBuilderApi } from './api/onsite-display.ts';
 import { SurfacesOverview } from './components/SurfacesOverview.tsx';
@@ -23,7 +24,11 @@ function OnsiteDisplayOverviewPage({ route }: { route: RouteEntry }) {
       <PageHeader
         title={route.title}
         subtitle="What shoppers see on your store: design each surface on a live preview, then publish it."
-        actions={<Link to={EXPERIMENTS_PATH}>Experiments (A/B)</Link>}
+        actions={
+          <Link className={buttonClassName()} to={EXPERIMENTS_PATH}>
+            Experiments (A/B)
+          </Link>
+        }
       />
       <SurfacesOverview />
     </div>
