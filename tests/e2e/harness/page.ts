@@ -5,7 +5,18 @@ import type { HarnessConfig } from './renderers.tsx';
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 
-const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
+/** Drawn, and its entrance animations (the drawer's, the widget's) ended: axe sees the colours a shopper reads. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { harnessReady?: boolean }).harnessReady === true);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity) // a spinner runs for ever
+        .map((animation) => animation.finished),
+    ),
+  );
+}
 
 export async function openHarness(page: Page, context: BrowserContext, config: HarnessConfig, flavour: Flavour = 'preact'): Promise<string[]> {
   await page.setViewportSize(VIEWPORTS[config.device]);
