@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_CARDS, FEATURES, ROUTES, routeByPath } from './features.ts';
 import { buildNavigation } from './navigation.ts';
 
-/** spec §2: every admin address with its title and the page it goes back to. */
+/** spec §2: every admin address with its title and the page it goes back to (and the experiments screen). */
 const ADDRESSES: Array<[string, string, string | null]> = [
   ['/home', 'Home', null],
   ['/customers', 'Customers', null],
@@ -13,6 +13,7 @@ const ADDRESSES: Array<[string, string, string | null]> = [
   ['/onsite-display/widget', 'Widget', '/onsite-display'],
   ['/onsite-display/landing-page', 'Landing page', '/onsite-display'],
   ['/onsite-display/sticky-bar', 'Sticky bar', '/onsite-display'],
+  ['/onsite-display/experiments', 'Experiments', '/onsite-display'],
   ['/referrals/rewards', 'Referrals', null],
   ['/rewards-loyalty/points', 'Points', null],
   ['/rewards-loyalty/points/activity-list', 'Activity', '/rewards-loyalty/points'],
