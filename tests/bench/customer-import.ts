@@ -6,16 +6,13 @@
  * With BENCH_SCALE_TEMPLATE, the same file is also imported into the large PostgreSQL store
  * (1,000,000 customers, ~5,000,000 ledger entries: its indexes are that big), the issue's scale.
  */
-import { openDatabase, type Db } from '../../server/db/connection.ts';
-import { scratchPglite } from './pglite.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/connection.ts';
+import { measureOnEachDatabase } from './pglite.ts';
 import { checkCustomerFile } from '../../server/domain/customers/import.ts';
 import { startCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
-import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import { isSkipped, scaleStore } from './scale-store.ts';
 import type { BenchRow } from './run.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUDGET = 5_000;
 
 function csvOf(count: number): string {
@@ -62,24 +59,7 @@ async function measure(db: Db, label: string, count: number, storeId?: number): 
 
 export async function run(): Promise<BenchRow[]> {
   const count = Number(process.env.CUSTOMER_IMPORT_BENCH ?? 20_000);
-  const rows: BenchRow[] = [];
-  const lite = await scratchPglite();
-  try {
-    await migrateToLatest(lite.db);
-    rows.push(...(await measure(lite.db, 'PGlite', count)));
-  } finally {
-    await lite.drop();
-  }
-  if (!ADMIN_URL) return [...rows, { metric: 'PostgreSQL', ours: 'not measured', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' }];
-  const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_import_bench');
-  const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
-  try {
-    await migrateToLatest(pg);
-    rows.push(...(await measure(pg, 'PostgreSQL', count)));
-  } finally {
-    await pg.destroy();
-    await scratch.drop();
-  }
+  const rows = await measureOnEachDatabase('ls_import_bench', (db, label) => measure(db, label, count));
   if (process.env.BENCH_SCALE_TEMPLATE) {
     const large = await scaleStore('PostgreSQL');
     if (isSkipped(large)) rows.push({ metric: 'PostgreSQL, large store', ours: 'not measured', verdict: large.skipped });

@@ -5,14 +5,11 @@
  * `__parentId`), written by the backfill job's import on PGlite and, with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path.
  */
-import { openDatabase, type Db } from '../../server/db/connection.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/connection.ts';
 import { createDefaultProgram, importBulkFile } from '../../server/modules/platforms/index.ts';
-import { scratchPostgresDatabase } from '../helpers/postgres.ts';
-import { scratchPglite } from './pglite.ts';
+import { measureOnEachDatabase } from './pglite.ts';
 import type { BenchRow } from './run.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUDGET = 5_000;
 
 function bulkFile(count: number, since: Date): string {
@@ -83,23 +80,5 @@ async function measure(db: Db, label: string, count: number): Promise<BenchRow[]
 
 export async function run(): Promise<BenchRow[]> {
   const count = Number(process.env.SHOPIFY_BACKFILL_BENCH ?? 100_000);
-  const rows: BenchRow[] = [];
-  const lite = await scratchPglite();
-  try {
-    await migrateToLatest(lite.db);
-    rows.push(...(await measure(lite.db, 'PGlite', count)));
-  } finally {
-    await lite.drop();
-  }
-  if (!ADMIN_URL) return [...rows, { metric: 'PostgreSQL', ours: 'not measured', verdict: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' }];
-  const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_shopify_backfill_bench');
-  const pg = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
-  try {
-    await migrateToLatest(pg);
-    rows.push(...(await measure(pg, 'PostgreSQL', count)));
-  } finally {
-    await pg.destroy();
-    await scratch.drop();
-  }
-  return rows;
+  return measureOnEachDatabase('ls_shopify_backfill_bench', (db, label) => measure(db, label, count));
 }

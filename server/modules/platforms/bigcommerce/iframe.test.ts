@@ -3,21 +3,11 @@
  * cookie of the auth and load callbacks is `SameSite=None; Secure; Partitioned`, and the console
  * lets the control panel's origins frame it (CSP frame-ancestors, no X-Frame-Options).
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
-import { standInClient } from '../../../../tests/platforms/bigcommerce/client.ts';
-import { startBigCommerceStandIn } from '../../../../tests/platforms/bigcommerce/stand-in.ts';
+import { bigcommerceStandInForFile } from '../../../../tests/platforms/bigcommerce/suite.ts';
 
-const standIn = await startBigCommerceStandIn({ clientId: 'bc-client-id', clientSecret: 'bc-client-secret' });
-const bc = standInClient(standIn.url);
-const platforms = {
-  tokenKeys: [randomBytes(32)],
-  shopify: null,
-  bigcommerce: { clientId: standIn.clientId, clientSecret: standIn.clientSecret, loginUrl: standIn.url },
-  bigcommerceApiUrl: standIn.url,
-};
-afterAll(() => standIn.close());
+const { bc, platforms } = await bigcommerceStandInForFile();
 
 const sessionCookie = (response: { cookies: Array<{ name: string; sameSite?: string; secure?: boolean; partitioned?: boolean; path?: string }> }) =>
   response.cookies.find((cookie) => cookie.name === 'ls_provider_session');

@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase, snapshotTables } from '../../../../tests/helpers/db.ts';
 import { authHeaders } from '../../../../tests/helpers/server.ts';
-import { standInClient } from '../../../../tests/platforms/bigcommerce/client.ts';
 import { currentCustomerJwt } from '../../../../tests/platforms/bigcommerce/signing.ts';
-import { startBigCommerceStandIn } from '../../../../tests/platforms/bigcommerce/stand-in.ts';
+import { bigcommerceStandInForFile } from '../../../../tests/platforms/bigcommerce/suite.ts';
 import { challengeOf } from '../../../auth/pkce.ts';
 import { JobRunner } from '../../../jobs/engine.ts';
 import { jobKinds } from '../../../workers.ts';
 import { connectionOf } from '../connections.ts';
 import { HOOK_SCOPES } from './setup.ts';
 
-const standIn = await startBigCommerceStandIn({ clientId: 'bc-client-id', clientSecret: 'bc-client-secret' });
-const bc = standInClient(standIn.url);
-const tokenKeys = [randomBytes(32)];
-const platforms = {
-  tokenKeys,
-  shopify: null,
-  bigcommerce: { clientId: standIn.clientId, clientSecret: standIn.clientSecret, loginUrl: standIn.url },
-  bigcommerceApiUrl: standIn.url,
-};
-afterAll(() => standIn.close());
+const { standIn, bc, platforms } = await bigcommerceStandInForFile();
+const { tokenKeys } = platforms;
 
 describeEachDatabase(
   'BigCommerce single-click app: install, load, uninstall, remove user, the storefront JWT',

@@ -3,24 +3,15 @@
  * id only: the server fetches the customer from the v3 API), and a delivery with a bad secret
  * header, for an unknown store, or a storefront JWT not signed by the app changes nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase, snapshotTables } from '../../../../tests/helpers/db.ts';
-import { standInClient, type WebhookRequest } from '../../../../tests/platforms/bigcommerce/client.ts';
+import type { WebhookRequest } from '../../../../tests/platforms/bigcommerce/client.ts';
 import { currentCustomerJwt } from '../../../../tests/platforms/bigcommerce/signing.ts';
-import { startBigCommerceStandIn } from '../../../../tests/platforms/bigcommerce/stand-in.ts';
+import { bigcommerceStandInForFile } from '../../../../tests/platforms/bigcommerce/suite.ts';
 import { JobRunner } from '../../../jobs/engine.ts';
 import { jobKinds } from '../../../workers.ts';
 
-const standIn = await startBigCommerceStandIn({ clientId: 'bc-client-id', clientSecret: 'bc-client-secret' });
-const bc = standInClient(standIn.url);
-const platforms = {
-  tokenKeys: [randomBytes(32)],
-  shopify: null,
-  bigcommerce: { clientId: standIn.clientId, clientSecret: standIn.clientSecret, loginUrl: standIn.url },
-  bigcommerceApiUrl: standIn.url,
-};
-afterAll(() => standIn.close());
+const { standIn, bc, platforms } = await bigcommerceStandInForFile();
 
 describeEachDatabase(
   'BigCommerce customer webhooks',
