@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Banner } from './PageHeader.tsx';
+import { Button } from './Button.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 
 /** What a background job reports (the server's import jobs answer this shape). */
@@ -69,9 +70,9 @@ export function JobProgress({
       </div>
       {status?.error ? <Banner tone="critical">{status.error}</Banner> : null}
       {finished && onDismiss ? (
-        <button type="button" className="ls-link-button" onClick={onDismiss}>
+        <Button size="small" className="ls-job__dismiss" onClick={onDismiss}>
           Dismiss
-        </button>
+        </Button>
       ) : null}
     </div>
   );
