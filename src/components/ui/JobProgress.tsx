@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Banner } from './PageHeader.tsx';
 import { Button } from './Button.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** What a background job reports (the server's import jobs answer this shape). */
 export interface JobStatus {
@@ -62,7 +63,13 @@ export function JobProgress({
       <div className="ls-job__head">
         <span id={`job-${jobId}`}>{label}</span>
         <span role="status">
-          {!status ? 'Starting…' : status.status === 'failed' ? 'Failed' : finished ? 'Done' : `${status.processed} of ${status.total}`}
+          {!status
+            ? 'Starting…'
+            : status.status === 'failed'
+              ? 'Failed'
+              : finished
+                ? 'Done'
+                : `${formatCount(status.processed)} of ${formatCount(status.total)}`}
         </span>
       </div>
       <div className="ls-meter" role="progressbar" aria-labelledby={`job-${jobId}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
