@@ -141,13 +141,14 @@ export function BuilderStudio(props: BuilderStudioProps) {
     variant: props.initialVariant ?? 'a',
     selection: props.initialSelection,
   });
+  const onVariant = useCallback((variant: VariantLetter, selection: string | null) => setOpened({ variant, selection }), []);
   return (
     <StudioLoader
       key={`${props.surface}:${opened.variant}:${attempt}`}
       {...props}
       initialSelection={opened.selection}
       variant={opened.variant}
-      onVariant={(variant, selection) => setOpened({ variant, selection })}
+      onVariant={onVariant}
       onRetry={() => setAttempt((n) => n + 1)}
     />
   );
@@ -209,9 +210,7 @@ function StudioLoader({
     return () => {
       live = false;
     };
-    // onVariant only reopens the studio; a new function each render changes nothing to load
-    // oxlint-disable-next-line react/exhaustive-effect-dependencies
-  }, [api, baseApi, surface, initialSelection, readOnlyReason]);
+  }, [api, baseApi, surface, initialSelection, readOnlyReason, onVariant]);
 
   if (state.status === 'loading')
     return (
