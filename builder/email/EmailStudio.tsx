@@ -146,7 +146,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
       void save().then(() => setFailedJson(json));
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [dirty, saving, hasErrors, settled, doc, save, json, failedJson]);
+  }, [readOnly, dirty, saving, hasErrors, settled, doc, save, json, failedJson]);
 
   // keyboard: Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z, Ctrl/Cmd+Y (not inside text fields, which undo their own typing)
   useEffect(() => {

@@ -115,7 +115,14 @@ describe('staff see what they cannot change as view only, with the reason (not a
 
   it('the built-in email editor keeps every control for an owner', async () => {
     fakeApi({ 'POST /template/email': { subject: 's', html: '<html></html>', errors: {} }, 'GET /customer': { data: [], total: 0 } });
-    const template = { key: 'points-earned', name: 'Points Earned', enabled: true, editor: 'builder', fields: {}, document: DEMO_EMAIL_DOCUMENT } as unknown as EmailTemplateRecord;
+    const template = {
+      key: 'points-earned',
+      name: 'Points Earned',
+      enabled: true,
+      editor: 'builder',
+      fields: {},
+      document: DEMO_EMAIL_DOCUMENT,
+    } as unknown as EmailTemplateRecord;
     renderScreen(<BuiltInEditor template={template} tags={[]} backHref="/emails" />, { role: 'owner' });
     expect(screen.queryByRole('note')).toBeNull();
     for (const name of ['Undo', 'Redo', 'Save', 'Add block']) expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -123,7 +130,15 @@ describe('staff see what they cannot change as view only, with the reason (not a
   });
 
   it('apps: no Set up or Disconnect for a connected app', async () => {
-    const app = { id: 'shopify', name: 'Shopify', description: 'Orders', state: 'connected', connected_to: 'coffee.myshopify.com', last_event: null, events: { total: 0, pending: 0, failed: 0 } };
+    const app = {
+      id: 'shopify',
+      name: 'Shopify',
+      description: 'Orders',
+      state: 'connected',
+      connected_to: 'coffee.myshopify.com',
+      last_event: null,
+      events: { total: 0, pending: 0, failed: 0 },
+    };
     fakeApi({ 'GET /apps': [app] });
     renderScreen(<AppCards />, { role: 'staff' });
     await screen.findByRole('heading', { name: 'Shopify' });
@@ -135,7 +150,11 @@ describe('staff see what they cannot change as view only, with the reason (not a
   it('the holdout share: field and save disabled, with the reason', () => {
     fakeApi({});
     const group = { customers: 0, repeat_rate: null, spend_per_customer_minor: null };
-    const metrics = { currency: 'USD', holdout_percent: 5, lift: { members: group, holdout: group, sufficient: false, message: '', repeat_rate: null, spend_per_customer_minor: null } };
+    const metrics = {
+      currency: 'USD',
+      holdout_percent: 5,
+      lift: { members: group, holdout: group, sufficient: false, message: '', repeat_rate: null, spend_per_customer_minor: null },
+    };
     renderScreen(<LiftCard metrics={metrics as never} />, { role: 'staff' });
     expect(screen.getByRole('note').textContent).toBe(SETTINGS_REASON);
     expect(screen.getByRole('button', { name: 'Save holdout share' }).matches(':disabled')).toBe(true);

@@ -23,9 +23,5 @@ export function UnlayerOffer({ unlayerPath, formPath, savedInUnlayer }: { unlaye
         offline, and saving here makes this design the one sent. You can also <Link to={formPath}>edit this email in the simple editor</Link>.{saved}
       </p>
     );
-  return (
-    <p role="status">
-      Loading the visual editor (Unlayer) beside this one… The built-in editor is ready now.{saved}
-    </p>
-  );
+  return <p role="status">Loading the visual editor (Unlayer) beside this one… The built-in editor is ready now.{saved}</p>;
 }

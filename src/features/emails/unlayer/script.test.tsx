@@ -7,14 +7,15 @@ import { UnlayerOffer } from './UnlayerOffer.tsx';
 const STAND_IN = '/e2e/unlayer-stand-in.js';
 const scriptTag = () => [...document.querySelectorAll('script')].find((tag) => tag.src.includes(STAND_IN));
 
+const CONFIG = '__LS_CONFIG__';
 beforeEach(() => {
-  window.__LS_CONFIG__ = { unlayerScriptUrl: STAND_IN, unlayerTimeoutMs: 80 };
+  Object.assign(window, { [CONFIG]: { unlayerScriptUrl: STAND_IN, unlayerTimeoutMs: 80 } });
 });
 afterEach(() => {
   cleanup();
   scriptTag()?.remove();
   delete (window as { unlayer?: unknown }).unlayer;
-  delete window.__LS_CONFIG__;
+  Reflect.deleteProperty(window, CONFIG);
 });
 
 const offer = () =>
@@ -33,7 +34,9 @@ describe('the visual editor loads beside the built-in one', () => {
       Object.assign(window, { unlayer: { createEditor: () => ({}) } });
       scriptTag()!.dispatchEvent(new Event('load'));
     });
-    expect(screen.getByRole('link', { name: 'Open this email in the visual editor' }).getAttribute('href')).toBe('/emails/email-editor/birthday?editor=unlayer');
+    expect(screen.getByRole('link', { name: 'Open this email in the visual editor' }).getAttribute('href')).toBe(
+      '/emails/email-editor/birthday?editor=unlayer',
+    );
   });
 
   it('says it is unreachable after the timeout, and still offers it if it comes later', async () => {
