@@ -139,6 +139,28 @@ describeEachDatabase(
       expect(history[0].computation).toContain('Bob');
     });
 
+    it('lists a customer timeline newest first by date, whatever order its entries were written in, page after page', async () => {
+      const tim = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId(), first_name: 'Tim', last_name: 'Line', email: 'tim@timeline.test' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // written in this order (ids ascending), as an order import of past orders and later adjustments do
+      const days = ['2026-11-28', '2026-09-06', '2026-11-19', '2026-07-24'];
+      for (const [at, day] of days.entries()) {
+        const entry = { storeId: storeId(), customerId: tim.id, type: 'adjustment' as const, sourceType: 'seed', sourceId: `tim:${at}`, computation: 'seed' };
+        await credit(ctx.db, { ...entry, points: at + 1 }, new Date(`${day}T12:00:00Z`));
+      }
+      const page = async (number: number) =>
+        (await call('POST', '/data/v1/transaction/points', { customer_id: tim.id, limit: 2, page: number }))
+          .json()
+          .data.data.map((entry: { created_at: string }) => entry.created_at.slice(0, 10));
+      expect([...(await page(1)), ...(await page(2))]).toEqual(['2026-11-28', '2026-11-19', '2026-09-06', '2026-07-24']);
+      const store = (await call('POST', '/data/v1/transaction/points', { limit: 100, page: 1 })).json().data.data as Array<{ created_at: string }>;
+      const times = store.map((entry) => entry.created_at);
+      expect(times).toEqual([...times].sort().reverse());
+    });
+
     it("never shows or changes another store's customer (404 alike)", async () => {
       const { Ada } = await seed();
       const other = ctx.fixture.storeA.id;
@@ -169,7 +191,7 @@ describeEachDatabase(
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
+      expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at,tags');
       expect(lines).toHaveLength(5);
       expect(response.body).toContain(`"'=HYPERLINK(""http://x"")@list.test"`);
       const guests = await call('POST', '/data/v1/customer/export', { search: 'list.test', program_status: 'guest' });
