@@ -125,6 +125,40 @@ describeEachDatabase(
       await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: -5, reason: 'Undo goodwill' });
     });
 
+    it('credits a guest nothing, so no guest holds points: not from the program, not by an adjustment (a clear 422)', async () => {
+      const { Bob } = await seed();
+      const earn = {
+        storeId: storeId(),
+        customerId: Bob,
+        type: 'action_earn' as const,
+        sourceType: 'action',
+        sourceId: 'guest-signup',
+        computation: 'Sign up',
+      };
+      await expect(credit(ctx.db, { ...earn, points: 50 }, ctx.clock.now())).rejects.toMatchObject({ why: 'guest' });
+      const batch = await creditMany(ctx.db, [{ ...earn, points: 50, type: 'order_earn', sourceId: 'guest-order' }], ctx.clock.now());
+      expect(batch).toMatchObject({ inserted: [], heldOut: 1, keptOut: 'guest' });
+      const adjusted = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Bob, points: 5, reason: 'Goodwill' });
+      expect(adjusted.statusCode).toBe(422);
+      expect(adjusted.json().message).toContain('guest');
+      expect((await readAccount(ctx.db, storeId(), Bob, ctx.clock.now())).balance).toBe(0);
+      const guests = (await list('program_status=guest')).data;
+      expect(guests.map((row) => row.balance)).toEqual([0]);
+    });
+
+    it('says which customers are in the holdout group, in the list and the detail', async () => {
+      const held = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId(), first_name: 'Hal', last_name: 'Held', email: 'hal@holdout.test', holdout: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const listed = (await call('GET', '/data/v1/customer?search=holdout.test')).json().data.data;
+      expect(listed).toEqual([expect.objectContaining({ email: 'hal@holdout.test', holdout: true, program_status: 'member' })]);
+      expect((await call('GET', `/data/v1/customer/show/${held.id}`)).json().data.item).toMatchObject({ holdout: true });
+      const { Ada } = await seed();
+      expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item).toMatchObject({ holdout: false });
+    });
+
     it('adjusts with a reason, refuses a balance below zero and explains every entry', async () => {
       const { Cy } = await seed();
       const missingReason = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: 5, reason: ' ' });
