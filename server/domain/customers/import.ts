@@ -136,5 +136,5 @@ export function checkCustomerFile(text: string, requested: ColumnMapping | undef
 
     if (problems.length === before) customers.push({ line, email, ...names, birthday: birthday || null, points, tags });
   });
-  return { headers, mapping, rows: body.length, customers, problems, wholeFile: false, badRows: new Set(problems.map((problem) => problem.line)).size };
+  return { headers, mapping, rows: body.length, customers, problems, wholeFile: false, badRows: new Set(problems.map((found) => found.line)).size };
 }

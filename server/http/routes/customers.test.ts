@@ -192,7 +192,7 @@ describeEachDatabase(
       expect([...(await page(1)), ...(await page(2))]).toEqual(['2026-11-28', '2026-11-19', '2026-09-06', '2026-07-24']);
       const store = (await call('POST', '/data/v1/transaction/points', { limit: 100, page: 1 })).json().data.data as Array<{ created_at: string }>;
       const times = store.map((entry) => entry.created_at);
-      expect(times).toEqual([...times].sort().reverse());
+      expect(times).toEqual(times.toSorted().toReversed());
     });
 
     it("never shows or changes another store's customer (404 alike)", async () => {
