@@ -494,8 +494,8 @@ describeEachDatabase(
     it('measures the customers there were when the apply was requested: its progress never passes its total when customers join mid-run', async () => {
       const { storeId } = await pointsStore('joining');
       const job = await createApplyJob(ctx.db, storeId, now());
-      const ladder = await loadLadder(ctx.db, storeId);
-      expect(await applyNextBatch(ctx.db, storeId, job.id, ladder, now(), 7)).toBe(true);
+      const saved = await loadLadder(ctx.db, storeId);
+      expect(await applyNextBatch(ctx.db, storeId, job.id, saved, now(), 7)).toBe(true);
       // twelve customers join while it runs, one with points enough for Gold
       const joined = await ctx.db
         .insertInto('customers')
