@@ -127,7 +127,7 @@ describe.each(LOCALES)("the widget's notices in %s", (locale) => {
   });
 
   it("applying a code through the shop's cart", async () => {
-    const apply: WidgetAction = { type: 'apply_reward', code: 'SAVE5', cartAddress: '/api/storefront/checkouts/{cart_id}/coupons' };
+    const apply: WidgetAction = { type: 'apply_reward', rewardId: 'r1', code: 'SAVE5', cartAddress: '/api/storefront/checkouts/{cart_id}/coupons' };
     answering({ '/api/storefront/carts': { status: 200, body: [] } });
     const empty = await noticeOf(apply);
     answering({ '/api/storefront/carts': { status: 200, body: [{ id: 'c1' }] }, '/coupons': { status: 200, body: {} } });
