@@ -96,6 +96,8 @@ export interface VipJobsTable {
   finished_at: NullableTime;
   /** the last customer id measured: a resumed job continues after it */
   after_customer_id: Generated<number>;
+  /** the last customer it measures (the newest when it was requested); null: to the end */
+  until_customer_id: number | null;
 }
 
 export interface DiscountsTable {
