@@ -20,6 +20,7 @@ import { RENDERER_STYLESHEET } from '../surfaces/stylesheet.ts';
 import { WidgetCanvas } from '../surfaces/WidgetCanvas.tsx';
 import { BuilderApiContext } from './api-context.ts';
 import { useAutosave, useHistoryShortcuts, useLeaveGuard } from './hooks.ts';
+import { EditingPresence } from './EditingPresence.tsx';
 import { createSaver } from './saver.ts';
 import { TopBar } from './TopBar.tsx';
 import { VersionHistory } from './VersionHistory.tsx';
@@ -72,6 +73,7 @@ function StudioLayout({ store, api, surface, backHref, onNavigate, readOnlyReaso
         previewHref={previewHref}
         checkLive={api.landingPage}
         readOnlyReason={readOnlyReason}
+        presence={<EditingPresence studio={surface} active={readOnlyReason === undefined} />}
       />
       <CraftEditor kind={CRAFT_KINDS[surface]}>
         <div className="bs-studio__body">

@@ -1,5 +1,5 @@
 /** The studio's top bar (DESIGN.md §4 names): back, surface name, save state, Audience, Device, Undo, Redo, Save, Publish. */
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Audience, Device } from '../../renderers/schema/index.ts';
 import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
@@ -39,9 +39,11 @@ export interface TopBarProps {
   checkLive?: (() => Promise<void>) | undefined;
   /** the role may only look: no Undo, Redo, History, Save or Publish, and this says why */
   readOnlyReason?: string | undefined;
+  /** who else is editing, shown beside the save state */
+  presence?: ReactNode;
 }
 
-export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref, checkLive, readOnlyReason }: TopBarProps) {
+export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref, checkLive, readOnlyReason, presence }: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
@@ -91,6 +93,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
       </a>
       <h1 className="bs-topbar__title">{title}</h1>
       <SaveStatus saver={saver} dirty={dirty} />
+      {presence}
       <div className="bs-topbar__spacer" />
       <RadioGroup<Audience>
         name="Audience"
