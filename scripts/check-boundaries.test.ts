@@ -32,6 +32,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/schemas/fields.ts', "import { json } from '../../db/normalize.ts';", 'may import only server/domain/schemas'],
     ['server/auth/login.ts', "import { presentUser } from '../http/present.ts';", 'must not import server/'],
     ['server/db/migrate.ts', "import { seedProgram } from '../domain/program/seed.ts';", 'must not import server/'],
+    ['server/domain/ledger/pending.ts', "import { queueReleaseEmails } from '../emails/events.ts';", 'may import only server/domain/ledger'],
     ['server/http/routes/coupons.ts', "app.get('/x', async () => app.db.selectFrom('coupons').selectAll().execute());", 'runs no SQL'],
     ['server/http/routes/store.ts', 'const q = sql`select 1`;', 'runs no SQL'],
     ['renderers/schema/landing.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';", 'may import only renderers/schema'],

@@ -65,6 +65,12 @@ export const RULES: Rule[] = [
   { folder: 'server/http/routes', ...SERVER, noSql: true },
   // the domain's own zod schemas: the contract re-exports them, so the console may bundle them
   { folder: 'server/domain/schemas', onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'] },
+  // the ledger is the bottom of the program: the areas that follow it subscribe to its events (ledger/events.ts)
+  {
+    folder: 'server/domain/ledger',
+    onlyFolders: ['server/domain/ledger', 'server/domain/schemas', 'server/db'],
+    testAllowedFolders: ['server/domain', 'tests/helpers'],
+  },
   { folder: 'server/domain', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/contract', 'server/http'] },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
