@@ -81,8 +81,8 @@ export function ConflictDialog({ saver, onLater, returnFocusTo }: { saver: Saver
       <div className={comparing ? 'bs-modal__body bs-conflict bs-conflict--compare' : 'bs-modal__body bs-conflict'}>
         {conflicts.length > 0 && (
           <p>
-            {whoSaved(conflicts)} saved {names} after you opened it. Your changes are not saved yet. Choose which version stays the draft: the
-            other one is kept in History, so neither is lost.
+            {whoSaved(conflicts)} saved {names} after you opened it. Your changes are not saved yet. Choose which version stays the draft: the other one is kept
+            in History, so neither is lost.
           </p>
         )}
         {comparing && <SideBySide conflicts={conflicts} />}

@@ -37,7 +37,7 @@ const versionTitles = async (api: BuilderApi) => {
   const titles: Record<number, string> = {};
   for (const { version } of await api.versions('landing_page')) {
     await api.restore('landing_page', version);
-    titles[version] = titleOf((await api.load('landing_page')).document);
+    titles[version] = titleOf((await api.load('landing_page')).document) ?? '';
   }
   return titles;
 };

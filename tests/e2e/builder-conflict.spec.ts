@@ -23,7 +23,11 @@ async function openLandingStudio(page: Page) {
 
 /** Types a new header title in the Inspector; autosave sends it a moment later. */
 async function editTitle(page: Page, title: string) {
-  await page.getByRole('list', { name: 'Sections' }).getByRole('listitem', { name: 'Header', exact: true }).getByRole('button', { name: 'Header', exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Sections' })
+    .getByRole('listitem', { name: 'Header', exact: true })
+    .getByRole('button', { name: 'Header', exact: true })
+    .click();
   await inspector(page).getByLabel('Title', { exact: true }).fill(title);
   await expect(headerTitle(page)).toHaveText(title);
 }

@@ -16,7 +16,12 @@ const titleOf = (doc: Landing) => doc.sections.find((section) => section.id === 
 // draft is kept, the other stays a version in the history.
 describeEachDatabase('two editors saving one draft', (ctx) => {
   const call = (session: Session, url: string, payload?: object) =>
-    ctx.app.inject({ method: payload ? 'POST' : 'GET', url: `/api/v1/onsite-display/landing_page${url}`, headers: session.headers, ...(payload && { payload }) });
+    ctx.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/api/v1/onsite-display/landing_page${url}`,
+      headers: session.headers,
+      ...(payload && { payload }),
+    });
   const versionTitle = async (version: number) => {
     const row = await ctx.db
       .selectFrom('settings_documents')
