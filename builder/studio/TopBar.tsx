@@ -39,11 +39,28 @@ export interface TopBarProps {
   checkLive?: (() => Promise<void>) | undefined;
   /** the role may only look: no Undo, Redo, History, Save or Publish, and this says why */
   readOnlyReason?: string | undefined;
+  /** the experiment's variant controls (VariantSwitch) */
+  variantSwitch?: ReactNode;
+  /** the studio edits variant B: it is saved, never published, and has no history of its own */
+  editingB?: boolean | undefined;
   /** who else is editing, shown beside the save state */
   presence?: ReactNode;
 }
 
-export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref, checkLive, readOnlyReason, presence }: TopBarProps) {
+export function TopBar({
+  title,
+  saver,
+  kinds,
+  backHref,
+  onNavigate,
+  onOpenHistory,
+  previewHref,
+  checkLive,
+  readOnlyReason,
+  variantSwitch,
+  editingB,
+  presence,
+}: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
@@ -113,6 +130,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         ]}
         onChange={(d) => store.getState().setDevice(d)}
       />
+      {variantSwitch}
       {languages.others.length > 0 && (
         <>
           <RadioGroup<string>
@@ -140,7 +158,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
     </header>
   );
 
-  function editingControls() {
+  function undoRedo() {
     return (
       <>
         <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
@@ -155,14 +173,35 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         >
           Redo
         </button>
+      </>
+    );
+  }
+
+  function saveButton() {
+    return (
+      <button type="button" className="bs-button" onClick={() => void saver.save()}>
+        Save
+      </button>
+    );
+  }
+
+  function editingControls() {
+    if (editingB)
+      return (
+        <>
+          {undoRedo()}
+          {saveButton()}
+        </>
+      );
+    return (
+      <>
+        {undoRedo()}
         <button type="button" className="bs-button" onClick={onOpenHistory}>
           History
         </button>
         {previewHref && <ViewLive href={previewHref} check={checkLive} recheck={publish} />}
         <PreviewOnStore saver={saver} />
-        <button type="button" className="bs-button" onClick={() => void saver.save()}>
-          Save
-        </button>
+        {saveButton()}
         <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
           Publish
         </button>
