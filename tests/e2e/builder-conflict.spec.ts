@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wcag21 } from './harness/axe.ts';
 import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
-import { frame, inspector, openStudio } from './harness/studio.ts';
+import { frame, inspector, openStudio, selectSection } from './harness/studio.ts';
 
 // Two editors of one landing page on the real server: each sees the other in the studio, their
 // saves conflict, and whichever draft is kept, the other one stays in History. The demo owner is
@@ -23,11 +23,7 @@ async function openLandingStudio(page: Page) {
 
 /** Types a new header title in the Inspector; autosave sends it a moment later. */
 async function editTitle(page: Page, title: string) {
-  await page
-    .getByRole('list', { name: 'Sections' })
-    .getByRole('listitem', { name: 'Header', exact: true })
-    .getByRole('button', { name: 'Header', exact: true })
-    .click();
+  await selectSection(page, 'Header');
   await inspector(page).getByLabel('Title', { exact: true }).fill(title);
   await expect(headerTitle(page)).toHaveText(title);
 }
