@@ -85,7 +85,8 @@ describe('presence', () => {
       },
     };
     const view = render(<BuilderStudio api={api} surface="sticky-bar" />);
-    expect(await screen.findByText(/Also editing:/)).toBeTruthy();
+    await screen.findByRole('region', { name: 'Inspector' }, { timeout: 10_000 });
+    expect(await screen.findByText(/Also editing:/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(/Also editing:/).closest('p')!.textContent).toBe('Also editing: Sam Staff, me@example.com (you, elsewhere)');
     expect(beats).toEqual(['beat sticky-bar']);
     view.unmount();
