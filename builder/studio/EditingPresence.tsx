@@ -5,7 +5,7 @@
  * beating drops out on the server by itself.
  */
 import { useEffect, useState } from 'react';
-import type { StudioId } from '../../renderers/schema/index.ts';
+import type { StudioId } from '../../renderers/contract/index.ts';
 import type { EditorInfo } from '../api.ts';
 import { useBuilderApi } from './api-context.ts';
 

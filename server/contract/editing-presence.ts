@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STUDIOS, type StudioId } from '../../renderers/schema/index.ts';
+import { STUDIOS, type StudioId } from '../../renderers/contract/index.ts';
 
 /**
  * Who else is editing a studio of this store (paths under /api/v1, answers `{ data }`):

@@ -5,7 +5,7 @@
  * one person signed in twice shows as "you, elsewhere" to the other window.
  */
 import type { ColumnType } from 'kysely';
-import type { StudioId } from '../../../renderers/schema/index.ts';
+import type { StudioId } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 
 /** A studio sends a heartbeat every 15 s; three missed beats and it no longer counts. */
