@@ -5,7 +5,7 @@
  * the cart's, read with "Get a Cart", `GET /api/storefront/carts`). Both are calls of the shopper's
  * own session on the page's origin, so the address is resolved against the page, never the embed's.
  */
-import { CART_ADDRESS_PLACEHOLDER } from '../widget/reward-card.tsx';
+import { CART_ADDRESS_PLACEHOLDER } from '../widget/code-actions.tsx';
 
 /** The storefront cart API's current carts of the session (an array; empty without a cart). */
 const CARTS_PATH = '/api/storefront/carts';
