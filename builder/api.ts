@@ -1,7 +1,7 @@
 /**
  * What the builder needs from the outside world. The console implements it with its API client
- * (src/features/onsite-display); tests and the bench implement it in memory. The builder never
- * imports src/ or server/.
+ * (console/features/onsite-display); tests and the bench implement it in memory. The builder never
+ * imports console/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
 import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';
@@ -12,6 +12,10 @@ export { SURFACE_KINDS, type SurfaceKind };
 export type StudioKind = SurfaceKind | 'custom_style';
 export const STUDIO_DOCUMENT_KINDS: readonly StudioKind[] = [...SURFACE_KINDS, 'custom_style'];
 export type SurfaceDocument<K extends StudioKind = SurfaceKind> = DocumentOf<K>;
+/** The surfaces an experiment shows a variant B of: each studio's own surface (the launcher has none). */
+export type VariantKind = Exclude<SurfaceKind, 'launcher'>;
+/** Which version of a surface the studio edits: A, what the drafts and Publish hold, or the experiment's variant B. */
+export type VariantLetter = 'a' | 'b';
 
 /** One saved surface: its latest draft and what is published. */
 export interface SurfaceRecord<K extends StudioKind = StudioKind> {
@@ -148,4 +152,8 @@ export interface BuilderApi {
   languages?(): StoreLanguages | undefined;
   /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
   landingPage?: () => Promise<void>;
+  /** the surface's variant B for experiments (null when none is saved); absent: the studio offers no variant B */
+  variant?<K extends VariantKind>(kind: K): Promise<SurfaceDocument<K> | null>;
+  /** saves the surface's variant B (validated by the server like a draft; the last save wins) */
+  saveVariant?<K extends VariantKind>(kind: K, document: SurfaceDocument<K>): Promise<void>;
 }

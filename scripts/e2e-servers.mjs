@@ -1,10 +1,11 @@
 // Browser tests: one server per Playwright worker, each with its own fresh database, so workers
-// never see each other's data. Builds once, starts the servers side by side (each seeds its demo),
-// and answers on the ready port only when every server answers /healthz. Playwright stops this
+// never see each other's data. Builds once, seeds the demo once into a template database, starts
+// the servers side by side each on its own copy of it, and answers on the ready port only when every server answers /healthz. Playwright stops this
 // process group at the end, which stops the servers.
 //   E2E_PORT (first server's port; server N on E2E_PORT + 100 × N), E2E_WORKERS (how many),
 //   E2E_READY_PORT (the ready answer)
 import { spawn } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { ensureBuild, ensureDependencies, root } from './ensure.mjs';
 
@@ -39,8 +40,23 @@ register();
 const { startE2eStandIn } = await import('../tests/platforms/bigcommerce/e2e.ts');
 const bigcommerce = await startE2eStandIn(firstPort);
 
+// the demo seeded once (migrated, seeded, statistics fresh), copied to each server's data folder
+const dataDirOf = (port) => (process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`);
+const templateDir = `${dataDirOf(firstPort)}-template`;
+{
+  const { openDatabase } = await import('../server/db/connection.ts');
+  const { prepareDatabase } = await import('../server/prepare.ts');
+  rmSync(templateDir, { recursive: true, force: true });
+  const db = await openDatabase({ dataDir: templateDir });
+  await prepareDatabase(db, { seedDemo: true });
+  await db.destroy();
+}
+
 const children = Array.from({ length: count }, (_, index) => {
   const port = firstPort + 100 * index;
+  const dataDir = dataDirOf(port);
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(templateDir, dataDir, { recursive: true });
   const shopify = shopifyStandIn(port);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -50,8 +66,7 @@ const children = Array.from({ length: count }, (_, index) => {
       ...shopify.env,
       ...bigcommerce,
       PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`,
-      FRESH_DATA: '1',
+      DATA_DIR: dataDir,
       // outgoing webhooks may reach the e2e's local receiver (loopback only, tests only)
       OUTGOING_WEBHOOKS_ALLOW_LOOPBACK: '1',
       // the build above is current: the servers serve it and never rebuild side by side

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ProgramData } from '../../renderers/context.ts';
-import type { BuilderApi, StudioKind, SurfaceRecord } from '../api.ts';
+import type { BuilderApi, StudioKind, SurfaceRecord, VariantKind, VariantLetter } from '../api.ts';
 import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
 import type { CraftKind } from '../craft/adapter.ts';
 import { CraftEditor } from '../craft/CraftEditor.tsx';
@@ -23,6 +23,8 @@ import { useAutosave, useHistoryShortcuts, useLeaveGuard } from './hooks.ts';
 import { createSaver } from './saver.ts';
 import { TopBar } from './TopBar.tsx';
 import { VersionHistory } from './VersionHistory.tsx';
+import { variantApi } from './variant-api.ts';
+import { VariantSwitch } from './VariantSwitch.tsx';
 
 export interface BuilderStudioProps {
   api: BuilderApi;
@@ -38,9 +40,21 @@ export interface BuilderStudioProps {
    * waits to be saved), without Undo, Redo, Save or Publish, and says this
    */
   readOnlyReason?: string | undefined;
+  /** the version the studio opens on: A (the drafts, default) or the experiment's variant B when one is saved */
+  initialVariant?: VariantLetter | undefined;
+  /** the Experiments screen of a surface, where variant B is started; absent: no link */
+  experimentsHref?: ((kind: VariantKind) => string) | undefined;
 }
 
-const CRAFT_KINDS: Record<StudioSurface, CraftKind> = { 'landing-page': 'landing_page', widget: 'widget', 'sticky-bar': 'sticky_bar' };
+/** Which variant the studio edits, and the selection to reopen with after a switch. */
+interface VariantProps {
+  variant: VariantLetter;
+  hasB: boolean;
+  onVariant(letter: VariantLetter, selection: string | null): void;
+}
+
+/** The craft kind of each studio, which is also the surface its experiments show a variant B of. */
+const CRAFT_KINDS: Record<StudioSurface, CraftKind & VariantKind> = { 'landing-page': 'landing_page', widget: 'widget', 'sticky-bar': 'sticky_bar' };
 
 const CANVASES: Record<StudioSurface, () => ReactNode> = {
   'landing-page': () => <LandingCanvas />,
@@ -48,7 +62,18 @@ const CANVASES: Record<StudioSurface, () => ReactNode> = {
   'sticky-bar': () => <StickyBarCanvas />,
 };
 
-function StudioLayout({ store, api, surface, backHref, onNavigate, readOnlyReason }: BuilderStudioProps & { store: BuilderStore; backHref: string }) {
+function StudioLayout({
+  store,
+  api,
+  surface,
+  backHref,
+  onNavigate,
+  readOnlyReason,
+  experimentsHref,
+  variant,
+  hasB,
+  onVariant,
+}: BuilderStudioProps & VariantProps & { store: BuilderStore; backHref: string }) {
   const kinds = STUDIO_KINDS[surface];
   const saver = useMemo(() => createSaver(store, api, kinds), [store, api, kinds]);
   const device = useBuilder((s) => s.device);
@@ -60,8 +85,21 @@ function StudioLayout({ store, api, surface, backHref, onNavigate, readOnlyReaso
   const storeKey = api.storeKey?.();
   const previewHref = surface === 'landing-page' && storeKey ? `/landing/${encodeURIComponent(storeKey)}` : undefined;
   const onFrame = useCallback((doc: Document) => setFrameDocument(doc), []);
+  const variantKind = CRAFT_KINDS[surface];
+  const variantSwitch = api.saveVariant && (
+    <VariantSwitch
+      kind={variantKind}
+      letter={variant}
+      hasB={hasB}
+      saver={saver}
+      readOnly={readOnlyReason !== undefined}
+      onSwitch={(letter) => onVariant(letter, store.getState().selection)}
+      experimentsHref={experimentsHref?.(variantKind) ?? backHref}
+      onNavigate={onNavigate}
+    />
+  );
   return (
-    <div className="bs-studio" data-surface={surface}>
+    <div className="bs-studio" data-surface={surface} data-variant={variant}>
       <TopBar
         title={STUDIO_NAMES[surface]}
         saver={saver}
@@ -72,6 +110,8 @@ function StudioLayout({ store, api, surface, backHref, onNavigate, readOnlyReaso
         previewHref={previewHref}
         checkLive={api.landingPage}
         readOnlyReason={readOnlyReason}
+        variantSwitch={variantSwitch}
+        editingB={variant === 'b'}
       />
       <CraftEditor kind={CRAFT_KINDS[surface]}>
         <div className="bs-studio__body">
@@ -97,25 +137,57 @@ type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { s
 
 export function BuilderStudio(props: BuilderStudioProps) {
   const [attempt, setAttempt] = useState(0);
-  return <StudioLoader key={`${props.surface}:${attempt}`} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
+  const [opened, setOpened] = useState<{ variant: VariantLetter; selection: string | null | undefined }>({
+    variant: props.initialVariant ?? 'a',
+    selection: props.initialSelection,
+  });
+  const onVariant = useCallback((variant: VariantLetter, selection: string | null) => setOpened({ variant, selection }), []);
+  return (
+    <StudioLoader
+      key={`${props.surface}:${opened.variant}:${attempt}`}
+      {...props}
+      initialSelection={opened.selection}
+      variant={opened.variant}
+      onVariant={onVariant}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
 }
 
+/** Whether a variant B is saved, for a studio whose API has variants (false otherwise, or when the look-up fails). */
+const hasVariantB = (api: BuilderApi, surface: StudioSurface): Promise<boolean> =>
+  api.variant
+    ? api.variant(CRAFT_KINDS[surface]).then(
+        (document) => document !== null,
+        () => false,
+      )
+    : Promise.resolve(false);
+
 function StudioLoader({
-  api,
+  api: baseApi,
   surface,
   backHref = '/onsite-display',
   onNavigate,
   initialSelection,
   readOnlyReason,
+  experimentsHref,
+  variant,
+  onVariant,
   onRetry,
-}: BuilderStudioProps & { onRetry(): void }) {
+}: BuilderStudioProps & Omit<VariantProps, 'hasB'> & { onRetry(): void }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [hasB, setHasB] = useState(false);
+  // on B, the surface's document is its variant B; everything else is shared with A
+  const api = useMemo(
+    () => (variant === 'b' && baseApi.variant && baseApi.saveVariant ? variantApi(baseApi, CRAFT_KINDS[surface]) : baseApi),
+    [baseApi, variant, surface],
+  );
   useEffect(() => {
     let live = true;
     // the store's program is only for the preview: without it the canvas draws the sample program
     const loadingProgram = api.program ? api.program().catch(() => PREVIEW_PROGRAM) : Promise.resolve(PREVIEW_PROGRAM);
-    Promise.all([Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>)), loadingProgram])
-      .then(([records, program]) => {
+    Promise.all([Promise.all(STUDIO_KINDS[surface].map((kind) => api.load(kind) as Promise<SurfaceRecord>)), loadingProgram, hasVariantB(baseApi, surface)])
+      .then(([records, program, savedB]) => {
         if (!live) return;
         const by = <T,>(pick: (r: SurfaceRecord) => T) => Object.fromEntries(records.map((r) => [r.kind, pick(r)])) as Partial<Record<StudioKind, T>>;
         const store = createBuilderStore({
@@ -126,15 +198,19 @@ function StudioLoader({
           ...(api.languages?.() && { languages: api.languages()! }),
         });
         if (initialSelection) store.getState().select(initialSelection);
+        setHasB(savedB);
         setState({ status: 'ready', store, program });
       })
-      .catch((error: Error) => {
-        if (live) setState({ status: 'error', message: error.message || 'The builder could not load.' });
+      .catch((error: Error & { code?: string }) => {
+        if (!live) return;
+        // opened on a variant B that is not there (any more): open A
+        if (error.code === 'no_variant') onVariant('a', initialSelection ?? null);
+        else setState({ status: 'error', message: error.message || 'The builder could not load.' });
       });
     return () => {
       live = false;
     };
-  }, [api, surface, initialSelection, readOnlyReason]);
+  }, [api, baseApi, surface, initialSelection, readOnlyReason, onVariant]);
 
   if (state.status === 'loading')
     return (
@@ -158,7 +234,18 @@ function StudioLoader({
     <BuilderApiContext.Provider value={api}>
       <BuilderStoreContext.Provider value={state.store}>
         <PreviewProgramContext.Provider value={state.program}>
-          <StudioLayout store={state.store} api={api} surface={surface} backHref={backHref} onNavigate={onNavigate} readOnlyReason={readOnlyReason} />
+          <StudioLayout
+            store={state.store}
+            api={api}
+            surface={surface}
+            backHref={backHref}
+            onNavigate={onNavigate}
+            readOnlyReason={readOnlyReason}
+            experimentsHref={experimentsHref}
+            variant={variant}
+            hasB={hasB}
+            onVariant={onVariant}
+          />
         </PreviewProgramContext.Provider>
       </BuilderStoreContext.Provider>
     </BuilderApiContext.Provider>

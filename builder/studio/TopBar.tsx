@@ -1,5 +1,5 @@
 /** The studio's top bar (DESIGN.md §4 names): back, surface name, save state, Audience, Device, Undo, Redo, Save, Publish. */
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Audience, Device } from '../../renderers/schema/index.ts';
 import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
@@ -39,9 +39,25 @@ export interface TopBarProps {
   checkLive?: (() => Promise<void>) | undefined;
   /** the role may only look: no Undo, Redo, History, Save or Publish, and this says why */
   readOnlyReason?: string | undefined;
+  /** the experiment's variant controls (VariantSwitch) */
+  variantSwitch?: ReactNode;
+  /** the studio edits variant B: it is saved, never published, and has no history of its own */
+  editingB?: boolean | undefined;
 }
 
-export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistory, previewHref, checkLive, readOnlyReason }: TopBarProps) {
+export function TopBar({
+  title,
+  saver,
+  kinds,
+  backHref,
+  onNavigate,
+  onOpenHistory,
+  previewHref,
+  checkLive,
+  readOnlyReason,
+  variantSwitch,
+  editingB,
+}: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
   const device = useBuilder((s) => s.device);
@@ -110,6 +126,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         ]}
         onChange={(d) => store.getState().setDevice(d)}
       />
+      {variantSwitch}
       {languages.others.length > 0 && (
         <>
           <RadioGroup<string>
@@ -137,7 +154,7 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
     </header>
   );
 
-  function editingControls() {
+  function undoRedo() {
     return (
       <>
         <button type="button" className="bs-button" disabled={!canUndo} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
@@ -152,14 +169,35 @@ export function TopBar({ title, saver, kinds, backHref, onNavigate, onOpenHistor
         >
           Redo
         </button>
+      </>
+    );
+  }
+
+  function saveButton() {
+    return (
+      <button type="button" className="bs-button" onClick={() => void saver.save()}>
+        Save
+      </button>
+    );
+  }
+
+  function editingControls() {
+    if (editingB)
+      return (
+        <>
+          {undoRedo()}
+          {saveButton()}
+        </>
+      );
+    return (
+      <>
+        {undoRedo()}
         <button type="button" className="bs-button" onClick={onOpenHistory}>
           History
         </button>
         {previewHref && <ViewLive href={previewHref} check={checkLive} recheck={publish} />}
         <PreviewOnStore saver={saver} />
-        <button type="button" className="bs-button" onClick={() => void saver.save()}>
-          Save
-        </button>
+        {saveButton()}
         <button ref={publishButton} type="button" className="bs-button bs-button--primary" disabled={publishing} onClick={askPublish}>
           Publish
         </button>

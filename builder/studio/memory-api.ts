@@ -13,6 +13,7 @@ interface Stored {
 
 export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocument<StudioKind>>> = {}): BuilderApi & { calls: string[] } {
   const calls: string[] = [];
+  const variants = new Map<StudioKind, SurfaceDocument<StudioKind>>();
   const stores = new Map<StudioKind, Stored>();
   for (const kind of STUDIO_DOCUMENT_KINDS) {
     stores.set(kind, {
@@ -100,6 +101,15 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
     },
     async listGallery() {
       return [];
+    },
+    async variant(kind) {
+      calls.push(`load variant ${kind}`);
+      const found = variants.get(kind);
+      return found ? (structuredClone(found) as SurfaceDocument<typeof kind>) : null;
+    },
+    async saveVariant(kind, document) {
+      calls.push(`save variant ${kind}`);
+      variants.set(kind, structuredClone(document));
     },
     async icons(search) {
       return searchIcons(search).map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: ICON_VIEWBOX }));

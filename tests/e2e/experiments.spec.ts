@@ -3,12 +3,15 @@
  * starts one from the console's Experiments screen; two shoppers (two browser contexts, each with
  * its own anonymous id) see different variants of the widget; the results screen counts each
  * variant's shopper, view and widget open; the screen passes axe; the merchant stops it.
+ * Then variant B of the landing page made in the studio: created from the draft, edited on the
+ * canvas with the Variant switch on B, started from the studio, and shown to one of two visitors.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { variantFor } from '../../server/modules/experiments/assignment.ts';
 import { expectNoViolations } from './harness/axe.ts';
 import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
 import { STORE, bootstrap, launcherOf, published } from './harness/storefront.ts';
+import { frame, inspector, openStudio } from './harness/studio.ts';
 
 const VARIANT_TITLE = 'Variant B rewards';
 
@@ -91,6 +94,75 @@ test('an experiment shows two shoppers different widgets and counts them per var
     await shopperB.reload();
     await launcherOf(shopperB, names.launcher).click();
     await expect(shopperB.getByRole('dialog', { name: names.header })).toBeVisible();
+  } finally {
+    if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
+    await console.context().close();
+  }
+});
+
+/** A visitor's browser whose landing-page cookie keeps `aid` as its anonymous id, on the store's landing page. */
+async function landingVisitor(browser: Browser, baseURL: string, aid: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'ls_aid', value: aid, url: new URL(`/landing/${STORE}`, baseURL).href }]);
+  const page = await context.newPage();
+  await page.goto(`/landing/${STORE}`);
+  return page;
+}
+
+test('variant B of the landing page made in the studio is what one of two visitors sees once the experiment starts', async ({ browser, request, baseURL }) => {
+  const headers = await ownerApiHeaders(request, STORE);
+  const title = 'Variant B: double beans this week';
+  const console = await signedInOwner(browser, { viewport: { width: 1600, height: 1000 } });
+  let experimentId: number | undefined;
+  try {
+    await switchConsoleStore(console, 'Demo Coffee Roasters');
+    await openStudio(console, '/onsite-display/landing-page');
+    const banner = frame(console).locator('[data-section-type=banner]');
+    const publishedTitle = (await banner.getByRole('heading').first().textContent())!.trim();
+
+    // "Create variant B" copies the draft and opens B: the canvas, the inspector and autosave edit B
+    await console.getByRole('button', { name: 'Create variant B' }).click();
+    const variants = console.getByRole('radiogroup', { name: 'Variant' });
+    await expect(variants.getByLabel('B')).toBeChecked();
+    await expect(console.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    await console
+      .getByRole('list', { name: 'Sections' })
+      .getByRole('listitem', { name: 'Banner', exact: true })
+      .getByRole('button', { name: 'Banner', exact: true })
+      .click();
+    await inspector(console).getByLabel('Title', { exact: true }).fill(title);
+    await expect(banner.getByRole('heading', { name: title })).toBeVisible();
+    await expect(console.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    const saved = (await (await request.get('/api/v1/onsite-display/variants/landing_page', { headers })).json()).data;
+    expect(JSON.stringify(saved.document)).toContain(title);
+    // A is untouched: its draft still has the published title
+    await variants.getByLabel('A').check();
+    await expect(console.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+    await expect(banner.getByRole('heading', { name: publishedTitle })).toBeVisible();
+    await expect(banner.getByRole('heading', { name: title })).toHaveCount(0);
+    await variants.getByLabel('B').check();
+    await expect(banner.getByRole('heading', { name: title })).toBeVisible();
+
+    // the studio leads to the Experiments screen on this surface, whose Start uses the saved B
+    await console.getByRole('link', { name: 'Start experiment…' }).click();
+    await expect(console).toHaveURL(/\/onsite-display\/experiments\?surface=landing_page$/);
+    await expect(console.getByLabel('Surface')).toHaveValue('landing_page');
+    await expect(console.getByText(/Variant B saved/)).toBeVisible();
+    await expect(console.getByRole('link', { name: 'Edit variant B in the studio' })).toHaveAttribute('href', '/onsite-display/landing-page?variant=b');
+    await console.getByLabel('Shoppers who see variant B (%)').fill('50');
+    await console.getByRole('button', { name: 'Start experiment' }).click();
+    await expect(console.getByRole('region', { name: /Landing page experiment/ }).getByText('Running')).toBeVisible();
+    const listed = (await (await request.get('/api/v1/onsite-display/experiments', { headers })).json()).data as { id: number; kind: string; status: string }[];
+    experimentId = listed.find((row) => row.kind === 'landing_page' && row.status === 'running')!.id;
+
+    // two visitors, one per variant: each gets their own landing page
+    const visitorA = await landingVisitor(browser, baseURL!, anonymousIdFor(experimentId, 50, 'a'));
+    const visitorB = await landingVisitor(browser, baseURL!, anonymousIdFor(experimentId, 50, 'b'));
+    await expect(visitorB.getByRole('heading', { name: title })).toBeVisible();
+    await expect(visitorA.getByRole('heading', { name: publishedTitle })).toBeVisible();
+    await expect(visitorA.getByRole('heading', { name: title })).toHaveCount(0);
+    await visitorA.context().close();
+    await visitorB.context().close();
   } finally {
     if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
     await console.context().close();

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
 import type { LedgerEntry } from '../ledger/tables.ts';
+import { onLedgerEvent } from '../ledger/events.ts';
 import type { EmailKey } from './kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
 
@@ -182,7 +183,7 @@ function releasedEmailKey(earn: LedgerEntry): EmailKey | null {
  * "Points Earned" for an order's earn, "Birthday" for the birthday gift booked for the day.
  * Each release mails once (`ledger:{release id}`).
  */
-export async function queueReleaseEmails(trx: Executor, releases: LedgerEntry[], earns: LedgerEntry[], now: Date): Promise<void> {
+export async function queueReleaseEmails(trx: Executor, { releases, earns }: { releases: LedgerEntry[]; earns: LedgerEntry[] }, now: Date): Promise<void> {
   const byId = new Map(earns.map((earn) => [earn.id, earn]));
   for (const release of releases) {
     const earn = release.parent_entry_id === null ? undefined : byId.get(release.parent_entry_id);
@@ -201,3 +202,6 @@ export async function queueReleaseEmails(trx: Executor, releases: LedgerEntry[],
     await queueMemberEmail(trx, { storeId: release.store_id, customerId: release.customer_id, key, eventKey: `ledger:${release.id}`, data }, now);
   }
 }
+
+// the emails follow the ledger: wherever this area is loaded, a release queues its emails
+onLedgerEvent('points.released', queueReleaseEmails);

@@ -6,5 +6,5 @@ export { sampleValues, memberValues, latestMemberId, storePalette, storeValues }
 export { queueEmail, queueEmails, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
 export { deliverDue, emailDeliveryJob, EMAIL_DELIVERY_JOB, unsubscribeUrl } from './deliver.ts';
-export { queuePointsEarnedEmails, queueRewardRedeemedEmail, queueMemberEmail, queueReleaseEmails } from './events.ts';
+export { queuePointsEarnedEmails, queueRewardRedeemedEmail, queueMemberEmail } from './events.ts';
 export { queueExpiryReminders, expiryReminderDays } from './reminders.ts';

@@ -1,5 +1,5 @@
 import { appendEntries, inTransaction, lockAccount, type Executor } from './ledger.ts';
-import { queueReleaseEmails } from '../emails/events.ts';
+import { publishLedgerEvent } from './events.ts';
 import { isReleased, netPending, releaseRow } from './pending.ts';
 import type { LedgerEntry } from './tables.ts';
 
@@ -24,7 +24,7 @@ export async function approveHeldEntry(db: Executor, storeId: number, entryId: n
     if (entry.release_at === null || entry.release_at.getTime() < HELD_UNTIL.getTime() || (await isReleased(trx, entry))) throw new HeldEntryError(409);
     const [release] = await appendEntries(trx, [releaseRow(entry, Math.max(0, await netPending(trx, entry)), `approved by ${who}`)], now);
     if (!release) throw new HeldEntryError(409);
-    await queueReleaseEmails(trx, [release], [entry], now);
+    await publishLedgerEvent(trx, 'points.released', { releases: [release], earns: [entry] }, now);
     return release;
   });
 }

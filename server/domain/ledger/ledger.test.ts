@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { InsufficientPointsError, credit, creditMany, debit, readAccount, reverseDebit, verifyLedger } from './index.ts';
 import { newCustomer, totals } from './testing.ts';
+import { onLedgerEvent, type LedgerEvents } from './events.ts';
 
 const day = 86_400_000;
 
@@ -119,6 +120,34 @@ describeEachDatabase(
       const later = new Date(now().getTime() + 15 * day);
       expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
       expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 25, pending: 0, lifetime: 25 });
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
+
+    it('announces released points inside the releasing transaction: a subscriber that fails leaves them pending', async () => {
+      const customer = await newCustomer(ctx.db, store());
+      const earned = await earn(customer, 30, 'announce', { releaseAt: new Date(now().getTime() + day) });
+      const later = new Date(now().getTime() + 2 * day);
+      const failing = onLedgerEvent('points.released', async () => {
+        throw new Error('subscriber down');
+      });
+      try {
+        await expect(readAccount(ctx.db, store(), customer, later)).rejects.toThrow('subscriber down');
+      } finally {
+        failing();
+      }
+      expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 0, pending: 30, lifetime: 0 });
+      const heard: Array<LedgerEvents['points.released']> = [];
+      const listening = onLedgerEvent('points.released', async (_trx, event) => {
+        if (event.earns.some((entry) => entry.customer_id === customer)) heard.push(event);
+      });
+      try {
+        expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 30, pending: 0, lifetime: 30 });
+        expect(await readAccount(ctx.db, store(), customer, later)).toEqual({ balance: 30, pending: 0, lifetime: 30 });
+      } finally {
+        listening();
+      }
+      expect(heard).toHaveLength(1);
+      expect(heard[0]!.releases.map((entry) => [entry.type, entry.points, entry.parent_entry_id])).toEqual([['release', 30, earned.entry.id]]);
       expect(await verifyLedger(ctx.db, store())).toEqual([]);
     });
 

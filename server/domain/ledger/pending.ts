@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { queueReleaseEmails } from '../emails/events.ts';
+import { publishLedgerEvent } from './events.ts';
 import { appendEntries, inTransaction, type EntryRow, type Executor } from './ledger.ts';
 import type { LedgerEntry } from './tables.ts';
 
@@ -105,8 +105,8 @@ export async function releaseDuePoints(db: Executor, now: Date, scope: Scope = {
         rows.push(releaseRow(entry, Math.max(0, await netPending(trx, entry)), 'approved'));
       }
       const inserted = await appendEntries(trx, rows, now);
-      // the release's emails (an order's points, a birthday gift) in its transaction
-      await queueReleaseEmails(trx, inserted, due, now);
+      // in its transaction: the areas that follow releases (the emails of an order's points, a birthday gift)
+      await publishLedgerEvent(trx, 'points.released', { releases: inserted, earns: due }, now);
       released += inserted.length;
     });
     if (due.length < limit) return released;

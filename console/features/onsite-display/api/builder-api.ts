@@ -25,6 +25,7 @@ import type {
 import type { IconRecord, MediaRecord } from '../../../../server/contract/media.ts';
 import type { Schedule, ScheduleBody, ScheduleList } from '../../../../server/contract/publish-schedules.ts';
 import type { PreviewLink } from '../../../../server/contract/preview-links.ts';
+import type { Variant } from '../../../../server/contract/experiments.ts';
 import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
@@ -164,6 +165,15 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
     languages: () => storeLanguages(consoleStore().getState().user.users?.store?.settings),
+    variant: (kind) =>
+      call(async () => {
+        const saved = await api.get<Variant | null>(`/onsite-display/variants/${kind}`);
+        return saved ? (saved.document as unknown as SurfaceDocument<typeof kind>) : null;
+      }),
+    saveVariant: (kind, document) =>
+      call(async () => {
+        await api.request<Variant>('PUT', `/onsite-display/variants/${kind}`, { body: { document } });
+      }),
     landingPage: async () => {
       const key = consoleStore().getState().user.users?.store?.store_name;
       if (!key) return;

@@ -49,6 +49,8 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
       backHref="/onsite-display"
       onNavigate={(href) => navigate(href)}
       initialSelection={params.get('select')}
+      initialVariant={params.get('variant') === 'b' ? 'b' : 'a'}
+      experimentsHref={(kind) => `${EXPERIMENTS_PATH}?surface=${kind}`}
       readOnlyReason={readOnlyReason}
     />
   );

@@ -5,8 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ExperimentSurface } from '../../../server/contract/experiments.ts';
-import { Banner, Button, PageHeader } from '../../components/ui/index.ts';
+import { Link, useSearchParams } from 'react-router';
+import { EXPERIMENT_SURFACES, type ExperimentSurface } from '../../../server/contract/experiments.ts';
+import { SURFACES, studioPath } from '../../../renderers/schema/index.ts';
+import { Banner, Button, buttonClassName, PageHeader } from '../../components/ui/index.ts';
 import type { RouteEntry } from '../../lib/feature.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { formatUtcDateTime } from '../../lib/format.ts';
@@ -16,8 +18,18 @@ import { EXPERIMENT_SURFACE_OPTIONS, surfaceLabel } from './surfaces.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'That did not work. Please try again.');
 
+/** The surface the page opens on: `?surface=` (the studio's "Start experiment…"), else the widget. */
+function surfaceFrom(params: URLSearchParams): ExperimentSurface {
+  const asked = params.get('surface');
+  return EXPERIMENT_SURFACES.find((kind) => kind === asked) ?? 'widget';
+}
+
+/** The studio of a surface, opened on its variant B. */
+const variantStudioPath = (kind: ExperimentSurface) => `${studioPath(SURFACES.find((surface) => surface.kind === kind)!.studio)}?variant=b`;
+
 function StartExperiment() {
-  const [kind, setKind] = useState<ExperimentSurface>('widget');
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ExperimentSurface>(() => surfaceFrom(params));
   const [split, setSplit] = useState('50');
   const variant = useQuery(variantQuery(kind));
   const createVariant = useCreateVariant();
@@ -61,6 +73,11 @@ function StartExperiment() {
           ) : (
             <span>No variant B yet for the {surfaceLabel(kind).toLowerCase()}.</span>
           )}
+          {variant.data ? (
+            <Link className={buttonClassName()} to={variantStudioPath(kind)}>
+              {canEdit ? 'Edit variant B in the studio' : 'See variant B in the studio'}
+            </Link>
+          ) : null}
           {canEdit ? (
             <Button onClick={() => createVariant.mutate(kind)} loading={createVariant.isPending}>
               {variant.data ? 'Reset variant B to the published version' : 'Create variant B'}
