@@ -459,3 +459,21 @@ describe('colours, contrast and placeholders', () => {
     expect(page.sections).toHaveLength(9);
   });
 });
+
+describe('a section carries the settings of its type only', () => {
+  it("refuses a banner holding a timeline's events or a grid's columns, naming the setting", () => {
+    const banner = DEFAULT_LANDING_PAGE.sections.find((section) => section.type === 'banner')!;
+    const carrying = {
+      ...DEFAULT_LANDING_PAGE,
+      sections: [
+        { ...banner, content: { ...banner.content, visitor: { ...banner.content.visitor, events: [] } }, layout: { ...banner.layout, desktop_columns: 3 } },
+      ],
+    };
+    const result = validateDocument('landing_page', carrying);
+    expect(result.ok ? 'valid' : result.errors).toEqual({
+      'sections.0.content.visitor.events': 'A Banner section has no "events" setting',
+      'sections.0.layout.desktop_columns': 'A Banner section has no "desktop_columns" setting',
+    });
+    expect(validateDocument('landing_page', { ...DEFAULT_LANDING_PAGE, sections: [banner] }).ok).toBe(true);
+  });
+});

@@ -22,6 +22,7 @@ import {
   PANEL_KEYS,
   PRODUCT_PAGE_PLACEMENTS,
   PROGRAM_TYPES,
+  SECTION_FIELDS,
   SECTION_STYLES,
   SECTION_TYPES,
   SHADOWS,
@@ -112,14 +113,27 @@ const layout = optional({
   mobile_image_placement: oneOf(IMAGE_PLACEMENTS),
 });
 
-const section = fc.record({
-  id,
-  type: oneOf(SECTION_TYPES),
-  visible: fc.boolean(),
-  content: fc.record({ member: content, visitor: content }),
-  style,
-  layout,
-});
+/** Only the settings of the section's type (SECTION_FIELDS): a section carrying another type's is refused. */
+const only = <T extends object>(value: T, fields: readonly string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([field]) => fields.includes(field))) as Partial<T>;
+const section = fc
+  .record({
+    id,
+    type: oneOf(SECTION_TYPES),
+    visible: fc.boolean(),
+    content: fc.record({ member: content, visitor: content }),
+    style,
+    layout,
+  })
+  .map((drawn) => {
+    const fields = SECTION_FIELDS[drawn.type];
+    return {
+      ...drawn,
+      content: { member: only(drawn.content.member, fields.content), visitor: only(drawn.content.visitor, fields.content) },
+      style: only(drawn.style, fields.style),
+      layout: only(drawn.layout, fields.layout),
+    };
+  });
 
 const envelope = <K extends string>(kind: K, version = 1) => ({ kind: fc.constant(kind), schemaVersion: fc.constant(version) });
 

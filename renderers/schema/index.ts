@@ -7,6 +7,7 @@ export * from './colour.ts';
 export * from './primitives.ts';
 export * from './placeholders.ts';
 export * from './theme.ts';
+export * from './section-options.ts';
 export * from './landing.ts';
 export * from './section-fields.ts';
 export * from './widget.ts';

@@ -19,20 +19,21 @@ import {
   urlSchema,
 } from './primitives.ts';
 import { themeNameSchema } from './theme.ts';
+import {
+  CARD_SHAPES,
+  CARD_STYLES,
+  IMAGE_PLACEMENTS,
+  LAYOUT_STYLES,
+  SECTION_NUMBER_BOUNDS,
+  SECTION_STYLES,
+  SECTION_TYPES,
+  TEXT_ALIGNS,
+  TIER_SPACINGS,
+  type SectionType,
+} from './section-options.ts';
+import { RETIRED_CONTENT_FIELDS, SECTION_FIELDS, SECTION_LABELS } from './section-fields.ts';
 import { translationsSchema } from './translations.ts';
 
-export const SECTION_TYPES = [
-  'banner',
-  'header',
-  'how_it_works',
-  'ways_to_earn',
-  'ways_to_redeem',
-  'referral',
-  'vip_tiers',
-  'timeline',
-  'reward_list',
-] as const;
-export type SectionType = (typeof SECTION_TYPES)[number];
 const sectionTypeSchema = oneOf(SECTION_TYPES);
 
 export const buttonSchema = z.strictObject({ label: text(TEXT_LIMITS.label), url: urlSchema });
@@ -101,13 +102,6 @@ export const sectionContentSchema = z.strictObject({
 });
 export type SectionContent = z.infer<typeof sectionContentSchema>;
 
-/** Bounds of the numeric style and layout settings (px, or a count of columns). */
-export const SECTION_NUMBER_BOUNDS = {
-  font_size: { min: 10, max: 96 },
-  padding: { min: 0, max: 160 },
-  mobile_columns: { min: 1, max: 2 },
-  desktop_columns: { min: 1, max: 4 },
-} as const;
 const bounded = (key: keyof typeof SECTION_NUMBER_BOUNDS) => integer(SECTION_NUMBER_BOUNDS[key].min, SECTION_NUMBER_BOUNDS[key].max);
 
 export const sectionStyleSchema = z.strictObject({
@@ -118,14 +112,6 @@ export const sectionStyleSchema = z.strictObject({
   border_color: colourSchema.optional(),
 });
 export type SectionStyle = z.infer<typeof sectionStyleSchema>;
-
-export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
-export const SECTION_STYLES = ['plain', 'boxed', 'highlighted'] as const;
-export const CARD_SHAPES = ['square', 'rounded', 'pill'] as const;
-export const CARD_STYLES = ['flat', 'outlined', 'elevated'] as const;
-export const LAYOUT_STYLES = ['grid', 'list', 'carousel'] as const;
-export const TIER_SPACINGS = ['compact', 'comfortable', 'spacious'] as const;
-export const IMAGE_PLACEMENTS = ['left', 'right', 'top', 'bottom', 'hidden'] as const;
 
 export const sectionLayoutSchema = z.strictObject({
   text_align: oneOf(TEXT_ALIGNS).optional(),
@@ -151,14 +137,37 @@ export const sectionLayoutSchema = z.strictObject({
 });
 export type SectionLayout = z.infer<typeof sectionLayoutSchema>;
 
-export const sectionSchema = z.strictObject({
-  id: idSchema,
-  type: sectionTypeSchema,
-  visible: switchSchema,
-  content: z.strictObject({ member: sectionContentSchema, visitor: sectionContentSchema }),
-  style: sectionStyleSchema,
-  layout: sectionLayoutSchema,
-});
+/**
+ * A section carries only the settings of its type (`SECTION_FIELDS`): a banner cannot hold another
+ * section's steps or columns, which no inspector would show and no renderer would draw.
+ */
+function settingsOfItsType(section: { type: SectionType; content: { member: object; visitor: object }; style: object; layout: object }, ctx: z.RefinementCtx) {
+  const fields = SECTION_FIELDS[section.type];
+  const refuse = (path: (string | number)[], field: string) =>
+    ctx.addIssue({ code: 'custom', path: [...path, field], message: `A ${SECTION_LABELS[section.type]} section has no "${field}" setting` });
+  const allowed = {
+    content: new Set<string>([...fields.content, ...RETIRED_CONTENT_FIELDS]),
+    style: new Set<string>(fields.style),
+    layout: new Set<string>(fields.layout),
+  };
+  for (const audience of ['member', 'visitor'] as const) {
+    for (const field of Object.keys(section.content[audience])) if (!allowed.content.has(field)) refuse(['content', audience], field);
+  }
+  for (const part of ['style', 'layout'] as const) {
+    for (const field of Object.keys(section[part])) if (!allowed[part].has(field)) refuse([part], field);
+  }
+}
+
+export const sectionSchema = z
+  .strictObject({
+    id: idSchema,
+    type: sectionTypeSchema,
+    visible: switchSchema,
+    content: z.strictObject({ member: sectionContentSchema, visitor: sectionContentSchema }),
+    style: sectionStyleSchema,
+    layout: sectionLayoutSchema,
+  })
+  .superRefine(settingsOfItsType);
 export type Section = z.infer<typeof sectionSchema>;
 
 export const landingPageSchema = z

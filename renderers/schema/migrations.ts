@@ -10,7 +10,7 @@
  * `position` of `bottom-left`/`bottom-right`.
  */
 import type { DocumentKind } from './documents.ts';
-import { SECTION_TYPES } from './landing.ts';
+import { SECTION_TYPES } from './section-options.ts';
 
 export type DocumentBody = Record<string, unknown>;
 export interface MigrationStep {

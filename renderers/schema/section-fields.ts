@@ -12,11 +12,9 @@ import {
   SECTION_STYLES,
   TEXT_ALIGNS,
   TIER_SPACINGS,
-  type SectionContent,
-  type SectionLayout,
-  type SectionStyle,
   type SectionType,
-} from './landing.ts';
+} from './section-options.ts';
+import type { SectionContent, SectionLayout, SectionStyle } from './landing.ts';
 import { TEXT_LIMITS } from './primitives.ts';
 
 type FieldTable = { content: readonly (keyof SectionContent)[]; style: readonly (keyof SectionStyle)[]; layout: readonly (keyof SectionLayout)[] };

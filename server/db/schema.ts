@@ -160,7 +160,7 @@ export interface OrdersTable {
   currency: string;
   status: string;
   placed_at: Timestamp;
-  /** the sales channel the platform named (web, pos, …; migration 0165), null when it did not */
+  /** the sales channel the platform named (web, pos, …), null when it did not */
   channel: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }

@@ -22,8 +22,8 @@ export const platformName = (platform: string) =>
 
 /**
  * spec §2: every admin route, with its page title and what the page will hold.
- * `screen` names a real screen of this issue; the others show an honest empty state until
- * their issue fills them.
+ * `screen` names a route with a real screen; the others show an honest empty state until one is
+ * built.
  */
 export interface RouteEntry {
   path: string;

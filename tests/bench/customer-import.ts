@@ -4,7 +4,7 @@
  * CUSTOMER_IMPORT_BENCH rows (default 20,000), on PGlite and, with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path.
  * With BENCH_SCALE_TEMPLATE, the same file is also imported into the large PostgreSQL store
- * (1,000,000 customers, ~5,000,000 ledger entries: its indexes are that big), the issue's scale.
+ * (1,000,000 customers, ~5,000,000 ledger entries: its indexes are that big).
  */
 import type { Db } from '../../server/db/connection.ts';
 import { measureOnEachDatabase } from './pglite.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every performance budget of the issues, measured on this machine and printed
+ * `npm run bench`: every performance budget of the product, measured on this machine and printed
  * as tables (never asserted as timings in tests). Each bench module exports
  * `run(): Promise<BenchRow[]>`; a module that is missing or fails is reported, not fatal.
  */

@@ -1,10 +1,10 @@
 /**
- * The one large store every scale bench measures (issues 14 and 17), seeded once per database and
- * run and shared by the scenarios: 1,000,000 customers and about 5,000,000 ledger entries on
- * PostgreSQL (`BENCH_SCALE_CUSTOMERS`; needs BENCH_DATABASE_URL or TEST_DATABASE_URL), 100,000
- * on PGlite (`BENCH_SCALE_LITE`), written with generate_series (tests/bench/large-store.ts) and
- * rolled up for analytics. A database that cannot be seeded is reported with the reason, and the
- * benches skip it.
+ * The one large store every scale bench measures (customers and analytics), seeded once per
+ * database and run and shared by the scenarios: 1,000,000 customers and about 5,000,000 ledger
+ * entries on PostgreSQL (`BENCH_SCALE_CUSTOMERS`; needs BENCH_DATABASE_URL or TEST_DATABASE_URL),
+ * 100,000 on PGlite (`BENCH_SCALE_LITE`), written with generate_series (tests/bench/large-store.ts)
+ * and rolled up for analytics. A database that cannot be seeded is reported with the reason, and
+ * the benches skip it.
  *
  * Seeding 1,000,000 customers takes many minutes. With `BENCH_SCALE_TEMPLATE=<name>` the PostgreSQL
  * store is seeded once into a kept database (named after the template, the size and a hash of
@@ -184,9 +184,9 @@ async function holdingTemplate<T>(name: string, work: () => Promise<T>): Promise
 }
 
 /**
- * Migrates the kept template itself to the latest schema and rolls its days up, so each copy
- * starts migrated and rolled up: a migration that re-marks the history (0200's member segments)
- * is paid once, not by every run.
+ * Migrates the kept template itself to the latest schema and rolls its days up, so each copy starts
+ * migrated and rolled up: a migration that re-marks the history (the member segments of
+ * `analytics_segments`) is paid once, not by every run.
  */
 async function bringUpToDate(name: string): Promise<void> {
   const url = new URL(ADMIN_URL!);

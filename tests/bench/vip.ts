@@ -107,7 +107,7 @@ const OUT_OF_REACH = { scale: 1_000 };
 
 /**
  * Earn throughput without tiers, with tiers nobody reaches (the re-evaluation alone: figures kept,
- * summed and compared; the issue's budget) and with tiers the customers climb (the re-evaluation
+ * summed and compared; budget ≤ 15 %) and with tiers the customers climb (the re-evaluation
  * plus what each tier move writes: activity entries, tier names, entry rewards, emails, the
  * analytics segments' history), alternating ROUNDS times so the machine's drift hits all alike;
  * the best run of each. A move's cost is reported per move: here 1 order in 3 moves a tier, where

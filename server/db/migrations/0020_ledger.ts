@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The points ledger (issue 7): append-only signed entries, one cached account row per customer,
+ * The points ledger: append-only signed entries, one cached account row per customer,
  * earned batches (optional expiry) and which batches each debit spent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer list (issue 14): program status, where the customer came from, a VIP tier and a
+ * The customer list: program status, where the customer came from, a VIP tier and a
  * referral count the list shows and filters on, and the erasure mark of a deleted customer.
  * Each index serves one list query on a store of a million customers.
  */

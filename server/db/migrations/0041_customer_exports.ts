@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer exports run in the background (issue 14): one row per export with its progress, and
+ * Customer exports run in the background: one row per export with its progress, and
  * the CSV in ordered chunks (one per batch of customers) so neither the writer nor the download
  * holds a million rows in memory.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19: points totals in 64 bits. Balances, pending and lifetime totals grow for years and
+ * Points totals in 64 bits. Balances, pending and lifetime totals grow for years and
  * an entry may move a whole balance (setting it to zero), so the accounts, entries, batches and
  * spends hold bigint; the domain's POINTS_LIMITS keep every value within JS safe integers.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19: a webhook is the same delivery only for the same (store, source, topic, event id) —
+ * A webhook is the same delivery only for the same (store, source, topic, event id) —
  * Shopify may give a refunds/create the event id of the order it refers to. The raw body as
  * received (the bytes the signature covered, as UTF-8) is kept beside the parsed payload so a
  * delivery can be replayed exactly.

@@ -73,7 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the members carrying a tag (analytics' member filter)
   await sql`create index customers_tags_idx on customers using gin (tags jsonb_path_ops)`.execute(db);
   // reading a period of rewards by date (the recompute of a day, the live tag filter); orders have
-  // theirs since 0030 (orders_store_placed_idx)
+  // theirs already (orders_store_placed_idx)
   await sql`create index rewards_store_created_idx on rewards (store_id, created_at)`.execute(db);
   await sql`create index rewards_store_used_idx on rewards (store_id, used_at) where used_at is not null`.execute(db);
 }

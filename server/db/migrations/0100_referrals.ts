@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Referrals (issue 15): the store's settings, each member's stable code, the visits of referral
+ * Referrals: the store's settings, each member's stable code, the visits of referral
  * links (first touch wins) and the referrals themselves with their state, reason and fraud flags.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

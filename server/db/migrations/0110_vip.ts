@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * VIP tiers and automatic discounts (issue 15): the store's tier settings, tiers with their
+ * VIP tiers and automatic discounts: the store's tier settings, tiers with their
  * thresholds, perks, each member's tier with the figures of the current period (the simulation
  * aggregates these), tier changes as entries of their own, background jobs applying a change
  * to every member, and discounts granted to tiers.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * VIP simulation at scale (issue 15): the store's soft-deleted customers, found without reading
+ * VIP simulation at scale: the store's soft-deleted customers, found without reading
  * its live ones. The simulation aggregates the members' stored figures alone (no join with a
  * million customers) when this index says the store has no deleted customer to leave out.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer imports and invitations (issue 14 §3). An import keeps the checked rows of its file
+ * Customer imports and invitations. An import keeps the checked rows of its file
  * until done and how far it got, so a stopped process resumes it where it left off; the opening
  * balances go through the ledger with one idempotency key per customer, so importing the same
  * file again credits nothing twice. An invitation is queued once per customer.

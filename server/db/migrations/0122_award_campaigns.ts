@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Award campaigns (issue 14 §5): points granted to the customers a filter chooses, in the
+ * Award campaigns: points granted to the customers a filter chooses, in the
  * background, exactly once (each customer's credit has the ledger key `award:{id}:{customer}`),
  * with who granted what. `last_customer_id` is where a stopped grant resumes.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Receipt moderation (issue 14 §6): a signed-in shopper uploads a photo of an in-store receipt
+ * Receipt moderation: a signed-in shopper uploads a photo of an in-store receipt
  * with its amount; staff approve it (points by the store's order rule, once: the ledger key
  * `receipt:{id}`) or reject it with a reason. The image lives in the row (bytea, type sniffed
  * and size checked like the gallery's) and is served only to the store's staff — never through

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The store's product catalogue (issue 13): products with their tags and collections, variants
+ * The store's product catalogue: products with their tags and collections, variants
  * and collections, fed by product imports, product webhooks and the demo seed; rules refer to
  * their platform ids. Product imports share the import jobs of orders (`kind`).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Outgoing webhooks (issue 17): the merchant's https endpoints, each with the program events it
+ * Outgoing webhooks: the merchant's https endpoints, each with the program events it
  * wants and how far it has been given them (one cursor per event source), and one delivery per
  * endpoint and event (unique: an event is never queued twice), retried with backoff.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Holdout group (issue 17): with the store setting `holdout_percent` (0–20), that share of NEW
+ * Holdout group: with the store setting `holdout_percent` (0–20), that share of NEW
  * customers is kept out of the program (they earn nothing) so analytics can measure the
  * program's incremental lift. The share is drawn when the customer row is inserted, whatever
  * path inserts it, from a hash of the store and email: random across customers, stable per customer.

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Outgoing webhooks of the program's own tier and referral events (issue 17): each endpoint keeps
- * how far it was given the tier changes (`vip_activity`) and the referrals (`referrals`), like the
- * cursors of migration 0160. Tier changes are read by `vip_activity_store_idx (store_id, id)`.
+ * Outgoing webhooks of the program's own tier and referral events: each endpoint keeps how far it
+ * was given the tier changes (`vip_activity`) and the referrals (`referrals`), like its ledger,
+ * reward and customer cursors. Tier changes are read by `vip_activity_store_idx (store_id, id)`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The referral funnel of analytics (issue 17) counts each step by when it happened in a period,
+ * The referral funnel of analytics counts each step by when it happened in a period,
  * per store: without these, each count reads every referral row of the store (or of all stores).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer tags as rows (issue 17, the tag filter of analytics and of the customer list): the
+ * Customer tags as rows (for the tag filter of analytics and of the customer list): the
  * `customers.tags` JSON array stays the source of truth, and `customer_tags` holds one row per
  * customer and tag, kept in step by statement-level triggers (a bulk insert or import pays one
  * set-based statement, not one per row; a deleted customer's rows go with it). Filtering by a tag

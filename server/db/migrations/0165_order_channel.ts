@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The sales channel of an order (issue 17, the analytics channel filter): where the platform says
+ * The sales channel of an order (analytics' channel filter): where the platform says
  * the order was placed — Shopify's `source_name` (web, pos, …), BigCommerce's `order_source`, the
  * neutral format's `channel`; null when the platform did not say.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sign-in defences (issue 19 item 6): failed sign-ins counted in the database, so every route
+ * Sign-in defences: failed sign-ins counted in the database, so every route
  * (API login, the /auth/login form, a password change) and every server process shares one
  * counter, and a restart forgets nothing. One row per counter key — `email:<address>`,
  * `ip:<address>` or `code-ip:<address>` — holding the failures of its current fixed window.

@@ -1,20 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bulk writes of customers pay once per statement, not once per row (issue 14: CSV import
- * ≥ 5,000 rows/s).
+ * Bulk writes of customers pay once per statement, not once per row: a CSV import writes thousands
+ * of customers a second, in statements of many rows each.
  *
- * - The holdout group (0161) is drawn by one statement-level trigger instead of a per-row one
- *   (which ran a PL/pgSQL call and a read of the store per row: a 1,000-row insert 2–4× slower).
- *   Same rule as before: only NEW customers, only when the store's `holdout_percent` is above 0,
- *   from a hash of the store and the lower-case email (random across customers, stable per
- *   customer), a row inserted with `holdout` already true keeps it, and an update never changes
+ * - The holdout group (`customers_assign_holdout`) is drawn by one statement-level trigger instead
+ *   of a per-row one (which ran a PL/pgSQL call and a read of the store per row: a 1,000-row insert
+ *   2–4× slower). Same rule as before: only NEW customers, only when the store's `holdout_percent`
+ *   is above 0, from a hash of the store and the lower-case email (random across customers, stable
+ *   per customer), a row inserted with `holdout` already true keeps it, and an update never changes
  *   the group. The flag is set by the end of the inserting statement, so a RETURNING of that very
  *   statement still shows false; every later statement (the ledger's check included) sees it.
- * - The customer_tags update trigger (0164) plans its join of the transition tables on each run
- *   (EXECUTE): a PL/pgSQL statement is planned once per session, and the first plan was made for
- *   the empty transition tables of an insert's ON CONFLICT, a nested loop that made re-importing
- *   1,000 customers take seconds.
+ * - The customer_tags update trigger (`customer_tags_updated`) plans its join of the transition
+ *   tables on each run (EXECUTE): a PL/pgSQL statement is planned once per session, and the first
+ *   plan was made for the empty transition tables of an insert's ON CONFLICT, a nested loop that
+ *   made re-importing 1,000 customers take seconds.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [

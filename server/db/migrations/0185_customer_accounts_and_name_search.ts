@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer list at a million members (issue 14).
+ * The customer list at a million members.
  *
  * Every customer has a points account row from the moment the customer row exists (created at
  * zero by a statement-level trigger; the ledger's upserts then only ever update it). The list can

@@ -29,7 +29,7 @@ const orderDelta = (rows: string) =>
 
 /**
  * Adds new rows' figures (creating the day's row) and takes old rows' away, one statement each.
- * `planEachRun` (migration 0192): the statements are planned on each run (EXECUTE) rather than
+ * `planEachRun`: the statements are planned on each run (EXECUTE) rather than
  * once per session for the size of the first statement's transition table.
  */
 export function maintainFunction(name: string, delta: (rows: string) => string, planEachRun = false): string {
@@ -61,7 +61,7 @@ export const SOURCES: Array<[table: string, fn: string, delta: (rows: string) =>
 ];
 
 /**
- * VIP tier figures kept incrementally (issue 15): per store, customer and day (UTC) the points
+ * VIP tier figures kept incrementally: per store, customer and day (UTC) the points
  * earned (lifetime points, tier rewards left out), the amount spent and the orders counted, so a
  * re-evaluation sums a customer's few days in the period (lifetime, a rolling year, the calendar
  * year) instead of aggregating their ledger and orders. Statement-level triggers on the ledger and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A VIP apply job survives its process (issue 15): the job keeps where it got to (the last
+ * A VIP apply job survives its process: the job keeps where it got to (the last
  * customer id done, written in each batch's own transaction with the batch's moves), which runner
  * holds it, and when that runner last made progress; the maintenance job takes over a job whose
  * runner has been silent too long and continues after that customer.

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Analytics rolled up per day and member segment (issue 17: a filtered figure read 365 rows a
- * year instead of every member's entries and orders). Each day of `analytics_daily` is split by
- * what the filters narrow: the member's VIP tier and source ('' for none), each tag they carry
- * and each sales channel — a customer's rows for their tags and the channels they ever ordered
- * through, an order's for its own channel — with '' standing for "any" in the tag and channel
- * columns. Guests' orders sit on the rows of no tag, tier or source. The rows of a day are
- * recomputed with the day (`analytics_dirty`); as they follow the customers' tier, source, tags
- * and channels as they are now, a change of those marks every day of the customer's history.
+ * Analytics rolled up per day and member segment, so a filtered figure reads 365 rows a year
+ * instead of every member's entries and orders. Each day of `analytics_daily` is split by what the
+ * filters narrow: the member's VIP tier and source ('' for none), each tag they carry and each
+ * sales channel — a customer's rows for their tags and the channels they ever ordered through, an
+ * order's for its own channel — with '' standing for "any" in the tag and channel columns. Guests'
+ * orders sit on the rows of no tag, tier or source. The rows of a day are recomputed with the day
+ * (`analytics_dirty`); as they follow the customers' tier, source, tags and channels as they are
+ * now, a change of those marks every day of the customer's history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -62,9 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     sql`create trigger customers_analytics_segment after update on customers referencing old table as old_rows new table as new_rows
       for each statement execute function analytics_customer_segment_changed()`,
     // a customer's channels change with their first order through one (or an order's channel or
-    // customer changing, or its deletion): the orders' own days are marked by 0071's triggers.
-    // The triggers' statements are planned on each run (EXECUTE), as 0180 found: a cached plan made
-    // for small transition tables made bulk writes slow
+    // customer changing, or its deletion): the orders' own days are marked by
+    // `analytics_mark_orders`. The triggers' statements are planned on each run (EXECUTE): a plan
+    // cached for small transition tables makes bulk writes slow
     sql`create function analytics_order_channels_changed() returns trigger language plpgsql as $$
       declare stores bigint[]; ids bigint[];
       begin

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The lift's sample (issue 17): analytics compares the new members with the holdout group on a
+ * The lift's sample: analytics compares the new members with the holdout group on a
  * simple random sample of each group's customers who joined in the period (at most a few
  * thousand, enough for a tight interval) instead of reading every one of them.
  */

@@ -4,10 +4,10 @@ import { sql, type Kysely } from 'kysely';
 const day = (column: string) => `(${column} at time zone 'UTC')::date`;
 
 /**
- * The points that expire on each day, rolled up with the days (issue 17: the liability's "expires
- * within 90 days" summed about a million open batches on every read of the scale store, 850 ms).
- * `analytics_daily.points_expiring` holds the unspent points of the batches expiring that day; a
- * batch written (earned, spent from, expired, deleted) marks its expiry day in `analytics_dirty`
+ * The points that expire on each day, rolled up with the days: summed live, the liability's
+ * "expires within 90 days" reads about a million open batches on every read of the scale store
+ * (850 ms). `analytics_daily.points_expiring` holds the unspent points of the batches expiring that
+ * day; a batch written (earned, spent from, expired, deleted) marks its expiry day in `analytics_dirty`
  * as the other sources mark theirs (appends only), and the day is recomputed with the others.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

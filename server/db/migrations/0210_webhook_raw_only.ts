@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19 item 9: a webhook received over HTTP is stored as its raw body only and parsed when it
+ * A webhook received over HTTP is stored as its raw body only and parsed when it
  * is processed, so the acknowledgement writes one text column instead of the body twice (text and
  * jsonb). `payload` stays for events stored before, and for events not received over HTTP.
  * No index: the new constraint is a row check.

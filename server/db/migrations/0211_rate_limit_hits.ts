@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19 item 10: the per-minute limits of `/oauth/token`, the storefront's referral calls and
- * receipt uploads are counted in the database, so every server process shares one count per
- * route and address (they were counted in each process's memory). One row per counter key
+ * The per-minute limits of `/oauth/token`, the storefront's referral calls and receipt uploads are
+ * counted in the database, so every server process shares one count per route and address (counted
+ * in each process's memory, every process would allow the whole limit). One row per counter key
  * (`<METHOD> <route> <address>`) holding the hits of its current fixed window.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

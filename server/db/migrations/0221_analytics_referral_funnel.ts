@@ -13,14 +13,15 @@ const mark = (rows: string, columns: string[]) =>
     .join('\n');
 
 /**
- * The referral funnel rolled up per day and member segment (issue 17: the funnel counted every
- * invitation, visit and referral of the period live, joined to the filter's referrers: 0.8–1.7 s
- * for a filtered year of a 1M-customer store with half a million invitations, 0.26 s unfiltered).
+ * The referral funnel rolled up per day and member segment: counted live, the funnel reads every
+ * invitation, visit and referral of the period, joined to the filter's referrers (0.8–1.7 s for a
+ * filtered year of a 1M-customer store with half a million invitations, 0.26 s unfiltered).
  * `analytics_segments` and `analytics_daily` count each step on the day it happened — invitations
  * sent, visits through a link (a returning visitor once, at their latest visit), friends who
  * claimed a coupon (the referral created), referrals completed — in the segments of the referrer.
- * Each write to the three tables marks the days of its rows (0071's way); a member whose segment
- * changes has their referrals' days marked with the rest of their history.
+ * Each write to the three tables marks the days of its rows (`analytics_mark_<table>`
+ * statement-level triggers, as on the ledger and the orders); a member whose segment changes has
+ * their referrals' days marked with the rest of their history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -57,7 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const column of columns) statements.push(sql.raw(mark(table, [column]).slice(0, -1)));
   }
   statements.push(
-    // 0220's function (the days of the customers' facts and of their batches' expiry), with the days of their referrals
+    // the current `analytics_mark_histories` (the days of the customers' facts and of their
+    // batches' expiry), with the days of their referrals
     sql`alter function analytics_mark_histories(bigint[], bigint[]) rename to analytics_mark_member_days`,
     sql`create function analytics_mark_histories(stores bigint[], ids bigint[]) returns void language sql as $$
       select analytics_mark_member_days(stores, ids);

@@ -1,15 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer list filtered by a tag, newest members first (issue 14), read from the tag's rows.
+ * The customer list filtered by a tag, newest members first, read from the tag's rows.
  *
  * Each tag row carries its customer's join date (`customers.created_at`, kept in step by the
- * statement-level triggers of 0164/0180, which now also follow a changed join date), and
+ * statement-level triggers `customer_tags_inserted` and `customer_tags_updated`, which now also
+ * follow a changed join date), and
  * `customer_tags_store_tag_joined_idx (store_id, tag, joined_at desc, customer_id desc)` lists a
- * tag's customers in the list's default order: a page reads its 25 tag rows and 25 customers.
- * Walked from the customers' side instead (`customers_store_joined_idx`, a tag probe per customer),
- * the bench store's newest "vip" customer is the 4,134th newest customer: 4,134 customer rows and
- * as many tag probes for a page (40–117 ms on 1,000,000 customers).
+ * tag's customers in the list's default order: a page reads its 25 tag rows and 25 customers. Walked from the customers' side instead (`customers_store_joined_idx`,
+ * a tag probe per customer), the bench store's newest "vip" customer is the 4,134th newest
+ * customer: 4,134 customer rows and as many tag probes for a page (40–117 ms on 1,000,000
+ * customers).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -28,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     sql`alter table customer_tags_rebuilt rename to customer_tags`,
     sql`alter index customer_tags_rebuilt_pkey rename to customer_tags_pkey`,
     sql`alter table customer_tags rename constraint customer_tags_rebuilt_customer_id_fkey to customer_tags_customer_id_fkey`,
-    // as in 0164: a customer's own rows, replaced when their tags change
+    // a customer's own rows, replaced when their tags change
     sql`create index customer_tags_customer_idx on customer_tags (customer_id)`,
     // a tag's customers in the list's default order (newest first, then by id)
     sql`create index customer_tags_store_tag_joined_idx on customer_tags (store_id, tag, joined_at desc, customer_id desc)`,
@@ -40,10 +41,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           on conflict do nothing;
         return null;
       end $$`,
-    // planned on each run (EXECUTE), as 0180 explains; a changed join date moves the customer's tag
-    // rows along (in this statement-level trigger: customers keep no per-row trigger, 0180). One look
-    // at the statement's rows first: an update that changed neither tags nor join date (a VIP tier
-    // change, a birthday, a name: issue 15's tier re-evaluation) stops there, not after three statements
+    // planned on each run (EXECUTE), like the customers' other statement-level triggers; a changed
+    // join date moves the customer's tag rows along (in this statement-level trigger: customers
+    // keep no per-row trigger). One look at the statement's rows first: an update that changed
+    // neither tags nor join date (a VIP tier change, a birthday, a name: the tier re-evaluation's
+    // writes) stops there, not after three statements
     sql`create or replace function customer_tags_updated() returns trigger language plpgsql as $$
       declare touched boolean;
       begin

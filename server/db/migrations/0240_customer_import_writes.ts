@@ -1,19 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer CSV import at ≥ 5,000 rows/s (issue 14): one statement per chunk writes the
+ * The customer CSV import at ≥ 5,000 rows/s: one statement per chunk writes the
  * customers, their opening balances and their accounts, and each row of it pays fewer checks.
  *
- * - The holdout draw of 0161/0180 becomes a function (`customer_drawn_for_holdout`), used by the
- *   customers' statement-level trigger and by the import, which must know in its one statement
- *   which new customers the trigger will hold out (they are credited nothing): one rule, one place.
+ * - The holdout draw of `customers_assign_holdout` becomes a function
+ *   (`customer_drawn_for_holdout`), used by the customers' statement-level trigger and by the
+ *   import, which must know in its one statement which new customers the trigger will hold out
+ *   (they are credited nothing): one rule, one place.
  * - Ledger entries, batches and accounts reference their customer by (store_id, customer_id):
  *   one foreign-key check per row instead of two (store, then customer), and a stronger one: the
  *   row's store is its customer's store (two separate keys allowed a customer of another store).
  *   Deleting a store still removes them (through its customers, ON DELETE CASCADE as before).
  *   The unique (store_id, id) on customers is what such a key needs.
- * - `customers_tags_idx` (GIN over the tags JSON, 0071) is dropped: since 0164 every tag filter
- *   reads `customer_tags`, no query uses it, and every customer insert paid for it.
+ * - `customers_tags_idx` (GIN over the tags JSON) is dropped: every tag filter reads
+ *   `customer_tags`, no query uses it, and every customer insert paid for it.
  * - `customer_imports.rows` is `json`: written once and read back whole, never queried inside,
  *   so the binary `jsonb` form only cost its conversion both ways (20,000 rows: ~0.5 s on PGlite).
  */

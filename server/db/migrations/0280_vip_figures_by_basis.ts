@@ -12,7 +12,10 @@ const dayOf = (column: string) => `(${column} at time zone 'UTC')::date`;
 const measuredOn = (bases: string) =>
   `store_id in (select t.store_id from vip_tiers t left join vip_settings s on s.store_id = t.store_id where coalesce(s.basis, 'points') in (${bases}))`;
 
-/** What a statement's rows add to the day figures (migration 0190's deltas, for the stores measured on their table only). */
+/**
+ * What a statement's rows add to the day figures (the deltas of `vip_figures_from_ledger` and
+ * `vip_figures_from_orders`, for the stores measured on their table only).
+ */
 const fromLedger = (rows: string) =>
   `select store_id, customer_id, ${dayOf('created_at')} as day, sum(lifetime_points) as points, 0::bigint as spent_minor, 0 as orders
      from ${rows} where type <> 'tier_reward' and ${measuredOn(`'points'`)}
@@ -23,12 +26,12 @@ const fromOrders = (rows: string) =>
      group by 1, 2, 3`;
 
 /**
- * VIP day figures by basis (issue 15, the earn overhead budget): a store keeps only the figures
- * its tiers are measured on, so an order earn upserts one figures row per customer and day instead
- * of two (the orders' trigger and the ledger's both wrote the same rows). A store measured on
- * `spent` or `orders` no longer keeps points there (nor one on `points` amounts): changing the basis
- * to the other source rebuilds the store's figures from history under the exclusive side of the
- * figures lock (saveSettings), and the simulation of such a change measures from the ledger and
+ * VIP day figures by basis, to keep the overhead of tiers on an earn small: a store keeps only the
+ * figures its tiers are measured on, so an order earn upserts one figures row per customer and day
+ * instead of two (the orders' trigger and the ledger's both wrote the same rows). A store measured
+ * on `spent` or `orders` no longer keeps points there (nor one on `points` amounts): changing the
+ * basis to the other source rebuilds the store's figures from history under the exclusive side of
+ * the figures lock (saveSettings), and the simulation of such a change measures from the ledger and
  * the orders. The figures of the stores with tiers are rebuilt here, the other source's zeroed.
  *
  * Both tables leave a fifth of each page free: an earn rewrites a figures row and a member row,

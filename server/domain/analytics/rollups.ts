@@ -82,10 +82,10 @@ const zero = (count: number) => sql.raw(Array.from({ length: count }, () => '0')
 const ofDay = (column: string) => sql`${sql.ref(column)} >= d.start and ${sql.ref(column)} < d.stop`;
 
 /**
- * The days' member segments (`analytics_segments`, migrations 0200 and 0220), replaced: each day's
+ * The days' member segments (`analytics_segments`), replaced: each day's
  * facts (a customer joined; their entries, rewards issued and used; revenue orders in `currency`;
  * the unspent points of their batches expiring that day; the referral funnel's steps of their
- * referrals, as the referrer, 0221) per customer, then spread over the customer's segments as they are now — their tier and source,
+ * referrals, as the referrer) per customer, then spread over the customer's segments as they are now — their tier and source,
  * '' and each of their tags, '' and each channel they ordered through (an order: its own channel).
  */
 async function recomputeSegments(trx: Executor, storeId: number, currency: string, days: string[]): Promise<void> {

@@ -13,7 +13,7 @@ export interface AnalyticsDailyTable {
   points_net: number;
   /** every entry's pending points added up */
   pending_net: number;
-  /** the unspent points of the batches that expire that day (its segments' sum since 0220) */
+  /** the unspent points of the batches that expire that day (the sum of its segments) */
   points_expiring: number;
   points_issued: number;
   points_redeemed: number;
@@ -56,7 +56,7 @@ export interface CustomerTagsTable {
   store_id: number;
   tag: string;
   customer_id: number;
-  /** the customer's join date (`customers.created_at`, kept by the triggers; migration 0230) */
+  /** the customer's join date (`customers.created_at`, kept in step by the customers' statement-level triggers) */
   joined_at: Date;
 }
 

@@ -59,7 +59,7 @@ describeEachDatabase(
       where c.store_id = ${storeId} group by c.id, a.balance order by c.email`
         .execute(ctx.db)
         .then((result) => result.rows);
-    /** The draw of migration 0161: a hash of the store and the lower-case email against the share. */
+    /** The holdout draw (`customer_drawn_for_holdout`): a hash of the store and the lower-case email against the share. */
     const drawnHeld = async (storeId: number, percent: number) =>
       sql<{ email: string }>`select email from customers
       where store_id = ${storeId} and abs(hashtext(store_id::text || ':' || lower(email))::bigint) % 100 < ${percent} order by email`

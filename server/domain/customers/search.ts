@@ -7,7 +7,7 @@ export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 /** The text with the LIKE wildcards escaped. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What the global search matches the start of, each served by its own prefix index (migrations 0040, 0185). */
+/** What the global search matches the start of, each served by its own prefix index (`customers_store_*_prefix_idx`). */
 const PREFIXED: RawBuilder<string>[] = [sql`lower(email)`, sql`lower(first_name || ' ' || last_name)`, sql`lower(last_name)`];
 
 /**

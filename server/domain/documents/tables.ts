@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /**
- * Columns migration 0010 adds to `settings_documents` (the table itself is server core's). The
+ * The publishing columns of `settings_documents` (the table itself is server core's). The
  * augmentation applies program-wide, so no file needs to import this one.
  */
 declare module '../../db/schema.ts' {

@@ -249,7 +249,7 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
  * this statement, held: the customer is in the holdout group, computation). A held customer is
  * credited nothing (as creditMany refuses); any other with points gets one `adjustment` entry,
  * whose idempotency key is `sourceType` and the customer (a repeated file credits nothing), and
- * its batch. A new customer's account is opened with its balance (the trigger of migration 0185,
+ * its batch. A new customer's account is opened with its balance (`customer_accounts_after_insert`,
  * firing after the statement, then finds it: no account opened at zero and then updated); an
  * existing customer's account is raised. Adds `opening_entries` (customer_id, points) and
  * `opening_accounts` (the new totals: the caller passes them to checkLimits).

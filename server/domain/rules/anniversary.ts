@@ -12,7 +12,7 @@ const ANNIVERSARY_GRACE_DAYS = 7;
 const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 /** month × 100 + day (UTC), e.g. 301 for 1 March */
 const monthDay = (date: Date) => (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-/** The same of a customer's creation, as indexed by migration 0024_customer_join_day. */
+/** The same of a customer's creation, as `customers_join_day_idx` indexes it. */
 const JOIN_DAY = sql<number>`(extract(month from created_at at time zone 'UTC') * 100 + extract(day from created_at at time zone 'UTC'))::integer`;
 
 /**

@@ -1,4 +1,4 @@
-/** Kinds of ledger entries; referral and tier rewards come with their issues. */
+/** Kinds of ledger entries, the referral and tier rewards among them. */
 export const ENTRY_TYPES = [
   'order_earn',
   'action_earn',

@@ -13,15 +13,16 @@ type Checkpoint = RunningJob<unknown>['checkpoint'];
 /** Starts moving every customer of the store to the tier the saved ladder gives them: the job's row, and its job. */
 export async function createApplyJob(db: Executor, storeId: number, now: Date): Promise<VipJob> {
   return inTransaction(db, async (trx) => {
-    const { total } = await trx
+    // the customers there are now: those who join during the run get their tier from their own points
+    const { total, last } = await trx
       .selectFrom('customers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('id').as('last')])
       .where('store_id', '=', storeId)
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     const job = await trx
       .insertInto('vip_jobs')
-      .values({ store_id: storeId, total: Number(total) })
+      .values({ store_id: storeId, total: Number(total), until_customer_id: last === null ? 0 : Number(last) })
       .returningAll()
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, { kind: VIP_APPLY_JOB, storeId, payload: { jobId: job.id }, total: Number(total) }, now);
@@ -47,16 +48,15 @@ export async function applyNextBatch(
   checkpoint?: Checkpoint,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const job = await trx.selectFrom('vip_jobs').select(['after_customer_id', 'processed']).where('id', '=', id).executeTakeFirstOrThrow();
-    const batch = await trx
+    const job = await trx.selectFrom('vip_jobs').select(['after_customer_id', 'until_customer_id', 'processed']).where('id', '=', id).executeTakeFirstOrThrow();
+    let customers = trx
       .selectFrom('customers')
       .select('id')
       .where('store_id', '=', storeId)
       .where('deleted_at', 'is', null)
-      .where('id', '>', job.after_customer_id)
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+      .where('id', '>', job.after_customer_id);
+    if (job.until_customer_id !== null) customers = customers.where('id', '<=', job.until_customer_id);
+    const batch = await customers.orderBy('id').limit(batchSize).execute();
     if (batch.length === 0) return false;
     const ids = batch.map((row) => row.id);
     const changes = await reevaluateTiers(trx, storeId, ids, now, 'settings', ladder);

@@ -491,6 +491,33 @@ describeEachDatabase(
       expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
     });
 
+    it('measures the customers there were when the apply was requested: its progress never passes its total when customers join mid-run', async () => {
+      const { storeId } = await pointsStore('joining');
+      const job = await createApplyJob(ctx.db, storeId, now());
+      const saved = await loadLadder(ctx.db, storeId);
+      expect(await applyNextBatch(ctx.db, storeId, job.id, saved, now(), 7)).toBe(true);
+      // twelve customers join while it runs, one with points enough for Gold
+      const joined = await ctx.db
+        .insertInto('customers')
+        .values(
+          Array.from({ length: 12 }, (_, index) => ({
+            store_id: storeId,
+            first_name: `J${index}`,
+            last_name: 'joining',
+            email: `joined-${index}@example.test`,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await creditMany(
+        ctx.db,
+        [{ storeId, customerId: joined[0]!.id, type: 'award' as const, points: 500, sourceType: 'test', sourceId: 'joined', computation: 'seed' }],
+        now(),
+      );
+      await runApplyJob(ctx.db, storeId, job.id, now, 7);
+      expect(await findJob(ctx.db, storeId, job.id)).toMatchObject({ status: 'done', processed: 30, total: 30, moved_up: 20 });
+    });
+
     it('resumes an apply job whose runner crashed mid-job: another runner takes it over after its last batch, moving nobody twice', async () => {
       const { storeId, ids } = await pointsStore('resume');
       const job = await createApplyJob(ctx.db, storeId, now());

@@ -5,7 +5,7 @@ import { METRIC_FIGURE, type Figures, type Ladder } from './ladder.ts';
 import type { TierBasis } from './contract.ts';
 import type { VipMember } from './tables.ts';
 
-/** Orders a tier counts (migration 0190's triggers count the same ones). */
+/** Orders a tier counts (the `vip_figures` triggers on orders count the same ones). */
 export const COUNTED_ORDER_STATUSES = ['paid', 'partially_refunded'];
 
 /** A period start as the day (UTC) the stored figures are keyed by. */
@@ -61,11 +61,11 @@ export async function measure(
 
 /**
  * Sets the members' rows of some customers (created when missing) to the figures of the period
- * starting at `start`, summed from the days migration 0190's triggers keep, in one statement
- * (written in customer order, so concurrent re-evaluations lock members alike); the rows as they
- * now stand, their tiers too. With `ladder`, only the rows whose tier is not the one their
- * figures reach (those that may move, for the engine to judge): a member who stays where they are
- * costs the write and nothing more, no row to send back.
+ * starting at `start`, summed from the days `vip_figures` keeps (kept by triggers on the ledger and
+ * the orders), in one statement (written in customer order, so concurrent re-evaluations lock
+ * members alike); the rows as they now stand, their tiers too. With `ladder`, only the rows whose
+ * tier is not the one their figures reach (those that may move, for the engine to judge): a member
+ * who stays where they are costs the write and nothing more, no row to send back.
  */
 export async function storeFigures(db: Executor, storeId: number, customerIds: number[], start: Date | null, now: Date, ladder?: Ladder): Promise<VipMember[]> {
   if (customerIds.length === 0) return [];
@@ -91,8 +91,9 @@ export async function storeFigures(db: Executor, storeId: number, customerIds: n
 
 /**
  * Where the figures a basis measures come from: the ledger's points, or the orders' amounts and
- * counts. A store keeps the day figures of its basis' source only (migration 0280's triggers): the
- * other figures of its members stay at zero until the basis changes source (saveSettings rebuilds).
+ * counts. A store keeps the day figures of its basis' source only (the `vip_figures` triggers skip
+ * the other): the other figures of its members stay at zero until the basis changes source
+ * (saveSettings rebuilds).
  */
 export type FiguresSource = 'ledger' | 'orders';
 export const FIGURES_SOURCE = { points: 'ledger', spent: 'orders', orders: 'orders' } as const satisfies Record<TierBasis, FiguresSource>;

@@ -47,7 +47,7 @@ type Group = { tier_id: number | null; target: number; n: number | string };
 
 /**
  * The stored figures grouped by tier and target from the members' rows alone, when the store has
- * no deleted customer to leave out (migration 0111's index answers that at once): customers
+ * no deleted customer to leave out (`customers_deleted_idx` answers that at once): customers
  * without a row yet count as a zero figure and no tier. Null when a join with customers is needed.
  */
 async function storedGroups(db: Executor, storeId: number, target: RawBuilder<number>, ladder: ProposedTier[]): Promise<Group[] | null> {
@@ -69,11 +69,11 @@ async function storedGroups(db: Executor, storeId: number, target: RawBuilder<nu
 }
 
 /**
- * How the store's members would move under a proposed ladder or settings, computed on the
- * server from real data with one aggregate: from each member's stored figures, or — when the
- * period changes — measured again for the new period from the day figures migration 0190's
- * triggers keep (a store without tiers yet has none, nor one whose new basis is measured on the
- * other source: from the ledger and the orders). Nothing is written.
+ * How the store's members would move under a proposed ladder or settings, computed on the server
+ * from real data with one aggregate: from each member's stored figures, or — when the period
+ * changes — measured again for the new period from the day figures of `vip_figures`, kept by
+ * triggers (a store without tiers yet has none, nor one whose new basis is measured on the other
+ * source: from the ledger and the orders). Nothing is written.
  */
 export async function simulate(db: Executor, storeId: number, body: SimulateBody, now: Date): Promise<Simulation> {
   const current = await loadLadder(db, storeId);

@@ -53,8 +53,8 @@ export interface VipMembersTable {
 }
 
 /**
- * A customer's tier figures of one day (UTC), kept by migration 0190's triggers for stores with
- * tiers: a period's figures are the sum of its days.
+ * A customer's tier figures of one day (UTC), kept by statement-level triggers on the ledger and
+ * the orders for stores with tiers: a period's figures are the sum of its days.
  */
 export interface VipFiguresTable {
   store_id: number;
@@ -96,6 +96,8 @@ export interface VipJobsTable {
   finished_at: NullableTime;
   /** the last customer id measured: a resumed job continues after it */
   after_customer_id: Generated<number>;
+  /** the last customer it measures (the newest when it was requested); null: to the end */
+  until_customer_id: number | null;
 }
 
 export interface DiscountsTable {
