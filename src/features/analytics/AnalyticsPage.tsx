@@ -28,7 +28,8 @@ export function AnalyticsPage() {
   // when experiments ran, shaded on the time charts (a role that may not read them sees the charts without)
   const experiments = useQuery(experimentPeriodsQuery());
   const periods = experiments.data ? experimentPeriods(experiments.data) : [];
-  const now = new Date();
+  // a running experiment is shaded up to when the list was read
+  const now = new Date(experiments.dataUpdatedAt);
   const failure = metrics.error ?? charts.error;
   return (
     <>

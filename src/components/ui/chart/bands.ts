@@ -21,6 +21,7 @@ export interface TimePeriod {
 }
 
 const DAY_MS = 86_400_000;
+const day = (iso: string) => iso.slice(0, 10);
 const dayOf = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
 
 /** Where instant `at` (ms) falls on an axis of bucket starts (ms): bucket index plus the fraction of the bucket gone. */
@@ -48,7 +49,6 @@ export function bandsOnDays(x: readonly string[], periods: readonly TimePeriod[]
     const from = positionOf(starts, Date.parse(period.from));
     const to = positionOf(starts, period.to === null ? now.getTime() : Date.parse(period.to));
     if (to <= from) continue;
-    const day = (iso: string) => iso.slice(0, 10);
     const when = period.to === null ? `from ${day(period.from)}, still running` : `${day(period.from)} to ${day(period.to)}`;
     bands.push({ label: period.label, from, to, when });
   }
