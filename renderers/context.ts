@@ -222,10 +222,12 @@ export interface StorefrontPayload {
   /** token values of the four themes (the widget module derives custom styles from them) */
   themes: ThemeSet;
   /**
-   * The theme rules (`themeRules`) of the themes the published surfaces use, built by the server:
-   * the loader adds them as they are instead of carrying the theme code (its size budget).
+   * The loader's stylesheet (`loaderStylesheet`), built by the server: the rules of the themes the
+   * published surfaces use, the launcher's and the sticky bar's rules (and the preview bar's). The
+   * loader adds it as it is, before drawing, instead of carrying CSS and theme code (its size budget).
    */
   themeCss?: string;
+  /** what the embed draws; the launcher's and the sticky bar's texts come with their placeholders filled */
   documents: {
     widget?: unknown;
     launcher?: unknown;

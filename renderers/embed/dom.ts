@@ -23,6 +23,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** The launcher's and the sticky bar's texts come with their placeholders filled by the server (the bootstrap): drawn as they are. */
+export const asFilled = (text: string): string => text;
+
 /** Sets custom properties (and only custom properties) through the CSSOM, which no store CSP blocks. */
 export function setProperties(node: HTMLElement, properties: Record<string, string | number | undefined>): void {
   for (const [name, value] of Object.entries(properties)) if (value !== undefined) node.style.setProperty(name, String(value));

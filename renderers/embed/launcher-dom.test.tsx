@@ -5,6 +5,7 @@ import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
 import type { LauncherSettings } from '../schema/index.ts';
 import { launcherDoc, memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';
+import { launcherWithFilledTexts, stickyBarWithFilledTexts } from '../ssr/filled-texts.ts';
 import { createLauncher } from './launcher-dom.ts';
 import { createStickyBar } from './sticky-bar-dom.ts';
 import type { RenderContext } from '../context.ts';
@@ -26,7 +27,7 @@ describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', (
   ];
   it.each(cases)('%s', (_name, settings, ctx) => {
     const doc = launcherDoc(settings, settings);
-    const ours = createLauncher(document, doc, servedCtx(ctx, doc));
+    const ours = createLauncher(document, launcherWithFilledTexts(doc, ctx), servedCtx(ctx, doc));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
   });
@@ -37,7 +38,7 @@ describe('loader launcher = renderers <Launcher> (WYSIWYG on the storefront)', (
       { launcher_title: 'Hi {first_name}', placement: 'left' },
       { launcher_type: 'icon', launcher_title: 'Perks', placement: 'right', shape: 'square' },
     );
-    const ours = createLauncher(document, doc, servedCtx(ctx, doc));
+    const ours = createLauncher(document, launcherWithFilledTexts(doc, ctx), servedCtx(ctx, doc));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
   });
@@ -65,9 +66,9 @@ describe('loader sticky bar', () => {
     handle.remove();
   });
 
-  it('fills the member texts from the context, as text', () => {
+  it('draws the member texts as the server filled them, as text', () => {
     const ctx = memberCtx({ member: { ...memberCtx().member!, firstName: '<img src=x onerror=alert(1)>' } });
-    const handle = createStickyBar(document, stickyBarDoc(), ctx);
+    const handle = createStickyBar(document, stickyBarWithFilledTexts(stickyBarDoc(), ctx), ctx);
     handle.element.querySelector('button')!.click();
     const title = handle.element.querySelector('.ls-drawer-title')!;
     expect(title.textContent).toBe('Hi <img src=x onerror=alert(1)>, you have 1,250 points');
@@ -136,7 +137,7 @@ describe('loader launcher and bar with a custom style (properties resolved by th
   it('the launcher equals <Launcher> in the same custom style', () => {
     const ctx = visitorCtx({ customStyles: { launcher: { accent_color: '#123456', shadow: 'soft', button_radius: 6 } } });
     const doc = launcherDoc({ shape: 'rounded' });
-    const ours = createLauncher(document, doc, servedCtx(ctx, doc), launcherCustomProperties(doc.desktop, ctx));
+    const ours = createLauncher(document, launcherWithFilledTexts(doc, ctx), servedCtx(ctx, doc), launcherCustomProperties(doc.desktop, ctx));
     const theirs = fromMarkup(renderToStaticMarkup(<Launcher doc={doc} ctx={ctx} expanded={false} />));
     expect(canonical(ours)).toEqual(canonical(theirs));
     expect(ours.style.getPropertyValue('--ls-l-bg')).toBe('#123456');

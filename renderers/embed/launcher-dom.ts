@@ -6,11 +6,11 @@
 import type { RenderContext } from '../context.ts';
 import { LAUNCHER_ICON_FALLBACK, launcherView } from '../launcher/view.ts';
 import type { Launcher } from '../schema/index.ts';
-import { el, iconNode, setProperties } from './dom.ts';
+import { asFilled, el, iconNode, setProperties } from './dom.ts';
 
 /** `custom`: the launcher's custom style as custom properties (`launcherCustomProperties`, resolved by the server). */
 export function createLauncher(doc: Document, launcher: Launcher, ctx: RenderContext, custom?: Record<string, string>): HTMLButtonElement {
-  const view = launcherView(launcher, ctx, { custom });
+  const view = launcherView(launcher, ctx, { custom, fill: asFilled });
   const button = el(doc, 'button', { ...view.attributes, 'aria-expanded': 'false' });
   setProperties(button, view.properties);
   const icon = view.icon === null ? null : iconNode(doc, view.icon, ctx, LAUNCHER_ICON_FALLBACK);

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontPayload } from '../context.ts';
 import { catalogFor } from '../i18n/index.ts';
 import { launcherDoc, MEMBER, PROGRAM, stickyBarDoc, TEST_THEMES, widgetDoc } from '../testing/fixtures.ts';
-import { anonymousId, bootstrapUrl, mountEmbed, previewToken, readScriptOptions, reportEvent, startEmbed, type EmbedHandle } from './loader.ts';
+import { loaderStylesheet } from '../theme/index.ts';
+import { reportEvent } from './beacon.ts';
+import { anonymousId, bootstrapUrl, mountEmbed, previewToken, readScriptOptions, startEmbed, type EmbedHandle } from './loader.ts';
 import type { PanelModule } from './panel-api.ts';
 import { annotatePure } from './pure-annotations.ts';
 
@@ -14,6 +16,7 @@ const payload = (patch: Partial<StorefrontPayload> = {}): StorefrontPayload => (
   messages: catalogFor('en'),
   theme: 'light',
   themes: TEST_THEMES,
+  themeCss: loaderStylesheet(TEST_THEMES, ['light'], patch.preview ?? false),
   documents: { widget: widgetDoc(), launcher: launcherDoc(), stickyBar: stickyBarDoc() },
   program: PROGRAM,
   icons: {},
@@ -75,13 +78,13 @@ describe('experiments: the anonymous id and the beacon', () => {
   it('reports an event to each experiment of the page load with navigator.sendBeacon, as text', () => {
     const sendBeacon = vi.fn(() => true);
     Object.defineProperty(window.navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
-    const options = readScriptOptions(script({ 'data-store': 'demo' }))!;
-    reportEvent(window, options, payload({ experiments: [{ kind: 'widget', variant: 'b', beacon: 'token-1' }] }), 'open');
+    const api = { store: 'demo', base: new URL('https://loyalty.example/embed/') };
+    reportEvent(window, api, [{ kind: 'widget', variant: 'b', beacon: 'token-1' }], 'open');
     expect(sendBeacon).toHaveBeenCalledExactlyOnceWith(
       'https://loyalty.example/storefront/v1/demo/beacon',
       JSON.stringify({ token: 'token-1', event: 'open' }),
     );
-    reportEvent(window, options, payload({}), 'open');
+    reportEvent(window, api, undefined, 'open');
     expect(sendBeacon).toHaveBeenCalledTimes(1);
   });
 });
@@ -120,7 +123,7 @@ describe("the shopper's language", () => {
 });
 
 describe('mountEmbed', () => {
-  it('draws the launcher and the sticky bar in an open shadow root, styled from inside it', () => {
+  it("draws the launcher and the sticky bar in an open shadow root, styled from inside it by the bootstrap's stylesheet", () => {
     const { host, root, launcher } = mount(payload());
     expect(host.parentElement).toBe(document.body);
     expect(host.shadowRoot).toBe(root);
@@ -310,6 +313,11 @@ describe('a preview link (?ls_preview=)', () => {
     const bar = (handle: EmbedHandle) => handle.root.querySelector('[role="status"].ls-preview');
     expect(bar(mount(payload()))).toBeNull();
     expect(bar(mount(payload({ preview: true })))?.textContent).toBe('Previewing draft — Exit');
+  });
+  it("says it in the shopper's language", () => {
+    const bar = mount(payload({ preview: true, locale: 'fr', messages: catalogFor('fr') })).root.querySelector('.ls-preview');
+    expect(bar?.textContent).toBe(`${catalogFor('fr')['preview.bar']} — ${catalogFor('fr')['preview.exit']}`);
+    expect(bar?.textContent).not.toContain('Previewing');
   });
   it('forgets a refused token and shows what is published', async () => {
     window.sessionStorage.setItem('ls_preview', 'lsp_revoked');

@@ -12,7 +12,7 @@
  * shopper opens it.
  */
 import { contextFromPayload, type Device, type StorefrontPayload } from '../context.ts';
-import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
+import { word } from '../i18n/catalog.ts';
 import { addStyles, el } from './dom.ts';
 import { createLauncher } from './launcher-dom.ts';
 import type { PanelModule, Shopper } from './panel-api.ts';
@@ -22,9 +22,6 @@ import { createStickyBar } from './sticky-bar-dom.ts';
 /** File name of the widget panel module, set by the embed build (content-hashed). */
 declare const LS_EMBED_PANEL_FILE: string;
 const panelFile = () => (typeof LS_EMBED_PANEL_FILE === 'string' ? LS_EMBED_PANEL_FILE : 'panel.js');
-/** The loader's stylesheet, inlined by the embed build as one string (tests read the module). */
-declare const LS_EMBED_STYLESHEET: string;
-const stylesheet = () => (typeof LS_EMBED_STYLESHEET === 'string' ? LS_EMBED_STYLESHEET : LOADER_STYLESHEET);
 
 export interface EmbedOptions {
   store: string;
@@ -58,21 +55,6 @@ export function anonymousId(win: Window): string | undefined {
     return id;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Reports one event of this page load to every experiment it shows (navigator.sendBeacon, a
- * text body: no preflight, nothing waits for it). The server counts each event once per page load.
- */
-export function reportEvent(win: Window, options: EmbedOptions, payload: StorefrontPayload, event: 'open' | 'redeem'): void {
-  const url = new URL(`../storefront/v1/${encodeURIComponent(options.store)}/beacon`, options.base).href;
-  for (const shown of payload.experiments ?? []) {
-    try {
-      win.navigator.sendBeacon?.(url, JSON.stringify({ token: shown.beacon, event }));
-    } catch {
-      // a beacon refused by the browser is a lost count, never an error on the store's page
-    }
   }
 }
 
@@ -120,14 +102,11 @@ function leavePreview(win: Window, reload: boolean): void {
   win.location.replace(url.href);
 }
 
-const PREVIEW_CSS =
-  '.ls-preview{position:fixed;top:8px;inset-inline:0;margin-inline:auto;width:max-content;z-index:2147483647;background:#1f2933;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:6px 12px;border-radius:6px}.ls-preview button{margin-inline-start:8px;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
-
-/** "Previewing draft — Exit": the bar of a tab that shows the store's drafts. */
-function previewBar(doc: Document): HTMLElement {
-  const exit = el(doc, 'button', { type: 'button' }, 'Exit');
+/** "Previewing draft — Exit", in the shopper's language: the bar of a tab that shows the store's drafts. */
+function previewBar(doc: Document, payload: StorefrontPayload): HTMLElement {
+  const exit = el(doc, 'button', { type: 'button' }, word(payload, 'preview.exit'));
   exit.addEventListener('click', () => leavePreview(doc.defaultView!, true));
-  return el(doc, 'div', { role: 'status', class: 'ls-preview' }, 'Previewing draft — ', exit);
+  return el(doc, 'div', { role: 'status', class: 'ls-preview' }, `${word(payload, 'preview.bar')} — `, exit);
 }
 
 /** Reads the embed's options from its own script tag; null when `data-store` is missing. */
@@ -176,21 +155,18 @@ export interface EmbedHandle {
   remove: () => void;
 }
 
-/** Draws the embed for `payload` on `doc`. `loadPanel` fetches the widget module, once, on the first open. */
-export function mountEmbed(
-  doc: Document,
-  payload: StorefrontPayload,
-  loadPanel: () => Promise<PanelModule>,
-  shopper?: Shopper,
-  report: (event: 'open' | 'redeem') => void = () => undefined,
-): EmbedHandle {
+/**
+ * Draws the embed for `payload` on `doc`, styled by the stylesheet the payload carries.
+ * `loadPanel` fetches the widget module, once, on the first open.
+ */
+export function mountEmbed(doc: Document, payload: StorefrontPayload, loadPanel: () => Promise<PanelModule>, shopper?: Shopper): EmbedHandle {
   const host = doc.createElement('div');
   host.setAttribute('data-loyalty-studio', payload.storeKey);
   // a zero-size host: its shadow content is fixed to the window; store CSS cannot restyle it
   host.style.cssText = 'all:initial!important;display:contents!important';
   const root = host.attachShadow({ mode: 'open' });
-  addStyles(root, (payload.themeCss ?? '') + stylesheet() + (payload.preview ? PREVIEW_CSS : ''));
-  if (payload.preview) root.append(previewBar(doc));
+  addStyles(root, payload.themeCss ?? '');
+  if (payload.preview) root.append(previewBar(doc, payload));
   const device: Device = doc.defaultView?.matchMedia?.('(max-width: 767.95px)').matches ? 'mobile' : 'desktop';
   const ctx = contextFromPayload(payload, device);
 
@@ -217,9 +193,8 @@ export function mountEmbed(
     pending ??= (panel ??= loadPanel())
       .then(
         (module) => {
-          close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper, onRedeemed: () => report('redeem') });
+          close = module.openWidget({ root, payload, device, launcher, onClose: setClosed, shopper });
           launcher.setAttribute('aria-expanded', 'true');
-          report('open');
         },
         (error: unknown) => {
           panel = undefined; // the next click tries again
@@ -288,9 +263,7 @@ export async function startEmbed(doc: Document, options: EmbedOptions): Promise<
   const customerId = typeof signed?.customer_id === 'string' ? signed.customer_id : options.customerId;
   const digest = typeof signed?.digest === 'string' ? signed.digest : options.digest;
   const shopper = customerId && digest ? { store, customerId, digest, base, aid: options.aid } : undefined;
-  const win = doc.defaultView;
-  const report = (event: 'open' | 'redeem') => win && reportEvent(win, options, payload, event);
-  const mount = () => mountEmbed(doc, payload, loadPanel, shopper, report);
+  const mount = () => mountEmbed(doc, payload, loadPanel, shopper);
   if (doc.body) return mount();
   return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(mount()), { once: true }));
 }

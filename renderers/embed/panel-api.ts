@@ -15,8 +15,6 @@ export interface OpenWidgetOptions {
   onClose: () => void;
   /** a signed-in shopper: the widget's actions (redeem, birthday) call the shopper API with it */
   shopper?: Shopper;
-  /** tells the page's experiments (the loader's beacon) that the shopper redeemed a reward */
-  onRedeemed?: () => void;
 }
 
 /** Where the shopper API lives and the signature of the signed-in customer. */
@@ -31,6 +29,6 @@ export interface Shopper {
 }
 
 export interface PanelModule {
-  /** draws the widget and returns the function that removes it */
+  /** draws the widget (and tells the page's experiments it opened); returns the function that removes it */
   openWidget: (options: OpenWidgetOptions) => () => void;
 }

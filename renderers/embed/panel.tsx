@@ -14,6 +14,8 @@ import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
 import { WIDGET_STYLESHEET } from '../theme/stylesheet.ts';
 import { addStyles } from './dom.ts';
 import { applyThroughCart } from './apply-code.ts';
+import { reportEvent } from './beacon.ts';
+import { refusalNotice, UNREACHABLE } from './refusals.ts';
 import { launcherPlacement } from './payload.ts';
 import { formatPointsAmount, type PointsWords } from '../format/index.ts';
 
@@ -22,14 +24,20 @@ type Outcome = { notice: string; payload?: StorefrontPayload; panel?: PanelKey; 
 /** Where the shopper API lives: the store's key and the folder the embed came from. */
 type Api = Pick<Shopper, 'store' | 'base'>;
 
-async function call(shopper: Api, path: string, init: RequestInit): Promise<{ ok: boolean; body: { data?: unknown; message?: string } }> {
+/** A storefront API answer: `data`, or a refusal's machine `code` (its English `message` is never shown). */
+type Answer = { ok: boolean; body: { data?: unknown; code?: string } };
+
+/** A call that never reached the service answers as a refusal of its own. */
+const unreachable = (): Answer => ({ ok: false, body: { code: UNREACHABLE } });
+
+async function call(shopper: Api, path: string, init: RequestInit): Promise<Answer> {
   const url = new URL(`../storefront/v1/${encodeURIComponent(shopper.store)}/${path}`, shopper.base);
   const response = await fetch(url, {
     credentials: 'omit',
     ...init,
     headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
   });
-  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as { data?: unknown; message?: string } };
+  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Answer['body'] };
 }
 
 /** The member's fresh state after an action (same request as the loader's bootstrap, in the same language and experiment variants). */
@@ -39,18 +47,15 @@ async function reload(shopper: Shopper, locale: string): Promise<StorefrontPaylo
   return ok ? (body.data as StorefrontPayload) : undefined;
 }
 
-/** A signed POST of the shopper API; an unreachable service answers as a failure with a message. */
-function signedPost(words: Wording, shopper: Shopper, path: string, payload: object, headers: Record<string, string> = {}) {
+/** A signed POST of the shopper API; an unreachable service answers as a refusal. */
+function signedPost(shopper: Shopper, path: string, payload: object, headers: Record<string, string> = {}): Promise<Answer> {
   const signature = { customer_id: shopper.customerId, digest: shopper.digest };
-  return call(shopper, path, { method: 'POST', headers, body: JSON.stringify({ ...signature, ...payload }) }).catch(() => ({
-    ok: false,
-    body: { message: t(words, 'notice.unreachable') } as { data?: unknown; message?: string },
-  }));
+  return call(shopper, path, { method: 'POST', headers, body: JSON.stringify({ ...signature, ...payload }) }).catch(unreachable);
 }
 
-/** An unsigned POST of the shopper API (a visitor's referral calls); unreachable answers as a failure. */
-function post(api: Api, path: string, payload: object) {
-  return call(api, path, { method: 'POST', body: JSON.stringify(payload) }).catch(() => ({ ok: false, body: {} as { data?: unknown; message?: string } }));
+/** An unsigned POST of the shopper API (a visitor's referral calls); an unreachable service answers as a refusal. */
+function post(api: Api, path: string, payload: object): Promise<Answer> {
+  return call(api, path, { method: 'POST', body: JSON.stringify(payload) }).catch(unreachable);
 }
 
 const VISITOR_KEY = 'ls-referral-visitor';
@@ -111,15 +116,11 @@ function cameBack(win: Window): Promise<void> {
 async function claimEarnAction(shopper: Shopper, action: Extract<WidgetAction, { type: 'follow' | 'join_newsletter' }>, words: Wording): Promise<Outcome> {
   if (action.type === 'follow' && action.opened && typeof window !== 'undefined') await cameBack(window);
   const payload = action.type === 'follow' ? { action: 'social_follow', network: action.network } : { action: 'newsletter' };
-  const { ok, body } = await signedPost(words, shopper, 'actions', payload);
-  if (!ok) return { notice: body.message ?? t(words, 'notice.failed') };
+  const { ok, body } = await signedPost(shopper, 'actions', payload);
+  if (!ok) return { notice: refusalNotice(words, body.code) };
   const data = body.data as { duplicate?: boolean } | undefined;
   const fresh = await reload(shopper, words.locale);
-  const notice = data?.duplicate
-    ? 'You already earned this one.'
-    : action.type === 'follow'
-      ? 'Thanks for following! Your points are in.'
-      : 'You joined the newsletter. Your points are in.';
+  const notice = t(words, data?.duplicate ? 'notice.alreadyEarned' : action.type === 'follow' ? 'notice.followThanks' : 'notice.newsletterJoined');
   return { notice, ...(fresh ? { payload: fresh } : {}) };
 }
 
@@ -138,11 +139,10 @@ export async function perform(
       const code = (body.data as { code?: string } | undefined)?.code;
       if (ok && code) {
         const referral = { ...visit.arrival, code, ...friendCouponState(body.data) };
-        return { notice: referral.platform === 'preparing' ? 'Preparing your coupon…' : t(words, 'notice.coupon', { code }), referral };
+        return { notice: referral.platform === 'preparing' ? t(words, 'notice.couponPreparing') : t(words, 'notice.coupon', { code }), referral };
       }
       // taken before with this e-mail: say so; anything else (held for review, expired, unknown) reads the same
-      const taken = (body as { code?: string }).code === 'friend_coupon_taken';
-      return { notice: taken ? (body.message ?? notCompleted) : notCompleted };
+      return { notice: body.code === 'friend_coupon_taken' ? refusalNotice(words, body.code) : notCompleted };
     }
     case 'copy_referral_link':
       await navigator.clipboard?.writeText(action.link).catch(() => undefined);
@@ -150,8 +150,8 @@ export async function perform(
     case 'send_referral_email': {
       if (!shopper) return { notice: t(words, 'notice.signInToInvite') };
       // the store's "Referral Sent" email carries the member's link to the friend
-      const { ok, body } = await signedPost(words, shopper, 'referral/invite', { email: action.email });
-      if (!ok) return { notice: body.message ?? t(words, 'notice.inviteFailed') };
+      const { ok, body } = await signedPost(shopper, 'referral/invite', { email: action.email });
+      if (!ok) return { notice: refusalNotice(words, body.code, 'notice.inviteFailed') };
       return { notice: t(words, 'notice.inviteSent', { email: action.email }) };
     }
     case 'redeem':
@@ -159,9 +159,9 @@ export async function perform(
       if (!shopper) return { notice: t(words, 'notice.signInToUse') };
       const { ok, body } =
         action.type === 'redeem'
-          ? await signedPost(words, shopper, 'redeem', { redeem_id: action.methodId }, { 'idempotency-key': crypto.randomUUID() })
-          : await signedPost(words, shopper, 'actions', { action: 'birthday', birthday: action.birthday });
-      if (!ok) return { notice: body.message ?? t(words, 'notice.failed') };
+          ? await signedPost(shopper, 'redeem', { redeem_id: action.methodId }, { 'idempotency-key': crypto.randomUUID() })
+          : await signedPost(shopper, 'actions', { action: 'birthday', birthday: action.birthday });
+      if (!ok) return { notice: refusalNotice(words, body.code) };
       const payload = await reload(shopper, words.locale);
       if (action.type === 'redeem') {
         const data = body.data as { code?: string; platform_state?: string | null } | undefined;
@@ -178,11 +178,11 @@ export async function perform(
     }
     case 'follow':
     case 'join_newsletter':
-      if (!shopper) return { notice: 'Sign in to your account to earn points.' };
+      if (!shopper) return { notice: t(words, 'notice.signInToEarn') };
       return claimEarnAction(shopper, action, words);
     case 'apply_reward':
       // the shop's cart API applies it to the shopper's cart
-      if (action.cartAddress) return { notice: await applyThroughCart(document, action.cartAddress, action.code) };
+      if (action.cartAddress) return { notice: await applyThroughCart(document, action.cartAddress, action.code, words) };
       // no platform address to apply it with: the code goes to the clipboard for the checkout
       await navigator.clipboard?.writeText(action.code).catch(() => undefined);
       return { notice: t(words, 'notice.codeCopied', { code: action.code }) };
@@ -221,7 +221,7 @@ const LAUNCHER_ANCHOR = ['--ls-pb', '--ls-ps', '--ls-zoom'];
 /** Shadow roots that already have the widget's rules. */
 const styled = new WeakSet<ShadowRoot>();
 
-export function openWidget({ root, payload, device, launcher, onClose, shopper, onRedeemed }: OpenWidgetOptions): () => void {
+export function openWidget({ root, payload, device, launcher, onClose, shopper }: OpenWidgetOptions): () => void {
   const doc = (root instanceof ShadowRoot ? root.host : root).ownerDocument;
   if (root instanceof ShadowRoot && !styled.has(root)) {
     addStyles(root, WIDGET_STYLESHEET); // the loader shipped only the launcher's and the sticky bar's rules
@@ -243,6 +243,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
   // a visitor who came through a referral link (the loader opened the widget for it)
   const api: Api = { store: payload.storeKey, base: shopper?.base ?? new URL('.', import.meta.url) };
   const code = shopper ? null : referralCodeOf(doc);
+  const report = (event: 'open' | 'redeem') => doc.defaultView && reportEvent(doc.defaultView, api, payload.experiments, event);
   const draw = () =>
     view.render(
       <Widget
@@ -265,7 +266,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
   function act(action: WidgetAction) {
     void perform(action, shopper, state.payload, state.referral ? { api, arrival: state.referral } : undefined).then((outcome) => {
       if (!outcome) return;
-      if (action.type === 'redeem' && outcome.panel === 'reward_cart') onRedeemed?.();
+      if (action.type === 'redeem' && outcome.panel === 'reward_cart') report('redeem');
       state.notice = outcome.notice;
       if (outcome.payload) state.payload = outcome.payload;
       if (outcome.panel) state.panel = outcome.panel;
@@ -312,6 +313,7 @@ export function openWidget({ root, payload, device, launcher, onClose, shopper, 
     });
   }
   draw();
+  report('open');
   watchPreparing();
   return () => {
     clearTimeout(watching);

@@ -6,6 +6,7 @@ import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/index.ts';
 import { memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';
+import { stickyBarWithFilledTexts } from '../ssr/filled-texts.ts';
 import { createStickyBar, type StickyBarHandle } from './sticky-bar-dom.ts';
 
 let handles: StickyBarHandle[] = [];
@@ -22,7 +23,7 @@ afterEach(() => {
 
 /** Both drawings, their generated drawer ids renamed alike. */
 function bothDrawings(doc: StickyBarDocument, ctx: RenderContext, custom?: Record<string, string>) {
-  const ours = createStickyBar(document, doc, servedCtx(ctx, doc), custom);
+  const ours = createStickyBar(document, stickyBarWithFilledTexts(doc, ctx), servedCtx(ctx, doc), custom);
   handles.push(ours);
   const theirs = fromMarkup(renderToStaticMarkup(<StickyBar doc={doc} ctx={ctx} />));
   const drawerId = (root: Element) => ({ [root.querySelector('.ls-drawer')!.id]: 'drawer' });

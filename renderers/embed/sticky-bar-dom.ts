@@ -15,7 +15,7 @@ import type { RenderContext } from '../context.ts';
 import type { StickyBar } from '../schema/index.ts';
 import { reservePageSpace } from '../sticky-bar/page-space.ts';
 import { stickyBarView } from '../sticky-bar/view.ts';
-import { el, iconNode, setProperties } from './dom.ts';
+import { asFilled, el, iconNode, setProperties } from './dom.ts';
 
 export interface StickyBarHandle {
   element: HTMLElement;
@@ -27,7 +27,7 @@ let drawers = 0;
 
 /** `custom`: the bar's custom style as custom properties (`stickyBarCustomProperties`, resolved by the server). */
 export function createStickyBar(doc: Document, bar: StickyBar, ctx: RenderContext, custom?: Record<string, string>): StickyBarHandle {
-  const view = stickyBarView(bar, ctx, `ls-drawer-e${++drawers}`, { custom });
+  const view = stickyBarView(bar, ctx, `ls-drawer-e${++drawers}`, { custom, fill: asFilled });
   const button = el(
     doc,
     'button',

@@ -10,7 +10,6 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Alias, type Plugin } from 'vite';
-import { LOADER_STYLESHEET } from '../theme/stylesheet.ts';
 import { pureModuleConstants } from './pure-annotations.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,18 +43,16 @@ const shared = {
 };
 
 /**
- * Builds `loader.js` (IIFE) into `outDir`, pointing it at the panel module `panelFile` and
- * inlining its stylesheet as one string built here (the minifier stays out of the loader).
- * `stylesheet` lets the bench measure the loader's code alone (`''`).
+ * Builds `loader.js` (IIFE) into `outDir`, pointing it at the panel module `panelFile`. It holds
+ * code only: its stylesheet travels in the bootstrap answer.
  */
-export async function buildLoader(options: { outDir: string; panelFile: string; stylesheet?: string }): Promise<void> {
+export async function buildLoader(options: { outDir: string; panelFile: string }): Promise<void> {
   await build({
     ...shared,
     configFile: false,
     define: {
       ...shared.define,
       LS_EMBED_PANEL_FILE: JSON.stringify(options.panelFile),
-      LS_EMBED_STYLESHEET: JSON.stringify(options.stylesheet ?? LOADER_STYLESHEET),
     },
     build: {
       outDir: options.outDir,

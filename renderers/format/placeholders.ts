@@ -9,9 +9,7 @@ import type { RenderContext } from '../context.ts';
 import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.ts';
 import { agreeLabels, formatPoints, pointsAmount, pointsLabelFor } from './points.ts';
 import { formatEarnRate } from './rules.ts';
-
-/** What a visitor (no member data) sees in place of a name. */
-const VISITOR_NAME = 'friend';
+import { word } from '../i18n/catalog.ts';
 
 function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
@@ -24,10 +22,12 @@ function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
   const { orderRate, signupPoints, birthdayPoints } = program.earning ?? {};
   const amount = (points: number | undefined) => (points === undefined ? '' : pointsAmount(points, ctx));
   const counted = counts(ctx);
+  // what a visitor (no member data) sees in place of a name, in the context's language
+  const visitor = word(ctx, 'visitor.name');
   return {
-    first_name: member?.firstName || VISITOR_NAME,
-    customer_name: member?.fullName || member?.firstName || VISITOR_NAME,
-    full_name: member?.fullName || VISITOR_NAME,
+    first_name: member?.firstName || visitor,
+    customer_name: member?.fullName || member?.firstName || visitor,
+    full_name: member?.fullName || visitor,
     loyalty_points_balance: formatPoints(counted.loyalty_points_balance, locale),
     points_earned: formatPoints(counted.points_earned, locale),
     referrals_earned: formatPoints(counted.referrals_earned, locale),

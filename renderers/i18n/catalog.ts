@@ -20,6 +20,16 @@ export function t(ctx: Wording, key: MessageKey, values?: Record<string, Message
   return formatMessage(ctx.locale, ctx.messages[key], values);
 }
 
+/**
+ * The context's message for `key` as written, for messages without placeholders (the plural
+ * message's `other` form). The storefront loader draws its few texts with this, so the message
+ * formatting (plural rules, number formats) stays in the modules that need it.
+ */
+export function word(ctx: Wording, key: MessageKey): string {
+  const message = ctx.messages[key];
+  return typeof message === 'string' ? message : message.other;
+}
+
 /** An amount of points in the product's own word for them, in the context's language ("1 point", "نقطتان"). */
 export function pointsInWords(ctx: Wording, count: number): string {
   return t(ctx, 'points.amount', { count });

@@ -21,7 +21,7 @@ export function catalogFor(locale: string | null | undefined): Catalog {
   return CATALOGS[shopperLocale(locale)];
 }
 
-export { formatDate, pointsInWords, t, type Catalog, type MessageKey, type Wording } from './catalog.ts';
+export { formatDate, pointsInWords, t, word, type Catalog, type MessageKey, type Wording } from './catalog.ts';
 export { textDirection } from './direction.ts';
 export { canonicalLocale, SHOPPER_LOCALES, shopperLocale, type ShopperLocale } from './locales.ts';
 export { formatCount, formatMessage, pluralCategory, type Message, type PluralCategory, type PluralMessage } from './messages.ts';

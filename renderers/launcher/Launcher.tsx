@@ -8,6 +8,7 @@
 import { forwardRef, type CSSProperties } from 'react';
 import type { RenderContext } from '../context.ts';
 import type { Launcher as LauncherDocument, LauncherSettings } from '../schema/index.ts';
+import { fillPlaceholders } from '../format/placeholders.ts';
 import { Icon } from '../shared/icons.tsx';
 import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';
 import { LAUNCHER_ICON_FALLBACK, launcherView } from './view.ts';
@@ -37,7 +38,7 @@ export function launcherCustomProperties(settings: LauncherSettings, ctx: Render
 
 export const Launcher = forwardRef<HTMLButtonElement, LauncherProps>(function Launcher({ doc: saved, ctx, onClick, expanded, controls, inline }, ref) {
   const doc = useLocalized(saved, ctx);
-  const view = launcherView(doc, ctx, { inline, custom: launcherCustomProperties(doc[ctx.device], ctx) });
+  const view = launcherView(doc, ctx, { inline, custom: launcherCustomProperties(doc[ctx.device], ctx), fill: (text) => fillPlaceholders(text, ctx) });
   return (
     <button
       ref={ref}

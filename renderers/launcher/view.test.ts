@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { RenderContext } from '../context.ts';
+import { fillPlaceholders } from '../format/placeholders.ts';
+import type { Launcher } from '../schema/index.ts';
 import { launcherDoc, memberCtx, visitorCtx } from '../testing/fixtures.ts';
-import { DEFAULT_LAUNCHER_TITLE, launcherProperties, launcherView } from './view.ts';
+import { DEFAULT_LAUNCHER_TITLE, launcherProperties, launcherView as viewOf, type LauncherViewOptions } from './view.ts';
+
+/** The view as the renderers' <Launcher> asks for it: the title's placeholders filled for the context. */
+const launcherView = (doc: Launcher, ctx: RenderContext, options: Partial<LauncherViewOptions> = {}) =>
+  viewOf(doc, ctx, { fill: (text) => fillPlaceholders(text, ctx), ...options });
 
 describe('launcherView', () => {
   it('titles an untitled launcher "Get Rewarded" (spec §9), also when the title is only spaces', () => {
@@ -11,6 +18,11 @@ describe('launcherView', () => {
   it("fills the title's placeholders for the audience", () => {
     const doc = launcherDoc({ launcher_title: 'Rewards for {first_name}' });
     expect(launcherView(doc, memberCtx()).text).toEqual({ field: 'launcher_title', value: 'Rewards for Ada' });
+  });
+
+  it('fills the title with the function it is given (the loader draws the texts the server filled)', () => {
+    const doc = launcherDoc({ launcher_title: 'Rewards for {first_name}' });
+    expect(viewOf(doc, memberCtx(), { fill: (text) => text }).text?.value).toBe('Rewards for {first_name}');
   });
 
   it('names an icon-only launcher by its title, shows no text', () => {

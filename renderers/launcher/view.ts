@@ -3,10 +3,9 @@
  * (builder canvas, SSR) and the storefront loader's plain-DOM launcher. Each only maps this
  * view to elements, so both draw the same button. No React, no DOM: the loader ships it.
  */
-import { t } from '../i18n/catalog.ts';
+import { word } from '../i18n/catalog.ts';
 import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders } from '../format/placeholders.ts';
 import { safeColor } from '../format/safe.ts';
 import type { Launcher, LauncherSettings } from '../schema/index.ts';
 import type { ViewAttributes } from '../shared/view.ts';
@@ -33,6 +32,11 @@ export interface LauncherViewOptions {
   inline?: boolean;
   /** the launcher's custom style as custom properties (`launcherCustomProperties`) */
   custom?: Record<string, string>;
+  /**
+   * Fills the title's placeholders for the context (`fillPlaceholders`); the storefront loader
+   * passes its texts as the server filled them in the bootstrap.
+   */
+  fill: (text: string) => string;
 }
 
 /** The launcher's own settings as custom properties; a colour that is not a colour is left out (undefined). */
@@ -48,9 +52,9 @@ export function launcherProperties(settings: LauncherSettings): Record<string, s
 }
 
 /** The launcher of the context's device and audience. */
-export function launcherView(doc: Launcher, ctx: RenderContext, options: LauncherViewOptions = {}): LauncherView {
+export function launcherView(doc: Launcher, ctx: RenderContext, options: LauncherViewOptions): LauncherView {
   const settings = doc[ctx.device];
-  const title = fillPlaceholders(settings.launcher_title.trim() || t(ctx, 'launcher.title'), ctx);
+  const title = options.fill(settings.launcher_title.trim() || word(ctx, 'launcher.title'));
   const showIcon = settings.launcher_type !== 'text' && settings.icon_type !== 'none' && settings.icon !== '';
   const showText = settings.launcher_type !== 'icon' || !showIcon;
   return {

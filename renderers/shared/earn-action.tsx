@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import type { EarnAction } from '../context.ts';
 import { safeUrl } from '../format/safe.ts';
+import { t, type Wording } from '../i18n/catalog.ts';
 
 /** `opened`: the profile opened in another tab, so the follow is claimed when the shopper comes back. */
 export type EarnActionRequest =
@@ -24,7 +25,7 @@ const NETWORK_NAMES: Readonly<Record<string, string>> = {
 
 export const networkName = (network: string): string => NETWORK_NAMES[network] ?? network;
 
-function BirthdayForm({ id, saved, onSave }: { id: string; saved?: string; onSave(birthday: string): void }) {
+function BirthdayForm({ id, words, saved, onSave }: { id: string; words: Wording; saved?: string; onSave(birthday: string): void }) {
   const [value, setValue] = useState(saved ?? '');
   const inputId = `ls-earn-${id}-birthday`;
   const submit = (event: FormEvent) => {
@@ -33,10 +34,10 @@ function BirthdayForm({ id, saved, onSave }: { id: string; saved?: string; onSav
   };
   return (
     <form className="ls-form ls-earn-action" onSubmit={submit}>
-      <label htmlFor={inputId}>Your birthday</label>
+      <label htmlFor={inputId}>{t(words, 'form.birthday')}</label>
       <input className="ls-input" id={inputId} type="date" required value={value} onChange={(event) => setValue(event.currentTarget.value)} />
       <button type="submit" className="ls-button">
-        Save my birthday
+        {t(words, 'earn.saveBirthday')}
       </button>
     </form>
   );
@@ -45,12 +46,15 @@ function BirthdayForm({ id, saved, onSave }: { id: string; saved?: string; onSav
 export function EarnActionControl({
   id,
   action,
+  words,
   birthday,
   onAct,
 }: {
   /** the way's id, for unique field ids */
   id: string;
   action: EarnAction;
+  /** the shopper's language and its catalog (the render context) */
+  words: Wording;
   /** the member's saved birthday */
   birthday?: string;
   onAct?: (request: EarnActionRequest) => void;
@@ -58,7 +62,7 @@ export function EarnActionControl({
   switch (action.kind) {
     case 'follow': {
       const url = safeUrl(action.url);
-      const label = `Follow on ${networkName(action.network)}`;
+      const label = t(words, 'earn.follow', { network: networkName(action.network) });
       if (url)
         return (
           <a
@@ -81,19 +85,19 @@ export function EarnActionControl({
       const url = safeUrl(action.url);
       return url ? (
         <a className="ls-button ls-earn-action" href={url} target="_blank" rel="noopener noreferrer">
-          Write a review
+          {t(words, 'earn.review')}
         </a>
       ) : null;
     }
     case 'newsletter':
       return onAct ? (
         <button type="button" className="ls-button ls-earn-action" onClick={() => onAct({ type: 'join_newsletter' })}>
-          Join the newsletter
+          {t(words, 'earn.newsletter')}
         </button>
       ) : null;
     case 'birthday':
       return onAct ? (
-        <BirthdayForm id={id} {...(birthday ? { saved: birthday } : {})} onSave={(value) => onAct({ type: 'save_birthday', birthday: value })} />
+        <BirthdayForm id={id} words={words} {...(birthday ? { saved: birthday } : {})} onSave={(value) => onAct({ type: 'save_birthday', birthday: value })} />
       ) : null;
   }
 }

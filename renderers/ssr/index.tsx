@@ -83,3 +83,5 @@ export function storefrontStyleProperties(launcher: LauncherDocument, stickyBar:
     sticky_bar: stickyBarCustomProperties(stickyBar, ctx),
   };
 }
+
+export { launcherWithFilledTexts, stickyBarWithFilledTexts } from './filled-texts.ts';

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEv
 import type { RenderContext } from '../context.ts';
 import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
+import { fillPlaceholders } from '../format/placeholders.ts';
 import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
@@ -60,7 +61,7 @@ export function StickyBar({ doc: saved, ctx, inline, defaultOpen = false, editab
   const [open, setOpen] = useState(defaultOpen);
   const drawerId = `ls-drawer${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const barRef = useRef<HTMLButtonElement>(null);
-  const view = stickyBarView(doc, ctx, drawerId, { inline, custom: stickyBarCustomProperties(doc, ctx) });
+  const view = stickyBarView(doc, ctx, drawerId, { inline, custom: stickyBarCustomProperties(doc, ctx), fill: (text) => fillPlaceholders(text, ctx) });
   useReservedSpace(view.space, !inline, barRef);
   const close = () => {
     setOpen(false);

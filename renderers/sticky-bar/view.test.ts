@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRAWER_SIGN_UP_URL } from '../schema/index.ts';
+import type { RenderContext } from '../context.ts';
+import { fillPlaceholders } from '../format/placeholders.ts';
+import type { StickyBar } from '../schema/index.ts';
 import { memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
-import { reservedSpace, stickyBarPageCss, stickyBarView } from './view.ts';
+import { reservedSpace, stickyBarPageCss, stickyBarView as viewOf, type StickyBarViewOptions } from './view.ts';
+
+/** The view as the renderers' <StickyBar> asks for it: the texts' placeholders filled for the context. */
+const stickyBarView = (doc: StickyBar, ctx: RenderContext, drawerId: string, options: Partial<StickyBarViewOptions> = {}) =>
+  viewOf(doc, ctx, drawerId, { fill: (text) => fillPlaceholders(text, ctx), ...options });
 
 describe('stickyBarView', () => {
   it("draws the visitor's logged-out texts and a join link to the store's sign-up page", () => {

@@ -3,10 +3,9 @@
  * (builder canvas, SSR) and the storefront loader's plain-DOM bar. Each only maps this view to
  * elements and wires the drawer's behaviour. No React, no DOM: the loader ships it.
  */
-import { t } from '../i18n/catalog.ts';
+import { word } from '../i18n/catalog.ts';
 import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders } from '../format/placeholders.ts';
 import { safeUrl } from '../format/safe.ts';
 import { DEFAULT_DRAWER_SIGN_UP_URL, type StickyBar } from '../schema/index.ts';
 import type { ViewAttributes } from '../shared/view.ts';
@@ -60,6 +59,11 @@ export interface StickyBarViewOptions {
   inline?: boolean;
   /** the bar's custom style as custom properties (`stickyBarCustomProperties`) */
   custom?: Record<string, string>;
+  /**
+   * Fills the texts' placeholders for the context (`fillPlaceholders`); the storefront loader
+   * passes its texts as the server filled them in the bootstrap.
+   */
+  fill: (text: string) => string;
 }
 
 export function reservedSpace(doc: StickyBar): ReservedSpace {
@@ -73,17 +77,17 @@ export function stickyBarPageCss(doc: StickyBar): string {
   return `html{scroll-padding-${side}:${size}}${padsBody ? `body{padding-${side}:${size}}` : ''}`;
 }
 
-function fieldText(field: string, raw: string, ctx: RenderContext, className?: string): FieldTextView | null {
-  return raw ? { field, raw, text: fillPlaceholders(raw, ctx), className } : null;
+function fieldText(field: string, raw: string, fill: StickyBarViewOptions['fill'], className?: string): FieldTextView | null {
+  return raw ? { field, raw, text: fill(raw), className } : null;
 }
 
 /** The bar and its drawer for the context's audience; `drawerId` ties the bar to the drawer it opens. */
-export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: string, options: StickyBarViewOptions = {}): StickyBarView {
+export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: string, options: StickyBarViewOptions): StickyBarView {
   const { bar, drawer } = doc;
   const group = ctx.audience === 'member' ? 'logged_in' : 'logged_out';
   const texts = drawer[group];
   // the drawer's accessible name, and the bar's when it has no text
-  const label = t(ctx, 'surface.rewards');
+  const label = word(ctx, 'surface.rewards');
   return {
     wrap: {
       className: 'ls-root ls-bar-wrap',
@@ -97,18 +101,18 @@ export function stickyBarView(doc: StickyBar, ctx: RenderContext, drawerId: stri
     },
     properties: { '--ls-bar-h': `${bar.height}px`, ...options.custom },
     bar: { className: 'ls-bar', type: 'button', 'aria-label': bar.text.trim() ? undefined : label, 'aria-controls': drawerId },
-    barText: fieldText('bar.text', bar.text, ctx),
+    barText: fieldText('bar.text', bar.text, options.fill),
     drawer: { className: 'ls-drawer', id: drawerId, role: 'region', 'aria-label': label },
-    close: { className: 'ls-icon-btn ls-drawer-close', type: 'button', 'aria-label': t(ctx, 'surface.close') },
+    close: { className: 'ls-icon-btn ls-drawer-close', type: 'button', 'aria-label': word(ctx, 'surface.close') },
     texts: [
-      fieldText(`drawer.${group}.primary_text`, texts.primary_text, ctx, 'ls-drawer-title'),
-      fieldText(`drawer.${group}.secondary_text`, texts.secondary_text, ctx),
+      fieldText(`drawer.${group}.primary_text`, texts.primary_text, options.fill, 'ls-drawer-title'),
+      fieldText(`drawer.${group}.secondary_text`, texts.secondary_text, options.fill),
     ].filter((text) => text !== null),
     join:
       ctx.audience === 'visitor'
         ? {
             attributes: { className: 'ls-btn', href: safeUrl(drawer.sign_up_url || DEFAULT_DRAWER_SIGN_UP_URL), 'data-field': 'drawer.sign_up_url' },
-            label: t(ctx, 'join.now'),
+            label: word(ctx, 'join.now'),
           }
         : null,
     space: reservedSpace(doc),

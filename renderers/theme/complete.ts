@@ -1,7 +1,7 @@
 /**
  * The complete stylesheet of every surface (builder canvas, SSR landing page): the shared rules
- * and each landing section type's own. The storefront loader never imports this module — it
- * ships `LOADER_STYLESHEET` and the widget module `WIDGET_STYLESHEET` (./stylesheet.ts).
+ * and each landing section type's own. The storefront never gets this one: the bootstrap carries
+ * `LOADER_STYLESHEET` and the widget module `WIDGET_STYLESHEET` (./stylesheet.ts).
  */
 import type { ThemeSet } from '../context.ts';
 import { LANDING_SECTION_STYLES } from '../landing/sections/registry.ts';

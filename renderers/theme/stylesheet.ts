@@ -145,9 +145,15 @@ const minify = (css: string) => css.replace(/\n/g, '').replace(/\s*([{};,>])\s*/
 export const SHARED_STYLESHEET: string = [minify(BASE + CONTENT + LANDING + WIDGET + LAUNCHER + STICKY_BAR + MOTION + WIDGET_MOTION), DESKTOP_LANDING].join('');
 
 /**
- * What the storefront loader ships (inlined in loader.js): the shared base, the launcher and the
- * sticky bar. The widget's rules come with the widget module (`WIDGET_STYLESHEET`), loaded on the
- * first open; the landing page's never reach a store page (it is its own page).
+ * What the storefront loader draws with: the shared base, the launcher and the sticky bar. It
+ * travels in the bootstrap answer with the themes' rules (`loaderStylesheet`), before anything is
+ * drawn, so loader.js carries no CSS. The widget's rules come with the widget module
+ * (`WIDGET_STYLESHEET`), loaded on the first open; the landing page's never reach a store page
+ * (it is its own page).
  */
 export const LOADER_STYLESHEET: string = minify(BASE + LAUNCHER + STICKY_BAR + MOTION);
+
+/** The "Previewing draft — Exit" bar of a browser holding a preview link. */
+export const PREVIEW_BAR_STYLESHEET =
+  '.ls-preview{position:fixed;top:8px;inset-inline:0;margin-inline:auto;width:max-content;z-index:2147483647;background:#1f2933;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:6px 12px;border-radius:6px}.ls-preview button{margin-inline-start:8px;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
 export const WIDGET_STYLESHEET: string = minify(CONTENT + WIDGET + WIDGET_MOTION);

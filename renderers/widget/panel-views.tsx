@@ -148,7 +148,7 @@ function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'rede
               </>
             )}
             {'action' in way && way.action && (
-              <EarnActionControl id={way.id} action={way.action} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
+              <EarnActionControl id={way.id} action={way.action} words={ctx} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
             )}
           </li>
         ))}
@@ -221,7 +221,7 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   if (arrival.code && arrival.platform === 'refused')
     return (
       <div data-referral="refused">
-        <p>The shop could not create your coupon{arrival.platformError ? `: ${arrival.platformError}` : '.'}</p>
+        <p>{arrival.platformError ? t(ctx, 'referral.couponRefusedBecause', { reason: arrival.platformError }) : t(ctx, 'referral.couponRefused')}</p>
       </div>
     );
   if (arrival.code)

@@ -1,6 +1,6 @@
-import { makeContext, type StorefrontPayload } from '../../../renderers/context.ts';
-import { storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
-import { themeRules } from '../../../renderers/theme/index.ts';
+import { contextFromPayload, makeContext, type StorefrontPayload } from '../../../renderers/context.ts';
+import { launcherWithFilledTexts, stickyBarWithFilledTexts, storefrontStyleProperties } from '../../../renderers/ssr/index.tsx';
+import { loaderStylesheet } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
@@ -58,7 +58,9 @@ export type ShownVariants = Partial<Pick<PublishedDocuments, 'widget' | 'sticky_
  * The embed's single request: the published documents it draws (widget, launcher, sticky bar —
  * the landing page is served as its own page), their published custom styles (as documents for
  * the widget module, as resolved custom properties for the loader's launcher and bar), the
- * program, the icons they use and (signed in) the member. `drafts`: the drafts instead of the
+ * loader's stylesheet, the program, the icons they use and (signed in) the member. The launcher's
+ * and the sticky bar's texts come with their placeholders filled for this shopper (the loader
+ * draws them as they are). `drafts`: the drafts instead of the
  * published documents, for a browser holding a preview link (`preview: true` shows its bar).
  * `locale`: the shopper's language (BCP 47) — the product's wording of that language only travels.
  * `variants`: the experiments' variant B documents this page load shows.
@@ -91,14 +93,14 @@ export async function bootstrapPayload(
   const customStyles = { ...(widget && { widget }), ...(launcher && { launcher }), ...(stickyBar && { sticky_bar: stickyBar }) };
   const theme: ThemeName = 'light';
   const styleCtx = makeContext({ theme, themes: THEME_TOKENS, customStyles });
-  return {
+  const payload: StorefrontPayload = {
     storeKey: store.store_name,
     storeName: store.title,
     locale,
     messages: catalogFor(locale),
     theme,
     themes: THEME_TOKENS,
-    themeCss: themeRules(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar)),
+    themeCss: loaderStylesheet(THEME_TOKENS, themesUsed(theme, documents.widget, documents.sticky_bar), drafts),
     customStyles,
     styleProperties: storefrontStyleProperties(documents.launcher, documents.sticky_bar, styleCtx),
     documents: { widget: documents.widget, launcher: documents.launcher, stickyBar: documents.sticky_bar },
@@ -107,4 +109,8 @@ export async function bootstrapPayload(
     member,
     ...(drafts && { preview: true }),
   };
+  const shopperCtx = contextFromPayload(payload, 'desktop');
+  const launcherFilled = launcherWithFilledTexts(documents.launcher, shopperCtx);
+  const stickyBarFilled = stickyBarWithFilledTexts(documents.sticky_bar, shopperCtx);
+  return { ...payload, documents: { ...payload.documents, launcher: launcherFilled, stickyBar: stickyBarFilled } };
 }

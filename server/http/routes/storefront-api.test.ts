@@ -119,9 +119,18 @@ describeEachDatabase('shopper API', (ctx) => {
     const themed = [...payload.themeCss.matchAll(/data-theme="([^"]+)"/g)].map((match) => match[1]);
     expect(themed).toEqual(['light']);
     expect(payload.themeCss).toContain('--ls-accent:');
+    // loader.js carries no CSS: the launcher's and the sticky bar's rules come here (the preview bar's only to a preview)
+    expect(payload.themeCss).toContain('.ls-launcher');
+    expect(payload.themeCss).toContain('.ls-bar');
+    expect(payload.themeCss).not.toContain('.ls-preview');
+    expect(payload.themeCss).not.toContain('.ls-widget{');
     expect(payload.program.waysToRedeem.map((way: { cost: number }) => way.cost)).toEqual([500, 1000]);
     const signed = await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?${new URLSearchParams(sign())}`) });
     expect(signed.json().data.member).toMatchObject({ customerId: String(ctx.fixture.storeA.customerIds[0]), pointsBalance: 220 });
+    // nor placeholder code: the launcher's and the sticky bar's texts come filled for the shopper
+    const drawer = (data: { documents: { stickyBar: { drawer: Record<string, { primary_text: string }> } } }) => data.documents.stickyBar.drawer;
+    expect(drawer(payload).logged_in!.primary_text).not.toMatch(/\{\w+\}/);
+    expect(drawer(signed.json().data).logged_in!.primary_text).toMatch(/^Hi Annalpha, you have 220 points/);
     expect((await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`) })).statusCode).toBe(401);
   });
 

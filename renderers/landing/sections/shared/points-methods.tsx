@@ -57,7 +57,7 @@ function PointsMethodsSection({ section, content, ctx, mode }: SectionProps & { 
                   <FieldText as="h3" className="ls-card-title" field={`${path}.title`} owner={section.id} text={method.title} ctx={ctx} />
                   <FieldText field={`${path}.description`} owner={section.id} text={method.description} ctx={ctx} />
                   <p className="ls-points">{pointsText(method, mode, ctx)}</p>
-                  {actions.get(method.id) && <EarnActionControl id={method.id} action={actions.get(method.id)!} />}
+                  {actions.get(method.id) && <EarnActionControl id={method.id} action={actions.get(method.id)!} words={ctx} />}
                   {mode === 'redeem' && balance !== undefined && method.points > 0 && (
                     <p className="ls-when" data-member="affordable">
                       {balance >= method.points ? t(ctx, 'points.availableNow') : t(ctx, 'points.toGo', { amount: pointsAmount(method.points - balance, ctx) })}
