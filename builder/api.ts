@@ -1,7 +1,7 @@
 /**
  * What the builder needs from the outside world. The console implements it with its API client
- * (src/features/onsite-display); tests and the bench implement it in memory. The builder never
- * imports src/ or server/.
+ * (console/features/onsite-display); tests and the bench implement it in memory. The builder never
+ * imports console/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
 import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';

@@ -27,7 +27,7 @@ export interface EmailPreviewResult {
   errors: Record<string, string>;
 }
 
-/** What the editor needs from the console (the builder never imports src/). */
+/** What the editor needs from the console (the builder never imports console/). */
 export interface EmailStudioApi {
   save(document: EmailDocument): Promise<void>;
   preview(document: EmailDocument, memberId: number | null): Promise<EmailPreviewResult>;
