@@ -1,7 +1,7 @@
 /** When the store's experiments ran, as the shaded periods of the analytics time charts. */
 import type { AnalyticsChart } from '../../../server/contract/analytics.ts';
 import type { Experiment } from '../../../server/contract/experiments.ts';
-import { SURFACES } from '../../../renderers/schema/index.ts';
+import { SURFACES } from '../../../renderers/contract/index.ts';
 import { bandsOnDays, type TimePeriod } from '../../components/ui/chart/bands.ts';
 import type { ChartData } from '../../components/ui/chart/chart-data.ts';
 

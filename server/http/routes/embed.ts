@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { languageTagSchema } from '../../../renderers/schema/index.ts';
+import { languageTagSchema } from '../../../renderers/contract/index.ts';
 import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
 import { loadPublishedDocument } from '../../domain/documents/index.ts';
 import { demoMember } from '../../domain/storefront/index.ts';
