@@ -146,4 +146,17 @@ describe('Stat and ChartCard', () => {
     expect(screen.getByRole('table', { name: 'Points' })).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
+
+  it('a chart with shaded periods names them under the chart and in a column of its table', () => {
+    const data = {
+      x: ['2026-11-01', '2026-11-02'],
+      series: [{ label: 'New members', values: [3, 4] }],
+      bands: { title: 'Experiments', items: [{ label: 'Widget experiment', from: 1, to: 2, when: 'from 2026-11-02, still running' }] },
+    };
+    render(<ChartCard title="New members" data={data} />);
+    expect(screen.getByText('Shaded: experiments — Widget experiment (from 2026-11-02, still running)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Table view' }));
+    expect(screen.getByRole('columnheader', { name: 'Experiments' })).toBeTruthy();
+    expect(screen.getAllByRole('cell', { name: 'Widget experiment' })).toHaveLength(1);
+  });
 });
