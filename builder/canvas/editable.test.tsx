@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 function Title({ commit, raw }: { commit: TextCommit; raw: string }) {
   const editable = useCanvasEditable(commit);
-  return editable.wrapText({ field: 'title', owner: 'header-1', audience: 'visitor', raw, node: <h2 data-field="title">{raw}</h2> });
+  return editable.wrapText?.({ field: 'title', owner: 'header-1', audience: 'visitor', raw, node: <h2 data-field="title">{raw}</h2> }) ?? null;
 }
 
 const mount = (commit: TextCommit) =>

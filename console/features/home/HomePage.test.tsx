@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { fakeApi, renderScreen, resetScreen } from '../../../tests/helpers/console-screen.tsx';
 import { consoleStore } from '../../state/store.ts';
-import { TopBar } from '../../app/shell/TopBar.tsx';
 import { HomePage } from './HomePage.tsx';
 
 afterEach(() => {
@@ -36,11 +35,5 @@ describe('the home screen greets the merchant and names their program', () => {
     setReturning(true);
     expect(subtitle()).toContain('Welcome back, Sam.');
     expect((await screen.findByText('Loyalty program')).nextElementSibling?.textContent).toBe('Not named yet');
-  });
-
-  it('the top bar shows the program’s name beside the store’s', () => {
-    fakeApi({});
-    renderScreen(<TopBar navOpen={false} onToggleNav={() => undefined} navId="nav" />, { settings: { program_name: 'Sprout Club' } });
-    expect(screen.getByTestId('program-name').textContent).toBe('Loyalty program: Sprout Club');
   });
 });
