@@ -74,6 +74,8 @@ export interface CustomerRow {
   vip_tier: string | null;
   referrals: number;
   program_status: ProgramStatus;
+  /** in the holdout group: kept out of the program to measure its lift, so it earns nothing whatever its status */
+  holdout: boolean;
   source: string;
   joined_at: string;
   deleted: boolean;
@@ -132,12 +134,15 @@ export const CUSTOMER_IMPORT_BYTES = 32 * 1024 * 1024;
  * POST customer/import: a CSV of customers (email; optional first_name, last_name, birthday
  * YYYY-MM-DD, points as the opening balance, tags separated by ; or |). `mapping` says which
  * header fills each field (guessed from the headers when absent). `dry_run` checks every row and
- * writes nothing; otherwise a file without problems is imported in the background.
+ * writes nothing; otherwise a file without problems is imported in the background. With
+ * `skip_bad_rows` the rows with problems are left out (and listed) and the good ones imported;
+ * without it a file with any problem is refused whole.
  */
 export const customerImportBody = z.strictObject({
   csv: z.string().min(1, 'Choose a CSV file.').max(CUSTOMER_IMPORT_BYTES),
   mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)).optional(),
   dry_run: z.boolean().optional(),
+  skip_bad_rows: z.boolean().optional(),
 });
 
 /** POST /customer/invite: invite the chosen customers, or every past customer who never joined (guests). */
@@ -148,14 +153,25 @@ export const customerInviteBody = z.strictObject({
 export { IMPORT_FIELDS };
 export type { ImportProblem };
 
-/** A dry run's answer: the file's headers, the mapping used, its rows and every problem. */
+/**
+ * A dry run's answer: the file's headers, the mapping used, its rows, every problem, and what
+ * importing its good rows would do now (the same rules as the import: created, updated when a
+ * field changes, unchanged, skipped rows with problems, and the opening points actually credited).
+ */
 export interface ImportCheck {
   headers: string[];
   mapping: Partial<Record<(typeof IMPORT_FIELDS)[number], string>>;
   rows: number;
   valid: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** rows with problems (left out with skip_bad_rows, otherwise the file is refused) */
+  skipped: number;
   opening_points: number;
   problems: ImportProblem[];
+  /** the problems are the whole file's (header, encoding, size): skipping bad rows cannot help */
+  whole_file: boolean;
 }
 
 /** An import's progress (POST customer/import without dry_run, GET customer/import/{id}). */
@@ -166,6 +182,10 @@ export interface CustomerImportJob {
   processed: number;
   created: number;
   updated: number;
+  unchanged: number;
+  skipped: number;
+  /** the skipped rows' problems (the first 1,000) */
+  skipped_rows: ImportProblem[];
   points_credited: number;
   error: string | null;
 }

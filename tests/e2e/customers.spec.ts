@@ -114,7 +114,7 @@ test('exports the filtered list in the background with progress, then downloads 
   const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
-  expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
+  expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at,tags');
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((line) => line.includes(',excluded,'))).toBe(true);
   await progress.getByRole('button', { name: 'Dismiss' }).click();

@@ -15,7 +15,10 @@ export const EXPORT_COLUMNS = [
   'source',
   'birthday',
   'joined_at',
+  'tags',
 ] as const;
+/** How the export joins a customer's tags in one cell: the separator the customer import splits on. */
+export const TAG_SEPARATOR = ';';
 const BATCH = 1000;
 
 /**
@@ -60,6 +63,7 @@ export async function* exportBatches(db: Executor, storeId: number, filter: Expo
         'c.source',
         'c.birthday',
         'c.created_at',
+        'c.tags',
       ])
       .select(['a.balance', 'a.pending', 'a.lifetime']);
     if (filter.ids) query = query.where('c.id', 'in', filter.ids.length ? filter.ids : [0]);
@@ -84,6 +88,7 @@ export async function* exportBatches(db: Executor, storeId: number, filter: Expo
             row.source,
             row.birthday,
             row.created_at.toISOString(),
+            row.tags.join(TAG_SEPARATOR),
           ]),
         )
         .join(''),

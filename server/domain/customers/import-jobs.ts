@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { checkLimits, inTransaction, openingBalances, PointsLimitError, type Executor } from '../ledger/index.ts';
+import type { ImportProblem } from '../schemas/customers.ts';
 import type { CustomerImport, ImportCustomer } from './tables.ts';
 import { mergeTags } from './tags.ts';
+import { changesCustomer, heldFromOpeningBalance } from './import-preview.ts';
 import { reevaluateTiers } from '../../modules/vip/index.ts';
 import { letRequestsThrough } from '../cooperate.ts';
 import { enqueueJob, PermanentFailure, type JobKind, type RunningJob } from '../jobs/index.ts';
@@ -20,12 +22,31 @@ export const CUSTOMER_IMPORT_JOB = 'customers.import';
 /** The ledger source of an opening balance: one per customer, so a repeated import credits nothing. */
 export const OPENING_BALANCE_SOURCE = 'customer_import';
 
-/** Records an import of checked customers, with its job. */
-export async function createCustomerImport(db: Executor, storeId: number, customers: ImportCustomer[], who: string, now: Date): Promise<CustomerImport> {
+/** The skipped rows' problems an import keeps (the dry run lists them all). */
+export const IMPORT_SKIPPED_KEPT = 1_000;
+
+/** Records an import of checked customers, with its job; `skipped` are the bad rows left out and their problems. */
+export async function createCustomerImport(
+  db: Executor,
+  storeId: number,
+  customers: ImportCustomer[],
+  who: string,
+  now: Date,
+  skipped: { rows: number; problems: ImportProblem[] } = { rows: 0, problems: [] },
+): Promise<CustomerImport> {
   return inTransaction(db, async (trx) => {
     const record = await trx
       .insertInto('customer_imports')
-      .values({ store_id: storeId, total: customers.length, rows: json(customers), created_by: who, created_at: now, updated_at: now })
+      .values({
+        store_id: storeId,
+        total: customers.length,
+        rows: json(customers),
+        skipped: skipped.rows,
+        skipped_rows: json(skipped.problems.slice(0, IMPORT_SKIPPED_KEPT)),
+        created_by: who,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, { kind: CUSTOMER_IMPORT_JOB, storeId, payload: { importId: record.id }, total: customers.length }, now);
@@ -45,6 +66,7 @@ export const startCustomerImport = (db: Executor, id: number, now: Date): Promis
 
 interface ChunkResult {
   created: number;
+  updated: number;
   total: number;
   credited: number;
   credited_ids: number[];
@@ -57,9 +79,9 @@ interface ChunkResult {
  * Writes one chunk in one transaction, its customers and opening balances in one statement (the
  * rows sent once, as one JSON parameter): customers upserted by email (new ones inserted; existing
  * ones get the file's names and birthday when it has them and its tags added, and are left
- * untouched when that changes nothing, so a repeated file rewrites no row); then the opening
- * balances through the ledger (`openingBalances`: once per customer, nothing for the holdout group,
- * accounts opened with them). A new customer's holdout draw is the trigger's own rule
+ * untouched when that changes nothing (`changesCustomer`), so a repeated file rewrites no row and
+ * counts its rows unchanged); then the opening balances through the ledger (`openingBalances`:
+ * once per customer, nothing for the holdout group or guests, accounts opened with them). A new customer's holdout draw is the trigger's own rule
  * (`customer_drawn_for_holdout`); the tag rows follow from the customers'
  * statement-level triggers. Then the tiers the balances reach, and the import's progress.
  */
@@ -91,22 +113,26 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
           last_name = case when excluded.last_name <> '' then excluded.last_name else c.last_name end,
           birthday = coalesce(excluded.birthday, c.birthday),
           tags = ${mergeTags(sql.ref('c.tags'), sql.ref('excluded.tags'))}
-        where (excluded.first_name <> '' and excluded.first_name is distinct from c.first_name)
-          or (excluded.last_name <> '' and excluded.last_name is distinct from c.last_name)
-          or (excluded.birthday is not null and excluded.birthday is distinct from c.birthday)
-          or not (c.tags @> excluded.tags)
-        returning c.id, c.email, c.xmax = 0 as inserted, c.holdout),
+        where ${changesCustomer('c', 'excluded')}
+        returning c.id, c.email, c.xmax = 0 as inserted, c.holdout, c.program_status),
       holdout as (select store_holdout_percent(settings) as percent from stores where id = ${storeId}),
       source as (
         select coalesce(w.id, e.id) as customer_id, i.points, coalesce(w.inserted, false) as opened,
-          case when w.inserted then customer_drawn_for_holdout(${storeId}::bigint, i.email, (select percent from holdout))
-            else coalesce(w.holdout, e.holdout) end as held,
+          ${heldFromOpeningBalance(
+            sql`coalesce(w.inserted, false)`,
+            storeId,
+            sql`i.email`,
+            sql`coalesce(w.holdout, e.holdout)`,
+            sql`coalesce(w.program_status, e.program_status)`,
+            sql`(select percent from holdout)`,
+          )} as held,
           'opening balance imported from a CSV file (import #' || ${record.id}::bigint || ', line ' || i.line || '): +' || i.points as computation
         from input i
         left join written w on w.email = i.email
-        left join lateral (select id, holdout from customers where store_id = ${storeId} and email = i.email) e on true),
+        left join lateral (select id, holdout, program_status from customers where store_id = ${storeId} and email = i.email) e on true),
       ${openingBalances(storeId, OPENING_BALANCE_SOURCE, reason, now)}
-      select (select count(*) from source where opened) as created, (select count(*) from source) as total,
+      select (select count(*) from source where opened) as created, (select count(*) from written where not inserted) as updated,
+        (select count(*) from source) as total,
         (select coalesce(sum(points), 0) from opening_entries) as credited,
         (select coalesce(array_agg(customer_id), '{}') from opening_entries) as credited_ids,
         (select coalesce(max(balance), 0) from opening_accounts) as balance, (select coalesce(max(pending), 0) from opening_accounts) as pending,
@@ -116,12 +142,14 @@ async function writeChunk(db: Executor, record: CustomerImport, chunk: ImportCus
     // an opening balance counts towards lifetime points: the customers it moved may reach a tier
     await reevaluateTiers(trx, storeId, result.credited_ids.map(Number), now);
     const created = Number(result.created);
+    const updated = Number(result.updated);
     await trx
       .updateTable('customer_imports')
       .set({
         processed: end,
         created: sql`created + ${created}`,
-        updated: sql`updated + ${Number(result.total) - created}`,
+        updated: sql`updated + ${updated}`,
+        unchanged: sql`unchanged + ${Number(result.total) - created - updated}`,
         points_credited: sql`points_credited + ${Number(result.credited)}`,
         updated_at: now,
       })
@@ -165,7 +193,7 @@ export function customerImportJob(chunkSize = IMPORT_CHUNK): JobKind<{ importId:
       if (!record) return null;
       try {
         const done = await runCustomerImport(job.db, record, job.now, chunkSize, job.checkpoint);
-        return { created: done.created, updated: done.updated };
+        return { created: done.created, updated: done.updated, unchanged: done.unchanged, skipped: done.skipped };
       } catch (error) {
         // a file that would take a balance past the limits fails the same way every time
         throw error instanceof PointsLimitError ? new PermanentFailure(error.message) : error;
@@ -192,6 +220,9 @@ export const presentCustomerImport = (record: CustomerImport) => ({
   processed: record.processed,
   created: record.created,
   updated: record.updated,
+  unchanged: record.unchanged,
+  skipped: record.skipped,
+  skipped_rows: record.skipped_rows,
   points_credited: Number(record.points_credited),
   error: record.error,
   created_at: record.created_at.toISOString(),

@@ -47,6 +47,10 @@ export interface CheckedFile {
   rows: number;
   customers: ImportCustomer[];
   problems: ImportProblem[];
+  /** the problems are the whole file's (its header, encoding, size): no row can be imported, even skipping bad ones */
+  wholeFile: boolean;
+  /** rows with at least one problem: what skipping bad rows leaves out */
+  badRows: number;
 }
 
 const emailCheck = z.email();
@@ -61,7 +65,8 @@ function realDate(text: string): boolean {
 /**
  * Reads a customer file and checks every row: the customers to write, and every problem with its
  * line, column and reason (text that is not UTF-8, missing columns, duplicated emails, bad dates,
- * negative or broken balances…). Nothing is written here: a file with problems is refused whole.
+ * negative or broken balances…). Nothing is written here: a file with problems is refused whole,
+ * unless the merchant chooses to skip its bad rows (never when the problem is the whole file's).
  */
 export function checkCustomerFile(text: string, requested: ColumnMapping | undefined, today: string): CheckedFile {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
@@ -81,7 +86,7 @@ export function checkCustomerFile(text: string, requested: ColumnMapping | undef
   if (body.length > IMPORT_ROW_LIMIT)
     problem(IMPORT_ROW_LIMIT + 2, '', `Too many rows: at most ${IMPORT_ROW_LIMIT.toLocaleString('en-US')} customers per file.`);
   if (body.length === 0) problem(2, '', 'The file has no customers below its header.');
-  if (problems.length > 0) return { headers, mapping, rows: body.length, customers, problems };
+  if (problems.length > 0) return { headers, mapping, rows: body.length, customers, problems, wholeFile: true, badRows: 0 };
 
   const index = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, mapping[field] === undefined ? -1 : headers.indexOf(mapping[field])])) as Record<
     ImportField,
@@ -131,5 +136,5 @@ export function checkCustomerFile(text: string, requested: ColumnMapping | undef
 
     if (problems.length === before) customers.push({ line, email, ...names, birthday: birthday || null, points, tags });
   });
-  return { headers, mapping, rows: body.length, customers, problems };
+  return { headers, mapping, rows: body.length, customers, problems, wholeFile: false, badRows: new Set(problems.map((found) => found.line)).size };
 }

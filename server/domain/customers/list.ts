@@ -123,7 +123,19 @@ function customersWithAccounts(db: Executor, storeId: number, filter: CustomerFi
 /** The filtered customers with the columns every list and detail reads (no paging, no order). */
 export function customerRows(db: Executor, storeId: number, filter: CustomerFilter, tagRows = false) {
   return customersWithAccounts(db, storeId, filter, tagRows)
-    .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.birthday', 'c.tags', 'c.program_status', 'c.source', 'c.vip_tier', 'c.referral_count'])
+    .select([
+      'c.id',
+      'c.first_name',
+      'c.last_name',
+      'c.email',
+      'c.birthday',
+      'c.tags',
+      'c.program_status',
+      'c.holdout',
+      'c.source',
+      'c.vip_tier',
+      'c.referral_count',
+    ])
     .select(['c.external_id', 'c.created_at', 'c.deleted_at'])
     .select(['a.balance', 'a.pending', 'a.lifetime']);
 }

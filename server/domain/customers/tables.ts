@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { JsonWithDefault } from '../../db/schema.ts';
+import type { ImportProblem } from '../schemas/customers.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 export type CustomerImportStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -26,7 +27,14 @@ export interface CustomerImportsTable {
   /** customers written so far (the resume point) */
   processed: Generated<number>;
   created: Generated<number>;
+  /** existing customers of which a field changed */
   updated: Generated<number>;
+  /** existing customers the file changed nothing of */
+  unchanged: Generated<number>;
+  /** rows with problems, left out (the merchant chose to skip bad rows) */
+  skipped: Generated<number>;
+  /** the skipped rows' problems (the first ones, at most IMPORT_SKIPPED_KEPT) */
+  skipped_rows: JsonWithDefault<ImportProblem[]>;
   points_credited: Generated<number>;
   /** the rows still to write (emptied when done) */
   rows: JsonWithDefault<ImportCustomer[]>;

@@ -4,7 +4,7 @@
  * texts come from its translations (a text without one stays in the default language); the
  * product's own wording (the word for points, the footer) from the catalog of that language.
  */
-import { localizeDocument, matchLanguage } from '../../../renderers/schema/index.ts';
+import { localizeDocument, matchLanguage } from '../../../renderers/contract/index.ts';
 import type { EmailDesign } from './render.ts';
 import { TRANSLATED_EMAIL_FIELDS, type EmailFields } from './starters.ts';
 

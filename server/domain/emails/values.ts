@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
 import { keepsProductWord, pointsLabelFor } from '../../../renderers/format/index.ts';
 import { catalogFor, word } from '../../../renderers/i18n/index.ts';
-import { storeLanguages } from '../../../renderers/schema/index.ts';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
 import { servedLanguage } from '../stores/languages.ts';
 import { programWords } from '../program/words.ts';
 import type { Store } from '../../db/schema.ts';

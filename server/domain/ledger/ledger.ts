@@ -6,17 +6,23 @@ import type { EntryType, LedgerEntry } from './tables.ts';
 
 export type Executor = Kysely<Database>;
 
-/** Why a customer is kept out of the program: the holdout group earns nothing at all; an excluded customer earns nothing from the program (a merchant's adjustment still applies). */
-export type KeptOut = 'holdout' | 'excluded';
+/**
+ * Why a customer is kept out of the program: the holdout group earns nothing at all; a guest
+ * (bought without joining) holds no points until they join; an excluded customer earns nothing
+ * from the program (a merchant's adjustment still applies).
+ */
+export type KeptOut = 'holdout' | 'guest' | 'excluded';
+
+const KEPT_OUT_MESSAGES: Record<KeptOut, string> = {
+  holdout: 'This customer is in the holdout group (kept out of the program to measure its lift) and earns nothing.',
+  guest: 'This customer is a guest (bought without joining the program) and holds no points; invite them to join first.',
+  excluded: 'This customer is excluded from the program and earns nothing; include them in the program first.',
+};
 
 /** A credit refused because its customer is kept out of the program; nothing is written. */
 export class OutOfProgramError extends Error {
   constructor(readonly why: KeptOut) {
-    super(
-      why === 'holdout'
-        ? 'This customer is in the holdout group (kept out of the program to measure its lift) and earns nothing.'
-        : 'This customer is excluded from the program and earns nothing; include them in the program first.',
-    );
+    super(KEPT_OUT_MESSAGES[why]);
   }
 }
 
@@ -125,7 +131,7 @@ export interface CreditResult {
   /** entries written now (duplicates of an idempotency key are skipped) */
   inserted: LedgerEntry[];
   duplicates: number;
-  /** credits skipped because the customer is kept out of the program (holdout group, or excluded) */
+  /** credits skipped because the customer is kept out of the program (holdout group, guest, or excluded) */
   heldOut: number;
   /** why the first skipped credit was refused */
   keptOut: KeptOut | null;
@@ -209,7 +215,7 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
   const keptOut = await keptOutCustomers(db, inputs);
   const refused = (input: CreditInput): KeptOut | undefined => {
     const why = keptOut.get(input.customerId);
-    return why === 'holdout' || (why === 'excluded' && PROGRAM_EARNING.has(input.type)) ? why : undefined;
+    return why === 'holdout' || why === 'guest' || (why === 'excluded' && PROGRAM_EARNING.has(input.type)) ? why : undefined;
   };
   const earning = keptOut.size === 0 ? inputs : inputs.filter((input) => !refused(input));
   const rows = earning.map((input): EntryRow => {
@@ -246,7 +252,7 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
 /**
  * Opening balances credited in the statement that writes their customers (the CSV import): CTEs
  * to follow the caller's CTE `source` (customer_id, points, opened: the customer row is new in
- * this statement, held: the customer is in the holdout group, computation). A held customer is
+ * this statement, held: the customer is in the holdout group or a guest, computation). A held customer is
  * credited nothing (as creditMany refuses); any other with points gets one `adjustment` entry,
  * whose idempotency key is `sourceType` and the customer (a repeated file credits nothing), and
  * its batch. A new customer's account is opened with its balance (`customer_accounts_after_insert`,
@@ -272,7 +278,7 @@ export function openingBalances(storeId: number, sourceType: string, reason: str
       returning a.balance, a.pending, a.lifetime)`;
 }
 
-/** The customers among the credits' who are kept out of the program: in the holdout group or excluded (deleted ones are). */
+/** The customers among the credits' who are kept out of the program: in the holdout group, guests or excluded (deleted ones are). */
 async function keptOutCustomers(db: Executor, inputs: CreditInput[]): Promise<Map<number, KeptOut>> {
   const byStore = new Map<number, number[]>();
   for (const input of inputs) {
@@ -284,12 +290,12 @@ async function keptOutCustomers(db: Executor, inputs: CreditInput[]): Promise<Ma
   for (const [storeId, ids] of byStore) {
     const rows = await db
       .selectFrom('customers')
-      .select(['id', 'holdout'])
+      .select(['id', 'holdout', 'program_status'])
       .where('store_id', '=', storeId)
-      .where((eb) => eb.or([eb('holdout', '=', true), eb('program_status', '=', 'excluded')]))
+      .where((eb) => eb.or([eb('holdout', '=', true), eb('program_status', 'in', ['excluded', 'guest'])]))
       .where('id', 'in', [...new Set(ids)])
       .execute();
-    for (const row of rows) keptOut.set(row.id, row.holdout ? 'holdout' : 'excluded');
+    for (const row of rows) keptOut.set(row.id, row.holdout ? 'holdout' : row.program_status === 'guest' ? 'guest' : 'excluded');
   }
   return keptOut;
 }

@@ -21,7 +21,10 @@ export async function readAccount(db: Executor, storeId: number, customerId: num
   return row ?? { balance: 0, pending: 0, lifetime: 0 };
 }
 
-/** The customer's history, newest first. */
+/**
+ * The customer's history (or the store's), newest first by date: entries are not written in date
+ * order (an order import credits past orders, a seed backdates), so the id only breaks ties.
+ */
 export async function listEntries(
   db: Executor,
   storeId: number,
@@ -31,7 +34,7 @@ export async function listEntries(
   let query = db.selectFrom('ledger_entries').where('store_id', '=', storeId);
   if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

@@ -1,4 +1,4 @@
-import { matchLanguage, storeLanguages } from '../../../renderers/schema/index.ts';
+import { matchLanguage, storeLanguages } from '../../../renderers/contract/index.ts';
 import type { Store } from '../../db/schema.ts';
 
 /**

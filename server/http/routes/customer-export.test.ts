@@ -75,6 +75,52 @@ describeEachDatabase(
       expect((await call('POST', '/data/v1/customer/export/dismiss', { id: status.id })).json().data.dismissed).toBe(true);
     });
 
+    it('round trip: a file the export wrote imports into another store with the same tags, names and birthdays', async () => {
+      const people = [
+        { first_name: 'Tia', last_name: 'Two', email: 'tia@roundtrip.test', birthday: '1991-03-04', tags: ['newsletter', 'vip'] },
+        { first_name: 'Una', last_name: 'One', email: 'una@roundtrip.test', birthday: null, tags: ['wholesale'] },
+        { first_name: 'Nel', last_name: 'None', email: 'nel@roundtrip.test', birthday: null, tags: [] },
+      ];
+      await ctx.db
+        .insertInto('customers')
+        .values(people.map((person) => ({ ...person, store_id: ctx.fixture.storeB.id, tags: JSON.stringify(person.tags) })))
+        .execute();
+      const file = await call('POST', '/data/v1/customer/export', { search: 'roundtrip.test' });
+      expect(file.body.split('\r\n')[0]).toContain(',tags');
+
+      const alice = [ctx.fixture.storeA.id, ctx.fixture.users.alice] as const;
+      const check = (await call('POST', '/data/v1/customer/import', { csv: file.body, dry_run: true }, ...alice)).json().data;
+      expect(check).toMatchObject({ rows: 3, valid: 3, problems: [] });
+      expect(check.mapping.tags).toBe('tags');
+      const started = await call('POST', '/data/v1/customer/import', { csv: file.body, mapping: check.mapping }, ...alice);
+      expect(started.statusCode, started.body).toBe(202);
+      let job = started.json().data;
+      for (let tries = 0; job.status !== 'done' && job.status !== 'failed' && tries < 200; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        job = (await call('GET', `/data/v1/customer/import/${job.id}`, undefined, ...alice)).json().data;
+      }
+      expect(job).toMatchObject({ status: 'done', created: 3 });
+      const imported = await ctx.db
+        .selectFrom('customers')
+        .select(['email', 'first_name', 'last_name', 'birthday', 'tags'])
+        .where('store_id', '=', ctx.fixture.storeA.id)
+        .where('email', 'like', '%@roundtrip.test')
+        .orderBy('email')
+        .execute();
+      expect(imported).toEqual(
+        [...people]
+          .sort((a, b) => a.email.localeCompare(b.email))
+          .map(({ email, first_name, last_name, birthday, tags }) => ({ email, first_name, last_name, birthday, tags })),
+      );
+      const tagRows = await ctx.db
+        .selectFrom('customer_tags')
+        .select('tag')
+        .where('store_id', '=', ctx.fixture.storeA.id)
+        .where('tag', 'in', ['newsletter', 'vip', 'wholesale'])
+        .execute();
+      expect(tagRows.map((row) => row.tag).sort()).toEqual(['newsletter', 'vip', 'wholesale']);
+    });
+
     it('refuses a bad export body with a 422 and starts nothing', async () => {
       for (const body of [{ background: 'yes' }, { sort_by: 'secret' }, { customer_ids: ['x'] }, { unknown: 1 }]) {
         const response = await call('POST', '/data/v1/customer/export', body);

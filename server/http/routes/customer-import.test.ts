@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
@@ -95,7 +96,7 @@ describeEachDatabase(
 
     it('imports in the background with opening balances, birthdays and tags; the same file again credits nothing', async () => {
       const check = (await call('POST', '/data/v1/customer/import', { csv: GOOD, dry_run: true })).json().data;
-      expect(check).toMatchObject({ rows: 3, valid: 3, opening_points: 155, problems: [] });
+      expect(check).toMatchObject({ rows: 3, valid: 3, created: 3, updated: 0, unchanged: 0, skipped: 0, opening_points: 155, problems: [] });
       const started = await call('POST', '/data/v1/customer/import', { csv: GOOD });
       expect(started.statusCode, started.body).toBe(202);
       const job = await finished(started.json().data.id);
@@ -104,12 +105,87 @@ describeEachDatabase(
       expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'Ng', birthday: '1990-04-01', tags: ['newsletter', 'vip'], source: 'import' });
       expect((await readAccount(ctx.db, storeId(), ana.id, ctx.clock.now())).balance).toBe(120);
 
+      const recheck = (await call('POST', '/data/v1/customer/import', { csv: GOOD, dry_run: true })).json().data;
+      expect(recheck).toMatchObject({ rows: 3, valid: 3, created: 0, updated: 0, unchanged: 3, skipped: 0, opening_points: 0 });
       const again = await finished((await call('POST', '/data/v1/customer/import', { csv: GOOD })).json().data.id);
-      expect(again).toMatchObject({ status: 'done', created: 0, updated: 3, points_credited: 0 });
+      expect(again).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 3, skipped: 0, points_credited: 0 });
       expect((await readAccount(ctx.db, storeId(), ana.id, ctx.clock.now())).balance).toBe(120);
       const history = (await call('POST', '/data/v1/transaction/points', { customer_id: ana.id, limit: 10, page: 1 })).json().data.data;
       expect(history).toHaveLength(1);
       expect(history[0].computation).toContain('opening balance imported');
+      expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+    });
+
+    it('with skip bad rows imports the good rows and lists the bad ones with line and reason; without it nothing', async () => {
+      const refused = await call('POST', '/data/v1/customer/import', { csv: BAD.replaceAll('@import.test', '@skip.test') });
+      expect(refused.statusCode).toBe(422);
+      const csv = BAD.replaceAll('@import.test', '@skip.test') + '\nfine@skip.test,Fine,,7';
+      const check = (await call('POST', '/data/v1/customer/import', { csv, dry_run: true, skip_bad_rows: true })).json().data;
+      expect(check).toMatchObject({ rows: 8, valid: 2, created: 2, skipped: 6, opening_points: 17, whole_file: false });
+      const started = await call('POST', '/data/v1/customer/import', { csv, skip_bad_rows: true });
+      expect(started.statusCode, started.body).toBe(202);
+      const job = await finished(started.json().data.id);
+      expect(job).toMatchObject({ status: 'done', total: 2, created: 2, skipped: 6, points_credited: 17 });
+      expect(job.skipped_rows.map((problem: { line: number }) => problem.line)).toEqual([3, 4, 5, 6, 7, 8]);
+      expect(job.skipped_rows[1]).toMatchObject({ line: 4, column: 'birthday' });
+      expect(job.skipped_rows[1].reason).toContain('YYYY-MM-DD');
+      expect((await customer('ok@skip.test'))?.first_name).toBe('Ok');
+      expect(await customer('date@skip.test')).toBeUndefined();
+      // a problem of the whole file (no email column) is never skipped; nor is a file of bad rows only
+      const unmapped = await call('POST', '/data/v1/customer/import', { csv: 'name,points\nx,1', skip_bad_rows: true });
+      expect(unmapped.statusCode).toBe(422);
+      const allBad = await call('POST', '/data/v1/customer/import', { csv: 'email\nnot-an-email', skip_bad_rows: true });
+      expect(allBad.statusCode).toBe(422);
+      expect(await customer('not-an-email')).toBeUndefined();
+    });
+
+    it('the dry run promises what the import credits: nothing to the holdout group, guests or customers already credited', async () => {
+      const setHoldout = (percent: number) =>
+        ctx.db
+          .updateTable('stores')
+          .set({ settings: sql`coalesce(settings, '{}'::jsonb) || jsonb_build_object('holdout_percent', ${percent}::integer)` })
+          .where('id', '=', storeId())
+          .execute();
+      const first = ['email,points', ...Array.from({ length: 40 }, (_, n) => `early${n}@dry.test,${n + 1}`)].join('\n');
+      await finished((await call('POST', '/data/v1/customer/import', { csv: first })).json().data.id);
+      await ctx.db
+        .insertInto('customers')
+        .values([
+          { store_id: storeId(), email: 'guest@dry.test', first_name: 'Gil', last_name: '', program_status: 'guest' },
+          { store_id: storeId(), email: 'held@dry.test', first_name: 'Hal', last_name: '', holdout: true },
+          { store_id: storeId(), email: 'plain@dry.test', first_name: 'Pam', last_name: '' },
+        ])
+        .execute();
+      await setHoldout(20);
+      try {
+        // the 40 already credited, 3 existing ones (a guest, one held out, one never credited), 60 new of which some are drawn for the holdout
+        const csv = [
+          'email,first_name,points',
+          ...Array.from({ length: 40 }, (_, n) => `early${n}@dry.test,${n === 0 ? 'Renamed' : ''},${1000 + n}`),
+          'guest@dry.test,Gil,500',
+          'held@dry.test,Hal,500',
+          'plain@dry.test,Pam,9',
+          ...Array.from({ length: 60 }, (_, n) => `late${n}@dry.test,,${n + 1}`),
+        ].join('\n');
+        const check = (await call('POST', '/data/v1/customer/import', { csv, dry_run: true })).json().data;
+        const job = await finished((await call('POST', '/data/v1/customer/import', { csv })).json().data.id);
+        expect(check).toMatchObject({ valid: 103, created: 60, updated: 1, unchanged: 42 });
+        expect(job).toMatchObject({ status: 'done', created: 60, updated: 1, unchanged: 42 });
+        const held = await ctx.db
+          .selectFrom('customers')
+          .select('email')
+          .where('store_id', '=', storeId())
+          .where('email', 'like', 'late%')
+          .where('holdout', '=', true)
+          .execute();
+        const heldPoints = held.reduce((sum, row) => sum + Number(row.email.slice(4, row.email.indexOf('@'))) + 1, 0);
+        expect(held.length).toBeGreaterThan(0);
+        expect(job.points_credited).toBe(9 + (60 * 61) / 2 - heldPoints);
+        expect(check.opening_points).toBe(job.points_credited);
+        expect((await customer('guest@dry.test'))?.program_status).toBe('guest');
+      } finally {
+        await setHoldout(0);
+      }
       expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
     });
 

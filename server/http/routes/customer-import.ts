@@ -1,7 +1,14 @@
 import { idParams } from '../../contract/common.ts';
 import { CUSTOMER_IMPORT_BYTES, customerImportBody, customerInviteBody, type ImportCheck } from '../../contract/customers.ts';
 import { checkCustomerFile } from '../../domain/customers/import.ts';
-import { createCustomerImport, findCustomerImport, inviteCustomers, presentCustomerImport } from '../../domain/customers/import-jobs.ts';
+import {
+  createCustomerImport,
+  findCustomerImport,
+  inviteCustomers,
+  OPENING_BALANCE_SOURCE,
+  presentCustomerImport,
+} from '../../domain/customers/import-jobs.ts';
+import { previewCustomerImport } from '../../domain/customers/import-preview.ts';
 import { customerExists } from '../../domain/customers/points.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -27,9 +34,11 @@ export const customerImportRoutes: RouteModule = {
           tags: ['customers'],
           summary: 'Import customers from CSV: dry run, then a background job with progress (opening balances credited once)',
           description:
-            'dry_run: true answers { headers, mapping, rows, valid, opening_points, problems: [{ line, column, reason }] } and writes nothing. ' +
-            'Otherwise a file with problems is refused (422, nothing written) and a clean one answers 202 with the job ' +
-            '{ id, status, total, processed, created, updated, points_credited }; read its progress with GET /customer/import/{id}.',
+            'dry_run: true answers { headers, mapping, rows, valid, created, updated, unchanged, skipped, opening_points, problems: [{ line, column, reason }], whole_file } ' +
+            'and writes nothing: what importing the good rows would do now (opening points only for customers that will get them). ' +
+            'Otherwise a file with problems is refused (422, nothing written) unless skip_bad_rows is true (and the problems are rows, not the whole file): ' +
+            'then the good rows are imported and the bad ones listed. A started import answers 202 with the job ' +
+            '{ id, status, total, processed, created, updated, unchanged, skipped, skipped_rows, points_credited }; read its progress with GET /customer/import/{id}.',
           body: customerImportBody,
         },
       },
@@ -37,29 +46,35 @@ export const customerImportRoutes: RouteModule = {
         const today = app.clock.now().toISOString().slice(0, 10);
         const file = checkCustomerFile(request.body.csv, request.body.mapping, today);
         if (request.body.dry_run) {
+          const outcome = await previewCustomerImport(app.db, request.store.id, file.customers, OPENING_BALANCE_SOURCE);
           const check: ImportCheck = {
             headers: file.headers,
             mapping: file.mapping,
             rows: file.rows,
             valid: file.customers.length,
-            opening_points: file.customers.reduce((sum, row) => sum + row.points, 0),
+            ...outcome,
+            skipped: file.badRows,
             problems: file.problems,
+            whole_file: file.wholeFile,
           };
           return { data: check };
         }
-        if (file.problems.length > 0) {
+        const skipping = request.body.skip_bad_rows === true && !file.wholeFile;
+        if (skipping && file.customers.length === 0) throw new ApiError(422, 'Every row of the file has a problem: nothing was imported.', 'invalid_file');
+        if (file.problems.length > 0 && !skipping) {
           const errors = Object.fromEntries(
             file.problems.slice(0, NAMED_PROBLEMS).map((problem) => [`csv.line.${problem.line}${problem.column ? `.${problem.column}` : ''}`, problem.reason]),
           );
           const count = file.problems.length;
           throw new ApiError(
             422,
-            `The file has ${count} ${count === 1 ? 'problem' : 'problems'}: nothing was imported. Fix them and import again.`,
+            `The file has ${count} ${count === 1 ? 'problem' : 'problems'}: nothing was imported. ${file.wholeFile ? 'Fix them' : 'Fix them, or skip the bad rows,'} and import again.`,
             'invalid_file',
             errors,
           );
         }
-        const record = await createCustomerImport(app.db, request.store.id, file.customers, request.user.name, app.clock.now());
+        const skipped = { rows: file.badRows, problems: file.problems };
+        const record = await createCustomerImport(app.db, request.store.id, file.customers, request.user.name, app.clock.now(), skipped);
         app.work.jobsQueued.raise();
         return reply.code(202).send({ data: presentCustomerImport(record) });
       },

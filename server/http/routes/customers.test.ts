@@ -125,6 +125,40 @@ describeEachDatabase(
       await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: -5, reason: 'Undo goodwill' });
     });
 
+    it('credits a guest nothing, so no guest holds points: not from the program, not by an adjustment (a clear 422)', async () => {
+      const { Bob } = await seed();
+      const earn = {
+        storeId: storeId(),
+        customerId: Bob,
+        type: 'action_earn' as const,
+        sourceType: 'action',
+        sourceId: 'guest-signup',
+        computation: 'Sign up',
+      };
+      await expect(credit(ctx.db, { ...earn, points: 50 }, ctx.clock.now())).rejects.toMatchObject({ why: 'guest' });
+      const batch = await creditMany(ctx.db, [{ ...earn, points: 50, type: 'order_earn', sourceId: 'guest-order' }], ctx.clock.now());
+      expect(batch).toMatchObject({ inserted: [], heldOut: 1, keptOut: 'guest' });
+      const adjusted = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Bob, points: 5, reason: 'Goodwill' });
+      expect(adjusted.statusCode).toBe(422);
+      expect(adjusted.json().message).toContain('guest');
+      expect((await readAccount(ctx.db, storeId(), Bob, ctx.clock.now())).balance).toBe(0);
+      const guests = (await list('program_status=guest')).data;
+      expect(guests.map((row) => row.balance)).toEqual([0]);
+    });
+
+    it('says which customers are in the holdout group, in the list and the detail', async () => {
+      const held = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId(), first_name: 'Hal', last_name: 'Held', email: 'hal@holdout.test', holdout: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const listed = (await call('GET', '/data/v1/customer?search=holdout.test')).json().data.data;
+      expect(listed).toEqual([expect.objectContaining({ email: 'hal@holdout.test', holdout: true, program_status: 'member' })]);
+      expect((await call('GET', `/data/v1/customer/show/${held.id}`)).json().data.item).toMatchObject({ holdout: true });
+      const { Ada } = await seed();
+      expect((await call('GET', `/data/v1/customer/show/${Ada}`)).json().data.item).toMatchObject({ holdout: false });
+    });
+
     it('adjusts with a reason, refuses a balance below zero and explains every entry', async () => {
       const { Cy } = await seed();
       const missingReason = await call('POST', '/data/v1/customer/adjust/points', { customer_id: Cy, points: 5, reason: ' ' });
@@ -137,6 +171,28 @@ describeEachDatabase(
       const history = (await call('POST', '/data/v1/transaction/points', { customer_id: Cy, limit: 10, page: 1 })).json().data.data;
       expect(history[0]).toMatchObject({ type: 'adjustment', points: -15, reason: 'Duplicate order', source_type: 'adjustment' });
       expect(history[0].computation).toContain('Bob');
+    });
+
+    it('lists a customer timeline newest first by date, whatever order its entries were written in, page after page', async () => {
+      const tim = await ctx.db
+        .insertInto('customers')
+        .values({ store_id: storeId(), first_name: 'Tim', last_name: 'Line', email: 'tim@timeline.test' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // written in this order (ids ascending), as an order import of past orders and later adjustments do
+      const days = ['2026-11-28', '2026-09-06', '2026-11-19', '2026-07-24'];
+      for (const [at, day] of days.entries()) {
+        const entry = { storeId: storeId(), customerId: tim.id, type: 'adjustment' as const, sourceType: 'seed', sourceId: `tim:${at}`, computation: 'seed' };
+        await credit(ctx.db, { ...entry, points: at + 1 }, new Date(`${day}T12:00:00Z`));
+      }
+      const page = async (number: number) =>
+        (await call('POST', '/data/v1/transaction/points', { customer_id: tim.id, limit: 2, page: number }))
+          .json()
+          .data.data.map((entry: { created_at: string }) => entry.created_at.slice(0, 10));
+      expect([...(await page(1)), ...(await page(2))]).toEqual(['2026-11-28', '2026-11-19', '2026-09-06', '2026-07-24']);
+      const store = (await call('POST', '/data/v1/transaction/points', { limit: 100, page: 1 })).json().data.data as Array<{ created_at: string }>;
+      const times = store.map((entry) => entry.created_at);
+      expect(times).toEqual(times.toSorted().toReversed());
     });
 
     it("never shows or changes another store's customer (404 alike)", async () => {
@@ -169,7 +225,7 @@ describeEachDatabase(
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at');
+      expect(lines[0]).toBe('id,first_name,last_name,email,balance,pending,lifetime,vip_tier,referrals,program_status,source,birthday,joined_at,tags');
       expect(lines).toHaveLength(5);
       expect(response.body).toContain(`"'=HYPERLINK(""http://x"")@list.test"`);
       const guests = await call('POST', '/data/v1/customer/export', { search: 'list.test', program_status: 'guest' });

@@ -23,6 +23,7 @@ const presentCustomer = (row: CustomerListRow): CustomerRow => ({
   vip_tier: row.vip_tier,
   referrals: row.referral_count,
   program_status: row.program_status,
+  holdout: row.holdout,
   source: row.source,
   joined_at: row.created_at.toISOString(),
   deleted: row.deleted_at !== null,
