@@ -2,10 +2,12 @@ import { useId, useState } from 'react';
 import { IMPORT_FIELDS, type ImportCheck } from '../../../../server/contract/customers.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Checkbox } from '../../../components/ui/Field.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { formatPoints } from '../../../lib/format.ts';
+import { formatCount, formatPoints } from '../../../lib/format.ts';
 import { checkImport, startImport } from '../api/customers.ts';
+import { ImportProblems } from './ImportProblems.tsx';
 import { SelectField } from './SelectField.tsx';
 
 const FIELD_LABELS: Record<(typeof IMPORT_FIELDS)[number], string> = {
@@ -16,12 +18,17 @@ const FIELD_LABELS: Record<(typeof IMPORT_FIELDS)[number], string> = {
   points: 'Opening balance column',
   tags: 'Tags column (separated by ;)',
 };
-const SHOWN_PROBLEMS = 200;
+
+/** What the import would do, as the dry run counted it against the store's customers. */
+export const importOutlook = (check: ImportCheck) =>
+  `${formatCount(check.rows)} rows: ${formatCount(check.created)} new, ${formatCount(check.updated)} updated, ${formatCount(check.unchanged)} unchanged, ` +
+  `${formatCount(check.skipped)} skipped; ${formatPoints(check.opening_points)} opening points to credit.`;
 
 /**
  * customer/import in three steps: choose a CSV, map its columns (guessed from the headers), read
- * the dry run's problems (line, column, reason) — then start the background import, which the
- * page follows with a progress bar.
+ * the dry run's problems (line, column, reason) and what the import would do — then start the
+ * background import (with "Skip bad rows", the good rows of a file with bad ones), which the page
+ * follows with a progress bar.
  */
 export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (jobId: string) => void }) {
   const fileId = useId();
@@ -29,6 +36,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
   const [check, setCheck] = useState<ImportCheck | null>(null);
   const [busy, setBusy] = useState<'checking' | 'starting' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [skipBad, setSkipBad] = useState(false);
 
   const runCheck = async (text: string, mapping?: ImportCheck['mapping']) => {
     setBusy('checking');
@@ -61,7 +69,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
     setBusy('starting');
     setFailure(null);
     try {
-      const job = await startImport({ csv, mapping: check.mapping });
+      const job = await startImport({ csv, mapping: check.mapping, ...(skipping ? { skip_bad_rows: true } : {}) });
       onStarted(String(job.id));
       close();
     } catch (error) {
@@ -74,9 +82,12 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
     setCsv(null);
     setCheck(null);
     setFailure(null);
+    setSkipBad(false);
     onClose();
   };
-  const ready = check !== null && check.problems.length === 0 && busy === null;
+  const skippable = check !== null && check.problems.length > 0 && !check.whole_file && check.valid > 0;
+  const skipping = skippable && skipBad;
+  const ready = check !== null && (check.problems.length === 0 || skipping) && busy === null;
   const headerOptions = [{ value: '', label: 'Not imported' }, ...(check?.headers ?? []).map((header) => ({ value: header, label: header }))];
 
   return (
@@ -120,33 +131,23 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
                 />
               ))}
             </fieldset>
-            <p role="status">{`${check.rows} rows, ${check.valid} ready to import, ${formatPoints(check.opening_points)} opening points.`}</p>
+            <p role="status">{check.whole_file ? `${formatCount(check.rows)} rows.` : importOutlook(check)}</p>
             {check.problems.length > 0 ? (
               <>
-                <Banner tone="critical">
-                  {`${check.problems.length} ${check.problems.length === 1 ? 'problem' : 'problems'} found: nothing will be imported until the file is fixed.`}
+                <Banner tone={skipping ? 'info' : 'critical'}>
+                  {skipping
+                    ? `${formatCount(check.skipped)} ${check.skipped === 1 ? 'row has' : 'rows have'} problems and will be skipped; the other ${formatCount(check.valid)} will be imported.`
+                    : `${formatCount(check.problems.length)} ${check.problems.length === 1 ? 'problem' : 'problems'} found: nothing will be imported until the file is fixed${skippable ? ' or you skip the bad rows' : ''}.`}
                 </Banner>
-                <div className="ls-table">
-                  <table aria-label="Problems">
-                    <thead>
-                      <tr>
-                        <th scope="col">Line</th>
-                        <th scope="col">Column</th>
-                        <th scope="col">Reason</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {check.problems.slice(0, SHOWN_PROBLEMS).map((problem, at) => (
-                        <tr key={at}>
-                          <td>{problem.line}</td>
-                          <td>{problem.column || '—'}</td>
-                          <td>{problem.reason}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                {check.problems.length > SHOWN_PROBLEMS ? <p>{`…and ${check.problems.length - SHOWN_PROBLEMS} more.`}</p> : null}
+                {skippable ? (
+                  <Checkbox
+                    label="Skip bad rows"
+                    hint="Import the rows without problems and list the bad ones with their reasons."
+                    checked={skipBad}
+                    onChange={(event) => setSkipBad(event.target.checked)}
+                  />
+                ) : null}
+                <ImportProblems label="Problems" problems={check.problems} />
               </>
             ) : (
               <Banner tone="success">No problems found: the file is ready to import.</Banner>
