@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const TEST_FOLDERS = ['renderers', 'presets', 'builder', 'src', 'server', 'scripts', 'tests'];
-const TESTS = '{renderers,presets,builder,src,server,scripts,tests}/**/*.test.{ts,tsx}';
+const TEST_FOLDERS = ['renderers', 'presets', 'builder', 'console', 'server', 'scripts', 'tests'];
+const TESTS = '{renderers,presets,builder,console,server,scripts,tests}/**/*.test.{ts,tsx}';
 
 /**
  * Test files that keep state outside a database: a browser environment (`// @vitest-environment

@@ -1,6 +1,6 @@
 /**
  * Business constants of spec §9 (and the few of §2/§4 they go with) used by the console.
- * The names match what `src/lib/constants.ts` already uses, so it can re-export this object.
+ * The names match what `console/lib/constants.ts` already uses, so it can re-export this object.
  */
 export const CONSOLE_CONSTANTS = {
   /** spec §9: request timeout */

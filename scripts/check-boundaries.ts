@@ -35,32 +35,32 @@ interface Rule {
   testAllowedFolders?: string[];
 }
 
-const LAYERS = ['renderers', 'presets', 'builder', 'src', 'server'];
+const LAYERS = ['renderers', 'presets', 'builder', 'console', 'server'];
 
 const RENDERERS = {
-  forbiddenFolders: ['builder', 'src', 'server', 'presets'],
+  forbiddenFolders: ['builder', 'console', 'server', 'presets'],
   forbiddenPackages: ['zustand', 'jotai', '@craftjs/', 'react-frame-component', '@dnd-kit/', '@floating-ui/'],
 };
 
 /** Most specific folder first: the first matching rule is the one applied. */
-const SERVER = { forbiddenFolders: ['builder', 'src'] };
+const SERVER = { forbiddenFolders: ['builder', 'console'] };
 
 export const RULES: Rule[] = [
-  // schema tests may check the presets against the schemas they are validated by
-  { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'], testAllowedFolders: ['presets'] },
+  // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
+  { folder: 'renderers/contract', onlyFolders: ['renderers/contract'], onlyPackages: ['zod'], testAllowedFolders: ['presets'] },
   // The storefront embed is browser-only by definition: its entry scripts run on load.
   { folder: 'renderers/embed', ...RENDERERS },
   { folder: 'renderers', ...RENDERERS, noBrowserGlobalsAtModuleScope: true },
   {
     folder: 'presets',
-    forbiddenFolders: ['builder', 'src', 'server', 'renderers'],
-    allowedFolders: ['renderers/schema'],
+    forbiddenFolders: ['builder', 'console', 'server', 'renderers'],
+    allowedFolders: ['renderers/contract'],
     forbiddenPackages: ['react', 'react-dom'],
   },
-  { folder: 'builder', forbiddenFolders: ['src', 'server'] },
-  // the shell hands features the API client and session through src/lib (or context)
-  { folder: 'src/features', forbiddenFolders: ['server', 'src/app'], allowedFolders: ['server/contract'] },
-  { folder: 'src', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
+  { folder: 'builder', forbiddenFolders: ['console', 'server'] },
+  // the shell hands features the API client and session through console/lib (or context)
+  { folder: 'console/features', forbiddenFolders: ['server', 'console/app'], allowedFolders: ['server/contract'] },
+  { folder: 'console', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
   // routes parse with the contract, call the domain and present
   { folder: 'server/http/routes', ...SERVER, noSql: true },
   // the domain's own zod schemas: the contract re-exports them, so the console may bundle them
@@ -83,7 +83,7 @@ export const RULES: Rule[] = [
 export const CONFINED: Record<string, string> = {
   '@craftjs/core': 'builder/craft',
   'react-frame-component': 'builder/canvas',
-  'react-email-editor': 'src/features/emails',
+  'react-email-editor': 'console/features/emails',
   // a dev dependency, only for the bench's Puck comparison: never in the product
   '@puckeditor/core': 'tests/bench',
 };
@@ -94,8 +94,8 @@ const TEST_PACKAGES = ['vitest', 'fast-check'];
 /** A server module's folder (`server/modules/<area>`) when `path` lies in one: its index.ts is its public face. */
 const moduleOf = (path: string) => /^server\/modules\/[^/]+/.exec(path)?.[0];
 
-/** A console feature's folder (`src/features/<area>`) when `path` lies in one: it registers through its index.ts. */
-const featureOf = (path: string) => /^src\/features\/[^/]+(?=\/)/.exec(path)?.[0];
+/** A console feature's folder (`console/features/<area>`) when `path` lies in one: it registers through its index.ts. */
+const featureOf = (path: string) => /^console\/features\/[^/]+(?=\/)/.exec(path)?.[0];
 
 /** A module's contract.ts: its zod schemas, safe for the console to bundle (server/contract re-exports it). */
 const isContract = (module: string, target: string) => /^contract(\.ts)?$/.test(target.slice(module.length + 1));
@@ -196,7 +196,7 @@ export function checkSource(file: string, code: string): Violation[] {
       const feature = featureOf(target);
       const ownFeature = featureOf(rel);
       if (feature && ownFeature && feature !== ownFeature) {
-        report(`${ownFeature}/ must not import another feature (${feature}/): share it through src/components or src/lib ('${spec}')`);
+        report(`${ownFeature}/ must not import another feature (${feature}/): share it through console/components or console/lib ('${spec}')`);
         continue;
       }
       if (feature && !ownFeature && !isTest && !isIndex(feature, target)) {
@@ -209,8 +209,8 @@ export function checkSource(file: string, code: string): Violation[] {
         report(`${rule.folder}/ may import only ${rule.onlyFolders.join(', ')} of ours, not '${spec}'`);
       } else if (rule.forbiddenFolders?.some((f) => under(target, f)) && !rule.allowedFolders?.some((f) => under(target, f))) {
         report(`${layer}/ must not import ${targetLayer}/ ('${spec}')`);
-      } else if (layer === 'src' && targetLayer === 'builder' && target !== 'builder' && target !== 'builder/index' && target !== 'builder/index.ts') {
-        report(`src/ imports builder only through its public index, not '${spec}'`);
+      } else if (layer === 'console' && targetLayer === 'builder' && target !== 'builder' && target !== 'builder/index' && target !== 'builder/index.ts') {
+        report(`console/ imports builder only through its public index, not '${spec}'`);
       }
       continue;
     }

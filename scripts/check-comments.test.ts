@@ -15,7 +15,7 @@ describe('comments say what is, not which issue or migration made it so', () => 
     ['server/db/migrations/0221_x.ts', `const a = 1;\n\n// marks the days (${n('0071')}'s way)\nconst b = 2;`, 3, n('0071')],
     ['server/db/migrations/0180_x.ts', `/**\n * - The holdout group (${n('0161')}) is drawn once per statement\n */`, 2, n('0161')],
     ['tests/bench/scale-store.ts', `/** every scale bench (Issues ${n('14')} and 17) */`, 1, `Issues ${n('14')}`],
-    ['src/app/App.tsx', `{/* built at stop ${n('3')} */}\nexport const A = () => null;`, 1, `stop ${n('3')}`],
+    ['console/app/App.tsx', `{/* built at stop ${n('3')} */}\nexport const A = () => null;`, 1, `stop ${n('3')}`],
     ['builder/studio/saver.ts', `const x = 1; /* written in session ${n('2')} */`, 1, `session ${n('2')}`],
     ['README.md', `# Title\n\nThe customer list (issue ${n('14')}) pages by key.`, 3, `issue ${n('14')}`],
   ])('%s: a comment naming its history is found with its line', (file, text, line, mention) => {
@@ -24,7 +24,7 @@ describe('comments say what is, not which issue or migration made it so', () => 
 
   it.each([
     ['server/http/validation.ts', `const issue = { path: [], message: 'x' };\nfor (const issue of error.issues) add(issue.path, issue.message);`],
-    ['renderers/schema/errors.ts', `// one message per path (the first issue wins)\nexport const m = (issue: { code: string }) => issue.code;`],
+    ['renderers/contract/errors.ts', `// one message per path (the first issue wins)\nexport const m = (issue: { code: string }) => issue.code;`],
     ['server/db/migrations/0325_media_keys.test.ts', `describe('migration ${n('0325')}: gallery images get unguessable keys', () => {});`],
     ['server/x.ts', `const message = 'see issue ${n('15')}'; // a string is not a comment`],
     ['server/x.ts', `// the job stops after 3 tries; a session lasts 30 days\nexport {};`],

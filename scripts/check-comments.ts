@@ -17,7 +17,7 @@ export interface HistoryMention {
 }
 
 /** The folders whose source comments and Markdown are read, and the Markdown files at the root. */
-export const CODE_FOLDERS = ['server', 'src', 'builder', 'renderers', 'presets', 'scripts', 'tests'];
+export const CODE_FOLDERS = ['server', 'console', 'builder', 'renderers', 'presets', 'scripts', 'tests'];
 export const PROSE_FILES = ['README.md', 'docs/DESIGN.md'];
 
 /**

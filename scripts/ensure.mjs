@@ -51,7 +51,7 @@ export function ensureChromium() {
   }
 }
 
-const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'builder', 'renderers', 'presets', 'public'];
+const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'console', 'builder', 'renderers', 'presets', 'public'];
 const buildStamp = join(root, 'dist', '.build-stamp');
 
 function* walk(path) {

@@ -34,7 +34,7 @@ mkdirSync(join(root, '.cache'), { recursive: true });
 
 for (const [title, command, args] of [
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint', bin('oxlint'), ['--deny-warnings', 'renderers', 'presets', 'builder', 'src', 'server', 'tests', 'scripts']],
+  ['lint', bin('oxlint'), ['--deny-warnings', 'renderers', 'presets', 'builder', 'console', 'server', 'tests', 'scripts']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['import boundaries', bin('tsx'), ['scripts/check-boundaries.ts']],
 ]) {

@@ -1,7 +1,7 @@
 /**
  * The built-in email editor (works offline): the studio's shell — top bar with Undo, Redo, Device
  * and Save, the block outline, the canvas and the inspector — around an email document
- * (renderers/schema email_document). The canvas is the email exactly as an inbox gets it,
+ * (renderers/contract email_document). The canvas is the email exactly as an inbox gets it,
  * rendered with MJML by the server for sample data or a real member; clicking a block in it
  * selects the block. Edits are saved automatically once they are valid.
  */
@@ -15,7 +15,7 @@ import {
   type EmailBlockType,
   type EmailDocument,
   type EmailStyle,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import { RadioGroup } from '../studio/TopBar.tsx';
 import { edit, redo, startHistory, undo, type EmailHistory } from './history.ts';
 import { BlockInspector, TextInput, issuesOf } from './BlockInspector.tsx';
@@ -27,7 +27,7 @@ export interface EmailPreviewResult {
   errors: Record<string, string>;
 }
 
-/** What the editor needs from the console (the builder never imports src/). */
+/** What the editor needs from the console (the builder never imports console/). */
 export interface EmailStudioApi {
   save(document: EmailDocument): Promise<void>;
   preview(document: EmailDocument, memberId: number | null): Promise<EmailPreviewResult>;

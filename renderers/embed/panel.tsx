@@ -7,7 +7,7 @@ import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
 import { t, type Wording } from '../i18n/catalog.ts';
-import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
+import type { PanelKey, Widget as WidgetDocument } from '../contract/index.ts';
 import { Widget } from '../widget/Widget.tsx';
 import { availablePanels, type WidgetAction } from '../widget/panels.ts';
 import type { OpenWidgetOptions, Shopper } from './panel-api.ts';

@@ -7,7 +7,7 @@ import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, formatTierAmount, pointsAmount, safeUrl } from '../format/index.ts';
-import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
+import type { PanelKey, PanelTexts, Widget } from '../contract/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { formatDate, t } from '../i18n/catalog.ts';
 import { useEditable } from '../shared/editable.tsx';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../schema/index.ts';
+import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../contract/index.ts';
 import type { ReferralArrival } from '../context.ts';
 import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { availablePanels, homePanels, Widget, type WidgetAction } from './index.ts';

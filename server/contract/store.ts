@@ -5,7 +5,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
 import { isTimeZone } from '../domain/schemas/reward-dates.ts';
-import { languageTagSchema } from '../../renderers/schema/languages.ts';
+import { languageTagSchema } from '../../renderers/contract/languages.ts';
 
 const reminderDays = (which: string) =>
   z

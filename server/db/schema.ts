@@ -168,7 +168,7 @@ export interface OrdersTable {
 export interface SettingsDocumentsTable {
   id: Id;
   store_id: number;
-  /** widget, launcher, landing, sticky-bar, theme, … (renderers/schema kinds) */
+  /** widget, launcher, landing, sticky-bar, theme, … (renderers/contract kinds) */
   kind: string;
   version: number;
   document: Json<unknown>;

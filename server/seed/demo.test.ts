@@ -3,7 +3,10 @@ import { backendsFor, createTestDatabase, type TestDatabase } from '../../tests/
 import { checkCredentials } from '../auth/sessions.ts';
 import { sql } from 'kysely';
 import { toNumber } from '../db/normalize.ts';
-import { verifyLedger } from '../domain/ledger/index.ts';
+import { HELD_UNTIL, verifyLedger } from '../domain/ledger/index.ts';
+import { listReceipts } from '../domain/customers/receipts.ts';
+import { referralFigures } from '../domain/referrals/index.ts';
+import { listTiers, loadSettings } from '../modules/vip/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
 // the seed is the domain's own SQL, which the PostgreSQL suites run: once, on PGlite
@@ -103,6 +106,66 @@ for (const backend of backendsFor(false)) {
         .execute();
       for (const { id } of firstMembers) expect(rewards.some((reward) => reward.customer_id === id)).toBe(false);
       expect(await verifyLedger(db)).toEqual([]);
+    });
+
+    it('gives each demo store a program to explore: three tiers with members in each, referrals in each state, a held order in another currency, receipts waiting', async () => {
+      const db = database.db;
+      for (const storeName of ['demo-outdoor-co', 'demo-coffee-roasters']) {
+        const store = await db.selectFrom('stores').select('id').where('store_name', '=', storeName).executeTakeFirstOrThrow();
+        // VIP is on, and on a ladder: three tiers climbing, members in each, and members below the first
+        expect((await loadSettings(db, store.id)).enabled).toBe(true);
+        const tiers = await listTiers(db, store.id);
+        expect(tiers).toHaveLength(3);
+        for (const tier of tiers) expect(tier.members, `${storeName} ${tier.name}`).toBeGreaterThan(50);
+        const thresholds = tiers.map((tier) => tier.threshold);
+        expect(thresholds).toEqual(thresholds.toSorted((a, b) => a - b));
+        const ranked = await db
+          .selectFrom('customers')
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('vip_tier').as('tiered')])
+          .where('store_id', '=', store.id)
+          .executeTakeFirstOrThrow();
+        expect(toNumber(ranked.tiered)).toBe(tiers.reduce((sum, tier) => sum + tier.members, 0));
+        expect(toNumber(ranked.tiered)).toBeLessThan(toNumber(ranked.n));
+        // referrals in each state, an invitation e-mailed, revenue from the completed ones
+        const figures = await referralFigures(db, store.id);
+        expect(figures).toMatchObject({ completed: 2, pending: 1, cancelled: 1, blocked: 1, invited: 1 });
+        expect(figures.revenue_minor).toBeGreaterThan(0);
+        const rewarded = await db.selectFrom('referrals').select('reward_entry_id').where('store_id', '=', store.id).where('state', '=', 'completed').execute();
+        expect(rewarded.every((row) => row.reward_entry_id !== null)).toBe(true);
+        // an order in another currency, its points held until the merchant approves them
+        const held = await db
+          .selectFrom('ledger_entries')
+          .select(['pending_points', 'reason', 'metadata'])
+          .where('store_id', '=', store.id)
+          .where('release_at', '=', HELD_UNTIL)
+          .execute();
+        expect(held).toHaveLength(1);
+        expect(held[0]!.pending_points).toBeGreaterThan(0);
+        expect(held[0]!.reason).toMatch(/^currency (CAD|EUR) differs from the store's USD$/);
+        // receipts: some waiting for review, some reviewed
+        expect((await listReceipts(db, store.id, { status: 'pending', limit: 20, offset: 0 })).total).toBe(3);
+        expect((await listReceipts(db, store.id, { status: 'all', limit: 20, offset: 0 })).total).toBe(5);
+        // what the program announced is in the sent log, dated when it happened
+        const sent = await db
+          .selectFrom('email_outbox')
+          .select(['email_key', (eb) => eb.fn.countAll().as('n')])
+          .where('store_id', '=', store.id)
+          .where('status', '=', 'sent')
+          .groupBy('email_key')
+          .execute();
+        const sentOf = Object.fromEntries(sent.map((row) => [row.email_key, toNumber(row.n)]));
+        for (const key of ['loyalty-tier-update', 'referral-completed', 'referral-received', 'reward-redeemed'])
+          expect(sentOf[key] ?? 0, key).toBeGreaterThan(0);
+      }
+      // the demo storefront's signed-in shopper (each store's first member) is left as it was
+      const firstMembers = await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .groupBy('store_id')
+        .execute();
+      const ids = firstMembers.map((row) => Number(row.id));
+      expect(await db.selectFrom('receipts').select('id').where('customer_id', 'in', ids).execute()).toEqual([]);
+      expect(await db.selectFrom('referrals').select('id').where('referrer_id', 'in', ids).execute()).toEqual([]);
     });
 
     it('is deterministic and idempotent', async () => {

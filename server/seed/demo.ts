@@ -8,6 +8,7 @@ import type { Role } from '../db/schema.ts';
 import { seedProgram } from '../domain/program/seed.ts';
 import { seedCatalogue } from '../domain/products/seed.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
+import { seedShowcase } from './demo-showcase.ts';
 
 /** The demo of DESIGN.md §4: one password for every demo user. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -21,6 +22,23 @@ const DEMO_STORES = [
     domain: 'demo-outdoor-co.mybigcommerce.com',
     website: 'https://www.demo-outdoor-co.com',
     customers: 1200,
+    showcase: {
+      tiers: [
+        { name: 'Base Camp', threshold: 100, description: 'Your first 100 points on the trail.', birthdayBonus: 50 },
+        { name: 'Trailblazer', threshold: 400, description: '400 lifetime points.', multiplier: 1.25, birthdayBonus: 100 },
+        {
+          name: 'Summit',
+          threshold: 800,
+          description: '800 lifetime points: our most loyal explorers.',
+          multiplier: 1.5,
+          birthdayBonus: 200,
+          freeShipping: true,
+        },
+      ],
+      foreignCurrency: 'CAD',
+      staffName: 'Olivia Owner',
+      orderPrefix: 'DEMO',
+    },
   },
   {
     key: 'coffee',
@@ -30,6 +48,23 @@ const DEMO_STORES = [
     domain: 'demo-coffee-roasters.myshopify.com',
     website: 'https://demo-coffee-roasters.myshopify.com',
     customers: 800,
+    showcase: {
+      tiers: [
+        { name: 'Green Bean', threshold: 100, description: 'Your first 100 beans.', birthdayBonus: 50 },
+        { name: 'Medium Roast', threshold: 400, description: '400 lifetime beans.', multiplier: 1.25, birthdayBonus: 100 },
+        {
+          name: 'Dark Roast',
+          threshold: 800,
+          description: '800 lifetime beans: the roastery’s regulars.',
+          multiplier: 1.5,
+          birthdayBonus: 200,
+          freeShipping: true,
+        },
+      ],
+      foreignCurrency: 'EUR',
+      staffName: 'Sam Staff',
+      orderPrefix: 'DEMO',
+    },
     // the roastery calls its points beans: every surface, email and console screen counts in them
     words: { points_label: 'beans', points_label_singular: 'bean', primary_color: '#6b3f1d' },
   },
@@ -61,7 +96,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<voi
 
 /**
  * Seeds the demo on first start: users, stores, memberships and about 2,000 customers with
- * order history. Idempotent: does nothing when the database already has users. Deterministic
+ * order history, and in each demo store a program to explore (`demo-showcase.ts`). Idempotent: does nothing when the database already has users. Deterministic
  * (fixed faker seed; dates relative to `now`).
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
@@ -103,6 +138,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     for (const store of DEMO_STORES) await seedCustomers(trx, faker, storeIds.get(store.key)!, store.customers, now);
     for (const store of DEMO_STORES) if (store.customers > 0) await seedProgram(trx, storeIds.get(store.key)!, now);
     for (const store of DEMO_STORES) if (store.customers > 0) await seedCatalogue(trx, storeIds.get(store.key)!, now);
+    for (const store of DEMO_STORES) if ('showcase' in store) await seedShowcase(trx, storeIds.get(store.key)!, store.showcase, now);
   });
   await refreshRollups(db); // the demo's analytics are ready from the first page
   return true;

@@ -72,7 +72,7 @@ async function consoleSizes(outDir: string) {
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry)!;
   const entryFiles = staticOf(entryKey);
-  const builderKey = Object.keys(manifest).find((k) => k.endsWith('src/features/onsite-display/pages.tsx'));
+  const builderKey = Object.keys(manifest).find((k) => k.endsWith('console/features/onsite-display/pages.tsx'));
   const builderFiles = builderKey ? [...staticOf(builderKey)].filter((k) => !entryFiles.has(k)) : [];
   const sum = (keys: Iterable<string>) =>
     [...keys].map((k) => size(manifest[k]!.file)).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });

@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
 import { fillPlaceholders } from '../../renderers/format/placeholders.ts';
-import type { Launcher, Widget } from '../../renderers/schema/index.ts';
+import type { Launcher, Widget } from '../../renderers/contract/index.ts';
 import { panelTextsFor } from '../../renderers/widget/panels.ts';
 import { signedInOwner } from './harness/console.ts';
 
@@ -39,6 +39,13 @@ test.afterAll(() => page.context().close());
 async function apiHeaders() {
   const login = await page.evaluate(() => JSON.parse(localStorage.getItem('root')!).state.user.loginRes);
   return { Authorization: `Bearer ${login.token}`, 'X-Store-Access-Token': login.store_access_token, 'X-User-Access-Token': login.user.user_access_token };
+}
+
+/** The revenue of the store's referred orders (minor units), as the console's figures read it. */
+async function referralRevenue(): Promise<number> {
+  const answer = await page.request.post('/data/v1/transaction/referrals', { headers: await apiHeaders(), data: { page: 1, limit: 1 } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: { figures: { revenue_minor: number } } }).data.figures.revenue_minor;
 }
 
 test('the owner sets the referral rewards on /referrals/rewards (bad input refused), and the screen passes axe', async () => {
@@ -123,6 +130,8 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
       placed_at: new Date().toISOString(),
     },
   });
+  // the demo's own referrals already brought revenue: this order adds its $60.00
+  const revenueBefore = await referralRevenue();
   const sent = await page.request.post(`/webhooks/orders/${STORE}`, {
     headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
     data: body,
@@ -145,7 +154,8 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
     .toContain('Completed');
   await expect(row).toContainText('#8101');
   await expect(row).toContainText('referrer rewarded');
-  await expect(page.getByRole('region', { name: 'Figures' })).toContainText('$60.00');
+  const revenue = (revenueBefore + 6_000) / 100;
+  await expect(page.getByRole('region', { name: 'Figures' })).toContainText(revenue.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
   expect((await axe(page).analyze()).violations).toEqual([]);
 
   // the referrer's customer page lists the referral, completed

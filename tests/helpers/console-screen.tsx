@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../../src/components/ui/Toast.tsx';
-import type { User } from '../../src/lib/api/types.ts';
-import { queryClient } from '../../src/lib/runtime.ts';
-import { consoleStore } from '../../src/state/store.ts';
+import { ToastProvider } from '../../console/components/ui/Toast.tsx';
+import type { User } from '../../console/lib/api/types.ts';
+import { queryClient } from '../../console/lib/runtime.ts';
+import { consoleStore } from '../../console/state/store.ts';
 import { installAriaJsdomPolyfills } from './jsdom.ts';
 
 /** What a fake server answers a call with: the `data` body, or a full Response (an error). */

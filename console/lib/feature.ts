@@ -2,9 +2,9 @@ import { createContext, lazy, type ComponentType } from 'react';
 import type { NavIcon } from '../components/ui/icons.tsx';
 
 /**
- * How a console feature (src/features/<area>) declares itself: its index.ts exports one `Feature`
- * with its pages, its side-navigation item and the cards it lends other screens; src/app/features.ts
- * composes them. Features never import each other: what two need lives in src/components or src/lib.
+ * How a console feature (console/features/<area>) declares itself: its index.ts exports one `Feature`
+ * with its pages, its side-navigation item and the cards it lends other screens; console/app/features.ts
+ * composes them. Features never import each other: what two need lives in console/components or console/lib.
  */
 
 /** A console page: its address, its title (the document title) and what it holds. */

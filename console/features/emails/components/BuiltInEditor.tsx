@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
 import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
-import type { EmailDocument } from '../../../../renderers/schema/index.ts';
+import type { EmailDocument } from '../../../../renderers/contract/index.ts';
 import { api } from '../../../lib/runtime.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
