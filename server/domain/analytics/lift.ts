@@ -61,6 +61,7 @@ interface GroupRow {
   var_spend: number;
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
 const interval = (lift: number, standardError: number): Difference => ({ lift, low: lift - Z95 * standardError, high: lift + Z95 * standardError });
 
 /** The lift figures from each group's count, repeaters, mean and sample variance of spend (pure: the tests check it by hand). */
@@ -90,7 +91,6 @@ export function liftOf(members: GroupRow | undefined, holdout: GroupRow | undefi
   const verdict = significant
     ? 'Members repeat or spend more than the holdout group, beyond chance (95 % confidence).'
     : 'The difference between members and the holdout group is within chance (95 % confidence): keep measuring.';
-  const count = (value: number) => value.toLocaleString('en-US');
   const sampled = [
     members.sampled ? `${count(m.compared)} of the ${count(m.customers)} members` : null,
     holdout.sampled ? `${count(h.compared)} of the ${count(h.customers)} holdout customers` : null,
@@ -136,7 +136,7 @@ export async function holdoutLift(db: Executor, storeId: number, period: Period,
   // the whole groups' sizes (the comparison reads at most `sample` of each)
   const joined = await sql<{ holdout: boolean; joined: unknown }>`
     select holdout, count(*) as joined from customers where ${joinedInPeriod} group by holdout`.execute(db);
-  for (const group of groups) group.joined = toNumber(joined.rows.find((row) => row.holdout === group.holdout)?.joined ?? group.customers);
+  for (const row of groups) row.joined = toNumber(joined.rows.find((found) => found.holdout === row.holdout)?.joined ?? row.customers);
   return liftOf(
     groups.find((row) => !row.holdout),
     groups.find((row) => row.holdout),
