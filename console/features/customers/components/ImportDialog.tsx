@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Checkbox } from '../../../components/ui/Field.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { formatCount, formatPoints } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { checkImport, startImport } from '../api/customers.ts';
 import { ImportProblems } from './ImportProblems.tsx';
 import { SelectField } from './SelectField.tsx';
@@ -21,8 +21,8 @@ const FIELD_LABELS: Record<(typeof IMPORT_FIELDS)[number], string> = {
 
 /** What the import would do, as the dry run counted it against the store's customers. */
 export const importOutlook = (check: ImportCheck) =>
-  `${formatCount(check.rows)} rows: ${formatCount(check.created)} new, ${formatCount(check.updated)} updated, ${formatCount(check.unchanged)} unchanged, ` +
-  `${formatCount(check.skipped)} skipped; ${formatPoints(check.opening_points)} opening points to credit.`;
+  `${countOf(check.rows, 'row')}: ${formatCount(check.created)} new, ${formatCount(check.updated)} updated, ${formatCount(check.unchanged)} unchanged, ` +
+  `${formatCount(check.skipped)} skipped; ${countOf(check.opening_points, 'opening point')} to credit.`;
 
 /**
  * customer/import in three steps: choose a CSV, map its columns (guessed from the headers), read
@@ -99,7 +99,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
         <>
           <Button onClick={close}>Cancel</Button>
           <Button variant="primary" disabled={!ready} loading={busy === 'starting'} onClick={() => void start()}>
-            {check && ready ? `Import ${check.valid} customers` : 'Import'}
+            {check && ready ? `Import ${countOf(check.valid, 'customer')}` : 'Import'}
           </Button>
         </>
       }
@@ -131,13 +131,13 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
                 />
               ))}
             </fieldset>
-            <p role="status">{check.whole_file ? `${formatCount(check.rows)} rows.` : importOutlook(check)}</p>
+            <p role="status">{check.whole_file ? `${countOf(check.rows, 'row')}.` : importOutlook(check)}</p>
             {check.problems.length > 0 ? (
               <>
                 <Banner tone={skipping ? 'info' : 'critical'}>
                   {skipping
-                    ? `${formatCount(check.skipped)} ${check.skipped === 1 ? 'row has' : 'rows have'} problems and will be skipped; the other ${formatCount(check.valid)} will be imported.`
-                    : `${formatCount(check.problems.length)} ${check.problems.length === 1 ? 'problem' : 'problems'} found: nothing will be imported until the file is fixed${skippable ? ' or you skip the bad rows' : ''}.`}
+                    ? `${check.skipped === 1 ? '1 row has' : `${formatCount(check.skipped)} rows have`} problems and will be skipped; the other ${formatCount(check.valid)} will be imported.`
+                    : `${countOf(check.problems.length, 'problem')} found: nothing will be imported until the file is fixed${skippable ? ' or you skip the bad rows' : ''}.`}
                 </Banner>
                 {skippable ? (
                   <Checkbox

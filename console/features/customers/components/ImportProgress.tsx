@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerImportJob } from '../../../../server/contract/customers.ts';
 import { JobProgress } from '../../../components/ui/JobProgress.tsx';
-import { formatCount, formatPoints } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { importStatus } from '../api/customers.ts';
 import { ImportProblems } from './ImportProblems.tsx';
 
@@ -9,8 +9,8 @@ const LABEL = 'Customer import';
 
 /** What a finished import did: created, updated (a field changed), unchanged, skipped, and the opening points credited. */
 export const importSummary = (job: CustomerImportJob) =>
-  `${formatCount(job.created)} customers added, ${formatCount(job.updated)} updated, ${formatCount(job.unchanged)} unchanged, ${formatCount(job.skipped)} skipped, ` +
-  `${formatPoints(job.points_credited)} opening points credited.`;
+  `${countOf(job.created, 'customer')} added, ${formatCount(job.updated)} updated, ${formatCount(job.unchanged)} unchanged, ${formatCount(job.skipped)} skipped, ` +
+  `${countOf(job.points_credited, 'opening point')} credited.`;
 
 /** A background import's progress (survives a reload through the remembered id) and, once done, what it wrote and the rows it skipped. */
 export function ImportProgress({ jobId, onForget }: { jobId: string; onForget: () => void }) {
