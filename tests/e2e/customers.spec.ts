@@ -20,6 +20,9 @@ const filters = () => page.getByRole('group', { name: 'Filters' });
 const table = () => page.getByRole('table', { name: 'Customers' });
 const bodyRows = () => table().locator('tbody tr[tabindex]');
 const columnTexts = async (index: number) => bodyRows().evaluateAll((rows, i) => rows.map((row) => row.children[i]?.textContent ?? ''), index);
+/** a figure as the console shows it (1,332) read back as a number, and a number as the console shows it */
+const numberIn = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
+const shown = (value: number) => value.toLocaleString('en-US');
 /** a background job on a busy machine: its answer may take longer than an assertion's default */
 const JOB_MS = 30_000;
 const axe = async () => {
@@ -43,7 +46,7 @@ test('the list sorts and filters on the server, kept in the URL through a reload
   // on screen until the new one arrives, and its zeros are in order too: wait for the highest first.
   await expect
     .poll(async () => {
-      const values = (await columnTexts(3)).map(Number);
+      const values = (await columnTexts(3)).map(numberIn);
       return values[0]! > 0 && values.every((value, index) => index === 0 || values[index - 1]! >= value);
     })
     .toBe(true);
@@ -72,7 +75,7 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await expect(page).toHaveURL(/\/customers\/details\?id=\d+/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Summary' });
-  const balanceBefore = Number(await summary.locator('dt:text-is("Points balance") + dd').textContent());
+  const balanceBefore = numberIn(await summary.locator('dt:text-is("Points balance") + dd').textContent());
   await expect(page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first()).toBeVisible();
   await axe();
 
@@ -91,7 +94,7 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await dialog.getByRole('button', { name: 'Save adjustment' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(summary.locator('dt:text-is("Points balance") + dd')).toHaveText(String(balanceBefore + 25));
+  await expect(summary.locator('dt:text-is("Points balance") + dd')).toHaveText(shown(balanceBefore + 25));
   const newest = page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
   await expect(newest).toContainText('Adjusted by hand');
   await expect(newest).toContainText('+25');
@@ -137,10 +140,12 @@ test('imports a CSV: the dry run shows the bad rows, the fixed file imports with
   await expect(problems).toContainText('Negative balance');
   await expect(dialog.getByLabel('Email column')).toHaveValue('Email');
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(dialog.getByText('4 rows: 2 new, 0 updated, 0 unchanged, 2 skipped; 55 opening points to credit.')).toBeVisible();
   await axe();
 
-  await dialog.getByLabel('CSV file').setInputFiles(file(good));
-  await expect(dialog.getByText('No problems found')).toBeVisible();
+  // skipping the bad rows imports the good ones and lists the skipped ones with their reasons
+  await dialog.getByLabel('Skip bad rows').check();
+  await expect(dialog.getByText('2 rows have problems and will be skipped; the other 2 will be imported.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
   await expect(dialog).toBeHidden({ timeout: JOB_MS });
   const progress = page.getByRole('region', { name: 'Import' });
@@ -149,13 +154,20 @@ test('imports a CSV: the dry run shows the bad rows, the fixed file imports with
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible({ timeout: 30_000 });
   await expect(progress.getByRole('status')).toHaveText('Done');
-  await expect(progress).toContainText('2 customers added, 0 updated, 55 opening points credited.');
+  await expect(progress).toContainText('2 customers added, 0 updated, 0 unchanged, 2 skipped, 55 opening points credited.');
+  const skipped = progress.getByRole('table', { name: 'Skipped rows' });
+  await expect(skipped.locator('tbody tr')).toHaveCount(3);
+  await expect(skipped).toContainText('is not a date: use YYYY-MM-DD');
+  await axe();
   await progress.getByRole('button', { name: 'Dismiss' }).click();
 
+  // the same customers again: the dry run promises nothing, and the import changes nothing
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(file(good));
+  await expect(dialog.getByText('No problems found')).toBeVisible();
+  await expect(dialog.getByText('2 rows: 0 new, 0 updated, 2 unchanged, 0 skipped; 0 opening points to credit.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
-  await expect(progress).toContainText('0 customers added, 2 updated, 0 opening points credited.', { timeout: JOB_MS });
+  await expect(progress).toContainText('0 customers added, 0 updated, 2 unchanged, 0 skipped, 0 opening points credited.', { timeout: JOB_MS });
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(`ivy.${run}`);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).press('Enter');
   await expect(bodyRows()).toHaveCount(1);
