@@ -142,6 +142,8 @@ export interface ReferralArrival {
   code?: string;
   /** the coupon in the shop's discounts, as a redemption's code (MemberReward.platform): preparing, ready or refused */
   platform?: 'preparing' | 'ready' | 'refused';
+  /** the address that applies the coupon to the cart once the shop has it (MemberReward.applyUrl) */
+  applyUrl?: string;
   platformError?: string;
   /** the link could not be used (unknown, another store's, held for review): the shopper reads only NOT_COMPLETED */
   failed?: boolean;

@@ -44,8 +44,11 @@ export type WidgetAction =
   | { type: 'send_referral_email'; email: string }
   | { type: 'claim_referral_coupon'; email: string }
   | { type: 'redeem'; methodId: string }
-  /** `cartAddress`: the storefront cart API address that applies it (the host posts the code there) */
-  | { type: 'apply_reward'; rewardId: string; code: string; cartAddress?: string }
+  /**
+   * a code to put on the cart: a reward's (`rewardId`) or the referral friend's coupon; `cartAddress`:
+   * the storefront cart API address that applies it (the host posts the code there)
+   */
+  | { type: 'apply_reward'; rewardId?: string; code: string; cartAddress?: string }
   | { type: 'share_points'; email: string }
   | { type: 'save_birthday'; birthday: string }
   | EarnActionRequest

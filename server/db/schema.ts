@@ -128,6 +128,8 @@ export interface CustomersTable {
   holdout: Generated<boolean>;
   /** the customer's language (BCP 47) as the storefront or the platform last told it; null: the store's default */
   locale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the tags the shop's platform last sent for the customer (the platform's share of `tags`); null: it sent none */
+  platform_tags: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 export interface CustomerExportsTable {
@@ -242,6 +244,7 @@ export const STORE_SCOPED_TABLES = [
   'webhook_deliveries',
   'publish_schedules',
   'preview_links',
+  'editing_presence',
   'platform_connections',
   'reward_codes',
 ] as const;
