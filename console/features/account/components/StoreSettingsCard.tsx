@@ -3,19 +3,22 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import type { Store } from '../../../lib/api/types.ts';
-import { storeSettingsBody } from '../../../../server/contract/store.ts';
+import { storeLanguages } from '../../../../renderers/contract/index.ts';
 import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { useState } from 'react';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
-/** The fields of this card, validated with the server's own schema of POST /store/setting/update. */
-const schema = storeSettingsBody.pick({ website: true, email_settings: true });
+import { StoreLanguagesFields } from './StoreLanguagesFields.tsx';
+import { storeSettingsSchema } from './store-settings-form.ts';
 
-/** Store settings: website and the visual email editor (store.settings.email_settings.unlayer). */
+/** Store settings: website, the visual email editor (store.settings.email_settings.unlayer) and the store's languages. */
 export function StoreSettingsCard({ store }: { store: Store }) {
-  const form = useContractForm(schema, {
+  const languages = storeLanguages(store.settings);
+  const form = useContractForm(storeSettingsSchema, {
     website: store.settings?.website ?? '',
     email_settings: { unlayer: Boolean(store.settings?.email_settings?.unlayer) },
+    default_language: languages.default,
+    languages: languages.others,
   });
   const save = useSaveStoreSettings();
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,7 +26,8 @@ export function StoreSettingsCard({ store }: { store: Store }) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await save.mutateAsync(values);
+      const others = (values.languages ?? []).filter((tag) => tag !== values.default_language);
+      await save.mutateAsync({ ...values, languages: others });
       toast({ message: 'Store settings saved' });
     } catch (error) {
       setFailure(`The settings were not saved: ${applyServerErrors(form, error)}`);
@@ -50,6 +54,7 @@ export function StoreSettingsCard({ store }: { store: Store }) {
             label="Visual email editor"
             hint="Design all program emails in one drag-and-drop editor. When off, each email has its own page."
           />
+          <StoreLanguagesFields form={form} />
           <div>
             <Button type="submit" variant="primary" loading={save.isPending}>
               Save store settings
