@@ -3,6 +3,7 @@ import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
 import { pointsLabelFor } from '../../../renderers/format/index.ts';
 import { programWords } from '../program/words.ts';
 import type { Store } from '../../db/schema.ts';
+import { brandColourOf } from '../stores/brand.ts';
 
 /** The store's side of every email: its name, link and the word for points. */
 export function storeValues(store: Store): Record<string, string> {
@@ -13,8 +14,8 @@ export function storeValues(store: Store): Record<string, string> {
 
 /** The store's palette for its emails (settings `primary_color`); undefined when the store chose none. */
 export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | undefined {
-  const accent = (store.settings as { primary_color?: unknown }).primary_color;
-  return typeof accent === 'string' && /^#[0-9a-f]{6}$/i.test(accent) ? { accent, background: DEFAULT_PALETTE.background } : undefined;
+  const accent = brandColourOf(store.settings);
+  return accent ? { accent, background: DEFAULT_PALETTE.background } : undefined;
 }
 
 /** Made-up member data for previews when the store has no member yet. */
