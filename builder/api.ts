@@ -4,9 +4,9 @@
  * imports console/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
-import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/schema/index.ts';
+import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/contract/index.ts';
 
-/** The shopper surfaces the studios edit (renderers/schema/surfaces.ts: the one table of surfaces). */
+/** The shopper surfaces the studios edit (renderers/contract/surfaces.ts: the one table of surfaces). */
 export { SURFACE_KINDS, type SurfaceKind };
 /** Every document a studio edits: its surfaces and the custom style (one document, a style per surface). */
 export type StudioKind = SurfaceKind | 'custom_style';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STYLED_SURFACES, readabilityIssues, validateDocument, type DocumentKind, type SettingsDocument } from '../renderers/schema/index.ts';
+import { STYLED_SURFACES, readabilityIssues, validateDocument, type DocumentKind, type SettingsDocument } from '../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, ON_LIGHT_BRAND, THEME_TOKENS, brandedDocument, textOnBrand } from './index.ts';
 
 const KINDS = Object.keys(DEFAULT_DOCUMENTS) as DocumentKind[];

@@ -5,7 +5,7 @@
  * own: its accent is its custom style), and the emails' accent and buttons. The text on the brand
  * colour is white, or dark where white would fall below the readable contrast.
  */
-import { STYLED_SURFACES, contrastRatio, MIN_TEXT_CONTRAST, type CustomStyle, type EmailTemplate, type SettingsDocument } from '../renderers/schema/index.ts';
+import { STYLED_SURFACES, contrastRatio, MIN_TEXT_CONTRAST, type CustomStyle, type EmailTemplate, type SettingsDocument } from '../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY } from './defaults.ts';
 import { THEME_TOKENS } from './themes.ts';
 

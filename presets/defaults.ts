@@ -1,5 +1,5 @@
 /** The spec §9 defaults every other preset is built from. */
-import type { LauncherSettings, Palette } from '../renderers/schema/index.ts';
+import type { LauncherSettings, Palette } from '../renderers/contract/index.ts';
 
 /** spec §9: primary #047b5d, secondary #d9d64d, text #333333 */
 export const DEFAULT_PALETTE = {

@@ -3,7 +3,7 @@
  * exported HTML in `content` and a matching editor design (Unlayer's JSON shape) in
  * `json_content`. Both are generated from one small table so the two never disagree.
  */
-import { CURRENT_SCHEMA_VERSION, newEmailBlock, type EmailDocument, type EmailTemplate } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, newEmailBlock, type EmailDocument, type EmailTemplate } from '../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, STORE_LINKS } from './defaults.ts';
 
 const EMAIL_TYPES = [

@@ -1,10 +1,10 @@
 /**
  * Every default of the spec (§9 constants, palette, launcher, widget colours, sample wording),
  * the four themes' tokens, section templates, icons, starter e-mails and a default and a demo
- * document of every kind. Data only; each document is checked against renderers/schema in
+ * document of every kind. Data only; each document is checked against renderers/contract in
  * the tests.
  */
-import type { DocumentKind, SettingsDocument } from '../renderers/schema/index.ts';
+import type { DocumentKind, SettingsDocument } from '../renderers/contract/index.ts';
 import { DEFAULT_EMAIL_DOCUMENT, DEFAULT_EMAIL_TEMPLATE, DEMO_EMAIL_DOCUMENT, DEMO_EMAIL_TEMPLATE } from './email-templates.ts';
 import { DEFAULT_LANDING_PAGE, DEMO_LANDING_PAGE } from './landing-page.ts';
 import { DEFAULT_LAUNCHER, DEMO_LAUNCHER } from './launcher.ts';

@@ -1,5 +1,5 @@
 /** The default landing page (every section from its template) and the coffee roaster demo. */
-import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, POINTS_GRID_LAYOUT, STORE_LINKS } from './defaults.ts';
 import { SECTION_TEMPLATES, sectionFromTemplate } from './sections.ts';
 

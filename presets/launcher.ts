@@ -1,5 +1,5 @@
 /** The default launcher (spec §9) and the coffee roaster demo. */
-import { CURRENT_SCHEMA_VERSION, type Launcher } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, type Launcher } from '../renderers/contract/index.ts';
 import { DEFAULT_LAUNCHER_SETTINGS } from './defaults.ts';
 
 export const DEFAULT_LAUNCHER: Launcher = {

@@ -16,7 +16,7 @@ import {
   type DocumentKind,
   type Section,
   type SettingsDocument,
-} from '../renderers/schema/index.ts';
+} from '../renderers/contract/index.ts';
 import {
   CONSOLE_CONSTANTS,
   DEFAULT_DOCUMENTS,
@@ -44,7 +44,7 @@ const documents: [string, SettingsDocument][] = [
   ]),
 ];
 
-describe('every preset document validates against renderers/schema', () => {
+describe('every preset document validates against renderers/contract', () => {
   it.each(documents)('%s', (_name, doc) => {
     const result = validateDocument(doc.kind, doc);
     expect(result.ok ? 'valid' : result.errors).toBe('valid');

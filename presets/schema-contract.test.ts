@@ -1,6 +1,6 @@
 /**
- * Tests of the settings contract (renderers/schema). They live in presets/ because
- * renderers/schema may import only zod (scripts/check-boundaries.ts applies that to test files
+ * Tests of the settings contract (renderers/contract). They live in presets/ because
+ * renderers/contract may import only zod (scripts/check-boundaries.ts applies that to test files
  * too); they use the presets as realistic documents.
  */
 import { readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ import {
   validateDocument,
   type LandingPage,
   type SettingsDocument,
-} from '../renderers/schema/index.ts';
+} from '../renderers/contract/index.ts';
 import { DEFAULT_CUSTOM_STYLE, DEFAULT_DOCUMENTS, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, DEMO_DOCUMENTS } from './index.ts';
 
 /** A document as raw JSON, edited in place to make it invalid. */

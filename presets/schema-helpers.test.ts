@@ -1,6 +1,6 @@
-/** Tests of renderers/schema's helpers for the builder: readability before publishing, URL normalising. */
+/** Tests of renderers/contract's helpers for the builder: readability before publishing, URL normalising. */
 import { describe, expect, it } from 'vitest';
-import { normaliseUrl, readabilityIssues, urlSchema, type CustomStyle, type LandingPage, type Launcher } from '../renderers/schema/index.ts';
+import { normaliseUrl, readabilityIssues, urlSchema, type CustomStyle, type LandingPage, type Launcher } from '../renderers/contract/index.ts';
 import { DEFAULT_CUSTOM_STYLE, DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_WIDGET, THEME_TOKENS } from './index.ts';
 
 function landing(edit: (page: LandingPage) => void): LandingPage {

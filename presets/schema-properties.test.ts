@@ -1,5 +1,5 @@
 /**
- * Property tests of the settings contract (renderers/schema) with fast-check: arbitrary valid
+ * Property tests of the settings contract (renderers/contract) with fast-check: arbitrary valid
  * documents of every kind validate and survive a JSON round trip; arbitrary strings in colour
  * and URL fields are either safe syntax or refused with a message at their path.
  */
@@ -37,7 +37,7 @@ import {
   parseColour,
   validateDocument,
   type SettingsDocument,
-} from '../renderers/schema/index.ts';
+} from '../renderers/contract/index.ts';
 import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, ICONS } from './index.ts';
 
 const byte = fc.integer({ min: 0, max: 255 });

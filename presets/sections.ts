@@ -5,7 +5,7 @@
  * sample program, drawn (marked as sample) only where the store's own program has none.
  * Style is left empty so a new section follows the page palette and theme.
  */
-import type { Section, SectionContent, SectionType } from '../renderers/schema/index.ts';
+import type { Section, SectionContent, SectionType } from '../renderers/contract/index.ts';
 import { POINTS_GRID_LAYOUT, STORE_LINKS } from './defaults.ts';
 
 export type SectionTemplate = Omit<Section, 'id'>;

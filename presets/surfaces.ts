@@ -1,5 +1,5 @@
 /** Defaults and demos of the sticky bar, the product page points and the custom style. */
-import { CURRENT_SCHEMA_VERSION, CUSTOM_STYLE_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, CUSTOM_STYLE_SCHEMA_VERSION, type CustomStyle, type ProductPage, type StickyBar } from '../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, ON_PRIMARY, STICKY_BAR_TEXT, STORE_LINKS } from './defaults.ts';
 
 export const DEFAULT_STICKY_BAR: StickyBar = {

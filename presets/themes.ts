@@ -2,7 +2,7 @@
  * Token values of the four themes (spec §3). Every text/background pair named by
  * THEME_CONTRAST_PAIRS reaches 4.5:1 (checked by the presets tests).
  */
-import type { ThemeName, ThemeTokens } from '../renderers/schema/index.ts';
+import type { ThemeName, ThemeTokens } from '../renderers/contract/index.ts';
 
 const light = {
   background: '#ffffff',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANDING_PAGE, DEFAULT_LAUNCHER, DEFAULT_STICKY_BAR, DEFAULT_WIDGET } from './index.ts';
-import { validateDocument } from '../renderers/schema/documents.ts';
-import { canonicalLanguage, languageTagSchema, matchLanguage, storeLanguages } from '../renderers/schema/languages.ts';
-import type { LandingPage } from '../renderers/schema/landing.ts';
-import { documentForLanguage, localizeDocument, setTextAt, textEntries, textKeyAt } from '../renderers/schema/translations.ts';
+import { validateDocument } from '../renderers/contract/documents.ts';
+import { canonicalLanguage, languageTagSchema, matchLanguage, storeLanguages } from '../renderers/contract/languages.ts';
+import type { LandingPage } from '../renderers/contract/landing.ts';
+import { documentForLanguage, localizeDocument, setTextAt, textEntries, textKeyAt } from '../renderers/contract/translations.ts';
 
 const banner = (page: LandingPage) => page.sections.find((section) => section.id === 'banner')!;
 

@@ -1,5 +1,5 @@
 /** The default widget (spec §3 colours, all 14 panels) and the coffee roaster demo. */
-import { CURRENT_SCHEMA_VERSION, type Panels, type Widget } from '../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, type Panels, type Widget } from '../renderers/contract/index.ts';
 import { STORE_LINKS, WIDGET_COLOURS } from './defaults.ts';
 
 const { signUp: SIGN_UP, signIn: SIGN_IN } = STORE_LINKS;

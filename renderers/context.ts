@@ -6,7 +6,7 @@
 
 import type { Catalog } from './i18n/catalog.ts';
 import { catalogFor } from './i18n/index.ts';
-import type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens } from './schema/index.ts';
+import type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens } from './contract/index.ts';
 
 export type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens };
 /** The token values of the four themes (they live in presets; the renderers receive them). */
@@ -142,6 +142,8 @@ export interface ReferralArrival {
   code?: string;
   /** the coupon in the shop's discounts, as a redemption's code (MemberReward.platform): preparing, ready or refused */
   platform?: 'preparing' | 'ready' | 'refused';
+  /** the address that applies the coupon to the cart once the shop has it (MemberReward.applyUrl) */
+  applyUrl?: string;
   platformError?: string;
   /** the link could not be used (unknown, another store's, held for review): the shopper reads only NOT_COMPLETED */
   failed?: boolean;
@@ -208,7 +210,7 @@ export interface RenderContext {
 /**
  * What the server sends to the storefront embed in its single request:
  * the published documents, the program data and, for a signed-in customer, the member state.
- * Documents are typed loosely here (validated with `renderers/schema` by whoever reads them)
+ * Documents are typed loosely here (validated with `renderers/contract` by whoever reads them)
  * so this module stays free of zod and React.
  */
 export interface StorefrontPayload {

@@ -1,6 +1,6 @@
 /**
  * The renderers' public API: every shopper surface drawn from (settings document, context).
- * The schema lives in `renderers/schema`, the storefront embed in `renderers/embed`, server-side
+ * The schema lives in `renderers/contract`, the storefront embed in `renderers/embed`, server-side
  * rendering in `renderers/ssr` (kept out of this barrel: react-dom/server has no place in a
  * browser bundle).
  */

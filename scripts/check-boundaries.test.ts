@@ -10,10 +10,10 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['renderers/landing/Banner.tsx', "import { x } from '../../builder/store/index.ts';", 'must not import builder/'],
     ['renderers/widget/Panel.tsx', "import { useStore } from 'zustand';", "must not import 'zustand'"],
     ['renderers/theme/index.ts', "export { presets } from '../../presets/index.ts';", 'must not import presets/'],
-    ['renderers/schema/landing.ts', "import React from 'react';", 'may import only zod'],
-    ['renderers/schema/landing.ts', "import { readFileSync } from 'node:fs';", 'may import only zod'],
-    ['renderers/schema/landing.test.ts', "import React from 'react';", 'may import only zod'],
-    ['renderers/schema/landing.ts', "import { Banner } from '../landing/Banner.tsx';", 'may import only renderers/schema'],
+    ['renderers/contract/landing.ts', "import React from 'react';", 'may import only zod'],
+    ['renderers/contract/landing.ts', "import { readFileSync } from 'node:fs';", 'may import only zod'],
+    ['renderers/contract/landing.test.ts', "import React from 'react';", 'may import only zod'],
+    ['renderers/contract/landing.ts', "import { Banner } from '../landing/Banner.tsx';", 'may import only renderers/contract'],
     ['server/http/routes.ts', "import { App } from '../../console/app/App.tsx';", 'must not import console/'],
     ['server/http/routes.ts', "const b = await import('../../builder/index.ts');", 'must not import builder/'],
     ['builder/store/index.ts', "import { api } from '../../console/lib/api.ts';", 'must not import console/'],
@@ -35,7 +35,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/ledger/pending.ts', "import { queueReleaseEmails } from '../emails/events.ts';", 'may import only server/domain/ledger'],
     ['server/http/routes/coupons.ts', "app.get('/x', async () => app.db.selectFrom('coupons').selectAll().execute());", 'runs no SQL'],
     ['server/http/routes/store.ts', 'const q = sql`select 1`;', 'runs no SQL'],
-    ['renderers/schema/landing.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';", 'may import only renderers/schema'],
+    ['renderers/contract/landing.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';", 'may import only renderers/contract'],
     ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/rewards/codes.ts', "import { openToken } from '../platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/platforms/routes.ts', "import { x } from '../../http/routes/apps.ts';", 'must not import server/'],
@@ -55,15 +55,15 @@ describe('import boundaries (DESIGN.md §2)', () => {
   });
 
   it.each([
-    ['renderers/schema/landing.ts', "import { z } from 'zod';\nimport { color } from './primitives.ts';"],
-    ['renderers/landing/Banner.tsx', "import { z } from '../schema/index.ts';\nimport { useState } from 'react';"],
+    ['renderers/contract/landing.ts', "import { z } from 'zod';\nimport { color } from './primitives.ts';"],
+    ['renderers/landing/Banner.tsx', "import { z } from '../contract/index.ts';\nimport { useState } from 'react';"],
     ['renderers/landing/Banner.tsx', "export function width() { return window.innerWidth; }\nconst hasDom = typeof document !== 'undefined';"],
-    ['presets/launcher.ts', "import { launcherSchema } from '../renderers/schema/index.ts';"],
+    ['presets/launcher.ts', "import { launcherSchema } from '../renderers/contract/index.ts';"],
     ['console/features/home/HomePage.tsx', "import { api } from '../../lib/runtime.ts';\nimport type { X } from '../../../server/contract/points.ts';"],
     ['server/contract/points.ts', "export * from '../domain/schemas/earning-rules.ts';"],
     ['server/http/routes/coupons.ts', "import { findCoupon } from '../../domain/rules/coupons.ts';\nconst rows = await findCoupon(app.db, 1, 2);"],
     ['server/http/routes/coupons.test.ts', "const rows = await ctx.db.selectFrom('coupons').selectAll().execute();"],
-    ['renderers/schema/landing.test.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';"],
+    ['renderers/contract/landing.test.ts', "import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';"],
     ['console/app/App.tsx', "import { Studio } from '../../builder/index.ts';\nimport type { Login } from '../../server/contract/auth.ts';"],
     ['server/http/landing.ts', "import { renderLanding } from '../../renderers/ssr/index.ts';\nimport { presets } from '../../presets/index.ts';"],
     ['builder/craft/adapter.ts', "import { Editor } from '@craftjs/core';"],
@@ -78,7 +78,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
       "import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';\nimport { tiersQuery } from '../api/vip.ts';",
     ],
     ['console/features/vip/index.ts', "const card = import('./components/MemberTierCard.tsx');"],
-    ['renderers/schema/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
+    ['renderers/contract/landing.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { readFileSync } from 'node:fs';"],
   ])('%s: allowed imports pass', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);
   });

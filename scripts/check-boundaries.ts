@@ -46,15 +46,15 @@ const RENDERERS = {
 const SERVER = { forbiddenFolders: ['builder', 'console'] };
 
 export const RULES: Rule[] = [
-  // schema tests may check the presets against the schemas they are validated by
-  { folder: 'renderers/schema', onlyFolders: ['renderers/schema'], onlyPackages: ['zod'], testAllowedFolders: ['presets'] },
+  // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
+  { folder: 'renderers/contract', onlyFolders: ['renderers/contract'], onlyPackages: ['zod'], testAllowedFolders: ['presets'] },
   // The storefront embed is browser-only by definition: its entry scripts run on load.
   { folder: 'renderers/embed', ...RENDERERS },
   { folder: 'renderers', ...RENDERERS, noBrowserGlobalsAtModuleScope: true },
   {
     folder: 'presets',
     forbiddenFolders: ['builder', 'console', 'server', 'renderers'],
-    allowedFolders: ['renderers/schema'],
+    allowedFolders: ['renderers/contract'],
     forbiddenPackages: ['react', 'react-dom'],
   },
   { folder: 'builder', forbiddenFolders: ['console', 'server'] },

@@ -24,7 +24,7 @@ describe('comments say what is, not which issue or migration made it so', () => 
 
   it.each([
     ['server/http/validation.ts', `const issue = { path: [], message: 'x' };\nfor (const issue of error.issues) add(issue.path, issue.message);`],
-    ['renderers/schema/errors.ts', `// one message per path (the first issue wins)\nexport const m = (issue: { code: string }) => issue.code;`],
+    ['renderers/contract/errors.ts', `// one message per path (the first issue wins)\nexport const m = (issue: { code: string }) => issue.code;`],
     ['server/db/migrations/0325_media_keys.test.ts', `describe('migration ${n('0325')}: gallery images get unguessable keys', () => {});`],
     ['server/x.ts', `const message = 'see issue ${n('15')}'; // a string is not a comment`],
     ['server/x.ts', `// the job stops after 3 tries; a session lasts 30 days\nexport {};`],

@@ -7,7 +7,7 @@
  */
 import FrameComponent, { useFrame } from 'react-frame-component';
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Device } from '../../renderers/schema/index.ts';
+import type { Device } from '../../renderers/contract/index.ts';
 
 export const DEVICE_WIDTHS: Record<Device, number> = { desktop: 1280, mobile: 390 };
 

@@ -18,14 +18,14 @@ import {
   type ReactElement,
 } from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { useBuilder } from '../store/store.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import type { StudioKind } from '../api.ts';
-import type { Translations } from '../../renderers/schema/index.ts';
+import type { Translations } from '../../renderers/contract/index.ts';
 
 export type TextCommit = (owner: string, field: string, audience: Audience, value: string) => void;
-/** Where an inline text lives: its document and its text key (renderers/schema/translations.ts). */
+/** Where an inline text lives: its document and its text key (renderers/contract/translations.ts). */
 export type TextLocator = (docs: SurfaceDocs, info: EditableTextInfo) => { kind: StudioKind; key: string } | undefined;
 
 type Props = Record<string, unknown>;

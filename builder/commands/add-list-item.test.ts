@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDocument } from '../../renderers/schema/index.ts';
+import { validateDocument } from '../../renderers/contract/index.ts';
 import { addListItem } from './add-list-item.ts';
 import { LIST_FIELDS } from './list-items.ts';
 import { freshDocs, landing, runOn } from './testing.ts';

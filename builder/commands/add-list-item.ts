@@ -1,5 +1,5 @@
 /** Appends a blank item to a list field of a section's content (one audience). */
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { defineCommand } from './command.ts';
 import { blankItem, type ListField } from './list-items.ts';
 import { sectionOf } from './section-lookup.ts';

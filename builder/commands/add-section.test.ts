@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDocument } from '../../renderers/schema/index.ts';
+import { validateDocument } from '../../renderers/contract/index.ts';
 import { SECTION_TEMPLATES } from '../../presets/index.ts';
 import { addSection } from './add-section.ts';
 import { freshDocs, landing, runOn, sectionIds } from './testing.ts';

@@ -1,5 +1,5 @@
 /** Adds a section of `type` from the presets' template at `index`, or after `afterId` (or at the end). */
-import type { SectionType } from '../../renderers/schema/index.ts';
+import type { SectionType } from '../../renderers/contract/index.ts';
 import { sectionFromTemplate } from '../../presets/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';

@@ -1,6 +1,6 @@
 /** Copies a section's content of one audience over the other (member ⇄ visitor). */
 import { current, isDraft } from 'immer';
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { defineCommand } from './command.ts';
 import { sectionOf } from './section-lookup.ts';
 

@@ -1,5 +1,5 @@
 /** The list fields of section content (steps, ways to earn and redeem, tiers, timeline events) and their blank items. */
-import type { SectionContent } from '../../renderers/schema/index.ts';
+import type { SectionContent } from '../../renderers/contract/index.ts';
 
 export const LIST_FIELDS = ['steps', 'earningMethods', 'redeemMethods', 'loyalty_tiers', 'events'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];

@@ -1,5 +1,5 @@
 /** Reorders a list field of a section's content (steps, methods, tiers, events). */
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { defineCommand, moveItem } from './command.ts';
 import type { ListField } from './list-items.ts';
 import { sectionOf } from './section-lookup.ts';

@@ -1,5 +1,5 @@
 /** Removes the item at `index` from a list field of a section's content. */
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { defineCommand } from './command.ts';
 import type { ListField } from './list-items.ts';
 import { sectionOf } from './section-lookup.ts';

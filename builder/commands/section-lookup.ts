@@ -1,6 +1,6 @@
 /** Finding a landing page section inside a draft. */
 import { isDraft, original, type Draft } from 'immer';
-import type { Section } from '../../renderers/schema/index.ts';
+import type { Section } from '../../renderers/contract/index.ts';
 import { docOf, type SurfaceDocs } from '../store/documents.ts';
 
 export function sectionIndex(docs: Draft<SurfaceDocs>, sectionId: string): number {

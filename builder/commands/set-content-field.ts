@@ -1,5 +1,5 @@
 /** Sets one content field of a section for one audience (`title`, `primary_button.label`, `steps.0.heading`…). */
-import type { Audience } from '../../renderers/schema/index.ts';
+import type { Audience } from '../../renderers/contract/index.ts';
 import { defineCommand, setAtPath } from './command.ts';
 import { sectionOf } from './section-lookup.ts';
 

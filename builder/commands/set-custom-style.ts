@@ -3,7 +3,7 @@
  * `undefined` removes it, back to the theme. A surface left with no override loses its entry,
  * so the saved document holds only the styles that change something.
  */
-import type { CustomWidgetStyle, StyledSurface } from '../../renderers/schema/index.ts';
+import type { CustomWidgetStyle, StyledSurface } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

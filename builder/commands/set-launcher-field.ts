@@ -1,5 +1,5 @@
 /** Sets one launcher setting for one device (spec §3: the launcher is configured per device). */
-import type { Device, LauncherSettings } from '../../renderers/schema/index.ts';
+import type { Device, LauncherSettings } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Sets one colour of the landing page's global palette. */
-import type { Palette } from '../../renderers/schema/index.ts';
+import type { Palette } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Sets one text of a widget panel for one audience; '' on an optional text removes it. */
-import type { Audience, PanelKey, PanelTexts } from '../../renderers/schema/index.ts';
+import type { Audience, PanelKey, PanelTexts } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand, setAtPath } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Sets one style or layout setting of a section (shared by both audiences); undefined falls back to the theme. */
-import type { SectionLayout, SectionStyle } from '../../renderers/schema/index.ts';
+import type { SectionLayout, SectionStyle } from '../../renderers/contract/index.ts';
 import { defineCommand, setAtPath } from './command.ts';
 import { sectionOf } from './section-lookup.ts';
 

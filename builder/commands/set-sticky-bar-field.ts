@@ -1,5 +1,5 @@
 /** Sets a sticky bar setting: the bar's placement, height or text, a drawer text per audience, or the drawer's sign-up page. */
-import type { StickyBar } from '../../renderers/schema/index.ts';
+import type { StickyBar } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Chooses one of the four themes for a surface (landing page, widget or sticky bar). */
-import type { ThemeName } from '../../renderers/schema/index.ts';
+import type { ThemeName } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Writes one language's texts by key (the Translations view, an imported file); '' leaves a text untranslated. */
-import type { Translations } from '../../renderers/schema/index.ts';
+import type { Translations } from '../../renderers/contract/index.ts';
 import type { StudioKind } from '../api.ts';
 import { writeTranslation } from '../store/language.ts';
 import { defineCommand } from './command.ts';

@@ -1,5 +1,5 @@
 /** Sets a top-level widget setting: widget type, program type, colours (theme: see set-theme). */
-import type { Widget } from '../../renderers/schema/index.ts';
+import type { Widget } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

@@ -1,5 +1,5 @@
 /** Shows or hides a widget panel. */
-import type { PanelKey } from '../../renderers/schema/index.ts';
+import type { PanelKey } from '../../renderers/contract/index.ts';
 import { docOf } from '../store/documents.ts';
 import { defineCommand } from './command.ts';
 

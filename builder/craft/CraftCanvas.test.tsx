@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_DOCUMENTS, DEFAULT_DOCUMENTS } from '../../presets/index.ts';
 import { EditableContext, LandingPage, Widget } from '../../renderers/index.ts';
 import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
-import type { LandingPage as LandingDocument, Widget as WidgetDocument } from '../../renderers/schema/index.ts';
+import type { LandingPage as LandingDocument, Widget as WidgetDocument } from '../../renderers/contract/index.ts';
 import { moveSection, setContentField, setPanelText } from '../commands/index.ts';
 import { BuilderStoreContext, createBuilderStore, type BuilderStore } from '../store/store.ts';
 import { previewContext } from '../surfaces/preview-context.ts';

@@ -6,7 +6,7 @@
  */
 import { useEditor } from '@craftjs/core';
 import { createElement, useCallback } from 'react';
-import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
+import { SECTION_LABELS, SECTION_TYPES, type SectionType } from '../../renderers/contract/index.ts';
 import { addSection, nextSectionId } from '../commands/index.ts';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 import { useBuilderStore } from '../store/store.ts';

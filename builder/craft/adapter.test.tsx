@@ -3,7 +3,7 @@ import { Editor, Frame as CraftFrame, useEditor, type SerializedNodes } from '@c
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PANEL_KEYS, type LandingPage } from '../../renderers/schema/index.ts';
+import { PANEL_KEYS, type LandingPage } from '../../renderers/contract/index.ts';
 import { DEMO_DOCUMENTS } from '../../presets/index.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import { BuilderStoreContext, createBuilderStore } from '../store/store.ts';

@@ -7,7 +7,7 @@
  * `panel`, `launcher`, `sticky_bar`). Craft's node map is an editor detail and is never saved.
  */
 import type { SerializedNode, SerializedNodes } from '@craftjs/core';
-import { PANEL_KEYS, SECTION_TYPES, type SectionType } from '../../renderers/schema/index.ts';
+import { PANEL_KEYS, SECTION_TYPES, type SectionType } from '../../renderers/contract/index.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 
 export const ROOT_ID = 'ROOT';

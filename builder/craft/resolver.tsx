@@ -11,7 +11,7 @@
 import { useNode, type UserComponent } from '@craftjs/core';
 import { createContext, createElement, useCallback, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { LandingSection, landingRootProperties, textDirection, Widget, type Editable, type RenderContext } from '../../renderers/index.ts';
-import { SECTION_TYPES, type PanelKey } from '../../renderers/schema/index.ts';
+import { SECTION_TYPES, type PanelKey } from '../../renderers/contract/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { BLOCK_NAMES, type BlockName, type BlockProps } from './adapter.ts';
 

@@ -3,7 +3,7 @@
  * when something is dropped; the studio turns that into one of its commands (move a section, add
  * one from a template), runs it on the store and craft's map is rebuilt from the store.
  */
-import type { SectionType } from '../../renderers/schema/index.ts';
+import type { SectionType } from '../../renderers/contract/index.ts';
 import { isSectionType } from './adapter.ts';
 
 /** A child of the page root as craft holds it: its node id and block name. */

@@ -1,5 +1,5 @@
 /** The built-in email editor's inspector: the fields of the selected block and the inputs it is made of. */
-import { EMAIL_ALIGNS, EMAIL_BLOCK_DEFINITIONS, type EmailBlock, type EmailFieldDefinition } from '../../renderers/schema/index.ts';
+import { EMAIL_ALIGNS, EMAIL_BLOCK_DEFINITIONS, type EmailBlock, type EmailFieldDefinition } from '../../renderers/contract/index.ts';
 
 /** The schema's messages for block `index`, by field name. */
 export function issuesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, index: number): Record<string, string> {

@@ -1,7 +1,7 @@
 /**
  * The built-in email editor (works offline): the studio's shell — top bar with Undo, Redo, Device
  * and Save, the block outline, the canvas and the inspector — around an email document
- * (renderers/schema email_document). The canvas is the email exactly as an inbox gets it,
+ * (renderers/contract email_document). The canvas is the email exactly as an inbox gets it,
  * rendered with MJML by the server for sample data or a real member; clicking a block in it
  * selects the block. Edits are saved automatically once they are valid.
  */
@@ -15,7 +15,7 @@ import {
   type EmailBlockType,
   type EmailDocument,
   type EmailStyle,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import { RadioGroup } from '../studio/TopBar.tsx';
 import { edit, redo, startHistory, undo, type EmailHistory } from './history.ts';
 import { BlockInspector, TextInput, issuesOf } from './BlockInspector.tsx';
@@ -43,8 +43,10 @@ export interface EmailStudioProps {
   tags: string[];
   backHref: string;
   onNavigate?: (href: string) => void;
-  /** a message above the canvas (e.g. why this editor opened instead of the visual one) */
+  /** a message above the canvas (e.g. why this editor opened instead of the visual one), carrying its own live role */
   notice?: ReactNode;
+  /** view only (a role that may not change emails): the email, its blocks and the preview, with nothing to edit or save */
+  readOnly?: boolean;
 }
 
 const DEVICE_WIDTH = { desktop: 680, mobile: 375 } as const;
@@ -75,7 +77,7 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice }: EmailStudioProps) {
+export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice, readOnly = false }: EmailStudioProps) {
   const [history, dispatch] = useReducer(reducer, initial, startHistory);
   const doc = history.doc;
   const [selected, setSelected] = useState<string | null>(null);
@@ -93,7 +95,9 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   const errors = preview?.errors ?? {};
   const hasErrors = !valid.success || Object.keys(errors).length > 0;
 
-  const change = (next: EmailDocument, key?: string) => dispatch({ type: 'edit', doc: next, ...(key ? { key } : {}) });
+  const change = (next: EmailDocument, key?: string) => {
+    if (!readOnly) dispatch({ type: 'edit', doc: next, ...(key ? { key } : {}) });
+  };
   const setBlock = (id: string, field: string, value: unknown) =>
     change({ ...doc, blocks: doc.blocks.map((block) => (block.id === id ? ({ ...block, [field]: value } as EmailBlock) : block)) }, `${id}.${field}`);
 
@@ -137,15 +141,16 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   const dirty = json !== savedJson;
   const [failedJson, setFailedJson] = useState<string | null>(null);
   useEffect(() => {
-    if (!dirty || saving || hasErrors || settled !== doc || failedJson === json) return undefined;
+    if (readOnly || !dirty || saving || hasErrors || settled !== doc || failedJson === json) return undefined;
     const timer = setTimeout(() => {
       void save().then(() => setFailedJson(json));
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [dirty, saving, hasErrors, settled, doc, save, json, failedJson]);
+  }, [readOnly, dirty, saving, hasErrors, settled, doc, save, json, failedJson]);
 
   // keyboard: Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z, Ctrl/Cmd+Y (not inside text fields, which undo their own typing)
   useEffect(() => {
+    if (readOnly) return undefined;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (!(event.ctrlKey || event.metaKey) || target?.closest('input, textarea, select')) return;
@@ -157,7 +162,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [readOnly]);
 
   // click a block on the canvas to select it (the frame runs no script; we listen from here)
   const onFrameLoad = () => {
@@ -195,15 +200,17 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
     setSelected(created.id);
   };
 
-  const statusText = saving
-    ? 'Saving…'
-    : saveError && dirty
-      ? `Not saved: ${saveError}`
-      : dirty
-        ? hasErrors
-          ? 'Unsaved: fix the errors to save'
-          : 'Unsaved changes'
-        : 'All changes saved';
+  const statusText = readOnly
+    ? 'View only'
+    : saving
+      ? 'Saving…'
+      : saveError && dirty
+        ? `Not saved: ${saveError}`
+        : dirty
+          ? hasErrors
+            ? 'Unsaved: fix the errors to save'
+            : 'Unsaved changes'
+          : 'All changes saved';
 
   return (
     <div className={notice ? 'bs-studio bs-studio--notice' : 'bs-studio'} data-surface="email">
@@ -244,21 +251,21 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
           ]}
           onChange={setDevice}
         />
-        <button type="button" className="bs-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0}>
-          Undo
-        </button>
-        <button type="button" className="bs-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0}>
-          Redo
-        </button>
-        <button type="button" className="bs-button bs-button--primary" onClick={() => void save()} disabled={hasErrors || saving || !dirty}>
-          Save
-        </button>
+        {readOnly ? null : (
+          <>
+            <button type="button" className="bs-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0}>
+              Undo
+            </button>
+            <button type="button" className="bs-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0}>
+              Redo
+            </button>
+            <button type="button" className="bs-button bs-button--primary" onClick={() => void save()} disabled={hasErrors || saving || !dirty}>
+              Save
+            </button>
+          </>
+        )}
       </div>
-      {notice ? (
-        <div className="bs-studio__notice" role="alert">
-          {notice}
-        </div>
-      ) : null}
+      {notice ? <div className="bs-studio__notice">{notice}</div> : null}
       <div className="bs-studio__body">
         <nav className="bs-studio__left bs-outline" aria-label="Email blocks">
           <h2>Blocks</h2>
@@ -276,21 +283,23 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
               </li>
             ))}
           </ul>
-          <div className="bs-palette">
-            <label>
-              New block{' '}
-              <select value={adding} onChange={(event) => setAdding(event.target.value as EmailBlockType)}>
-                {EMAIL_BLOCK_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {EMAIL_BLOCK_DEFINITIONS[type].label}
-                  </option>
-                ))}
-              </select>
-            </label>{' '}
-            <button type="button" className="bs-button" onClick={add}>
-              Add block
-            </button>
-          </div>
+          {readOnly ? null : (
+            <div className="bs-palette">
+              <label>
+                New block{' '}
+                <select value={adding} onChange={(event) => setAdding(event.target.value as EmailBlockType)}>
+                  {EMAIL_BLOCK_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {EMAIL_BLOCK_DEFINITIONS[type].label}
+                    </option>
+                  ))}
+                </select>
+              </label>{' '}
+              <button type="button" className="bs-button" onClick={add}>
+                Add block
+              </button>
+            </div>
+          )}
         </nav>
         <div className="bs-studio__main">
           <div role="region" aria-label="Canvas" className="bs-canvas" data-device={device} data-ready={preview ? '' : undefined}>
@@ -310,7 +319,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
           </div>
         </div>
         <aside className="bs-inspector" aria-label="Inspector">
-          <div className="bs-inspector__body">
+          <fieldset className="bs-inspector__body" disabled={readOnly}>
             {Object.keys(errors).length > 0 ? (
               <div role="alert" className="bs-save--error">
                 <strong>Fix before saving</strong>
@@ -351,7 +360,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                 <p className="bs-field__hint">Placeholders: {tags.map((tag) => `{{${tag}}}`).join(' ')}</p>
               </section>
             )}
-          </div>
+          </fieldset>
         </aside>
       </div>
     </div>

@@ -2,7 +2,7 @@
  * The built-in email editor's document with undo/redo: whole-document snapshots (an email is
  * small), a burst of typing in one field merged into one step, no step for a no-op.
  */
-import type { EmailDocument } from '../../renderers/schema/index.ts';
+import type { EmailDocument } from '../../renderers/contract/index.ts';
 import { COALESCE_WINDOW_MS } from '../store/history.ts';
 
 export interface EmailHistory {

@@ -6,7 +6,7 @@
 import { Popover } from './Popover.tsx';
 import { useCallback, useState } from 'react';
 import { HexColorPicker } from 'react-colorful';
-import { MESSAGES, isColour, parseColour } from '../../renderers/schema/index.ts';
+import { MESSAGES, isColour, parseColour } from '../../renderers/contract/index.ts';
 import { DraftInput } from './DraftInput.tsx';
 
 const byte = (n: number) => Math.round(n).toString(16).padStart(2, '0');

@@ -1,6 +1,6 @@
 /** The menu that inserts a template placeholder (spec §3) into a text field. */
 import { useState } from 'react';
-import { PLACEHOLDERS } from '../../renderers/schema/index.ts';
+import { PLACEHOLDERS } from '../../renderers/contract/index.ts';
 import { Popover } from './Popover.tsx';
 
 const PLACEHOLDER_LABELS: Record<(typeof PLACEHOLDERS)[number], string> = {

@@ -4,7 +4,7 @@
  * Text fields that accept placeholders get the insert menu of spec §3.
  */
 import { useId, useRef } from 'react';
-import { unknownPlaceholders } from '../../renderers/schema/index.ts';
+import { unknownPlaceholders } from '../../renderers/contract/index.ts';
 import { PlaceholderMenu } from './PlaceholderMenu.tsx';
 
 export interface TextFieldProps {

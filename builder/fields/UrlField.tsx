@@ -1,6 +1,6 @@
 /** A link setting: http(s) address or same-site path; anything else is refused with the schema's message. */
 import { useCallback } from 'react';
-import { MESSAGES, isSafeUrl } from '../../renderers/schema/index.ts';
+import { MESSAGES, isSafeUrl } from '../../renderers/contract/index.ts';
 import { DraftInput } from './DraftInput.tsx';
 
 export function UrlField({ label, value, onChange, onCommit }: { label: string; value: string; onChange(value: string): void; onCommit?: () => void }) {

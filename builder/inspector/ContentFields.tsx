@@ -1,6 +1,6 @@
 /** The Content group of a section for the previewed audience, every field of SECTION_FIELDS labelled by its setting. */
-import { SECTION_FIELD_META, type Audience, type Button, type ReferralReward, type Section, type SectionContent } from '../../renderers/schema/index.ts';
-import { SECTION_FIELDS } from '../../renderers/schema/index.ts';
+import { SECTION_FIELD_META, type Audience, type Button, type ReferralReward, type Section, type SectionContent } from '../../renderers/contract/index.ts';
+import { SECTION_FIELDS } from '../../renderers/contract/index.ts';
 import { addListItem, moveListItem, removeListItem, setContentField, type ListField } from '../commands/index.ts';
 import { ListEditor, TextField, UrlField } from '../fields/index.ts';
 import { EventItem, PointsMethodItem, StepItem, TierItem, itemName } from './list-items.tsx';

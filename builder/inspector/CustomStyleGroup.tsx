@@ -2,7 +2,7 @@
  * The "Custom style" group of a surface's settings: the overrides of spec §7's custom style
  * (font, size, radii, shadow, colours) for one surface. Every field is optional: left empty, the
  * surface looks as its theme. Colour pairs that would be unreadable are not drawn, and publishing
- * is refused until they are fixed (renderers/schema/readability.ts).
+ * is refused until they are fixed (renderers/contract/readability.ts).
  */
 import { useId } from 'react';
 import {
@@ -12,7 +12,7 @@ import {
   type CustomWidgetStyle,
   type FontStack,
   type StyledSurface,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import { setCustomStyle } from '../commands/index.ts';
 import { ColourField, NumberField, SelectField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CUSTOM_STYLE_FIELD_LABELS, SECTION_FIELD_META, SECTION_FIELDS, SECTION_TYPES, type FieldMeta } from '../../renderers/schema/index.ts';
+import { CUSTOM_STYLE_FIELD_LABELS, SECTION_FIELD_META, SECTION_FIELDS, SECTION_TYPES, type FieldMeta } from '../../renderers/contract/index.ts';
 import { DEFAULT_CUSTOM_STYLE, DEFAULT_LANDING_PAGE } from '../../presets/index.ts';
 import { createMemoryApi } from '../studio/memory-api.ts';
 import { BuilderApiContext } from '../studio/api-context.ts';

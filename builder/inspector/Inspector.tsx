@@ -1,5 +1,5 @@
 /** The `Inspector` region: the settings of whatever is selected in the studio. */
-import { PANEL_KEYS, type PanelKey } from '../../renderers/schema/index.ts';
+import { PANEL_KEYS, type PanelKey } from '../../renderers/contract/index.ts';
 import type { StudioSurface } from '../store/documents.ts';
 import { useBuilder } from '../store/store.ts';
 import { PageInspector } from './PageInspector.tsx';

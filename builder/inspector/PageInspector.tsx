@@ -1,5 +1,5 @@
 /** Landing page settings when no section is selected: the theme and the global palette. */
-import { THEMES, type Palette } from '../../renderers/schema/index.ts';
+import { THEMES, type Palette } from '../../renderers/contract/index.ts';
 import { setPalette, setTheme } from '../commands/index.ts';
 import { ColourField, SelectField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';

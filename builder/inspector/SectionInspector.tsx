@@ -1,5 +1,5 @@
 /** Content (of the previewed audience), Style and Layout of the selected landing page section. */
-import { SECTION_LABELS } from '../../renderers/schema/index.ts';
+import { SECTION_LABELS } from '../../renderers/contract/index.ts';
 import { copyToAudience } from '../commands/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { ContentFields } from './ContentFields.tsx';

@@ -1,5 +1,5 @@
 /** Sticky bar inspector: the bar's placement, height, theme and text; the drawer's texts of the previewed audience and (visitors) its join button's page. */
-import { BAR_PLACEMENTS, DRAWER_TEXT_LABELS, STICKY_BAR_FIELD_LABELS, THEMES } from '../../renderers/schema/index.ts';
+import { BAR_PLACEMENTS, DRAWER_TEXT_LABELS, STICKY_BAR_FIELD_LABELS, THEMES } from '../../renderers/contract/index.ts';
 import { setStickyBarField, setTheme } from '../commands/index.ts';
 import { NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';
 import { useBuilder } from '../store/store.ts';

@@ -1,6 +1,6 @@
 /** The Style and Layout groups of a section (shared by both audiences), labelled by their setting. */
 import { memo } from 'react';
-import { SECTION_FIELD_META, SECTION_FIELDS, type FieldMeta, type SectionLayout, type SectionStyle, type SectionType } from '../../renderers/schema/index.ts';
+import { SECTION_FIELD_META, SECTION_FIELDS, type FieldMeta, type SectionLayout, type SectionStyle, type SectionType } from '../../renderers/contract/index.ts';
 import { setSectionSetting } from '../commands/index.ts';
 import { ColourField, NumberField, SelectField, SwitchField } from '../fields/index.ts';
 import { useEdit } from './use-edit.ts';

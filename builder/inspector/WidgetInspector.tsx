@@ -18,7 +18,7 @@ import {
   type LauncherSettings,
   type PanelKey,
   type PanelTexts,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import { PANELS } from '../../renderers/widget/index.ts';
 import { setLauncherField, setPanelText, setTheme, setWidgetField, togglePanelVisible } from '../commands/index.ts';
 import { ColourField, IconField, NumberField, SelectField, SwitchField, TextField, UrlField } from '../fields/index.ts';

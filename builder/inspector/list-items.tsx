@@ -1,6 +1,6 @@
 /** The fields of one item of each list setting (steps, ways to earn/redeem, tiers, timeline events). */
 import type { ReactNode } from 'react';
-import type { LoyaltyTier, PointsMethod, Step, TimelineEvent } from '../../renderers/schema/index.ts';
+import type { LoyaltyTier, PointsMethod, Step, TimelineEvent } from '../../renderers/contract/index.ts';
 import { IconField, ImageField, NumberField, TextField } from '../fields/index.ts';
 
 type Set = (key: string, value: unknown) => void;

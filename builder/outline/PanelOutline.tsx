@@ -1,5 +1,5 @@
 /** The widget's panels (fixed order, spec §2) with a `Visible` switch each, and the launcher. */
-import { PANEL_AUDIENCES, PANEL_KEYS, PANEL_LABELS, type PanelKey } from '../../renderers/schema/index.ts';
+import { PANEL_AUDIENCES, PANEL_KEYS, PANEL_LABELS, type PanelKey } from '../../renderers/contract/index.ts';
 import { togglePanelVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 

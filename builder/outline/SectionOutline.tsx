@@ -7,7 +7,7 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo } from 'react';
-import { SECTION_LABELS, type SectionType } from '../../renderers/schema/index.ts';
+import { SECTION_LABELS, type SectionType } from '../../renderers/contract/index.ts';
 import { SectionPalette } from '../craft/SectionPalette.tsx';
 import { deleteSection, duplicateSection, moveSection, toggleVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';

@@ -1,6 +1,6 @@
 /** The set of documents one studio edits, and typed access to them from commands. */
 import type { Draft } from 'immer';
-import { STUDIOS, studioSurfaces, type StudioId } from '../../renderers/schema/index.ts';
+import { STUDIOS, studioSurfaces, type StudioId } from '../../renderers/contract/index.ts';
 import type { SurfaceDocument, StudioKind } from '../api.ts';
 
 export type SurfaceDocs = { [K in StudioKind]?: SurfaceDocument<K> };

@@ -5,7 +5,7 @@
  * not texts (structure, colours, links) apply to the document as in the default language.
  */
 import { produce, type Draft } from 'immer';
-import { localizeDocument, setTextAt, textEntries, type Translations } from '../../renderers/schema/index.ts';
+import { localizeDocument, setTextAt, textEntries, type Translations } from '../../renderers/contract/index.ts';
 import type { StudioKind } from '../api.ts';
 import type { SurfaceDocs } from './documents.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import { DEFAULT_LANGUAGES, type Audience, type Device, type StoreLanguages } from '../../renderers/schema/index.ts';
+import { DEFAULT_LANGUAGES, type Audience, type Device, type StoreLanguages } from '../../renderers/contract/index.ts';
 import type { StudioKind } from '../api.ts';
 import type { Command } from '../commands/command.ts';
 import type { SurfaceDocs } from './documents.ts';

@@ -1,6 +1,6 @@
 /** The studio's top bar (DESIGN.md §4 names): back, surface name, save state, Audience, Device, Undo, Redo, Save, Publish. */
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { Audience, Device } from '../../renderers/schema/index.ts';
+import type { Audience, Device } from '../../renderers/contract/index.ts';
 import type { StudioKind } from '../api.ts';
 import { dirtyKinds } from '../store/store.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';

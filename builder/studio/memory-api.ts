@@ -2,7 +2,7 @@
  * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
  * restore). For unit tests and the bench page — never for browser tests of the product.
  */
-import { sameStyles, withSurfaceStylesFrom, type CustomStyle } from '../../renderers/schema/index.ts';
+import { sameStyles, withSurfaceStylesFrom, type CustomStyle } from '../../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
 import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
 

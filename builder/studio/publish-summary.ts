@@ -16,7 +16,7 @@ import {
   WIDGET_FIELD_LABELS,
   sameStyle,
   type StyledSurface,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import type { StudioKind, SurfaceDocument } from '../api.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import { sameJson } from './same-json.ts';

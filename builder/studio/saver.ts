@@ -14,7 +14,7 @@ import {
   withSurfaceStylesFrom,
   type CustomStyle,
   type ReadabilityIssue,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 import { THEME_TOKENS } from '../../presets/index.ts';
 import { isConflict, SURFACE_KINDS, type BuilderApi, type ScheduleRequest, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';

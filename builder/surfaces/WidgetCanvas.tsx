@@ -8,7 +8,7 @@
  */
 import { useMemo, type CSSProperties } from 'react';
 import { Launcher } from '../../renderers/index.ts';
-import { PANEL_KEYS, type PanelKey } from '../../renderers/schema/index.ts';
+import { PANEL_KEYS, type PanelKey } from '../../renderers/contract/index.ts';
 import { CanvasOwner, useCanvasEditable } from '../canvas/editable.tsx';
 import { CraftCanvas } from '../craft/CraftCanvas.tsx';
 import type { WidgetView } from '../craft/resolver.tsx';

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
-import type { Audience, Device, ThemeName } from '../../renderers/schema/index.ts';
+import type { Audience, Device, ThemeName } from '../../renderers/contract/index.ts';
 import { useBuilder } from '../store/store.ts';
 import { ICONS, REFERRAL_WORDING, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS, SAMPLE_TIERS, THEME_TOKENS } from '../../presets/index.ts';
 

@@ -1,8 +1,8 @@
 /** Inline canvas edits → commands, per surface (the renderers name each text by owner and field path). */
-import type { PanelKey, PanelTexts } from '../../renderers/schema/index.ts';
+import type { PanelKey, PanelTexts } from '../../renderers/contract/index.ts';
 import { setContentField, setPanelText, setStickyBarField } from '../commands/index.ts';
 import type { TextCommit, TextLocator } from '../canvas/editable.tsx';
-import { textKeyAt } from '../../renderers/schema/index.ts';
+import { textKeyAt } from '../../renderers/contract/index.ts';
 import type { BuilderStore } from '../store/store.ts';
 
 const toPath = (field: string) => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
@@ -34,7 +34,7 @@ export function stickyBarTextCommit(store: BuilderStore): TextCommit {
   };
 }
 
-/** The text keys of inline texts, per surface (renderers/schema/translations.ts). */
+/** The text keys of inline texts, per surface (renderers/contract/translations.ts). */
 export const landingTextLocator: TextLocator = (docs, { owner, audience, field }) => ({
   kind: 'landing_page',
   key: textKeyAt(docs.landing_page, ['sections', owner, 'content', audience, ...field.split('.')]),

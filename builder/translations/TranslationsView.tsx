@@ -4,7 +4,7 @@
  * texts (one undo step each), and the texts go out to translators and come back as CSV or XLIFF 1.2.
  */
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { languageName, textEntries, type Translations } from '../../renderers/schema/index.ts';
+import { languageName, textEntries, type Translations } from '../../renderers/contract/index.ts';
 import type { StudioKind } from '../api.ts';
 import { setTranslations } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';

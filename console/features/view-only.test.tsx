@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, renderScreen, resetScreen } from '../../tests/helpers/console-screen.tsx';
 import type { User } from '../lib/api/types.ts';
 import { viewOnlyReason } from '../lib/useCan.ts';
@@ -9,6 +9,11 @@ import { StoreSettingsCard } from './account/components/StoreSettingsCard.tsx';
 import { ApiClientsTable } from './integrations/components/ApiClientsTable.tsx';
 import { PointsPage } from './points/PointsPage.tsx';
 import { VipPage } from './vip/VipPage.tsx';
+import { BuiltInEditor } from './emails/components/BuiltInEditor.tsx';
+import { DEMO_EMAIL_DOCUMENT } from '../../presets/email-templates.ts';
+import type { EmailTemplateRecord } from '../../server/contract/templates.ts';
+import { AppCards } from './integrations/components/AppCards.tsx';
+import { LiftCard } from './analytics/components/LiftCard.tsx';
 
 afterEach(() => {
   cleanup();
@@ -75,5 +80,84 @@ describe('staff see what they cannot change as view only, with the reason (not a
     expect(screen.getByRole('note').textContent).toBe(SETTINGS_REASON);
     for (const button of screen.getAllByRole('button')) expect(button.matches(':disabled')).toBe(true);
     expect((screen.getAllByRole('textbox')[0] as HTMLInputElement).closest('fieldset')?.disabled).toBe(true);
+  });
+
+  it('the built-in email editor opens view only: the email and its blocks to look at, nothing to edit, nothing autosaved', async () => {
+    const calls = fakeApi({
+      'POST /template/email': { subject: 'You earned 120 points', html: '<html><body><h1 class="eb-heading">Thanks</h1></body></html>', errors: {} },
+      'GET /customer': { data: [], total: 0 },
+    });
+    const template = {
+      key: 'points-earned',
+      name: 'Points Earned',
+      enabled: true,
+      editor: 'builder',
+      fields: { subject: 'x', body: 'x', button_label: '', button_url: '' },
+      json_content: null,
+      content: null,
+      updated_at: null,
+      document: DEMO_EMAIL_DOCUMENT,
+    } as unknown as EmailTemplateRecord;
+    renderScreen(<BuiltInEditor template={template} tags={['first_name']} backHref="/emails" />, { role: 'staff' });
+    expect(screen.getByRole('note').textContent).toBe(EDIT_REASON);
+    expect(screen.getByText('View only')).toBeTruthy();
+    for (const name of ['Undo', 'Redo', 'Save', 'Add block']) expect(screen.queryByRole('button', { name })).toBeNull();
+    // a block can still be opened to read it, but its fields cannot change
+    const blocks = screen.getByRole('navigation', { name: 'Email blocks' });
+    fireEvent.click(within(blocks).getByRole('button', { name: 'Heading' }));
+    const inspector = screen.getByRole('complementary', { name: 'Inspector' });
+    const fields = within(inspector).getAllByRole('textbox');
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) expect(field.matches(':disabled')).toBe(true);
+    await screen.findByTitle('Preview');
+    expect(calls.filter((call) => call.path.startsWith('/template/store'))).toEqual([]);
+  });
+
+  it('the built-in email editor keeps every control for an owner', async () => {
+    fakeApi({ 'POST /template/email': { subject: 's', html: '<html></html>', errors: {} }, 'GET /customer': { data: [], total: 0 } });
+    const template = {
+      key: 'points-earned',
+      name: 'Points Earned',
+      enabled: true,
+      editor: 'builder',
+      fields: {},
+      document: DEMO_EMAIL_DOCUMENT,
+    } as unknown as EmailTemplateRecord;
+    renderScreen(<BuiltInEditor template={template} tags={[]} backHref="/emails" />, { role: 'owner' });
+    expect(screen.queryByRole('note')).toBeNull();
+    for (const name of ['Undo', 'Redo', 'Save', 'Add block']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    await screen.findByTitle('Preview');
+  });
+
+  it('apps: no Set up or Disconnect for a connected app', async () => {
+    const app = {
+      id: 'shopify',
+      name: 'Shopify',
+      description: 'Orders',
+      state: 'connected',
+      connected_to: 'coffee.myshopify.com',
+      last_event: null,
+      events: { total: 0, pending: 0, failed: 0 },
+    };
+    fakeApi({ 'GET /apps': [app] });
+    renderScreen(<AppCards />, { role: 'staff' });
+    await screen.findByRole('heading', { name: 'Shopify' });
+    expect(screen.queryByRole('button', { name: 'Disconnect Shopify' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set up Shopify' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(SETTINGS_REASON);
+  });
+
+  it('the holdout share: field and save disabled, with the reason', () => {
+    fakeApi({});
+    const group = { customers: 0, repeat_rate: null, spend_per_customer_minor: null };
+    const metrics = {
+      currency: 'USD',
+      holdout_percent: 5,
+      lift: { members: group, holdout: group, sufficient: false, message: '', repeat_rate: null, spend_per_customer_minor: null },
+    };
+    renderScreen(<LiftCard metrics={metrics as never} />, { role: 'staff' });
+    expect(screen.getByRole('note').textContent).toBe(SETTINGS_REASON);
+    expect(screen.getByRole('button', { name: 'Save holdout share' }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('spinbutton', { name: 'Holdout share of new customers (%)' }).matches(':disabled')).toBe(true);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatPoints, payloadSize, searchFires, showsActionListSearch, truncateName } from './format.ts';
+import {
+  countOf,
+  formatCount,
+  formatMinor,
+  formatPoints,
+  moneyFormatter,
+  payloadSize,
+  pointsOf,
+  searchFires,
+  showsActionListSearch,
+  truncateName,
+} from './format.ts';
 
 describe('points display (spec §5: integer without decimals, otherwise two decimals)', () => {
   it.each([
@@ -12,8 +23,44 @@ describe('points display (spec §5: integer without decimals, otherwise two deci
     ['42', '42'],
     ['7.1', '7.10'],
     [Number.NaN, '0'],
+    [103200, '103,200'],
+    [224672.5, '224,672.50'],
+    ['1250', '1,250'],
   ])('%s → %s', (value, shown) => {
     expect(formatPoints(value)).toBe(shown);
+  });
+});
+
+describe('the console’s numbers and plurals (one helper: Intl.NumberFormat and Intl.PluralRules)', () => {
+  it('groups digits in counts', () => {
+    expect(formatCount(224672)).toBe('224,672');
+    expect(formatCount(0)).toBe('0');
+  });
+
+  it.each([
+    [0, 'row', undefined, '0 rows'],
+    [1, 'row', undefined, '1 row'],
+    [2, 'row', undefined, '2 rows'],
+    [224672, 'row', undefined, '224,672 rows'],
+    [1, 'friend referred', 'friends referred', '1 friend referred'],
+    [3, 'friend referred', 'friends referred', '3 friends referred'],
+    [1, 'person', 'people', '1 person'],
+    [1.5, 'point', undefined, '1.50 points'],
+  ])('%s %s → %s', (count, one, other, shown) => {
+    expect(countOf(count, one, other)).toBe(shown);
+  });
+
+  it('points agree with their count', () => {
+    expect(pointsOf(1)).toBe('1 point');
+    expect(pointsOf(103200)).toBe('103,200 points');
+  });
+
+  it('money from minor units with the currency’s symbol and decimals', () => {
+    expect(formatMinor(500, 'USD')).toBe('$5.00');
+    expect(formatMinor(12345678, 'USD')).toBe('$123,456.78');
+    expect(formatMinor(500, 'JPY')).toBe('¥500');
+    expect(formatMinor(1500, 'EUR')).toBe('€15.00');
+    expect(moneyFormatter('USD')(-250)).toBe('-$2.50');
   });
 });
 

@@ -6,7 +6,7 @@
  * own session on the page's origin, so the address is resolved against the page, never the embed's.
  */
 import { t, type Wording } from '../i18n/catalog.ts';
-import { CART_ADDRESS_PLACEHOLDER } from '../widget/reward-card.tsx';
+import { CART_ADDRESS_PLACEHOLDER } from '../widget/code-actions.tsx';
 
 /** The storefront cart API's current carts of the session (an array; empty without a cart). */
 const CARTS_PATH = '/api/storefront/carts';

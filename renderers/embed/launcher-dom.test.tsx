@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
-import type { LauncherSettings } from '../schema/index.ts';
+import type { LauncherSettings } from '../contract/index.ts';
 import { launcherDoc, memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';
 import { launcherWithFilledTexts, stickyBarWithFilledTexts } from '../ssr/filled-texts.ts';

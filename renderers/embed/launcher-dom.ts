@@ -5,7 +5,7 @@
  */
 import type { RenderContext } from '../context.ts';
 import { LAUNCHER_ICON_FALLBACK, launcherView } from '../launcher/view.ts';
-import type { Launcher } from '../schema/index.ts';
+import type { Launcher } from '../contract/index.ts';
 import { asFilled, el, iconNode, setProperties } from './dom.ts';
 
 /** `custom`: the launcher's custom style as custom properties (`launcherCustomProperties`, resolved by the server). */

@@ -246,6 +246,45 @@ describe('a visitor through a referral link (?ref=)', () => {
     expect(window.localStorage.getItem('ls-referral-visitor')).toBe('v'.repeat(24));
   });
 
+  const takeCoupon = async (handle: Awaited<ReturnType<typeof arrive>>['handle']) => {
+    const form = handle.root.querySelector<HTMLFormElement>('[data-referral="offer"]')!;
+    type(form.querySelector<HTMLInputElement>('input[type=email]')!, 'friend@mail.test');
+    form.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    await waitFor(() => handle.root.querySelector('[data-referral="coupon"]') !== null);
+    return handle.root.querySelector<HTMLElement>('[data-referral="coupon"]')!;
+  };
+
+  it("the friend's coupon the shop has gets Apply code: Shopify's apply address is a link to it", async () => {
+    const applyUrl = 'https://alpha.example/discount/REF-7Q2M?redirect=%2Fcart';
+    const created = { code: 'REF-7Q2M', offer: '$5 off coupon', expires_at: null, platform_state: 'created', platform_error: null, apply_url: applyUrl };
+    const { handle } = await arrive(answer(200, { data: created }));
+    const coupon = await takeCoupon(handle);
+    expect(coupon.querySelector('a[aria-label="Apply code: $5 off coupon"]')!.getAttribute('href')).toBe(applyUrl);
+    expect(coupon.querySelector('button[aria-label="Copy code: $5 off coupon"]')).not.toBeNull();
+  });
+
+  it("Apply code on the friend's coupon of a BigCommerce shop puts it on the cart through the storefront cart API", async () => {
+    const cartAddress = '/api/storefront/checkouts/{checkoutId}/coupons';
+    const created = { code: 'REF-BC42', offer: '$5 off coupon', expires_at: null, platform_state: 'created', platform_error: null, apply_url: cartAddress };
+    const { handle } = await arrive(answer(200, { data: created }));
+    const coupon = await takeCoupon(handle);
+    expect(coupon.querySelector('a')).toBeNull();
+    const cartCalls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL | string, init?: RequestInit) => {
+        cartCalls.push({ url: new URL(String(url)).pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return String(url).endsWith('/api/storefront/carts') ? answer(200, [{ id: 'cart-9' }]) : answer(200, { id: 'cart-9' });
+      }),
+    );
+    coupon.querySelector<HTMLButtonElement>('button[aria-label="Apply code: $5 off coupon"]')!.click();
+    await waitFor(() => handle.root.querySelector('.ls-w-notice')?.textContent === 'Code REF-BC42 applied to your cart.');
+    expect(cartCalls).toEqual([
+      { url: '/api/storefront/carts', body: undefined },
+      { url: '/api/storefront/checkouts/cart-9/coupons', body: { couponCode: 'REF-BC42' } },
+    ]);
+  });
+
   it('says only "This referral could not be completed." when the claim is held or refused', async () => {
     const { handle } = await arrive(answer(422, { message: 'This referral could not be completed.', code: 'referral_not_completed' }));
     const form = handle.root.querySelector<HTMLFormElement>('[data-referral="offer"]')!;

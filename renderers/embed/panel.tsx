@@ -7,7 +7,7 @@ import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
 import { t, type Wording } from '../i18n/catalog.ts';
-import type { PanelKey, Widget as WidgetDocument } from '../schema/index.ts';
+import type { PanelKey, Widget as WidgetDocument } from '../contract/index.ts';
 import { Widget } from '../widget/Widget.tsx';
 import { availablePanels, type WidgetAction } from '../widget/panels.ts';
 import type { OpenWidgetOptions, Shopper } from './panel-api.ts';
@@ -89,16 +89,18 @@ export async function visitReferral(api: Api, doc: Document, code: string): Prom
   return { referrerName: data.referrer_name ?? '', offer: data.offer ?? '', visitor: data.visitor };
 }
 
-/** A friend coupon's platform side, from a storefront answer (`platform_state`, `platform_error`), as the widget shows it. */
-function friendCouponState(data: unknown): Pick<ReferralArrival, 'platform' | 'platformError'> {
-  const answer = (data ?? {}) as { platform_state?: string | null; platform_error?: string | null };
+type FriendCouponState = Pick<ReferralArrival, 'platform' | 'platformError' | 'applyUrl'>;
+
+/** A friend coupon's platform side, from a storefront answer (`platform_state`, `platform_error`, `apply_url`), as the widget shows it. */
+export function friendCouponState(data: unknown): FriendCouponState {
+  const answer = (data ?? {}) as { platform_state?: string | null; platform_error?: string | null; apply_url?: string | null };
   if (answer.platform_state === 'preparing') return { platform: 'preparing' };
   if (answer.platform_state === 'refused') return { platform: 'refused', ...(answer.platform_error ? { platformError: answer.platform_error } : {}) };
-  return answer.platform_state === 'created' ? { platform: 'ready' } : {};
+  return answer.platform_state === 'created' ? { platform: 'ready', ...(answer.apply_url ? { applyUrl: answer.apply_url } : {}) } : {};
 }
 
 /** How the shop stands with the friend coupon the visitor took; undefined when it could not be read. */
-async function friendCoupon(api: Api, visitor: string, code: string): Promise<Pick<ReferralArrival, 'platform' | 'platformError'> | undefined> {
+async function friendCoupon(api: Api, visitor: string, code: string): Promise<FriendCouponState | undefined> {
   const { ok, body } = await post(api, 'referral/coupon', { visitor, code });
   return ok ? friendCouponState(body.data) : undefined;
 }

@@ -4,7 +4,7 @@
  * the loader's budget): a surface whose document is missing or malformed is not shown.
  */
 import type { Device, StorefrontPayload } from '../context.ts';
-import type { Launcher, StickyBar } from '../schema/index.ts';
+import type { Launcher, StickyBar } from '../contract/index.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -1,6 +1,6 @@
 /**
  * Build plugin of the embed: marks the calls that initialise module-level constants of the
- * renderers (zod schemas in `renderers/schema`, `forwardRef(...)`, `new Set(...)`) as
+ * renderers (zod schemas in `renderers/contract`, `forwardRef(...)`, `new Set(...)`) as
  * `/* @__PURE__ *\/`, so the bundler drops the ones the storefront never uses. Without it the
  * loader would carry zod (~30 KB gzip) for schemas it never validates with.
  * Only declaration initialisers are marked — a bare top-level call keeps its effect.

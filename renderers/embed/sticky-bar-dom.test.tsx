@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RenderContext } from '../context.ts';
-import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
+import type { StickyBar as StickyBarDocument } from '../contract/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/index.ts';
 import { memberCtx, servedCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { canonical, fromMarkup } from '../testing/markup.ts';

@@ -12,7 +12,7 @@
  * bar steps aside until focus moves on (WCAG 2.4.11: the focused element is never hidden).
  */
 import type { RenderContext } from '../context.ts';
-import type { StickyBar } from '../schema/index.ts';
+import type { StickyBar } from '../contract/index.ts';
 import { reservePageSpace } from '../sticky-bar/page-space.ts';
 import { stickyBarView } from '../sticky-bar/view.ts';
 import { asFilled, el, iconNode, setProperties } from './dom.ts';

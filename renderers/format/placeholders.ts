@@ -6,7 +6,7 @@
  * state what the rules give now, so a rule change shows in every text at once.
  */
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders as fillWith, type Placeholder } from '../schema/index.ts';
+import { fillPlaceholders as fillWith, type Placeholder } from '../contract/index.ts';
 import { agreeLabels, formatPoints, pointsAmount, pointsLabelFor } from './points.ts';
 import { formatEarnRate } from './rules.ts';
 import { word } from '../i18n/catalog.ts';

@@ -3,7 +3,7 @@
  * these make sure a URL can never be `javascript:` and a colour or length can never break out
  * of its CSS property, whatever the renderer is handed.
  */
-import { isColourSyntax, isSafeUrl } from '../schema/index.ts';
+import { isColourSyntax, isSafeUrl } from '../contract/index.ts';
 
 /** http(s) or same-site relative (`/path`, `?q`, `#id`) URLs only; anything else → undefined. */
 export function safeUrl(value: string | null | undefined): string | undefined {

@@ -6,7 +6,7 @@
 import { textDirection } from '../i18n/direction.ts';
 import type { CSSProperties, ComponentType } from 'react';
 import type { RenderContext } from '../context.ts';
-import type { LandingPage as LandingPageDocument, Palette, Section, SectionType, ThemeName } from '../schema/index.ts';
+import type { LandingPage as LandingPageDocument, Palette, Section, SectionType, ThemeName } from '../contract/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
 import { customStyleProperties } from '../theme/custom-style.ts';
 import { paletteProperties } from '../theme/themes.ts';

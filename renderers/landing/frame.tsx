@@ -6,7 +6,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
 import { safeColor } from '../format/index.ts';
-import { SECTION_LABELS, type Section, type SectionContent, type SectionLayout } from '../schema/index.ts';
+import { SECTION_LABELS, type Section, type SectionContent, type SectionLayout } from '../contract/index.ts';
 import { WrapOwner } from '../shared/editable.tsx';
 import { FieldText } from '../shared/text.tsx';
 

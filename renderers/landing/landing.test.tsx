@@ -9,7 +9,7 @@ import {
   type SectionContent,
   type SectionLayout,
   type SectionStyle,
-} from '../schema/index.ts';
+} from '../contract/index.ts';
 import { landingDoc, memberCtx, section, visitorCtx } from '../testing/fixtures.ts';
 import type { RenderContext } from '../context.ts';
 import { LandingPage, LandingSection } from './index.ts';

@@ -7,7 +7,7 @@
  */
 import { forwardRef, type CSSProperties } from 'react';
 import type { RenderContext } from '../context.ts';
-import type { Launcher as LauncherDocument, LauncherSettings } from '../schema/index.ts';
+import type { Launcher as LauncherDocument, LauncherSettings } from '../contract/index.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
 import { Icon } from '../shared/icons.tsx';
 import { customStyleProperties, withOwnColours } from '../theme/custom-style.ts';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LauncherSettings } from '../schema/index.ts';
+import type { LauncherSettings } from '../contract/index.ts';
 import { launcherDoc, memberCtx, visitorCtx } from '../testing/fixtures.ts';
 import { Launcher } from './index.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
-import type { Launcher } from '../schema/index.ts';
+import type { Launcher } from '../contract/index.ts';
 import { launcherDoc, memberCtx, visitorCtx } from '../testing/fixtures.ts';
 import { DEFAULT_LAUNCHER_TITLE, launcherProperties, launcherView as viewOf, type LauncherViewOptions } from './view.ts';
 

@@ -7,7 +7,7 @@ import { word } from '../i18n/catalog.ts';
 import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
 import { safeColor } from '../format/safe.ts';
-import type { Launcher, LauncherSettings } from '../schema/index.ts';
+import type { Launcher, LauncherSettings } from '../contract/index.ts';
 import type { ViewAttributes } from '../shared/view.ts';
 
 /** spec §9 default launcher title. */

@@ -4,7 +4,7 @@
  * every section root through `wrapSection` when an `Editable` is provided.
  */
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
-import type { Audience } from '../schema/index.ts';
+import type { Audience } from '../contract/index.ts';
 
 export interface EditableTextInfo {
   /** field path inside the section's content for the audience, e.g. `title`, `steps.0.heading`, `primary_button.label` */

@@ -5,7 +5,7 @@
  */
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
-import type { DrawerTexts, Launcher, LauncherSettings, StickyBar } from '../schema/index.ts';
+import type { DrawerTexts, Launcher, LauncherSettings, StickyBar } from '../contract/index.ts';
 
 export function launcherWithFilledTexts(doc: Launcher, ctx: RenderContext): Launcher {
   const filled = (settings: LauncherSettings): LauncherSettings => ({ ...settings, launcher_title: fillPlaceholders(settings.launcher_title, ctx) });

@@ -14,7 +14,7 @@ import type {
   Launcher as LauncherDocument,
   StickyBar as StickyBarDocument,
   Widget as WidgetDocument,
-} from '../schema/index.ts';
+} from '../contract/index.ts';
 import { StickyBar, stickyBarCustomProperties } from '../sticky-bar/StickyBar.tsx';
 import { STYLESHEET } from '../theme/complete.ts';
 import { Widget } from '../widget/Widget.tsx';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
-import type { StickyBar as StickyBarDocument } from '../schema/index.ts';
+import type { StickyBar as StickyBarDocument } from '../contract/index.ts';
 import { EditableContext, type Editable } from '../shared/editable.tsx';
 import { fillPlaceholders } from '../format/placeholders.ts';
 import { Icon } from '../shared/icons.tsx';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DRAWER_SIGN_UP_URL } from '../schema/index.ts';
+import { DEFAULT_DRAWER_SIGN_UP_URL } from '../contract/index.ts';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders } from '../format/placeholders.ts';
-import type { StickyBar } from '../schema/index.ts';
+import type { StickyBar } from '../contract/index.ts';
 import { memberCtx, stickyBarDoc, visitorCtx } from '../testing/fixtures.ts';
 import { reservedSpace, stickyBarPageCss, stickyBarView as viewOf, type StickyBarViewOptions } from './view.ts';
 

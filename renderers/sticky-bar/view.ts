@@ -7,7 +7,7 @@ import { word } from '../i18n/catalog.ts';
 import { textDirection } from '../i18n/direction.ts';
 import type { RenderContext } from '../context.ts';
 import { safeUrl } from '../format/safe.ts';
-import { DEFAULT_DRAWER_SIGN_UP_URL, type StickyBar } from '../schema/index.ts';
+import { DEFAULT_DRAWER_SIGN_UP_URL, type StickyBar } from '../contract/index.ts';
 import type { ViewAttributes } from '../shared/view.ts';
 
 /** A merchant text: `raw` as saved (for the builder's inline editing), `text` with placeholders filled. */

@@ -18,7 +18,7 @@ import {
   type StickyBar,
   type ThemeTokens,
   type Widget,
-} from '../schema/index.ts';
+} from '../contract/index.ts';
 import { makeContext, type MemberState, type ProgramData, type RenderContext, type ThemeSet } from '../context.ts';
 import { pageIcons } from '../shared/page-icons.ts';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CustomWidgetStyle, StyledSurface } from '../schema/index.ts';
+import type { CustomWidgetStyle, StyledSurface } from '../contract/index.ts';
 import { LandingPage } from '../landing/index.ts';
 import { Launcher, launcherCustomProperties } from '../launcher/index.ts';
 import { StickyBar } from '../sticky-bar/index.ts';

@@ -7,7 +7,7 @@
  * counting the theme's value for the half the style leaves alone — is not applied, so a custom
  * style never makes text unreadable.
  */
-import { contrastRatio, FONT_STACKS, MIN_TEXT_CONTRAST, type CustomWidgetStyle, type ThemeTokens } from '../schema/index.ts';
+import { contrastRatio, FONT_STACKS, MIN_TEXT_CONTRAST, type CustomWidgetStyle, type ThemeTokens } from '../contract/index.ts';
 import { safeColor } from '../format/safe.ts';
 
 /** What the style's colours are checked against: the theme's (or the surface's own) colours. */

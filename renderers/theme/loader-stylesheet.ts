@@ -4,7 +4,7 @@
  * for a browser holding a preview link, the preview bar's. It arrives before anything is drawn,
  * so the launcher appears styled, in place.
  */
-import type { ThemeName } from '../schema/index.ts';
+import type { ThemeName } from '../contract/index.ts';
 import type { ThemeSet } from '../context.ts';
 import { LOADER_STYLESHEET, PREVIEW_BAR_STYLESHEET } from './stylesheet.ts';
 import { themeRules } from './themes.ts';

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
+import { THEMES, THEME_CSS_VARIABLES } from '../contract/index.ts';
 import { DARK_TOKENS, LIGHT_TOKENS, TEST_THEMES } from '../testing/fixtures.ts';
 import { buildStylesheet, paletteProperties, STYLESHEET, themeDeclarations, themeRules } from './index.ts';
 

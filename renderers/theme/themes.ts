@@ -3,8 +3,8 @@
  * import them): callers pass the four themes to `buildStylesheet(themes)` once, and every
  * surface root names its theme with `data-theme`.
  */
-import { contrastRatio, FONT_STACKS, isColour, isColourSyntax, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../schema/index.ts';
-import type { Palette, ThemeName, ThemeTokens } from '../schema/index.ts';
+import { contrastRatio, FONT_STACKS, isColour, isColourSyntax, MIN_TEXT_CONTRAST, THEMES, THEME_CSS_VARIABLES } from '../contract/index.ts';
+import type { Palette, ThemeName, ThemeTokens } from '../contract/index.ts';
 import type { ThemeSet } from '../context.ts';
 
 const PIXEL_TOKENS = new Set<keyof ThemeTokens>(['font_size', 'radius', 'spacing']);

@@ -9,7 +9,7 @@ import { textDirection } from '../i18n/direction.ts';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, safeColor } from '../format/index.ts';
-import { PANEL_LABELS, type PanelKey, type Widget as WidgetDocument } from '../schema/index.ts';
+import { PANEL_LABELS, type PanelKey, type Widget as WidgetDocument } from '../contract/index.ts';
 import { EditableContext, WrapOwner, type Editable } from '../shared/editable.tsx';
 import { Icon } from '../shared/icons.tsx';
 import { FieldText } from '../shared/text.tsx';

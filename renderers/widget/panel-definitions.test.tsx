@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PANEL_KEYS, type PanelTexts } from '../schema/index.ts';
+import { PANEL_KEYS, type PanelTexts } from '../contract/index.ts';
 import { memberCtx, widgetDoc } from '../testing/fixtures.ts';
 import { PanelContent, PANELS } from './panel-views.tsx';
 

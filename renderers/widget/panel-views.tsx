@@ -7,12 +7,13 @@ import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders, formatTierAmount, pointsAmount, safeUrl } from '../format/index.ts';
-import type { PanelKey, PanelTexts, Widget } from '../schema/index.ts';
+import type { PanelKey, PanelTexts, Widget } from '../contract/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { formatDate, t } from '../i18n/catalog.ts';
 import { useEditable } from '../shared/editable.tsx';
 import { EarnActionControl } from '../shared/earn-action.tsx';
 import type { WidgetAction } from './panels.ts';
+import { CodeActions } from './code-actions.tsx';
 import { RewardCard } from './reward-card.tsx';
 
 export interface PanelViewProps {
@@ -230,6 +231,7 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
         <p>{t(ctx, 'referral.yourOffer', { offer: arrival.offer })}</p>
         <p className="ls-balance">{arrival.code}</p>
         <p>{t(ctx, 'referral.useAtCheckout')}</p>
+        <CodeActions code={arrival.code} applyUrl={arrival.applyUrl} title={arrival.offer} label={t(ctx, 'reward.apply')} act={act} ctx={ctx} />
       </div>
     );
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@
  * Pure data, no React: the builder's panel list and the embed use it too.
  */
 import type { EarnActionRequest } from '../shared/earn-action.tsx';
-import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey, type PanelTexts, type Widget } from '../schema/index.ts';
+import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey, type PanelTexts, type Widget } from '../contract/index.ts';
 
 const REFERRAL_PANELS = new Set<PanelKey>(['referral_program', 'referral_details', 'referral_send_email', 'referral_complete']);
 const POINTS_PANELS = new Set<PanelKey>(['reward_points', 'redeem_cart', 'reward_cart', 'share_points']);
@@ -44,8 +44,11 @@ export type WidgetAction =
   | { type: 'send_referral_email'; email: string }
   | { type: 'claim_referral_coupon'; email: string }
   | { type: 'redeem'; methodId: string }
-  /** `cartAddress`: the storefront cart API address that applies it (the host posts the code there) */
-  | { type: 'apply_reward'; rewardId: string; code: string; cartAddress?: string }
+  /**
+   * a code to put on the cart: a reward's (`rewardId`) or the referral friend's coupon; `cartAddress`:
+   * the storefront cart API address that applies it (the host posts the code there)
+   */
+  | { type: 'apply_reward'; rewardId?: string; code: string; cartAddress?: string }
   | { type: 'share_points'; email: string }
   | { type: 'save_birthday'; birthday: string }
   | EarnActionRequest

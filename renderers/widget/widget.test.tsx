@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../schema/index.ts';
+import { PANEL_AUDIENCES, PANEL_KEYS, type Audience, type PanelKey } from '../contract/index.ts';
 import type { ReferralArrival } from '../context.ts';
 import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { availablePanels, homePanels, Widget, type WidgetAction } from './index.ts';
@@ -51,6 +51,41 @@ describe('referrals in the widget', () => {
     const refused = draw({ ...arrival, platform: 'refused', platformError: 'The coupon code REF-AB12 already exists.' });
     expect(refused).toContain('The shop could not create your coupon: The coupon code REF-AB12 already exists.');
     expect(refused).not.toContain('Use this code at checkout');
+  });
+});
+
+describe("the referral friend's coupon", () => {
+  const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12', platform: 'ready' as const };
+  const draw = (referral: ReferralArrival, onAction?: (action: WidgetAction) => void) =>
+    render(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline onAction={onAction} />);
+
+  it('applies like a reward code: a link to the platform’s apply address, and Copy', () => {
+    const applyUrl = 'https://alpha.example/discount/REF-AB12?redirect=%2Fcart';
+    draw({ ...arrival, applyUrl });
+    expect(screen.getByRole('link', { name: 'Apply code: $5 off coupon' }).getAttribute('href')).toBe(applyUrl);
+    expect(screen.getByRole('button', { name: 'Copy code: $5 off coupon' })).toBeTruthy();
+  });
+
+  it('hands the code to the host, with the cart API address when that is how the shop applies it', async () => {
+    const actions: WidgetAction[] = [];
+    const cartAddress = '/api/storefront/checkouts/{checkoutId}/coupons';
+    draw({ ...arrival, applyUrl: cartAddress }, (action) => actions.push(action));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code: $5 off coupon' }));
+    cleanup();
+    draw({ referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-LOCAL' }, (action) => actions.push(action));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code: $5 off coupon' }));
+    expect(actions).toEqual([
+      { type: 'apply_reward', code: 'REF-AB12', cartAddress },
+      { type: 'apply_reward', code: 'REF-LOCAL' },
+    ]);
+  });
+
+  it('has no Apply while the shop prepares the coupon or after it refused it', () => {
+    draw({ ...arrival, platform: 'preparing' });
+    expect(screen.queryByRole('button', { name: /Apply code/ })).toBeNull();
+    cleanup();
+    draw({ ...arrival, platform: 'refused' });
+    expect(screen.queryByRole('button', { name: /Apply code/ })).toBeNull();
   });
 });
 

@@ -55,7 +55,7 @@ const liability = z.object({
   pending_points: z.number().int(),
   expiring_points_90d: z.number().int(),
   point_value_minor: z.number().nullable(),
-  point_value_rule: z.string().nullable(),
+  point_value_rule: z.object({ title: z.string(), points_cost: z.number().int(), discount_minor: z.number().int() }).nullable(),
   liability_minor: z.number().int().nullable(),
   liability_after_expiry_minor: z.number().int().nullable(),
 });

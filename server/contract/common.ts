@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * API contract shared with the console: request bodies (zod) and the shapes of answers.
- * Contract files import only zod and renderers/schema, so `console/` may import them.
+ * Contract files import only zod and renderers/contract, so `console/` may import them.
  */
 
 /** Every success body: `{ data: … }`. */

@@ -9,11 +9,11 @@ import {
   type ProgramType,
   type ThemeName,
   type WidgetType,
-} from '../../renderers/schema/index.ts';
+} from '../../renderers/contract/index.ts';
 
 /**
  * On-site display API (spec §7 "Widget, launcher, theme" and the builder's uniform resource).
- * Every saved document is a renderers/schema document; every save names the version it was
+ * Every saved document is a renderers/contract document; every save names the version it was
  * based on (`base_version`, 0 before the first save) and a stale one is refused with 409:
  * `{ message, errors: {}, code: "version_conflict", current_version }`.
  *
@@ -57,7 +57,7 @@ const MAX_VERSION = 2_147_483_647;
 const baseVersionField = z.number().int().min(0).max(MAX_VERSION);
 export const versionField = z.number().int().min(1).max(MAX_VERSION);
 
-/** A settings document; the server validates it against renderers/schema for the route's kind. */
+/** A settings document; the server validates it against renderers/contract for the route's kind. */
 const documentField = z.record(z.string(), z.unknown());
 
 export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STYLED_SURFACES } from '../../renderers/schema/index.ts';
+import { STYLED_SURFACES } from '../../renderers/contract/index.ts';
 import { ONSITE_DOCUMENT_KINDS, versionField } from './onsite-display.ts';
 
 /**

@@ -6,7 +6,7 @@ import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/em
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';
 import { isTimeZone } from '../domain/schemas/reward-dates.ts';
-import { languageTagSchema } from '../../renderers/schema/languages.ts';
+import { languageTagSchema } from '../../renderers/contract/languages.ts';
 
 const reminderDays = (which: string) =>
   z
@@ -40,6 +40,9 @@ export const storeTokenUpdateBody = z.union([z.strictObject({ store_id: idField 
 
 export { brandColourField };
 
+/** The largest share of new customers (in %) a store can keep out of the program as its holdout group. */
+export const HOLDOUT_MAX_PERCENT = 20;
+
 /** POST /store/setting/update: the store settings (every field optional). */
 export const storeSettingsBody = z.strictObject({
   title: z.string().trim().min(1, 'Enter a store title.').max(120).optional(),
@@ -72,7 +75,12 @@ export const storeSettingsBody = z.strictObject({
   default_language: languageTagSchema.optional(),
   /** the store's other languages (BCP 47): its texts can be translated into each */
   languages: z.array(languageTagSchema).max(30, 'Keep to 30 languages or fewer.').optional(),
-  holdout_percent: z.number().int('Enter a whole percentage.').min(0, 'At least 0 %.').max(20, 'At most 20 % of new customers can be held out.').optional(),
+  holdout_percent: z
+    .number({ error: `Enter a percentage from 0 to ${HOLDOUT_MAX_PERCENT}.` })
+    .int('Enter a whole percentage.')
+    .min(0, 'At least 0 %.')
+    .max(HOLDOUT_MAX_PERCENT, `At most ${HOLDOUT_MAX_PERCENT} % of new customers can be held out.`)
+    .optional(),
 });
 export type StoreSettingsBody = z.infer<typeof storeSettingsBody>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_EDITORS, EMAIL_KEYS } from '../domain/emails/kinds.ts';
 
 const editor = z.enum(EMAIL_EDITORS, { message: `Unknown editor: use one of ${EMAIL_EDITORS.join(', ')}.` });
-/** The built-in editor's document (validated by renderers/schema on the server) or Unlayer's design. */
+/** The built-in editor's document (validated by renderers/contract on the server) or Unlayer's design. */
 const design = z.record(z.string(), z.unknown());
 import { emailField } from './common.ts';
 

@@ -128,6 +128,8 @@ export interface CustomersTable {
   holdout: Generated<boolean>;
   /** the customer's language (BCP 47) as the storefront or the platform last told it; null: the store's default */
   locale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the tags the shop's platform last sent for the customer (the platform's share of `tags`); null: it sent none */
+  platform_tags: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 export interface CustomerExportsTable {
@@ -168,7 +170,7 @@ export interface OrdersTable {
 export interface SettingsDocumentsTable {
   id: Id;
   store_id: number;
-  /** widget, launcher, landing, sticky-bar, theme, … (renderers/schema kinds) */
+  /** widget, launcher, landing, sticky-bar, theme, … (renderers/contract kinds) */
   kind: string;
   version: number;
   document: Json<unknown>;

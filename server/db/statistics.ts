@@ -6,9 +6,10 @@ import type { Database } from './schema.ts';
  * analyzed, or that never were — what autovacuum's auto-analyze does on PostgreSQL. PGlite runs
  * no autovacuum: without this its tables are never analyzed, the planner takes every table for
  * a tiny one and joins thousands of rows by nested loops (the demo seed's 2,000-row update-join
- * took 35 s instead of milliseconds). On PostgreSQL it usually finds nothing to do.
+ * took 35 s instead of milliseconds). On PostgreSQL it usually finds nothing to do. `only`: the
+ * tables to look at (all of them without it).
  */
-export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<string[]> {
+export async function refreshPlannerStatistics(db: Kysely<Database>, only?: Array<keyof Database>): Promise<string[]> {
   // this connection's own pending counts (PGlite's only connection: the writes just made) are
   // reported when it is next idle; unreported, they would land after the ANALYZE and ask for another
   await sql`select pg_stat_force_next_flush()`.execute(db);
@@ -16,6 +17,7 @@ export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<st
     select relname from pg_stat_user_tables
     where schemaname = 'public'
       and (coalesce(last_analyze, last_autoanalyze) is null or n_mod_since_analyze > 50 + n_live_tup / 10)
+      and (${only ?? null}::text[] is null or relname = any(${only ?? null}::text[]))
     order by relname`.execute(db);
   for (const { relname } of rows) await sql`analyze ${sql.table(relname)}`.execute(db);
   return rows.map((row) => row.relname);

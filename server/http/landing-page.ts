@@ -3,7 +3,7 @@ import { makeContext } from '../../renderers/context.ts';
 import { escapeHtml, renderLandingDocument } from '../../renderers/ssr/index.tsx';
 import { buildStylesheet } from '../../renderers/theme/index.ts';
 import { ICONS, THEME_TOKENS } from '../../presets/index.ts';
-import { documentForLanguage } from '../../renderers/schema/index.ts';
+import { documentForLanguage } from '../../renderers/contract/index.ts';
 import type { PublishedLanding } from '../domain/storefront/landing.ts';
 
 /** The icon library as the renderers want it: id → path. */

@@ -2,7 +2,7 @@ import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/co
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
 import { fillPlaceholders } from '../../renderers/format/index.ts';
-import type { Launcher, Widget } from '../../renderers/schema/index.ts';
+import type { Launcher, Widget } from '../../renderers/contract/index.ts';
 import { panelTextsFor } from '../../renderers/widget/panels.ts';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';

@@ -31,7 +31,7 @@ test('the list sorts and filters on the server, kept in the URL through a reload
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   await expect(bodyRows()).toHaveCount(25);
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1200 rows');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1,200 rows');
   await axe();
 
   await table().getByRole('button', { name: 'Points' }).click();
@@ -56,7 +56,7 @@ test('the list sorts and filters on the server, kept in the URL through a reload
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('120 rows');
   expect(new Set(await columnTexts(9))).toEqual(new Set(['Guest']));
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1200 rows');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1,200 rows');
 });
 
 test('the global search opens a customer; an adjustment needs a reason and appears in the timeline with it', async () => {

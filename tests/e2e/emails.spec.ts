@@ -112,6 +112,10 @@ test('the visual editor setting switches the routes: the dashboard lists the nin
 test('the visual editor (stand-in script) loads the saved design after ready, saves design and HTML, shows the 413 message', async () => {
   await page.goto('/emails/email-editor/anniversary');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  // the built-in editor is there at once; the visual editor is offered once its script came
+  await expect(page.getByRole('navigation', { name: 'Email blocks' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open this email in the visual editor' }).click();
+  await expect(page).toHaveURL(/\/emails\/email-editor\/anniversary\?editor=unlayer$/);
   await expect(page.getByText('Stand-in editor')).toBeVisible();
   const save = page.getByRole('button', { name: 'Save design' });
   await save.click();
@@ -172,10 +176,18 @@ test('the built-in editor: edit, undo/redo, errors, add a block, autosave, reloa
   await expect(canvas.getByText(new RegExp(`is ready, ${firstMember!.split(' ')[0]}`))).toBeVisible();
 });
 
-test('when Unlayer never loads, the page says it is unreachable and opens the built-in editor by itself', async () => {
-  await configure({ unlayerScriptUrl: '/e2e/unlayer-never.js', unlayerTimeoutMs: 1500 });
+test('when Unlayer never loads, the built-in editor is there at once and says after the timeout that the visual one is unreachable', async () => {
+  await configure({ unlayerScriptUrl: '/e2e/unlayer-never.js', unlayerTimeoutMs: 4000 });
   const other = await context.newPage();
   await other.goto('/emails/email-editor/birthday');
+  // no wait for Unlayer: the built-in editor works while its script is still loading
+  await expect(other.getByRole('status').filter({ hasText: 'Loading the visual editor (Unlayer) beside this one' })).toBeVisible();
+  await expect(other.getByRole('heading', { level: 1, name: 'Birthday email' })).toBeVisible();
+  await expect(other.getByRole('navigation', { name: 'Email blocks' })).toBeVisible();
+  await expect(other.getByRole('alert').filter({ hasText: 'The visual editor is unreachable' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Open this email in the visual editor' })).toHaveCount(0);
+  // chosen directly, the visual editor falls back to the built-in one by itself after the timeout
+  await other.goto('/emails/email-editor/birthday?editor=unlayer');
   await expect(other.getByRole('alert')).toContainText('The visual editor is unreachable');
   // the built-in editor is open, with the birthday email, without a click
   await expect(other).toHaveURL(/\/emails\/email-editor\/birthday\?editor=builtin&unlayer=unreachable$/);

@@ -4,7 +4,8 @@
  * its own anonymous id) see different variants of the widget; the results screen counts each
  * variant's shopper, view and widget open; the screen passes axe; the merchant stops it.
  * Then variant B of the landing page made in the studio: created from the draft, edited on the
- * canvas with the Variant switch on B, started from the studio, and shown to one of two visitors.
+ * canvas with the Variant switch on B, started from the studio, and shown to one of two visitors;
+ * the analytics charts then shade the period it runs.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { variantFor } from '../../server/modules/experiments/assignment.ts';
@@ -163,6 +164,14 @@ test('variant B of the landing page made in the studio is what one of two visito
     await expect(visitorA.getByRole('heading', { name: title })).toHaveCount(0);
     await visitorA.context().close();
     await visitorB.context().close();
+
+    // the analytics charts shade when it runs, named by its surface
+    await console.goto('/analytics');
+    const members = console.getByRole('region', { name: 'New members' });
+    await expect(members.getByText(/^Shaded: experiments — .*Landing page experiment \(from \d{4}-\d{2}-\d{2}, still running\)/)).toBeVisible();
+    await members.getByRole('button', { name: 'Table view' }).click();
+    await expect(members.getByRole('columnheader', { name: 'Experiments' })).toBeVisible();
+    await expect(members.getByRole('row').last().getByRole('cell').last()).toContainText('Landing page experiment');
   } finally {
     if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
     await console.context().close();

@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
 import { fillPlaceholders } from '../../renderers/format/placeholders.ts';
-import type { Launcher, Widget } from '../../renderers/schema/index.ts';
+import type { Launcher, Widget } from '../../renderers/contract/index.ts';
 import { panelTextsFor } from '../../renderers/widget/panels.ts';
 import { signedInOwner } from './harness/console.ts';
 

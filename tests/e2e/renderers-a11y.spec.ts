@@ -5,7 +5,7 @@
  * it, in its own viewport, and checked with every rule.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES } from '../../renderers/schema/index.ts';
+import { THEMES } from '../../renderers/contract/index.ts';
 import { axeOn } from './harness/axe.ts';
 import { buildHarness } from './harness/build.ts';
 import { AXE_TAGS, openHarness, showInHarness } from './harness/page.ts';

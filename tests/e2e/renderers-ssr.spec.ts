@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../presets/index.ts';
 import { makeContext, type RenderContext } from '../../renderers/context.ts';
 import { contrastRatio, fillPlaceholders } from '../../renderers/format/index.ts';
-import { THEME_CONTRAST_PAIRS, THEMES, type LandingPage } from '../../renderers/schema/index.ts';
+import { THEME_CONTRAST_PAIRS, THEMES, type LandingPage } from '../../renderers/contract/index.ts';
 import { gzipSync } from 'node:zlib';
 import { renderLandingDocument, renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
 import { buildStylesheet, paletteProperties } from '../../renderers/theme/index.ts';

@@ -64,6 +64,12 @@ export function ChartCard({ title, data, xLabel = 'Date', actions }: { title: st
           <p className="ls-visually-hidden">{`${title}: ${data.series.map((s) => `${s.label} from ${s.values[0] ?? 0} to ${s.values.at(-1) ?? 0}`).join('; ')}. Use Table view for every value.`}</p>
         </Suspense>
       )}
+      {data.bands && data.bands.items.length > 0 ? (
+        <p className="ls-chart-card__bands">
+          <span className="ls-chart-card__band-key" aria-hidden="true" />
+          {`Shaded: ${data.bands.title.toLowerCase()} — ${data.bands.items.map((band) => `${band.label} (${band.when})`).join('; ')}`}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Banner } from './PageHeader.tsx';
+import { Button } from './Button.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** What a background job reports (the server's import jobs answer this shape). */
 export interface JobStatus {
@@ -61,7 +63,13 @@ export function JobProgress({
       <div className="ls-job__head">
         <span id={`job-${jobId}`}>{label}</span>
         <span role="status">
-          {!status ? 'Starting…' : status.status === 'failed' ? 'Failed' : finished ? 'Done' : `${status.processed} of ${status.total}`}
+          {!status
+            ? 'Starting…'
+            : status.status === 'failed'
+              ? 'Failed'
+              : finished
+                ? 'Done'
+                : `${formatCount(status.processed)} of ${formatCount(status.total)}`}
         </span>
       </div>
       <div className="ls-meter" role="progressbar" aria-labelledby={`job-${jobId}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
@@ -69,9 +77,9 @@ export function JobProgress({
       </div>
       {status?.error ? <Banner tone="critical">{status.error}</Banner> : null}
       {finished && onDismiss ? (
-        <button type="button" className="ls-link-button" onClick={onDismiss}>
+        <Button size="small" className="ls-job__dismiss" onClick={onDismiss}>
           Dismiss
-        </button>
+        </Button>
       ) : null}
     </div>
   );

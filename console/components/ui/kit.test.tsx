@@ -9,6 +9,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { JobProgress, useRememberedJob, type JobStatus } from './JobProgress.tsx';
 import { Stat } from './Stat.tsx';
 import { installAriaJsdomPolyfills } from '../../../tests/helpers/jsdom.ts';
+import { readFileSync } from 'node:fs';
 
 installAriaJsdomPolyfills();
 
@@ -43,6 +44,16 @@ describe('ConfirmDialog', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
   });
 });
+
+/** The value the page's style sheets give `property` on `element` (the last matching rule wins; jsdom computes no layout). */
+function declared(element: Element, property: string): string {
+  let value = '';
+  for (const sheet of Array.from(document.styleSheets))
+    for (const rule of Array.from(sheet.cssRules))
+      if (rule instanceof CSSStyleRule && element.matches(rule.selectorText))
+        value = new RegExp(`[{;]\\s*${property}:\\s*([^;}]+)`).exec(rule.cssText)?.[1]?.trim() ?? value;
+  return value;
+}
 
 describe('JobProgress', () => {
   function Job({ fetchStatus }: { fetchStatus: (id: string) => Promise<JobStatus> }) {
@@ -84,6 +95,20 @@ describe('JobProgress', () => {
     expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
   });
 
+  it('a finished job is dismissed with a small kit button sized to its word, not a bar across the card', async () => {
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = ['ui.css', 'kit.css'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\n');
+    sessionStorage.setItem('import-job', '42');
+    mount(async () => ({ status: 'done', processed: 10, total: 10 }));
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss' });
+    expect(dismiss.classList.contains('ls-button')).toBe(true);
+    expect(dismiss.classList.contains('ls-button--small')).toBe(true);
+    // the card lays its parts out on a grid: the button keeps its own width at the start of its row
+    expect(declared(dismiss, 'justify-self')).toBe('start');
+    expect(declared(dismiss, 'display')).toBe('inline-flex');
+    style.remove();
+  });
+
   it("shows a failed job's error", async () => {
     sessionStorage.setItem('import-job', '42');
     mount(async () => ({ status: 'failed', processed: 3, total: 10, error: 'Row 4: no customer e-mail.' }));
@@ -120,5 +145,18 @@ describe('Stat and ChartCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Table view' }));
     expect(screen.getByRole('table', { name: 'Points' })).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('a chart with shaded periods names them under the chart and in a column of its table', () => {
+    const data = {
+      x: ['2026-11-01', '2026-11-02'],
+      series: [{ label: 'New members', values: [3, 4] }],
+      bands: { title: 'Experiments', items: [{ label: 'Widget experiment', from: 1, to: 2, when: 'from 2026-11-02, still running' }] },
+    };
+    render(<ChartCard title="New members" data={data} />);
+    expect(screen.getByText('Shaded: experiments — Widget experiment (from 2026-11-02, still running)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Table view' }));
+    expect(screen.getByRole('columnheader', { name: 'Experiments' })).toBeTruthy();
+    expect(screen.getAllByRole('cell', { name: 'Widget experiment' })).toHaveLength(1);
   });
 });

@@ -6,11 +6,12 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { PreparingBanner } from '../../components/ui/PreparingBanner.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { analyticsViewAtom } from '../../state/client-state.ts';
-import { chartsQuery, metricsQuery } from './api/analytics.ts';
+import { chartsQuery, experimentPeriodsQuery, metricsQuery } from './api/analytics.ts';
 import { AnalyticsControls } from './components/AnalyticsControls.tsx';
 import { LiabilityCard } from './components/LiabilityCard.tsx';
 import { LiftCard } from './components/LiftCard.tsx';
 import { MetricGroups } from './components/MetricGroups.tsx';
+import { experimentBands, experimentPeriods } from './experiment-bands.ts';
 import { requestOf } from './view.ts';
 
 /** The x axis' name for each bucket size. */
@@ -24,6 +25,11 @@ export function AnalyticsPage() {
   const request = requestOf(view);
   const metrics = useQuery(metricsQuery(request));
   const charts = useQuery(chartsQuery(request));
+  // when experiments ran, shaded on the time charts (a role that may not read them sees the charts without)
+  const experiments = useQuery(experimentPeriodsQuery());
+  const periods = experiments.data ? experimentPeriods(experiments.data) : [];
+  // a running experiment is shaded up to when the list was read
+  const now = new Date(experiments.dataUpdatedAt);
   const failure = metrics.error ?? charts.error;
   return (
     <>
@@ -56,6 +62,7 @@ export function AnalyticsPage() {
               x: chart.x,
               kind: chart.kind,
               series: chart.series.map((series) => ({ label: series.label, values: series.values, dashed: series.previous })),
+              bands: experimentBands(chart, periods, now),
             }}
             xLabel={CATEGORY_LABEL[chart.key] ?? X_LABEL[charts.data!.period.granularity]}
           />

@@ -10,7 +10,7 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
-import { formatCount, formatPoints } from '../../lib/format.ts';
+import { countOf, formatCount, formatPoints, pointsOf } from '../../lib/format.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { awardAttributesQuery, awardHistoryQuery, awardPreviewQuery, awardStatus, useGrantAward, type AwardFilter } from './api/awards.ts';
@@ -125,7 +125,7 @@ export function AwardsPage() {
       {
         onSuccess: (award) => {
           setJob(String(award.id));
-          toast({ message: `Granting "${award.name}" to ${formatCount(award.total)} members` });
+          toast({ message: `Granting "${award.name}" to ${countOf(award.total, 'member')}` });
           setName('');
         },
         onSettled: () => setConfirming(false),
@@ -158,8 +158,8 @@ export function AwardsPage() {
             `No preview: ${errorMessage(preview.error)}`
           ) : reach ? (
             <>
-              <strong>{`${formatCount(reach.customers)} ${reach.customers === 1 ? 'member' : 'members'}`}</strong>
-              {` would get ${formatPoints(reach.points_each)} points each: ${formatPoints(reach.total_points)} points in all.`}
+              <strong>{countOf(reach.customers, 'member')}</strong>
+              {` would get ${pointsOf(reach.points_each)} each: ${pointsOf(reach.total_points)} in all.`}
               {settled ? null : ' Updating…'}
             </>
           ) : (
@@ -203,9 +203,7 @@ export function AwardsPage() {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          {reach
-            ? `${formatCount(reach.customers)} members get ${formatPoints(points)} points each (${formatPoints(reach.total_points)} in all). This cannot be undone.`
-            : ''}
+          {reach ? `${countOf(reach.customers, 'member')} get ${pointsOf(points)} each (${pointsOf(reach.total_points)} in all). This cannot be undone.` : ''}
         </p>
       </ConfirmDialog>
     </>

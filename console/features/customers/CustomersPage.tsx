@@ -20,6 +20,7 @@ import { TagDialog } from './components/TagDialog.tsx';
 import { CUSTOMER_COLUMNS } from './components/customer-columns.tsx';
 import { CustomerFilterBar, useCustomerFilters } from './components/CustomerFilters.tsx';
 import { saveFile } from './components/download.ts';
+import { countOf } from '../../lib/format.ts';
 
 /** spec §4: the list's page is client state (jotai) — kept while on customer pages, back to 1 when leaving them. */
 function useRememberedPage() {
@@ -54,7 +55,7 @@ export function CustomersPage() {
   const invite = useInviteCustomers();
   const invitePast = (ids?: number[]) =>
     invite.mutate(ids ? { customer_ids: ids } : {}, {
-      onSuccess: (answer) => toast({ message: `${answer.invited} ${answer.invited === 1 ? 'invitation' : 'invitations'} queued` }),
+      onSuccess: (answer) => toast({ message: `${countOf(answer.invited, 'invitation')} queued` }),
     });
 
   const download = async (body: Record<string, unknown>) => {
@@ -86,8 +87,7 @@ export function CustomersPage() {
     change.mutate(
       { customer_ids: rows.map((row) => row.id), program_status: status },
       {
-        onSuccess: (answer) =>
-          toast({ message: `${answer.changed} ${answer.changed === 1 ? 'customer' : 'customers'} ${status === 'member' ? 'included' : 'excluded'}` }),
+        onSuccess: (answer) => toast({ message: `${countOf(answer.changed, 'customer')} ${status === 'member' ? 'included' : 'excluded'}` }),
         onSettled: () => setExcluding(null),
       },
     );
@@ -164,8 +164,8 @@ export function CustomersPage() {
         onCancel={() => setExcluding(null)}
       >
         <p>
-          {excluding?.length === 1 ? excluding[0]!.name : `${excluding?.length ?? 0} customers`} will be marked as excluded from the program. Their balance and
-          history are kept and you can include them again.
+          {excluding?.length === 1 ? excluding[0]!.name : countOf(excluding?.length ?? 0, 'customer')} will be marked as excluded from the program. Their
+          balance and history are kept and you can include them again.
         </p>
       </ConfirmDialog>
     </>

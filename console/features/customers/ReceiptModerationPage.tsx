@@ -10,7 +10,7 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
-import { moneyFormatter } from '../../lib/format.ts';
+import { moneyFormatter, pointsOf } from '../../lib/format.ts';
 import { useCan } from '../../lib/useCan.ts';
 import { receiptImageQuery, receiptListQuery, useReviewReceipt, type ReceiptStatus } from './api/receipts.ts';
 import { formatDay } from './components/customer-columns.tsx';
@@ -70,7 +70,7 @@ function StatusCell({ row }: { row: ReceiptRecord }) {
   return (
     <span className="ls-stack">
       <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
-      {row.status === 'approved' ? <span>{`${row.points ?? 0} points, by ${row.reviewed_by ?? '—'}`}</span> : null}
+      {row.status === 'approved' ? <span>{`${pointsOf(row.points ?? 0)}, by ${row.reviewed_by ?? '—'}`}</span> : null}
       {row.status === 'rejected' ? <span>{`${row.reason ?? ''} (${row.reviewed_by ?? '—'})`}</span> : null}
     </span>
   );
@@ -106,7 +106,7 @@ export function ReceiptModerationPage() {
   const approve = (receipt: ReceiptRecord) =>
     review.mutate(
       { receipt_id: receipt.id, action: 'approve' },
-      { onSuccess: (done) => toast({ message: `Receipt #${done.id} approved: ${done.points ?? 0} points to ${who(done)}` }) },
+      { onSuccess: (done) => toast({ message: `Receipt #${done.id} approved: ${pointsOf(done.points ?? 0)} to ${who(done)}` }) },
     );
   const openReject = (receipt: ReceiptRecord) => {
     setReasonError(null);

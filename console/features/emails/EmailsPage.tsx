@@ -10,6 +10,7 @@ import { EmailForm } from './components/EmailForm.tsx';
 import { EmailList } from './components/EmailList.tsx';
 import { BuiltInEditor } from './components/BuiltInEditor.tsx';
 import { UnlayerEditor } from './components/UnlayerEditor.tsx';
+import { UnlayerOffer } from './unlayer/UnlayerOffer.tsx';
 import { SentEmailsLog } from './components/SentEmailsLog.tsx';
 import { ExpiryRemindersCard } from './components/ExpiryRemindersCard.tsx';
 
@@ -31,34 +32,39 @@ function EmailScreen({ route }: { route: RouteEntry }) {
   if (route.path.includes('/email-editor/')) {
     if (template.isError) return <Banner tone="critical">This email could not be loaded: {template.error.message}</Banner>;
     if (!template.data || !tags.data) return <p role="status">Loading…</p>;
-    // the built-in editor when asked for, or when it made the saved design; Unlayer otherwise (which offers it when unreachable)
-    const builtIn = search.get('editor') === 'builtin' || template.data.editor === 'builder';
+    // the visual editor once asked for (its script is loading or came); otherwise the built-in editor at once, offering the visual one beside it
+    const chosen = search.get('editor');
     const back = route.back?.to ?? '/emails';
-    const builtInPath = `/emails/email-editor/${key}?editor=builtin`;
-    // Unlayer did not load in time: the built-in editor opens by itself and says why
-    const fellBack = builtIn && search.get('unlayer') === 'unreachable';
-    return builtIn ? (
+    const editorPath = `/emails/email-editor/${key}`;
+    const builtInPath = `${editorPath}?editor=builtin`;
+    if (chosen === 'unlayer')
+      return (
+        <UnlayerEditor
+          template={template.data}
+          tags={names}
+          formPath={`/emails/${key}`}
+          builtInPath={builtInPath}
+          onUnreachable={() => void navigate(`${builtInPath}&unlayer=unreachable`, { replace: true })}
+        />
+      );
+    // Unlayer did not get ready after it was chosen: the built-in editor opened by itself and says why
+    const fellBack = chosen === 'builtin' && search.get('unlayer') === 'unreachable';
+    return (
       <BuiltInEditor
         template={template.data}
         tags={names}
         backHref={back}
         notice={
           fellBack ? (
-            <>
+            <p role="alert">
               <strong>The visual editor is unreachable.</strong> Unlayer did not load from its servers on this network, so the built-in editor opened instead:
-              it works offline, and saving here makes this design the one sent. <Link to={`/emails/email-editor/${key}`}>Try the visual editor again</Link> or{' '}
+              it works offline, and saving here makes this design the one sent. <Link to={editorPath}>Try the visual editor again</Link> or{' '}
               <Link to={`/emails/${key}`}>edit this email in the simple editor</Link>.
-            </>
-          ) : undefined
+            </p>
+          ) : chosen === 'builtin' ? undefined : (
+            <UnlayerOffer unlayerPath={`${editorPath}?editor=unlayer`} formPath={`/emails/${key}`} savedInUnlayer={template.data.editor === 'unlayer'} />
+          )
         }
-      />
-    ) : (
-      <UnlayerEditor
-        template={template.data}
-        tags={names}
-        formPath={`/emails/${key}`}
-        builtInPath={builtInPath}
-        onUnreachable={() => void navigate(`${builtInPath}&unlayer=unreachable`, { replace: true })}
       />
     );
   }

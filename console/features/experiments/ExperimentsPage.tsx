@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EXPERIMENT_SURFACES, type ExperimentSurface } from '../../../server/contract/experiments.ts';
-import { SURFACES, studioPath } from '../../../renderers/schema/index.ts';
+import { SURFACES, studioPath } from '../../../renderers/contract/index.ts';
 import { Banner, Button, buttonClassName, PageHeader } from '../../components/ui/index.ts';
 import type { RouteEntry } from '../../lib/feature.ts';
 import { useCan } from '../../lib/useCan.ts';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
+import { formatMinor as money, formatPoints } from '../../lib/format.ts';
 import type { RouteEntry } from '../../lib/feature.ts';
 import { orderSettingsQuery, recentOrdersQuery, type RecentOrder } from './api/orders.ts';
 import { OrderStatusForm } from './components/OrderStatusForm.tsx';
 
-const money = (minor: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
 const stateOf = (order: RecentOrder) =>
   order.cancelled
     ? 'Cancelled'
@@ -40,7 +40,7 @@ function RecentOrders() {
               <td>{order.customer_email ?? '—'}</td>
               <td>{money(order.total_minor, order.currency)}</td>
               <td>{stateOf(order)}</td>
-              <td>{order.points}</td>
+              <td>{formatPoints(order.points)}</td>
               <td>{new Date(order.updated_at).toLocaleString()}</td>
             </tr>
           ))}

@@ -11,7 +11,7 @@ import type { RouteEntry } from '../../lib/feature.ts';
 import { useBuilderApi } from './api/onsite-display.ts';
 import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { useViewOnlyReason } from '../../lib/useCan.ts';
-import { STUDIOS, studioPath } from '../../../renderers/schema/index.ts';
+import { STUDIOS, studioPath } from '../../../renderers/contract/index.ts';
 
 /** The Experiments (A/B) screen of the surfaces (its own feature). */
 const EXPERIMENTS_PATH = '/onsite-display/experiments';

@@ -32,6 +32,10 @@ describe('the ways-to-earn catalogue', () => {
     expect(limitText({ limit_type: 'unlimited' })).toBe('No limit');
     expect(limitText({ limit_type: 'per_days', limit_days: 7 })).toBe('Once every 7 days');
     expect(limitText({ limit_type: 'total', limit_total: 3 })).toBe('Up to 3 times');
+    expect(limitText({ limit_type: 'per_days', limit_days: 1 })).toBe('Once every day');
+    expect(limitText({ limit_type: 'per_days', limit_days: 1000 })).toBe('Once every 1,000 days');
+    expect(limitText({ limit_type: 'total', limit_total: 1 })).toBe('Up to once');
+    expect(limitText({ limit_type: 'total', limit_total: 2500 })).toBe('Up to 2,500 times');
   });
 });
 

@@ -1,4 +1,5 @@
 import { SOCIAL_NETWORKS, type EarningRuleBody } from '../../../server/contract/points.ts';
+import { countOf } from '../../lib/format.ts';
 
 export type EarningType = EarningRuleBody['type'];
 type Network = (typeof SOCIAL_NETWORKS)[number];
@@ -102,7 +103,8 @@ export const LIMIT_OPTIONS = [
 /** The limit of a rule in words. */
 export function limitText(rule: { limit_type: string; limit_days?: number | null | undefined; limit_total?: number | null | undefined }): string {
   if (rule.limit_type === 'once') return 'Once per customer';
-  if (rule.limit_type === 'per_days') return `Once every ${rule.limit_days ?? '?'} days`;
-  if (rule.limit_type === 'total') return `Up to ${rule.limit_total ?? '?'} times`;
+  if (rule.limit_type === 'per_days')
+    return rule.limit_days ? `Once every ${rule.limit_days === 1 ? 'day' : countOf(rule.limit_days, 'day')}` : 'Once every ? days';
+  if (rule.limit_type === 'total') return rule.limit_total ? `Up to ${rule.limit_total === 1 ? 'once' : countOf(rule.limit_total, 'time')}` : 'Up to ? times';
   return 'No limit';
 }

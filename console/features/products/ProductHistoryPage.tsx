@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ImportRecord, ProductImportBody, ProductRecord } from '../../../server/contract/products.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -7,16 +7,18 @@ import { Banner, PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { DataTable, type DataColumn } from '../../components/ui/table/DataTable.tsx';
 import { errorMessage } from '../../lib/api/errors.ts';
+import { countOf, formatCount, formatMinor } from '../../lib/format.ts';
+import { useStoreCurrency } from '../../lib/useStoreCurrency.ts';
 import type { RouteEntry } from '../../lib/feature.ts';
 import { productImportStatus, productImportsQuery, productTableQuery, useImportProducts } from './api/catalogue.ts';
 
-const money = (minor: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(minor / 100);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-const COLUMNS: DataColumn<ProductRecord>[] = [
+/** The catalogue's columns; prices in the store's currency. */
+const columnsIn = (currency: string): DataColumn<ProductRecord>[] => [
   { id: 'title', header: 'Product', cell: (row) => row.title, hideable: false },
   { id: 'id', header: 'Id', cell: (row) => row.id },
-  { id: 'price', header: 'Price', cell: (row) => money(row.price_minor) },
+  { id: 'price', header: 'Price', cell: (row) => formatMinor(row.price_minor, currency) },
   { id: 'tags', header: 'Tags', cell: (row) => row.tags.join(', ') || '—' },
   { id: 'collections', header: 'Collections', cell: (row) => row.collection_ids.join(', ') || '—' },
   { id: 'source', header: 'From', cell: (row) => row.source },
@@ -48,10 +50,10 @@ function ImportForm({ onQueued }: { onQueued: (id: string) => void }) {
       const record = await importProducts.mutateAsync(await importBody(file));
       if (record.status === 'queued' || record.status === 'running') {
         onQueued(String(record.id));
-        toast({ message: `Importing ${record.total} products in the background.` });
+        toast({ message: `Importing ${countOf(record.total, 'product')} in the background.` });
       } else {
         setResult(record);
-        toast({ message: `${record.processed} products imported.` });
+        toast({ message: `${countOf(record.processed, 'product')} imported.` });
       }
     } catch (error) {
       setFailure(`The products could not be imported: ${errorMessage(error)}`);
@@ -80,7 +82,7 @@ function ImportForm({ onQueued }: { onQueued: (id: string) => void }) {
       {failure ? <Banner tone="critical">{failure}</Banner> : null}
       {result ? (
         <Banner tone={result.failed_rows.length ? 'info' : 'success'}>
-          {`${result.processed} of ${result.rows} rows imported.`}
+          {`${formatCount(result.processed)} of ${countOf(result.rows, 'row')} imported.`}
           {result.failed_rows.length ? ` Rows not imported: ${result.failed_rows.map((row) => `${row.row} (${row.message})`).join('; ')}` : ''}
         </Banner>
       ) : null}
@@ -116,8 +118,8 @@ function ImportList() {
             <tr key={record.id}>
               <td>{when(record.created_at)}</td>
               <td>{record.status === 'failed' ? `Failed: ${record.error ?? ''}` : record.status}</td>
-              <td>{record.rows}</td>
-              <td>{`${record.processed} of ${record.total}`}</td>
+              <td>{formatCount(record.rows)}</td>
+              <td>{`${formatCount(record.processed)} of ${formatCount(record.total)}`}</td>
               <td>{record.failed_rows.length ? record.failed_rows.map((row) => `row ${row.row}: ${row.message}`).join('; ') : '—'}</td>
               <td>{when(record.finished_at)}</td>
             </tr>
@@ -131,6 +133,8 @@ function ImportList() {
 /** spec §2 /integrations/product-list/: import the catalogue (CSV or platform JSON, in the background when large), its imports and products. */
 export function ProductHistoryPage({ route }: { route: RouteEntry }) {
   const [jobId, setJobId] = useRememberedJob('product-import');
+  const currency = useStoreCurrency();
+  const columns = useMemo(() => columnsIn(currency), [currency]);
   return (
     <>
       <PageHeader
@@ -152,7 +156,7 @@ export function ProductHistoryPage({ route }: { route: RouteEntry }) {
           <h2 id="products-heading">Products</h2>
           <DataTable
             label="Products"
-            columns={COLUMNS}
+            columns={columns}
             query={productTableQuery}
             getRowId={(row) => row.id}
             emptyMessage="No product yet: import a file above, or connect your store under Integrations."

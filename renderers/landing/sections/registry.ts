@@ -2,7 +2,7 @@
  * Every landing section type's renderer, one line each (the folder beside holds the component and
  * its CSS). TypeScript refuses a type of SECTION_TYPES without a line here.
  */
-import type { SectionType } from '../../schema/index.ts';
+import type { SectionType } from '../../contract/index.ts';
 import type { SectionRenderer } from './definition.ts';
 import { definition as banner } from './banner/index.tsx';
 import { definition as header } from './header/index.tsx';

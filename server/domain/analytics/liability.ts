@@ -20,7 +20,8 @@ export interface Liability {
   expiring_points_90d: number;
   /** minor units of currency one point is worth, from `point_value_rule`; null when no way to redeem gives points a money value */
   point_value_minor: number | null;
-  point_value_rule: string | null;
+  /** that way to redeem: its title, what it costs in points and the discount it gives (minor units); formatted where it is shown */
+  point_value_rule: { title: string; points_cost: number; discount_minor: number } | null;
   liability_minor: number | null;
   /** the liability without the points that expire within 90 days */
   liability_after_expiry_minor: number | null;
@@ -90,7 +91,7 @@ export async function outstandingLiability(db: Executor, storeId: number, now: D
     pending_points: toNumber(accounts.pending),
     expiring_points_90d: expiring90d,
     point_value_minor: value,
-    point_value_rule: best ? `${best.title}: ${best.points_cost} points for ${(best.discount_value / 100).toFixed(2)}` : null,
+    point_value_rule: best ? { title: best.title, points_cost: best.points_cost, discount_minor: best.discount_value } : null,
     liability_minor: money(outstanding),
     liability_after_expiry_minor: money(outstanding - expiring90d),
   };

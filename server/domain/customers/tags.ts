@@ -3,8 +3,11 @@ import { json } from '../../db/normalize.ts';
 import type { Executor } from '../ledger/index.ts';
 import { likePattern } from './search.ts';
 
-/** Tags `current` plus `added` (jsonb arrays), without `removed`, each once and sorted: how every write of customer tags merges. */
-export const mergeTags = (current: RawBuilder<unknown>, added: RawBuilder<unknown>, removed: string[] = []) =>
+/**
+ * Tags `current` plus `added` (jsonb arrays), without `removed` (a list, or an SQL `text[]`), each
+ * once and sorted: how every write of customer tags merges.
+ */
+export const mergeTags = (current: RawBuilder<unknown>, added: RawBuilder<unknown>, removed: string[] | RawBuilder<unknown> = []) =>
   sql<string>`(select coalesce(jsonb_agg(distinct tag order by tag), '[]'::jsonb)
     from jsonb_array_elements_text(${current} || ${added}) as tag where not (tag = any(${removed}::text[])))`;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS } from '../../../presets/index.ts';
-import type { LandingPage, StickyBar } from '../../../renderers/schema/index.ts';
+import type { LandingPage, StickyBar } from '../../../renderers/contract/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { json } from '../../db/normalize.ts';
 import {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../renderers/schema/index.ts';
+import type { FieldErrors } from '../../../renderers/contract/index.ts';
 
 /** A save based on a version that is no longer the latest: the caller must reload, never overwrite. */
 export class VersionConflictError extends Error {
@@ -11,7 +11,7 @@ export class VersionConflictError extends Error {
   }
 }
 
-/** A document that does not satisfy renderers/schema; `errors` maps paths inside the document to messages. */
+/** A document that does not satisfy renderers/contract; `errors` maps paths inside the document to messages. */
 export class DocumentInvalidError extends Error {
   override readonly name = 'DocumentInvalidError';
   constructor(

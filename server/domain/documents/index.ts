@@ -1,6 +1,6 @@
 /**
  * Settings documents per store and kind: versions with a draft and one published
- * version, validated with renderers/schema on save, migrated on read, with the preset default
+ * version, validated with renderers/contract on save, migrated on read, with the preset default
  * where a store has nothing yet.
  */
 export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';

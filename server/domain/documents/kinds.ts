@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, SURFACES as SURFACE_TABLE, studioPath, type DocumentKind, type DocumentOf } from '../../../renderers/schema/index.ts';
+import { DOCUMENT_KINDS, SURFACES as SURFACE_TABLE, studioPath, type DocumentKind, type DocumentOf } from '../../../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, brandedDocument } from '../../../presets/index.ts';
 
 /** Every kind the documents service keeps, per store: drafts, versions and one published version. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { withSurfaceStyle, type CustomStyle, type CustomWidgetStyle, type StyledSurface } from '../../../renderers/schema/index.ts';
+import { withSurfaceStyle, type CustomStyle, type CustomWidgetStyle, type StyledSurface } from '../../../renderers/contract/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { getDocument, loadPublishedDocument, publishSurfaceStyles, saveDraft } from './index.ts';
 

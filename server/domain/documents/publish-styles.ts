@@ -1,4 +1,4 @@
-import { sameStyles, withSurfaceStylesFrom, type StyledSurface } from '../../../renderers/schema/index.ts';
+import { sameStyles, withSurfaceStylesFrom, type StyledSurface } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { latestVersion, loadPublishedDocument, type VersionInfo } from './read.ts';
 import { appendVersion, publishVersion, readableVersion } from './write.ts';

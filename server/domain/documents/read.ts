@@ -1,4 +1,4 @@
-import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } from '../../../renderers/schema/index.ts';
+import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentStatus } from '../../db/schema.ts';
 import { defaultDocument, STORED_KINDS, SURFACES } from './kinds.ts';

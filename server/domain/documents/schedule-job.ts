@@ -3,7 +3,7 @@
  * transaction holding the schedule's row, and only from the state it expects: a step taken over
  * from a silent runner, or run twice, publishes nothing a second time.
  */
-import type { DocumentKind } from '../../../renderers/schema/index.ts';
+import type { DocumentKind } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { JobKind } from '../jobs/index.ts';

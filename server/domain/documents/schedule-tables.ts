@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { DocumentKind, StyledSurface } from '../../../renderers/schema/index.ts';
+import type { DocumentKind, StyledSurface } from '../../../renderers/contract/index.ts';
 import type { CreatedAt, Json } from '../../db/schema.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

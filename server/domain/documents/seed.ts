@@ -1,4 +1,4 @@
-import type { DocumentKind, SettingsDocument } from '../../../renderers/schema/index.ts';
+import type { DocumentKind, SettingsDocument } from '../../../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, brandedDocument } from '../../../presets/index.ts';
 import { brandColourOf } from '../stores/brand.ts';
 import type { Db } from '../../db/connection.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { safeMigrate, validateDocument, type DocumentKind, type DocumentOf } from '../../../renderers/schema/index.ts';
+import { safeMigrate, validateDocument, type DocumentKind, type DocumentOf } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { inTransaction } from '../ledger/index.ts';

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { EmailDocument } from '../../../renderers/schema/index.ts';
+import type { EmailDocument } from '../../../renderers/contract/index.ts';
 import { EMAIL_BLOCK_RENDERERS } from './blocks/registry.ts';
 import type { BlockContext, TextContext } from './blocks/definition.ts';
 import { escapeHtml, fillPlaceholders } from './placeholders.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_EMAIL_DOCUMENT } from '../../../presets/index.ts';
-import { newEmailBlock, type EmailBlock, type EmailBlockType, type EmailDocument } from '../../../renderers/schema/index.ts';
+import { newEmailBlock, type EmailBlock, type EmailBlockType, type EmailDocument } from '../../../renderers/contract/index.ts';
 import type { EmailKey } from './kinds.ts';
 
 /** The simple-form fields of an email design. */

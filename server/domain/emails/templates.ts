@@ -1,4 +1,4 @@
-import { emailDocumentTexts, safeMigrate, type EmailDocument } from '../../../renderers/schema/index.ts';
+import { emailDocumentTexts, safeMigrate, type EmailDocument } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { EMAIL_EDITORS, EMAIL_KINDS, emailKind, type EmailEditor, type EmailKey } from './kinds.ts';

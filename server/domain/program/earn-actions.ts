@@ -1,5 +1,5 @@
 import type { EarnAction } from '../../../renderers/context.ts';
-import { isSafeUrl } from '../../../renderers/schema/index.ts';
+import { isSafeUrl } from '../../../renderers/contract/index.ts';
 import type { EarningRule } from '../rules/tables.ts';
 
 const linkOf = (rule: EarningRule): string | undefined => {

@@ -3,7 +3,7 @@ import { launcherWithFilledTexts, stickyBarWithFilledTexts, storefrontStylePrope
 import { loaderStylesheet } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
-import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/schema/index.ts';
+import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/contract/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';

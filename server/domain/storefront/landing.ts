@@ -1,5 +1,5 @@
 import type { ProgramData } from '../../../renderers/context.ts';
-import { storeLanguages, type LandingPage, type StoreLanguages, type SurfaceStyles } from '../../../renderers/schema/index.ts';
+import { storeLanguages, type LandingPage, type StoreLanguages, type SurfaceStyles } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { loadPublishedDocument } from '../documents/index.ts';
 import { getProgramData } from '../program/index.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { singularLabel } from '../../../renderers/format/index.ts';
-import { storeLanguages } from '../../../renderers/schema/languages.ts';
+import { storeLanguages } from '../../../renderers/contract/languages.ts';
 import type { Role, Store } from '../../db/schema.ts';
 import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../schemas/permissions.ts';
 

@@ -139,7 +139,7 @@ describeEachDatabase('analytics', (ctx) => {
       pending_points: 0,
       expiring_points_90d: 300,
       point_value_minor: 1.2,
-      point_value_rule: '$12 off: 1000 points for 12.00',
+      point_value_rule: { title: '$12 off', points_cost: 1000, discount_minor: 1200 },
       liability_minor: 960,
       liability_after_expiry_minor: 600,
     });

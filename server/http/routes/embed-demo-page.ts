@@ -4,6 +4,7 @@
  * `[role=dialog] {…}`, `svg {…}`) — the kind of theme the embed must survive without changing
  * it. Plain HTML, no scripts of its own: the only script is the embed loader.
  */
+import { textDirection } from '../../../renderers/i18n/direction.ts';
 import { escapeHtml } from '../../../renderers/ssr/index.tsx';
 
 export const DEMO_STORE_KEY = 'demo-coffee-roasters';
@@ -57,6 +58,8 @@ export interface DemoPageOptions {
    * it: the bar then takes space the page already keeps free, and nothing moves when it appears.
    */
   themeCss?: string;
+  /** the page's language (a BCP 47 tag; English when absent), right to left where it is written so */
+  lang?: string | undefined;
 }
 
 function productCard(product: (typeof PRODUCTS)[number]): string {
@@ -83,8 +86,9 @@ export function demoStorefrontPage(options: DemoPageOptions): string {
     : options.memberRequested
       ? '<p>No demo customer could be signed in: showing the page to a visitor.</p>'
       : '';
+  const lang = options.lang ?? 'en';
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}"${textDirection(lang) === 'rtl' ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

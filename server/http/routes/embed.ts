@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { languageTagSchema } from '../../../renderers/contract/index.ts';
 import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
 import { loadPublishedDocument } from '../../domain/documents/index.ts';
 import { demoMember } from '../../domain/storefront/index.ts';
@@ -64,7 +65,12 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
   return file;
 }
 
-const demoQuery = z.object({ member: z.enum(['0', '1']).optional(), embed: z.enum(['0', '1']).optional() });
+const demoQuery = z.object({
+  member: z.enum(['0', '1']).optional(),
+  embed: z.enum(['0', '1']).optional(),
+  /** the page's `<html lang>`, as a store in that language writes it (the embed shows its texts in it) */
+  lang: languageTagSchema.optional(),
+});
 
 /** A store page's own policy: its scripts and styles, our loader from this origin, nothing else. */
 const DEMO_CSP = [
@@ -118,17 +124,17 @@ export const embedRoutes: RouteModule = {
         config: { auth: 'none' },
         schema: {
           tags: ['storefront'],
-          summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it)',
+          summary: 'Sample store page with the embed (?member=1 as a signed-in demo customer, ?embed=0 without it, ?lang=fr for a store page in French)',
           querystring: demoQuery,
         },
       },
       async (request, reply) => {
-        const { member, embed } = request.query;
+        const { member, embed, lang } = request.query;
         const customer = member === '1' ? await demoMember(app.db, DEMO_STORE_KEY) : undefined;
         const store = await findStoreBy(app.db, 'store_name', DEMO_STORE_KEY);
         const themeCss = store ? stickyBarPageCss((await loadPublishedDocument(app.db, store.id, 'sticky_bar')).document) : '';
         reply.header('content-security-policy', DEMO_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1', themeCss }));
+        return reply.send(demoStorefrontPage({ embed: embed !== '0', customer, memberRequested: member === '1', themeCss, lang }));
       },
     );
   },

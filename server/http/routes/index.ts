@@ -1,101 +1,32 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteModule } from '../context.ts';
-import { webhookRoutes } from './webhooks.ts';
-import { storefrontApiRoutes } from './storefront-api.ts';
-import { pointsRoutes } from './points.ts';
-import { pointsActivityRoutes } from './points-activity.ts';
-import { redeemRoutes } from './redeem.ts';
-import { customerPointsRoutes } from './customer-points.ts';
-import { customerRoutes } from './customers.ts';
-import { customerExportRoutes } from './customer-export.ts';
-import { customerImportRoutes, customerInviteRoutes } from './customer-import.ts';
-import { customerTagRoutes } from './customer-tags.ts';
-import { awardPreviewRoutes, awardRoutes } from './awards.ts';
-import { customerTransactionRoutes } from './customer-transactions.ts';
-import { receiptRoutes, storefrontReceiptRoutes } from './receipts.ts';
-import { orderImportRoutes } from './order-import.ts';
-import { couponRoutes } from './coupons.ts';
-import { dashboardRoutes, dataDashboardRoutes } from './dashboard.ts';
-import { analyticsRoutes } from './analytics.ts';
-import { authProviderRoutes } from './auth-provider.ts';
-import { embedRoutes } from './embed.ts';
-import { landingRoutes } from './landing.ts';
-import { onsiteDisplayRoutes } from './onsite-display.ts';
-import { mediaFileRoutes, mediaRoutes } from './media.ts';
-import { dataSearchRoutes, searchRoutes } from './search.ts';
-import { sessionRoutes } from './session.ts';
-import { storeRoutes } from './store.ts';
-import { templateRoutes } from './templates.ts';
-import { emailOutboxRoutes, unsubscribeRoutes } from './email-outbox.ts';
-import { apiClientRoutes } from './api-clients.ts';
-import { oauthTokenRoutes } from './oauth-token.ts';
-import { appRoutes, dataAppRoutes } from './apps.ts';
-import { orderSettingsRoutes } from './order-settings.ts';
-import { dataReferralRoutes, referralSettingRoutes } from './referrals.ts';
-import { outgoingWebhookRoutes } from './outgoing-webhooks.ts';
-import { productRoutes } from './products.ts';
-import { jobRoutes } from './jobs.ts';
-import { customerDataRequestRoutes } from './customer-data-requests.ts';
-import { bigcommerceRoutes, platformStatusRoutes, shopifyRoutes } from '../../modules/platforms/index.ts';
-import { beaconRoutes, experimentRoutes } from '../../modules/experiments/index.ts';
-import { dataVipRoutes, discountRoutes, vipRoutes } from '../../modules/vip/index.ts';
 
 /**
- * Every route module, one line each, grouped as spec §7. Routes under /api and /data require
+ * Every route module, read from where routes live rather than listed by hand: each file of this
+ * folder and each server module's public index (`server/modules/<area>/index.ts`) exports its
+ * `RouteModule`s, and each one exported is registered once. Routes under /api and /data require
  * the three tokens unless they declare `config: { auth: 'none' }`; the tenancy and fuzz suites
- * walk them all automatically.
+ * walk them all.
  */
-export const ROUTE_MODULES: RouteModule[] = [
-  authProviderRoutes,
-  bigcommerceRoutes,
-  platformStatusRoutes,
-  sessionRoutes,
-  storeRoutes,
-  searchRoutes,
-  dataSearchRoutes,
-  mediaRoutes,
-  mediaFileRoutes,
-  onsiteDisplayRoutes,
-  experimentRoutes,
-  landingRoutes,
-  embedRoutes,
-  webhookRoutes,
-  storefrontApiRoutes,
-  beaconRoutes,
-  pointsRoutes,
-  pointsActivityRoutes,
-  redeemRoutes,
-  customerPointsRoutes,
-  customerRoutes,
-  customerExportRoutes,
-  customerDataRequestRoutes,
-  customerImportRoutes,
-  customerInviteRoutes,
-  customerTagRoutes,
-  customerTransactionRoutes,
-  awardRoutes,
-  awardPreviewRoutes,
-  receiptRoutes,
-  storefrontReceiptRoutes,
-  orderImportRoutes,
-  productRoutes,
-  couponRoutes,
-  vipRoutes,
-  dataVipRoutes,
-  discountRoutes,
-  dashboardRoutes,
-  dataDashboardRoutes,
-  analyticsRoutes,
-  templateRoutes,
-  emailOutboxRoutes,
-  unsubscribeRoutes,
-  apiClientRoutes,
-  oauthTokenRoutes,
-  appRoutes,
-  dataAppRoutes,
-  orderSettingsRoutes,
-  referralSettingRoutes,
-  dataReferralRoutes,
-  outgoingWebhookRoutes,
-  jobRoutes,
-  shopifyRoutes,
+const routesFolder = dirname(fileURLToPath(import.meta.url));
+const modulesFolder = join(routesFolder, '..', '..', 'modules');
+
+const routeFiles = [
+  ...readdirSync(routesFolder)
+    .filter((file) => /^[a-z0-9-]+\.ts$/.test(file) && file !== 'index.ts')
+    .sort()
+    .map((file) => join(routesFolder, file)),
+  ...readdirSync(modulesFolder)
+    .sort()
+    .map((area) => join(modulesFolder, area, 'index.ts'))
+    .filter((file) => existsSync(file)),
 ];
+
+const isRouteModule = (value: unknown): value is RouteModule =>
+  typeof value === 'object' && value !== null && typeof (value as RouteModule).prefix === 'string' && typeof (value as RouteModule).register === 'function';
+
+const exported = await Promise.all(routeFiles.map((file) => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>));
+
+export const ROUTE_MODULES: RouteModule[] = [...new Set(exported.flatMap((exports) => Object.values(exports).filter(isRouteModule)))];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { loadPublishedLanding } from '../../domain/storefront/landing.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchLanguage } from '../../../renderers/schema/index.ts';
+import { matchLanguage } from '../../../renderers/contract/index.ts';
 import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from '../landing-page.ts';
 import { randomBytes } from 'node:crypto';
-import type { LandingPage } from '../../../renderers/schema/index.ts';
+import type { LandingPage } from '../../../renderers/contract/index.ts';
 import { ANONYMOUS_ID, assignShopper } from '../../modules/experiments/index.ts';
 import type { App, RouteModule } from '../context.ts';
 

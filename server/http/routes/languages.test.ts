@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { SurfaceKind } from '../../../renderers/schema/index.ts';
+import type { SurfaceKind } from '../../../renderers/contract/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 

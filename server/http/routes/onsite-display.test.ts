@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
-import { PROGRAM_TYPES, THEMES, WIDGET_TYPES } from '../../../renderers/schema/index.ts';
+import { PROGRAM_TYPES, THEMES, WIDGET_TYPES } from '../../../renderers/contract/index.ts';
 import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
 import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
 

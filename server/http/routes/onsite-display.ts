@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { THEMES, withSurfaceStyle } from '../../../renderers/schema/index.ts';
+import { THEMES, withSurfaceStyle } from '../../../renderers/contract/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import {
   customStyleBody,

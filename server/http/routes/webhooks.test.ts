@@ -8,6 +8,7 @@ import { verifyLedger } from '../../domain/ledger/index.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { upsertProducts } from '../../domain/products/catalogue.ts';
+import { tagCustomers } from '../../domain/customers/tags.ts';
 import { normalizeProduct } from '../../domain/products/normalize.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
@@ -253,6 +254,35 @@ describeEachDatabase(
         { topic: 'orders/paid', raw_body: toWire(order), payload: null },
         { topic: 'refunds/create', raw_body: toWire(refund), payload: null },
       ]);
+    });
+
+    it("a store connected by hand takes Shopify's customer webhooks, signed with its own secret: create, update (the store's own tags kept), delete", async () => {
+      const customer = () =>
+        ctx.db
+          .selectFrom('customers')
+          .select(['id', 'email', 'first_name', 'tags', 'deleted_at'])
+          .where('store_id', '=', store().id)
+          .where('external_id', '=', '5501')
+          .executeTakeFirst();
+      const forged = await shopify('customers/create', { id: 5501, email: 'rosa@example.com', first_name: 'Rosa' }, 'evt-c-forged', 'not-the-secret');
+      expect(forged.statusCode).toBe(401);
+      await drain();
+      expect(await customer()).toBeUndefined();
+      const created = await shopify(
+        'customers/create',
+        { id: 5501, email: 'Rosa@Example.com', first_name: 'Rosa', last_name: 'Parks', tags: 'newsletter' },
+        'evt-c-create',
+      );
+      expect(created.json()).toEqual({ data: { received: true, duplicate: false } });
+      await drain();
+      expect(await customer()).toMatchObject({ email: 'rosa@example.com', first_name: 'Rosa', tags: ['newsletter'], deleted_at: null });
+      await tagCustomers(ctx.db, store().id, [(await customer())!.id], ['wholesale'], []);
+      await shopify('customers/update', { id: 5501, email: 'rosa@example.com', first_name: 'Rosa L.', last_name: 'Parks', tags: 'gold' }, 'evt-c-update');
+      await drain();
+      expect(await customer()).toMatchObject({ first_name: 'Rosa L.', tags: ['gold', 'wholesale'] });
+      await shopify('customers/delete', { id: 5501 }, 'evt-c-delete');
+      await drain();
+      expect(await customer()).toBeUndefined();
     });
 
     it('refuses a bad signature with 401 and changes nothing', async () => {

@@ -4,6 +4,7 @@ import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { bigcommerceWebhookSecret } from '../../domain/orders/bigcommerce.ts';
 import { isBigCommerceCustomerScope } from '../../domain/customers/bigcommerce-webhooks.ts';
+import { isShopifyCustomerTopic } from '../../domain/customers/shopify-webhooks.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
@@ -113,7 +114,8 @@ class SigningStores {
 }
 
 /**
- * Order webhooks, and Shopify's product webhooks for the catalogue: each verifies the signature of the RAW body, persists the event
+ * Order webhooks, Shopify's product webhooks for the catalogue and its customer webhooks for the
+ * customers (customers/create, customers/update, customers/delete): each verifies the signature of the RAW body, persists the event
  * and answers 200 at once; the runner processes it after, exactly once.
  */
 export const webhookRoutes: RouteModule = {
@@ -156,14 +158,20 @@ export const webhookRoutes: RouteModule = {
     // @fastify/helmet builds them anew per request)
     app.post(
       '/shopify',
-      { helmet: false, schema: { tags: ['webhooks'], summary: 'Shopify order, refund and product webhooks (X-Shopify-Hmac-Sha256)' } },
+      {
+        helmet: false,
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Shopify order, refund, product and customer webhooks of a store connected by hand (X-Shopify-Hmac-Sha256, the store’s own secret)',
+        },
+      },
       async (request) => {
         const raw = rawBody(request);
         const given = Buffer.from(headerOf(request, 'x-shopify-hmac-sha256') ?? '', 'base64');
         return receive('domain', headerOf(request, 'x-shopify-shop-domain'), bodySignedWith(raw, given), () => {
           const topic = headerOf(request, 'x-shopify-topic') ?? '';
           validJson(raw); // a body that is not JSON is refused now, not failed later
-          if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic)) return null;
+          if (!(SHOPIFY_TOPICS as readonly string[]).includes(topic) && !isShopifyProductTopic(topic) && !isShopifyCustomerTopic(topic)) return null;
           const eventKey =
             headerOf(request, 'x-shopify-event-id') ?? headerOf(request, 'x-shopify-webhook-id') ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
           return { platform: 'shopify', topic, eventKey, raw };

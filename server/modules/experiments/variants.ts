@@ -1,4 +1,4 @@
-import { validateDocument } from '../../../renderers/schema/index.ts';
+import { validateDocument } from '../../../renderers/contract/index.ts';
 import type { ExperimentSurface, Variant } from '../../contract/experiments.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';

@@ -1,5 +1,5 @@
 /** The bench document: a landing page of 40 sections and 200 nodes (sections + list items). */
-import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../../../renderers/schema/index.ts';
+import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../../../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, sectionFromTemplate } from '../../../presets/index.ts';
 
 const LISTS = ['steps', 'earningMethods', 'redeemMethods', 'loyalty_tiers', 'events'] as const;

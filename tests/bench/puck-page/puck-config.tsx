@@ -8,7 +8,7 @@
 import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import type { Config, Data, Field, Fields } from '@puckeditor/core';
 import { LandingSection, paletteProperties } from '../../../renderers/index.ts';
-import type { LandingPage, Section, SectionContent } from '../../../renderers/schema/index.ts';
+import type { LandingPage, Section, SectionContent } from '../../../renderers/contract/index.ts';
 import { previewContext } from '../../../builder/surfaces/preview-context.ts';
 
 const AUDIENCE = 'visitor';

@@ -24,7 +24,7 @@ import type {
   StickyBar as StickyBarDoc,
   ThemeName,
   Widget as WidgetDoc,
-} from '../../../renderers/schema/index.ts';
+} from '../../../renderers/contract/index.ts';
 import { DEMO_MEMBER, DEMO_PROGRAM } from './demo-context.ts';
 
 export type Surface = 'landing' | 'widget' | 'launcher' | 'sticky_bar' | 'storefront' | 'everything';

@@ -2,7 +2,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { contextFromPayload, type StorefrontPayload } from '../../../renderers/context.ts';
 import { fillPlaceholders } from '../../../renderers/format/placeholders.ts';
-import type { Launcher, StickyBar, Widget } from '../../../renderers/schema/index.ts';
+import type { Launcher, StickyBar, Widget } from '../../../renderers/contract/index.ts';
 import { homePanels, panelTextsFor } from '../../../renderers/widget/panels.ts';
 
 /** The store the demo storefront belongs to (its `?member=1` shopper is one of its customers). */

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { bandsAt, type ChartBand } from './bands.ts';
 
 /** A chart's data: one label per point on the x axis, and the series drawn over them. */
 export interface ChartData {
@@ -7,16 +8,32 @@ export interface ChartData {
   kind?: 'line' | 'bar';
   /** `dashed`: a comparison drawn beside the main series (e.g. the previous period) */
   series: { label: string; values: number[]; dashed?: boolean }[];
+  /** periods shaded over the chart (`title` names them, e.g. "Experiments"); a column of the table when any overlaps */
+  bands?: { title: string; items: ChartBand[] };
 }
 
-/** The rows of the chart's table view (and of its CSV): one per x label. */
+/** The chart's bands when it has any: their title and the bands. */
+const bandsOf = (data: ChartData) => (data.bands && data.bands.items.length > 0 ? data.bands : undefined);
+
+/** The rows of the chart's table view (and of its CSV): one per x label, with the bands over it when the chart has any. */
 export function chartRows(data: ChartData, xLabel: string): Record<string, string | number>[] {
-  return data.x.map((x, index) => ({ [xLabel]: x, ...Object.fromEntries(data.series.map((s) => [s.label, s.values[index] ?? 0])) }));
+  const bands = bandsOf(data);
+  return data.x.map((x, index) => ({
+    [xLabel]: x,
+    ...Object.fromEntries(data.series.map((s) => [s.label, s.values[index] ?? 0])),
+    ...(bands && {
+      [bands.title]: bandsAt(bands.items, index)
+        .map((band) => band.label)
+        .join(', '),
+    }),
+  }));
 }
 
 /** CSV of the chart's data, a header row first (fields quoted where needed). */
 export function chartCsv(data: ChartData, xLabel: string): string {
-  return Papa.unparse({ fields: [xLabel, ...data.series.map((s) => s.label)], data: data.x.map((x, i) => [x, ...data.series.map((s) => s.values[i] ?? 0)]) });
+  const rows = chartRows(data, xLabel);
+  const fields = Object.keys(rows[0] ?? { [xLabel]: '' });
+  return Papa.unparse({ fields, data: rows.map((row) => fields.map((field) => row[field])) });
 }
 
 /** Width of one character of the axis font (12px system sans), with room to spare. */

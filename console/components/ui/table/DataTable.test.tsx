@@ -84,6 +84,16 @@ describe('DataTable', () => {
     expect(screen.getByText('Page 1 of 2+ · 50+ rows')).toBeTruthy();
   });
 
+  it('the pager writes counts as people read them: "1 row", grouped digits', async () => {
+    setUp(async (params) => ({ ...serve(params), rows: serve(params).rows.slice(0, 1), total: 1 }));
+    await screen.findByText('Store 01');
+    expect(screen.getByText('Page 1 of 1 · 1 row')).toBeTruthy();
+    cleanup();
+    setUp(async (params) => ({ ...serve(params), total: 224672 }));
+    await screen.findByText('Store 01');
+    expect(screen.getByText('Page 1 of 8,987 · 224,672 rows')).toBeTruthy();
+  });
+
   it('a shared URL opens the same view; the search goes to the server and back to page 1', async () => {
     const fetchPage = vi.fn(async (params: TableParams) => serve(params));
     setUp(fetchPage, '/?page=2&q=store&hide=key', { searchLabel: 'Search stores' });

@@ -15,6 +15,7 @@ import { Button } from '../Button.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { Banner } from '../PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { PAGE_SIZES, type TableParams } from './table-params.ts';
 import { useTableParams } from './useTableParams.ts';
 
@@ -328,7 +329,13 @@ function Pager({
   const more = capped ? '+' : '';
   return (
     <nav className="ls-table__pager" aria-label={`${label}: pages`}>
-      <span>{total === null ? '' : total === 0 ? 'No rows' : `Page ${Math.min(page, pages)} of ${pages}${more} · ${total}${more} rows`}</span>
+      <span>
+        {total === null
+          ? ''
+          : total === 0
+            ? 'No rows'
+            : `Page ${formatCount(Math.min(page, pages))} of ${formatCount(pages)}${more} · ${capped ? `${formatCount(total)}+ rows` : countOf(total, 'row')}`}
+      </span>
       <label>
         Rows per page{' '}
         <select value={pageSize} onChange={(event) => onChange({ pageSize: Number(event.target.value) })}>

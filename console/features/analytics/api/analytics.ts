@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnalyticsBody, ChartsAnswer, FilterOptionsAnswer, MetricsAnswer } from '../../../../server/contract/analytics.ts';
+import type { Experiment } from '../../../../server/contract/experiments.ts';
 import { api } from '../../../lib/runtime.ts';
 
 /** Query keys of analytics, rooted at `analytics` (spec §4: reset on login, `state/client-state.ts`). */
@@ -28,3 +29,7 @@ export const chartsQuery = (body: AnalyticsBody) =>
     queryFn: () => api.post<ChartsAnswer>('/analytics/charts', body, { host: 'data' }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /onsite-display/experiments: when each experiment ran, shaded on the time charts. */
+export const experimentPeriodsQuery = () =>
+  queryOptions({ queryKey: ['analytics', 'experiment-periods'] as const, queryFn: () => api.get<Experiment[]>('/onsite-display/experiments'), retry: false });

@@ -1,13 +1,17 @@
 import type { MetricsAnswer } from '../../../../server/contract/analytics.ts';
 import { Stat } from '../../../components/ui/Stat.tsx';
-import { formatCount, moneyFormatter } from '../../../lib/format.ts';
+import { CONSOLE_LOCALE, formatCount, moneyFormatter, pointsOf } from '../../../lib/format.ts';
+import { minorDigits } from '../../../lib/money-input.ts';
 
-const pointValue = (minor: number, currency: string) => (minor / 100).toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 4 });
+/** What one point is worth: a fraction of a minor unit, so up to 4 decimals ($0.012). */
+const pointValue = (minor: number, currency: string) =>
+  (minor / 10 ** minorDigits(currency)).toLocaleString(CONSOLE_LOCALE, { style: 'currency', currency, maximumFractionDigits: 4 });
 
 /** What the members' unredeemed points would cost, today, and how much of it expires soon. */
 export function LiabilityCard({ metrics }: { metrics: MetricsAnswer }) {
   const { liability } = metrics;
   const cash = moneyFormatter(metrics.currency);
+  const rule = liability.point_value_rule;
   return (
     <section className="ls-card" aria-label="Points liability">
       <h2>Points liability today</h2>
@@ -19,8 +23,8 @@ export function LiabilityCard({ metrics }: { metrics: MetricsAnswer }) {
         <Stat label="Pending points" value={liability.pending_points} format={formatCount} />
       </dl>
       <p className="ls-muted">
-        {liability.point_value_rule
-          ? `Valued at the best rate members can redeem: ${liability.point_value_rule} (${pointValue(liability.point_value_minor ?? 0, metrics.currency)} a point).`
+        {rule
+          ? `Valued at the best rate members can redeem: ${rule.title}, ${pointsOf(rule.points_cost)} for ${cash(rule.discount_minor)} (${pointValue(liability.point_value_minor ?? 0, metrics.currency)} a point).`
           : 'No active way to redeem gives points a money value (a fixed amount off), so the liability cannot be put in currency.'}
       </p>
     </section>

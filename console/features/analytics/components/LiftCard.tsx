@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { z } from 'zod';
 import type { LiftAnswer, MetricsAnswer } from '../../../../server/contract/analytics.ts';
-import { storeSettingsBody } from '../../../../server/contract/store.ts';
+import { HOLDOUT_MAX_PERCENT, storeSettingsBody } from '../../../../server/contract/store.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Banner } from '../../../components/ui/PageHeader.tsx';
-import { useToast } from '../../../components/ui/Toast.tsx';
-import { errorMessage } from '../../../lib/api/errors.ts';
+import { useContractForm } from '../../../components/ui/form/contract-form.ts';
+import { FormAlert, NumberField } from '../../../components/ui/form/FormFields.tsx';
+import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { formatCount, formatRate, moneyFormatter } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/runtime.ts';
 import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
@@ -13,56 +13,34 @@ import { Permitted } from '../../../components/ui/Permitted.tsx';
 const rate = (value: number | null) => (value === null ? '—' : formatRate(value));
 const points = (value: number) => `${value >= 0 ? '+' : '−'}${(Math.abs(value) * 100).toFixed(1)} pts`;
 
+/** The form of the holdout share: the store settings call's own rule (a whole percentage, 0–20), required here. */
+const holdoutForm = z.object({ holdout_percent: storeSettingsBody.shape.holdout_percent.unwrap() });
+
 /** The holdout share of new customers (0–20 %), saved with the store settings; analytics is read again after. */
 function HoldoutSetting({ percent }: { percent: number }) {
-  const [value, setValue] = useState(String(percent));
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(holdoutForm, { holdout_percent: percent });
   const save = useSaveStoreSettings();
-  const toast = useToast();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = storeSettingsBody.shape.holdout_percent.safeParse(value.trim() === '' ? undefined : Number(value));
-    if (!parsed.success || parsed.data === undefined) {
-      setError(parsed.success ? 'Enter a percentage from 0 to 20.' : (parsed.error.issues[0]?.message ?? 'Enter a percentage from 0 to 20.'));
-      return;
-    }
-    setError(null);
-    save.mutate(
-      { holdout_percent: parsed.data },
-      {
-        onSuccess: () => {
-          toast({ message: `Holdout share saved: ${parsed.data} % of new customers` });
-          void queryClient.invalidateQueries({ queryKey: ['analytics'] });
-        },
-      },
-    );
-  };
+  const { failure, onSubmit } = useSaveForm(form, (values) => save.mutateAsync(values), {
+    saved: (values) => `Holdout share saved: ${values.holdout_percent} % of new customers`,
+    notSaved: 'The holdout share was not saved',
+    onDone: () => void queryClient.invalidateQueries({ queryKey: ['analytics'] }),
+  });
   return (
-    <form className="ls-row" onSubmit={submit} noValidate>
+    <form className="ls-stack" onSubmit={onSubmit} noValidate>
       <Permitted permission="store:settings">
-        <label className="ls-field">
-          <span className="ls-field__label">Holdout share of new customers (%)</span>
-          <input
-            className="ls-field__input"
-            type="number"
-            min={0}
-            max={20}
-            step={1}
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'holdout-error' : undefined}
-            onChange={(event) => setValue(event.target.value)}
-          />
-          {error ? (
-            <span id="holdout-error" className="ls-field__error">
-              {error}
-            </span>
-          ) : null}
-        </label>
-        <Button type="submit" loading={save.isPending}>
-          Save holdout share
-        </Button>
-        {save.isError ? <Banner tone="critical">{`Not saved: ${errorMessage(save.error)}`}</Banner> : null}
+        <FormAlert message={failure} />
+        <NumberField
+          control={form.control}
+          register={form.register}
+          name="holdout_percent"
+          label="Holdout share of new customers (%)"
+          hint={`A whole percentage from 0 to ${HOLDOUT_MAX_PERCENT}; 0 keeps no one out.`}
+        />
+        <div className="ls-row">
+          <Button type="submit" loading={save.isPending}>
+            Save holdout share
+          </Button>
+        </div>
       </Permitted>
     </form>
   );

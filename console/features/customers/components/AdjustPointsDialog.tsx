@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useAdjustPoints } from '../api/customers.ts';
+import { pointsOf } from '../../../lib/format.ts';
 
 /** The call's own rules (a reason, not zero, an integer), the number typed as text. */
 const schema = adjustPointsBody
@@ -32,7 +33,7 @@ export function AdjustPointsDialog({ customerId, balance, open, onClose }: { cus
     }
     try {
       await adjust.mutateAsync({ customer_id: customerId, points, reason });
-      toast({ message: `${points > 0 ? 'Added' : 'Removed'} ${Math.abs(points)} points` });
+      toast({ message: `${points > 0 ? 'Added' : 'Removed'} ${pointsOf(Math.abs(points))}` });
       close();
     } catch (error) {
       setFailure(`The points were not adjusted: ${applyServerErrors(form, error)}`);

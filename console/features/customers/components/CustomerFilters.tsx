@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { customerTagsQuery, type CustomerFilters } from '../api/customers.ts';
 import { SelectField } from './SelectField.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 /** URL keys of the list's filters (beside the table's own page, size, sort and search). */
 const KEYS = { program_status: 'status', source: 'source', vip_tier: 'tier', points: 'points', tag: 'tag', type: 'field' } as const;
@@ -68,7 +69,7 @@ export function CustomerFilterBar() {
   const tags = useQuery(customerTagsQuery());
   const tagOptions = [
     { value: '', label: tags.isError ? 'Tags could not be read' : 'Any tag' },
-    ...(tags.data ?? []).map((row) => ({ value: row.tag, label: `${row.tag} (${row.customers})` })),
+    ...(tags.data ?? []).map((row) => ({ value: row.tag, label: `${row.tag} (${formatCount(row.customers)})` })),
     // a tag in the URL that no customer carries any more stays choosable
     ...(filters.tag && !tags.data?.some((row) => row.tag === filters.tag) ? [{ value: filters.tag, label: filters.tag }] : []),
   ];

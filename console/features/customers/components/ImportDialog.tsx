@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { formatPoints } from '../../../lib/format.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { checkImport, startImport } from '../api/customers.ts';
 import { SelectField } from './SelectField.tsx';
 
@@ -88,7 +88,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
         <>
           <Button onClick={close}>Cancel</Button>
           <Button variant="primary" disabled={!ready} loading={busy === 'starting'} onClick={() => void start()}>
-            {check && ready ? `Import ${check.valid} customers` : 'Import'}
+            {check && ready ? `Import ${countOf(check.valid, 'customer')}` : 'Import'}
           </Button>
         </>
       }
@@ -120,12 +120,10 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
                 />
               ))}
             </fieldset>
-            <p role="status">{`${check.rows} rows, ${check.valid} ready to import, ${formatPoints(check.opening_points)} opening points.`}</p>
+            <p role="status">{`${countOf(check.rows, 'row')}, ${formatCount(check.valid)} ready to import, ${countOf(check.opening_points, 'opening point')}.`}</p>
             {check.problems.length > 0 ? (
               <>
-                <Banner tone="critical">
-                  {`${check.problems.length} ${check.problems.length === 1 ? 'problem' : 'problems'} found: nothing will be imported until the file is fixed.`}
-                </Banner>
+                <Banner tone="critical">{`${countOf(check.problems.length, 'problem')} found: nothing will be imported until the file is fixed.`}</Banner>
                 <div className="ls-table">
                   <table aria-label="Problems">
                     <thead>
@@ -146,7 +144,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
                     </tbody>
                   </table>
                 </div>
-                {check.problems.length > SHOWN_PROBLEMS ? <p>{`…and ${check.problems.length - SHOWN_PROBLEMS} more.`}</p> : null}
+                {check.problems.length > SHOWN_PROBLEMS ? <p>{`…and ${formatCount(check.problems.length - SHOWN_PROBLEMS)} more.`}</p> : null}
               </>
             ) : (
               <Banner tone="success">No problems found: the file is ready to import.</Banner>

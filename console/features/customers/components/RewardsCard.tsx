@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { formatPoints } from '../../../lib/format.ts';
+import { formatPoints, pointsOf } from '../../../lib/format.ts';
 import { rewardsQuery, useRefundReward, type RewardRow } from '../api/customers.ts';
 import { formatDay } from './customer-columns.tsx';
 import { ShopCodeState } from './ShopCodeState.tsx';
@@ -85,11 +85,11 @@ export function RewardsCard({ customerId }: { customerId: number }) {
           refunding &&
           refund.mutate(
             { reward_id: refunding.id, reason: 'Refunded from the customer page' },
-            { onSuccess: () => toast({ message: `${refunding.points_spent} points returned` }), onSettled: () => setRefunding(null) },
+            { onSuccess: () => toast({ message: `${pointsOf(refunding.points_spent)} returned` }), onSettled: () => setRefunding(null) },
           )
         }
       >
-        <p>{`The code ${refunding?.code ?? ''} stops working and ${refunding?.points_spent ?? 0} points go back to the customer.`}</p>
+        <p>{`The code ${refunding?.code ?? ''} stops working and ${pointsOf(refunding?.points_spent ?? 0)} go back to the customer.`}</p>
       </ConfirmDialog>
     </section>
   );

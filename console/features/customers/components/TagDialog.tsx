@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useTagCustomers } from '../api/customers.ts';
+import { countOf } from '../../../lib/format.ts';
 
 const schema = z.object({ tag: tagName });
 
@@ -23,7 +24,7 @@ export function TagDialog({ customerIds, onClose }: { customerIds: number[] | nu
       setFailure(null);
       try {
         const answer = await tag.mutateAsync({ customer_ids: customerIds, add: mode === 'add' ? [name] : [], remove: mode === 'remove' ? [name] : [] });
-        toast({ message: `"${name}" ${mode === 'add' ? 'added to' : 'removed from'} ${answer.changed} ${answer.changed === 1 ? 'customer' : 'customers'}` });
+        toast({ message: `"${name}" ${mode === 'add' ? 'added to' : 'removed from'} ${countOf(answer.changed, 'customer')}` });
         close();
       } catch (error) {
         setFailure(`No tag was changed: ${applyServerErrors(form, error)}`);
@@ -49,7 +50,7 @@ export function TagDialog({ customerIds, onClose }: { customerIds: number[] | nu
     >
       <form id="tag-form" className="ls-stack" onSubmit={(event) => void apply('add')(event)} noValidate>
         <FormAlert message={failure} />
-        <p>{`${count} ${count === 1 ? 'customer' : 'customers'} chosen. Tags filter the list and choose customers for awards.`}</p>
+        <p>{`${countOf(count, 'customer')} chosen. Tags filter the list and choose customers for awards.`}</p>
         <TextField name="tag" label="Tag" register={form.register} control={form.control} />
       </form>
     </Dialog>

@@ -3,18 +3,19 @@ import { useNavigate } from 'react-router';
 import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
 import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
-import type { EmailDocument } from '../../../../renderers/schema/index.ts';
+import type { EmailDocument } from '../../../../renderers/contract/index.ts';
 import { api } from '../../../lib/runtime.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
-import { Permitted } from '../../../components/ui/Permitted.tsx';
+import { useViewOnlyReason } from '../../../lib/useCan.ts';
 
 /**
- * The built-in email editor for one email: the builder's EmailStudio, wired to
+ * The built-in email editor for one email (view only, saying why, for a role that may not change emails): the builder's EmailStudio, wired to
  * POST /template/store/{id} (editor `builder`), POST /template/email (the canvas, as sample data or
  * a real member) and the store's members.
  */
 export function BuiltInEditor({ template, tags, backHref, notice }: { template: EmailTemplateRecord; tags: string[]; backHref: string; notice?: ReactNode }) {
   const navigate = useNavigate();
+  const viewOnly = useViewOnlyReason('program:edit');
   const save = useSaveTemplate(template.key);
   const studioApi = useMemo<EmailStudioApi>(
     () => ({
@@ -43,16 +44,22 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
     [template.key],
   );
   return (
-    <Permitted permission="program:edit">
-      <EmailStudio
-        api={studioApi}
-        name={`${template.name} email`}
-        document={template.document as EmailDocument}
-        tags={tags}
-        backHref={backHref}
-        onNavigate={(href) => void navigate(href)}
-        notice={notice}
-      />
-    </Permitted>
+    <EmailStudio
+      api={studioApi}
+      name={`${template.name} email`}
+      document={template.document as EmailDocument}
+      tags={tags}
+      backHref={backHref}
+      onNavigate={(href) => void navigate(href)}
+      readOnly={viewOnly !== undefined}
+      notice={
+        viewOnly || notice ? (
+          <>
+            {viewOnly ? <p role="note">{viewOnly}</p> : null}
+            {notice}
+          </>
+        ) : undefined
+      }
+    />
   );
 }

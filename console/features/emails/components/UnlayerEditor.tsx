@@ -9,6 +9,7 @@ import type { EmailTemplateRecord } from '../../../../server/contract/templates.
 import { templateSaveFailure, useSaveTemplate } from '../api/emails.ts';
 import { useCan } from '../../../lib/useCan.ts';
 import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
+import { unlayerScriptSrc } from '../unlayer/script.ts';
 
 type Unlayer = NonNullable<EditorRef['editor']>;
 
@@ -31,7 +32,7 @@ export function UnlayerEditor({
   builtInPath: string;
   onUnreachable?: () => void;
 }) {
-  const { unlayerScriptUrl, unlayerTimeoutMs } = getConfig();
+  const { unlayerTimeoutMs } = getConfig();
   const editor = useRef<Unlayer | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'unreachable'>('loading');
   const [message, setMessage] = useState<{ tone: 'success' | 'critical'; text: string } | null>(null);
@@ -79,6 +80,7 @@ export function UnlayerEditor({
       <div className="ls-row">
         <Link to="/emails/email-dashboard/">← Emails</Link>
         <strong>{template.name}</strong>
+        <Link to={builtInPath}>Built-in editor</Link>
         {canEdit ? (
           <Button variant="primary" onClick={onSave} disabled={state !== 'ready'} loading={save.isPending}>
             Save design
@@ -95,7 +97,7 @@ export function UnlayerEditor({
         </Banner>
       ) : null}
       {state === 'loading' ? <p role="status">Loading the visual editor…</p> : null}
-      <EmailEditor {...(unlayerScriptUrl ? { scriptUrl: unlayerScriptUrl } : {})} minHeight="75vh" onReady={onReady} options={{ mergeTags } as never} />
+      <EmailEditor scriptUrl={unlayerScriptSrc()} minHeight="75vh" onReady={onReady} options={{ mergeTags } as never} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { useDismissSetup } from '../api/dashboard.ts';
+import { countOf } from '../../../lib/format.ts';
 
 /** The setup steps of a new program with a link to each, until the merchant dismisses them. */
 export function SetupProgress({ setup }: { setup: DashboardStatus['setup'] }) {
@@ -29,7 +30,7 @@ export function SetupProgress({ setup }: { setup: DashboardStatus['setup'] }) {
         </Button>
       </div>
       <p id="home-setup-count">
-        {done === total ? `All ${total} steps done: your program is live. You can dismiss this list.` : `${done} of ${total} steps done`}
+        {done === total ? `All ${total} steps done: your program is live. You can dismiss this list.` : `${done} of ${countOf(total, 'step')} done`}
       </p>
       <div className="ls-meter" role="progressbar" aria-labelledby="home-setup-count" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
         <span style={{ width: `${(done / total) * 100}%` }} />

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useCan } from '../../../lib/useCan.ts';
 import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { appsQuery, useDisconnectApp } from '../api/apps.ts';
@@ -38,7 +39,7 @@ function AppCard({ app, onSetup, onDisconnect }: { app: AppRecord; onSetup: () =
       {app.connected_to ? <p>Connected to {app.connected_to}</p> : null}
       <p>{lastEventText(app)}</p>
       <p className="ls-muted">
-        {app.events.total} events received, {app.events.pending} waiting, {app.events.failed} failed.
+        {`${countOf(app.events.total, 'event')} received, ${formatCount(app.events.pending)} waiting, ${formatCount(app.events.failed)} failed.`}
       </p>
       <div className="ls-row" hidden={!canChange}>
         <Button onClick={onSetup} aria-label={`Set up ${app.name}`}>

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api/errors.ts';
 import { deliveryLogQuery, endpointsQuery, useCreateEndpoint, useRemoveEndpoint } from '../api/outgoing-webhooks.ts';
 import { useCan } from '../../../lib/useCan.ts';
 import { ViewOnlyNote } from '../../../components/ui/ViewOnlyNote.tsx';
+import { countOf, formatCount } from '../../../lib/format.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -27,7 +28,7 @@ const DELIVERY_COLUMNS: DataColumn<DeliveryRecord>[] = [
     header: 'Status',
     cell: (row) =>
       row.status === 'delivered'
-        ? `Delivered ${when(row.delivered_at)} (${row.attempts} ${row.attempts === 1 ? 'try' : 'tries'})`
+        ? `Delivered ${when(row.delivered_at)} (${countOf(row.attempts, 'try', 'tries')})`
         : row.status === 'failed'
           ? `Failed after ${row.attempts} tries: ${row.last_error ?? ''}`
           : row.attempts === 0
@@ -117,8 +118,8 @@ export function OutgoingWebhooks() {
                 </strong>
                 <br />
                 <span className="ls-muted">
-                  {endpoint.topics.join(', ')} · {endpoint.deliveries.delivered} delivered, {endpoint.deliveries.pending} waiting, {endpoint.deliveries.failed}{' '}
-                  failed · last delivery {when(endpoint.last_delivered_at)}
+                  {endpoint.topics.join(', ')} · {formatCount(endpoint.deliveries.delivered)} delivered, {formatCount(endpoint.deliveries.pending)} waiting,{' '}
+                  {formatCount(endpoint.deliveries.failed)} failed · last delivery {when(endpoint.last_delivered_at)}
                 </span>
               </span>
               {canChange ? (

@@ -30,7 +30,7 @@ import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
-import { storeLanguages } from '../../../../renderers/schema/index.ts';
+import { storeLanguages } from '../../../../renderers/contract/index.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 

@@ -4,8 +4,8 @@ import { couponBodyOf, couponKindsQuery, couponsQuery, useDeleteCoupon, useSaveC
 import { redeemRuleIcon } from '../../../../presets/rule-icons.ts';
 import { CouponForm } from './CouponForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
-
-const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+import { countOf, formatMinor } from '../../../lib/format.ts';
+import { useStoreCurrency } from '../../../lib/useStoreCurrency.ts';
 
 /** What each kind gives, and a sensible start for a new one. */
 const KIND_STARTS: Record<CouponBody['discount_type'], { description: string; template: CouponBody }> = {
@@ -19,11 +19,11 @@ function start(discount_type: CouponBody['discount_type'], title: string, discou
   return { title, discount_type, discount_value, status: 'active', config: { min_order_minor: 0, expiry_days: null, product_ids: [], collection_ids: [] } };
 }
 
-function details(coupon: Coupon): string[] {
+function details(coupon: Coupon, currency: string): string[] {
   const out: string[] = [];
-  if (coupon.config.min_order_minor) out.push(`Orders from ${money(coupon.config.min_order_minor)}`);
+  if (coupon.config.min_order_minor) out.push(`Orders from ${formatMinor(coupon.config.min_order_minor, currency)}`);
   if (coupon.config.product_ids.length || coupon.config.collection_ids.length) out.push('Some products only');
-  out.push(coupon.config.expiry_days ? `Code expires after ${coupon.config.expiry_days} days` : 'Code never expires');
+  out.push(coupon.config.expiry_days ? `Code expires after ${countOf(coupon.config.expiry_days, 'day')}` : 'Code never expires');
   return out;
 }
 
@@ -32,6 +32,7 @@ function details(coupon: Coupon): string[] {
  * /coupon/{id}): discounts the program can give outside points, e.g. as referral rewards or perks.
  */
 export function CouponSection() {
+  const currency = useStoreCurrency();
   const coupons = useQuery(couponsQuery());
   const kinds = useQuery(couponKindsQuery());
   const toggle = useSaveCoupon();
@@ -48,7 +49,7 @@ export function CouponSection() {
       loadError={coupons.error ?? kinds.error}
       groups={coupons.data && [{ id: 'all', title: 'Coupons', rules: coupons.data }]}
       catalogue={catalogue}
-      card={(coupon) => ({ icon: redeemRuleIcon(coupon.discount_type), summary: coupon.description, details: details(coupon) })}
+      card={(coupon) => ({ icon: redeemRuleIcon(coupon.discount_type), summary: coupon.description, details: details(coupon, currency) })}
       bodyOf={(coupon) => couponBodyOf(coupon)}
       Form={CouponForm}
       toggle={toggle}

@@ -13,6 +13,7 @@ import { earningCatalogue, limitText } from '../earning-catalogue.ts';
 import { EarningRuleForm } from './EarningRuleForm.tsx';
 import { withStoredRule } from './StoredRuleForm.tsx';
 import { RuleSection } from './RuleSection.tsx';
+import { countOf } from '../../../lib/format.ts';
 
 /** The drawer's form; an existing rule is read again by id first. */
 const StoredEarningRuleForm = withStoredRule(EarningRuleForm, earningRuleQuery, (rule) => earningBodyOf(rule), 'way to earn');
@@ -22,8 +23,8 @@ const GROUP_TITLES: Record<keyof EarningGroups, string> = { orders: 'Orders', ac
 function details(rule: EarningRule): string[] {
   const config = rule.config as { pending_days?: number; expiry_days?: number | null };
   const out = [limitText(rule)];
-  if (config.pending_days) out.push(`Pending for ${config.pending_days} days`);
-  if (config.expiry_days) out.push(`Expire after ${config.expiry_days} days`);
+  if (config.pending_days) out.push(`Pending for ${countOf(config.pending_days, 'day')}`);
+  if (config.expiry_days) out.push(`Expire after ${countOf(config.expiry_days, 'day')}`);
   return out;
 }
 

@@ -2,11 +2,9 @@ import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ImpactPreviewBody } from '../../../../server/contract/points.ts';
 import { errorMessage } from '../../../lib/api/errors.ts';
-import { formatPoints } from '../../../lib/format.ts';
+import { formatMinor as money, formatPoints } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
 import { impactPreviewQuery } from '../api/points.ts';
-
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 
 /** The change replayed over the last 90 days of this store, on the server, as the merchant types (debounced). */
 export function ImpactPreview({ body }: { body: ImpactPreviewBody | null }) {

@@ -9,6 +9,7 @@ import { Stat } from '../../../components/ui/Stat.tsx';
 import { useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, MoneyField, SwitchField, TextField, NumberField } from '../../../components/ui/form/FormFields.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
+import { countOf, formatCount } from '../../../lib/format.ts';
 import { useSaveForm } from '../../../components/ui/form/useSaveForm.ts';
 import { simulationQuery, tiersQuery, useSaveTier } from '../api/vip.ts';
 
@@ -84,7 +85,7 @@ function Simulation({ values, tier }: { values: TierFormValues; tier: TierView |
             {simulation.data.tiers.map((row) => (
               <li
                 key={`${row.id ?? 'new'}-${row.name}`}
-              >{`${row.name}: ${row.before} → ${row.after} members${row.perks.length > 0 ? ` (perks: ${row.perks.join(', ')})` : ''}`}</li>
+              >{`${row.name}: ${formatCount(row.before)} → ${countOf(row.after, 'member')}${row.perks.length > 0 ? ` (perks: ${row.perks.join(', ')})` : ''}`}</li>
             ))}
           </ul>
         </>

@@ -6,7 +6,7 @@ import type { EarnWay, RedeemWay, RenderContext } from '../../../context.ts';
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
 import { pointsAmount } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
-import type { PointsMethod } from '../../../schema/index.ts';
+import type { PointsMethod } from '../../../contract/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { EarnActionControl } from '../../../shared/earn-action.tsx';
 import { FieldText } from '../../../shared/text.tsx';

@@ -2,7 +2,7 @@
 import type { ProgramData, RenderContext } from '../../../context.ts';
 import { pointsAmount } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
-import type { TimelineEvent } from '../../../schema/index.ts';
+import type { TimelineEvent } from '../../../contract/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
 import { FieldText } from '../../../shared/text.tsx';

@@ -5,7 +5,7 @@
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
 import type { RenderContext, TierBasis } from '../../../context.ts';
 import { formatTierAmount } from '../../../format/index.ts';
-import type { LoyaltyTier } from '../../../schema/index.ts';
+import type { LoyaltyTier } from '../../../contract/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText } from '../../../shared/text.tsx';
 import { listAttributes, SectionFrame, TEXT_ALIGN, type SectionProps } from '../../frame.tsx';

@@ -1,4 +1,4 @@
-import type { EmailBlockOf, EmailBlockType, EmailStyle } from '../../../../renderers/schema/index.ts';
+import type { EmailBlockOf, EmailBlockType, EmailStyle } from '../../../../renderers/contract/index.ts';
 
 /** What a block's renderer gets besides its settings: the email's style and the member's values. */
 export interface BlockContext {

@@ -2,7 +2,7 @@
  * Every email block's renderer, one line each (the folder beside holds its MJML). TypeScript
  * refuses a block type of EMAIL_BLOCK_DEFINITIONS without a line here.
  */
-import type { EmailBlockType } from '../../../../renderers/schema/index.ts';
+import type { EmailBlockType } from '../../../../renderers/contract/index.ts';
 import type { EmailBlockRenderer } from './definition.ts';
 import { button } from './button/index.ts';
 import { divider } from './divider/index.ts';

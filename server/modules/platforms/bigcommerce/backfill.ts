@@ -14,7 +14,7 @@ import { resolveCustomers } from '../../../domain/orders/customers.ts';
 import { applyOrderEvents } from '../../../domain/orders/process.ts';
 import { connectionOf } from '../connections.ts';
 import { accessOf, bigcommerceRequest, type StoreAccess } from './api.ts';
-import { asJobError } from './setup.ts';
+import { asJobError } from '../job-errors.ts';
 
 export const BIGCOMMERCE_BACKFILL_JOB = 'platform.bigcommerce.backfill';
 

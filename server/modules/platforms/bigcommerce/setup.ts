@@ -8,9 +8,9 @@
  */
 import type { Config } from '../../../config.ts';
 import { bigcommerceWebhookSecret } from '../../../domain/orders/bigcommerce.ts';
-import { PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
-import { PlatformRefused, PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
-import { connectionOf, markNeedsReconnect } from '../connections.ts';
+import { PermanentFailure, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
+import { connectionOf } from '../connections.ts';
+import { asJobError } from '../job-errors.ts';
 import { accessOf, bigcommerceList, bigcommerceRequest, type StoreAccess } from './api.ts';
 
 export const BIGCOMMERCE_SETUP_JOB = 'platform.bigcommerce.setup';
@@ -91,21 +91,6 @@ async function nameStore(db: RunningJob<never>['db'], storeId: number, access: S
 
 /** What a store is called until its settings are read. */
 export const placeholderTitle = (storeHash: string) => `BigCommerce store ${storeHash}`;
-
-/** The platform's errors as the job engine reads them. */
-export async function asJobError<T>(db: RunningJob<never>['db'], storeId: number, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof PlatformThrottled) throw new RetryLater(error.message, error.delayMs);
-    if (error instanceof PlatformUnauthorized) {
-      await markNeedsReconnect(db, storeId);
-      throw new PermanentFailure(error.message);
-    }
-    if (error instanceof PlatformRefused) throw new PermanentFailure(error.message);
-    throw error;
-  }
-}
 
 export function bigcommerceSetupJob(config: Config): JobKind<Record<string, never>> {
   return {

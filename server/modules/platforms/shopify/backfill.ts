@@ -5,18 +5,22 @@
  * until COMPLETED, then the JSONL file at its `url` (one object a line; an order names its customer
  * with `__parentId`) written in batches. A resumable, idempotent job of the job engine: the
  * operation is found again by its query (the window is fixed in the job's payload), each batch
- * commits with the job's progress (lines done of the file's), customers are written by e-mail and
- * orders go through the same processing as their webhooks (points once per order).
+ * commits with the job's progress (lines done of the file's), customers are found by their platform
+ * id (else e-mail) and orders go through the same processing as their webhooks (points once per
+ * order). A file read again writes only what changed: the customers and orders the database
+ * already holds as the file says them are compared in bulk and left as they were.
  */
 import type { Config } from '../../../config.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
 import { upsertPlatformCustomers, type PlatformCustomer } from '../../../domain/customers/platform-sync.ts';
+import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
 import { shopifyEvent } from '../../../domain/orders/shopify.ts';
 import type { OrderEvent } from '../../../domain/orders/normalized.ts';
 import { applyOrderEvents } from '../../../domain/orders/process.ts';
-import { asJobError } from '../bigcommerce/setup.ts';
 import { connectionOf } from '../connections.ts';
+import { asJobError } from '../job-errors.ts';
 import { adminGraphql, ShopifyUnavailable } from './admin-api.ts';
 
 export const SHOPIFY_BACKFILL_JOB = 'platform.shopify.backfill';
@@ -138,6 +142,22 @@ function orderEventOf(line: BulkLine, customer: PlatformCustomer | undefined): O
   });
 }
 
+/**
+ * The orders of a batch without those already applied as the file says them (the same last
+ * change, `updatedAt`): a file read again writes only what changed since.
+ */
+async function changedOrders(db: Executor, storeId: number, orders: OrderEvent[]): Promise<OrderEvent[]> {
+  if (orders.length === 0) return orders;
+  const applied = await sql<{ external_id: string; updated_at: string | null }>`
+    select s.external_id, s.data->>'updatedAt' as updated_at from unnest(${orders.map((order) => order.orderExternalId)}::text[]) as wanted(external_id)
+    cross join lateral (
+      select o.external_id, o.data from order_states o
+      where o.store_id = ${storeId} and o.platform = 'shopify' and o.external_id = wanted.external_id and o.known limit 1
+    ) s`.execute(db);
+  const appliedAt = new Map(applied.rows.map((row) => [row.external_id, row.updated_at]));
+  return orders.filter((order) => !order.order || appliedAt.get(order.orderExternalId) !== order.order.updatedAt);
+}
+
 /** Writes the file's lines from `from` on, a batch a transaction with the job's progress; answers how many customers and orders. */
 export async function importBulkFile(job: Pick<RunningJob<unknown>, 'db' | 'now' | 'checkpoint'>, storeId: number, text: string, from: number) {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
@@ -145,7 +165,7 @@ export async function importBulkFile(job: Pick<RunningJob<unknown>, 'db' | 'now'
   // an order's customer may be anywhere in the file: every customer first, by their global id
   const customers = new Map<string, PlatformCustomer>();
   for (const line of parsed) if (!line[PARENT] && line.id.includes('/Customer/')) customers.set(line.id, customerOf(line));
-  let written = { customers: 0, orders: 0 };
+  let written = { customers: 0, orders: 0, created: 0, updated: 0, unchanged: 0 };
   for (let start = from; start < parsed.length; start += BATCH_LINES) {
     const batch = parsed.slice(start, start + BATCH_LINES);
     const batchCustomers = batch
@@ -156,12 +176,19 @@ export async function importBulkFile(job: Pick<RunningJob<unknown>, 'db' | 'now'
       .filter((line) => line[PARENT] && line.id.includes('/Order/'))
       .map((line) => orderEventOf(line, customers.get(line[PARENT]!)))
       .filter((event): event is OrderEvent => event !== null);
-    await job.db.transaction().execute(async (trx) => {
-      await upsertPlatformCustomers(trx, storeId, 'shopify', batchCustomers);
-      await applyOrderEvents(trx, storeId, orders, job.now());
+    const counts = await job.db.transaction().execute(async (trx) => {
+      const customerCounts = await upsertPlatformCustomers(trx, storeId, 'shopify', batchCustomers);
+      await applyOrderEvents(trx, storeId, await changedOrders(trx, storeId, orders), job.now());
       await job.checkpoint(trx, Math.min(start + BATCH_LINES, parsed.length), parsed.length);
+      return customerCounts;
     });
-    written = { customers: written.customers + batchCustomers.length, orders: written.orders + orders.length };
+    written = {
+      customers: written.customers + batchCustomers.length,
+      orders: written.orders + orders.length,
+      created: written.created + counts.created,
+      updated: written.updated + counts.updated,
+      unchanged: written.unchanged + counts.unchanged,
+    };
   }
   return { lines: parsed.length, ...written };
 }
