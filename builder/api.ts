@@ -4,7 +4,7 @@
  * imports console/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
-import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StyledSurface, type SurfaceKind } from '../renderers/contract/index.ts';
+import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StudioId, type StyledSurface, type SurfaceKind } from '../renderers/contract/index.ts';
 
 /** The shopper surfaces the studios edit (renderers/contract/surfaces.ts: the one table of surfaces). */
 export { SURFACE_KINDS, type SurfaceKind };
@@ -85,6 +85,14 @@ export interface PreviewLinkInfo {
   expiresAt: string;
 }
 
+/** Someone else with the same studio open on this store. */
+export interface EditorInfo {
+  name: string;
+  email: string;
+  /** the signed-in person themselves, in another browser or window */
+  sameUser: boolean;
+}
+
 export interface GalleryImage {
   url: string;
   name: string;
@@ -146,6 +154,13 @@ export interface BuilderApi {
    */
   previewLink?(): Promise<PreviewLinkInfo>;
   revokePreviewLink?(id: number): Promise<void>;
+  /**
+   * heartbeat of an open studio (every 15 s): answers who else of this store has it open;
+   * absent: the studio shows no presence
+   */
+  editing?(studio: StudioId): Promise<EditorInfo[]>;
+  /** the studio was closed: this sign-in no longer counts as editing it */
+  stopEditing?(studio: StudioId): Promise<void>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
   /** the store's default language and its others (its texts can be translated into each); one language when absent */

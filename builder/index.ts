@@ -4,6 +4,8 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the studio's stylesheet is a side effect by nature
 import './studio/studio.css';
+// oxlint-disable-next-line import/no-unassigned-import -- as above: the presence and conflict styles
+import './studio/collaboration.css';
 
 export { BuilderStudio } from './studio/BuilderStudio.tsx';
 export type { BuilderStudioProps } from './studio/BuilderStudio.tsx';

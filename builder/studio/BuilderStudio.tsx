@@ -20,6 +20,7 @@ import { RENDERER_STYLESHEET } from '../surfaces/stylesheet.ts';
 import { WidgetCanvas } from '../surfaces/WidgetCanvas.tsx';
 import { BuilderApiContext } from './api-context.ts';
 import { useAutosave, useHistoryShortcuts, useLeaveGuard } from './hooks.ts';
+import { EditingPresence } from './EditingPresence.tsx';
 import { createSaver } from './saver.ts';
 import { TopBar } from './TopBar.tsx';
 import { VersionHistory } from './VersionHistory.tsx';
@@ -110,6 +111,7 @@ function StudioLayout({
         previewHref={previewHref}
         checkLive={api.landingPage}
         readOnlyReason={readOnlyReason}
+        presence={<EditingPresence studio={surface} active={readOnlyReason === undefined} />}
         variantSwitch={variantSwitch}
         editingB={variant === 'b'}
       />

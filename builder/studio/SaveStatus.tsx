@@ -1,22 +1,11 @@
-/** The visible save state: saving, saved, error with Retry, or the conflict with its two ways out. */
+/** The visible save state: saving, saved (with what a resolved conflict kept), error with Retry, or the conflict and its dialog. */
 import { useBuilder } from '../store/store.ts';
+import { ConflictNotice } from './ConflictDialog.tsx';
 import type { Saver } from './saver.ts';
 
 export function SaveStatus({ saver, dirty }: { saver: Saver; dirty: boolean }) {
   const save = useBuilder((s) => s.save);
-  if (save.status === 'conflict') {
-    return (
-      <div role="alert" className="bs-save bs-save--conflict">
-        <p>{save.message}</p>
-        <button type="button" className="bs-button" onClick={() => void saver.reload()}>
-          Reload their version
-        </button>
-        <button type="button" className="bs-button" onClick={() => void saver.overwrite()}>
-          Overwrite with mine
-        </button>
-      </div>
-    );
-  }
+  if (save.status === 'conflict') return <ConflictNotice saver={saver} message={save.message} />;
   if (save.status === 'error') {
     return (
       <div role="alert" className="bs-save bs-save--error">
@@ -31,6 +20,7 @@ export function SaveStatus({ saver, dirty }: { saver: Saver; dirty: boolean }) {
   return (
     <span role="status" className="bs-save" data-state={dirty && save.status !== 'saving' ? 'dirty' : save.status}>
       {text}
+      {save.status === 'saved' && !dirty && save.message ? <span className="bs-save__note"> {save.message}</span> : null}
     </span>
   );
 }

@@ -43,6 +43,8 @@ export interface TopBarProps {
   variantSwitch?: ReactNode;
   /** the studio edits variant B: it is saved, never published, and has no history of its own */
   editingB?: boolean | undefined;
+  /** who else is editing, shown beside the save state */
+  presence?: ReactNode;
 }
 
 export function TopBar({
@@ -57,6 +59,7 @@ export function TopBar({
   readOnlyReason,
   variantSwitch,
   editingB,
+  presence,
 }: TopBarProps) {
   const store = useBuilderStore();
   const audience = useBuilder((s) => s.audience);
@@ -107,6 +110,7 @@ export function TopBar({
       </a>
       <h1 className="bs-topbar__title">{title}</h1>
       <SaveStatus saver={saver} dirty={dirty} />
+      {presence}
       <div className="bs-topbar__spacer" />
       <RadioGroup<Audience>
         name="Audience"

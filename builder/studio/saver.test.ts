@@ -15,6 +15,13 @@ async function setup() {
   return { api, store, saver, edit };
 }
 
+/** the default landing page with this header title */
+function titled(title: string) {
+  const doc = structuredClone(DEFAULT_LANDING_PAGE);
+  doc.sections.find((s) => s.id === 'header')!.content.visitor.title = title;
+  return doc;
+}
+
 /** a studio of `surface` and the custom style, opened from `api` */
 async function openStudio(api: BuilderApi, surface: 'widget' | 'landing_page') {
   const [doc, style] = await Promise.all([api.load(surface), api.load('custom_style')]);
@@ -40,7 +47,7 @@ describe('saver', () => {
 
   it('a stale save stops with a conflict and keeps our changes; overwrite saves them on the latest version', async () => {
     const { api, store, saver, edit } = await setup();
-    await api.saveDraft('landing_page', 1, DEFAULT_LANDING_PAGE); // another tab
+    await api.saveDraft('landing_page', 1, titled('Theirs')); // another tab
     edit('Mine');
     expect(await saver.save()).toBe(false);
     expect(store.getState().save.status).toBe('conflict');
@@ -49,6 +56,16 @@ describe('saver', () => {
     expect(await saver.save()).toBe(false); // autosave stays paused while in conflict
     expect(await saver.overwrite()).toBe(true);
     expect((await api.load('landing_page')).document.sections.find((s) => s.id === 'header')!.content.visitor.title).toBe('Mine');
+  });
+
+  it('saves on top of a newer draft that has the content it last saved (another editor restored it): no conflict', async () => {
+    const { api, store, saver, edit } = await setup();
+    await api.saveDraft('landing_page', 1, titled('Someone else'));
+    await api.restore('landing_page', 1); // version 3: the content this studio opened
+    edit('Mine');
+    expect(await saver.save()).toBe(true);
+    expect(store.getState().versions.landing_page).toBe(4);
+    expect(api.calls.filter((c) => c.startsWith('save landing_page'))).toEqual(['save landing_page@1', 'save landing_page@1', 'save landing_page@3']);
   });
 
   it('reload takes the server version and clears history', async () => {
@@ -79,7 +96,7 @@ describe('saver', () => {
 
   it('restore does nothing while pending changes cannot be saved', async () => {
     const { api, store, saver, edit } = await setup();
-    await api.saveDraft('landing_page', 1, DEFAULT_LANDING_PAGE); // another tab
+    await api.saveDraft('landing_page', 1, titled('Theirs')); // another tab
     edit('Mine');
     expect(await saver.restore('landing_page', 1)).toBe(false);
     expect(store.getState().save.status).toBe('conflict');

@@ -18,6 +18,7 @@ import {
 import { THEME_TOKENS } from '../../presets/index.ts';
 import { isConflict, SURFACE_KINDS, type BuilderApi, type ScheduleRequest, type SurfaceDocument, type SurfaceKind, type StudioKind } from '../api.ts';
 import { dirtyKinds, type BuilderStore } from '../store/store.ts';
+import { sameJson } from './same-json.ts';
 
 export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [kind, surfaceName(kind)])), custom_style: 'custom style' } as Record<
   StudioKind,
@@ -25,7 +26,7 @@ export const KIND_NAMES = { ...Object.fromEntries(SURFACE_KINDS.map((kind) => [k
 >;
 
 const CONFLICT_MESSAGE = (kind: StudioKind) =>
-  `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: reload to get the other version, or overwrite it with yours.`;
+  `This ${KIND_NAMES[kind]} was saved somewhere else (another tab or person) after you opened it. Your changes are still here but not saved: choose which version to keep (the other one stays in History).`;
 
 export type PublishResult = { ok: true; message?: string } | { ok: false; reason: string; issues?: { kind: StudioKind; issue: ReadabilityIssue }[] };
 
@@ -97,9 +98,24 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
       const { version } = await api.saveDraft(kind, base, doc);
       store.getState().markSaved(kind, doc as never, version);
     } catch (error) {
-      if (doc.kind === 'custom_style' && isConflict(error) && (await saveStyleOnLatest(doc))) return;
+      if (!isConflict(error)) throw error;
+      if (doc.kind === 'custom_style' && (await saveStyleOnLatest(doc))) return;
+      if (await saveOnSameContent(kind, doc)) return;
       throw error;
     }
+  }
+
+  /**
+   * A newer draft whose content is the one this studio last saved or loaded (another editor kept
+   * it, or restored it) is no conflict: the save goes on top of it.
+   */
+  async function saveOnSameContent(kind: StudioKind, doc: SurfaceDocument<StudioKind>): Promise<boolean> {
+    const latest = await api.load(kind);
+    const saved = store.getState().saved[kind];
+    if (!saved || !sameJson(latest.document, saved)) return false;
+    const { version } = await api.saveDraft(kind, latest.draftVersion, doc);
+    store.getState().markSaved(kind, doc as never, version);
+    return true;
   }
 
   /**

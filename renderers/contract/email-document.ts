@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { colourSchema, idSchema, oneOf, schemaVersionSchema, text } from './primitives.ts';
+import { translationsSchema } from './translations.ts';
 
 /** A link of an email: https://…, http://…, mailto:… or one `{{placeholder}}`; '' = none. */
 export const EMAIL_LINK_MESSAGE = 'Enter a link starting with https:// or a placeholder such as {{referral_link}}';
@@ -158,6 +159,8 @@ export const emailDocumentSchema = z.strictObject({
   preheader: text(200),
   style: emailStyleSchema,
   blocks: z.array(emailBlockSchema).max(EMAIL_DOCUMENT_MAX_BLOCKS, { error: `An email holds at most ${EMAIL_DOCUMENT_MAX_BLOCKS} blocks` }),
+  /** the subject, preheader and blocks' texts in the store's other languages (see translations.ts; blocks are keyed by id) */
+  translations: translationsSchema,
 });
 export type EmailDocument = z.infer<typeof emailDocumentSchema>;
 

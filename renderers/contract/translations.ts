@@ -31,6 +31,12 @@ export const TEXT_FIELDS: ReadonlySet<string> = new Set([
   'text',
   'primary_text',
   'secondary_text',
+  // email documents
+  'subject',
+  'preheader',
+  'alt',
+  'address',
+  'unsubscribe_label',
 ]);
 
 /** One language's texts: text key → text. */

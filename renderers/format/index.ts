@@ -1,4 +1,4 @@
-export { agreeLabels, formatPoints, formatPointsAmount, pointsAmount, pointsLabelFor, singularLabel, type PointsWords } from './points.ts';
+export { agreeLabels, formatPoints, formatPointsAmount, keepsProductWord, pointsAmount, pointsLabelFor, singularLabel, type PointsWords } from './points.ts';
 export { formatEarnRate } from './rules.ts';
 export { fillPlaceholders } from './placeholders.ts';
 export { contrastRatio, meetsContrast } from './contrast.ts';

@@ -56,7 +56,7 @@ export function formatPointsAmount(value: number, words: PointsWords, locale = '
 }
 
 /** True when the store kept the product's own word for points (saved none of its own). */
-function productWords(words: PointsWords): boolean {
+export function keepsProductWord(words: PointsWords): boolean {
   const plural = words.pointsLabel.trim().toLowerCase();
   const singular = words.pointsLabelSingular?.trim().toLowerCase();
   return (plural === '' || plural === 'points') && (!singular || singular === 'point');
@@ -67,7 +67,7 @@ function productWords(words: PointsWords): boolean {
  * or, where the store kept the product's word, in the shopper's language ("1 250 points", "نقطتان").
  */
 export function pointsAmount(value: number, ctx: Wording & { program: PointsWords }): string {
-  return productWords(ctx.program) ? pointsInWords(ctx, value) : formatPointsAmount(value, ctx.program, ctx.locale);
+  return keepsProductWord(ctx.program) ? pointsInWords(ctx, value) : formatPointsAmount(value, ctx.program, ctx.locale);
 }
 
 /**

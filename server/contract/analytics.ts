@@ -60,7 +60,13 @@ const liability = z.object({
   liability_after_expiry_minor: z.number().int().nullable(),
 });
 
-const groupFigures = z.object({ customers: z.number().int(), repeat_rate: z.number().nullable(), spend_per_customer_minor: z.number().nullable() });
+/** customers: everyone of the group who joined in the period; compared: those the figures were computed on (a random sample of a larger group) */
+const groupFigures = z.object({
+  customers: z.number().int(),
+  compared: z.number().int(),
+  repeat_rate: z.number().nullable(),
+  spend_per_customer_minor: z.number().nullable(),
+});
 const difference = z.object({ lift: z.number(), low: z.number(), high: z.number() }).nullable();
 /** Incremental lift: new members vs the holdout group, each difference with its 95 % interval. */
 const lift = z.object({

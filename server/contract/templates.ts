@@ -5,6 +5,7 @@ const editor = z.enum(EMAIL_EDITORS, { message: `Unknown editor: use one of ${EM
 /** The built-in editor's document (validated by renderers/contract on the server) or Unlayer's design. */
 const design = z.record(z.string(), z.unknown());
 import { emailField } from './common.ts';
+import { isLanguageTag, LANGUAGE_TAG_MESSAGE } from '../../renderers/contract/index.ts';
 
 /** The nine email keys (spec §2 routes) used as `{id}` by the template calls. */
 export const emailKey = z.enum(EMAIL_KEYS, { message: `Unknown email: use one of ${EMAIL_KEYS.join(', ')}.` });
@@ -12,7 +13,26 @@ export const emailKeyParams = z.strictObject({ id: emailKey });
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} is at most ${max} characters.`);
 
-/** The simple form of an email (subject, preheader, heading, body with placeholders, button). */
+const MAX_LANGUAGES = 30;
+
+/** One language's texts of the simple form; a text left out is sent in the default language. */
+const fieldTranslation = z.strictObject({
+  subject: text(200, 'The subject').optional(),
+  preheader: text(200, 'The preheader').optional(),
+  heading: text(200, 'The heading').optional(),
+  body: text(5000, 'The body').optional(),
+  button_label: text(60, 'The button label').optional(),
+});
+
+/** `{ [language]: { subject, preheader, … } }`: the email in the store's other languages (as surface documents' `translations`). */
+const fieldTranslations = z.record(z.string(), fieldTranslation).superRefine((table, ctx) => {
+  const languages = Object.keys(table);
+  if (languages.length > MAX_LANGUAGES) ctx.addIssue({ code: 'custom', message: `Keep to ${MAX_LANGUAGES} languages or fewer.` });
+  for (const language of languages)
+    if (!isLanguageTag(language)) ctx.addIssue({ code: 'custom', path: [language], message: `"${language.slice(0, 20)}": ${LANGUAGE_TAG_MESSAGE}.` });
+});
+
+/** The simple form of an email (subject, preheader, heading, body with placeholders, button), in the default language and others. */
 export const emailFields = z.strictObject({
   subject: text(200, 'The subject').min(1, 'Enter a subject.'),
   preheader: text(200, 'The preheader'),
@@ -27,6 +47,7 @@ export const emailFields = z.strictObject({
       .max(2048)
       .regex(/^(https?:\/\/\S+|\{\{\s*[a-z_]+\s*\}\})$/i, 'Enter a link starting with https:// or a placeholder.'),
   ]),
+  translations: fieldTranslations.optional(),
 });
 
 /**

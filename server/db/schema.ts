@@ -244,6 +244,7 @@ export const STORE_SCOPED_TABLES = [
   'webhook_deliveries',
   'publish_schedules',
   'preview_links',
+  'editing_presence',
   'platform_connections',
   'reward_codes',
 ] as const;

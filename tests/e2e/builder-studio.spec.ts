@@ -354,7 +354,7 @@ test('a stale save (another tab saved first) shows a conflict, never a silent lo
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'saved somewhere else' })).toBeVisible();
   await expect(frame().locator('[data-section-type=header] [data-field=title]')).toHaveText('Saved in this tab');
-  await page.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await page.getByRole('dialog', { name: 'Saved elsewhere while you edited' }).getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 });
 

@@ -137,10 +137,12 @@ test('imports a CSV: the dry run shows the bad rows, the fixed file imports with
   await expect(problems).toContainText('Negative balance');
   await expect(dialog.getByLabel('Email column')).toHaveValue('Email');
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(dialog.getByText('4 rows: 2 new, 0 updated, 0 unchanged, 2 skipped; 55 opening points to credit.')).toBeVisible();
   await axe();
 
-  await dialog.getByLabel('CSV file').setInputFiles(file(good));
-  await expect(dialog.getByText('No problems found')).toBeVisible();
+  // skipping the bad rows imports the good ones and lists the skipped ones with their reasons
+  await dialog.getByLabel('Skip bad rows').check();
+  await expect(dialog.getByText('2 rows have problems and will be skipped; the other 2 will be imported.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
   await expect(dialog).toBeHidden({ timeout: JOB_MS });
   const progress = page.getByRole('region', { name: 'Import' });
@@ -149,13 +151,20 @@ test('imports a CSV: the dry run shows the bad rows, the fixed file imports with
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible({ timeout: 30_000 });
   await expect(progress.getByRole('status')).toHaveText('Done');
-  await expect(progress).toContainText('2 customers added, 0 updated, 55 opening points credited.');
+  await expect(progress).toContainText('2 customers added, 0 updated, 0 unchanged, 2 skipped, 55 opening points credited.');
+  const skipped = progress.getByRole('table', { name: 'Skipped rows' });
+  await expect(skipped.locator('tbody tr')).toHaveCount(3);
+  await expect(skipped).toContainText('is not a date: use YYYY-MM-DD');
+  await axe();
   await progress.getByRole('button', { name: 'Dismiss' }).click();
 
+  // the same customers again: the dry run promises nothing, and the import changes nothing
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(file(good));
+  await expect(dialog.getByText('No problems found')).toBeVisible();
+  await expect(dialog.getByText('2 rows: 0 new, 0 updated, 2 unchanged, 0 skipped; 0 opening points to credit.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
-  await expect(progress).toContainText('0 customers added, 2 updated, 0 opening points credited.', { timeout: JOB_MS });
+  await expect(progress).toContainText('0 customers added, 0 updated, 2 unchanged, 0 skipped, 0 opening points credited.', { timeout: JOB_MS });
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(`ivy.${run}`);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).press('Enter');
   await expect(bodyRows()).toHaveCount(1);

@@ -128,6 +128,22 @@ describe('Stat and ChartCard', () => {
     expect(screen.getByText('up 200 (20%) on the previous period')).toBeTruthy();
   });
 
+  it('a stat against a previous period near zero says "new" or "over 999%", never a percentage in the thousands', () => {
+    render(
+      <dl>
+        <Stat label="Members joined" value={100000} previous={27} />
+        <Stat label="Orders" value={12} previous={0} />
+        <Stat label="Redeemed" value={0} previous={0} />
+      </dl>,
+    );
+    expect(screen.getByText('+99,973 (>999%)')).toBeTruthy();
+    expect(screen.getByText('up 99,973 (over 999%) on the previous period')).toBeTruthy();
+    expect(screen.getByText('+12 (new)')).toBeTruthy();
+    expect(screen.getByText('up 12 (new, none in the previous period) on the previous period')).toBeTruthy();
+    expect(screen.getByText('no change')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\d{4,}%/);
+  });
+
   it('a chart has a table view and its CSV', () => {
     const data = {
       x: ['2026-11-01', '2026-11-02'],

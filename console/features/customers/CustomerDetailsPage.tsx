@@ -91,7 +91,7 @@ function CustomerDetails({ customer }: { customer: CustomerRow }) {
           <Fact label="Lifetime points" value={formatPoints(customer.lifetime)} />
           <Fact label="Birthday" value={customer.birthday ? formatDay(customer.birthday) : 'Not set'} />
           <Fact label="VIP tier" value={customer.vip_tier ?? 'None'} />
-          <Fact label="Program status" value={programStatusBadge(customer.program_status)} />
+          <Fact label="Program status" value={programStatusBadge(customer)} />
           <Fact label="Joined" value={formatDay(customer.joined_at)} />
           <Fact label="Source" value={sourceLabel(customer.source)} />
         </dl>

@@ -110,4 +110,8 @@ export const ar: Catalog = {
   'refusal.invalid': 'تحقّق مما أدخلته وحاول مجددًا.',
   'refusal.signInAgain': 'تغيّرت جلستك. أعد تحميل الصفحة وحاول مجددًا.',
   'visitor.name': 'صديقنا',
+  'points.word': 'نقاط',
+  'points.wordOne': 'نقطة',
+  'email.membership': 'تصلك هذه الرسالة لأنك عضو في برنامج مكافآت {store}.',
+  'email.unsubscribe': 'إلغاء الاشتراك',
 };

@@ -103,4 +103,8 @@ export const de: Catalog = {
   'refusal.invalid': 'Prüfen Sie Ihre Eingabe und versuchen Sie es erneut.',
   'refusal.signInAgain': 'Ihre Sitzung hat sich geändert. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'visitor.name': 'Freund',
+  'points.word': 'Punkte',
+  'points.wordOne': 'Punkt',
+  'email.membership': 'Sie erhalten diese E-Mail als Mitglied des Prämienprogramms von {store}.',
+  'email.unsubscribe': 'Abmelden',
 };

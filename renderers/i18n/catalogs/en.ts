@@ -107,4 +107,8 @@ export const en = {
   'refusal.invalid': 'Check what you entered and try again.',
   'refusal.signInAgain': 'Your session has changed. Reload the page and try again.',
   'visitor.name': 'friend',
+  'points.word': 'points',
+  'points.wordOne': 'point',
+  'email.membership': 'You receive this email as a member of the {store} rewards program.',
+  'email.unsubscribe': 'Unsubscribe',
 } as const satisfies Record<string, Message>;

@@ -107,4 +107,8 @@ export const es: Catalog = {
   'refusal.invalid': 'Revisa lo que introdujiste y vuelve a intentarlo.',
   'refusal.signInAgain': 'Tu sesión cambió. Recarga la página y vuelve a intentarlo.',
   'visitor.name': 'amigo',
+  'points.word': 'puntos',
+  'points.wordOne': 'punto',
+  'email.membership': 'Recibes este correo como miembro del programa de recompensas de {store}.',
+  'email.unsubscribe': 'Darse de baja',
 };

@@ -103,4 +103,8 @@ export const fr: Catalog = {
   'refusal.invalid': 'Vérifiez votre saisie et réessayez.',
   'refusal.signInAgain': 'Votre session a changé. Rechargez la page et réessayez.',
   'visitor.name': 'ami',
+  'points.word': 'points',
+  'points.wordOne': 'point',
+  'email.membership': 'Vous recevez cet e-mail en tant que membre du programme de fidélité de {store}.',
+  'email.unsubscribe': 'Se désabonner',
 };

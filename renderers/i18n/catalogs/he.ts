@@ -103,4 +103,8 @@ export const he: Catalog = {
   'refusal.invalid': 'בדקו את מה שהזנתם ונסו שוב.',
   'refusal.signInAgain': 'החיבור שלכם השתנה. טענו מחדש את הדף ונסו שוב.',
   'visitor.name': 'חבר',
+  'points.word': 'נקודות',
+  'points.wordOne': 'נקודה',
+  'email.membership': 'קיבלתם אימייל זה כחברים בתוכנית ההטבות של {store}.',
+  'email.unsubscribe': 'הסרה מרשימת התפוצה',
 };

@@ -103,4 +103,8 @@ export const ja: Catalog = {
   'refusal.invalid': '入力内容を確認して、もう一度お試しください。',
   'refusal.signInAgain': 'セッションが変わりました。ページを再読み込みしてもう一度お試しください。',
   'visitor.name': 'お客様',
+  'points.word': 'ポイント',
+  'points.wordOne': 'ポイント',
+  'email.membership': 'このメールは{store}の特典プログラムの会員の方にお送りしています。',
+  'email.unsubscribe': '配信停止',
 };

@@ -107,4 +107,8 @@ export const ptBR: Catalog = {
   'refusal.invalid': 'Confira o que você digitou e tente novamente.',
   'refusal.signInAgain': 'Sua sessão mudou. Recarregue a página e tente novamente.',
   'visitor.name': 'amigo',
+  'points.word': 'pontos',
+  'points.wordOne': 'ponto',
+  'email.membership': 'Você recebe este e-mail como membro do programa de recompensas de {store}.',
+  'email.unsubscribe': 'Cancelar inscrição',
 };

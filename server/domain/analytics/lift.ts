@@ -6,7 +6,7 @@
  * for spend). Computed by one SQL aggregate over at most LIFT_SAMPLE customers of each group: a
  * larger group is represented by a simple random sample of it (the first LIFT_SAMPLE in a fixed
  * random order), which the interval, computed from the sample, accounts for, and
- * the message says. With fewer than MIN_GROUP customers in a group the answer says the sample is
+ * the message says; each group's `customers` is still everyone who joined, `compared` the sample. With fewer than MIN_GROUP customers in a group the answer says the sample is
  * too small and gives no interval. Orders in the store's currency only.
  */
 import { sql } from 'kysely';
@@ -22,7 +22,10 @@ export const LIFT_SAMPLE = 2000;
 const Z95 = 1.959964;
 
 export interface GroupFigures {
+  /** every customer of the group who joined in the period */
   customers: number;
+  /** the customers compared: all of them, or the random sample of a larger group */
+  compared: number;
   repeat_rate: number | null;
   /** mean revenue per customer in the period, minor units */
   spend_per_customer_minor: number | null;
@@ -49,6 +52,8 @@ interface GroupRow {
   holdout: boolean;
   /** customers compared (the sample's when sampled) */
   customers: number;
+  /** every customer of the group who joined in the period (the compared ones when not said) */
+  joined?: number;
   /** true when the group had more customers than were compared */
   sampled?: boolean;
   repeaters: number;
@@ -56,18 +61,20 @@ interface GroupRow {
   var_spend: number;
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
 const interval = (lift: number, standardError: number): Difference => ({ lift, low: lift - Z95 * standardError, high: lift + Z95 * standardError });
 
 /** The lift figures from each group's count, repeaters, mean and sample variance of spend (pure: the tests check it by hand). */
 export function liftOf(members: GroupRow | undefined, holdout: GroupRow | undefined): Lift {
   const figures = (row: GroupRow | undefined): GroupFigures => ({
-    customers: row?.customers ?? 0,
+    customers: row?.joined ?? row?.customers ?? 0,
+    compared: row?.customers ?? 0,
     repeat_rate: row && row.customers > 0 ? row.repeaters / row.customers : null,
     spend_per_customer_minor: row && row.customers > 0 ? row.mean_spend : null,
   });
   const m = figures(members);
   const h = figures(holdout);
-  if (!members || !holdout || m.customers < MIN_GROUP || h.customers < MIN_GROUP) {
+  if (!members || !holdout || m.compared < MIN_GROUP || h.compared < MIN_GROUP) {
     const message =
       h.customers === 0
         ? 'No holdout group in this period: set a holdout share in the program settings to measure the lift on new customers.'
@@ -76,19 +83,22 @@ export function liftOf(members: GroupRow | undefined, holdout: GroupRow | undefi
   }
   const pm = m.repeat_rate!;
   const ph = h.repeat_rate!;
-  const repeatSe = Math.sqrt((pm * (1 - pm)) / m.customers + (ph * (1 - ph)) / h.customers);
-  const spendSe = Math.sqrt(members.var_spend / m.customers + holdout.var_spend / h.customers);
+  const repeatSe = Math.sqrt((pm * (1 - pm)) / m.compared + (ph * (1 - ph)) / h.compared);
+  const spendSe = Math.sqrt(members.var_spend / m.compared + holdout.var_spend / h.compared);
   const repeat = interval(pm - ph, repeatSe);
   const spend = interval(members.mean_spend - holdout.mean_spend, spendSe);
   const significant = repeat.low > 0 || spend.low > 0;
   const verdict = significant
     ? 'Members repeat or spend more than the holdout group, beyond chance (95 % confidence).'
     : 'The difference between members and the holdout group is within chance (95 % confidence): keep measuring.';
-  const sampled = [members.sampled ? 'members' : null, holdout.sampled ? 'holdout customers' : null].filter(Boolean);
+  const sampled = [
+    members.sampled ? `${count(m.compared)} of the ${count(m.customers)} members` : null,
+    holdout.sampled ? `${count(h.compared)} of the ${count(h.customers)} holdout customers` : null,
+  ].filter(Boolean);
   const message =
     sampled.length === 0
       ? verdict
-      : `Based on a random sample of ${sampled.join(' and of ')} who joined in this period (${m.customers} members, ${h.customers} holdout customers compared; the interval allows for the sampling). ${verdict}`;
+      : `Based on a random sample of ${sampled.join(' and ')} who joined in this period (the interval allows for the sampling). ${verdict}`;
   return { members: m, holdout: h, sufficient: true, message, repeat_rate: repeat, spend_per_customer_minor: spend };
 }
 
@@ -96,10 +106,11 @@ export function liftOf(members: GroupRow | undefined, holdout: GroupRow | undefi
 export async function holdoutLift(db: Executor, storeId: number, period: Period, currency: string, sample = LIFT_SAMPLE): Promise<Lift> {
   // each group's first sample + 1 in the index's random order (the index's condition: members in the program, the holdout
   // whatever their status), read from the index alone; the one past the sample says the group was sampled
+  const joinedInPeriod = sql`store_id = ${storeId} and deleted_at is null and (holdout or program_status = 'member')
+    and created_at >= ${period.start} and created_at < ${period.end}`;
   const group = (holdout: boolean) => sql`(
     select id, holdout, row_number() over (order by hashint8(id), id) as n from customers
-    where store_id = ${storeId} and holdout = ${holdout} and deleted_at is null and (holdout or program_status = 'member')
-      and created_at >= ${period.start} and created_at < ${period.end}
+    where ${joinedInPeriod} and holdout = ${holdout}
     order by hashint8(id), id limit ${sample + 1})`;
   const { rows } = await sql<Record<keyof GroupRow, unknown>>`
     with cohort as (${group(false)} union all ${group(true)}),
@@ -122,6 +133,10 @@ export async function holdoutLift(db: Executor, storeId: number, period: Period,
     var_spend: Number(row.var_spend),
     sampled: row.sampled === true,
   }));
+  // the whole groups' sizes (the comparison reads at most `sample` of each)
+  const joined = await sql<{ holdout: boolean; joined: unknown }>`
+    select holdout, count(*) as joined from customers where ${joinedInPeriod} group by holdout`.execute(db);
+  for (const row of groups) row.joined = toNumber(joined.rows.find((found) => found.holdout === row.holdout)?.joined ?? row.customers);
   return liftOf(
     groups.find((row) => !row.holdout),
     groups.find((row) => row.holdout),

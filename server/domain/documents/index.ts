@@ -23,4 +23,5 @@ export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceS
 export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
 export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';
 export type { PublishSchedule, ScheduleItem, ScheduleState } from './schedule-tables.ts';
+export { heartbeat, leaveStudio, otherEditors, PRESENCE_TTL_MS, type Editor, type PresenceKey } from './editing-presence.ts';
 export { createPreviewLink, previewAllowed, revokePreviewLink, PREVIEW_TTL_MS } from './preview-links.ts';

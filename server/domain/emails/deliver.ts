@@ -7,7 +7,8 @@ import { claimDue, isUnsubscribed, markFailedAttempt, markSent, markSkipped, req
 import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 import { designOf, readTemplate } from './templates.ts';
-import { memberValues, storePalette, storeValues } from './values.ts';
+import { designInLanguage } from './language.ts';
+import { memberValues, storeLanguage, storePalette, storeValues } from './values.ts';
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/email/unsubscribe/${encodeURIComponent(token)}`;
 
@@ -23,9 +24,11 @@ async function deliverOne(db: Db, mailer: Mailer, publicUrl: string, row: Outbox
   if (!email) {
     const template = await readTemplate(db, row.store_id, key);
     if (!template.enabled) return skip(db, row, 'The email is switched off.');
+    // the member's language (else the store's default): the design's translation and the product's wording in it
     const member = row.customer_id ? await memberValues(db, store, row.customer_id) : null;
-    const values = { ...storeValues(store), ...member?.values, ...row.data, unsubscribe_url: link };
-    email = await renderEmail(designOf(template), values, storePalette(store));
+    const language = member?.language ?? storeLanguage(store);
+    const values = { ...storeValues(store, language), ...member?.values, ...row.data, unsubscribe_url: link };
+    email = await renderEmail(designInLanguage(designOf(template), language), values, storePalette(store), language);
   }
   try {
     await mailer.send({ ...email, to: row.to_address, unsubscribeUrl: link, fromName: store.title });

@@ -1,4 +1,5 @@
 import mjml2html from 'mjml';
+import { catalogFor, t, textDirection } from '../../../renderers/i18n/index.ts';
 import type { EmailDocument } from '../../../renderers/contract/index.ts';
 import { EMAIL_BLOCK_RENDERERS } from './blocks/registry.ts';
 import type { BlockContext, TextContext } from './blocks/definition.ts';
@@ -47,7 +48,7 @@ const HEAD_ATTRIBUTES =
   '<mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /><mj-text font-size="16px" line-height="24px" padding="4px 0" /></mj-attributes>';
 
 /** The built-in editor's document as MJML: each block through its renderer (blocks/registry.ts). */
-function documentMjml(doc: EmailDocument, values: Record<string, string>): string {
+function documentMjml(doc: EmailDocument, values: Record<string, string>, language: string): string {
   const style = Object.fromEntries(Object.entries(doc.style).map(([name, colour]) => [name, escapeHtml(colour)])) as EmailDocument['style'];
   const context: BlockContext = {
     style,
@@ -56,7 +57,7 @@ function documentMjml(doc: EmailDocument, values: Record<string, string>): strin
     link: (url) => escapeHtml(safeUrl(fillPlaceholders(url, values))),
   };
   const blocks = doc.blocks.map((block) => (EMAIL_BLOCK_RENDERERS[block.type].mjml as (b: typeof block, c: BlockContext) => string)(block, context)).join('\n');
-  return `<mjml>
+  return `${mjmlRoot(language)}
   <mj-head>
     <mj-title>${fillText(doc.subject, values)}</mj-title>
     <mj-preview>${fillText(doc.preheader, values)}</mj-preview>
@@ -77,7 +78,14 @@ function documentText(doc: EmailDocument, values: Record<string, string>): strin
     .join('\n\n');
 }
 
-function mjmlSource(fields: EmailFields, values: Record<string, string>, palette: EmailPalette): string {
+/** The product's own wording of an email (its footer) in `language`. */
+const wordingOf = (language: string) => ({ locale: language, messages: catalogFor(language) });
+
+/** `<mjml>` with the email's language and writing direction. */
+const mjmlRoot = (language: string) => `<mjml lang="${escapeHtml(language)}" dir="${textDirection(language)}">`;
+
+function mjmlSource(fields: EmailFields, values: Record<string, string>, palette: EmailPalette, language: string): string {
+  const words = wordingOf(language);
   const fill = (text: string) => fillText(text, values);
   const accent = COLOR.test(palette.accent) ? palette.accent : DEFAULT_PALETTE.accent;
   const background = COLOR.test(palette.background) ? palette.background : DEFAULT_PALETTE.background;
@@ -87,7 +95,7 @@ function mjmlSource(fields: EmailFields, values: Record<string, string>, palette
       ? `<mj-button href="${attr(buttonUrl)}" background-color="${accent}" border-radius="6px" font-size="16px" padding-top="8px">${fill(fields.button_label)}</mj-button>`
       : '';
   const unsubscribe = safeUrl(values.unsubscribe_url ?? '');
-  return `<mjml>
+  return `${mjmlRoot(language)}
   <mj-head>
     <mj-title>${fill(fields.subject)}</mj-title>
     <mj-preview>${fill(fields.preheader)}</mj-preview>
@@ -102,37 +110,44 @@ function mjmlSource(fields: EmailFields, values: Record<string, string>, palette
         ${button}
       </mj-column>
     </mj-section>
-    <mj-section padding="16px 0 32px"><mj-column><mj-text align="center" font-size="12px" line-height="18px" color="#6b7280">You receive this email as a member of the ${escapeHtml(values.store_name ?? '')} rewards program.${
-      unsubscribe ? ` <a href="${attr(unsubscribe)}" style="color:#6b7280">Unsubscribe</a>` : ''
+    <mj-section padding="16px 0 32px"><mj-column><mj-text align="center" font-size="12px" line-height="18px" color="#6b7280">${escapeHtml(t(words, 'email.membership', { store: values.store_name ?? '' }))}${
+      unsubscribe ? ` <a href="${attr(unsubscribe)}" style="color:#6b7280">${escapeHtml(t(words, 'email.unsubscribe'))}</a>` : ''
     }</mj-text></mj-column></mj-section>
   </mj-body>
 </mjml>`;
 }
 
-function plainText(fields: EmailFields, values: Record<string, string>): string {
+function plainText(fields: EmailFields, values: Record<string, string>, language: string): string {
   const lines = [fillPlaceholders(fields.heading, values), '', fillPlaceholders(fields.body, values)];
   const url = safeUrl(fillPlaceholders(fields.button_url, values)) || safeUrl(values.store_url ?? '');
   if (fields.button_label.trim() && url) lines.push('', `${fillPlaceholders(fields.button_label, values)}: ${url}`);
-  if (values.unsubscribe_url) lines.push('', `Unsubscribe: ${values.unsubscribe_url}`);
+  if (values.unsubscribe_url) lines.push('', `${t(wordingOf(language), 'email.unsubscribe')}: ${values.unsubscribe_url}`);
   return lines.join('\n');
 }
 
 /**
  * Email-safe HTML of a design, filled with `values` (a member's data, or sample data for a
  * preview). The simple form renders through MJML; the visual editor's HTML is filled and
- * sanitised again (nothing active reaches an inbox, whatever was stored).
+ * sanitised again (nothing active reaches an inbox, whatever was stored). `language`: the
+ * product's own wording (the footer) and the email's `lang`; the design comes already in it
+ * (`designInLanguage`).
  */
-export async function renderEmail(design: EmailDesign, values: Record<string, string>, palette: EmailPalette = DEFAULT_PALETTE): Promise<RenderedEmail> {
+export async function renderEmail(
+  design: EmailDesign,
+  values: Record<string, string>,
+  palette: EmailPalette = DEFAULT_PALETTE,
+  language = 'en',
+): Promise<RenderedEmail> {
   if (design.editor === 'builder') {
-    const result = await mjml2html(documentMjml(design.document, values), { validationLevel: 'soft' });
+    const result = await mjml2html(documentMjml(design.document, values, language), { validationLevel: 'soft' });
     const subject = fillPlaceholders(design.document.subject, values).replace(/[\r\n]+/g, ' ');
     return { subject, html: result.html, text: documentText(design.document, values) };
   }
   const subject = fillPlaceholders(design.fields.subject, values).replace(/[\r\n]+/g, ' ');
   if (design.editor === 'unlayer') {
     const html = sanitizeEmailHtml(fillPlaceholders(design.content, values, escapeHtml));
-    return { subject, html, text: plainText(design.fields, values) };
+    return { subject, html, text: plainText(design.fields, values, language) };
   }
-  const result = await mjml2html(mjmlSource(design.fields, values, palette), { validationLevel: 'soft' });
-  return { subject, html: result.html, text: plainText(design.fields, values) };
+  const result = await mjml2html(mjmlSource(design.fields, values, palette, language), { validationLevel: 'soft' });
+  return { subject, html: result.html, text: plainText(design.fields, values, language) };
 }

@@ -2,7 +2,13 @@ import { DEFAULT_EMAIL_DOCUMENT } from '../../../presets/index.ts';
 import { newEmailBlock, type EmailBlock, type EmailBlockType, type EmailDocument } from '../../../renderers/contract/index.ts';
 import type { EmailKey } from './kinds.ts';
 
-/** The simple-form fields of an email design. */
+/** The simple form's texts that come in other languages (the button's link is the same in every language). */
+export const TRANSLATED_EMAIL_FIELDS = ['subject', 'preheader', 'heading', 'body', 'button_label'] as const;
+export type TranslatedEmailField = (typeof TRANSLATED_EMAIL_FIELDS)[number];
+/** language (BCP 47) → that language's texts; a text left out is sent in the default language */
+export type EmailFieldTranslations = Record<string, Partial<Record<TranslatedEmailField, string>>>;
+
+/** The simple-form fields of an email design; the fields themselves are in the store's default language. */
 export interface EmailFields {
   subject: string;
   preheader: string;
@@ -10,6 +16,7 @@ export interface EmailFields {
   body: string;
   button_label: string;
   button_url: string;
+  translations?: EmailFieldTranslations;
 }
 
 const shop = '{{store_name}}';

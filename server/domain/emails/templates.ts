@@ -88,14 +88,23 @@ export function designErrors(
   key: EmailKey,
   change: Pick<TemplateChange, 'fields' | 'content' | 'json_content'> & { editor?: EmailEditor },
 ): Record<string, string> {
-  const texts: Record<string, string | undefined> = { ...change.fields };
+  const { translations, ...fields } = change.fields;
   const document = change.editor === 'builder' ? emailDocumentOf(change.json_content) : null;
   if (document && !document.ok) return document.errors;
   const documentTexts = document?.ok ? emailDocumentTexts(document.document) : {};
+  // every language's texts: the default language's and each translation's
+  const translated = Object.entries(translations ?? {}).flatMap(([language, table]) =>
+    Object.entries(table).map(([field, text]) => [`fields.translations.${language}.${field}`, text] as const),
+  );
+  const documentTranslations = Object.entries((document?.ok && document.document.translations) || {}).flatMap(([language, table]) =>
+    Object.entries(table).map(([path, text]) => [`json_content.translations.${language}.${path}`, text] as const),
+  );
   return unknownPlaceholderErrors(key, {
-    ...Object.fromEntries(Object.entries(texts).map(([field, text]) => [`fields.${field}`, text])),
+    ...Object.fromEntries(Object.entries(fields).map(([field, text]) => [`fields.${field}`, text])),
+    ...Object.fromEntries(translated),
     content: change.content ?? '',
     ...Object.fromEntries(Object.entries(documentTexts).map(([path, text]) => [`json_content.${path}`, text])),
+    ...Object.fromEntries(documentTranslations),
   });
 }
 

@@ -1,15 +1,28 @@
 import type { Db } from '../../db/connection.ts';
 import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
-import { pointsLabelFor } from '../../../renderers/format/index.ts';
+import { keepsProductWord, pointsLabelFor } from '../../../renderers/format/index.ts';
+import { catalogFor, word } from '../../../renderers/i18n/index.ts';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
+import { servedLanguage } from '../stores/languages.ts';
 import { programWords } from '../program/words.ts';
 import type { Store } from '../../db/schema.ts';
 import { brandColourOf } from '../stores/brand.ts';
 
-/** The store's side of every email: its name, link and the word for points. */
-export function storeValues(store: Store): Record<string, string> {
+/** The store's default language (its emails' language for someone whose language it does not write in). */
+export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;
+
+/**
+ * The store's side of every email, in `language`: its name, link and the word for points (the
+ * store's own word, or the product's in that language where the store kept it).
+ */
+export function storeValues(store: Store, language = storeLanguage(store)): Record<string, string> {
   const words = programWords(store.settings);
   const website = store.website ? (/^https?:\/\//.test(store.website) ? store.website : `https://${store.website}`) : '';
-  return { store_name: store.title, store_url: website, points_label: pointsLabelFor(2, words), points_label_singular: pointsLabelFor(1, words) };
+  const catalog = { locale: language, messages: catalogFor(language) };
+  const [plural, singular] = keepsProductWord(words)
+    ? [word(catalog, 'points.word'), word(catalog, 'points.wordOne')]
+    : [pointsLabelFor(2, words), pointsLabelFor(1, words)];
+  return { store_name: store.title, store_url: website, points_label: plural, points_label_singular: singular };
 }
 
 /** The store's palette for its emails (settings `primary_color`); undefined when the store chose none. */
@@ -51,29 +64,46 @@ export interface Member {
   last_name: string;
 }
 
-/** A member's own data: name, balance; `null` when the customer is not this store's. */
-export async function memberValues(db: Db, store: Store, customerId: number): Promise<{ member: Member; values: Record<string, string> } | null> {
+/**
+ * A member's own data (name, balance) and the language their emails go out in (their kept
+ * language when the store writes in it, else the store's default), the numbers and dates written
+ * as that language does; `null` when the customer is not this store's.
+ */
+export async function memberValues(
+  db: Db,
+  store: Store,
+  customerId: number,
+): Promise<{ member: Member; values: Record<string, string>; language: string } | null> {
   const member = await db
     .selectFrom('customers')
     .leftJoin('points_accounts', (join) =>
       join.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'),
     )
-    .select(['customers.id', 'customers.email', 'customers.first_name', 'customers.last_name', 'customers.created_at', 'points_accounts.balance'])
+    .select([
+      'customers.id',
+      'customers.email',
+      'customers.first_name',
+      'customers.last_name',
+      'customers.created_at',
+      'customers.locale',
+      'points_accounts.balance',
+    ])
     .where('customers.store_id', '=', store.id)
     .where('customers.id', '=', customerId)
     .executeTakeFirst();
   if (!member) return null;
   const fullName = `${member.first_name} ${member.last_name}`.trim() || member.email;
-  const since = new Date(member.created_at).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const language = servedLanguage(store, member.locale);
+  const since = new Date(member.created_at).toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const values = {
-    ...storeValues(store),
+    ...storeValues(store, language),
     first_name: member.first_name || fullName,
     full_name: fullName,
     customer_name: fullName,
-    loyalty_points_balance: Number(member.balance ?? 0).toLocaleString('en-US'),
+    loyalty_points_balance: Number(member.balance ?? 0).toLocaleString(language),
     member_since: since,
   };
-  return { member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name }, values };
+  return { member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name }, values, language };
 }
 
 /** The store's most recent member, whose data fills a test send. */

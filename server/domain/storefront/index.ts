@@ -3,15 +3,17 @@ import { launcherWithFilledTexts, stickyBarWithFilledTexts, storefrontStylePrope
 import { loaderStylesheet } from '../../../renderers/theme/index.ts';
 import { pageIcons } from '../../../renderers/shared/page-icons.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
-import { THEMES, documentForLanguage, matchLanguage, storeLanguages, type ThemeName } from '../../../renderers/contract/index.ts';
+import { THEMES, documentForLanguage, type ThemeName } from '../../../renderers/contract/index.ts';
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
+import { servedLanguage } from '../stores/languages.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';
 export { demoMember } from './demo-member.ts';
+export { servedLanguage } from '../stores/languages.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {
@@ -23,12 +25,6 @@ export async function customerByExternalId(db: Db, storeId: number, externalId: 
     .orderBy('id')
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** The store's language that serves a shopper asking for `requested`: the closest of its languages, else its default. */
-export function servedLanguage(store: Pick<Store, 'settings'>, requested: string | undefined): string {
-  const languages = storeLanguages(store.settings as Record<string, unknown>);
-  return matchLanguage(requested, [languages.default, ...languages.others]) ?? languages.default;
 }
 
 /** Keeps the language a signed-in shopper's storefront speaks: the member's e-mails go out in it. */

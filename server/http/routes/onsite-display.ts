@@ -42,6 +42,7 @@ import {
 import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { errorHandler } from '../errors.ts';
+import { registerPresenceRoutes } from './editing-presence.ts';
 import { registerPreviewRoutes } from './preview-links.ts';
 import { registerScheduleRoutes } from './publish-schedules.ts';
 
@@ -329,6 +330,7 @@ export const onsiteDisplayRoutes: RouteModule = {
     registerUniformRoutes(app);
     registerScheduleRoutes(app);
     registerPreviewRoutes(app);
+    registerPresenceRoutes(app);
     registerSpecRoutes(app);
   },
 };

@@ -10,3 +10,7 @@ export async function openStudio(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(canvas(page)).toHaveAttribute('data-ready', '');
 }
+
+/** Selects a section by its outline entry (`Header`, `Banner`, …): the inspector then shows its fields. */
+export const selectSection = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Sections' }).getByRole('listitem', { name, exact: true }).getByRole('button', { name, exact: true }).click();

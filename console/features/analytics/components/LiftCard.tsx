@@ -11,6 +11,9 @@ import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : formatRate(value));
+/** Everyone of the group who joined; and how many of them the figures compare when that is a sample. */
+export const groupSize = (group: LiftAnswer['members']) =>
+  group.compared < group.customers ? `${formatCount(group.customers)} (${formatCount(group.compared)} compared)` : formatCount(group.customers);
 const points = (value: number) => `${value >= 0 ? '+' : '−'}${(Math.abs(value) * 100).toFixed(1)} pts`;
 
 /** The form of the holdout share: the store settings call's own rule (a whole percentage, 0–20), required here. */
@@ -63,13 +66,13 @@ function LiftTable({ lift, currency }: { lift: LiftAnswer; currency: string }) {
       <tbody>
         <tr>
           <th scope="row">Members</th>
-          <td>{formatCount(lift.members.customers)}</td>
+          <td>{groupSize(lift.members)}</td>
           <td>{rate(lift.members.repeat_rate)}</td>
           <td>{spend(lift.members.spend_per_customer_minor)}</td>
         </tr>
         <tr>
           <th scope="row">Holdout group</th>
-          <td>{formatCount(lift.holdout.customers)}</td>
+          <td>{groupSize(lift.holdout)}</td>
           <td>{rate(lift.holdout.repeat_rate)}</td>
           <td>{spend(lift.holdout.spend_per_customer_minor)}</td>
         </tr>

@@ -190,8 +190,9 @@ export const downloadDataRequest = (id: number) => fetchCsv(`/customer/data-requ
 export const checkImport = (body: { csv: string; mapping?: ImportCheck['mapping'] }) =>
   api.post<ImportCheck>('/customer/import', { ...body, dry_run: true }, data);
 
-/** Data host POST customer/import: a file without problems becomes a background job (202). */
-export const startImport = (body: { csv: string; mapping?: ImportCheck['mapping'] }) => api.post<CustomerImportJob>('/customer/import', body, data);
+/** Data host POST customer/import: a file without problems (or, skipping bad rows, its good rows) becomes a background job (202). */
+export const startImport = (body: { csv: string; mapping?: ImportCheck['mapping']; skip_bad_rows?: boolean }) =>
+  api.post<CustomerImportJob>('/customer/import', body, data);
 
 /** Data host GET customer/import/{id}: the import's progress (the list is read again once it is done). */
 export const importStatus = async (id: string) => {

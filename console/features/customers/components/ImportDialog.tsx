@@ -2,10 +2,12 @@ import { useId, useState } from 'react';
 import { IMPORT_FIELDS, type ImportCheck } from '../../../../server/contract/customers.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Checkbox } from '../../../components/ui/Field.tsx';
 import { Banner } from '../../../components/ui/PageHeader.tsx';
 import { errorMessage } from '../../../lib/api/errors.ts';
 import { countOf, formatCount } from '../../../lib/format.ts';
 import { checkImport, startImport } from '../api/customers.ts';
+import { ImportProblems } from './ImportProblems.tsx';
 import { SelectField } from './SelectField.tsx';
 
 const FIELD_LABELS: Record<(typeof IMPORT_FIELDS)[number], string> = {
@@ -16,12 +18,17 @@ const FIELD_LABELS: Record<(typeof IMPORT_FIELDS)[number], string> = {
   points: 'Opening balance column',
   tags: 'Tags column (separated by ;)',
 };
-const SHOWN_PROBLEMS = 200;
+
+/** What the import would do, as the dry run counted it against the store's customers. */
+export const importOutlook = (check: ImportCheck) =>
+  `${countOf(check.rows, 'row')}: ${formatCount(check.created)} new, ${formatCount(check.updated)} updated, ${formatCount(check.unchanged)} unchanged, ` +
+  `${formatCount(check.skipped)} skipped; ${countOf(check.opening_points, 'opening point')} to credit.`;
 
 /**
  * customer/import in three steps: choose a CSV, map its columns (guessed from the headers), read
- * the dry run's problems (line, column, reason) — then start the background import, which the
- * page follows with a progress bar.
+ * the dry run's problems (line, column, reason) and what the import would do — then start the
+ * background import (with "Skip bad rows", the good rows of a file with bad ones), which the page
+ * follows with a progress bar.
  */
 export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (jobId: string) => void }) {
   const fileId = useId();
@@ -29,6 +36,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
   const [check, setCheck] = useState<ImportCheck | null>(null);
   const [busy, setBusy] = useState<'checking' | 'starting' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [skipBad, setSkipBad] = useState(false);
 
   const runCheck = async (text: string, mapping?: ImportCheck['mapping']) => {
     setBusy('checking');
@@ -61,7 +69,7 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
     setBusy('starting');
     setFailure(null);
     try {
-      const job = await startImport({ csv, mapping: check.mapping });
+      const job = await startImport({ csv, mapping: check.mapping, ...(skipping ? { skip_bad_rows: true } : {}) });
       onStarted(String(job.id));
       close();
     } catch (error) {
@@ -74,9 +82,12 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
     setCsv(null);
     setCheck(null);
     setFailure(null);
+    setSkipBad(false);
     onClose();
   };
-  const ready = check !== null && check.problems.length === 0 && busy === null;
+  const skippable = check !== null && check.problems.length > 0 && !check.whole_file && check.valid > 0;
+  const skipping = skippable && skipBad;
+  const ready = check !== null && (check.problems.length === 0 || skipping) && busy === null;
   const headerOptions = [{ value: '', label: 'Not imported' }, ...(check?.headers ?? []).map((header) => ({ value: header, label: header }))];
 
   return (
@@ -120,31 +131,23 @@ export function ImportDialog({ open, onClose, onStarted }: { open: boolean; onCl
                 />
               ))}
             </fieldset>
-            <p role="status">{`${countOf(check.rows, 'row')}, ${formatCount(check.valid)} ready to import, ${countOf(check.opening_points, 'opening point')}.`}</p>
+            <p role="status">{check.whole_file ? `${countOf(check.rows, 'row')}.` : importOutlook(check)}</p>
             {check.problems.length > 0 ? (
               <>
-                <Banner tone="critical">{`${countOf(check.problems.length, 'problem')} found: nothing will be imported until the file is fixed.`}</Banner>
-                <div className="ls-table">
-                  <table aria-label="Problems">
-                    <thead>
-                      <tr>
-                        <th scope="col">Line</th>
-                        <th scope="col">Column</th>
-                        <th scope="col">Reason</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {check.problems.slice(0, SHOWN_PROBLEMS).map((problem, at) => (
-                        <tr key={at}>
-                          <td>{problem.line}</td>
-                          <td>{problem.column || '—'}</td>
-                          <td>{problem.reason}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                {check.problems.length > SHOWN_PROBLEMS ? <p>{`…and ${formatCount(check.problems.length - SHOWN_PROBLEMS)} more.`}</p> : null}
+                <Banner tone={skipping ? 'info' : 'critical'}>
+                  {skipping
+                    ? `${check.skipped === 1 ? '1 row has' : `${formatCount(check.skipped)} rows have`} problems and will be skipped; the other ${formatCount(check.valid)} will be imported.`
+                    : `${countOf(check.problems.length, 'problem')} found: nothing will be imported until the file is fixed${skippable ? ' or you skip the bad rows' : ''}.`}
+                </Banner>
+                {skippable ? (
+                  <Checkbox
+                    label="Skip bad rows"
+                    hint="Import the rows without problems and list the bad ones with their reasons."
+                    checked={skipBad}
+                    onChange={(event) => setSkipBad(event.target.checked)}
+                  />
+                ) : null}
+                <ImportProblems label="Problems" problems={check.problems} />
               </>
             ) : (
               <Banner tone="success">No problems found: the file is ready to import.</Banner>

@@ -9,7 +9,13 @@ const STATUS: Record<CustomerRow['program_status'], { label: string; tone: Badge
   excluded: { label: 'Excluded', tone: 'attention' },
   guest: { label: 'Guest', tone: 'neutral' },
 };
-export const programStatusBadge = (status: CustomerRow['program_status']) => <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+/** The customer's place in the program: the holdout group (kept out to measure the lift, whatever its status), or its program status. */
+export const programStatusBadge = (customer: Pick<CustomerRow, 'program_status' | 'holdout'>) =>
+  customer.holdout ? (
+    <Badge tone="neutral">Holdout group</Badge>
+  ) : (
+    <Badge tone={STATUS[customer.program_status].tone}>{STATUS[customer.program_status].label}</Badge>
+  );
 
 const SOURCES: Record<string, string> = { manual: 'Added by hand', import: 'Import', order: 'Order', widget: 'Widget sign-up' };
 export const sourceLabel = (source: string) => SOURCES[source] ?? source;
@@ -31,6 +37,6 @@ export const CUSTOMER_COLUMNS: DataColumn<CustomerRow>[] = [
   { id: 'vip_tier', header: 'VIP tier', cell: (row) => row.vip_tier ?? '—' },
   { id: 'referrals', header: 'Referrals', sortable: true, cell: (row) => String(row.referrals) },
   { id: 'joined', header: 'Joined', sortable: true, cell: (row) => formatDay(row.joined_at) },
-  { id: 'program_status', header: 'Program status', cell: (row) => programStatusBadge(row.program_status) },
+  { id: 'program_status', header: 'Program status', cell: (row) => programStatusBadge(row) },
   { id: 'source', header: 'Source', cell: (row) => sourceLabel(row.source) },
 ];

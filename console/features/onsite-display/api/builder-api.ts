@@ -31,6 +31,7 @@ import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
 import { storeLanguages } from '../../../../renderers/contract/index.ts';
+import { editingPresenceApi } from './editing-presence.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 
@@ -163,6 +164,7 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
         await api.post(`/onsite-display/preview-links/${id}/revoke`);
       }),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
+    ...editingPresenceApi(api),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
     languages: () => storeLanguages(consoleStore().getState().user.users?.store?.settings),
     variant: (kind) =>
