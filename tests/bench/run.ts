@@ -21,6 +21,7 @@ const BENCHES: { title: string; module: string }[] = [
   { title: 'Builder canvas latency', module: 'builder.ts' },
   { title: 'Ledger throughput', module: 'ledger.ts' },
   { title: 'Webhook acknowledgement under burst', module: 'webhooks.ts' },
+  { title: 'Experiment beacons', module: 'beacons.ts' },
   { title: 'Dashboard and analytics at scale', module: 'analytics.ts' },
   { title: 'Points impact preview', module: 'points-preview.ts' },
   { title: 'Customer list at scale', module: 'customers.ts' },

@@ -20,6 +20,9 @@ const filters = () => page.getByRole('group', { name: 'Filters' });
 const table = () => page.getByRole('table', { name: 'Customers' });
 const bodyRows = () => table().locator('tbody tr[tabindex]');
 const columnTexts = async (index: number) => bodyRows().evaluateAll((rows, i) => rows.map((row) => row.children[i]?.textContent ?? ''), index);
+/** a figure as the console shows it (1,332) read back as a number, and a number as the console shows it */
+const numberIn = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
+const shown = (value: number) => value.toLocaleString('en-US');
 /** a background job on a busy machine: its answer may take longer than an assertion's default */
 const JOB_MS = 30_000;
 const axe = async () => {
@@ -43,7 +46,7 @@ test('the list sorts and filters on the server, kept in the URL through a reload
   // on screen until the new one arrives, and its zeros are in order too: wait for the highest first.
   await expect
     .poll(async () => {
-      const values = (await columnTexts(3)).map(Number);
+      const values = (await columnTexts(3)).map(numberIn);
       return values[0]! > 0 && values.every((value, index) => index === 0 || values[index - 1]! >= value);
     })
     .toBe(true);
@@ -72,7 +75,7 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await expect(page).toHaveURL(/\/customers\/details\?id=\d+/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Summary' });
-  const balanceBefore = Number(await summary.locator('dt:text-is("Points balance") + dd').textContent());
+  const balanceBefore = numberIn(await summary.locator('dt:text-is("Points balance") + dd').textContent());
   await expect(page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first()).toBeVisible();
   await axe();
 
@@ -91,7 +94,7 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await dialog.getByRole('button', { name: 'Save adjustment' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(summary.locator('dt:text-is("Points balance") + dd')).toHaveText(String(balanceBefore + 25));
+  await expect(summary.locator('dt:text-is("Points balance") + dd')).toHaveText(shown(balanceBefore + 25));
   const newest = page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
   await expect(newest).toContainText('Adjusted by hand');
   await expect(newest).toContainText('+25');

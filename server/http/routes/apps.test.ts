@@ -61,6 +61,12 @@ describeEachDatabase(
       expect(JSON.stringify(info)).not.toContain('bc-token-123456');
       expect(JSON.stringify(info)).not.toContain(ctx.fixture.storeA.hmacSecret);
 
+      const shopifyInfo: AppInfo = (await call('POST', '/apps/info', { app: 'shopify' })).json().data;
+      expect(shopifyInfo.webhook_url).toBe(`${ctx.config.publicUrl}/webhooks/shopify`);
+      expect(shopifyInfo.topics).toEqual(
+        expect.arrayContaining(['orders/paid', 'products/update', 'customers/create', 'customers/update', 'customers/delete']),
+      );
+
       const neutralInfo: AppInfo = (await call('POST', '/apps/info', { app: 'custom' })).json().data;
       expect(neutralInfo.webhook_url).toBe(`${ctx.config.publicUrl}/webhooks/orders/alpha-store`);
       expect(neutralInfo.topics).toContain('order.paid');

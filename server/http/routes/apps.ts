@@ -21,7 +21,9 @@ import {
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from '../../domain/apps/index.ts';
+import { SHOPIFY_CUSTOMER_TOPICS } from '../../domain/customers/shopify-webhooks.ts';
 import { SHOPIFY_TOPICS } from '../../domain/orders/shopify.ts';
+import { SHOPIFY_PRODUCT_TOPICS } from '../../domain/products/webhooks.ts';
 import type { Store } from '../../db/schema.ts';
 import { findImage } from '../../domain/media/gallery.ts';
 import type { RouteModule } from '../context.ts';
@@ -47,7 +49,7 @@ function webhookSetup(origin: string, store: Store, app: AppId): { webhook_url: 
     return {
       webhook_url: `${origin}/webhooks/shopify`,
       signature: 'X-Shopify-Hmac-Sha256: the base64 HMAC-SHA256 of the body with your HMAC secret',
-      topics: [...SHOPIFY_TOPICS],
+      topics: [...SHOPIFY_TOPICS, ...SHOPIFY_PRODUCT_TOPICS, ...SHOPIFY_CUSTOMER_TOPICS],
     };
   }
   if (app === 'bigcommerce') {

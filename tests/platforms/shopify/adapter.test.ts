@@ -8,24 +8,12 @@ import {
   type RewardCode,
 } from '../../../server/modules/platforms/index.ts';
 import type { PlatformsConfig } from '../../../server/config.ts';
-import { API_KEY, API_SECRET, startStandIn } from './install-flow.ts';
+import { grantToken, startStandIn } from './install-flow.ts';
 
 const { standIn, config } = await startStandIn(() => new Date());
 const adapter = platformAdapters(config.platforms as PlatformsConfig).shopify!;
 const SHOP = 'codes-shop.myshopify.com';
 let connection: Connection;
-
-/** A token as the app gets one: Shopify's authorize, then the code exchanged. */
-async function grantToken(shop: string): Promise<string> {
-  const authorize = `${standIn.origin}/admin/oauth/authorize?${new URLSearchParams({ client_id: API_KEY, shop, scope: 'write_discounts', redirect_uri: 'http://localhost:4000/cb', state: 's' })}`;
-  const code = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location'))).searchParams.get('code')!;
-  const response = await fetch(`${standIn.origin}/admin/oauth/access_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: API_KEY, client_secret: API_SECRET, code }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 const reward = (overrides: Partial<RewardCode>): RewardCode => ({
   rewardId: 1,
@@ -44,7 +32,7 @@ const reward = (overrides: Partial<RewardCode>): RewardCode => ({
 const held = (code: string) => standIn.shop(SHOP).discounts.find((discount) => discount.code === code);
 
 beforeAll(async () => {
-  connection = { storeId: 1, platform: 'shopify', shop: SHOP, token: await grantToken(SHOP), scopes: 'write_discounts' };
+  connection = { storeId: 1, platform: 'shopify', shop: SHOP, token: await grantToken(standIn, SHOP, 'write_discounts'), scopes: 'write_discounts' };
 });
 afterAll(() => standIn.stop());
 
