@@ -1,18 +1,18 @@
 /**
- * An editing command: a named, pure change of the studio's documents, run through immer so the
- * store records patches for undo. `coalesce` names a group: consecutive runs with the same key
+ * An editing command: a named, pure change of a studio's documents (the surfaces' by default, or
+ * an email), run through immer so the store records patches for undo. `coalesce` names a group: consecutive runs with the same key
  * (typing in one field) become one history step.
  */
 import type { Draft } from 'immer';
 import type { SurfaceDocs } from '../store/documents.ts';
 
-export interface Command<A> {
+export interface Command<A, D = SurfaceDocs> {
   name: string;
-  perform(docs: Draft<SurfaceDocs>, args: A): void;
+  perform(docs: Draft<D>, args: A): void;
   coalesce?(args: A): string | undefined;
 }
 
-export const defineCommand = <A>(command: Command<A>): Command<A> => command;
+export const defineCommand = <A, D = SurfaceDocs>(command: Command<A, D>): Command<A, D> => command;
 
 /** Sets `value` at `path` below `target`, creating objects on the way; `undefined` removes the key. */
 export function setAtPath(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {

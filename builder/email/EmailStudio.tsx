@@ -5,19 +5,19 @@
  * rendered with MJML by the server for sample data or a real member; clicking a block in it
  * selects the block. Edits are saved automatically once they are valid.
  */
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import {
   EMAIL_BLOCK_DEFINITIONS,
   EMAIL_BLOCK_TYPES,
   emailDocumentSchema,
-  newEmailBlock,
-  type EmailBlock,
   type EmailBlockType,
   type EmailDocument,
   type EmailStyle,
 } from '../../renderers/contract/index.ts';
 import { RadioGroup } from '../studio/TopBar.tsx';
-import { edit, redo, startHistory, undo, type EmailHistory } from './history.ts';
+import { addBlock, moveBlock, newBlockId, removeBlock, setBlockField, setEmailStyle, setEmailText } from './commands.ts';
+import { createEmailStore } from './store.ts';
 import { BlockInspector, TextInput, issuesOf } from './BlockInspector.tsx';
 
 export interface EmailPreviewResult {
@@ -58,16 +58,6 @@ const STYLE_FIELDS: Array<[keyof EmailStyle, string]> = [
   ['text_color', 'Text colour'],
 ];
 
-type Action = { type: 'edit'; doc: EmailDocument; key?: string } | { type: 'undo' } | { type: 'redo' };
-const reducer = (history: EmailHistory, action: Action): EmailHistory =>
-  action.type === 'undo' ? undo(history) : action.type === 'redo' ? redo(history) : edit(history, action.doc, action.key, Date.now());
-
-const newId = (doc: EmailDocument, type: EmailBlockType) => {
-  let n = 1;
-  while (doc.blocks.some((block) => block.id === `${type}-${n}`)) n += 1;
-  return `${type}-${n}`;
-};
-
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -78,28 +68,26 @@ function useSettled<T>(value: T, ms: number): T {
 }
 
 export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice, readOnly = false }: EmailStudioProps) {
-  const [history, dispatch] = useReducer(reducer, initial, startHistory);
-  const doc = history.doc;
-  const [selected, setSelected] = useState<string | null>(null);
-  const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
-  const [memberId, setMemberId] = useState<number | null>(null);
+  // the email, its history, selection and preview choices: one store, edited through commands
+  const [store] = useState(() => createEmailStore({ doc: initial, readOnly }));
+  const { run, select, setDevice, setMember } = store.getState();
+  const doc = useStore(store, (state) => state.doc);
+  const history = useStore(store, (state) => state.history);
+  const selected = useStore(store, (state) => state.selected);
+  const device = useStore(store, (state) => state.device);
+  const memberId = useStore(store, (state) => state.memberId);
+  const saved = useStore(store, (state) => state.saved);
+  const saveState = useStore(store, (state) => state.save);
+  const saving = saveState.status === 'saving';
+  const saveError = saveState.status === 'error' ? (saveState.message ?? 'Failed to save email template') : null;
   const [members, setMembers] = useState<Array<{ id: number; name: string }>>([]);
   const [preview, setPreview] = useState<EmailPreviewResult | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(initial));
   const frame = useRef<HTMLIFrameElement>(null);
   const settled = useSettled(doc, 250);
   const valid = emailDocumentSchema.safeParse(doc);
   const errors = preview?.errors ?? {};
   const hasErrors = !valid.success || Object.keys(errors).length > 0;
-
-  const change = (next: EmailDocument, key?: string) => {
-    if (!readOnly) dispatch({ type: 'edit', doc: next, ...(key ? { key } : {}) });
-  };
-  const setBlock = (id: string, field: string, value: unknown) =>
-    change({ ...doc, blocks: doc.blocks.map((block) => (block.id === id ? ({ ...block, [field]: value } as EmailBlock) : block)) }, `${id}.${field}`);
 
   useEffect(() => {
     api.members().then(setMembers, () => setMembers([]));
@@ -123,22 +111,19 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   }, [api, settled, memberId]);
 
   const save = useCallback(async () => {
-    const json = JSON.stringify(history.doc);
-    setSaving(true);
+    const { doc: sent, setSave, markSaved } = store.getState();
+    setSave({ status: 'saving' });
     try {
-      await api.save(history.doc);
-      setSavedJson(json);
-      setSaveError(null);
+      await api.save(sent);
+      markSaved(sent);
     } catch (error) {
-      setSaveError(error instanceof Error ? error.message : 'Failed to save email template');
-    } finally {
-      setSaving(false);
+      setSave({ status: 'error', message: error instanceof Error ? error.message : 'Failed to save email template' });
     }
-  }, [api, history.doc]);
+  }, [api, store]);
 
   // autosave: a valid document still for a moment is saved (a failed save waits for the next edit or Save)
   const json = JSON.stringify(doc);
-  const dirty = json !== savedJson;
+  const dirty = json !== JSON.stringify(saved);
   const [failedJson, setFailedJson] = useState<string | null>(null);
   useEffect(() => {
     if (readOnly || !dirty || saving || hasErrors || settled !== doc || failedJson === json) return undefined;
@@ -157,12 +142,13 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
       const key = event.key.toLowerCase();
       if (key === 'z' || key === 'y') {
         event.preventDefault();
-        dispatch({ type: key === 'y' || event.shiftKey ? 'redo' : 'undo' });
+        if (key === 'y' || event.shiftKey) store.getState().redo();
+        else store.getState().undo();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  }, [readOnly, store]);
 
   // click a block on the canvas to select it (the frame runs no script; we listen from here)
   const onFrameLoad = () => {
@@ -172,7 +158,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
       event.preventDefault();
       const hit = (event.target as Element).closest('[class*="eb-"]');
       const id = hit ? [...hit.classList].find((className) => className.startsWith('eb-'))?.slice(3) : undefined;
-      if (id) setSelected(id);
+      if (id) select(id);
     });
     if (selected) frame.current?.contentDocument?.querySelector(`.eb-${CSS.escape(selected)}`)?.scrollIntoView({ block: 'nearest' });
   };
@@ -180,24 +166,15 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   const selectedIndex = doc.blocks.findIndex((block) => block.id === selected);
   const block = selectedIndex >= 0 ? doc.blocks[selectedIndex] : undefined;
   const move = (offset: number) => {
-    const to = selectedIndex + offset;
-    if (selectedIndex < 0 || to < 0 || to >= doc.blocks.length) return;
-    const blocks = [...doc.blocks];
-    const [moved] = blocks.splice(selectedIndex, 1);
-    blocks.splice(to, 0, moved!);
-    change({ ...doc, blocks });
+    if (block) run(moveBlock, { id: block.id, offset });
   };
   const remove = () => {
-    if (!block) return;
-    change({ ...doc, blocks: doc.blocks.filter((item) => item.id !== block.id) });
-    setSelected(null);
+    if (block && run(removeBlock, { id: block.id })) select(null);
   };
   const [adding, setAdding] = useState<EmailBlockType>('text');
   const add = () => {
-    const created = newEmailBlock(adding, newId(doc, adding)) as EmailBlock;
-    const at = selectedIndex >= 0 ? selectedIndex + 1 : Math.max(0, doc.blocks.length - (doc.blocks.at(-1)?.type === 'footer' ? 1 : 0));
-    change({ ...doc, blocks: [...doc.blocks.slice(0, at), created, ...doc.blocks.slice(at)] });
-    setSelected(created.id);
+    const id = newBlockId(doc, adding);
+    if (run(addBlock, { type: adding, id, after: selected })) select(id);
   };
 
   const statusText = readOnly
@@ -233,7 +210,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
         <span className="bs-topbar__spacer" />
         <label>
           Preview as{' '}
-          <select value={memberId ?? ''} onChange={(event) => setMemberId(event.target.value ? Number(event.target.value) : null)}>
+          <select value={memberId ?? ''} onChange={(event) => setMember(event.target.value ? Number(event.target.value) : null)}>
             <option value="">Sample member</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
@@ -253,10 +230,10 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
         />
         {readOnly ? null : (
           <>
-            <button type="button" className="bs-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0}>
+            <button type="button" className="bs-button" onClick={() => store.getState().undo()} disabled={history.past.length === 0}>
               Undo
             </button>
-            <button type="button" className="bs-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0}>
+            <button type="button" className="bs-button" onClick={() => store.getState().redo()} disabled={history.future.length === 0}>
               Redo
             </button>
             <button type="button" className="bs-button bs-button--primary" onClick={() => void save()} disabled={hasErrors || saving || !dirty}>
@@ -276,7 +253,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                   type="button"
                   className="bs-link-button"
                   aria-pressed={item.id === selected}
-                  onClick={() => setSelected(item.id === selected ? null : item.id)}
+                  onClick={() => select(item.id === selected ? null : item.id)}
                 >
                   {EMAIL_BLOCK_DEFINITIONS[item.type].label}
                 </button>
@@ -337,7 +314,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                 count={doc.blocks.length}
                 tags={tags}
                 issues={valid.success ? {} : issuesOf(valid.error.issues, selectedIndex)}
-                onChange={(field, value) => setBlock(block.id, field, value)}
+                onChange={(field, value) => run(setBlockField, { id: block.id, field, value })}
                 onMove={move}
                 onRemove={remove}
               />
@@ -346,16 +323,10 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                 <h2 id="email-settings-title" className="bs-inspector__title">
                   Email settings
                 </h2>
-                <TextInput label="Subject" value={doc.subject} onChange={(value) => change({ ...doc, subject: value }, 'subject')} />
-                <TextInput label="Preheader" value={doc.preheader} onChange={(value) => change({ ...doc, preheader: value }, 'preheader')} />
+                <TextInput label="Subject" value={doc.subject} onChange={(value) => run(setEmailText, { field: 'subject', value })} />
+                <TextInput label="Preheader" value={doc.preheader} onChange={(value) => run(setEmailText, { field: 'preheader', value })} />
                 {STYLE_FIELDS.map(([field, label]) => (
-                  <TextInput
-                    key={field}
-                    label={label}
-                    type="color"
-                    value={doc.style[field]}
-                    onChange={(value) => change({ ...doc, style: { ...doc.style, [field]: value } }, `style.${field}`)}
-                  />
+                  <TextInput key={field} label={label} type="color" value={doc.style[field]} onChange={(value) => run(setEmailStyle, { field, value })} />
                 ))}
                 <p className="bs-field__hint">Placeholders: {tags.map((tag) => `{{${tag}}}`).join(' ')}</p>
               </section>

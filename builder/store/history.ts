@@ -1,9 +1,9 @@
 /**
  * Patch-based undo history (the craft.js idea: record immer patches, merge a burst of typing
- * into one step). Pure functions over an immutable history value, so they are easy to test.
+ * into one step). Pure functions over an immutable history value, so they are easy to test; one
+ * history for every studio, over whatever documents it edits (the surfaces' or an email).
  */
 import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
-import type { SurfaceDocs } from './documents.ts';
 
 enablePatches();
 
@@ -27,14 +27,14 @@ export const EMPTY_HISTORY: History = { past: [], future: [], sealed: false };
 export const COALESCE_WINDOW_MS = 1000;
 const HISTORY_LIMIT = 300;
 
-export interface Applied {
-  docs: SurfaceDocs;
+export interface Applied<D> {
+  docs: D;
   history: History;
   changed: boolean;
 }
 
 /** Runs `recipe` on `docs` and records the step (or merges it into the last one). A no-op records nothing. */
-export function record(docs: SurfaceDocs, history: History, recipe: (draft: Draft<SurfaceDocs>) => void, key: string | undefined, now: number): Applied {
+export function record<D extends object>(docs: D, history: History, recipe: (draft: Draft<D>) => void, key: string | undefined, now: number): Applied<D> {
   const [next, patches, inverse] = produceWithPatches(docs, recipe);
   if (patches.length === 0) return { docs, history, changed: false };
   const last = history.past[history.past.length - 1];
@@ -45,7 +45,7 @@ export function record(docs: SurfaceDocs, history: History, recipe: (draft: Draf
   return { docs: next, history: { past, future: [], sealed: false }, changed: true };
 }
 
-export function undo(docs: SurfaceDocs, history: History): Applied {
+export function undo<D extends object>(docs: D, history: History): Applied<D> {
   const last = history.past[history.past.length - 1];
   if (!last) return { docs, history, changed: false };
   return {
@@ -55,7 +55,7 @@ export function undo(docs: SurfaceDocs, history: History): Applied {
   };
 }
 
-export function redo(docs: SurfaceDocs, history: History): Applied {
+export function redo<D extends object>(docs: D, history: History): Applied<D> {
   const [next, ...rest] = history.future;
   if (!next) return { docs, history, changed: false };
   return {
