@@ -69,10 +69,13 @@ function useUntranslated(info: EditableTextInfo, locate: TextLocator | undefined
 
 function InlineText({ info, commit, locate }: { info: EditableTextInfo; commit: TextCommit; locate: TextLocator | undefined }) {
   const [editing, setEditing] = useState(false);
+  // each edit ends on a fresh element: the text typed into the old one (kept by the browser, unknown to React) goes with it
+  const [round, setRound] = useState(0);
   const untranslated = useUntranslated(info, locate);
   const element = info.node as ReactElement<Props>;
   if (!editing) {
     return cloneElement(element, {
+      key: round,
       'data-bs-editable': '',
       'data-bs-untranslated': untranslated ? '' : undefined,
       title: untranslated ? 'Not translated: double-click to translate' : 'Double-click to edit',
@@ -94,12 +97,14 @@ function InlineText({ info, commit, locate }: { info: EditableTextInfo; commit: 
   }
   const finish = (event: FocusEvent<HTMLElement>) => {
     setEditing(false);
+    setRound((n) => n + 1);
     event.currentTarget.closest('[draggable=false][data-bs-owner]')?.setAttribute('draggable', 'true');
     if (event.currentTarget.dataset.bsCancelled) return;
     const value = (event.currentTarget.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (value !== info.raw) commit(info.owner, info.field, info.audience, value);
   };
   return cloneElement(element, {
+    key: round,
     'data-bs-editing': '',
     contentEditable: 'plaintext-only',
     suppressContentEditableWarning: true,

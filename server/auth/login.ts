@@ -16,9 +16,14 @@ export interface OpenedSession {
   store: Store | null;
 }
 
-/** Opens a console session for the user on their default store. */
+/** Opens a console session for the user on their default store, counting the sign-in. */
 export async function completeLogin(db: Db, userId: number, now: Date, config: Config): Promise<OpenedSession> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .updateTable('users')
+    .set((eb) => ({ sign_ins: eb('sign_ins', '+', 1) }))
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const store = (await defaultStoreOf(db, userId)) ?? null;
   const membership = store
     ? await db.selectFrom('memberships').select('role').where('user_id', '=', userId).where('store_id', '=', store.id).executeTakeFirst()

@@ -48,6 +48,8 @@ export const userRecord = z.object({
   role: roleField.nullable(),
   stage: z.number(),
   status: z.string(),
+  /** signed in before this session: the console welcomes a first visit, and welcomes back the others */
+  returning: z.boolean().optional(),
   store: storeSummary.nullable(),
 });
 export type UserRecord = z.infer<typeof userRecord>;

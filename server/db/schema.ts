@@ -22,6 +22,8 @@ export interface UsersTable {
   /** onboarding stage (spec §4): starts at 2; 2, 4, 6, 8, 10, 12 send the user to /onboarding */
   stage: Generated<number>;
   status: Generated<string>;
+  /** console sign-ins so far (this one included once signed in) */
+  sign_ins: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -31,6 +31,7 @@ export function presentUser(user: User, role: Role | null, store: Store | null) 
     role,
     stage: user.stage,
     status: user.status,
+    returning: user.sign_ins > 1,
     store: store ? presentStore(store) : null,
   };
 }

@@ -273,6 +273,7 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await page.getByRole('button', { name: 'Show steps' }).click();
   await expect(page.getByRole('region', { name: 'Steps' })).toBeVisible();
   // the points name chosen in step 1 is used in step 2, and going back shows what was entered
+  await page.getByLabel('Program name').fill('Sprout Club');
   await page.getByLabel('Points label').fill('beans');
   await page.locator('form').getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
@@ -312,6 +313,9 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(page).toHaveURL(/\/home$/);
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);
+  // a first visit is welcomed (not welcomed back), and the program's name from onboarding is shown
+  await expect(page.getByText(/^Welcome, \S+\. Sprout Club at a glance\.$/)).toBeVisible();
+  await expect(page.getByTestId('program-name')).toHaveText('Loyalty program: Sprout Club');
   // the first reward is a real way to redeem: the storefront's program lists it
   const bootstrap = await page.request.get('/storefront/v1/new-demo-shop/bootstrap');
   expect(JSON.stringify((await bootstrap.json()).data.program.waysToRedeem)).toContain('$5 off your order');

@@ -9,6 +9,7 @@ import { GlobalSearch } from './GlobalSearch.tsx';
 import { StoreLogo } from './StoreSwitcher.tsx';
 import { helpMenuItems, supportLinks } from './help-links.ts';
 import { Icon } from '../../components/ui/icons.tsx';
+import { useProgramName } from '../../lib/useProgramName.ts';
 
 const initials = (name: string) =>
   name
@@ -21,6 +22,7 @@ const initials = (name: string) =>
 /** spec §2: logo / store switcher, customer search, help menu, user menu. */
 export function TopBar({ navOpen, onToggleNav, navId }: { navOpen: boolean; onToggleNav: () => void; navId: string }) {
   const user = useConsole((s) => s.user.users);
+  const programName = useProgramName();
   const stores = useConsole((s) => s.user.storeList);
   const storeToken = useStoreToken();
   const navigate = useNavigate();
@@ -32,6 +34,12 @@ export function TopBar({ navOpen, onToggleNav, navId }: { navOpen: boolean; onTo
         <Icon name="menu" size={20} />
       </button>
       <StoreLogo stores={stores} currentTitle={user?.store?.title ?? null} />
+      {programName ? (
+        <span className="ls-topbar__program" data-testid="program-name">
+          <span className="ls-visually-hidden">Loyalty program: </span>
+          {truncateName(programName)}
+        </span>
+      ) : null}
       <div className="ls-topbar__search">
         <GlobalSearch />
       </div>

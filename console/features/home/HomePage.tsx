@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useConsole } from '../../state/store.ts';
 import { platformName } from '../../lib/platform.ts';
+import { greeting, useProgramName } from '../../lib/useProgramName.ts';
 import { errorMessage } from '../../lib/api/errors.ts';
 import { useCurrentStore } from './api/home.ts';
 import { useDashboardStatus } from './api/dashboard.ts';
@@ -36,11 +37,16 @@ function ProgramStatus() {
 /** spec §2 /home: the dashboard — setup progress, the last 30 days' figures, the latest activity and the store. */
 export function HomePage() {
   const firstName = useConsole((s) => s.user.users?.name.split(/\s+/)[0] ?? '');
+  const returning = useConsole((s) => s.user.users?.returning);
+  const programName = useProgramName();
   const currentStore = useCurrentStore();
   const store = currentStore.data ?? null;
   return (
     <>
-      <PageHeader title="Home" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
+      <PageHeader
+        title="Home"
+        subtitle={[firstName ? greeting(firstName, returning) : '', programName ? `${programName} at a glance.` : ''].filter(Boolean).join(' ') || undefined}
+      />
       <div className="ls-columns">
         <div>
           <PlatformNotice />
@@ -60,6 +66,8 @@ export function HomePage() {
               <dl className="ls-facts">
                 <dt>Name</dt>
                 <dd data-testid="current-store">{store.title}</dd>
+                <dt>Loyalty program</dt>
+                <dd>{programName ?? <span className="ls-muted">Not named yet</span>}</dd>
                 <dt>Platform</dt>
                 <dd>{platformName(store.platform)}</dd>
                 <dt>Store key</dt>

@@ -44,6 +44,22 @@ describeEachDatabase('sign-in and sessions', (ctx) => {
     expect(JSON.stringify(login)).not.toContain(ctx.fixture.storeA.hmacSecret);
   });
 
+  it('says whether the user signed in before: a first sign-in is not returning, the next ones are (and so is the user record)', async () => {
+    const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('email', '=', ctx.fixture.users.alice).executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .insertInto('users')
+      .values({ email: 'first@alpha.test', name: 'Fern First', password_hash, stage: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.insertInto('memberships').values({ user_id: user.id, store_id: ctx.fixture.storeA.id, role: 'owner' }).execute();
+    const first = await signIn(ctx.app, 'first@alpha.test', ctx.fixture.password);
+    expect(first.login.user.returning).toBe(false);
+    const details = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: first.headers });
+    expect(details.json().data.returning).toBe(false);
+    const second = await signIn(ctx.app, 'first@alpha.test', ctx.fixture.password);
+    expect(second.login.user.returning).toBe(true);
+  });
+
   it('refuses a wrong password or an unknown email with the same 401', async () => {
     for (const payload of [
       { email: ctx.fixture.users.alice, password: 'wrong' },
