@@ -56,12 +56,7 @@ export function StoreLanguagesFields({ form }: { form: StoreSettingsForm }) {
         hint="The language your texts are written in; shoppers whose language has no translation read it."
         options={choices.map((tag) => [tag, languageLabel(tag)] as const)}
       />
-      <fieldset
-        className="ls-stack"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${groupId}-error` : undefined}
-        onBlur={field.onBlur}
-      >
+      <fieldset className="ls-stack" aria-invalid={error ? true : undefined} aria-describedby={error ? `${groupId}-error` : undefined} onBlur={field.onBlur}>
         <legend className="ls-field__label">Other languages</legend>
         {SHOPPER_LOCALES.map((tag) => (
           <Checkbox

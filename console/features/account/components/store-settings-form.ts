@@ -1,8 +1,13 @@
-import type { z } from 'zod';
-import { storeSettingsBody } from '../../../../server/contract/store.ts';
+import { z } from 'zod';
+import { brandColourField, storeSettingsBody } from '../../../../server/contract/store.ts';
 
-/** The fields of the store settings card, validated with the server's own schema of POST /store/setting/update. */
-export const storeSettingsSchema = storeSettingsBody.pick({ website: true, email_settings: true, default_language: true, languages: true });
+/**
+ * The fields of the store settings card, validated with the server's own schema of POST /store/setting/update;
+ * an empty brand colour is left unset (the store keeps the product's palette).
+ */
+export const storeSettingsSchema = storeSettingsBody
+  .pick({ website: true, email_settings: true, default_language: true, languages: true })
+  .extend({ primary_color: z.preprocess((value) => (value === '' ? undefined : value), brandColourField.optional()) });
 export type StoreSettingsValues = z.input<typeof storeSettingsSchema>;
 export type StoreSettingsOutput = z.output<typeof storeSettingsSchema>;
 
