@@ -22,6 +22,7 @@ export * from './widget.ts';
 export * from './launcher.ts';
 export * from './surfaces.ts';
 export * from './email-templates.ts';
+export * from './brand.ts';
 
 /** The default document of each kind: what a store starts with. */
 export const DEFAULT_DOCUMENTS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
+import { brandColourField } from '../domain/schemas/brand-colour.ts';
 import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
 
 export { EXPIRY_REMINDER_DEFAULTS };
@@ -37,6 +38,8 @@ export type StoreListItem = z.infer<typeof storeListItem>;
 /** POST /store/store-token/update: switch to one of the user's stores. */
 export const storeTokenUpdateBody = z.union([z.strictObject({ store_id: idField }), z.strictObject({ access_token: z.string().min(1).max(200) })]);
 
+export { brandColourField };
+
 /** The largest share of new customers (in %) a store can keep out of the program as its holdout group. */
 export const HOLDOUT_MAX_PERCENT = 20;
 
@@ -61,11 +64,8 @@ export const storeSettingsBody = z.strictObject({
   points_label: z.string().trim().min(1, 'Enter a points label.').max(30).optional(),
   /** the label for one point ("bean" for "beans"); derived from `points_label` when not saved */
   points_label_singular: z.string().trim().min(1, 'Enter the label for one point.').max(30).optional(),
-  /** the store's brand colour: its emails (and new templates) start from it */
-  primary_color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #rrggbb.')
-    .optional(),
+  /** the store's brand colour: its new surfaces (landing page, widget, launcher, sticky bar) and emails start from it */
+  primary_color: brandColourField.optional(),
   /** the largest points adjustment staff may make at once (owners and admins are not capped) */
   staff_adjustment_cap: z.number().int().min(0).max(POINTS_LIMITS.adjustment).optional(),
   /** holdout group: this share (0–20 %) of NEW customers is kept out of the program to measure its lift */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../../console/components/ui/Toast.tsx';
-import type { User } from '../../console/lib/api/types.ts';
+import type { Store, User } from '../../console/lib/api/types.ts';
 import { queryClient } from '../../console/lib/runtime.ts';
 import { consoleStore } from '../../console/state/store.ts';
 import { installAriaJsdomPolyfills } from './jsdom.ts';
@@ -44,6 +44,21 @@ export interface ScreenOptions {
   path?: string;
 }
 
+/** The store screens are shown on, with these settings over its website and email settings. */
+export function screenStore(settings: Record<string, unknown> = {}): Store {
+  return {
+    id: 1,
+    store_id: 1,
+    title: 'Demo Coffee Roasters',
+    platform: 'shopify',
+    store_name: 'demo-coffee-roasters',
+    domain: null,
+    access_token: 'store-token',
+    has_hmac_secret: false,
+    settings: { website: 'https://coffee.example', email_settings: { unlayer: false }, ...settings },
+  };
+}
+
 /** Signs a user of this role in (no request) on a store with these settings. */
 export function signInAs({ role = 'owner', settings = {} }: ScreenOptions = {}) {
   act(() =>
@@ -56,17 +71,7 @@ export function signInAs({ role = 'owner', settings = {} }: ScreenOptions = {}) 
         role,
         stage: 0,
         status: 'active',
-        store: {
-          id: 1,
-          store_id: 1,
-          title: 'Demo Coffee Roasters',
-          platform: 'shopify',
-          store_name: 'demo-coffee-roasters',
-          domain: null,
-          access_token: 'store-token',
-          has_hmac_secret: false,
-          settings: { website: 'https://coffee.example', email_settings: { unlayer: false }, currency: 'USD', ...settings },
-        },
+        store: screenStore({ currency: 'USD', ...settings }),
       }),
   );
 }

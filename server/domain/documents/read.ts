@@ -2,6 +2,7 @@ import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } fro
 import type { Db } from '../../db/connection.ts';
 import type { DocumentStatus } from '../../db/schema.ts';
 import { defaultDocument, STORED_KINDS, SURFACES } from './kinds.ts';
+import { loadBrandColour } from '../stores/brand.ts';
 
 /** Why a stored version could not be read (a newer schema, or data that no longer validates). */
 export interface DocumentProblem {
@@ -47,10 +48,15 @@ export interface PublishedDocument<K extends DocumentKind = DocumentKind> {
 }
 
 /** A stored document at the current schema version (migrated on read), or the default with the reason. */
-function readStored<K extends DocumentKind>(kind: K, stored: unknown): { document: DocumentOf<K>; problem: DocumentProblem | null } {
+async function readStored<K extends DocumentKind>(
+  db: Db,
+  storeId: number,
+  kind: K,
+  stored: unknown,
+): Promise<{ document: DocumentOf<K>; problem: DocumentProblem | null }> {
   const result = safeMigrate(stored, kind);
   if (result.ok) return { document: result.value as DocumentOf<K>, problem: null };
-  return { document: defaultDocument(kind), problem: { message: result.message, errors: result.errors } };
+  return { document: defaultDocument(kind, await loadBrandColour(db, storeId)), problem: { message: result.message, errors: result.errors } };
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -109,11 +115,11 @@ export async function getDocument<K extends DocumentKind>(db: Db, storeId: numbe
       published_version: null,
       has_unpublished_changes: false,
       source: 'default',
-      document: defaultDocument(kind),
+      document: defaultDocument(kind, await loadBrandColour(db, storeId)),
       problem: null,
     };
   }
-  const { document, problem } = readStored(kind, draft.document);
+  const { document, problem } = await readStored(db, storeId, kind, draft.document);
   return {
     kind,
     draft_version: draft.version,
@@ -134,8 +140,8 @@ export async function loadPublishedDocument<K extends DocumentKind>(db: Db, stor
     .where('kind', '=', kind)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (!row) return { kind, version: null, document: defaultDocument(kind), problem: null };
-  return { kind, version: row.version, ...readStored(kind, row.document) };
+  if (!row) return { kind, version: null, document: defaultDocument(kind, await loadBrandColour(db, storeId)), problem: null };
+  return { kind, version: row.version, ...(await readStored(db, storeId, kind, row.document)) };
 }
 
 export type PublishedDocuments = { [K in DocumentKind]: DocumentOf<K> };
@@ -151,7 +157,7 @@ export async function loadPublishedDocuments(db: Db, storeId: number): Promise<P
     .where('store_id', '=', storeId)
     .where('status', '=', 'published')
     .execute();
-  return documentsOf(rows);
+  return documentsOf(db, storeId, rows);
 }
 
 /** Every kind's current draft (its latest version), as a store's preview link shows them; the default where nothing was saved. */
@@ -164,12 +170,19 @@ export async function loadDraftDocuments(db: Db, storeId: number): Promise<Publi
     .orderBy('kind')
     .orderBy('version', 'desc')
     .execute();
-  return documentsOf(rows);
+  return documentsOf(db, storeId, rows);
 }
 
-function documentsOf(rows: { kind: string; document: unknown }[]): PublishedDocuments {
+/** The stored documents, the store's defaults (in its brand colour: read only when one is needed) for the others. */
+async function documentsOf(db: Db, storeId: number, rows: { kind: string; document: unknown }[]): Promise<PublishedDocuments> {
   const stored = new Map(rows.map((row) => [row.kind, row.document]));
-  const entries = STORED_KINDS.map((kind) => [kind, stored.has(kind) ? readStored(kind, stored.get(kind)).document : defaultDocument(kind)]);
+  const readable = new Map(STORED_KINDS.flatMap((kind) => (stored.has(kind) ? [[kind, safeMigrate(stored.get(kind), kind)] as const] : [])));
+  const complete = STORED_KINDS.every((kind) => readable.get(kind)?.ok);
+  const brand = complete ? undefined : await loadBrandColour(db, storeId);
+  const entries = STORED_KINDS.map((kind) => {
+    const result = readable.get(kind);
+    return [kind, result?.ok ? result.value : defaultDocument(kind, brand)];
+  });
   return Object.fromEntries(entries) as PublishedDocuments;
 }
 

@@ -1,5 +1,6 @@
 import type { DocumentKind, SettingsDocument } from '../../../renderers/contract/index.ts';
-import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS } from '../../../presets/index.ts';
+import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, brandedDocument } from '../../../presets/index.ts';
+import { brandColourOf } from '../stores/brand.ts';
 import type { Db } from '../../db/connection.ts';
 import { STORED_KINDS } from './kinds.ts';
 import { latestVersion } from './read.ts';
@@ -13,11 +14,11 @@ const DEMO_STORE_DOCUMENTS: Record<string, Record<DocumentKind, SettingsDocument
 
 /**
  * Publishes a document of every kind on the demo stores so the storefront shows something real
- * from the first start. Skips a kind a store has already saved, so running it again changes
+ * from the first start, in each store's brand colour. Skips a kind a store has already saved, so running it again changes
  * nothing. Returns how many documents it published.
  */
 export async function seedDemoDocuments(db: Db, stores: Record<string, Record<DocumentKind, SettingsDocument>> = DEMO_STORE_DOCUMENTS): Promise<number> {
-  const rows = await db.selectFrom('stores').select(['id', 'store_name']).where('store_name', 'in', Object.keys(stores)).execute();
+  const rows = await db.selectFrom('stores').select(['id', 'store_name', 'settings']).where('store_name', 'in', Object.keys(stores)).execute();
   const owners = await db
     .selectFrom('memberships')
     .select(['store_id', 'user_id'])
@@ -32,7 +33,8 @@ export async function seedDemoDocuments(db: Db, stores: Record<string, Record<Do
     const owner = owners.find((row) => row.store_id === store.id)?.user_id ?? null;
     for (const kind of STORED_KINDS) {
       if ((await latestVersion(db, store.id, kind)) > 0) continue;
-      await saveAndPublish(db, { storeId: store.id, kind, baseVersion: 0, document: documents[kind], userId: owner });
+      const document = brandedDocument(documents[kind], brandColourOf(store.settings));
+      await saveAndPublish(db, { storeId: store.id, kind, baseVersion: 0, document, userId: owner });
       published += 1;
     }
   }

@@ -6,6 +6,7 @@ import { storeLanguages } from '../../../renderers/contract/index.ts';
 import { servedLanguage } from '../stores/languages.ts';
 import { programWords } from '../program/words.ts';
 import type { Store } from '../../db/schema.ts';
+import { brandColourOf } from '../stores/brand.ts';
 
 /** The store's default language (its emails' language for someone whose language it does not write in). */
 export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;
@@ -26,8 +27,8 @@ export function storeValues(store: Store, language = storeLanguage(store)): Reco
 
 /** The store's palette for its emails (settings `primary_color`); undefined when the store chose none. */
 export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | undefined {
-  const accent = (store.settings as { primary_color?: unknown }).primary_color;
-  return typeof accent === 'string' && /^#[0-9a-f]{6}$/i.test(accent) ? { accent, background: DEFAULT_PALETTE.background } : undefined;
+  const accent = brandColourOf(store.settings);
+  return accent ? { accent, background: DEFAULT_PALETTE.background } : undefined;
 }
 
 /** Made-up member data for previews when the store has no member yet. */

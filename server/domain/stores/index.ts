@@ -10,3 +10,4 @@ export {
 } from './stores.ts';
 export { createChannel, listChannels, removeChannel } from './channels.ts';
 export { saveOnboardingReward, type OnboardingReward } from './onboarding-reward.ts';
+export { brandColourOf, loadBrandColour } from './brand.ts';

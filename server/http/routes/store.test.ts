@@ -75,6 +75,36 @@ describeEachDatabase('stores, switching and settings', (ctx) => {
     expect((await get('/user/details', headers)).json().data.store.title).toBe('Beta Shop');
   });
 
+  it('saves the brand colour as #rrggbb (anything else refused with 422, nothing saved); the surfaces and emails the store starts with take it', async () => {
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, ctx.fixture.storeB.id);
+    for (const primary_color of ['brown', '#6b3f1', '#6b3f1dff', 'rgb(107,63,29)', '']) {
+      const refused = await post('/store/setting/update', headers, { primary_color, title: 'Not saved' });
+      expect(refused.statusCode, primary_color).toBe(422);
+      expect(refused.json().errors).toEqual({ primary_color: 'Enter a colour as # and six hex digits, such as #6b3f1d.' });
+    }
+    const before = (await get('/user/details', headers)).json().data.store;
+    expect(before.title).not.toBe('Not saved');
+    expect(before.settings.primary_color).toBeUndefined();
+    // without a brand colour the store starts from the product's palette
+    expect((await get('/onsite-display/launcher', headers)).json().data.document.desktop.background_color).toBe('#0060E7');
+
+    const saved = await post('/store/setting/update', headers, { primary_color: '#6b3f1d' });
+    expect(saved.statusCode).toBe(200);
+    expect((await get('/user/details', headers)).json().data.store.settings.primary_color).toBe('#6b3f1d');
+    const draft = async (kind: string) => (await get(`/onsite-display/${kind}`, headers)).json().data.document;
+    expect((await draft('landing_page')).global.primary_color).toBe('#6b3f1d');
+    expect(await draft('widget')).toMatchObject({ background_color: '#6b3f1d', text_color: '#ffffff' });
+    expect((await draft('launcher')).mobile).toMatchObject({ background_color: '#6b3f1d', text_color: '#ffffff' });
+    expect((await draft('custom_style')).styles.sticky_bar).toEqual({ accent_color: '#6b3f1d', accent_text_color: '#ffffff' });
+    // shoppers see the same before anything is published
+    expect((await get('/onsite-display/custom_style/published', headers)).json().data.document.styles.widget).toEqual({
+      accent_color: '#6b3f1d',
+      accent_text_color: '#ffffff',
+    });
+    const emails = (await get('/template', headers)).json().data as Array<{ document: { style: { accent: string } } }>;
+    expect(emails.map((email) => email.document.style.accent)).toEqual(emails.map(() => '#6b3f1d'));
+  });
+
   it('saves the points-expiry reminder days (early > final ≥ 1); refusals change nothing', async () => {
     const { headers } = await signIn(ctx.app, ctx.fixture.users.alice, ctx.fixture.password);
     const days = async () => (await get('/user/details', headers)).json().data.store.settings.email_settings;

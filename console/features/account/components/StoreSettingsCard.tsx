@@ -3,19 +3,27 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
 import { FormAlert, SwitchField, TextField } from '../../../components/ui/form/FormFields.tsx';
 import type { Store } from '../../../lib/api/types.ts';
-import { storeSettingsBody } from '../../../../server/contract/store.ts';
+import { brandColourField, storeSettingsBody } from '../../../../server/contract/store.ts';
+import { ColourField } from '../../../components/ui/form/ColourField.tsx';
+import { z } from 'zod';
 import { useSaveStoreSettings } from '../../../lib/session-queries.ts';
 import { useState } from 'react';
 import { Permitted } from '../../../components/ui/Permitted.tsx';
 
-/** The fields of this card, validated with the server's own schema of POST /store/setting/update. */
-const schema = storeSettingsBody.pick({ website: true, email_settings: true });
+/**
+ * The fields of this card, validated with the server's own schema of POST /store/setting/update;
+ * an empty brand colour is left unset (the store keeps the product's palette).
+ */
+const schema = storeSettingsBody
+  .pick({ website: true, email_settings: true })
+  .extend({ primary_color: z.preprocess((value) => (value === '' ? undefined : value), brandColourField.optional()) });
 
-/** Store settings: website and the visual email editor (store.settings.email_settings.unlayer). */
+/** Store settings: website, brand colour (store.settings.primary_color) and the visual email editor (store.settings.email_settings.unlayer). */
 export function StoreSettingsCard({ store }: { store: Store }) {
   const form = useContractForm(schema, {
     website: store.settings?.website ?? '',
     email_settings: { unlayer: Boolean(store.settings?.email_settings?.unlayer) },
+    primary_color: store.settings?.primary_color ?? '',
   });
   const save = useSaveStoreSettings();
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,6 +51,12 @@ export function StoreSettingsCard({ store }: { store: Store }) {
             type="url"
             inputMode="url"
             placeholder="https://www.example.com"
+          />
+          <ColourField
+            control={form.control}
+            name="primary_color"
+            label="Brand colour"
+            hint="New landing pages, widgets, launchers, sticky bars and emails start in this colour. Pages you already saved keep theirs."
           />
           <SwitchField
             control={form.control}
