@@ -7,27 +7,29 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo } from 'react';
-import { SECTION_LABELS, type SectionType } from '../../renderers/contract/index.ts';
+import type { SectionType } from '../../renderers/contract/index.ts';
 import { SectionPalette } from '../craft/SectionPalette.tsx';
 import { deleteSection, duplicateSection, moveSection, toggleVisible } from '../commands/index.ts';
 import { useBuilder, useBuilderStore } from '../store/store.ts';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
+import { sectionNames } from './section-names.ts';
 
-/** Item names: the section label, numbered when the page has several of the same type. */
 function useSectionNames(): { id: string; name: string }[] {
   // a string key: typing in a section changes its object but not this, so the outline stays still
   const key = useBuilder((s) => s.docs.landing_page?.sections.map((x) => `${x.id} ${x.type}`).join('\n') ?? '');
-  return useMemo(() => {
-    const seen: Partial<Record<SectionType, number>> = {};
-    return key
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const [id = '', type = 'header'] = line.split(' ') as [string, SectionType];
-        const n = (seen[type] = (seen[type] ?? 0) + 1);
-        return { id, name: n === 1 ? SECTION_LABELS[type] : `${SECTION_LABELS[type]} ${n}` };
-      });
-  }, [key]);
+  return useMemo(
+    () =>
+      sectionNames(
+        key
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const [id = '', type = 'header'] = line.split(' ') as [string, SectionType];
+            return { id, type };
+          }),
+      ),
+    [key],
+  );
 }
 
 const SectionItem = memo(function SectionItem({ id, name }: { id: string; name: string }) {
