@@ -51,7 +51,9 @@ test('an award is previewed as the filter changes, then granted once in the back
   const reached = count((await preview.textContent()) ?? '');
   expect(reached).toBeGreaterThan(0);
   expect(reached).toBeLessThan(everyone);
-  await expect(preview).toContainText(`${String(reached * 7)} points in all`);
+  // figures as the console writes them ("1,407 points in all")
+  const granted = (reached * 7).toLocaleString('en-US');
+  await expect(preview).toContainText(`${granted} points in all`);
 
   await page.getByRole('button', { name: 'Grant award' }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
@@ -65,7 +67,7 @@ test('an award is previewed as the filter changes, then granted once in the back
   const history = page.getByRole('table', { name: 'Award history' });
   const row = history.getByRole('row', { name: /E2E thank-you/ }).first();
   await expect(row).toContainText('Granted');
-  await expect(row).toContainText(String(reached * 7));
+  await expect(row).toContainText(granted);
   await expect(row).toContainText('Olivia Owner');
   await axe();
 
