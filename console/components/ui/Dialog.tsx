@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog as AriaDialog, Heading } from 'react-aria-components';
 import { Button } from './Button.tsx';
-import { overlayTransitionStyle } from './aria/overlay.ts';
+import { ModalShell } from './aria/ModalShell.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -17,29 +17,19 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
   return (
-    <ModalOverlay
-      className="ls-modal-overlay"
-      style={overlayTransitionStyle}
-      isOpen={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-      isDismissable
-    >
-      <Modal className="ls-modal ls-modal--wide">
-        <AriaDialog className="ls-dialog">
-          <div className="ls-dialog__header">
-            <Heading slot="title" className="ls-dialog__title">
-              {title}
-            </Heading>
-            <Button variant="plain" size="small" onClick={onClose} aria-label="Close">
-              ✕
-            </Button>
-          </div>
-          <div className="ls-dialog__body">{children}</div>
-          {footer ? <div className="ls-dialog__footer">{footer}</div> : null}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalShell open={open} onClose={onClose} className="ls-modal ls-modal--wide">
+      <AriaDialog className="ls-dialog">
+        <div className="ls-dialog__header">
+          <Heading slot="title" className="ls-dialog__title">
+            {title}
+          </Heading>
+          <Button variant="plain" size="small" onClick={onClose} aria-label="Close">
+            ✕
+          </Button>
+        </div>
+        <div className="ls-dialog__body">{children}</div>
+        {footer ? <div className="ls-dialog__footer">{footer}</div> : null}
+      </AriaDialog>
+    </ModalShell>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components';
 import { Button } from '../Button.tsx';
-import { overlayTransitionStyle } from './overlay.ts';
+import { ModalShell } from './ModalShell.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,31 +18,21 @@ export interface ConfirmDialogProps {
 /** Asks before an action that cannot be undone (React Aria modal: focus trapped, Escape cancels, focus returns). */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'critical', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <ModalOverlay
-      className="ls-modal-overlay"
-      style={overlayTransitionStyle}
-      isOpen={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onCancel();
-      }}
-      isDismissable={!busy}
-    >
-      <Modal className="ls-modal">
-        <Dialog role="alertdialog" className="ls-dialog">
-          <Heading slot="title" className="ls-dialog__title">
-            {title}
-          </Heading>
-          <div className="ls-dialog__body">{children}</div>
-          <div className="ls-dialog__footer">
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant={tone} loading={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalShell open={open} onClose={onCancel} dismissable={!busy} className="ls-modal">
+      <Dialog role="alertdialog" className="ls-dialog">
+        <Heading slot="title" className="ls-dialog__title">
+          {title}
+        </Heading>
+        <div className="ls-dialog__body">{children}</div>
+        <div className="ls-dialog__footer">
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={tone} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </Dialog>
+    </ModalShell>
   );
 }
