@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { adjustPointsBody } from '../../../../server/contract/customer-points.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { FormDialog } from '../../../components/ui/form/FormDialog.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useAdjustPoints } from '../api/customers.ts';
 import { pointsOf } from '../../../lib/format.ts';
 
@@ -40,24 +39,18 @@ export function AdjustPointsDialog({ customerId, balance, open, onClose }: { cus
     }
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Adjust points"
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="adjust-points-form" loading={adjust.isPending}>
-            Save adjustment
-          </Button>
-        </>
-      }
+      formId="adjust-points-form"
+      submitLabel="Save adjustment"
+      busy={adjust.isPending}
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
     >
-      <form id="adjust-points-form" className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
-        <FormAlert message={failure} />
-        <TextField name="points" label="Points" hint="A negative number removes points." register={form.register} control={form.control} />
-        <TextField name="reason" label="Reason" hint="Shown in the customer's points timeline." register={form.register} control={form.control} />
-      </form>
-    </Dialog>
+      <TextField name="points" label="Points" hint="A negative number removes points." register={form.register} control={form.control} />
+      <TextField name="reason" label="Reason" hint="Shown in the customer's points timeline." register={form.register} control={form.control} />
+    </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { calendarDayIn, customerBirthdayBody, rewardDateOf, storeTimeZone } from '../../../../server/contract/customers.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { FormDialog } from '../../../components/ui/form/FormDialog.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useConsole } from '../../../state/store.ts';
 import { useSetBirthday } from '../api/customers.ts';
 import { formatDay } from './customer-columns.tsx';
@@ -33,24 +32,18 @@ export function BirthdayDialog({ customerId, current, open, onClose }: { custome
     }
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Set birthday"
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="birthday-form" loading={save.isPending}>
-            Save birthday
-          </Button>
-        </>
-      }
+      formId="birthday-form"
+      submitLabel="Save birthday"
+      busy={save.isPending}
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
     >
-      <form id="birthday-form" className="ls-stack" onSubmit={(event) => void submit(event)} noValidate>
-        <FormAlert message={failure} />
-        <TextField name="birthday" label="Birthday" type="date" register={form.register} control={form.control} />
-        {waits ? <p role="status">This birthday is less than a month away: its reward waits until next year.</p> : null}
-      </form>
-    </Dialog>
+      <TextField name="birthday" label="Birthday" type="date" register={form.register} control={form.control} />
+      {waits ? <p role="status">This birthday is less than a month away: its reward waits until next year.</p> : null}
+    </FormDialog>
   );
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { tagName } from '../../../../server/contract/customers.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { FormDialog } from '../../../components/ui/form/FormDialog.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyServerErrors, useContractForm } from '../../../components/ui/form/contract-form.ts';
-import { FormAlert, TextField } from '../../../components/ui/form/FormFields.tsx';
+import { TextField } from '../../../components/ui/form/FormFields.tsx';
 import { useTagCustomers } from '../api/customers.ts';
 import { countOf } from '../../../lib/format.ts';
 
@@ -32,27 +32,23 @@ export function TagDialog({ customerIds, onClose }: { customerIds: number[] | nu
     });
   const count = customerIds?.length ?? 0;
   return (
-    <Dialog
+    <FormDialog
       open={customerIds !== null}
       onClose={close}
       title="Tag customers"
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button disabled={tag.isPending} onClick={() => void apply('remove')()}>
-            Remove tag
-          </Button>
-          <Button variant="primary" type="submit" form="tag-form" loading={tag.isPending}>
-            Add tag
-          </Button>
-        </>
+      formId="tag-form"
+      submitLabel="Add tag"
+      busy={tag.isPending}
+      failure={failure}
+      onSubmit={(event) => void apply('add')(event)}
+      actions={
+        <Button disabled={tag.isPending} onClick={() => void apply('remove')()}>
+          Remove tag
+        </Button>
       }
     >
-      <form id="tag-form" className="ls-stack" onSubmit={(event) => void apply('add')(event)} noValidate>
-        <FormAlert message={failure} />
-        <p>{`${countOf(count, 'customer')} chosen. Tags filter the list and choose customers for awards.`}</p>
-        <TextField name="tag" label="Tag" register={form.register} control={form.control} />
-      </form>
-    </Dialog>
+      <p>{`${countOf(count, 'customer')} chosen. Tags filter the list and choose customers for awards.`}</p>
+      <TextField name="tag" label="Tag" register={form.register} control={form.control} />
+    </FormDialog>
   );
 }
