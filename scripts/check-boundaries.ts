@@ -63,7 +63,7 @@ export const RULES: Rule[] = [
   { folder: 'console', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
   // routes parse with the contract, call the domain and present
   { folder: 'server/http/routes', ...SERVER, noSql: true },
-  // the domain's own zod schemas: the contract re-exports them, so the console may bundle them
+  // the domain's own zod schemas and the shapes every area shares (the neutral order): the contract re-exports them, so the console may bundle them
   { folder: 'server/domain/schemas', onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'] },
   // the ledger is the bottom of the program: the areas that follow it subscribe to its events (ledger/events.ts)
   {

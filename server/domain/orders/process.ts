@@ -19,7 +19,7 @@ import { limitRefusal } from '../rules/limits.ts';
 import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import { inCurrency, type NormalizedOrder, type OrderEvent } from '../schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { pointsEarnedEmails } from '../emails/events.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { credit, inTransaction, type Executor } from '../ledger/index.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
+import type { NormalizedOrder } from '../schemas/normalized-order.ts';
 import { claimedRefund } from '../orders/refunds.ts';
 import type { OrderState } from '../orders/tables.ts';
 import { couponCode } from '../rules/redeem.ts';

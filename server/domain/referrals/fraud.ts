@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
+import type { NormalizedOrder } from '../schemas/normalized-order.ts';
 import type { ReferralSettings } from '../schemas/referral-settings.ts';
 import type { FraudFlag, Referral } from './tables.ts';
 

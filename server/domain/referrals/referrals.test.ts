@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { applyOrderEvents } from '../orders/process.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
+import type { NormalizedOrder } from '../schemas/normalized-order.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from '../schemas/referral-settings.ts';
 import {
   cancelReferral,
