@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { json } from '../../db/normalize.ts';
 import { redeemConfig, type RedeemRuleBody } from '../schemas/redeem-rules.ts';
 import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
-import { formatMoney } from '../orders/normalized.ts';
+import { formatMoney } from '../schemas/normalized-order.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
