@@ -9,7 +9,7 @@ import { rewardDiscount } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
+import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../../modules/referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.ts';
-import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
+import { formatMoney, type NormalizedOrder } from '../schemas/normalized-order.ts';
 import type { EarningRule } from './tables.ts';
 import type { Executor } from '../ledger/index.ts';
 import { formatEarnRate, formatPointsAmount } from '../../../renderers/format/index.ts';
