@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { json } from '../../db/normalize.ts';
-import { redeemConfig, type RedeemRuleBody } from '../schemas/redeem-rules.ts';
-import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
-import { formatMoney } from '../schemas/normalized-order.ts';
+import { redeemConfig, type RedeemRuleBody } from './contract/redeem-rules.ts';
+import { debit, inTransaction, reverseDebit, type Executor } from '../../domain/ledger/index.ts';
+import { formatMoney } from '../../domain/schemas/normalized-order.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
-import { queueRewardRedeemedEmail } from '../emails/events.ts';
-import { exclusiveRefusal } from '../../modules/vip/index.ts';
-import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
+import { queueRewardRedeemedEmail } from '../../domain/emails/events.ts';
+import { exclusiveRefusal } from '../vip/index.ts';
+import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../platforms/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
