@@ -203,20 +203,46 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  * ProgramData, built by the same domain function as the storefront's bootstrap), so the
  * builder's canvas shows the ways to earn and redeem shoppers will see.
  */
+const earnRate = z.object({ points: z.number(), perMinor: z.number().optional() });
+/** What a reward gives (renderers' RewardDiscount), worded by the canvas in the language it previews. */
+const rewardDiscount = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('amount_off'), amountMinor: z.number() }),
+  z.object({ kind: z.literal('percent_off'), percent: z.number() }),
+  z.object({ kind: z.literal('free_shipping') }),
+  z.object({ kind: z.literal('free_product') }),
+  z.object({ kind: z.literal('amount_per_points'), amountMinor: z.number(), points: z.number() }),
+]);
+
 export const programPreview = z.object({
   pointsLabel: z.string(),
   pointsLabelSingular: z.string().optional(),
   earning: z
     .object({
-      orderRate: z.object({ points: z.number(), perMinor: z.number().optional() }).optional(),
+      orderRate: earnRate.optional(),
       signupPoints: z.number().optional(),
       birthdayPoints: z.number().optional(),
     })
     .optional(),
   waysToEarn: z.array(
-    z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string().optional(),
+      points: z.number().optional(),
+      rate: earnRate.optional(),
+      icon: z.string().optional(),
+    }),
   ),
-  waysToRedeem: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), cost: z.number(), icon: z.string().optional() })),
+  waysToRedeem: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string().optional(),
+      cost: z.number(),
+      discount: rewardDiscount.optional(),
+      icon: z.string().optional(),
+    }),
+  ),
   vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
   tierBasis: z.enum(['points', 'spent', 'orders']).optional(),
   currency: z.string().optional(),
