@@ -22,7 +22,7 @@ import {
  * - GET  /onsite-display/program               → ProgramPreview (the store's program as the storefront draws it)
  * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
  * - GET  /onsite-display/{kind}/published      → PublishedDocumentState (what shoppers see, for "what will change")
- * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
+ * - POST /onsite-display/{kind}/draft          StudioDraftBody → SavedVersion
  * - POST /onsite-display/{kind}/publish        PublishBody → PublishedVersion
  * - GET  /onsite-display/{kind}/versions?limit → VersionInfo[] (newest first)
  * - POST /onsite-display/{kind}/restore        RestoreBody → SavedVersion (a new draft)
@@ -62,6 +62,20 @@ const documentField = z.record(z.string(), z.unknown());
 
 export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });
 export type DraftBody = z.infer<typeof draftBody>;
+
+/**
+ * How a save resolves a conflict with `base_version`, which someone else saved after the editor
+ * opened theirs: `kept_over` — this draft is kept over that one ("Keep mine"), which stays a
+ * version; `set_aside` — this draft is kept as a version before that one is restored on top
+ * ("Keep theirs"). History names both drafts by it.
+ */
+export const CONFLICT_RESOLUTIONS = ['kept_over', 'set_aside'] as const;
+export const conflictResolution = z.enum(CONFLICT_RESOLUTIONS);
+export type ConflictResolution = z.infer<typeof conflictResolution>;
+
+/** The studio's save: a draft, and how it resolves a conflict when it does. */
+export const studioDraftBody = draftBody.extend({ conflict: conflictResolution.optional() });
+export type StudioDraftBody = z.infer<typeof studioDraftBody>;
 
 /**
  * Publish `version`. For the custom style, `surfaces` publishes only those surfaces' styles from
@@ -118,6 +132,10 @@ export const versionInfo = z.object({
   status: z.enum(['draft', 'published']),
   based_on_version: z.number().nullable(),
   restored_from: z.number().nullable(),
+  /** the variant `restored_from` belongs to when it is another one (variant B made from A, A published from B); null: the same */
+  restored_from_variant: z.enum(['a', 'b']).nullable(),
+  /** how this save resolved a conflict with the draft it is based on; null: no conflict */
+  conflict: conflictResolution.nullable(),
   created_at: z.string(),
   created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
   published_at: z.string().nullable(),
