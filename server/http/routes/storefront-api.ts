@@ -2,7 +2,7 @@ import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
-import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
+import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
