@@ -39,6 +39,9 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/rules/redeem.ts', "import { sealToken } from '../../modules/platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/rewards/codes.ts', "import { openToken } from '../platforms/tokens.ts';", 'through its index.ts only'],
     ['server/modules/platforms/routes.ts', "import { x } from '../../http/routes/apps.ts';", 'must not import server/'],
+    ['server/domain/orders/process.ts', "import { settleReferralOrders } from '../../modules/referrals/engine.ts';", 'through its index.ts only'],
+    ['server/modules/referrals/engine.ts', "import { claimedRefund } from '../../domain/orders/refunds.ts';", 'must not import server/'],
+    ['server/domain/rules/order-earn.ts', "import { applyOrderEvents } from '../orders/process.ts';", 'must not import server/'],
     [
       'console/features/customers/CustomerDetailsPage.tsx',
       "import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';",
@@ -72,6 +75,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/modules/platforms/shopify/oauth.ts', "import { sealToken } from '../tokens.ts';"],
     ['console/app/features.ts', "import { vipFeature } from '../features/vip/index.ts';"],
     ['server/contract/vip.ts', "export * from '../modules/vip/contract.ts';"],
+    ['server/domain/orders/process.ts', "import { settleReferralOrders } from '../../modules/referrals/index.ts';"],
+    ['server/modules/referrals/engine.test.ts', "import { applyOrderEvents } from '../../domain/orders/process.ts';"],
     ['server/modules/vip/contract.ts', "import { z } from 'zod';\nimport { idField } from '../../domain/schemas/fields.ts';"],
     [
       'console/features/vip/components/TierForm.tsx',

@@ -44,6 +44,14 @@ const RENDERERS = {
 
 /** Most specific folder first: the first matching rule is the one applied. */
 const SERVER = { forbiddenFolders: ['builder', 'console'] };
+const DOMAIN = [...SERVER.forbiddenFolders, 'server/contract', 'server/http'];
+const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
+/**
+ * The areas that follow an order (the earning rules, referrals, tiers): the orders call them and
+ * hand them the order in its neutral shape (server/domain/schemas), so they never import the
+ * orders back; their tests may apply orders.
+ */
+const FOLLOWS_ORDERS = { testAllowedFolders: ['server/domain/orders'] };
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -63,7 +71,7 @@ export const RULES: Rule[] = [
   { folder: 'console', forbiddenFolders: ['server'], allowedFolders: ['server/contract'] },
   // routes parse with the contract, call the domain and present
   { folder: 'server/http/routes', ...SERVER, noSql: true },
-  // the domain's own zod schemas: the contract re-exports them, so the console may bundle them
+  // the domain's own zod schemas and the shapes every area shares (the neutral order): the contract re-exports them, so the console may bundle them
   { folder: 'server/domain/schemas', onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'] },
   // the ledger is the bottom of the program: the areas that follow it subscribe to its events (ledger/events.ts)
   {
@@ -71,10 +79,13 @@ export const RULES: Rule[] = [
     onlyFolders: ['server/domain/ledger', 'server/domain/schemas', 'server/db'],
     testAllowedFolders: ['server/domain', 'tests/helpers'],
   },
-  { folder: 'server/domain', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/contract', 'server/http'] },
+  { folder: 'server/domain/rules', forbiddenFolders: [...DOMAIN, 'server/domain/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/domain', forbiddenFolders: DOMAIN },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
-  { folder: 'server/modules', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http/routes'] },
+  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
 ];

@@ -33,7 +33,7 @@ function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
     referrals_earned: formatPoints(counted.referrals_earned, locale),
     points_label: pointsLabelFor(2, program),
     points_label_singular: pointsLabelFor(1, program),
-    earn_rate: orderRate ? formatEarnRate(orderRate, program, program.currency, locale) : '',
+    earn_rate: orderRate ? formatEarnRate(orderRate, ctx) : '',
     signup_points: amount(signupPoints),
     birthday_points: amount(birthdayPoints),
     referral_reward: program.referral.referrer,

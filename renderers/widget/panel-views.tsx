@@ -6,7 +6,7 @@
 import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders, formatTierAmount, pointsAmount, safeUrl } from '../format/index.ts';
+import { earnWayText, fillPlaceholders, formatTierAmount, pointsAmount, redeemWayText, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../contract/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { formatDate, t } from '../i18n/catalog.ts';
@@ -138,21 +138,30 @@ function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'rede
     <section aria-label={t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}>
       <h4>{t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}</h4>
       <ul className="ls-rewards">
-        {ways.map((way) => (
-          <li key={way.id}>
-            <strong>{way.title}</strong>
-            {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
-            {way.description && (
-              <>
-                <br />
-                {way.description}
-              </>
-            )}
-            {'action' in way && way.action && (
-              <EarnActionControl id={way.id} action={way.action} words={ctx} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
-            )}
-          </li>
-        ))}
+        {ways.map((way) => {
+          const line = 'cost' in way ? redeemWayText(way, ctx) : earnWayText(way, ctx);
+          return (
+            <li key={way.id}>
+              <strong>{way.title}</strong>
+              {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
+              {line && (
+                <>
+                  <br />
+                  {line}
+                </>
+              )}
+              {'action' in way && way.action && (
+                <EarnActionControl
+                  id={way.id}
+                  action={way.action}
+                  words={ctx}
+                  {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})}
+                  onAct={act}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -7,6 +7,15 @@ import { createApiSession, defaultStoreOf } from './sessions.ts';
 export const PROVIDER_COOKIE = 'ls_provider_session';
 export const PROVIDER_COOKIE_OPTIONS = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: 'auto' as const };
 
+/**
+ * The provider cookie's attributes, partitioned or not. A partitioned one (CHIPS) is kept for a
+ * cross-site frame only (a platform's control panel framing the console): `SameSite=None; Secure;
+ * Partitioned`. A browser drops a cookie only when told so with the same attributes, so its session
+ * remembers which it was, and signing out clears it with these.
+ */
+export const providerCookieOptions = (partitioned: boolean) =>
+  partitioned ? { ...PROVIDER_COOKIE_OPTIONS, sameSite: 'none' as const, secure: true, partitioned: true } : PROVIDER_COOKIE_OPTIONS;
+
 /** A console session just opened, on the user's default store (HTTP presents it as spec §3's login result). */
 export interface OpenedSession {
   token: string;

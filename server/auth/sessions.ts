@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
@@ -124,8 +125,11 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-/** The sign-in provider's own session (a cookie under /auth), so a return visit skips the form. */
-export async function createProviderSession(db: Db, userId: number, now: Date, ttlMs: number): Promise<string> {
+/**
+ * The sign-in provider's own session (a cookie under /auth), so a return visit skips the form;
+ * `partitioned`: its cookie is set partitioned (for a platform's control panel framing the console).
+ */
+export async function createProviderSession(db: Db, userId: number, now: Date, ttlMs: number, partitioned = false): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
@@ -136,6 +140,7 @@ export async function createProviderSession(db: Db, userId: number, now: Date, t
       token_hash: hashToken(token),
       user_token_hash: null,
       expires_at: new Date(now.getTime() + ttlMs),
+      partitioned,
     })
     .execute();
   return token;
@@ -153,14 +158,19 @@ export async function providerSessionUser(db: Db, token: string, now: Date): Pro
   return row?.user_id ?? null;
 }
 
-export async function endProviderSession(db: Db, token: string, now: Date): Promise<void> {
-  await db
+/**
+ * Ends the provider session of this cookie (one already ended stays as it was). Answers whether its
+ * cookie was set partitioned (false for a token it does not know), so it is cleared the same way.
+ */
+export async function endProviderSession(db: Db, token: string, now: Date): Promise<{ partitioned: boolean }> {
+  const session = await db
     .updateTable('sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: sql`coalesce(revoked_at, ${now})` })
     .where('token_hash', '=', hashToken(token))
     .where('kind', '=', 'provider')
-    .where('revoked_at', 'is', null)
-    .execute();
+    .returning('partitioned')
+    .executeTakeFirst();
+  return { partitioned: session?.partitioned ?? false };
 }
 
 /** Deletes sessions and sign-in codes that expired or were revoked more than a day ago. */

@@ -20,15 +20,12 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const URL_PATTERN = /^(https?:\/\/)?(www\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/[^\s]*)?$/i;
 export const urlField = z.string().trim().max(2048).regex(URL_PATTERN, 'Enter a valid URL, for example https://www.example.com.');
 
-/** E-mail check of spec §5. */
-export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');
-
 /** Mutating calls that take no input: no body, or an empty object; anything else is refused. */
 export const emptyBody = z.strictObject({}).nullish();
 
-import { idField } from '../domain/schemas/fields.ts';
+import { emailField, idField } from '../domain/schemas/fields.ts';
 
-export { idField };
+export { emailField, idField };
 export const idParams = z.strictObject({ id: idField });
 
 /** `page` and `per_page` of a paged list's query (per_page at most 100). */

@@ -60,6 +60,8 @@ export interface SessionsTable {
   user_token_hash: string | null;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** provider sessions: the cookie was set partitioned (for a cross-site frame), and is cleared so */
+  partitioned: Generated<boolean>;
   created_at: CreatedAt;
 }
 

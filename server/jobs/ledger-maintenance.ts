@@ -5,7 +5,7 @@ import { refreshRollups } from '../domain/analytics/index.ts';
 import { queueExpiryReminders } from '../domain/emails/reminders.ts';
 import { awardAnniversaries } from '../domain/rules/anniversary.ts';
 import { expireDueRewards } from '../domain/rules/reward-expiry.ts';
-import { completeDueReferrals } from '../domain/referrals/index.ts';
+import { completeDueReferrals } from '../modules/referrals/index.ts';
 import { awardTierBirthdays, endTierPeriods } from '../modules/vip/index.ts';
 import { purgeFinishedJobs, type JobKind } from '../domain/jobs/index.ts';
 import { refreshPlannerStatistics } from '../db/statistics.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { neutralOrderWebhook } from '../contract/webhooks.ts';
 import { bigcommerceEvent, fetchBigCommerceOrder } from '../domain/orders/bigcommerce.ts';
 import { neutralEvent } from '../domain/orders/neutral.ts';
-import type { OrderEvent } from '../domain/orders/normalized.ts';
+import type { OrderEvent } from '../domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../domain/orders/process.ts';
 import { shopifyEvent } from '../domain/orders/shopify.ts';
 import {

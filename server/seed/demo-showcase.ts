@@ -9,8 +9,8 @@
 import type { Executor } from '../domain/ledger/index.ts';
 import { submitReceipt, reviewReceipt } from '../domain/customers/receipts.ts';
 import { applyOrderEvents } from '../domain/orders/process.ts';
-import type { NormalizedOrder, OrderEvent } from '../domain/orders/normalized.ts';
-import { cancelReferral, claimFriendCoupon, recordVisit, referralCode, sendInvite } from '../domain/referrals/index.ts';
+import type { NormalizedOrder, OrderEvent } from '../domain/schemas/normalized-order.ts';
+import { cancelReferral, claimFriendCoupon, recordVisit, referralCode, sendInvite } from '../modules/referrals/index.ts';
 import { recordSeedEmailsSent } from '../domain/program/seed-history.ts';
 import { reevaluateTiers, storeTier } from '../modules/vip/index.ts';
 import { tierBody } from '../modules/vip/contract.ts';

@@ -8,11 +8,10 @@
  * BENCH_BEACONS scales how many (default 3,000: three seconds).
  */
 import { loadavg } from 'node:os';
-import { DEFAULT_DOCUMENTS } from '../../presets/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/connection.ts';
 import { buildApp } from '../../server/http/app.ts';
-import { assignShopper, saveVariant, startExperiment } from '../../server/modules/experiments/index.ts';
+import { assignShopper, startExperiment, variantFromPublished } from '../../server/modules/experiments/index.ts';
 import { seedStore } from './ledger.ts';
 import { measureOnEachDatabase } from './pglite.ts';
 import type { BenchRow } from './run.ts';
@@ -29,7 +28,7 @@ const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 25
 async function experimentWithPageLoads(db: Db, slug: string, count: number) {
   const store = await seedStore(db, slug);
   const now = new Date();
-  await saveVariant(db, { storeId: store.id, kind: 'widget', document: DEFAULT_DOCUMENTS.widget, userId: null, now });
+  await variantFromPublished(db, store.id, 'widget', null);
   await startExperiment(db, { storeId: store.id, kind: 'widget', splitB: 50, userId: null, now });
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { earningRuleBody } from '../../server/contract/points.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import type { OrderEvent } from '../../server/domain/orders/normalized.ts';
+import type { OrderEvent } from '../../server/domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../../server/domain/orders/process.ts';
 import { createEarningRule } from '../../server/domain/rules/earning.ts';
 import { saveSettings, simulate, storeTier } from '../../server/modules/vip/index.ts';

@@ -41,7 +41,10 @@ test('an experiment shows two shoppers different widgets and counts them per var
   expect(created.status(), await created.text()).toBe(201);
   const document = (await created.json()).data.document;
   document.panels.header.visitor.title = VARIANT_TITLE;
-  const saved = await request.put('/api/v1/onsite-display/variants/widget', { headers, data: { document } });
+  const saved = await request.post('/api/v1/onsite-display/variants/widget/draft', {
+    headers,
+    data: { base_version: (await created.json()).data.draft_version, document },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 
   const console = await signedInOwner(browser);

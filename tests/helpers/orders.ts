@@ -1,7 +1,7 @@
 import { earningRuleBody } from '../../server/contract/points.ts';
 import type { Db } from '../../server/db/connection.ts';
 import { createEarningRule } from '../../server/domain/rules/earning.ts';
-import type { NormalizedOrder } from '../../server/domain/orders/normalized.ts';
+import type { NormalizedOrder } from '../../server/domain/schemas/normalized-order.ts';
 
 /** A paid order in the neutral shape: `cents` of items and nothing else, in USD unless told. */
 export function paidOrder(id: string, email: string, cents: number, extra: Partial<NormalizedOrder> = {}): NormalizedOrder {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { earningRuleBody } from '../schemas/earning-rules.ts';
 import { applyOrderEvents } from '../orders/process.ts';
-import type { OrderEvent } from '../orders/normalized.ts';
+import type { OrderEvent } from '../schemas/normalized-order.ts';
 import { createEarningRule } from '../rules/earning.ts';
 import { InsufficientPointsError, credit, debit, readAccount, reverseDebit, verifyLedger } from './index.ts';
 import { newCustomer } from './testing.ts';

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Executor } from '../ledger/index.ts';
-import { toMinor, type OrderEvent } from './normalized.ts';
+import { toMinor, type OrderEvent } from '../schemas/normalized-order.ts';
 import type { ImportFailure } from './tables.ts';
 import { applyOrderEvents } from './process.ts';
 

@@ -19,13 +19,13 @@ import { limitRefusal } from '../rules/limits.ts';
 import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import { inCurrency, type NormalizedOrder, type OrderEvent } from './normalized.ts';
+import { inCurrency, type NormalizedOrder, type OrderEvent } from '../schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { pointsEarnedEmails } from '../emails/events.ts';
 import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
 import { productFacts } from '../products/catalogue.ts';
-import { settleReferralOrders } from '../referrals/index.ts';
+import { settleReferralOrders } from '../../modules/referrals/index.ts';
 import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../../modules/vip/index.ts';
 
 const DAY = 86_400_000;
@@ -377,7 +377,12 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
     // the "Points Earned" emails (with the balance as it stands now) and the tiers' "Tier switch" ones: one insert
     const earnedEmails = await pointsEarnedEmails(trx, inserted);
     await markRewardsUsed(trx, storeId, states, now);
-    await settleReferralOrders(trx, storeId, states, now);
+    await settleReferralOrders(
+      trx,
+      storeId,
+      states.map((state) => ({ ...state, refunded: refundedOf(state) > 0 })),
+      now,
+    );
     const settle = states.filter((state) => state.known && (state.cancelled || refundedOf(state) > 0 || rules.some((rule) => isCancelled(state, rule))));
     for (const state of settle) {
       const earns = await trx

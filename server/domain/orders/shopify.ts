@@ -1,4 +1,4 @@
-import { addressKey, channelOf, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from './normalized.ts';
+import { addressKey, channelOf, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from '../schemas/normalized-order.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { NormalizedOrder, OrderEvent } from './normalized.ts';
+import type { NormalizedOrder, OrderEvent } from '../schemas/normalized-order.ts';
 import type { RefundRecord } from './refunds.ts';
 import type { NormalizedProduct } from '../products/normalize.ts';
 

@@ -1,15 +1,15 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
-import { describeRule, orderRate } from '../rules/order-earn.ts';
+import { orderRate } from '../rules/order-earn.ts';
 import type { EarningRule } from '../rules/tables.ts';
 import { programWords } from './words.ts';
 import { shopperAction } from './earn-actions.ts';
-import { describeReward } from '../rules/redeem.ts';
+import { rewardDiscount } from '../rules/redeem.ts';
 import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../referrals/index.ts';
+import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../../modules/referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -51,24 +51,22 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     pointsLabel,
     ...(words.pointsLabelSingular ? { pointsLabelSingular: words.pointsLabelSingular } : {}),
     earning: programEarning(earning),
+    // what the rules give travels as figures: the renderers word them in the shopper's language
     waysToEarn: earning.map((rule) => {
       const action = shopperAction(rule);
+      const rate = orderRate(rule);
       return {
         id: String(rule.id),
         title: rule.title,
-        description: describeRule(rule, words),
-        ...(rule.type === 'order' ? {} : { points: rule.points }),
+        ...(rate ? { rate } : { points: rule.points }),
         icon: earnRuleIcon(rule.type),
         ...(action ? { action } : {}),
       };
     }),
-    waysToRedeem: redeeming.map((rule) => ({
-      id: String(rule.id),
-      title: rule.title,
-      description: describeReward(rule, currency),
-      cost: rule.points_cost,
-      icon: redeemRuleIcon(rule.type),
-    })),
+    waysToRedeem: redeeming.map((rule) => {
+      const discount = rewardDiscount(rule);
+      return { id: String(rule.id), title: rule.title, cost: rule.points_cost, ...(discount ? { discount } : {}), icon: redeemRuleIcon(rule.type) };
+    }),
     vipTiers: tiers.tiers,
     tierBasis: tiers.basis,
     currency,

@@ -1,9 +1,10 @@
 import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.ts';
-import { formatMoney, type NormalizedOrder } from '../orders/normalized.ts';
+import { formatMoney, type NormalizedOrder } from '../schemas/normalized-order.ts';
 import type { EarningRule } from './tables.ts';
 import type { Executor } from '../ledger/index.ts';
 import { formatEarnRate, formatPointsAmount } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, type ProgramWords } from '../program/words.ts';
+import { DEFAULT_WORDS, englishWording, type ProgramWords } from '../program/words.ts';
+import type { EarnRate } from '../../../renderers/context.ts';
 
 /** The store's active order rules, oldest first: what an order (or an approved receipt) earns by. */
 export async function activeOrderRules(db: Executor, storeId: number): Promise<EarningRule[]> {
@@ -63,11 +64,11 @@ export function orderEarn(rule: EarningRule, order: NormalizedOrder): { points: 
 /** A short line for ways-to-earn lists, e.g. "1 point per $1 spent". */
 export function describeRule(rule: EarningRule, words: ProgramWords = DEFAULT_WORDS): string {
   const rate = orderRate(rule);
-  return rate ? formatEarnRate(rate, words, words.currency) : formatPointsAmount(rule.points, words);
+  return rate ? formatEarnRate(rate, englishWording(words)) : formatPointsAmount(rule.points, words);
 }
 
-/** An order rule's rate as the renderers state it (`{earn_rate}`); undefined for other rules. */
-export function orderRate(rule: EarningRule): { points: number; perMinor?: number } | undefined {
+/** An order rule's rate as the renderers state it (`{earn_rate}`, a way to earn's line); undefined for other rules. */
+export function orderRate(rule: EarningRule): EarnRate | undefined {
   if (rule.type !== 'order') return undefined;
   const config = orderConfig(rule);
   return config.mode === 'fixed' ? { points: rule.points } : { points: rule.points, perMinor: config.per_amount_minor };

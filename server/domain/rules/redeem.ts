@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { json } from '../../db/normalize.ts';
 import { redeemConfig, type RedeemRuleBody } from '../schemas/redeem-rules.ts';
 import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
-import { formatMoney } from '../orders/normalized.ts';
+import type { RewardDiscount } from '../../../renderers/context.ts';
+import { formatDiscount } from '../../../renderers/format/index.ts';
+import { DEFAULT_WORDS, englishWording } from '../program/words.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
@@ -86,13 +88,31 @@ export async function listRedeemRules(
   return { rows, total: Number(count.n) };
 }
 
-/** What a reward gives, in words: "$5 off", "10% off", "Free shipping". */
+/** What a way to redeem gives, as the renderers word it; undefined for a variable reward without its steps. */
+export function rewardDiscount(rule: Pick<RedeemRule, 'type' | 'discount_value' | 'config'>): RewardDiscount | undefined {
+  switch (rule.type) {
+    case 'fixed_amount':
+      return { kind: 'amount_off', amountMinor: rule.discount_value };
+    case 'percentage':
+      return { kind: 'percent_off', percent: rule.discount_value };
+    case 'free_shipping':
+      return { kind: 'free_shipping' };
+    case 'free_product':
+      return { kind: 'free_product' };
+    case 'variable': {
+      const config = redeemConfig.safeParse(rule.config);
+      const { points_per_step: points, step_value_minor: amountMinor } = config.success ? config.data : {};
+      return points && amountMinor ? { kind: 'amount_per_points', amountMinor, points } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What a reward gives, in the console's words: "$5 off", "10% off", "Free shipping" (a variable reward: its title). */
 export function describeReward(rule: Pick<RedeemRule, 'type' | 'discount_value' | 'title'>, currency = 'USD'): string {
-  if (rule.type === 'fixed_amount') return `${formatMoney(rule.discount_value, currency).replace(/\.00$/, '')} off`;
-  if (rule.type === 'percentage') return `${rule.discount_value}% off`;
-  if (rule.type === 'free_shipping') return 'Free shipping';
-  if (rule.type === 'free_product') return 'Free product';
-  return rule.title;
+  const discount = rule.type === 'variable' ? undefined : rewardDiscount({ ...rule, config: {} });
+  return discount ? formatDiscount(discount, englishWording({ ...DEFAULT_WORDS, currency })) : rule.title;
 }
 
 /** Points and value of a redemption; variable rewards turn points into an amount in steps. */

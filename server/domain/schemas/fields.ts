@@ -5,3 +5,6 @@ import { z } from 'zod';
  * the API contract re-exports them and the console may bundle them through it.
  */
 export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** E-mail check of spec §5. */
+export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');

@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
+import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS, providerCookieOptions } from '../../auth/login.ts';
 import { loginPage, signOutPage } from '../../auth/login-page.ts';
 import { beginSignIn, signInLimits, signInSucceeded } from '../../auth/throttle.ts';
 import { checkCredentials, createProviderSession, endProviderSession, issueLoginCode, providerSessionUser } from '../../auth/sessions.ts';
@@ -90,11 +90,12 @@ export const authProviderRoutes: RouteModule = {
 
     // Sign-out is POST only: a link or an image on another page cannot end the session (the
     // cookie is SameSite=Lax, so another site's form post arrives without it). A GET is told
-    // so (405) and offered the button that signs out.
+    // so (405) and offered the button that signs out. The cookie is cleared with the attributes
+    // it was set with: a partitioned one (a platform's control panel) stays in the browser otherwise.
     app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
       const token = request.cookies[PROVIDER_COOKIE];
-      if (token) await endProviderSession(app.db, token, app.clock.now());
-      reply.clearCookie(PROVIDER_COOKIE, cookieOptions);
+      const ended = token ? await endProviderSession(app.db, token, app.clock.now()) : { partitioned: false };
+      reply.clearCookie(PROVIDER_COOKIE, providerCookieOptions(ended.partitioned));
       return html(reply, 200, loginPage({ notice: 'You have been signed out.' }));
     });
     app.get('/logout', { schema: { hide: true } }, async (_request, reply) => {

@@ -4,7 +4,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
-import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { shopifyEvent } from '../../domain/orders/shopify.ts';
 import { createEarningRule } from '../../domain/rules/earning.ts';

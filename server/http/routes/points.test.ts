@@ -4,7 +4,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
-import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { claimAction } from '../../domain/rules/actions.ts';
 

@@ -1,4 +1,7 @@
 import { LOADER_CHROME_ICONS } from '../../../renderers/shared/page-icons.ts';
+import { contextFromPayload, type StorefrontPayload } from '../../../renderers/context.ts';
+import { earnWayText, formatMoney, redeemWayText } from '../../../renderers/format/index.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, beforeAll } from 'vitest';
 import { ICONS } from '../../../presets/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
@@ -54,7 +57,7 @@ describeEachDatabase('shopper API', (ctx) => {
   it('shows the member: balance, ways to earn and what they can afford', async () => {
     const data = await member();
     expect(data).toMatchObject({ pointsBalance: 700, pendingPoints: 0, lifetimePoints: 700, firstName: 'Annalpha' });
-    expect(data.waysToEarn.map((way: { description: string }) => way.description)).toContain('1 point per $1 spent');
+    expect(data.waysToEarn).toContainEqual(expect.objectContaining({ title: 'Place an order', rate: { points: 1, perMinor: 100 } }));
     expect(data.waysToRedeem.map((way: { title: string; affordable: boolean }) => [way.title, way.affordable])).toEqual([
       ['$5 off', true],
       ['10% off', false],
@@ -152,6 +155,67 @@ describeEachDatabase('shopper API', (ctx) => {
     expect(bad.statusCode).toBe(422);
     expect(JSON.stringify(bad.json())).toMatch(/not a BCP 47 tag/);
     expect((await kept()).locale).toBe('ar');
+  });
+
+  it("words the ways to earn and to redeem in the shopper's language: the rules' figures and that language's catalog travel, no English", async () => {
+    const lines = (payload: StorefrontPayload) => {
+      const shopperCtx = contextFromPayload(payload, 'desktop');
+      return [
+        ...payload.program.waysToEarn.map((way) => earnWayText(way, shopperCtx)),
+        ...payload.program.waysToRedeem.map((way) => redeemWayText(way, shopperCtx)),
+      ];
+    };
+    const bootstrapIn = async (locale: string) =>
+      (await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=${locale}`) })).json().data as StorefrontPayload;
+    const english = await bootstrapIn('en');
+    expect(lines(english)).toEqual(['1 point per $1 spent', '100 points', '20 points', '$5 off', '10% off']);
+    const french = await bootstrapIn('fr');
+    const tenPercent = new Intl.NumberFormat('fr', { style: 'percent' }).format(0.1);
+    expect(lines(french)).toEqual([
+      `1 point pour ${formatMoney(100, 'USD', 'fr')} dépensé`,
+      '100 points',
+      '20 points',
+      `${formatMoney(500, 'USD', 'fr')} de réduction`,
+      `${tenPercent} de réduction`,
+    ]);
+    // the ways carry figures, not the server's English
+    expect([...french.program.waysToEarn, ...french.program.waysToRedeem].filter((way) => way.description !== undefined)).toEqual([]);
+    const arabic = await bootstrapIn('ar');
+    expect(lines(arabic)[0]).toBe(`نقطة واحدة مقابل كل ${formatMoney(100, 'USD', 'ar')} تنفقها`);
+  });
+
+  it('sends the bootstrap compressed to a browser that takes it (brotli, else gzip) and plain to one that does not: the same JSON', async () => {
+    const bootstrapWith = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: url(`/bootstrap?locale=fr&${new URLSearchParams(sign())}`),
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await bootstrapWith();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const json = plain.json();
+    expect(json.data.member).not.toBeNull();
+
+    const gzipped = await bootstrapWith('gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.length);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(json);
+
+    const brotli = await bootstrapWith('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(json);
+    expect((await bootstrapWith('identity')).headers['content-encoding']).toBeUndefined();
+    // a small answer goes as it is
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('bootstraps the published custom styles: the documents for the widget, resolved properties for the loader', async () => {

@@ -2,7 +2,7 @@ import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
-import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../domain/referrals/index.ts';
+import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
 import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
 import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
@@ -21,6 +21,7 @@ import {
 } from '../../modules/platforms/index.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
+import { compressAnswers } from '../compression.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
 
@@ -69,6 +70,8 @@ export const storefrontApiRoutes: RouteModule = {
     // CORS is open for these routes only; preflights are answered here (by store key) rather than
     // by the plugin's catch-all OPTIONS route
     await app.register(fastifyCors, { origin: '*', preflight: false });
+    // the bootstrap (the loader's one request) and the other answers go compressed to browsers that take it
+    compressAnswers(app);
     app.options('/:storeKey/*', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .code(204)

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
 import { buildApp } from '../../http/app.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { BeaconCounter } from './beacons.ts';
 import { startExperiment, stopExperiment } from './experiments.ts';
 import { BEACON_LIMITS, assignShopper } from './exposure.ts';
-import { saveVariant } from './variants.ts';
+import { variantFromPublished } from './variants.ts';
 
 describeEachDatabase(
   'experiment beacons counted in batches',
@@ -45,7 +44,7 @@ describeEachDatabase(
 
     it('counts a burst exactly: each page load’s open and redemption once, a repeat in the same flush or a later one never', async () => {
       const now = ctx.clock.now();
-      await saveVariant(ctx.db, { storeId: store().id, kind: 'widget', document: DEFAULT_DOCUMENTS.widget, userId: null, now });
+      await variantFromPublished(ctx.db, store().id, 'widget', null);
       experimentId = (await startExperiment(ctx.db, { storeId: store().id, kind: 'widget', splitB: 50, userId: null, now })).id;
       const tokens = await pageLoads(40);
       const burst = tokens.flatMap((token, index) => {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/passwords.ts';
-import { PROVIDER_COOKIE, PROVIDER_COOKIE_OPTIONS } from '../../auth/login.ts';
+import { PROVIDER_COOKIE, providerCookieOptions } from '../../auth/login.ts';
 import { createProviderSession } from '../../auth/sessions.ts';
 import { newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connection.ts';
@@ -140,13 +140,14 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
 
 /**
  * Signs the merchant in as the console's own sign-in does: the provider's session is opened (its
- * cookie, set by the route), and the console's auth-check, where the merchant is sent, starts a
- * sign-in bound to this browser that the session answers at once.
+ * cookie, set by the route; `partitioned` for a control panel that frames the console), and the
+ * console's auth-check, where the merchant is sent, starts a sign-in bound to this browser that the
+ * session answers at once.
  */
-export async function providerSignIn(db: Db, userId: number, now: Date, ttlMs: number) {
-  const token = await createProviderSession(db, userId, now, ttlMs);
+export async function providerSignIn(db: Db, userId: number, now: Date, ttlMs: number, partitioned = false) {
+  const token = await createProviderSession(db, userId, now, ttlMs, partitioned);
   return {
     location: '/auth-check',
-    cookie: { name: PROVIDER_COOKIE, value: token, options: { ...PROVIDER_COOKIE_OPTIONS, maxAge: Math.floor(ttlMs / 1000) } },
+    cookie: { name: PROVIDER_COOKIE, value: token, options: { ...providerCookieOptions(partitioned), maxAge: Math.floor(ttlMs / 1000) } },
   };
 }

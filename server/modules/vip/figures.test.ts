@@ -6,7 +6,7 @@ import { paidOrder } from '../../../tests/helpers/orders.ts';
 import type { Db } from '../../db/connection.ts';
 import { adjustPoints } from '../../domain/customers/points.ts';
 import { InsufficientPointsError } from '../../domain/ledger/index.ts';
-import type { NormalizedOrder } from '../../domain/orders/normalized.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { TierBasis, TierPeriod } from './contract.ts';
 import { FIGURES_SOURCE, storeFigures } from './figures.ts';

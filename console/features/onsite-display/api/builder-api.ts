@@ -174,7 +174,8 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       }),
     saveVariant: (kind, document) =>
       call(async () => {
-        await api.request<Variant>('PUT', `/onsite-display/variants/${kind}`, { body: { document } });
+        const latest = await api.get<Variant | null>(`/onsite-display/variants/${kind}`);
+        await api.post<SavedVersion>(`/onsite-display/variants/${kind}/draft`, { base_version: latest?.draft_version ?? 0, document });
       }),
     landingPage: async () => {
       const key = consoleStore().getState().user.users?.store?.store_name;

@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import { enqueueJob } from '../../../domain/jobs/index.ts';
-import type { RouteModule } from '../../../http/context.ts';
+import type { App, RouteModule } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
 import { addMember, installStore, providerSignIn } from '../install.ts';
@@ -53,14 +53,15 @@ async function verify(config: Config, jwt: string): Promise<SignedPayload> {
  * Lands the merchant on the console, signed in by the provider's session. BigCommerce opens the
  * app in an iframe of its control panel, another site: behind HTTPS the session's cookie is
  * `SameSite=None; Secure; Partitioned` (CHIPS: kept for the control panel's frame only), else the
- * browser would neither keep it nor send it there. Over plain HTTP (a developer's machine) no
- * browser accepts `SameSite=None` without `Secure`: the cookie stays `Lax` and the console works
- * when opened on its own address, not inside the control panel.
+ * browser would neither keep it nor send it there; the session remembers it, so signing out clears
+ * that cookie. Over plain HTTP (a developer's machine) no browser accepts `SameSite=None` without
+ * `Secure`: the cookie stays `Lax` and the console works when opened on its own address, not
+ * inside the control panel.
  */
-const signedIn = (reply: FastifyReply, signIn: Awaited<ReturnType<typeof providerSignIn>>, behindHttps: boolean) => {
-  const options = behindHttps ? { ...signIn.cookie.options, sameSite: 'none' as const, secure: true, partitioned: true } : signIn.cookie.options;
-  return reply.setCookie(signIn.cookie.name, signIn.cookie.value, options).header('cache-control', 'no-store').redirect(signIn.location, 303);
-};
+async function signedIn(app: App, reply: FastifyReply, userId: number, now: Date) {
+  const signIn = await providerSignIn(app.db, userId, now, app.config.sessionTtlMs, app.config.behindHttps);
+  return reply.setCookie(signIn.cookie.name, signIn.cookie.value, signIn.cookie.options).header('cache-control', 'no-store').redirect(signIn.location, 303);
+}
 
 export const bigcommerceRoutes: RouteModule = {
   prefix: '/platforms/bigcommerce',
@@ -99,7 +100,7 @@ export const bigcommerceRoutes: RouteModule = {
           },
         });
         app.work.jobsQueued.raise();
-        return signedIn(reply, await providerSignIn(app.db, installed.userId, now, app.config.sessionTtlMs), app.config.behindHttps);
+        return signedIn(app, reply, installed.userId, now);
       },
     );
 
@@ -114,7 +115,7 @@ export const bigcommerceRoutes: RouteModule = {
         if (!user) throw new ApiError(403, 'This BigCommerce user has no access to the loyalty program yet: ask the store owner.', 'no_access');
         // the store owner, or a user the owner let use the app (BigCommerce's multiple users)
         await addMember(app.db, installed.storeId, user.id, payload.owner && payload.owner.id === payload.user.id ? 'owner' : 'admin');
-        return signedIn(reply, await providerSignIn(app.db, user.id, app.clock.now(), app.config.sessionTtlMs), app.config.behindHttps);
+        return signedIn(app, reply, user.id, app.clock.now());
       },
     );
 

@@ -17,7 +17,7 @@ import { upsertPlatformCustomers, type PlatformCustomer } from '../../../domain/
 import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
 import { shopifyEvent } from '../../../domain/orders/shopify.ts';
-import type { OrderEvent } from '../../../domain/orders/normalized.ts';
+import type { OrderEvent } from '../../../domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../../../domain/orders/process.ts';
 import { connectionOf } from '../connections.ts';
 import { asJobError } from '../job-errors.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
-import type { ReferralSettings } from '../schemas/referral-settings.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
+import type { ReferralSettings } from './contract.ts';
 import type { FraudFlag, Referral } from './tables.ts';
 
 /** Throwaway mailbox domains (the common ones); a friend's address there is held for review. */

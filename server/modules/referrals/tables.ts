@@ -1,11 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
+import type { ReferralStateName } from './contract.ts';
 
 type Id = Generated<number>;
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type ReferralState = 'pending' | 'completed' | 'cancelled' | 'blocked';
+export type ReferralState = ReferralStateName;
 
 /** Why a referral was held for review (recorded with it; never told to the shopper). */
 export type FraudFlag =

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { emailField, idField } from '../../domain/schemas/fields.ts';
 
 /**
- * A store's referral program. The domain validates what it stores with this schema;
- * the API contract re-exports it, so the console's form uses the same rules.
+ * The referrals module's zod schemas and answer shapes (zod only: server/contract/referrals.ts
+ * re-exports them and the console bundles them). The module validates the settings it stores with
+ * the same schema as the console's form.
  */
 const MAX_MINOR = 100_000_000;
 
@@ -48,6 +50,7 @@ export const DEFAULT_REFERRAL_SETTINGS = {
   block_disposable_emails: true,
 };
 
+/** POST /referral-setting/store (GET /referral-setting answers the same shape). */
 export const referralSettingsBody = z.strictObject({
   enabled: z.boolean().default(DEFAULT_REFERRAL_SETTINGS.enabled),
   friend_reward: friendReward.default(DEFAULT_REFERRAL_SETTINGS.friend_reward),
@@ -77,3 +80,64 @@ export interface ReferralFigures {
   /** what the referred orders came to (pending and completed referrals), minor units */
   revenue_minor: number;
 }
+
+export const REFERRAL_STATES = ['pending', 'completed', 'cancelled', 'blocked'] as const;
+export type ReferralStateName = (typeof REFERRAL_STATES)[number];
+
+/** Data host POST transaction/referrals: the store's referrals (or one customer's), newest first, with the figures. */
+export const referralListBody = z.strictObject({
+  customer_id: idField.optional(),
+  state: z.enum(REFERRAL_STATES).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+  page: z.number().int().min(1).max(100_000).default(1),
+});
+
+/** Data host POST referral/cancel and referral/unblock. */
+export const referralCancelBody = z.strictObject({ id: idField, reason: z.string().trim().max(500).optional() });
+export const referralUnblockBody = z.strictObject({ id: idField });
+
+export interface ReferralRow {
+  id: number;
+  referrer: { id: number; name: string; email: string };
+  friend_email: string;
+  friend_code: string | null;
+  state: ReferralStateName;
+  reason: string | null;
+  flags: string[];
+  order_number: string | null;
+  order_total_minor: number | null;
+  order_currency: string | null;
+  completes_at: string | null;
+  completed_at: string | null;
+  rewarded: boolean;
+  created_at: string;
+}
+
+export interface ReferralListAnswer {
+  data: ReferralRow[];
+  total: number;
+  page: number;
+  limit: number;
+  figures: ReferralFigures;
+}
+
+/** Storefront POST {store key}/referral/visit: a visitor opened a referral link (`?ref={code}`). */
+export const referralVisitBody = z.strictObject({
+  code: z.string().trim().min(1, 'The referral code is missing.').max(40),
+  visitor: z.string().trim().max(64).optional(),
+  device: z.string().trim().max(100).optional(),
+});
+
+/** Storefront POST {store key}/referral/coupon: how the shop stands with the friend coupon the visitor took. */
+export const referralCouponBody = z.strictObject({
+  visitor: z.string().trim().min(16, 'Open the referral link again.').max(64),
+  code: z.string().trim().min(1, 'The coupon code is missing.').max(40),
+});
+
+/** Storefront POST {store key}/referral/claim: the friend takes the coupon with their e-mail. */
+export const referralClaimBody = z.strictObject({
+  visitor: z.string().trim().min(16, 'Open the referral link again.').max(64),
+  email: emailField,
+  device: z.string().trim().max(100).optional(),
+});

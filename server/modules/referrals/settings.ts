@@ -1,9 +1,9 @@
 import { json } from '../../db/normalize.ts';
 import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS } from '../program/words.ts';
-import type { Executor } from '../ledger/index.ts';
-import { describeReward } from '../rules/redeem.ts';
-import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from '../schemas/referral-settings.ts';
+import { DEFAULT_WORDS } from '../../domain/program/words.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { describeReward } from '../../domain/rules/redeem.ts';
+import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from './contract.ts';
 
 /** The store's referral settings, the spec §9 defaults where it saved none. */
 export async function readReferralSettings(db: Executor, storeId: number): Promise<ReferralSettings> {

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { programWords } from '../program/words.ts';
+import { programWords } from '../../domain/program/words.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
-import { credit, inTransaction, type Executor } from '../ledger/index.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
-import { claimedRefund } from '../orders/refunds.ts';
-import type { OrderState } from '../orders/tables.ts';
-import { couponCode } from '../rules/redeem.ts';
-import { queueFriendCode, queueRewardCode, type GivenCode } from '../../modules/platforms/index.ts';
-import type { ReferralSettings } from '../schemas/referral-settings.ts';
+import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
+import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
+import { couponCode } from '../../domain/rules/redeem.ts';
+import { queueFriendCode, queueRewardCode, type GivenCode } from '../platforms/index.ts';
+import type { ReferralSettings } from './contract.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';
 import { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
 import { describeReferralReward, readReferralSettings } from './settings.ts';
@@ -221,7 +219,24 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
   });
 }
 
-const orderKeyOf = (state: OrderState) => `${state.platform}:${state.external_id}`;
+/**
+ * One platform order as the referrals read it: the orders' merged state of it (their `order_states`
+ * row) and whether a refund of it was claimed. The orders hand these over; the referrals never
+ * read the orders' own tables or code.
+ */
+export interface ReferralOrder {
+  platform: string;
+  external_id: string;
+  customer_id: number | null;
+  /** the order body has been seen */
+  known: boolean;
+  cancelled: boolean;
+  data: Partial<NormalizedOrder>;
+  /** the platform says some of it was refunded */
+  refunded: boolean;
+}
+
+const orderKeyOf = (state: ReferralOrder) => `${state.platform}:${state.external_id}`;
 
 /**
  * The referral side of a batch of order events, inside the order's ledger transaction: a pending
@@ -230,7 +245,7 @@ const orderKeyOf = (state: OrderState) => `${state.platform}:${state.external_id
  * window cancels it. The referral row is locked and its order recorded once, so replays write
  * nothing new.
  */
-export async function settleReferralOrders(trx: Executor, storeId: number, states: OrderState[], now: Date): Promise<void> {
+export async function settleReferralOrders(trx: Executor, storeId: number, states: ReferralOrder[], now: Date): Promise<void> {
   const known = states.filter((state) => state.known && state.customer_id !== null);
   if (known.length === 0) return;
   await completeDueReferrals(trx, now, { storeId });
@@ -259,7 +274,7 @@ export async function settleReferralOrders(trx: Executor, storeId: number, state
   for (const state of known) {
     const order = state.data as NormalizedOrder;
     const key = orderKeyOf(state);
-    const refunded = claimedRefund(state.refunds) > 0;
+    const refunded = state.refunded;
     const cancelled = state.cancelled || order.cancelled;
     // the window's end: a refund or cancellation of the referred order inside it cancels the referral
     const attached = candidates.find((referral) => referral.order_key === key);

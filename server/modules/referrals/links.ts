@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../ledger/index.ts';
-import { RedeemError } from '../rules/errors.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { RedeemError } from '../../domain/rules/errors.ts';
 
 /** A refusal of the referral engine with its HTTP status and machine code (the routes' asApiError renders it). */
 export class ReferralError extends RedeemError {}

@@ -13,6 +13,7 @@ export {
   settleReferralOrders,
   unblockReferral,
   type ClaimAnswer,
+  type ReferralOrder,
   type VisitAnswer,
 } from './engine.ts';
 export { listReferrals, maskEmail, memberReferrals, referralFigures, type ReferralFigures, type ReferralFilter } from './list.ts';

@@ -1,4 +1,8 @@
-/** A platform order in one neutral shape (Shopify, BigCommerce and the neutral format map into it). */
+/**
+ * A platform order in one neutral shape (Shopify, BigCommerce and the neutral format map into it).
+ * Every area that reads orders (the orders' processing, the earning rules, referrals, tiers) shares
+ * it from here, below them all, so none of them imports another for it.
+ */
 export interface OrderCustomer {
   externalId: string | null;
   email: string | null;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
-import { fetchPage, type PageWindow } from '../paging.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { fetchPage, type PageWindow } from '../../domain/paging.ts';
 import { completeDueReferrals } from './engine.ts';
-import type { ReferralFigures } from '../schemas/referral-settings.ts';
+import type { ReferralFigures } from './contract.ts';
 import type { ReferralState } from './tables.ts';
 
 export interface ReferralFilter {

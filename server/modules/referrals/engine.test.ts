@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { verifyLedger } from '../ledger/index.ts';
-import { applyOrderEvents } from '../orders/process.ts';
-import type { NormalizedOrder } from '../orders/normalized.ts';
-import { DEFAULT_REFERRAL_SETTINGS } from '../schemas/referral-settings.ts';
+import { verifyLedger } from '../../domain/ledger/index.ts';
+import { applyOrderEvents } from '../../domain/orders/process.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
+import { DEFAULT_REFERRAL_SETTINGS } from './contract.ts';
 import {
   cancelReferral,
   claimFriendCoupon,
@@ -14,7 +14,7 @@ import {
   saveReferralSettings,
   unblockReferral,
   type ClaimAnswer,
-} from './index.ts';
+} from './service.ts';
 
 const DAY = 86_400_000;
 

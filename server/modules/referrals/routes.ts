@@ -1,4 +1,4 @@
-import { referralCancelBody, referralListBody, referralSettingsBody, referralUnblockBody, type ReferralRow } from '../../contract/referrals.ts';
+import { referralCancelBody, referralListBody, referralSettingsBody, referralUnblockBody, type ReferralRow } from './contract.ts';
 import {
   cancelReferral,
   listReferrals,
@@ -8,12 +8,12 @@ import {
   saveReferralSettings,
   unblockReferral,
   type Referral,
-} from '../../domain/referrals/index.ts';
+} from './service.ts';
 import { customerExists } from '../../domain/customers/points.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { underPersonsCap } from '../points-cap.ts';
-import { asApiError } from '../rule-errors.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { underPersonsCap } from '../../http/points-cap.ts';
+import { asApiError } from '../../http/rule-errors.ts';
 
 type ListedReferral = Awaited<ReturnType<typeof listReferrals>>['rows'][number];
 
