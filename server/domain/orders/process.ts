@@ -14,10 +14,7 @@ import {
   type LedgerEntry,
 } from '../ledger/index.ts';
 import { storeCurrency } from '../analytics/store.ts';
-import { storeExpiryDays } from '../rules/expiry.ts';
-import { limitRefusal } from '../rules/limits.ts';
-import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
-import type { EarningRule } from '../rules/tables.ts';
+import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../../modules/rules/index.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from '../schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';

@@ -5,7 +5,7 @@ import { json } from '../../db/normalize.ts';
 import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
 import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
-import { couponCode } from '../../domain/rules/redeem.ts';
+import { couponCode } from '../rules/index.ts';
 import { queueFriendCode, queueRewardCode, type GivenCode } from '../platforms/index.ts';
 import type { ReferralSettings } from './contract.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';

@@ -10,12 +10,9 @@ import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { Db } from '../../db/connection.ts';
 import { getProgramData } from '../../domain/program/index.ts';
-import { earningRuleBody } from '../../domain/schemas/earning-rules.ts';
-import { setBirthday } from '../../domain/rules/actions.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule, redeemReward } from '../../domain/rules/redeem.ts';
-import { RedeemError } from '../../domain/rules/errors.ts';
-import { redeemRuleBody } from '../../domain/schemas/redeem-rules.ts';
+import { earningRuleBody } from '../rules/contract/earning-rules.ts';
+import { createEarningRule, createRedeemRule, RedeemError, redeemReward, setBirthday } from '../rules/index.ts';
+import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';
 import { deadRunner } from '../../../tests/helpers/jobs.ts';
 import { JobRunner } from '../../jobs/engine.ts';
 import { claimJob, LostClaim, STALLED_AFTER_MS } from '../../domain/jobs/queue.ts';

@@ -1,12 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import { earningRuleBody } from '../../contract/points.ts';
-import { redeemRuleBody } from '../../contract/redeem.ts';
+import { earningRuleBody } from './contract/earning-rules.ts';
+import { redeemRuleBody } from './contract/redeem-rules.ts';
 import { credit, verifyLedger } from '../../domain/ledger/index.ts';
 import { totals } from '../../domain/ledger/testing.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { createEarningRule } from './earning.ts';
+import { createRedeemRule } from './redeem.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 
 const DAY = 86_400_000;

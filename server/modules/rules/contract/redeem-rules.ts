@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField } from '../../../domain/schemas/fields.ts';
 
 /** Ways to redeem. */
 const REDEEM_TYPES = ['fixed_amount', 'percentage', 'free_shipping', 'free_product', 'variable'] as const;
@@ -52,3 +52,11 @@ export const redeemRuleBody = z.strictObject(redeemFields).superRefine(refineRed
 export type RedeemRuleBody = z.infer<typeof redeemRuleBody>;
 /** POST /redeem/update */
 export const redeemRuleUpdateBody = z.strictObject({ id: idField, ...redeemFields }).superRefine(refineRedeem);
+
+/** Data host POST redeem/point: redeem for a customer. */
+export const redeemPointBody = z.strictObject({
+  customer_id: idField,
+  redeem_id: idField,
+  /** variable rewards: the points to spend */
+  points: z.number().int().min(1).max(10_000_000).optional(),
+});

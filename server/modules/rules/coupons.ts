@@ -1,5 +1,5 @@
 import { json } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { Coupon, RuleStatus } from './tables.ts';
 
 /** A coupon definition the program gives (referral rewards, perks…), as validated by the API. */

@@ -9,16 +9,15 @@ import {
   type EarningRuleBody,
   expirySettingsBody,
   listQuery,
-} from '../../contract/points.ts';
-import { findCustomer } from '../../domain/orders/customers.ts';
-import { readExpirySettings, saveExpirySettings } from '../../domain/rules/expiry.ts';
-import { recordCustomEvent } from '../../domain/rules/custom-events.ts';
+} from './contract/earning-rules.ts';
+import { readExpirySettings, saveExpirySettings } from './expiry.ts';
+import { eventCustomer, recordCustomEvent } from './custom-events.ts';
 import { programWords } from '../../domain/program/words.ts';
-import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from '../../domain/rules/earning.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { asApiError } from '../rule-errors.ts';
-import { ensureCatalogueIds } from '../catalogue-check.ts';
+import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from './earning.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { asApiError } from '../../http/rule-errors.ts';
+import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
 
 const PLATFORM_ACTIONS: Record<string, string[]> = {
   shopify: ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'],
@@ -128,7 +127,7 @@ export const pointsRoutes: RouteModule = {
       },
       async (request, reply) => {
         const { customer_id: id, email, event, event_id: eventId } = request.body;
-        const found = await findCustomer(app.db, request.store.id, id !== undefined ? { id } : { email: email! });
+        const found = await eventCustomer(app.db, request.store.id, id !== undefined ? { id } : { email: email! });
         if (!found) throw notFound('Customer');
         const { entry, ruleId, duplicate } = await recordCustomEvent(app.db, request.store.id, { customerId: found.id, event, eventId }, app.clock.now()).catch(
           asApiError,

@@ -1,11 +1,11 @@
 import { idParams } from '../../contract/common.ts';
-import { listQuery } from '../../contract/points.ts';
-import { redeemRuleBody, redeemRuleUpdateBody, type RedeemRuleBody } from '../../contract/redeem.ts';
-import { createRedeemRule, deleteRedeemRule, describeReward, findRedeemRule, listRedeemRules, updateRedeemRule } from '../../domain/rules/redeem.ts';
-import type { RedeemRule } from '../../domain/rules/tables.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { ensureCatalogueIds } from '../catalogue-check.ts';
+import { listQuery } from './contract/earning-rules.ts';
+import { redeemRuleBody, redeemRuleUpdateBody, type RedeemRuleBody } from './contract/redeem-rules.ts';
+import { createRedeemRule, deleteRedeemRule, describeReward, findRedeemRule, listRedeemRules, updateRedeemRule } from './redeem.ts';
+import type { RedeemRule } from './tables.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
 
 function presentRedeemRule(rule: RedeemRule) {
   return {

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { json } from '../../db/normalize.ts';
-import { redeemConfig, type RedeemRuleBody } from '../schemas/redeem-rules.ts';
-import { debit, inTransaction, reverseDebit, type Executor } from '../ledger/index.ts';
+import { redeemConfig, type RedeemRuleBody } from './contract/redeem-rules.ts';
+import { debit, inTransaction, reverseDebit, type Executor } from '../../domain/ledger/index.ts';
 import type { RewardDiscount } from '../../../renderers/context.ts';
 import { formatDiscount } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording } from '../program/words.ts';
+import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
-import { queueRewardRedeemedEmail } from '../emails/events.ts';
-import { exclusiveRefusal } from '../../modules/vip/index.ts';
-import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../../modules/platforms/index.ts';
+import { queueRewardRedeemedEmail } from '../../domain/emails/events.ts';
+import { exclusiveRefusal } from '../vip/index.ts';
+import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../platforms/index.ts';
 
 const DAY = 86_400_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

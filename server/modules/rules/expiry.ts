@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { expirySettingsBody, type ExpirySettings } from '../schemas/earning-rules.ts';
-import type { Executor } from '../ledger/index.ts';
+import { expirySettingsBody, type ExpirySettings } from './contract/earning-rules.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 
 /** The store's points expiry settings (off with the defaults until saved). */
 export async function readExpirySettings(db: Executor, storeId: number): Promise<ExpirySettings> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { POINTS_LIMITS } from './points-limits.ts';
-import { idField } from './fields.ts';
+import { POINTS_LIMITS } from '../../../domain/schemas/points-limits.ts';
+import { idField } from '../../../domain/schemas/fields.ts';
 
 /** Earning rule types: an order, an action of the member, or a custom event through the API. */
 export const EARNING_RULE_TYPES = ['order', 'signup', 'birthday', 'anniversary', 'social_follow', 'social_share', 'newsletter', 'review', 'custom'] as const;
@@ -97,3 +97,40 @@ export const expirySettingsBody = z.strictObject({
   final_reminder_days: z.number().int().min(0).max(365).default(7),
 });
 export type ExpirySettings = z.infer<typeof expirySettingsBody>;
+
+export const listQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.enum(['active', 'inactive', 'all']).default('all'),
+});
+
+export const earningRuleRecord = z.object({
+  id: z.number(),
+  type: z.string(),
+  title: z.string(),
+  status: z.string(),
+  points: z.number(),
+  config: z.record(z.string(), z.unknown()),
+  limit_type: z.string(),
+  limit_days: z.number().nullable(),
+  limit_total: z.number().nullable(),
+  description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/**
+ * POST /points/event: a store's own system reports an event for a customer (ours by id, or by
+ * e-mail); the active custom earning rule for the event awards its points once per event_id.
+ */
+export const customEventBody = z
+  .strictObject({
+    customer_id: idField.optional(),
+    email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254).optional(),
+    event: eventName,
+    event_id: z.string().trim().min(1, 'Send the id of this occurrence of the event.').max(200),
+  })
+  .refine((body) => (body.customer_id === undefined) !== (body.email === undefined), {
+    message: 'Send customer_id or email (one of them).',
+    path: ['customer_id'],
+  });

@@ -1,6 +1,12 @@
-import type { Executor, LedgerEntry } from '../ledger/index.ts';
+import type { Executor, LedgerEntry } from '../../domain/ledger/index.ts';
 import { claimAction } from './actions.ts';
 import { RedeemError } from './errors.ts';
+
+/** The customer an event names: one of the store's by our id or by e-mail; undefined when the store has none such. */
+export async function eventCustomer(db: Executor, storeId: number, which: { id: number } | { email: string }) {
+  const query = db.selectFrom('customers').select('id').where('store_id', '=', storeId);
+  return ('id' in which ? query.where('id', '=', which.id) : query.where('email', '=', which.email)).executeTakeFirst();
+}
 
 export interface CustomEventInput {
   customerId: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderRuleConfig } from '../schemas/earning-rules.ts';
-import type { NormalizedOrder } from '../schemas/normalized-order.ts';
+import { orderRuleConfig } from './contract/earning-rules.ts';
+import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { orderEarn } from './order-earn.ts';
 import type { EarningRule } from './tables.ts';
 

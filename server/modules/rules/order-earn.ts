@@ -1,9 +1,9 @@
-import { orderRuleConfig, type OrderRuleConfig } from '../schemas/earning-rules.ts';
-import { formatMoney, type NormalizedOrder } from '../schemas/normalized-order.ts';
+import { orderRuleConfig, type OrderRuleConfig } from './contract/earning-rules.ts';
+import { formatMoney, type NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import type { EarningRule } from './tables.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { formatEarnRate, formatPointsAmount } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording, type ProgramWords } from '../program/words.ts';
+import { DEFAULT_WORDS, englishWording, type ProgramWords } from '../../domain/program/words.ts';
 import type { EarnRate } from '../../../renderers/context.ts';
 
 /** The store's active order rules, oldest first: what an order (or an approved receipt) earns by. */

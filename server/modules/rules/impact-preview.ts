@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
-import { orderRuleConfig } from '../schemas/earning-rules.ts';
-import type { ImpactPreview, ImpactPreviewBody } from '../schemas/impact-preview.ts';
-import { redeemConfig } from '../schemas/redeem-rules.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { orderRuleConfig } from './contract/earning-rules.ts';
+import type { ImpactPreview, ImpactPreviewBody } from './contract/impact-preview.ts';
+import { redeemConfig } from './contract/redeem-rules.ts';
 import { storeExpiryDays } from './expiry.ts';
 
 const DAY = 86_400_000;

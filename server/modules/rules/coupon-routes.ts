@@ -1,12 +1,12 @@
 import { idParams } from '../../contract/common.ts';
-import { COUPON_TYPES, couponBody, couponUpdateBody, type CouponBody } from '../../contract/coupons.ts';
-import { createCoupon, deleteCoupon, findCoupon, listCoupons, updateCoupon } from '../../domain/rules/coupons.ts';
-import { listQuery } from '../../contract/points.ts';
-import { describeReward } from '../../domain/rules/redeem.ts';
-import type { Coupon } from '../../domain/rules/tables.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { ensureCatalogueIds } from '../catalogue-check.ts';
+import { COUPON_TYPES, couponBody, couponUpdateBody, type CouponBody } from './contract/coupons.ts';
+import { createCoupon, deleteCoupon, findCoupon, listCoupons, updateCoupon } from './coupons.ts';
+import { listQuery } from './contract/earning-rules.ts';
+import { describeReward } from './redeem.ts';
+import type { Coupon } from './tables.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
 
 function presentCoupon(coupon: Coupon) {
   return {

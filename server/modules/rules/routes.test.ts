@@ -6,7 +6,7 @@ import { newCustomer } from '../../domain/ledger/testing.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { claimAction } from '../../domain/rules/actions.ts';
+import { claimAction } from './actions.ts';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { queueMemberEmail } from '../emails/events.ts';
-import { inTransaction, type Executor } from '../ledger/index.ts';
+import { queueMemberEmail } from '../../domain/emails/events.ts';
+import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import { claimAction } from './actions.ts';
 import { RedeemError } from './errors.ts';
 import type { EarningRule } from './tables.ts';

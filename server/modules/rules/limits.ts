@@ -1,4 +1,4 @@
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { EarningRule } from './tables.ts';
 
 const DAY = 86_400_000;

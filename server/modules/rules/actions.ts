@@ -1,10 +1,10 @@
-import { reevaluateTiers } from '../../modules/vip/index.ts';
-import { credit, inTransaction, lockAccount, type Executor, type LedgerEntry } from '../ledger/index.ts';
+import { reevaluateTiers } from '../vip/index.ts';
+import { credit, inTransaction, lockAccount, type Executor, type LedgerEntry } from '../../domain/ledger/index.ts';
 import { storeExpiryDays } from './expiry.ts';
 import { limitRefusal } from './limits.ts';
 import { RedeemError } from './redeem.ts';
 import type { EarningRule } from './tables.ts';
-import { calendarDayIn, rewardDateOf, storeTimeZone } from '../schemas/reward-dates.ts';
+import { calendarDayIn, rewardDateOf, storeTimeZone } from '../../domain/schemas/reward-dates.ts';
 
 const DAY = 86_400_000;
 

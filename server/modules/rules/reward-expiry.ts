@@ -1,5 +1,5 @@
-import type { Executor, Scope } from '../ledger/index.ts';
-import { retireRewardCodes } from '../../modules/platforms/index.ts';
+import type { Executor, Scope } from '../../domain/ledger/index.ts';
+import { retireRewardCodes } from '../platforms/index.ts';
 import { RedeemError } from './errors.ts';
 import type { Reward } from './tables.ts';
 
