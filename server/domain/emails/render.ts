@@ -1,4 +1,4 @@
-import mjml2html from 'mjml';
+import type mjmlCompiler from 'mjml';
 import { catalogFor, t, textDirection } from '../../../renderers/i18n/index.ts';
 import type { EmailDocument } from '../../../renderers/contract/index.ts';
 import { EMAIL_BLOCK_RENDERERS } from './blocks/registry.ts';
@@ -24,6 +24,17 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+}
+
+/**
+ * MJML's compiler, imported on the first render: its module tree (juice, cheerio, js-beautify, …)
+ * is about a third of the modules the server loads, and a process that renders no email never
+ * needs it.
+ */
+let compiler: Promise<typeof mjmlCompiler> | undefined;
+async function mjml2html(source: string): Promise<{ html: string }> {
+  compiler ??= import('mjml').then((module) => module.default);
+  return (await compiler)(source, { validationLevel: 'soft' });
 }
 
 const COLOR = /^#[0-9a-f]{3,8}$/i;
@@ -139,7 +150,7 @@ export async function renderEmail(
   language = 'en',
 ): Promise<RenderedEmail> {
   if (design.editor === 'builder') {
-    const result = await mjml2html(documentMjml(design.document, values, language), { validationLevel: 'soft' });
+    const result = await mjml2html(documentMjml(design.document, values, language));
     const subject = fillPlaceholders(design.document.subject, values).replace(/[\r\n]+/g, ' ');
     return { subject, html: result.html, text: documentText(design.document, values) };
   }
@@ -148,6 +159,6 @@ export async function renderEmail(
     const html = sanitizeEmailHtml(fillPlaceholders(design.content, values, escapeHtml));
     return { subject, html, text: plainText(design.fields, values, language) };
   }
-  const result = await mjml2html(mjmlSource(design.fields, values, palette, language), { validationLevel: 'soft' });
+  const result = await mjml2html(mjmlSource(design.fields, values, palette, language));
   return { subject, html: result.html, text: plainText(design.fields, values, language) };
 }
