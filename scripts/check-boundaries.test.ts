@@ -44,6 +44,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/modules/rules/order-earn.ts', "import { applyOrderEvents } from '../../domain/orders/process.ts';", 'must not import server/'],
     ['server/domain/orders/process.ts', "import { orderEarn } from '../../modules/rules/order-earn.ts';", 'through its index.ts only'],
     ['server/modules/rules/contract/earning-rules.ts', "import { describeRule } from '../order-earn.ts';", 'may import only server/domain/schemas'],
+    ['server/http/app.ts', "import { smtpMailer } from '../modules/emails/mailer.ts';", 'through its index.ts only'],
+    ['server/modules/emails/outbox.ts', "import { orderKey } from '../../domain/orders/process.ts';", 'must not import server/'],
     [
       'console/features/customers/CustomerDetailsPage.tsx',
       "import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';",
@@ -80,6 +82,10 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/domain/orders/process.ts', "import { settleReferralOrders } from '../../modules/referrals/index.ts';"],
     ['server/modules/referrals/engine.test.ts', "import { applyOrderEvents } from '../../domain/orders/process.ts';"],
     ['server/contract/points.ts', "export * from '../modules/rules/contract/earning-rules.ts';"],
+    [
+      'server/modules/emails/contract/templates.ts',
+      "import { z } from 'zod';\nimport { isLanguageTag } from '../../../../renderers/contract/index.ts';\nimport { EMAIL_KEYS } from './kinds.ts';",
+    ],
     ['server/modules/rules/contract/impact-preview.ts', "import { z } from 'zod';\nimport { orderRuleConfig } from './earning-rules.ts';"],
     ['server/modules/vip/contract.ts', "import { z } from 'zod';\nimport { idField } from '../../domain/schemas/fields.ts';"],
     [

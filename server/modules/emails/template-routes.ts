@@ -9,7 +9,7 @@ import {
   templateSaveBody,
   templateTags,
   emailFields,
-} from '../../contract/templates.ts';
+} from './contract/templates.ts';
 import {
   COMMON_TAGS,
   EMAIL_KINDS,
@@ -30,10 +30,10 @@ import {
   saveTemplate,
   type EmailKey,
   type EmailTemplate,
-} from '../../domain/emails/index.ts';
+} from './service.ts';
 import type { Store } from '../../db/schema.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 
 /** Spec §8: the message of a 413 on the email editor save. */
 export const TEMPLATE_TOO_LARGE = 'The email template is too large to save. Please try reducing the content or images.';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS, type EmailKey } from './kinds.ts';
+import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS, type EmailKey } from './contract/kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
 
 const DAY = 86_400_000;

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { decodedBody, startSmtpPeer } from '../../../tests/helpers/smtp.ts';
 import { earningRuleBody } from '../../contract/points.ts';
-import { createEarningRule, createRedeemRule, redeemReward } from '../../modules/rules/index.ts';
+import { createEarningRule, createRedeemRule, redeemReward } from '../rules/index.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
-import { queueEmail } from '../../domain/emails/index.ts';
+import { queueEmail } from './service.ts';
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());

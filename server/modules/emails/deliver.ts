@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { emailKind, type EmailKey } from './kinds.ts';
+import { emailKind, type EmailKey } from './contract/kinds.ts';
 import type { Mailer } from './mailer.ts';
-import type { JobKind } from '../jobs/index.ts';
+import type { JobKind } from '../../domain/jobs/index.ts';
 import { claimDue, isUnsubscribed, markFailedAttempt, markSent, markSkipped, requeueInterrupted } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';

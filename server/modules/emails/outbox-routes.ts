@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import { z } from 'zod';
 import { dataEnvelope } from '../../contract/common.ts';
-import { emailKey, templateTestBody, templateTestResult } from '../../contract/templates.ts';
+import { emailKey, templateTestBody, templateTestResult } from './contract/templates.ts';
 import {
   designOf,
   latestMemberId,
@@ -17,10 +17,10 @@ import {
   storePalette,
   unsubscribeByToken,
   type QueuedEmail,
-} from '../../domain/emails/index.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { escapeHtml } from '../../domain/emails/placeholders.ts';
+} from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { escapeHtml } from './placeholders.ts';
 
 const sentLogQuery = z.strictObject({
   customer_id: z.coerce.number().int().positive().optional(),

@@ -1,6 +1,6 @@
 import { DEFAULT_EMAIL_DOCUMENT } from '../../../presets/index.ts';
 import { newEmailBlock, type EmailBlock, type EmailBlockType, type EmailDocument } from '../../../renderers/contract/index.ts';
-import type { EmailKey } from './kinds.ts';
+import type { EmailKey } from './contract/kinds.ts';
 
 /** The simple form's texts that come in other languages (the button's link is the same in every language). */
 export const TRANSLATED_EMAIL_FIELDS = ['subject', 'preheader', 'heading', 'body', 'button_label'] as const;

@@ -6,9 +6,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
-import { deliverDue } from '../../domain/emails/deliver.ts';
-import { queueEmail } from '../../domain/emails/index.ts';
-import type { RenderedEmail } from '../../domain/emails/render.ts';
+import { deliverDue } from './deliver.ts';
+import { queueEmail } from './service.ts';
+import type { RenderedEmail } from './render.ts';
 
 describeEachDatabase('emails in the member’s language', (ctx) => {
   const store = () => ctx.fixture.storeA;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STARTER_EMAIL_TEMPLATES } from '../../../presets/email-templates.ts';
-import { EMAIL_KEYS, tagsFor, type EmailKey } from './kinds.ts';
+import { EMAIL_KEYS, tagsFor, type EmailKey } from './contract/kinds.ts';
 import { fillPlaceholders, placeholdersIn } from './placeholders.ts';
 
 // Every placeholder a starter template (presets/email-templates.ts) writes is a merge tag its email

@@ -2,8 +2,8 @@ import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { decodedBody, startSmtpPeer } from '../../../tests/helpers/smtp.ts';
-import { STARTERS } from '../../domain/emails/starters.ts';
-import { TEMPLATE_TOO_LARGE } from './templates.ts';
+import { STARTERS } from './starters.ts';
+import { TEMPLATE_TOO_LARGE } from './template-routes.ts';
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());

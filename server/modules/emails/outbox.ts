@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
-import type { EmailKey } from './kinds.ts';
+import type { EmailKey } from './contract/kinds.ts';
 import type { RenderedEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 

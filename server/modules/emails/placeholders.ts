@@ -1,5 +1,5 @@
 import { agreeLabels } from '../../../renderers/format/index.ts';
-import { tagsFor, type EmailKey } from './kinds.ts';
+import { tagsFor, type EmailKey } from './contract/kinds.ts';
 
 const TAG = /\{\{\s*([a-zA-Z0-9_.-]+)\s*\}\}/g;
 

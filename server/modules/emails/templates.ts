@@ -1,7 +1,7 @@
 import { emailDocumentTexts, safeMigrate, type EmailDocument } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
-import { EMAIL_EDITORS, EMAIL_KINDS, emailKind, type EmailEditor, type EmailKey } from './kinds.ts';
+import { EMAIL_EDITORS, EMAIL_KINDS, emailKind, type EmailEditor, type EmailKey } from './contract/kinds.ts';
 import { unknownPlaceholderErrors } from './placeholders.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 import { STARTERS, type EmailFields } from './starters.ts';

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
-import type { LedgerEntry } from '../ledger/tables.ts';
-import { onLedgerEvent } from '../ledger/events.ts';
-import type { EmailKey } from './kinds.ts';
+import type { LedgerEntry } from '../../domain/ledger/tables.ts';
+import { onLedgerEvent } from '../../domain/ledger/events.ts';
+import type { EmailKey } from './contract/kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
