@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
 import { formatMoney } from '../../../renderers/format/index.ts';
@@ -67,6 +68,16 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     const again = await page(ctx.fixture.storeA.storeName, { 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // compressed for a browser that takes it: the tag of those bytes is weak, and still revalidates
+    const compressed = await page(ctx.fixture.storeA.storeName, { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers.etag).toBe(`W/${response.headers.etag}`);
+    expect(compressed.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(response.body);
+    const revalidated = await page(ctx.fixture.storeA.storeName, { 'accept-encoding': 'gzip, br', 'if-none-match': String(compressed.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(compressed.headers.etag);
   });
 
   it('shows a change only once it is published, with merchant text escaped', async () => {

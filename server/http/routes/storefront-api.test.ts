@@ -1,14 +1,14 @@
 import { LOADER_CHROME_ICONS } from '../../../renderers/shared/page-icons.ts';
 import { contextFromPayload, type StorefrontPayload } from '../../../renderers/context.ts';
 import { earnWayText, formatMoney, redeemWayText } from '../../../renderers/format/index.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, beforeAll } from 'vitest';
 import { ICONS } from '../../../presets/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { credit, verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 
@@ -181,6 +181,40 @@ describeEachDatabase('shopper API', (ctx) => {
     expect([...french.program.waysToEarn, ...french.program.waysToRedeem].filter((way) => way.description !== undefined)).toEqual([]);
     const arabic = await bootstrapIn('ar');
     expect(lines(arabic)[0]).toBe(`نقطة واحدة مقابل كل ${formatMoney(100, 'USD', 'ar')} تنفقها`);
+  });
+
+  it('sends the bootstrap compressed to a browser that takes it (brotli, else gzip) and plain to one that does not: the same JSON', async () => {
+    const bootstrapWith = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: url(`/bootstrap?locale=fr&${new URLSearchParams(sign())}`),
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await bootstrapWith();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const json = plain.json();
+    expect(json.data.member).not.toBeNull();
+
+    const gzipped = await bootstrapWith('gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.length);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(json);
+
+    const brotli = await bootstrapWith('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(json);
+    expect((await bootstrapWith('identity')).headers['content-encoding']).toBeUndefined();
+    // a small answer goes as it is
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('bootstraps the published custom styles: the documents for the widget, resolved properties for the loader', async () => {

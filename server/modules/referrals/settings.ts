@@ -2,7 +2,7 @@ import { json } from '../../db/normalize.ts';
 import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
 import { DEFAULT_WORDS } from '../../domain/program/words.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { describeReward } from '../../domain/rules/redeem.ts';
+import { describeReward } from '../rules/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from './contract.ts';
 
 /** The store's referral settings, the spec §9 defaults where it saved none. */
