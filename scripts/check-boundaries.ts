@@ -51,7 +51,7 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
  * hand them the order in its neutral shape (server/domain/schemas), so they never import the
  * orders back; their tests may apply orders.
  */
-const FOLLOWS_ORDERS = { testAllowedFolders: ['server/domain/orders'] };
+const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -82,10 +82,10 @@ export const RULES: Rule[] = [
   { folder: 'server/domain', forbiddenFolders: DOMAIN },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
-  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },

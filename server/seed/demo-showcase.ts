@@ -8,7 +8,7 @@
  */
 import type { Executor } from '../domain/ledger/index.ts';
 import { reviewReceipt, submitReceipt } from '../modules/customers/index.ts';
-import { applyOrderEvents } from '../domain/orders/process.ts';
+import { applyOrderEvents } from '../modules/orders/index.ts';
 import type { NormalizedOrder, OrderEvent } from '../domain/schemas/normalized-order.ts';
 import { cancelReferral, claimFriendCoupon, recordVisit, referralCode, sendInvite } from '../modules/referrals/index.ts';
 import { recordSeedEmailsSent } from '../domain/program/seed-history.ts';

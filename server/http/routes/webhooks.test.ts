@@ -10,7 +10,7 @@ import { earningRuleBody } from '../../contract/points.ts';
 import { upsertProducts } from '../../domain/products/catalogue.ts';
 import { tagCustomers } from '../../modules/customers/index.ts';
 import { normalizeProduct } from '../../domain/products/normalize.ts';
-import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
+import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
 import { loadConfig } from '../../config.ts';
 

@@ -13,7 +13,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
-import { customerEmail } from '../../domain/orders/customers.ts';
+import { customerEmail } from '../orders/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { claimAction, RedeemError } from '../rules/index.ts';
 import { deleteCustomer } from './profile.ts';

@@ -11,7 +11,7 @@ import {
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from './points.ts';
 import { approveHeldEntry, customerExists, listEntries, readAccount } from '../../domain/ledger/index.ts';
-import { refundedMinor } from '../../domain/orders/refunds.ts';
+import { refundedMinor } from '../orders/index.ts';
 import { presentReward, redeemReward, rollbackReward, useRewardCode } from '../rules/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { RouteModule } from '../../http/context.ts';

@@ -7,7 +7,7 @@ import { decodedBody, startSmtpPeer } from '../../../tests/helpers/smtp.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { createEarningRule, createRedeemRule, redeemReward } from '../rules/index.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
-import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
+import { parseJsonKeepingIds } from '../orders/index.ts';
 import { queueEmail } from './service.ts';
 
 const smtp = await startSmtpPeer();

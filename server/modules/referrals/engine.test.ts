@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from './contract.ts';
 import {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 
 describeEachDatabase('referral routes', (ctx) => {

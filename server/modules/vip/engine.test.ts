@@ -6,7 +6,7 @@ import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 import { deliverDue, readTemplate, saveTemplate } from '../emails/index.ts';
 import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { getProgramData } from '../../domain/program/index.ts';
 import { earningRuleBody } from '../rules/contract/earning-rules.ts';

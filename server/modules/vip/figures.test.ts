@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { adjustPoints } from '../customers/index.ts';
 import { InsufficientPointsError } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import type { TierBasis, TierPeriod } from './contract.ts';
 import { FIGURES_SOURCE, storeFigures } from './figures.ts';
 import { loadLadder, measure, periodStart, saveSettings, storeTier } from './index.ts';

@@ -1,5 +1,5 @@
-import type { Executor } from '../ledger/index.ts';
-import type { OrderCustomer } from '../schemas/normalized-order.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { OrderCustomer } from '../../domain/schemas/normalized-order.ts';
 
 const placeholderEmail = (platform: string, externalId: string) => `${platform}-${externalId}@customers.invalid`.toLowerCase();
 

@@ -1,4 +1,12 @@
-import { addressKey, channelOf, toMinor, type NormalizedOrder, type OrderAmounts, type OrderEvent, type OrderRefund } from '../schemas/normalized-order.ts';
+import {
+  addressKey,
+  channelOf,
+  toMinor,
+  type NormalizedOrder,
+  type OrderAmounts,
+  type OrderEvent,
+  type OrderRefund,
+} from '../../domain/schemas/normalized-order.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;

@@ -3,11 +3,11 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from './process.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { shopifyEvent } from '../../domain/orders/shopify.ts';
-import { createEarningRule } from '../../modules/rules/index.ts';
+import { shopifyEvent } from './shopify.ts';
+import { createEarningRule } from '../rules/index.ts';
 import { webhookSample } from '../../../tests/helpers/shopify.ts';
 
 /** An order in another currency is converted with the platform's own amounts, else held for the merchant. */

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { enqueueJob, type JobKind, type RunningJob } from '../jobs/index.ts';
-import { inTransaction, type Executor } from '../ledger/index.ts';
-import { applyProductItems, prepareProductImport, type ProductImportItem } from '../products/import.ts';
+import { enqueueJob, type JobKind, type RunningJob } from '../../domain/jobs/index.ts';
+import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
+import { applyProductItems, prepareProductImport, type ProductImportItem } from '../../domain/products/import.ts';
 import { applyImportItems, prepareImport, type ImportItem } from './import.ts';
 import type { ImportKind, OrderImport } from './tables.ts';
-import { letRequestsThrough } from '../cooperate.ts';
+import { letRequestsThrough } from '../../domain/cooperate.ts';
 
 /** Imports of more orders than this answer at once and run in the background. */
 const SYNC_IMPORT_LIMIT = 200;

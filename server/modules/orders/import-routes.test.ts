@@ -4,10 +4,10 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { neutralEvent } from '../../domain/orders/neutral.ts';
-import { applyImportItems, prepareImport } from '../../domain/orders/import.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
-import { createEarningRule } from '../../modules/rules/index.ts';
+import { neutralEvent } from './neutral.ts';
+import { applyImportItems, prepareImport } from './import.ts';
+import { applyOrderEvents } from './process.ts';
+import { createEarningRule } from '../rules/index.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 
 const CSV = `order_id,platform,number,email,first_name,last_name,currency,items,discounts,shipping,tax,total,refunded,status,cancelled,placed_at

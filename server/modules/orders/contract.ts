@@ -1,3 +1,4 @@
+/** The orders module's zod schemas (zod only: server/contract/webhooks.ts re-exports them and the console may bundle them). */
 import { z } from 'zod';
 
 /**
@@ -64,3 +65,15 @@ export const neutralOrderWebhook = z
     path: ['order'],
   });
 export type NeutralOrderWebhook = z.infer<typeof neutralOrderWebhook>;
+
+/** Data host POST order/import: orders as CSV text or JSON rows (same path as the webhooks: idempotent). */
+export const orderImportBody = z
+  .strictObject({
+    format: z.enum(['csv', 'json']),
+    csv: z.string().max(900_000).optional(),
+    orders: z.array(z.record(z.string(), z.unknown())).max(5_000).optional(),
+  })
+  .refine((body) => (body.format === 'csv' ? body.csv !== undefined : body.orders !== undefined), {
+    message: 'Send csv text or an orders array.',
+    path: ['csv'],
+  });

@@ -1,9 +1,9 @@
 import { idParams } from '../../contract/common.ts';
-import { orderImportBody } from '../../contract/customer-points.ts';
-import { parseCsv } from '../../domain/orders/import.ts';
-import { createImport, findImport, presentImport, runImport } from '../../domain/orders/import-jobs.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { orderImportBody } from './contract.ts';
+import { parseCsv } from './import.ts';
+import { createImport, findImport, presentImport, runImport } from './import-jobs.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 
 /**
  * Data host order import: up to 200 orders are imported within the request; a larger file answers

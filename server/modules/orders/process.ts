@@ -12,17 +12,17 @@ import {
   type CreditInput,
   type Executor,
   type LedgerEntry,
-} from '../ledger/index.ts';
-import { storeCurrency } from '../analytics/store.ts';
-import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../../modules/rules/index.ts';
+} from '../../domain/ledger/index.ts';
+import { storeCurrency } from '../../domain/analytics/store.ts';
+import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../rules/index.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
-import { inCurrency, type NormalizedOrder, type OrderEvent } from '../schemas/normalized-order.ts';
+import { inCurrency, type NormalizedOrder, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
-import { pointsEarnedEmails, type QueuedEmail, queueEmails } from '../../modules/emails/index.ts';
-import { productFacts } from '../products/catalogue.ts';
-import { settleReferralOrders } from '../../modules/referrals/index.ts';
-import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../../modules/vip/index.ts';
+import { pointsEarnedEmails, type QueuedEmail, queueEmails } from '../emails/index.ts';
+import { productFacts } from '../../domain/products/catalogue.ts';
+import { settleReferralOrders } from '../referrals/index.ts';
+import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 
 const DAY = 86_400_000;
 

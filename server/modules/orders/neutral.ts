@@ -1,5 +1,5 @@
-import type { NeutralOrderWebhook } from '../schemas/neutral-order.ts';
-import { addressKey, channelOf, type OrderEvent } from '../schemas/normalized-order.ts';
+import type { NeutralOrderWebhook } from './contract.ts';
+import { addressKey, channelOf, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
 
 /** A neutral-format webhook → what it says about its order. */
 export function neutralEvent(body: NeutralOrderWebhook): OrderEvent {

@@ -1,4 +1,4 @@
-import { formatMoney, type NormalizedOrder } from '../schemas/normalized-order.ts';
+import { formatMoney, type NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 
 /**
  * One refund as an order state keeps it: the refunded amount (minor units), or with the counted

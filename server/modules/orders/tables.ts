@@ -1,8 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { NormalizedOrder, OrderEvent } from '../schemas/normalized-order.ts';
+import type { NormalizedOrder, OrderEvent } from '../../domain/schemas/normalized-order.ts';
 import type { RefundRecord } from './refunds.ts';
-import type { NormalizedProduct } from '../products/normalize.ts';
+import type { ImportFailure } from '../../domain/schemas/import-failure.ts';
+import type { NormalizedProduct } from '../../domain/products/normalize.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -44,11 +45,6 @@ export interface WebhookEventsTable {
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
 export type ImportKind = 'orders' | 'products';
-/** A row of an import file that was not imported, and why (rows count from 1). */
-export interface ImportFailure {
-  row: number;
-  message: string;
-}
 
 /** An order import: small ones finish within the request, large ones in the background. */
 export interface OrderImportsTable {

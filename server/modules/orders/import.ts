@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
-import type { Executor } from '../ledger/index.ts';
-import { toMinor, type OrderEvent } from '../schemas/normalized-order.ts';
-import type { ImportFailure } from './tables.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { toMinor, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
+import type { ImportFailure } from '../../domain/schemas/import-failure.ts';
 import { applyOrderEvents } from './process.ts';
 
 /** The largest amount one imported order may state, in minor units (10,000,000,000.00). */
