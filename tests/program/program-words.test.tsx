@@ -8,7 +8,7 @@ import { EMPTY_PROGRAM, makeContext, type MemberState, type ProgramData } from '
 import { fillPlaceholders, formatPointsAmount } from '../../renderers/format/index.ts';
 import { renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, STARTER_EMAIL_TEMPLATES } from '../../presets/index.ts';
-import { fillPlaceholders as fillEmail } from '../../server/domain/emails/placeholders.ts';
+import { fillPlaceholders as fillEmail } from '../../server/modules/emails/index.ts';
 import { orderRuleConfig } from '../../server/modules/rules/contract/earning-rules.ts';
 import { describeRule, type EarningRule } from '../../server/modules/rules/index.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { programWords } from '../../domain/program/words.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
+import { type QueuedEmail, queueEmails } from '../emails/index.ts';
 import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { couponCode } from '../rules/index.ts';
