@@ -16,7 +16,7 @@ import { customerExportJob } from './domain/customers/export-jobs.ts';
 import { customerImportJob } from './domain/customers/import-jobs.ts';
 import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './domain/orders/import-jobs.ts';
-import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
+import { EMAIL_DELIVERY_JOB, emailDeliveryJob } from './modules/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
 import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
 import { vipApplyJob } from './modules/vip/index.ts';

@@ -16,7 +16,19 @@ function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
   return { loyalty_points_balance: member?.pointsBalance ?? 0, points_earned: member?.pointsEarned ?? 0, referrals_earned: member?.referralsEarned ?? 0 };
 }
 
+/** The values of a context, worked out once per context object (a page fills many texts with one). */
+const valuesOf = new WeakMap<RenderContext, Record<Placeholder, string>>();
+
 function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
+  let values = valuesOf.get(ctx);
+  if (!values) {
+    values = computeValues(ctx);
+    valuesOf.set(ctx, values);
+  }
+  return values;
+}
+
+function computeValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   const { program, locale } = ctx;
   const { orderRate, signupPoints, birthdayPoints } = program.earning ?? {};

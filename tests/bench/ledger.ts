@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { earningRuleBody } from '../../server/contract/points.ts';
 import { applyOrderEvents } from '../../server/domain/orders/process.ts';
 import type { OrderEvent } from '../../server/domain/schemas/normalized-order.ts';
-import { createEarningRule } from '../../server/domain/rules/earning.ts';
+import { createEarningRule } from '../../server/modules/rules/index.ts';
 import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import type { BenchRow } from './run.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';

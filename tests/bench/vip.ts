@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { OrderEvent } from '../../server/domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../../server/domain/orders/process.ts';
-import { createEarningRule } from '../../server/domain/rules/earning.ts';
+import { createEarningRule } from '../../server/modules/rules/index.ts';
 import { saveSettings, simulate, storeTier } from '../../server/modules/vip/index.ts';
 import { paidOrder } from '../helpers/orders.ts';
 import { scratchPglite } from './pglite.ts';

@@ -8,10 +8,9 @@ import { EMPTY_PROGRAM, makeContext, type MemberState, type ProgramData } from '
 import { fillPlaceholders, formatPointsAmount } from '../../renderers/format/index.ts';
 import { renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, REFERRAL_REWARDS, STARTER_EMAIL_TEMPLATES } from '../../presets/index.ts';
-import { fillPlaceholders as fillEmail } from '../../server/domain/emails/placeholders.ts';
-import { orderRuleConfig } from '../../server/domain/schemas/earning-rules.ts';
-import { describeRule } from '../../server/domain/rules/order-earn.ts';
-import type { EarningRule } from '../../server/domain/rules/tables.ts';
+import { fillPlaceholders as fillEmail } from '../../server/modules/emails/index.ts';
+import { orderRuleConfig } from '../../server/modules/rules/contract/earning-rules.ts';
+import { describeRule, type EarningRule } from '../../server/modules/rules/index.ts';
 
 const leaves: ProgramData = {
   ...EMPTY_PROGRAM,

@@ -15,8 +15,7 @@ import { json } from '../../db/normalize.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { customerEmail } from '../orders/customers.ts';
 import type { Executor } from '../ledger/index.ts';
-import { claimAction } from '../rules/actions.ts';
-import { RedeemError } from '../rules/redeem.ts';
+import { claimAction, RedeemError } from '../../modules/rules/index.ts';
 import { deleteCustomer } from './profile.ts';
 import { mergeTags } from './tags.ts';
 

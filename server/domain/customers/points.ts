@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { POINTS_LIMITS, PointsLimitError, credit, debit, inTransaction, lockAccount, type Executor } from '../ledger/index.ts';
-import { expireDueRewards } from '../rules/reward-expiry.ts';
+import { expireDueRewards } from '../../modules/rules/index.ts';
 import { reevaluateTiers } from '../../modules/vip/index.ts';
 import { withCodeStatuses } from '../../modules/platforms/index.ts';
 

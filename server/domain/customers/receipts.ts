@@ -1,8 +1,7 @@
 import { storeCurrency } from '../analytics/store.ts';
 import { credit, inTransaction, type Executor } from '../ledger/index.ts';
 import { formatMoney, type NormalizedOrder } from '../schemas/normalized-order.ts';
-import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
-import { storeExpiryDays } from '../rules/expiry.ts';
+import { activeOrderRules, orderConfig, orderEarn, storeExpiryDays } from '../../modules/rules/index.ts';
 import { reevaluateTiers } from '../../modules/vip/index.ts';
 import type { Receipt } from './tables.ts';
 

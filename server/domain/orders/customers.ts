@@ -50,9 +50,3 @@ export function customerEmail(platform: string, customer: OrderCustomer | null):
   if (customer.email && customer.email.includes('@')) return customer.email.trim().toLowerCase();
   return customer.externalId ? placeholderEmail(platform, customer.externalId) : null;
 }
-
-/** One of the store's customers by our id or by e-mail; undefined when the store has none such. */
-export async function findCustomer(db: Executor, storeId: number, which: { id: number } | { email: string }) {
-  const query = db.selectFrom('customers').select('id').where('store_id', '=', storeId);
-  return ('id' in which ? query.where('id', '=', which.id) : query.where('email', '=', which.email)).executeTakeFirst();
-}

@@ -14,16 +14,12 @@ import {
   type LedgerEntry,
 } from '../ledger/index.ts';
 import { storeCurrency } from '../analytics/store.ts';
-import { storeExpiryDays } from '../rules/expiry.ts';
-import { limitRefusal } from '../rules/limits.ts';
-import { activeOrderRules, orderConfig, orderEarn } from '../rules/order-earn.ts';
-import type { EarningRule } from '../rules/tables.ts';
+import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../../modules/rules/index.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from '../schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
-import { pointsEarnedEmails } from '../emails/events.ts';
-import { queueEmails, type QueuedEmail } from '../emails/outbox.ts';
+import { pointsEarnedEmails, type QueuedEmail, queueEmails } from '../../modules/emails/index.ts';
 import { productFacts } from '../products/catalogue.ts';
 import { settleReferralOrders } from '../../modules/referrals/index.ts';
 import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../../modules/vip/index.ts';

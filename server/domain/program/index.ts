@@ -1,12 +1,9 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
-import { orderRate } from '../rules/order-earn.ts';
-import type { EarningRule } from '../rules/tables.ts';
+import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../../modules/rules/index.ts';
 import { programWords } from './words.ts';
 import { shopperAction } from './earn-actions.ts';
-import { rewardDiscount } from '../rules/redeem.ts';
-import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
 import { memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';

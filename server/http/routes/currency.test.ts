@@ -7,7 +7,7 @@ import { applyOrderEvents } from '../../domain/orders/process.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { shopifyEvent } from '../../domain/orders/shopify.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 import { webhookSample } from '../../../tests/helpers/shopify.ts';
 
 /** An order in another currency is converted with the platform's own amounts, else held for the merchant. */

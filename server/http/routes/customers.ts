@@ -3,7 +3,7 @@ import type { CustomerListAnswer, CustomerRow } from '../../contract/customers.t
 import type { CustomerSort } from '../../domain/schemas/customers.ts';
 import { listCustomers, type CustomerListRow } from '../../domain/customers/list.ts';
 import { changeProgramStatus, deleteCustomer, findCustomer, showCustomer } from '../../domain/customers/profile.ts';
-import { setBirthday } from '../../domain/rules/actions.ts';
+import { setBirthday } from '../../modules/rules/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { underPersonsCap } from '../points-cap.ts';

@@ -7,7 +7,7 @@ import { verifyLedger } from '../../domain/ledger/index.ts';
 import { neutralEvent } from '../../domain/orders/neutral.ts';
 import { applyImportItems, prepareImport } from '../../domain/orders/import.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 
 const CSV = `order_id,platform,number,email,first_name,last_name,currency,items,discounts,shipping,tax,total,refunded,status,cancelled,placed_at

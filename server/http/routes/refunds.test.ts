@@ -4,7 +4,7 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { sendShopify, webhookSample } from '../../../tests/helpers/shopify.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 
 const PAID = webhookSample('shopify/orders-paid.json');
 const REFUND = webhookSample('shopify/refunds-create.json');

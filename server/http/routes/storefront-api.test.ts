@@ -9,8 +9,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { credit, verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 

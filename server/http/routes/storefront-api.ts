@@ -3,8 +3,7 @@ import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
-import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
-import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
+import { claimAction, presentReward, redeemReward, setBirthday } from '../../modules/rules/index.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { upsertProducts } from '../../domain/products/catalogue.ts';
 import { tagCustomers } from '../../domain/customers/tags.ts';
