@@ -20,8 +20,13 @@ import { json } from '../db/normalize.ts';
 import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { connectionOf } from '../modules/platforms/index.ts';
-import { applyShopifyCustomerWebhook, isShopifyCustomerTopic } from '../domain/customers/shopify-webhooks.ts';
-import { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from '../domain/customers/bigcommerce-webhooks.ts';
+import {
+  applyBigCommerceCustomerWebhook,
+  applyShopifyCustomerWebhook,
+  fetchBigCommerceCustomer,
+  isBigCommerceCustomerScope,
+  isShopifyCustomerTopic,
+} from '../modules/customers/index.ts';
 import { SingleFlight } from './single-flight.ts';
 import { WebhookTraffic } from './signals.ts';
 

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import type { Db } from '../../db/connection.ts';
-import { adjustPoints } from '../../domain/customers/points.ts';
+import { adjustPoints } from '../customers/index.ts';
 import { InsufficientPointsError } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { applyOrderEvents } from '../../domain/orders/process.ts';

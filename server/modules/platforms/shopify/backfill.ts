@@ -13,7 +13,7 @@
 import type { Config } from '../../../config.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
-import { upsertPlatformCustomers, type PlatformCustomer } from '../../../domain/customers/platform-sync.ts';
+import { type PlatformCustomer, upsertPlatformCustomers } from '../../customers/index.ts';
 import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
 import { shopifyEvent } from '../../../domain/orders/shopify.ts';
