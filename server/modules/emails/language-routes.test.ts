@@ -33,6 +33,24 @@ describeEachDatabase('emails in the member’s language', (ctx) => {
     return email!;
   }
 
+  /** A save of the built-in editor's email (the studio's body): its document with `translations`, its subject and preheader in the form too. */
+  const builderEmail = (translations: Record<string, Record<string, string>>, own: { subject?: string; preheader?: string; blocks?: object[] } = {}) => {
+    const document = {
+      kind: 'email_document',
+      schemaVersion: 1,
+      subject: own.subject ?? 'A present for {{first_name}}',
+      preheader: own.preheader ?? 'Open it before it melts',
+      style: { background: '#f4f4f7', content_background: '#ffffff', accent: '#4f46e5', text_color: '#1f2937' },
+      blocks: own.blocks ?? [
+        { id: 'message', type: 'text', text: 'We kept a gift for you.', align: 'left' },
+        { id: 'foot', type: 'footer', address: '', unsubscribe_label: 'Unsubscribe' },
+      ],
+      translations,
+    };
+    const fields = { subject: document.subject, preheader: document.preheader, heading: '', body: 'x', button_label: '', button_url: '' };
+    return { enabled: true, editor: 'builder', fields, json_content: document };
+  };
+
   it('sends a French member the French subject, preheader and texts, and an unknown language the default', async () => {
     const session = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
     expect((await call(session, '/store/setting/update', { default_language: 'en', languages: ['fr'] })).statusCode).toBe(200);
@@ -85,18 +103,8 @@ describeEachDatabase('emails in the member’s language', (ctx) => {
 
   it('translates the built-in editor’s document by its translations; a text without one stays in the default language', async () => {
     const session = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
-    const document = {
-      kind: 'email_document',
-      schemaVersion: 1,
-      subject: 'Your birthday gift',
-      preheader: 'Open it now',
-      style: { background: '#f4f4f7', content_background: '#ffffff', accent: '#4f46e5', text_color: '#1f2937' },
-      blocks: [
-        { id: 'greeting', type: 'heading', text: 'Hello {{first_name}}', align: 'left' },
-        { id: 'message', type: 'text', text: 'We kept a gift for you.', align: 'left' },
-        { id: 'foot', type: 'footer', address: '', unsubscribe_label: 'Unsubscribe' },
-      ],
-      translations: {
+    const email = builderEmail(
+      {
         fr: {
           subject: 'Votre cadeau d’anniversaire',
           preheader: 'Ouvrez-le vite',
@@ -104,9 +112,17 @@ describeEachDatabase('emails in the member’s language', (ctx) => {
           'blocks.foot.unsubscribe_label': 'Se désabonner',
         },
       },
-    };
-    const templateFields = { subject: document.subject, preheader: document.preheader, heading: '', body: 'x', button_label: '', button_url: '' };
-    const saved = await call(session, '/template/store/birthday', { enabled: true, editor: 'builder', fields: templateFields, json_content: document });
+      {
+        subject: 'Your birthday gift',
+        preheader: 'Open it now',
+        blocks: [
+          { id: 'greeting', type: 'heading', text: 'Hello {{first_name}}', align: 'left' },
+          { id: 'message', type: 'text', text: 'We kept a gift for you.', align: 'left' },
+          { id: 'foot', type: 'footer', address: '', unsubscribe_label: 'Unsubscribe' },
+        ],
+      },
+    );
+    const saved = await call(session, '/template/store/birthday', email);
     expect(saved.statusCode).toBe(200);
     const french = await birthdayEmailFor(0, 'fr');
     expect(french.subject).toBe('Votre cadeau d’anniversaire');
@@ -142,5 +158,74 @@ describeEachDatabase('emails in the member’s language', (ctx) => {
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toContain('fields.translations.fr.subject');
     expect(await anniversary()).toEqual(before);
+  });
+
+  it('sends the built-in editor’s French subject and preheader to a French member; a missing one is the default’s; the preview speaks the language asked', async () => {
+    const session = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
+    expect((await call(session, '/store/setting/update', { default_language: 'en', languages: ['fr'] })).statusCode).toBe(200);
+    const both = await call(
+      session,
+      '/template/store/birthday',
+      builderEmail({ fr: { subject: 'Un cadeau pour {{first_name}}', preheader: 'Ouvrez-le vite' } }),
+    );
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().data.json_content.translations.fr).toEqual({ subject: 'Un cadeau pour {{first_name}}', preheader: 'Ouvrez-le vite' });
+    const french = await birthdayEmailFor(0, 'fr');
+    expect(french.subject).toMatch(/^Un cadeau pour \S+$/);
+    expect(french.html).toContain('Ouvrez-le vite');
+    expect(french.html).not.toContain('Open it before it melts');
+
+    // the French subject only: the preheader falls back to the default language's
+    expect((await call(session, '/template/store/birthday', builderEmail({ fr: { subject: 'Un cadeau pour {{first_name}}' } }))).statusCode).toBe(200);
+    const fallback = await birthdayEmailFor(0, 'fr');
+    expect(fallback.subject).toMatch(/^Un cadeau pour \S+$/);
+    expect(fallback.html).toContain('Open it before it melts');
+    const english = await birthdayEmailFor(1, null);
+    expect(english.subject).toMatch(/^A present for \S+$/);
+
+    // the studio's canvas: the email in the language being edited, else the default
+    const { json_content: document, fields } = builderEmail({ fr: { subject: 'Un cadeau pour {{first_name}}', preheader: 'Ouvrez-le vite' } });
+    const preview = async (language?: string) =>
+      call(session, '/template/email', { email: 'birthday', editor: 'builder', fields, json_content: document, language });
+    const inFrench = await preview('fr');
+    expect(inFrench.json().data.subject).toBe('Un cadeau pour Jamie');
+    expect(inFrench.json().data.html).toContain('Ouvrez-le vite');
+    expect(inFrench.json().data.html).toContain('lang="fr"');
+    expect((await preview()).json().data.subject).toBe('A present for Jamie');
+    const badPreview = await preview('fr_FR!');
+    expect(badPreview.statusCode).toBe(422);
+    expect(badPreview.body).toContain('is not a language code');
+  });
+
+  it('refuses texts in a language the store does not write in, or in what is no language, naming the field; a language the email had is kept', async () => {
+    const session = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
+    expect((await call(session, '/store/setting/update', { default_language: 'en', languages: ['fr'] })).statusCode).toBe(200);
+    const current = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/template/anniversary', headers: session.headers })).json().data as { json_content: unknown };
+    const before = await current();
+
+    const german = await call(session, '/template/store/anniversary', builderEmail({ de: { subject: 'Ein Geschenk' } }));
+    expect(german.statusCode).toBe(422);
+    expect(german.json().errors['json_content.translations.de']).toBe(
+      '"de" is not one of the store\'s languages (en, fr): add it under Languages in the store\'s settings first.',
+    );
+    const { fields } = builderEmail({});
+    const germanForm = await call(session, '/template/store/anniversary', {
+      editor: 'simple',
+      fields: { ...fields, translations: { de: { subject: 'Hallo' } } },
+    });
+    expect(germanForm.statusCode).toBe(422);
+    expect(germanForm.json().errors).toHaveProperty(['fields.translations.de']);
+    const notALanguage = await call(session, '/template/store/anniversary', builderEmail({ français: { subject: 'Un cadeau' } }));
+    expect(notALanguage.statusCode).toBe(422);
+    expect(notALanguage.json().errors['json_content.translations.français']).toMatch(/BCP 47/);
+    expect(await current()).toEqual(before);
+
+    // saved in French, then the store drops French: the email still saves with its French texts
+    expect((await call(session, '/template/store/anniversary', builderEmail({ fr: { subject: 'Un cadeau' } }))).statusCode).toBe(200);
+    expect((await call(session, '/store/setting/update', { languages: [] })).statusCode).toBe(200);
+    const kept = await call(session, '/template/store/anniversary', builderEmail({ fr: { subject: 'Un autre cadeau' } }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.json_content.translations.fr.subject).toBe('Un autre cadeau');
   });
 });

@@ -18,6 +18,7 @@ import {
   TAG_LABELS,
   TemplateInvalidError,
   designErrors,
+  designInLanguage,
   designOf,
   emailDocumentOf,
   listTemplates,
@@ -26,11 +27,13 @@ import {
   readTemplate,
   renderEmail,
   sampleValues,
+  storeLanguage,
   storePalette,
   saveTemplate,
   type EmailKey,
   type EmailTemplate,
 } from './service.ts';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
@@ -124,7 +127,8 @@ export const templateRoutes: RouteModule = {
       },
       async (request) => {
         try {
-          const saved = await saveTemplate(app.db, request.store.id, request.user.id, request.params.id, request.body, app.clock.now());
+          const languages = storeLanguages(request.store.settings as Record<string, unknown>);
+          const saved = await saveTemplate(app.db, request.store.id, request.user.id, request.params.id, request.body, app.clock.now(), languages);
           return { data: withDocument(saved, request.store) };
         } catch (error) {
           if (error instanceof TemplateInvalidError) throw new ApiError(422, error.message, 'validation_failed', error.errors);
@@ -140,19 +144,20 @@ export const templateRoutes: RouteModule = {
         config: { permission: 'program:read', tooLargeMessage: TEMPLATE_TOO_LARGE },
         schema: {
           tags: ['emails'],
-          summary: 'Render a design as an inbox gets it (sample data)',
+          summary: 'Render a design as an inbox gets it (sample data), in one of its languages',
           body: templateRenderBody,
           response: { 200: dataEnvelope(renderedTemplate) },
         },
       },
       async (request) => {
         const { email, fields, content, editor, json_content: jsonContent, customer_id: customerId } = request.body;
+        const language = request.body.language ?? storeLanguage(request.store);
         const key: EmailKey = email;
         const errors = designErrors(key, { fields, content, json_content: jsonContent, editor });
         const member = customerId ? await memberValues(app.db, request.store, customerId) : null;
         if (customerId && !member) throw notFound('Customer');
-        const design = designOf({ editor, fields, content: content ?? null, json_content: jsonContent });
-        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store));
+        const design = designInLanguage(designOf({ editor, fields, content: content ?? null, json_content: jsonContent }), language);
+        const rendered = await renderEmail(design, { ...sampleValues(request.store, language), ...member?.values }, storePalette(request.store), language);
         return {
           data: {
             subject: rendered.subject,

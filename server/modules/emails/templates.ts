@@ -1,4 +1,4 @@
-import { emailDocumentTexts, safeMigrate, type EmailDocument } from '../../../renderers/contract/index.ts';
+import { emailDocumentTexts, safeMigrate, type EmailDocument, type StoreLanguages } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { EMAIL_EDITORS, EMAIL_KINDS, emailKind, type EmailEditor, type EmailKey } from './contract/kinds.ts';
@@ -108,9 +108,46 @@ export function designErrors(
   });
 }
 
-/** Saves one email: placeholders checked (TemplateInvalidError), exported HTML sanitised. */
-export async function saveTemplate(db: Db, storeId: number, userId: number, key: EmailKey, change: TemplateChange, now: Date): Promise<EmailTemplate> {
-  const errors = designErrors(key, change);
+/** `translations`' languages, each with its field path below `path`. */
+const languagesAt = (translations: unknown, path: string) =>
+  translations && typeof translations === 'object' ? Object.keys(translations).map((language) => [language, `${path}.${language}`] as const) : [];
+
+/** The languages an email has texts in besides the default (its form's and its built-in editor's document's), with their field paths. */
+function translatedLanguages(template: Pick<TemplateChange, 'fields' | 'json_content'>): Map<string, string> {
+  const document = template.json_content as { translations?: unknown } | null | undefined;
+  return new Map([...languagesAt(document?.translations, 'json_content.translations'), ...languagesAt(template.fields.translations, 'fields.translations')]);
+}
+
+/**
+ * Texts in a language the store does not write in are refused, by the field holding them; a
+ * language the email already had is kept (the store may have dropped it since).
+ */
+function languageErrors(change: TemplateChange, languages: StoreLanguages, saved: EmailTemplate): Record<string, string> {
+  const known = [languages.default, ...languages.others];
+  const kept = translatedLanguages(saved);
+  const errors: Record<string, string> = {};
+  for (const [language, path] of translatedLanguages(change)) {
+    if (known.includes(language) || kept.has(language)) continue;
+    errors[path] = `"${language}" is not one of the store's languages (${known.join(', ')}): add it under Languages in the store's settings first.`;
+  }
+  return errors;
+}
+
+/**
+ * Saves one email: placeholders checked (TemplateInvalidError), exported HTML sanitised; with the
+ * store's `languages`, texts in any other language are refused too.
+ */
+export async function saveTemplate(
+  db: Db,
+  storeId: number,
+  userId: number,
+  key: EmailKey,
+  change: TemplateChange,
+  now: Date,
+  languages?: StoreLanguages,
+): Promise<EmailTemplate> {
+  // a code that is no language at all is said so by the design's own check
+  const errors = { ...(languages && languageErrors(change, languages, await readTemplate(db, storeId, key))), ...designErrors(key, change) };
   // the built-in editor's subject and preheader are the email's
   const document = change.editor === 'builder' ? emailDocumentOf(change.json_content) : null;
   if (document?.ok)

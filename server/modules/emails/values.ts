@@ -31,10 +31,10 @@ export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | und
   return accent ? { accent, background: DEFAULT_PALETTE.background } : undefined;
 }
 
-/** Made-up member data for previews when the store has no member yet. */
-export function sampleValues(store: Store): Record<string, string> {
+/** Made-up member data for previews when the store has no member yet; the store's words in `language`. */
+export function sampleValues(store: Store, language = storeLanguage(store)): Record<string, string> {
   return {
-    ...storeValues(store),
+    ...storeValues(store, language),
     first_name: 'Jamie',
     full_name: 'Jamie Rivera',
     customer_name: 'Jamie Rivera',

@@ -5,7 +5,7 @@ const editor = z.enum(EMAIL_EDITORS, { message: `Unknown editor: use one of ${EM
 /** The built-in editor's document (validated by renderers/contract on the server) or Unlayer's design. */
 const design = z.record(z.string(), z.unknown());
 import { emailField } from '../../../domain/schemas/fields.ts';
-import { isLanguageTag, LANGUAGE_TAG_MESSAGE } from '../../../../renderers/contract/index.ts';
+import { isLanguageTag, LANGUAGE_TAG_MESSAGE, languageTagSchema } from '../../../../renderers/contract/index.ts';
 
 /** The nine email keys (spec §2 routes) used as `{id}` by the template calls. */
 export const emailKey = z.enum(EMAIL_KEYS, { message: `Unknown email: use one of ${EMAIL_KEYS.join(', ')}.` });
@@ -99,6 +99,8 @@ export const templateRenderBody = z.strictObject({
   editor: editor.default('simple'),
   /** preview as this member of the store (their name, balance…) instead of sample data */
   customer_id: z.number().int().positive().optional(),
+  /** the language to preview in (the design's translation and the product's wording); the store's default when absent */
+  language: languageTagSchema.optional(),
 });
 export const renderedTemplate = z.object({ subject: z.string(), html: z.string(), size_bytes: z.number(), errors: z.record(z.string(), z.string()) });
 
