@@ -76,11 +76,18 @@ export interface VipTierInfo {
   rewards?: string[];
 }
 
+/**
+ * What a referral gives: points, or a coupon of an amount or a percentage off (minor units of the
+ * program's currency), worded by the renderers in the shopper's language ("$5 off coupon", "250 points").
+ */
+export type ReferralOffer = { kind: 'points'; points: number } | Extract<RewardDiscount, { kind: 'amount_off' | 'percent_off' }>;
+
+/** The program's referral offer; a side is absent when the program states none. */
 export interface ReferralRewards {
-  /** what the referring member gets, e.g. "$5 off coupon" */
-  referrer: string;
-  /** what the invited friend gets, e.g. "5% off coupon" */
-  referee: string;
+  /** what the referring member gets, e.g. a 5% off coupon */
+  referrer?: ReferralOffer;
+  /** what the invited friend gets, e.g. a $5 off coupon */
+  referee?: ReferralOffer;
 }
 
 /** The earning rules texts state (`{earn_rate}`, `{signup_points}`, `{birthday_points}`), bound to the store's active rules. */
@@ -158,8 +165,8 @@ export interface MemberReferral {
 export interface ReferralArrival {
   /** the referring member's first name */
   referrerName: string;
-  /** what the friend gets, e.g. "$5 off coupon" */
-  offer: string;
+  /** what the friend gets, e.g. a $5 off coupon; absent when the link could not be used */
+  offer?: ReferralOffer;
   /** the coupon taken with the visitor's e-mail */
   code?: string;
   /** the coupon in the shop's discounts, as a redemption's code (MemberReward.platform): preparing, ready or refused */
@@ -294,7 +301,7 @@ export const EMPTY_PROGRAM: ProgramData = {
   waysToEarn: [],
   waysToRedeem: [],
   vipTiers: [],
-  referral: { referrer: '', referee: '' },
+  referral: {},
 };
 
 /** Builds the render context a surface needs from the storefront payload. */

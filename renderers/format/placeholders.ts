@@ -8,7 +8,7 @@
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders as fillWith, type Placeholder } from '../contract/index.ts';
 import { agreeLabels, formatPoints, pointsAmount, pointsLabelFor } from './points.ts';
-import { formatEarnRate } from './rules.ts';
+import { formatEarnRate, referralOfferText } from './rules.ts';
 import { word } from '../i18n/catalog.ts';
 
 function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
@@ -48,8 +48,8 @@ function computeValues(ctx: RenderContext): Record<Placeholder, string> {
     earn_rate: orderRate ? formatEarnRate(orderRate, ctx) : '',
     signup_points: amount(signupPoints),
     birthday_points: amount(birthdayPoints),
-    referral_reward: program.referral.referrer,
-    friend_reward: program.referral.referee,
+    referral_reward: referralOfferText(program.referral.referrer, ctx),
+    friend_reward: referralOfferText(program.referral.referee, ctx),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROGRAM, makeContext, type EarnWay, type ProgramData, type RedeemWay, type RewardDiscount } from '../context.ts';
-import { earnWayText, formatDiscount, formatEarnRate, formatMoney, redeemWayText } from './index.ts';
+import { EMPTY_PROGRAM, makeContext, type EarnWay, type ProgramData, type RedeemWay, type ReferralOffer, type RewardDiscount } from '../context.ts';
+import { earnWayText, formatDiscount, formatEarnRate, formatMoney, redeemWayText, referralOfferText } from './index.ts';
 
 const program = (overrides: Partial<ProgramData> = {}): ProgramData => ({ ...EMPTY_PROGRAM, currency: 'USD', ...overrides });
 const ctx = (locale: string, overrides: Partial<ProgramData> = {}) => makeContext({ locale, program: program(overrides) });
@@ -89,7 +89,15 @@ describe('ways to redeem in the shopper’s language', () => {
       'منتج مجاني',
       `خصم ${money('ar', 100)} مقابل كل ${number('ar', 100)} نقطة`,
     ]);
-    expect(formatDiscount({ kind: 'amount_per_points', amountMinor: 100, points: 2 }, ctx('ar'))).toBe(`خصم ${money('ar', 100)} مقابل كل نقطتان`);
+    // the points after كل are in the genitive: the dual نقطتين (not the nominative نقطتان), one point is كل نقطة
+    const perPoints = (points: number) => formatDiscount({ kind: 'amount_per_points', amountMinor: 100, points }, ctx('ar'));
+    expect(perPoints(2)).toBe(`خصم ${money('ar', 100)} مقابل كل نقطتين`);
+    expect(perPoints(1)).toBe(`خصم ${money('ar', 100)} مقابل كل نقطة`);
+    expect(perPoints(5)).toBe(`خصم ${money('ar', 100)} مقابل كل ${number('ar', 5)} نقاط`);
+    // a store's own word for points is counted as it is
+    expect(formatDiscount({ kind: 'amount_per_points', amountMinor: 100, points: 2 }, ctx('ar', { pointsLabel: 'beans' }))).toBe(
+      `خصم ${money('ar', 100)} مقابل كل ${number('ar', 2)} beans`,
+    );
   });
 
   it('a way’s line: its own text first, else what the reward gives', () => {
@@ -97,5 +105,34 @@ describe('ways to redeem in the shopper’s language', () => {
     expect(redeemWayText(way, ctx('en'))).toBe('$5 off');
     expect(redeemWayText({ ...way, description: 'Next order' }, ctx('ar'))).toBe('Next order');
     expect(redeemWayText({ id: '2', title: 'Mystery', cost: 1 }, ctx('en'))).toBe('');
+  });
+});
+
+describe('referral rewards in the shopper’s language', () => {
+  const rewards: ReferralOffer[] = [
+    { kind: 'amount_off', amountMinor: 500 },
+    { kind: 'percent_off', percent: 5 },
+    { kind: 'points', points: 250 },
+  ];
+  const worded = (locale: string, overrides: Partial<ProgramData> = {}) => rewards.map((reward) => referralOfferText(reward, ctx(locale, overrides)));
+
+  it('English, as the console words them too', () => {
+    expect(worded('en')).toEqual(['$5 off coupon', '5% off coupon', '250 points']);
+    expect(worded('en', { pointsLabel: 'beans', currency: 'EUR' })).toEqual(['€5 off coupon', '5% off coupon', '250 beans']);
+    expect(referralOfferText({ kind: 'points', points: 1 }, ctx('en', { pointsLabel: 'beans' }))).toBe('1 bean');
+  });
+
+  it('French: the coupon through the same discount wording as the ways to redeem', () => {
+    expect(worded('fr')).toEqual([`coupon de ${money('fr', 500)} de réduction`, `coupon de ${percent('fr', 5)} de réduction`, `250 points`]);
+    expect(worded('fr').join(' ')).not.toMatch(/ off/);
+  });
+
+  it('Arabic, with the plural form of the points', () => {
+    expect(worded('ar')).toEqual([`قسيمة خصم ${money('ar', 500)}`, `قسيمة خصم ${percent('ar', 5)}`, `${number('ar', 250)} نقطة`]);
+    expect(referralOfferText({ kind: 'points', points: 2 }, ctx('ar'))).toBe('نقطتان');
+  });
+
+  it('says nothing for a side the program states none of', () => {
+    expect(referralOfferText(undefined, ctx('fr'))).toBe('');
   });
 });

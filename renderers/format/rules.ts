@@ -1,9 +1,10 @@
 /**
- * What a way to earn gives and what a way to redeem is worth, in the context's language and the
- * store's words: the one wording of the canvas, the storefront, the landing page and (in English)
- * the console's rule lists. The server sends the rules' figures; this module words them.
+ * What a way to earn gives, what a way to redeem is worth and what a referral gives, in the
+ * context's language and the store's words: the one wording of the canvas, the storefront, the
+ * landing page and (in English) the console's rule lists and referral rewards. The server sends
+ * the figures; this module words them.
  */
-import type { EarnRate, EarnWay, RedeemWay, RewardDiscount } from '../context.ts';
+import type { EarnRate, EarnWay, RedeemWay, ReferralOffer, RewardDiscount } from '../context.ts';
 import { t, type Wording } from '../i18n/catalog.ts';
 import { safeLocale } from '../i18n/messages.ts';
 import { pointsAmount, type PointsWords } from './points.ts';
@@ -42,7 +43,11 @@ export function formatDiscount(discount: RewardDiscount, ctx: ProgramWording): s
     case 'free_product':
       return t(ctx, 'reward.freeProduct');
     case 'amount_per_points':
-      return t(ctx, 'reward.amountPerPoints', { count: discount.points, amount: money(discount.amountMinor, ctx), points: pointsAmount(discount.points, ctx) });
+      return t(ctx, 'reward.amountPerPoints', {
+        count: discount.points,
+        amount: money(discount.amountMinor, ctx),
+        points: pointsAmount(discount.points, ctx, 'points.every'),
+      });
   }
 }
 
@@ -57,4 +62,11 @@ export function earnWayText(way: EarnWay, ctx: ProgramWording): string {
 export function redeemWayText(way: RedeemWay, ctx: ProgramWording): string {
   if (way.description) return way.description;
   return way.discount ? formatDiscount(way.discount, ctx) : '';
+}
+
+/** What a referral gives: "$5 off coupon", "5% off coupon", "250 beans", "coupon de 5 $US de réduction"; '' when none is stated. */
+export function referralOfferText(reward: ReferralOffer | undefined, ctx: ProgramWording): string {
+  if (!reward) return '';
+  if (reward.kind === 'points') return pointsAmount(reward.points, ctx);
+  return t(ctx, 'referral.coupon', { discount: formatDiscount(reward, ctx) });
 }

@@ -222,14 +222,18 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  * builder's canvas shows the ways to earn and redeem shoppers will see.
  */
 const earnRate = z.object({ points: z.number(), perMinor: z.number().optional() });
+const amountOff = z.object({ kind: z.literal('amount_off'), amountMinor: z.number() });
+const percentOff = z.object({ kind: z.literal('percent_off'), percent: z.number() });
 /** What a reward gives (renderers' RewardDiscount), worded by the canvas in the language it previews. */
 const rewardDiscount = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('amount_off'), amountMinor: z.number() }),
-  z.object({ kind: z.literal('percent_off'), percent: z.number() }),
+  amountOff,
+  percentOff,
   z.object({ kind: z.literal('free_shipping') }),
   z.object({ kind: z.literal('free_product') }),
   z.object({ kind: z.literal('amount_per_points'), amountMinor: z.number(), points: z.number() }),
 ]);
+/** What a referral gives (renderers' ReferralOffer): points or a coupon, worded like the ways. */
+const referralOffer = z.discriminatedUnion('kind', [z.object({ kind: z.literal('points'), points: z.number() }), amountOff, percentOff]);
 
 export const programPreview = z.object({
   pointsLabel: z.string(),
@@ -264,6 +268,6 @@ export const programPreview = z.object({
   vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
   tierBasis: z.enum(['points', 'spent', 'orders']).optional(),
   currency: z.string().optional(),
-  referral: z.object({ referrer: z.string(), referee: z.string() }),
+  referral: z.object({ referrer: referralOffer.optional(), referee: referralOffer.optional() }),
 });
 export type ProgramPreview = z.infer<typeof programPreview>;

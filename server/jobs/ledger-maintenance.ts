@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
-import { queueExpiryReminders } from '../domain/emails/reminders.ts';
+import { queueExpiryReminders } from '../modules/emails/index.ts';
 import { awardAnniversaries, expireDueRewards } from '../modules/rules/index.ts';
 import { completeDueReferrals } from '../modules/referrals/index.ts';
 import { awardTierBirthdays, endTierPeriods } from '../modules/vip/index.ts';

@@ -5,7 +5,7 @@ import { maintainLedger } from './ledger-maintenance.ts';
 import { credit } from '../domain/ledger/index.ts';
 import { newCustomer } from '../domain/ledger/testing.ts';
 import { createEarningRule, setBirthday } from '../modules/rules/index.ts';
-import { expiryReminderDays, reminderFor } from '../domain/emails/reminders.ts';
+import { expiryReminderDays, reminderFor } from '../modules/emails/index.ts';
 
 const DAY = 86_400_000;
 

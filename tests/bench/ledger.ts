@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { earningRuleBody } from '../../server/contract/points.ts';
-import { applyOrderEvents } from '../../server/domain/orders/process.ts';
+import { applyOrderEvents } from '../../server/modules/orders/index.ts';
 import type { OrderEvent } from '../../server/domain/schemas/normalized-order.ts';
 import { createEarningRule } from '../../server/modules/rules/index.ts';
 import { verifyLedger } from '../../server/domain/ledger/index.ts';

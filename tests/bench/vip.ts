@@ -12,7 +12,7 @@ import { earningRuleBody } from '../../server/contract/points.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { OrderEvent } from '../../server/domain/schemas/normalized-order.ts';
-import { applyOrderEvents } from '../../server/domain/orders/process.ts';
+import { applyOrderEvents } from '../../server/modules/orders/index.ts';
 import { createEarningRule } from '../../server/modules/rules/index.ts';
 import { saveSettings, simulate, storeTier } from '../../server/modules/vip/index.ts';
 import { paidOrder } from '../helpers/orders.ts';

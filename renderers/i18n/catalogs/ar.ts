@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const ar: Catalog = {
   'points.amount': { zero: '{count} نقطة', one: 'نقطة واحدة', two: 'نقطتان', few: '{count} نقاط', many: '{count} نقطة', other: '{count} نقطة' },
+  'points.every': { zero: '{count} نقطة', one: 'نقطة', two: 'نقطتين', few: '{count} نقاط', many: '{count} نقطة', other: '{count} نقطة' },
   'points.pending': '{amount} قيد الانتظار',
   'points.availableNow': 'متاح الآن',
   'points.toGo': 'تبقّى {amount}',
@@ -35,7 +36,7 @@ export const ar: Catalog = {
   'referral.completed': 'مكتملة',
   'referral.notCompleted': 'غير مكتملة',
   'referral.failed': 'تعذّر إكمال هذه الإحالة.',
-  'referral.yourOffer': '{offer} الخاص بك:',
+  'referral.yourOffer': '{offer} الخاصة بك:',
   'referral.useAtCheckout': 'استخدم هذا الرمز عند الدفع.',
   'referral.aFriend': 'صديق',
   'referral.sentYou': 'أرسل لك {name}: {offer}.',
@@ -44,6 +45,7 @@ export const ar: Catalog = {
   'referral.friendGets': 'يحصل صديقك على',
   'referral.theyGet': 'يحصلون على',
   'referral.youGet': 'تحصل على',
+  'referral.coupon': 'قسيمة {discount}',
   'reward.redeem': 'استبدال',
   'reward.apply': 'تطبيق الرمز',
   'reward.none': 'لا توجد مكافآت بعد.',

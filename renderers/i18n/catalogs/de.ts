@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const de: Catalog = {
   'points.amount': { one: '{count} Punkt', other: '{count} Punkte' },
+  'points.every': { one: '{count} Punkt', other: '{count} Punkte' },
   'points.pending': '{amount} ausstehend',
   'points.availableNow': 'Jetzt verfügbar',
   'points.toGo': 'Noch {amount}',
@@ -37,6 +38,7 @@ export const de: Catalog = {
   'referral.friendGets': 'Ihr Freund erhält',
   'referral.theyGet': 'Sie erhalten',
   'referral.youGet': 'Sie bekommen',
+  'referral.coupon': 'Gutschein über {discount}',
   'reward.redeem': 'Einlösen',
   'reward.apply': 'Code anwenden',
   'reward.none': 'Noch keine Prämien.',

@@ -6,6 +6,7 @@ import type { Message } from '../messages.ts';
 
 export const en = {
   'points.amount': { one: '{count} point', other: '{count} points' },
+  'points.every': { one: '{count} point', other: '{count} points' },
   'points.pending': '{amount} pending',
   'points.availableNow': 'Available now',
   'points.toGo': '{amount} to go',
@@ -41,6 +42,7 @@ export const en = {
   'referral.friendGets': 'Your friend gets',
   'referral.theyGet': 'They get',
   'referral.youGet': 'You get',
+  'referral.coupon': '{discount} coupon',
   'reward.redeem': 'Redeem',
   'reward.apply': 'Apply code',
   'reward.none': 'No rewards yet.',

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const es: Catalog = {
   'points.amount': { one: '{count} punto', many: '{count} de puntos', other: '{count} puntos' },
+  'points.every': { one: '{count} punto', many: '{count} de puntos', other: '{count} puntos' },
   'points.pending': '{amount} pendientes',
   'points.availableNow': 'Disponible ahora',
   'points.toGo': 'Faltan {amount}',
@@ -41,6 +42,7 @@ export const es: Catalog = {
   'referral.friendGets': 'Tu amigo recibe',
   'referral.theyGet': 'Ellos reciben',
   'referral.youGet': 'Tú recibes',
+  'referral.coupon': 'cupón de {discount}',
   'reward.redeem': 'Canjear',
   'reward.apply': 'Aplicar código',
   'reward.none': 'Aún no tienes recompensas.',

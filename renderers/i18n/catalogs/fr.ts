@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const fr: Catalog = {
   'points.amount': { one: '{count} point', many: '{count} de points', other: '{count} points' },
+  'points.every': { one: '{count} point', many: '{count} de points', other: '{count} points' },
   'points.pending': '{amount} en attente',
   'points.availableNow': 'Disponible maintenant',
   'points.toGo': 'Encore {amount}',
@@ -37,6 +38,7 @@ export const fr: Catalog = {
   'referral.friendGets': 'Votre ami reçoit',
   'referral.theyGet': 'Ils reçoivent',
   'referral.youGet': 'Vous recevez',
+  'referral.coupon': 'coupon de {discount}',
   'reward.redeem': 'Échanger',
   'reward.apply': 'Appliquer le code',
   'reward.none': 'Pas encore de récompense.',

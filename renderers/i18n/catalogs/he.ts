@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const he: Catalog = {
   'points.amount': { one: 'נקודה אחת', two: 'שתי נקודות', other: '{count} נקודות' },
+  'points.every': { one: 'נקודה אחת', two: 'שתי נקודות', other: '{count} נקודות' },
   'points.pending': '{amount} בהמתנה',
   'points.availableNow': 'זמין עכשיו',
   'points.toGo': 'עוד {amount}',
@@ -37,6 +38,7 @@ export const he: Catalog = {
   'referral.friendGets': 'החבר מקבל',
   'referral.theyGet': 'הם מקבלים',
   'referral.youGet': 'אתם מקבלים',
+  'referral.coupon': 'קופון של {discount}',
   'reward.redeem': 'מימוש',
   'reward.apply': 'החלת הקוד',
   'reward.none': 'אין עדיין הטבות.',

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const ja: Catalog = {
   'points.amount': { other: '{count} ポイント' },
+  'points.every': { other: '{count} ポイント' },
   'points.pending': '{amount} 保留中',
   'points.availableNow': '今すぐ利用できます',
   'points.toGo': 'あと {amount}',
@@ -37,6 +38,7 @@ export const ja: Catalog = {
   'referral.friendGets': 'お友達の特典',
   'referral.theyGet': 'お友達の特典',
   'referral.youGet': 'あなたの特典',
+  'referral.coupon': '{discount}クーポン',
   'reward.redeem': '交換する',
   'reward.apply': 'コードを適用',
   'reward.none': 'まだ特典はありません。',

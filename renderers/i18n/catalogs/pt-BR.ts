@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog.ts';
 
 export const ptBR: Catalog = {
   'points.amount': { one: '{count} ponto', many: '{count} de pontos', other: '{count} pontos' },
+  'points.every': { one: '{count} ponto', many: '{count} de pontos', other: '{count} pontos' },
   'points.pending': '{amount} pendentes',
   'points.availableNow': 'Disponível agora',
   'points.toGo': 'Faltam {amount}',
@@ -41,6 +42,7 @@ export const ptBR: Catalog = {
   'referral.friendGets': 'Seu amigo ganha',
   'referral.theyGet': 'Eles ganham',
   'referral.youGet': 'Você ganha',
+  'referral.coupon': 'cupom de {discount}',
   'reward.redeem': 'Trocar',
   'reward.apply': 'Aplicar código',
   'reward.none': 'Nenhuma recompensa ainda.',

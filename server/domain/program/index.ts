@@ -6,7 +6,7 @@ import { programWords } from './words.ts';
 import { shopperAction } from './earn-actions.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../../modules/referrals/index.ts';
+import { memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -67,11 +67,8 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     vipTiers: tiers.tiers,
     tierBasis: tiers.basis,
     currency,
-    // the store's referral offer (spec §9's until it saves its own)
-    referral: {
-      referrer: describeReferralReward(referral.referrer_reward, currency, words),
-      referee: describeReferralReward(referral.friend_reward, currency, words),
-    },
+    // the store's referral offer (spec §9's until it saves its own), as figures like the ways
+    referral: { referrer: referralOffer(referral.referrer_reward), referee: referralOffer(referral.friend_reward) },
   };
 }
 

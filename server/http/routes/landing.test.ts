@@ -182,6 +182,39 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     expect(arabic).toContain('شحن مجاني');
   });
 
+  it('words the referral offers in the page’s language: on the French page they read in French, no English', async () => {
+    // the cards without texts of their own (the product's wording), and a paragraph of placeholders only
+    const { version, headers } = await publishLanding((doc) => {
+      const referral = doc.sections.find((section) => section.type === 'referral')!;
+      for (const content of [referral.content.member, referral.content.visitor]) {
+        delete content.refereeReward;
+        delete content.referrerReward;
+        content.paragraph = '{friend_reward} · {referral_reward}';
+      }
+    });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers, payload: { languages: ['fr'] } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } })).statusCode).toBe(200);
+    const key = ctx.fixture.storeA.storeName;
+    const section = (body: string) => /<section[^>]*data-section-type="referral"[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/[ \n\t]+/g, ' ')
+        .trim();
+
+    const english = text(section((await page(key)).body));
+    expect(english).toContain('$5 off coupon · 5% off coupon');
+    expect(english).toContain('They get $5 off coupon');
+
+    const french = text(section((await page(`${key}/fr`)).body));
+    const friend = `coupon de ${formatMoney(500, 'USD', 'fr')} de réduction`;
+    const referrer = `coupon de ${new Intl.NumberFormat('fr', { style: 'percent' }).format(0.05)} de réduction`;
+    expect(french).toContain(`${friend} · ${referrer}`);
+    expect(french).toContain(`Ils reçoivent ${friend}`);
+    expect(french).toContain(`Vous recevez ${referrer}`);
+    expect(french).not.toMatch(/ off|They get|You get/);
+  });
+
   it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {
     const response = await page('no-such-store%3Cb%3E');
     expectNotFound(response, 'Rewards page not found');

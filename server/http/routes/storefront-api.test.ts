@@ -1,6 +1,7 @@
 import { LOADER_CHROME_ICONS } from '../../../renderers/shared/page-icons.ts';
 import { contextFromPayload, type StorefrontPayload } from '../../../renderers/context.ts';
-import { earnWayText, formatMoney, redeemWayText } from '../../../renderers/format/index.ts';
+import { earnWayText, fillPlaceholders, formatMoney, redeemWayText, referralOfferText } from '../../../renderers/format/index.ts';
+import { t } from '../../../renderers/i18n/index.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, beforeAll } from 'vitest';
 import { ICONS } from '../../../presets/index.ts';
@@ -181,6 +182,40 @@ describeEachDatabase('shopper API', (ctx) => {
     expect([...french.program.waysToEarn, ...french.program.waysToRedeem].filter((way) => way.description !== undefined)).toEqual([]);
     const arabic = await bootstrapIn('ar');
     expect(lines(arabic)[0]).toBe(`نقطة واحدة مقابل كل ${formatMoney(100, 'USD', 'ar')} تنفقها`);
+  });
+
+  it("words the referral offers in the shopper's language: the program's and a referral link's travel as figures, French reads no English", async () => {
+    const bootstrapIn = async (locale: string) =>
+      (await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=${locale}`) })).json().data as StorefrontPayload;
+    const french = await bootstrapIn('fr');
+    // spec §9's offer, as figures
+    expect(french.program.referral).toEqual({ referee: { kind: 'amount_off', amountMinor: 500 }, referrer: { kind: 'percent_off', percent: 5 } });
+    const frenchCtx = contextFromPayload(french, 'desktop');
+    const offers = fillPlaceholders('{friend_reward} | {referral_reward}', frenchCtx);
+    const fivePercent = new Intl.NumberFormat('fr', { style: 'percent' }).format(0.05);
+    expect(offers).toBe(`coupon de ${formatMoney(500, 'USD', 'fr')} de réduction | coupon de ${fivePercent} de réduction`);
+    expect(offers).not.toMatch(/ off|\$5|5%/);
+    const english = contextFromPayload(await bootstrapIn('en'), 'desktop');
+    expect(fillPlaceholders('{friend_reward} | {referral_reward}', english)).toBe('$5 off coupon | 5% off coupon');
+
+    // a friend through the member's link: the visit answers the offer as figures, the widget words them in French
+    const code = new URL((await member()).referralLink).searchParams.get('ref')!;
+    const visit = await ctx.app.inject({ method: 'POST', url: url('/referral/visit'), payload: { code }, remoteAddress: '198.51.100.40' });
+    expect(visit.statusCode, visit.body).toBe(200);
+    const { offer } = visit.json().data;
+    expect(offer).toEqual({ kind: 'amount_off', amountMinor: 500 });
+    expect(t(frenchCtx, 'referral.sentYou', { offer: referralOfferText(offer, frenchCtx) })).toBe(
+      `{name} vous offre : coupon de ${formatMoney(500, 'USD', 'fr')} de réduction.`,
+    );
+    // the points a referrer may get instead, in the store's words or the shopper's language
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/referral-setting', headers })).json().data;
+    const points = { ...settings, referrer_reward: { type: 'points', value: 250 } };
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/referral-setting/store', headers, payload: points })).statusCode).toBe(200);
+    const withPoints = contextFromPayload(await bootstrapIn('ar'), 'desktop');
+    expect(withPoints.program.referral.referrer).toEqual({ kind: 'points', points: 250 });
+    expect(fillPlaceholders('{referral_reward}', withPoints)).toBe(`${new Intl.NumberFormat('ar').format(250)} نقطة`);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/referral-setting/store', headers, payload: settings })).statusCode).toBe(200);
   });
 
   it('sends the bootstrap compressed to a browser that takes it (brotli, else gzip) and plain to one that does not: the same JSON', async () => {

@@ -7,7 +7,7 @@
  */
 export { ANONYMOUS_ID, bucketOf, shopperKeyOf, variantFor } from './assignment.ts';
 export { proportionDifference, rate, MINIMUM_SAMPLE, type Interval } from './stats.ts';
-export { assignShopper, countBeacon, BEACON_LIMITS, type Assignment, type Shopper } from './exposure.ts';
+export { assignShopper, BEACON_LIMITS, type Assignment, type Shopper } from './exposure.ts';
 export { listExperiments, publishWinner, runningExperiments, startExperiment, stopExperiment } from './experiments.ts';
 export { findVariant, variantFromPublished } from './variants.ts';
 export { beaconRoutes, experimentRoutes } from './routes.ts';

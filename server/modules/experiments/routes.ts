@@ -4,10 +4,9 @@ import { dataEnvelope, emptyBody, idParams } from '../../contract/common.ts';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { documentErrorHandler, registerVersionRoutes } from '../../http/document-routes.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { ApiError } from '../../http/errors.ts';
 import { listExperiments, publishWinner, startExperiment, stopExperiment } from './experiments.ts';
-import { countBeacon } from './exposure.ts';
+import { BeaconCounter } from './beacons.ts';
 import { findVariant, variantFromPublished } from './variants.ts';
 
 const TAGS = ['onsite-display'];
@@ -124,6 +123,9 @@ const badJson = () => new ApiError(400, 'A beacon is one JSON object: { "token",
 export const beaconRoutes: RouteModule = {
   prefix: '/storefront/v1',
   register(app) {
+    // the beacons taken are all counted before the app closes (and the database with it)
+    const beacons = new BeaconCounter(app.db);
+    app.addHook('onClose', () => beacons.close());
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
       try {
@@ -145,9 +147,7 @@ export const beaconRoutes: RouteModule = {
         },
       },
       async (request, reply) => {
-        const store = await findStoreBy(app.db, 'store_name', request.params.storeKey);
-        if (!store) throw notFound('Store');
-        const counted = await countBeacon(app.db, store.id, { ...request.body, address: request.ip }, app.clock.now());
+        const counted = await beacons.count(request.params.storeKey, { ...request.body, address: request.ip }, app.clock.now());
         return reply.code(202).header('access-control-allow-origin', '*').send({ data: { counted } });
       },
     );

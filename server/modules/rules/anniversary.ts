@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { queueMemberEmail } from '../../domain/emails/events.ts';
+import { queueMemberEmail } from '../emails/index.ts';
 import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import { claimAction } from './actions.ts';
 import { RedeemError } from './errors.ts';

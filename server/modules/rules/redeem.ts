@@ -8,7 +8,7 @@ import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';
-import { queueRewardRedeemedEmail } from '../../domain/emails/events.ts';
+import { queueRewardRedeemedEmail } from '../emails/index.ts';
 import { exclusiveRefusal } from '../vip/index.ts';
 import { codeStatusFields, queueRewardCode, retireRewardCodes, type CodeStatus } from '../platforms/index.ts';
 

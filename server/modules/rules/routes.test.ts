@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { claimAction } from './actions.ts';
