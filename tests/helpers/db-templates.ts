@@ -39,8 +39,8 @@ interface Templates {
 
 const root = process.cwd();
 const folder = join(root, '.cache', 'test-db');
-/** A kept tarball no run has made or used for this long is removed by the next run that makes one. */
-const KEEP_UNUSED_MS = 24 * 3_600_000;
+/** How many kept tarballs stay (the most recently used): a checkout switching between branches reuses each. */
+const KEEP = 3;
 
 /** What a migrated cluster depends on: every migration, the migrator and PGlite's version. */
 function pgliteTemplateKey(): string {
@@ -76,9 +76,15 @@ async function pgliteTarball(): Promise<string> {
   writeFileSync(partial, Buffer.from(await (await pool.pglite.dumpDataDir('none')).arrayBuffer()));
   await pglite.destroy();
   renameSync(partial, tarball);
+  const kept = readdirSync(folder)
+    .filter((file) => /^pglite-migrated-[0-9a-f]+\.tar$/.test(file))
+    .map((file) => ({ path: join(folder, file), used: statSync(join(folder, file)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { path } of kept.slice(KEEP)) rmSync(path, { force: true });
+  // what a run that died left half written
   for (const file of readdirSync(folder)) {
     const path = join(folder, file);
-    if (!file.startsWith(name) && Date.now() - statSync(path).mtimeMs > KEEP_UNUSED_MS) rmSync(path, { force: true });
+    if (!/^pglite-migrated-[0-9a-f]+\.tar$/.test(file) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
   }
   return tarball;
 }

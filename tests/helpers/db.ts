@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, WORKER_ROLES, type Config, type WorkerRole } from '../../server/config.ts';
-import { startWorkers, type Workers } from '../../server/workers.ts';
+import type { Workers } from '../../server/workers.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { buildApp } from '../../server/http/app.ts';
 import { ManualClock } from './server.ts';
 import { scratchPostgresDatabase } from './postgres.ts';
 import { seedFixture, type Fixture } from './server-fixture.ts';
@@ -126,7 +125,13 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
     describe(`${name} [${backend}]`, () => {
       const ctx = { backend } as TestContext;
       beforeAll(async () => {
-        ctx.db = await workerDatabase(backend);
+        // the app's modules (every route) load while the database does
+        const [db, { buildApp }, { startWorkers }] = await Promise.all([
+          workerDatabase(backend),
+          import('../../server/http/app.ts'),
+          import('../../server/workers.ts'),
+        ]);
+        ctx.db = db;
         ctx.clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
         ctx.config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, loginAttemptsPerMinute: 1000, ...options.config };
         ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logLevel: 'silent' });
