@@ -245,6 +245,8 @@ test('variant B keeps versions: History restores one, and publishing B as the wi
     if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
     // what was live before goes live again, for the tests after this one
     await request.post('/api/v1/onsite-display/widget/publish', { headers, data: { version: livePublished } });
+    // and it is the studio's draft again (publishing B left B's copy as the newest draft)
+    await request.post('/api/v1/onsite-display/widget/restore', { headers, data: { version: livePublished } });
     await console.context().close();
   }
 });

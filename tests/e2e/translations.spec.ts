@@ -104,7 +104,7 @@ test('the widget translated in the Translations dialog speaks French on a store 
   const dialog = studio.getByRole('dialog', { name: 'Translations' });
   await expect(dialog.getByLabel('Language')).toHaveValue('fr');
   const fields = dialog.getByRole('textbox', { name: `French: ${names.header}`, exact: true });
-  expect(await fields.count()).toBeGreaterThan(0);
+  await expect(fields.first()).toBeVisible();
   for (const field of await fields.all()) await field.fill(WIDGET_FR);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await publishFromStudio(studio);
