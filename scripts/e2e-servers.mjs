@@ -5,7 +5,7 @@
 //   E2E_PORT (first server's port; server N on E2E_PORT + 100 × N), E2E_WORKERS (how many),
 //   E2E_READY_PORT (the ready answer)
 import { spawn } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { ensureBuild, ensureDependencies, root } from './ensure.mjs';
 
@@ -40,14 +40,17 @@ register();
 const { startE2eStandIn } = await import('../tests/platforms/bigcommerce/e2e.ts');
 const bigcommerce = await startE2eStandIn(firstPort);
 
-// the demo seeded once (migrated, seeded, statistics fresh), copied to each server's data folder
+// the demo seeded once (migrated, seeded, statistics fresh), copied to each server's data folder;
+// it starts from the migrated cluster the unit tests keep (tests/helpers/pglite-template.ts), not
+// from initdb and every migration
 const dataDirOf = (port) => (process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `.cache/e2e-data-${port}`);
 const templateDir = `${dataDirOf(firstPort)}-template`;
 {
   const { openDatabase } = await import('../server/db/connection.ts');
   const { prepareDatabase } = await import('../server/prepare.ts');
+  const { migratedPgliteTarball } = await import('../tests/helpers/pglite-template.ts');
   rmSync(templateDir, { recursive: true, force: true });
-  const db = await openDatabase({ dataDir: templateDir });
+  const db = await openDatabase({ dataDir: templateDir, loadDataDir: new Blob([readFileSync(await migratedPgliteTarball())]) });
   await prepareDatabase(db, { seedDemo: true });
   await db.destroy();
 }
