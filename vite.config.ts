@@ -39,6 +39,9 @@ export default defineConfig(({ mode }) => {
       exclude: ['node_modules', 'dist', 'tests/e2e/**'],
       // migrated database templates every suite's database starts from
       globalSetup: ['tests/helpers/db-templates.ts'],
+      // each source file's transform is kept on disk (node_modules/.experimental-vitest-cache, by
+      // file content and config) for the next run: a single route test file takes a quarter less CPU
+      experimental: { fsModuleCache: true },
       environment: 'node',
       // one worker per core (Vitest's default leaves one core idle: on 2 cores, one worker)
       maxWorkers: availableParallelism(),

@@ -44,6 +44,13 @@ export interface SurfaceSummary {
   hasUnpublishedChanges: boolean;
 }
 
+/**
+ * How a save resolved a conflict with the draft it is based on, which someone else saved after
+ * this studio opened theirs: `kept_over` — kept over that draft ("Keep mine"), which stays a
+ * version; `set_aside` — kept as a version, then that draft restored on top of it ("Keep theirs").
+ */
+export type ConflictResolution = 'kept_over' | 'set_aside';
+
 export interface VersionInfo {
   version: number;
   /** ISO time */
@@ -51,6 +58,12 @@ export interface VersionInfo {
   published: boolean;
   /** who saved it, when known */
   author?: string | undefined;
+  /** the version it was saved on (null or absent: the first) */
+  basedOn?: number | null | undefined;
+  /** a restore's source: `version` of `variant` (absent: this document's own line of versions) */
+  restoredFrom?: { version: number; variant?: VariantLetter | undefined } | null | undefined;
+  /** how this save resolved a conflict with `basedOn` */
+  conflict?: ConflictResolution | null | undefined;
 }
 
 /** scheduled → live (it has an end) or published (it has none) → ended; or cancelled, failed */
@@ -122,10 +135,20 @@ export class BuilderApiError extends Error {
 
 export const isConflict = (error: unknown): boolean => error instanceof BuilderApiError && error.code === 'version_conflict';
 
-export interface BuilderApi {
-  load<K extends StudioKind>(kind: K): Promise<SurfaceRecord<K>>;
-  /** saves a new draft on top of `baseVersion`; rejects with a `version_conflict` error when stale */
-  saveDraft<K extends StudioKind>(kind: K, baseVersion: number, document: SurfaceDocument<K>): Promise<{ version: number }>;
+/** One line of versions per document: the latest draft, saves on a base version (409 when stale), the versions and restore. */
+export interface VersionedDocuments<D extends StudioKind> {
+  load<K extends D>(kind: K): Promise<SurfaceRecord<K>>;
+  /**
+   * saves a new draft on top of `baseVersion`; rejects with a `version_conflict` error when
+   * stale; `conflict` says how the save resolves a conflict with `baseVersion`
+   */
+  saveDraft<K extends D>(kind: K, baseVersion: number, document: SurfaceDocument<K>, conflict?: ConflictResolution): Promise<{ version: number }>;
+  versions(kind: D): Promise<VersionInfo[]>;
+  /** makes `version` the new draft and answers the new record */
+  restore<K extends D>(kind: K, version: number): Promise<SurfaceRecord<K>>;
+}
+
+export interface BuilderApi extends VersionedDocuments<StudioKind> {
   /**
    * publishes `version`; for the custom style, `surfaces` publishes only their styles and
    * `draftVersion` is the draft to go on from (its document is the one published from)
@@ -133,9 +156,6 @@ export interface BuilderApi {
   publish(kind: StudioKind, version: number, surfaces?: readonly StyledSurface[]): Promise<{ publishedVersion: number; draftVersion?: number }>;
   /** what the storefront shows of `kind` now (the publish dialog compares the draft with it) */
   loadPublished<K extends StudioKind>(kind: K): Promise<PublishedRecord<K>>;
-  versions(kind: StudioKind): Promise<VersionInfo[]>;
-  /** makes `version` the new draft and answers the new record */
-  restore<K extends StudioKind>(kind: K, version: number): Promise<SurfaceRecord<K>>;
   surfaces(): Promise<SurfaceSummary[]>;
   uploadImage(file: File): Promise<GalleryImage>;
   listGallery(): Promise<GalleryImage[]>;
@@ -167,8 +187,9 @@ export interface BuilderApi {
   languages?(): StoreLanguages | undefined;
   /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
   landingPage?: () => Promise<void>;
-  /** the surface's variant B for experiments (null when none is saved); absent: the studio offers no variant B */
-  variant?<K extends VariantKind>(kind: K): Promise<SurfaceDocument<K> | null>;
-  /** saves the surface's variant B (validated by the server like a draft; the last save wins) */
-  saveVariant?<K extends VariantKind>(kind: K, document: SurfaceDocument<K>): Promise<void>;
+  /**
+   * the surfaces' variant B for experiments, versioned like the drafts (never published); its
+   * `load` rejects with code `no_variant` while none is saved; absent: the studio offers no variant B
+   */
+  variantB?: VersionedDocuments<VariantKind> | undefined;
 }

@@ -26,6 +26,8 @@ export type {
   PreviewLinkInfo,
   ScheduleRequest,
   ScheduleState,
+  VariantKind,
+  VersionedDocuments,
 } from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
 export { EmailStudio } from './email/EmailStudio.tsx';

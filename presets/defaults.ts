@@ -14,8 +14,11 @@ export const ON_PRIMARY = '#ffffff';
 /** spec §3/§9: widget text #ffffff on background #0060E7 (5.5:1) */
 export const WIDGET_COLOURS = { text_color: '#ffffff', background_color: '#0060E7' } as const;
 
-/** spec §9: give a $5 off coupon (to the friend, the referee), get a 5% off coupon (the referrer). */
-export const REFERRAL_WORDING = { refereeReward: '$5 off coupon', referrerReward: '5% off coupon' } as const;
+/** spec §9: give a $5 off coupon (to the friend, the referee), get a 5% off coupon (the referrer); the renderers word them. */
+export const REFERRAL_REWARDS = {
+  referee: { kind: 'amount_off', amountMinor: 500 },
+  referrer: { kind: 'percent_off', percent: 5 },
+} as const;
 
 /** spec §9: sticky bar sample ("Earn 1 point per $1 spent"), bound to the store's order rule */
 export const STICKY_BAR_TEXT = 'Earn {earn_rate}';

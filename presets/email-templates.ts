@@ -27,7 +27,7 @@ interface StarterCopy {
   button: string;
 }
 
-/** Names as in the spec's Emails navigation; placeholders are the emails' merge tags (`{{name}}`, server/domain/emails/kinds.ts). */
+/** Names as in the spec's Emails navigation; placeholders are the emails' merge tags (`{{name}}`, server/modules/emails/contract/kinds.ts). */
 const COPY: Record<EmailType, StarterCopy> = {
   'referral-received': {
     name: 'Referral Sent',

@@ -237,7 +237,7 @@ describe('icons and placeholders', () => {
 
   it('preset texts only use known placeholders', () => {
     // emails (documents and starter templates) write {{placeholder}} and each email has its own list,
-    // checked by the server (server/domain/emails/preset-placeholders.test.ts)
+    // checked by the server (server/modules/emails/preset-placeholders.test.ts)
     const onsite = documents.filter(([, doc]) => doc.kind !== 'email_document' && doc.kind !== 'email_template');
     const texts = JSON.stringify(onsite.map(([, doc]) => doc)).match(/\{[a-z_]+\}/g) ?? [];
     expect(texts.length).toBeGreaterThan(0);

@@ -12,14 +12,22 @@ export type { Audience, Device, SurfaceStyles, ThemeName, ThemeTokens };
 /** The token values of the four themes (they live in presets; the renderers receive them). */
 export type ThemeSet = Record<ThemeName, ThemeTokens>;
 
+/** An order rule's rate: `points` per `perMinor` spent (minor units of the program's currency), or per order when `perMinor` is absent. */
+export interface EarnRate {
+  points: number;
+  perMinor?: number;
+}
+
 /** A way to earn points (program data, from the points rules). */
 export interface EarnWay {
   id: string;
   title: string;
-  /** e.g. "1 point per $1 spent" */
+  /** text written for the way (a sample's); without it the renderers state `rate` or `points` in the shopper's language */
   description?: string;
-  /** points awarded; absent when the rule is "per amount spent" and described in `description` */
+  /** points awarded; absent when the rule is "per amount spent" (see `rate`) */
   points?: number;
+  /** what an order earns, for an order rule ("1 point per $1 spent") */
+  rate?: EarnRate;
   icon?: string;
   /** what the shopper does to earn it; absent for ways earned by shopping or reported by the store's systems */
   action?: EarnAction;
@@ -31,13 +39,27 @@ export interface EarnWay {
  */
 export type EarnAction = { kind: 'follow'; network: string; url?: string } | { kind: 'review'; url: string } | { kind: 'newsletter' } | { kind: 'birthday' };
 
+/**
+ * What a reward gives: an amount off (minor units of the program's currency), a percentage off,
+ * free shipping, a free product, or an amount off for every so many points spent.
+ */
+export type RewardDiscount =
+  | { kind: 'amount_off'; amountMinor: number }
+  | { kind: 'percent_off'; percent: number }
+  | { kind: 'free_shipping' }
+  | { kind: 'free_product' }
+  | { kind: 'amount_per_points'; amountMinor: number; points: number };
+
 /** A way to redeem points (program data, from the redeem rules). */
 export interface RedeemWay {
   id: string;
   title: string;
+  /** text written for the way (a sample's); without it the renderers state `discount` in the shopper's language */
   description?: string;
   /** points it costs */
   cost: number;
+  /** what the reward gives ("$5 off", "10% off") */
+  discount?: RewardDiscount;
   icon?: string;
 }
 
@@ -54,17 +76,24 @@ export interface VipTierInfo {
   rewards?: string[];
 }
 
+/**
+ * What a referral gives: points, or a coupon of an amount or a percentage off (minor units of the
+ * program's currency), worded by the renderers in the shopper's language ("$5 off coupon", "250 points").
+ */
+export type ReferralOffer = { kind: 'points'; points: number } | Extract<RewardDiscount, { kind: 'amount_off' | 'percent_off' }>;
+
+/** The program's referral offer; a side is absent when the program states none. */
 export interface ReferralRewards {
-  /** what the referring member gets, e.g. "$5 off coupon" */
-  referrer: string;
-  /** what the invited friend gets, e.g. "5% off coupon" */
-  referee: string;
+  /** what the referring member gets, e.g. a 5% off coupon */
+  referrer?: ReferralOffer;
+  /** what the invited friend gets, e.g. a $5 off coupon */
+  referee?: ReferralOffer;
 }
 
 /** The earning rules texts state (`{earn_rate}`, `{signup_points}`, `{birthday_points}`), bound to the store's active rules. */
 export interface ProgramEarning {
-  /** the first active order rule: `points` per `perMinor` spent, or per order when `perMinor` is absent */
-  orderRate?: { points: number; perMinor?: number };
+  /** the first active order rule's rate */
+  orderRate?: EarnRate;
   signupPoints?: number;
   birthdayPoints?: number;
 }
@@ -136,8 +165,8 @@ export interface MemberReferral {
 export interface ReferralArrival {
   /** the referring member's first name */
   referrerName: string;
-  /** what the friend gets, e.g. "$5 off coupon" */
-  offer: string;
+  /** what the friend gets, e.g. a $5 off coupon; absent when the link could not be used */
+  offer?: ReferralOffer;
   /** the coupon taken with the visitor's e-mail */
   code?: string;
   /** the coupon in the shop's discounts, as a redemption's code (MemberReward.platform): preparing, ready or refused */
@@ -272,7 +301,7 @@ export const EMPTY_PROGRAM: ProgramData = {
   waysToEarn: [],
   waysToRedeem: [],
   vipTiers: [],
-  referral: { referrer: '', referee: '' },
+  referral: {},
 };
 
 /** Builds the render context a surface needs from the storefront payload. */

@@ -47,11 +47,11 @@ const SERVER = { forbiddenFolders: ['builder', 'console'] };
 const DOMAIN = [...SERVER.forbiddenFolders, 'server/contract', 'server/http'];
 const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
 /**
- * The areas that follow an order (the earning rules, referrals, tiers): the orders call them and
+ * The areas that follow an order (the earning rules, referrals, tiers, emails): the orders call them and
  * hand them the order in its neutral shape (server/domain/schemas), so they never import the
  * orders back; their tests may apply orders.
  */
-const FOLLOWS_ORDERS = { testAllowedFolders: ['server/domain/orders'] };
+const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -77,14 +77,15 @@ export const RULES: Rule[] = [
   {
     folder: 'server/domain/ledger',
     onlyFolders: ['server/domain/ledger', 'server/domain/schemas', 'server/db'],
-    testAllowedFolders: ['server/domain', 'tests/helpers'],
+    testAllowedFolders: ['server/domain', 'server/modules', 'tests/helpers'],
   },
-  { folder: 'server/domain/rules', forbiddenFolders: [...DOMAIN, 'server/domain/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/domain', forbiddenFolders: DOMAIN },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
-  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/domain/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
@@ -108,9 +109,9 @@ const moduleOf = (path: string) => /^server\/modules\/[^/]+/.exec(path)?.[0];
 /** A console feature's folder (`console/features/<area>`) when `path` lies in one: it registers through its index.ts. */
 const featureOf = (path: string) => /^console\/features\/[^/]+(?=\/)/.exec(path)?.[0];
 
-/** A module's contract.ts: its zod schemas, safe for the console to bundle (server/contract re-exports it). */
-const isContract = (module: string, target: string) => /^contract(\.ts)?$/.test(target.slice(module.length + 1));
-const MODULE_CONTRACT = /^server\/modules\/[^/]+\/contract\.ts$/;
+/** A module's contract.ts (or contract/ folder): its zod schemas, safe for the console to bundle (server/contract re-exports it); it imports zod, server/domain/schemas and renderers/contract only. */
+const isContract = (module: string, target: string) => /^contract(\.ts$|\/)/.test(target.slice(module.length + 1));
+const MODULE_CONTRACT = /^server\/modules\/[^/]+\/contract(?=\.ts$|\/)/;
 
 const isIndex = (folder: string, target: string) => /^index(\.tsx?)?$/.test(target.slice(folder.length + 1));
 
@@ -178,8 +179,9 @@ export function checkSource(file: string, code: string): Violation[] {
   const rel = file.split(sep).join('/');
   const isTest = /\.test\.tsx?$/.test(rel);
   const layer = rel.split('/')[0]!;
-  const rule = MODULE_CONTRACT.test(rel)
-    ? { folder: rel, onlyFolders: ['server/domain/schemas'], onlyPackages: ['zod'], testAllowedFolders: [] }
+  const contract = MODULE_CONTRACT.exec(rel)?.[0];
+  const rule = contract
+    ? { folder: rel, onlyFolders: ['server/domain/schemas', 'renderers/contract', contract], onlyPackages: ['zod'], testAllowedFolders: [] }
     : RULES.find((r) => under(rel, r.folder));
   const violations: Violation[] = [];
   const parsed = parseSync(rel, code);

@@ -11,12 +11,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config, WorkerRole } from './config.ts';
-import { awardGrantJob } from './domain/customers/awards.ts';
-import { customerExportJob } from './domain/customers/export-jobs.ts';
-import { customerImportJob } from './domain/customers/import-jobs.ts';
+import { awardGrantJob, customerExportJob, customerImportJob } from './modules/customers/index.ts';
 import { publishScheduleJob } from './domain/documents/index.ts';
-import { orderImportJob } from './domain/orders/import-jobs.ts';
-import { emailDeliveryJob, EMAIL_DELIVERY_JOB } from './domain/emails/index.ts';
+import { orderImportJob } from './modules/orders/index.ts';
+import { EMAIL_DELIVERY_JOB, emailDeliveryJob } from './modules/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
 import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
 import { vipApplyJob } from './modules/vip/index.ts';

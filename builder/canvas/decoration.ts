@@ -1,6 +1,9 @@
-/** Builder-only outlines drawn in the canvas frame: hover, selection and inline editing. */
+/** Builder-only outlines drawn in the canvas frame: hover, selection and inline editing; sections out of sight left unrendered. */
 export const CANVAS_DECORATION = [
   '[data-bs-owner]{cursor:pointer;position:relative}',
+  // sections out of sight skip style, layout and paint (a change of language redraws every text);
+  // the clip margin keeps the outlines and marks drawn just outside a text's box visible
+  '.ls-section[data-bs-owner]{content-visibility:auto;contain-intrinsic-block-size:auto 480px;overflow-clip-margin:16px}',
   '[data-bs-owner][data-bs-hovered]{outline:2px dashed #0b6b52;outline-offset:-2px}',
   '[data-bs-owner][data-bs-selected]{outline:2px solid #0b6b52;outline-offset:-2px}',
   '[data-bs-editing]{outline:2px solid #f59e0b!important;outline-offset:2px;cursor:text;white-space:pre-wrap}',

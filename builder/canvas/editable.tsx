@@ -19,7 +19,7 @@ import {
 } from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/contract/index.ts';
-import { useBuilder } from '../store/store.ts';
+import { useBuilder, useBuilderStore } from '../store/store.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import type { StudioKind } from '../api.ts';
 import type { Translations } from '../../renderers/contract/index.ts';
@@ -57,13 +57,18 @@ export function CanvasOwner({ id, node }: EditableOwnerInfo) {
   });
 }
 
-/** In a language other than the default, whether the text has no value of its own there. */
+/**
+ * In a language other than the default, whether the text has no value of its own there. The
+ * text's key is found once per render (a change of the list it sits in redraws it); what every
+ * change of the store asks of each text is a look-up in the language's translations.
+ */
 function useUntranslated(info: EditableTextInfo, locate: TextLocator | undefined): boolean {
+  const store = useBuilderStore();
+  const at = locate?.(store.getState().docs, info);
   return useBuilder((s) => {
-    if (!locate || s.language === s.languages.default) return false;
-    const at = locate(s.docs, info);
-    const doc = at && (s.docs[at.kind] as { translations?: Translations } | undefined);
-    return at !== undefined && !doc?.translations?.[s.language]?.[at.key];
+    if (!at || s.language === s.languages.default) return false;
+    const doc = s.docs[at.kind] as { translations?: Translations } | undefined;
+    return !doc?.translations?.[s.language]?.[at.key];
   });
 }
 

@@ -19,6 +19,7 @@ export function TextInput({
   hint,
   min,
   max,
+  untranslated = false,
 }: {
   label: string;
   value: string;
@@ -29,9 +30,11 @@ export function TextInput({
   hint?: string | undefined;
   min?: number | undefined;
   max?: number | undefined;
+  /** the language being edited has no text of its own here: the default language's is shown (and sent) */
+  untranslated?: boolean;
 }) {
   const id = `email-field-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described = [untranslated ? `${id}-untranslated` : '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="bs-field">
       <label htmlFor={id}>{label}</label>
@@ -56,6 +59,11 @@ export function TextInput({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {untranslated ? (
+        <div id={`${id}-untranslated`} className="bs-translations__missing">
+          Not translated
+        </div>
+      ) : null}
       {hint ? (
         <div id={`${id}-hint`} className="bs-field__hint">
           {hint}
@@ -77,15 +85,19 @@ export function BlockInspector({
   count,
   tags,
   issues,
+  untranslated,
   onChange,
   onMove,
   onRemove,
 }: {
+  /** the block as seen in the language being edited */
   block: EmailBlock;
   index: number;
   count: number;
   tags: string[];
   issues: Record<string, string>;
+  /** whether a field of the block has no text of its own in the language being edited */
+  untranslated(field: string): boolean;
   onChange(field: string, value: unknown): void;
   onMove(offset: number): void;
   onRemove(): void;
@@ -132,6 +144,7 @@ export function BlockInspector({
             type={field.control === 'colour' ? 'color' : 'text'}
             multiline={field.control === 'textarea'}
             value={String(value ?? '')}
+            untranslated={untranslated(field.name)}
             hint={
               field.placeholders
                 ? `Placeholders: ${tags.map((tag) => `{{${tag}}}`).join(' ')}`

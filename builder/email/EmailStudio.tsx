@@ -1,19 +1,24 @@
 /**
- * The built-in email editor (works offline): the studio's shell — top bar with Undo, Redo, Device
- * and Save, the block outline, the canvas and the inspector — around an email document
- * (renderers/contract email_document). The canvas is the email exactly as an inbox gets it,
- * rendered with MJML by the server for sample data or a real member; clicking a block in it
- * selects the block. Edits are saved automatically once they are valid.
+ * The built-in email editor (works offline): the studio's shell — top bar with Undo, Redo, Device,
+ * Language (when the store writes in several) and Save, the block outline, the canvas and the
+ * inspector — around an email document (renderers/contract email_document). The canvas is the
+ * email exactly as an inbox gets it, rendered with MJML by the server for sample data or a real
+ * member, in the language being edited; clicking a block in it selects the block. In a language
+ * other than the default, the subject, preheader and texts are that language's, a text it lacks
+ * shows the default's, marked "Not translated". Edits are saved automatically once they are valid.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import {
   EMAIL_BLOCK_DEFINITIONS,
   EMAIL_BLOCK_TYPES,
   emailDocumentSchema,
+  localizeDocument,
+  textEntries,
   type EmailBlockType,
   type EmailDocument,
   type EmailStyle,
+  type StoreLanguages,
 } from '../../renderers/contract/index.ts';
 import { RadioGroup } from '../studio/TopBar.tsx';
 import { addBlock, moveBlock, newBlockId, removeBlock, setBlockField, setEmailStyle, setEmailText } from './commands.ts';
@@ -30,7 +35,8 @@ export interface EmailPreviewResult {
 /** What the editor needs from the console (the builder never imports console/). */
 export interface EmailStudioApi {
   save(document: EmailDocument): Promise<void>;
-  preview(document: EmailDocument, memberId: number | null): Promise<EmailPreviewResult>;
+  /** the email as an inbox in `language` gets it */
+  preview(document: EmailDocument, memberId: number | null, language: string): Promise<EmailPreviewResult>;
   /** members to preview as (their own name, balance…) */
   members(): Promise<Array<{ id: number; name: string }>>;
 }
@@ -47,6 +53,8 @@ export interface EmailStudioProps {
   notice?: ReactNode;
   /** view only (a role that may not change emails): the email, its blocks and the preview, with nothing to edit or save */
   readOnly?: boolean;
+  /** the store's default language and its others (the email is written in each); one language when absent */
+  languages?: StoreLanguages | undefined;
 }
 
 const DEVICE_WIDTH = { desktop: 680, mobile: 375 } as const;
@@ -67,11 +75,21 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice, readOnly = false }: EmailStudioProps) {
-  // the email, its history, selection and preview choices: one store, edited through commands
-  const [store] = useState(() => createEmailStore({ doc: initial, readOnly }));
-  const { run, select, setDevice, setMember } = store.getState();
+export function EmailStudio({ api, name, document: initial, tags, backHref, onNavigate, notice, readOnly = false, languages }: EmailStudioProps) {
+  // the email, its history, selection, preview choices and language: one store, edited through commands
+  const [store] = useState(() => createEmailStore({ doc: initial, readOnly, ...(languages && { languages }) }));
+  const { run, select, setDevice, setMember, setLanguage } = store.getState();
+  // the store's languages may be read again after the studio opened
+  useEffect(() => {
+    if (languages) store.getState().setLanguages(languages);
+  }, [store, languages]);
   const doc = useStore(store, (state) => state.doc);
+  const language = useStore(store, (state) => state.language);
+  const storeLanguages = useStore(store, (state) => state.languages);
+  // what the inspector shows: the email in the language being edited
+  const view = useMemo(() => localizeDocument(doc, language), [doc, language]);
+  const texts = useMemo(() => new Set(textEntries(doc).map((entry) => entry.key)), [doc]);
+  const untranslated = (key: string) => language !== storeLanguages.default && texts.has(key) && !doc.translations?.[language]?.[key];
   const history = useStore(store, (state) => state.history);
   const selected = useStore(store, (state) => state.selected);
   const device = useStore(store, (state) => state.device);
@@ -97,7 +115,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   useEffect(() => {
     let live = true;
     if (!emailDocumentSchema.safeParse(settled).success) return undefined;
-    api.preview(settled, memberId).then(
+    api.preview(settled, memberId, language).then(
       (result) => {
         if (!live) return;
         setPreview(result);
@@ -108,7 +126,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
     return () => {
       live = false;
     };
-  }, [api, settled, memberId]);
+  }, [api, settled, memberId, language]);
 
   const save = useCallback(async () => {
     const { doc: sent, setSave, markSaved } = store.getState();
@@ -164,7 +182,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   };
 
   const selectedIndex = doc.blocks.findIndex((block) => block.id === selected);
-  const block = selectedIndex >= 0 ? doc.blocks[selectedIndex] : undefined;
+  const block = selectedIndex >= 0 ? view.blocks[selectedIndex] : undefined;
   const move = (offset: number) => {
     if (block) run(moveBlock, { id: block.id, offset });
   };
@@ -228,6 +246,14 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
           ]}
           onChange={setDevice}
         />
+        {storeLanguages.others.length > 0 ? (
+          <RadioGroup<string>
+            name="Language"
+            value={language}
+            options={[storeLanguages.default, ...storeLanguages.others].map((tag) => [tag, tag.toUpperCase()])}
+            onChange={setLanguage}
+          />
+        ) : null}
         {readOnly ? null : (
           <>
             <button type="button" className="bs-button" onClick={() => store.getState().undo()} disabled={history.past.length === 0}>
@@ -314,6 +340,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                 count={doc.blocks.length}
                 tags={tags}
                 issues={valid.success ? {} : issuesOf(valid.error.issues, selectedIndex)}
+                untranslated={(field) => untranslated(`blocks.${block.id}.${field}`)}
                 onChange={(field, value) => run(setBlockField, { id: block.id, field, value })}
                 onMove={move}
                 onRemove={remove}
@@ -323,8 +350,15 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
                 <h2 id="email-settings-title" className="bs-inspector__title">
                   Email settings
                 </h2>
-                <TextInput label="Subject" value={doc.subject} onChange={(value) => run(setEmailText, { field: 'subject', value })} />
-                <TextInput label="Preheader" value={doc.preheader} onChange={(value) => run(setEmailText, { field: 'preheader', value })} />
+                {(['subject', 'preheader'] as const).map((field) => (
+                  <TextInput
+                    key={field}
+                    label={field === 'subject' ? 'Subject' : 'Preheader'}
+                    value={view[field]}
+                    untranslated={untranslated(field)}
+                    onChange={(value) => run(setEmailText, { field, value })}
+                  />
+                ))}
                 {STYLE_FIELDS.map(([field, label]) => (
                   <TextInput key={field} label={label} type="color" value={doc.style[field]} onChange={(value) => run(setEmailStyle, { field, value })} />
                 ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_DOCUMENT } from '../../presets/index.ts';
+import { localizeDocument } from '../../renderers/contract/index.ts';
 import { addBlock, moveBlock, newBlockId, removeBlock, setBlockField, setEmailStyle, setEmailText } from './commands.ts';
 import { createEmailStore } from './store.ts';
 
@@ -66,5 +67,56 @@ describe('email editor store', () => {
     expect(store.getState().saved).toBe(DEFAULT_EMAIL_DOCUMENT);
     store.getState().markSaved(edited);
     expect(store.getState()).toMatchObject({ saved: edited, save: { status: 'saved' } });
+  });
+
+  it('writes the subject, preheader and block texts of another language as its translations; the default ones stay, and a missing one falls back', () => {
+    let clock = 1_000;
+    const store = createEmailStore({ doc: DEFAULT_EMAIL_DOCUMENT, languages: { default: 'en', others: ['fr'] }, now: () => clock });
+    const { run, setLanguage, undo } = store.getState();
+    const doc = () => store.getState().doc;
+    setLanguage('fr');
+    run(setEmailText, { field: 'subject', value: 'Nouvelles de' });
+    clock += 300;
+    run(setEmailText, { field: 'subject', value: 'Nouvelles de {{store_name}}' });
+    run(setBlockField, { id: 'heading', field: 'text', value: 'Bonjour {{first_name}}' });
+    run(setBlockField, { id: 'heading', field: 'align', value: 'center' });
+    expect(doc().subject).toBe(DEFAULT_EMAIL_DOCUMENT.subject);
+    expect(doc().blocks[1]).toMatchObject({ text: 'Hello {{first_name}}', align: 'center' });
+    expect(doc().translations).toEqual({ fr: { subject: 'Nouvelles de {{store_name}}', 'blocks.heading.text': 'Bonjour {{first_name}}' } });
+    // the preheader has no French: the email's own stands in for it
+    expect(localizeDocument(doc(), 'fr')).toMatchObject({ subject: 'Nouvelles de {{store_name}}', preheader: DEFAULT_EMAIL_DOCUMENT.preheader });
+    // a French preheader, then cleared: not translated again
+    run(setEmailText, { field: 'preheader', value: 'Ouvrez vite' });
+    expect(doc().translations?.fr?.preheader).toBe('Ouvrez vite');
+    clock += 300;
+    run(setEmailText, { field: 'preheader', value: '' });
+    expect(doc().translations?.fr).not.toHaveProperty('preheader');
+    expect(doc().preheader).toBe(DEFAULT_EMAIL_DOCUMENT.preheader);
+    // typing in a French field is one step (the preheader's two edits too), as in the default language
+    undo();
+    undo();
+    undo();
+    expect(doc().translations).toEqual({ fr: { subject: 'Nouvelles de {{store_name}}' } });
+    undo();
+    expect(doc()).toEqual(DEFAULT_EMAIL_DOCUMENT);
+    // back in the default language, the email's own subject is written
+    setLanguage('en');
+    run(setEmailText, { field: 'subject', value: 'News' });
+    expect(doc().subject).toBe('News');
+    expect(doc().translations).toBeUndefined();
+  });
+
+  it('switches only to a language of the store, and follows the store’s languages when they are read again', () => {
+    const store = createEmailStore({ doc: DEFAULT_EMAIL_DOCUMENT, languages: { default: 'en', others: ['fr'] } });
+    store.getState().setLanguage('de');
+    expect(store.getState().language).toBe('en');
+    store.getState().setLanguage('fr');
+    expect(store.getState().language).toBe('fr');
+    // the store's languages read again: French is still one of them, then no longer
+    store.getState().setLanguages({ default: 'en', others: ['fr', 'de'] });
+    expect(store.getState().language).toBe('fr');
+    store.getState().setLanguages({ default: 'en', others: ['de'] });
+    expect(store.getState()).toMatchObject({ language: 'en', languages: { default: 'en', others: ['de'] } });
+    expect(createEmailStore({ doc: DEFAULT_EMAIL_DOCUMENT }).getState().languages).toEqual({ default: 'en', others: [] });
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The built-in email editor's store: the email being edited, its undo history (the studios' one
- * patch history, builder/store/history.ts), the selected block, the preview choices and what was
- * last saved. Edits go through commands (./commands.ts); a view-only store refuses every one.
+ * patch history, builder/store/history.ts), the selected block, the preview choices, the language
+ * being edited and what was last saved. Edits go through commands (./commands.ts); in a language
+ * other than the store's default their texts are that language's translations (as in the other
+ * studios: builder/store/language.ts); a view-only store refuses every command.
  */
 import { createStore, type StoreApi } from 'zustand';
-import type { EmailDocument } from '../../renderers/contract/index.ts';
+import { DEFAULT_LANGUAGES, type EmailDocument, type StoreLanguages } from '../../renderers/contract/index.ts';
 import type { Command } from '../commands/command.ts';
 import { EMPTY_HISTORY, record, redo, seal, undo, type History } from '../store/history.ts';
+import { performOnDocumentInLanguage } from '../store/language.ts';
 import type { SaveState } from '../store/store.ts';
 
 export interface EmailState {
@@ -19,6 +22,10 @@ export interface EmailState {
   device: 'desktop' | 'mobile';
   /** the member the preview shows (their name, balance…); null: sample data */
   memberId: number | null;
+  /** the store's default language and its others */
+  languages: StoreLanguages;
+  /** the language being edited and previewed: texts are shown and written in it */
+  language: string;
   save: SaveState;
   readOnly: boolean;
 }
@@ -30,6 +37,10 @@ export interface EmailActions {
   select(id: string | null): void;
   setDevice(device: EmailState['device']): void;
   setMember(memberId: number | null): void;
+  /** one of the store's languages; any other is refused */
+  setLanguage(language: string): void;
+  /** the store's languages as read again: a language being edited that is no longer one of them gives way to the default */
+  setLanguages(languages: StoreLanguages): void;
   /** `doc` is what the server now holds */
   markSaved(doc: EmailDocument): void;
   setSave(save: SaveState): void;
@@ -37,7 +48,9 @@ export interface EmailActions {
 
 export type EmailStore = StoreApi<EmailState & EmailActions>;
 
-export function createEmailStore(options: { doc: EmailDocument; readOnly?: boolean; now?: () => number }): EmailStore {
+const known = (languages: StoreLanguages, language: string) => language === languages.default || languages.others.includes(language);
+
+export function createEmailStore(options: { doc: EmailDocument; readOnly?: boolean; now?: () => number; languages?: StoreLanguages }): EmailStore {
   const now = options.now ?? Date.now;
   return createStore<EmailState & EmailActions>()((set, get) => ({
     doc: options.doc,
@@ -46,13 +59,20 @@ export function createEmailStore(options: { doc: EmailDocument; readOnly?: boole
     selected: null,
     device: 'desktop',
     memberId: null,
+    languages: options.languages ?? DEFAULT_LANGUAGES,
+    language: (options.languages ?? DEFAULT_LANGUAGES).default,
     save: { status: 'idle' },
     readOnly: options.readOnly ?? false,
 
     run(command, args) {
-      const { doc, history, readOnly } = get();
+      const { doc, history, readOnly, language, languages } = get();
       if (readOnly) return false;
-      const result = record(doc, history, (draft) => command.perform(draft, args), command.coalesce?.(args), now());
+      const recipe: Parameters<typeof record<EmailDocument>>[2] =
+        language === languages.default
+          ? (draft) => command.perform(draft, args)
+          : (draft) => performOnDocumentInLanguage(draft, doc, language, (target) => command.perform(target, args));
+      const coalesce = command.coalesce?.(args);
+      const result = record(doc, history, recipe, coalesce && `${language}:${coalesce}`, now());
       if (result.changed) set({ doc: result.docs, history: result.history });
       return result.changed;
     },
@@ -72,6 +92,13 @@ export function createEmailStore(options: { doc: EmailDocument; readOnly?: boole
     },
     setMember(memberId) {
       set({ memberId });
+    },
+    setLanguage(language) {
+      if (get().language !== language && known(get().languages, language)) set({ language, history: seal(get().history) });
+    },
+    setLanguages(languages) {
+      const { language, history } = get();
+      set({ languages, ...(!known(languages, language) && { language: languages.default, history: seal(history) }) });
     },
     markSaved(doc) {
       set({ saved: doc, save: { status: 'saved', savedAt: now() } });

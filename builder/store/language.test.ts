@@ -59,6 +59,17 @@ describe('editing in a language', () => {
     expect(store.getState().docs.widget!.translations).toBeUndefined();
   });
 
+  it('switches language in one update of the store, the view already in that language', () => {
+    const { store, header, type } = setup();
+    store.getState().setLanguage('fr');
+    type('Bienvenue');
+    store.getState().setLanguage('en');
+    const seen: string[] = [];
+    store.subscribe((state) => seen.push(`${state.language} ${header('view')!.content.visitor.title}`));
+    store.getState().setLanguage('fr');
+    expect(seen).toEqual(['fr Bienvenue']);
+  });
+
   it('refuses a language the store does not have', () => {
     const { store } = setup();
     store.getState().setLanguage('de');

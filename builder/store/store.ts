@@ -147,8 +147,10 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
       if (get().device !== device) set({ device, history: seal(get().history) });
     },
     setLanguage(language) {
-      const { languages: known } = get();
-      if (get().language !== language && (language === known.default || known.others.includes(language))) set({ language, history: seal(get().history) });
+      const { languages: known, docs, view, history } = get();
+      if (get().language === language || (language !== known.default && !known.others.includes(language))) return;
+      // one update: the canvas draws the new language once
+      set({ language, view: localizeDocs(docs, language, view), history: seal(history) });
     },
     load(docs, versions, published) {
       set({ docs, saved: docs, versions, published, history: EMPTY_HISTORY, save: { status: 'idle' } });
@@ -193,7 +195,9 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
   }));
   // the view follows the documents and the language, sharing what a change leaves as it was
   store.subscribe((state, previous) => {
-    if (state.docs !== previous.docs || state.language !== previous.language) store.setState({ view: localizeDocs(state.docs, state.language, previous.view) });
+    if (state.view === previous.view && (state.docs !== previous.docs || state.language !== previous.language)) {
+      store.setState({ view: localizeDocs(state.docs, state.language, previous.view) });
+    }
   });
   return store;
 }

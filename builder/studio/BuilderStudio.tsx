@@ -87,7 +87,7 @@ function StudioLayout({
   const previewHref = surface === 'landing-page' && storeKey ? `/landing/${encodeURIComponent(storeKey)}` : undefined;
   const onFrame = useCallback((doc: Document) => setFrameDocument(doc), []);
   const variantKind = CRAFT_KINDS[surface];
-  const variantSwitch = api.saveVariant && (
+  const variantSwitch = api.variantB && (
     <VariantSwitch
       kind={variantKind}
       letter={variant}
@@ -130,7 +130,9 @@ function StudioLayout({
           </fieldset>
         </div>
       </CraftEditor>
-      {history && <VersionHistory kinds={HISTORY_KINDS[surface]} saver={saver} onClose={() => setHistory(false)} />}
+      {history && (
+        <VersionHistory kinds={HISTORY_KINDS[surface]} saver={saver} onClose={() => setHistory(false)} variantB={variant === 'b' ? variantKind : undefined} />
+      )}
     </div>
   );
 }
@@ -158,9 +160,9 @@ export function BuilderStudio(props: BuilderStudioProps) {
 
 /** Whether a variant B is saved, for a studio whose API has variants (false otherwise, or when the look-up fails). */
 const hasVariantB = (api: BuilderApi, surface: StudioSurface): Promise<boolean> =>
-  api.variant
-    ? api.variant(CRAFT_KINDS[surface]).then(
-        (document) => document !== null,
+  api.variantB
+    ? api.variantB.load(CRAFT_KINDS[surface]).then(
+        () => true,
         () => false,
       )
     : Promise.resolve(false);
@@ -180,10 +182,7 @@ function StudioLoader({
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [hasB, setHasB] = useState(false);
   // on B, the surface's document is its variant B; everything else is shared with A
-  const api = useMemo(
-    () => (variant === 'b' && baseApi.variant && baseApi.saveVariant ? variantApi(baseApi, CRAFT_KINDS[surface]) : baseApi),
-    [baseApi, variant, surface],
-  );
+  const api = useMemo(() => (variant === 'b' && baseApi.variantB ? variantApi(baseApi, CRAFT_KINDS[surface]) : baseApi), [baseApi, variant, surface]);
   useEffect(() => {
     let live = true;
     // the store's program is only for the preview: without it the canvas draws the sample program

@@ -41,7 +41,7 @@ export interface TopBarProps {
   readOnlyReason?: string | undefined;
   /** the experiment's variant controls (VariantSwitch) */
   variantSwitch?: ReactNode;
-  /** the studio edits variant B: it is saved, never published, and has no history of its own */
+  /** the studio edits variant B: it is saved and has versions (History), never published */
   editingB?: boolean | undefined;
   /** who else is editing, shown beside the save state */
   presence?: ReactNode;
@@ -185,20 +185,27 @@ export function TopBar({
     );
   }
 
+  function historyButton() {
+    return (
+      <button type="button" className="bs-button" onClick={onOpenHistory}>
+        History
+      </button>
+    );
+  }
+
   function editingControls() {
     if (editingB)
       return (
         <>
           {undoRedo()}
+          {historyButton()}
           {saveButton()}
         </>
       );
     return (
       <>
         {undoRedo()}
-        <button type="button" className="bs-button" onClick={onOpenHistory}>
-          History
-        </button>
+        {historyButton()}
         {previewHref && <ViewLive href={previewHref} check={checkLive} recheck={publish} />}
         <PreviewOnStore saver={saver} />
         {saveButton()}

@@ -4,7 +4,7 @@
  * and, on B, the way to the Experiments screen where it is started. Switching saves first.
  */
 import { useState } from 'react';
-import type { VariantKind, VariantLetter } from '../api.ts';
+import { isConflict, type VariantKind, type VariantLetter } from '../api.ts';
 import { useBuilderStore } from '../store/store.ts';
 import { useBuilderApi } from './api-context.ts';
 import type { Saver } from './saver.ts';
@@ -31,8 +31,8 @@ export function VariantSwitch({ kind, letter, hasB, saver, readOnly, onSwitch, e
   const api = useBuilderApi();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!api.saveVariant) return null;
-  const saveVariant = api.saveVariant;
+  const { variantB } = api;
+  if (!variantB) return null;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -53,7 +53,10 @@ export function VariantSwitch({ kind, letter, hasB, saver, readOnly, onSwitch, e
     run(async () => {
       const draft = store.getState().docs[kind];
       if (!draft) throw new Error('This studio does not edit this surface.');
-      await saveVariant(kind, draft);
+      // B's first version; when someone created B meanwhile, theirs is opened (A's draft, just saved, is what was to be copied)
+      await variantB.saveDraft(kind, 0, draft).catch((error: unknown) => {
+        if (!isConflict(error)) throw error;
+      });
       onSwitch('b');
     });
   const switchTo = (next: VariantLetter) => run(async () => onSwitch(next));

@@ -1,7 +1,13 @@
-/** Version history of the studio's documents, newest first, with Restore (after saving what is pending; Undo takes it back), below their publish schedules. */
+/**
+ * Version history of the studio's documents, newest first, with who saved each, what it came
+ * from and how a conflict was resolved (history-label.ts), and Restore (after saving what is
+ * pending; Undo takes it back), below their publish schedules. On variant B the surface's own
+ * versions are B's, which are never published, so no schedules are listed.
+ */
 import { useEffect, useState } from 'react';
-import type { StudioKind, VersionInfo } from '../api.ts';
+import type { StudioKind, VariantKind, VersionInfo } from '../api.ts';
 import { useBuilderApi } from './api-context.ts';
+import { historyLabels } from './history-label.ts';
 import { KIND_NAMES, type Saver } from './saver.ts';
 import { ScheduleList } from './ScheduleList.tsx';
 
@@ -10,7 +16,15 @@ const when = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly StudioKind[]; saver: Saver; onClose(): void }) {
+export interface VersionHistoryProps {
+  kinds: readonly StudioKind[];
+  saver: Saver;
+  onClose(): void;
+  /** the surface whose variant B the studio edits: its versions are B's */
+  variantB?: VariantKind | undefined;
+}
+
+export function VersionHistory({ kinds, saver, onClose, variantB }: VersionHistoryProps) {
   const api = useBuilderApi();
   const [lists, setLists] = useState<Partial<Record<StudioKind, VersionInfo[]>>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -51,10 +65,10 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Stud
         </button>
       </div>
       {message && <p role="status">{message}</p>}
-      <ScheduleList kinds={kinds} />
+      {!variantB && <ScheduleList kinds={kinds} />}
       {kinds.map((kind) => (
-        <section key={kind} aria-label={`Versions of the ${KIND_NAMES[kind]}`}>
-          {kinds.length > 1 && <h3>{KIND_NAMES[kind]}</h3>}
+        <section key={kind} aria-label={`Versions of the ${KIND_NAMES[kind]}${kind === variantB ? ', variant B' : ''}`}>
+          {(kinds.length > 1 || kind === variantB) && <h3>{kind === variantB ? `${KIND_NAMES[kind]}: variant B` : KIND_NAMES[kind]}</h3>}
           {!lists[kind] ? (
             <p>Loading…</p>
           ) : (
@@ -65,6 +79,11 @@ export function VersionHistory({ kinds, saver, onClose }: { kinds: readonly Stud
                     Version {v.version}
                     {v.published ? ' · published' : ''} · {when(v.createdAt)}
                     {v.author ? ` · ${v.author}` : ''}
+                    {historyLabels(v, lists[kind]!).map((label) => (
+                      <span key={label} className="bs-history__label">
+                        {label}
+                      </span>
+                    ))}
                   </span>
                   <button type="button" className="bs-link-button" onClick={() => void restore(kind, v.version)}>
                     Restore version {v.version}

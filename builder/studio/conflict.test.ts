@@ -33,6 +33,10 @@ async function inConflict() {
   return { api, first, second, conflicts };
 }
 
+/** How each version resolved a conflict, and what it was restored from, newest first. */
+const resolutions = async (api: BuilderApi) =>
+  (await api.versions('landing_page')).map(({ version, conflict, restoredFrom }) => [version, conflict ?? null, restoredFrom?.version ?? null]);
+
 const versionTitles = async (api: BuilderApi) => {
   const titles: Record<number, string> = {};
   for (const { version } of await api.versions('landing_page')) {
@@ -59,6 +63,13 @@ describe('two editors in conflict', () => {
     expect(titleOf((await api.load('landing_page')).document)).toBe('Mine');
     second.edit('Mine, later');
     expect(await second.saver.save()).toBe(true);
+    // mine is saved as kept over theirs (History says so); the saves after it are plain
+    expect(await resolutions(api)).toEqual([
+      [4, null, null],
+      [3, 'kept_over', null],
+      [2, null, null],
+      [1, null, null],
+    ]);
     expect(await versionTitles(api)).toMatchObject({ 2: 'Theirs', 3: 'Mine', 4: 'Mine, later' });
   });
 
@@ -77,6 +88,13 @@ describe('two editors in conflict', () => {
     // mine is recoverable: in History, and Undo in the second studio
     second.store.getState().undo();
     expect(second.title()).toBe('Mine');
+    // mine was saved as set aside, theirs restored on top of it
+    expect((await resolutions(api)).slice(1)).toEqual([
+      [4, null, 2],
+      [3, 'set_aside', null],
+      [2, null, null],
+      [1, null, null],
+    ]);
     expect(await versionTitles(api)).toMatchObject({ 2: 'Theirs', 3: 'Mine', 4: 'Theirs', 5: 'Theirs, later' });
   });
 

@@ -1,8 +1,9 @@
 /**
- * Two people saved one draft: what conflicts, and the two ways out. Neither way loses a draft.
- * "Keep mine" saves mine on top of theirs, so theirs stays in History as its version. "Keep
- * theirs" first saves mine on top of theirs (History keeps it as a version), then restores
- * theirs as the new draft, which the canvas shows as one undo step (Undo brings mine back).
+ * Two people saved one draft: what conflicts, and the two ways out. Neither way loses a draft,
+ * and each save says how it resolved the conflict, so History labels both drafts. "Keep mine"
+ * saves mine on top of theirs (kept over it), so theirs stays in History as its version. "Keep
+ * theirs" first saves mine on top of theirs (set aside: History keeps it as a version), then
+ * restores theirs as the new draft, which the canvas shows as one undo step (Undo brings mine back).
  * The other editor's studio holds theirs as saved, so its next save goes on top without a
  * conflict (the saver sees the newer draft has the same content).
  */
@@ -72,7 +73,7 @@ export async function keepTheirs(store: BuilderStore, api: BuilderApi, saver: Sa
     for (const { kind } of conflicts) {
       const latest = await api.load(kind);
       const mine = store.getState().docs[kind] as SurfaceDocument<StudioKind>;
-      const { version } = await api.saveDraft(kind, latest.draftVersion, mine);
+      const { version } = await api.saveDraft(kind, latest.draftVersion, mine, 'set_aside');
       kept.push({ kind, version });
       const restored = await api.restore(kind, latest.draftVersion);
       store.getState().restore(kind, restored.document as never, restored.draftVersion, restored.publishedVersion);

@@ -1,19 +1,82 @@
 /**
  * An in-memory BuilderApi with the server's rules (versions, 409 on a stale base, publish,
- * restore). For unit tests and the bench page — never for browser tests of the product.
+ * restore; variant B with versions of its own, never published). For unit tests and the bench
+ * page — never for browser tests of the product.
  */
 import { sameStyles, withSurfaceStylesFrom, type CustomStyle } from '../../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, ICON_VIEWBOX, searchIcons } from '../../presets/index.ts';
-import { BuilderApiError, STUDIO_DOCUMENT_KINDS, SURFACE_KINDS, type BuilderApi, type SurfaceDocument, type StudioKind, type SurfaceRecord } from '../api.ts';
+import {
+  BuilderApiError,
+  STUDIO_DOCUMENT_KINDS,
+  SURFACE_KINDS,
+  type BuilderApi,
+  type StudioKind,
+  type SurfaceDocument,
+  type SurfaceRecord,
+  type VariantLetter,
+  type VersionedDocuments,
+  type VersionInfo,
+} from '../api.ts';
+
+type StoredVersion = Omit<VersionInfo, 'published'> & { document: SurfaceDocument<StudioKind> };
 
 interface Stored {
-  versions: { version: number; document: SurfaceDocument<StudioKind>; createdAt: string }[];
+  versions: StoredVersion[];
   published: number | null;
+}
+
+/** One variant's line of versions per kind, as the server keeps them; `calls` names B's calls "… variant …". */
+function createLine(letter: VariantLetter, stores: Map<StudioKind, Stored>, calls: string[]): VersionedDocuments<StudioKind> {
+  const prefix = letter === 'b' ? 'variant ' : '';
+  const of = (kind: StudioKind) => {
+    let stored = stores.get(kind);
+    if (!stored) stores.set(kind, (stored = { versions: [], published: null }));
+    return stored;
+  };
+  const latest = (kind: StudioKind) => of(kind).versions.at(-1);
+  const append = (kind: StudioKind, version: Omit<StoredVersion, 'version' | 'createdAt' | 'basedOn'>) => {
+    const base = latest(kind)?.version ?? 0;
+    of(kind).versions.push({
+      ...version,
+      version: base + 1,
+      basedOn: base || null,
+      createdAt: new Date().toISOString(),
+      document: structuredClone(version.document),
+    });
+    return base + 1;
+  };
+  const record = <K extends StudioKind>(kind: K): SurfaceRecord<K> => {
+    const found = latest(kind);
+    if (!found) throw new BuilderApiError('This surface has no variant B yet.', { code: 'no_variant', status: 404 });
+    return { kind, draftVersion: found.version, publishedVersion: of(kind).published, document: structuredClone(found.document) as SurfaceDocument<K> };
+  };
+  return {
+    async load(kind) {
+      calls.push(`load ${prefix}${kind}`);
+      return record(kind);
+    },
+    async saveDraft(kind, baseVersion, document, conflict) {
+      calls.push(`save ${prefix}${kind}@${baseVersion}${conflict ? ` ${conflict}` : ''}`);
+      if (baseVersion !== (latest(kind)?.version ?? 0)) throw new BuilderApiError('A newer version was saved.', { code: 'version_conflict', status: 409 });
+      return { version: append(kind, { document, conflict: conflict ?? null }) };
+    },
+    async versions(kind) {
+      return of(kind)
+        .versions.map(({ document: _document, ...info }) => ({ ...info, published: info.version === of(kind).published }))
+        .toReversed();
+    },
+    async restore(kind, version) {
+      calls.push(`restore ${prefix}${kind}@${version}`);
+      const found = of(kind).versions.find((v) => v.version === version);
+      if (!found) throw new BuilderApiError('No such version', { status: 404 });
+      append(kind, { document: found.document, restoredFrom: { version } });
+      return record(kind);
+    },
+  };
 }
 
 export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocument<StudioKind>>> = {}): BuilderApi & { calls: string[] } {
   const calls: string[] = [];
-  const variants = new Map<StudioKind, SurfaceDocument<StudioKind>>();
   const stores = new Map<StudioKind, Stored>();
   for (const kind of STUDIO_DOCUMENT_KINDS) {
     stores.set(kind, {
@@ -23,25 +86,9 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
   }
   const of = (kind: StudioKind) => stores.get(kind)!;
   const latest = (kind: StudioKind) => of(kind).versions.at(-1)!;
-  const record = <K extends StudioKind>(kind: K): SurfaceRecord<K> => ({
-    kind,
-    draftVersion: latest(kind).version,
-    publishedVersion: of(kind).published,
-    document: structuredClone(latest(kind).document) as SurfaceDocument<K>,
-  });
   return {
     calls,
-    async load(kind) {
-      calls.push(`load ${kind}`);
-      return record(kind);
-    },
-    async saveDraft(kind, baseVersion, document) {
-      calls.push(`save ${kind}@${baseVersion}`);
-      if (baseVersion !== latest(kind).version) throw new BuilderApiError('A newer version was saved.', { code: 'version_conflict', status: 409 });
-      const version = latest(kind).version + 1;
-      of(kind).versions.push({ version, document: structuredClone(document), createdAt: new Date().toISOString() });
-      return { version };
-    },
+    ...createLine('a', stores, calls),
     async publish(kind, version, surfaces) {
       calls.push(`publish ${kind}@${version}${surfaces ? ` ${surfaces.join(',')}` : ''}`);
       const stored = of(kind);
@@ -77,17 +124,6 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
         document: structuredClone(published?.document ?? DEFAULT_DOCUMENTS[kind]) as SurfaceDocument<typeof kind>,
       };
     },
-    async versions(kind) {
-      return of(kind)
-        .versions.map((v) => ({ version: v.version, createdAt: v.createdAt, published: v.version === of(kind).published }))
-        .toReversed();
-    },
-    async restore(kind, version) {
-      const found = of(kind).versions.find((v) => v.version === version);
-      if (!found) throw new BuilderApiError('No such version', { status: 404 });
-      of(kind).versions.push({ version: latest(kind).version + 1, document: structuredClone(found.document), createdAt: new Date().toISOString() });
-      return record(kind);
-    },
     async surfaces() {
       return SURFACE_KINDS.map((kind) => ({
         kind,
@@ -102,15 +138,7 @@ export function createMemoryApi(initial: Partial<Record<StudioKind, SurfaceDocum
     async listGallery() {
       return [];
     },
-    async variant(kind) {
-      calls.push(`load variant ${kind}`);
-      const found = variants.get(kind);
-      return found ? (structuredClone(found) as SurfaceDocument<typeof kind>) : null;
-    },
-    async saveVariant(kind, document) {
-      calls.push(`save variant ${kind}`);
-      variants.set(kind, structuredClone(document));
-    },
+    variantB: createLine('b', new Map(), calls),
     async icons(search) {
       return searchIcons(search).map((icon) => ({ id: icon.id, label: icon.name, path: icon.path, viewBox: ICON_VIEWBOX }));
     },

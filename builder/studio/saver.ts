@@ -35,7 +35,10 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 export interface Saver {
   /** saves every changed document; resolves true when everything is saved */
   save(): Promise<boolean>;
-  /** save on top of the latest server version (after a conflict, keeping our changes) */
+  /**
+   * save on top of the latest server version (after a conflict, keeping our changes): a save on
+   * a draft someone else saved meanwhile is marked as kept over it, so History names both
+   */
   overwrite(): Promise<boolean>;
   /** drop our changes and load the server's drafts */
   reload(): Promise<void>;
@@ -60,6 +63,8 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
   const surfaces = ownSurfaces(kinds);
   let running: Promise<boolean> | null = null;
   let again = false;
+  /** while overwriting: the kinds whose save is kept over a draft saved elsewhere */
+  const keptOver = new Set<StudioKind>();
 
   async function saveOnce(): Promise<boolean> {
     const state = store.getState();
@@ -95,7 +100,8 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
 
   async function saveDocument(kind: StudioKind, doc: SurfaceDocument<StudioKind>, base: number): Promise<void> {
     try {
-      const { version } = await api.saveDraft(kind, base, doc);
+      const { version } = await api.saveDraft(kind, base, doc, keptOver.has(kind) ? 'kept_over' : undefined);
+      keptOver.delete(kind);
       store.getState().markSaved(kind, doc as never, version);
     } catch (error) {
       if (!isConflict(error)) throw error;
@@ -159,12 +165,17 @@ export function createSaver(store: BuilderStore, api: BuilderApi, kinds: readonl
   }
 
   async function overwrite(): Promise<boolean> {
-    for (const kind of dirtyKinds(store.getState()).filter((k) => kinds.includes(k))) {
-      const latest = await api.load(kind);
-      store.setState((s) => ({ versions: { ...s.versions, [kind]: latest.draftVersion } }));
+    try {
+      for (const kind of dirtyKinds(store.getState()).filter((k) => kinds.includes(k))) {
+        const latest = await api.load(kind);
+        if (latest.draftVersion !== (store.getState().versions[kind] ?? 0)) keptOver.add(kind);
+        store.setState((s) => ({ versions: { ...s.versions, [kind]: latest.draftVersion } }));
+      }
+      store.getState().setSave({ status: 'idle' });
+      return await save();
+    } finally {
+      keptOver.clear();
     }
-    store.getState().setSave({ status: 'idle' });
-    return save();
   }
 
   async function reload(): Promise<void> {

@@ -7,7 +7,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { makeContext, type MemberState, type ProgramData, type RenderContext } from '../../renderers/index.ts';
 import type { Audience, Device, ThemeName } from '../../renderers/contract/index.ts';
 import { useBuilder } from '../store/store.ts';
-import { ICONS, REFERRAL_WORDING, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS, SAMPLE_TIERS, THEME_TOKENS } from '../../presets/index.ts';
+import { ICONS, REFERRAL_REWARDS, SAMPLE_EARNING_METHODS, SAMPLE_REDEEM_METHODS, SAMPLE_TIERS, THEME_TOKENS } from '../../presets/index.ts';
 
 export const PREVIEW_PROGRAM: ProgramData = {
   pointsLabel: 'points',
@@ -15,7 +15,7 @@ export const PREVIEW_PROGRAM: ProgramData = {
   waysToEarn: SAMPLE_EARNING_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, points: m.points, icon: m.icon })),
   waysToRedeem: SAMPLE_REDEEM_METHODS.map((m) => ({ id: m.id, title: m.title, description: m.description, cost: m.points, icon: m.icon })),
   vipTiers: SAMPLE_TIERS.map((t) => ({ id: t.id, name: t.name, threshold: t.threshold, perks: [...t.perks], rewards: [...t.rewards] })),
-  referral: { referrer: REFERRAL_WORDING.referrerReward, referee: REFERRAL_WORDING.refereeReward },
+  referral: REFERRAL_REWARDS,
 };
 
 const PREVIEW_MEMBER: MemberState = {

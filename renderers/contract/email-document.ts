@@ -2,7 +2,7 @@
  * The built-in email editor's document: an email as a list of blocks (logo/header, heading,
  * text with placeholders, button, image, divider, points balance, reward code, tier progress,
  * referral link, footer with unsubscribe and address). The server renders it to email-safe HTML
- * with MJML (server/domain/emails/blocks); nothing here draws it.
+ * with MJML (server/modules/emails/blocks); nothing here draws it.
  *
  * Each block type is one entry of `EMAIL_BLOCK_DEFINITIONS` (its label, its fields with their
  * controls and defaults, its schema); the block list, the editor's "Add block" menu and inspector

@@ -200,11 +200,13 @@ describe('mountEmbed', () => {
 });
 
 describe('a visitor through a referral link (?ref=)', () => {
+  /** the friend's offer as the service answers it: the figures of a $5 off coupon, worded by the widget */
+  const FIVE_OFF = { kind: 'amount_off', amountMinor: 500 };
   const answer = (status: number, body: object) => new Response(JSON.stringify(body), { status });
   const arrive = async (claim: Response) => {
     window.history.replaceState({}, '', '/?ref=ABCD2345');
     const calls: Array<{ url: string; body: unknown }> = [];
-    const visit = answer(200, { data: { visitor: 'v'.repeat(24), referrer_name: 'Ada', offer: '$5 off coupon', expires_at: '2026-04-01T00:00:00Z' } });
+    const visit = answer(200, { data: { visitor: 'v'.repeat(24), referrer_name: 'Ada', offer: FIVE_OFF, expires_at: '2026-04-01T00:00:00Z' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: URL | string, init?: RequestInit) => {
@@ -227,7 +229,7 @@ describe('a visitor through a referral link (?ref=)', () => {
   });
 
   it("opens the widget on the friend's offer and takes the coupon with an e-mail", async () => {
-    const { handle, calls } = await arrive(answer(200, { data: { code: 'REF-7Q2M', offer: '$5 off coupon', expires_at: null } }));
+    const { handle, calls } = await arrive(answer(200, { data: { code: 'REF-7Q2M', offer: FIVE_OFF, expires_at: null } }));
     const form = handle.root.querySelector<HTMLFormElement>('[data-referral="offer"]')!;
     expect(form.textContent).toContain('Ada sent you a $5 off coupon.');
     expect(handle.launcher!.getAttribute('aria-expanded')).toBe('true');
@@ -256,7 +258,7 @@ describe('a visitor through a referral link (?ref=)', () => {
 
   it("the friend's coupon the shop has gets Apply code: Shopify's apply address is a link to it", async () => {
     const applyUrl = 'https://alpha.example/discount/REF-7Q2M?redirect=%2Fcart';
-    const created = { code: 'REF-7Q2M', offer: '$5 off coupon', expires_at: null, platform_state: 'created', platform_error: null, apply_url: applyUrl };
+    const created = { code: 'REF-7Q2M', offer: FIVE_OFF, expires_at: null, platform_state: 'created', platform_error: null, apply_url: applyUrl };
     const { handle } = await arrive(answer(200, { data: created }));
     const coupon = await takeCoupon(handle);
     expect(coupon.querySelector('a[aria-label="Apply code: $5 off coupon"]')!.getAttribute('href')).toBe(applyUrl);
@@ -265,7 +267,7 @@ describe('a visitor through a referral link (?ref=)', () => {
 
   it("Apply code on the friend's coupon of a BigCommerce shop puts it on the cart through the storefront cart API", async () => {
     const cartAddress = '/api/storefront/checkouts/{checkoutId}/coupons';
-    const created = { code: 'REF-BC42', offer: '$5 off coupon', expires_at: null, platform_state: 'created', platform_error: null, apply_url: cartAddress };
+    const created = { code: 'REF-BC42', offer: FIVE_OFF, expires_at: null, platform_state: 'created', platform_error: null, apply_url: cartAddress };
     const { handle } = await arrive(answer(200, { data: created }));
     const coupon = await takeCoupon(handle);
     expect(coupon.querySelector('a')).toBeNull();

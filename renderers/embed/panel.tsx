@@ -5,7 +5,7 @@
  */
 import { createRef, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { contextFromPayload, type ReferralArrival, type StorefrontPayload } from '../context.ts';
+import { contextFromPayload, type ReferralArrival, type ReferralOffer, type StorefrontPayload } from '../context.ts';
 import { t, type Wording } from '../i18n/catalog.ts';
 import type { PanelKey, Widget as WidgetDocument } from '../contract/index.ts';
 import { Widget } from '../widget/Widget.tsx';
@@ -76,17 +76,18 @@ export function referralCodeOf(doc: Document): string | null {
 
 /**
  * A visitor opened a referral link: the visit is recorded (first touch wins, under the visitor's
- * token kept in this browser) and the friend's offer comes back. Any refusal reads as
- * "This referral could not be completed.": the shopper never learns more.
+ * token kept in this browser) and the friend's offer comes back as figures the widget words in the
+ * shopper's language. Any refusal reads as "This referral could not be completed.": the shopper
+ * never learns more.
  */
 export async function visitReferral(api: Api, doc: Document, code: string): Promise<ReferralArrival & { visitor?: string }> {
   const store = storage(doc);
   const known = store?.getItem(VISITOR_KEY) ?? undefined;
   const { ok, body } = await post(api, 'referral/visit', { code, ...(known ? { visitor: known } : {}) });
-  const data = body.data as { visitor?: string; referrer_name?: string; offer?: string } | undefined;
-  if (!ok || !data?.visitor) return { referrerName: '', offer: '', failed: true };
+  const data = body.data as { visitor?: string; referrer_name?: string; offer?: ReferralOffer } | undefined;
+  if (!ok || !data?.visitor) return { referrerName: '', failed: true };
   store?.setItem(VISITOR_KEY, data.visitor);
-  return { referrerName: data.referrer_name ?? '', offer: data.offer ?? '', visitor: data.visitor };
+  return { referrerName: data.referrer_name ?? '', ...(data.offer ? { offer: data.offer } : {}), visitor: data.visitor };
 }
 
 type FriendCouponState = Pick<ReferralArrival, 'platform' | 'platformError' | 'applyUrl'>;

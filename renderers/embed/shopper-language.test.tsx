@@ -7,7 +7,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CATALOGS, type MessageKey } from '../i18n/index.ts';
+import { referralOfferText } from '../format/index.ts';
+import { CATALOGS, t, type MessageKey } from '../i18n/index.ts';
 import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { Widget } from '../widget/index.ts';
 import type { WidgetAction } from '../widget/panels.ts';
@@ -114,7 +115,10 @@ describe.each(LOCALES)("the widget's notices in %s", (locale) => {
   });
 
   it("the friend coupon: preparing, taken before, and an invitation to one's own address", async () => {
-    const visit = { api: { store: 'demo', base: shopper.base }, arrival: { referrerName: 'Ada', offer: '5 €', visitor: 'v1' } };
+    const visit = {
+      api: { store: 'demo', base: shopper.base },
+      arrival: { referrerName: 'Ada', offer: { kind: 'amount_off' as const, amountMinor: 500 }, visitor: 'v1' },
+    };
     const claim: WidgetAction = { type: 'claim_referral_coupon', email: 'friend@example.com' };
     answering({ '/referral/claim': { status: 200, body: { data: { code: 'REF-1', platform_state: 'preparing' } } } });
     const preparing = (await perform(claim, undefined, words, visit))!.notice;
@@ -159,7 +163,13 @@ describe.each(LOCALES)('the widget drawn in %s', (locale) => {
     const earn = renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={ctx} panel="reward_points" onAction={() => undefined} inline />);
     for (const key of ['earn.review', 'earn.newsletter', 'earn.saveBirthday', 'form.birthday'] as const) expect(earn).toContain(CATALOGS[locale][key]);
     expect(earn).toContain((CATALOGS[locale]['earn.follow'] as string).replace('{network}', 'Instagram'));
-    const referral = { referrerName: 'Ada', offer: '5 €', code: 'REF-1', platform: 'refused' as const, platformError: 'Coupon limit reached' };
+    const referral = {
+      referrerName: 'Ada',
+      offer: { kind: 'amount_off' as const, amountMinor: 500 },
+      code: 'REF-1',
+      platform: 'refused' as const,
+      platformError: 'Coupon limit reached',
+    };
     const refusedCoupon = renderToStaticMarkup(
       <Widget doc={widgetDoc()} ctx={visitorCtx({ locale, messages: CATALOGS[locale], referral })} panel="referral_program" inline />,
     );
@@ -169,5 +179,23 @@ describe.each(LOCALES)('the widget drawn in %s', (locale) => {
     const controls = [...parse(earn).querySelectorAll('.ls-earn-action')];
     expect(controls).toHaveLength(4);
     for (const control of [...controls, parse(refusedCoupon).querySelector('[data-referral="refused"]')!]) expectNoEnglish(control.textContent ?? '', locale);
+  });
+
+  it("the referral offers: the program's in the referral panel, and the friend's through a referral link", () => {
+    const parse = (markup: string) => new DOMParser().parseFromString(markup, 'text/html');
+    const words = { locale, messages: CATALOGS[locale] };
+    const member = memberCtx(words);
+    const offers = parse(renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={member} panel="referral_program" inline />)).querySelector('.ls-rewards')!;
+    const { referee, referrer } = member.program.referral;
+    expect(offers.textContent).toContain(referralOfferText(referee, member));
+    expect(offers.textContent).toContain(referralOfferText(referrer, member));
+    const visitor = visitorCtx({ ...words, referral: { referrerName: 'Ada', offer: { kind: 'amount_off', amountMinor: 500 } } });
+    const arrival = parse(renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitor} panel="referral_program" inline />)).querySelector(
+      '[data-referral="offer"] p',
+    )!;
+    expect(arrival.textContent).toBe(
+      t(visitor, 'referral.sentYou', { offer: referralOfferText({ kind: 'amount_off', amountMinor: 500 }, visitor) }).replace('{name}', 'Ada'),
+    );
+    for (const text of [offers.textContent ?? '', arrival.textContent ?? '']) expectNoEnglish(text, locale);
   });
 });

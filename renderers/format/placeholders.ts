@@ -8,7 +8,7 @@
 import type { RenderContext } from '../context.ts';
 import { fillPlaceholders as fillWith, type Placeholder } from '../contract/index.ts';
 import { agreeLabels, formatPoints, pointsAmount, pointsLabelFor } from './points.ts';
-import { formatEarnRate } from './rules.ts';
+import { formatEarnRate, referralOfferText } from './rules.ts';
 import { word } from '../i18n/catalog.ts';
 
 function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
@@ -16,7 +16,19 @@ function counts(ctx: RenderContext): Partial<Record<Placeholder, number>> {
   return { loyalty_points_balance: member?.pointsBalance ?? 0, points_earned: member?.pointsEarned ?? 0, referrals_earned: member?.referralsEarned ?? 0 };
 }
 
+/** The values of a context, worked out once per context object (a page fills many texts with one). */
+const valuesOf = new WeakMap<RenderContext, Record<Placeholder, string>>();
+
 function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
+  let values = valuesOf.get(ctx);
+  if (!values) {
+    values = computeValues(ctx);
+    valuesOf.set(ctx, values);
+  }
+  return values;
+}
+
+function computeValues(ctx: RenderContext): Record<Placeholder, string> {
   const member = ctx.audience === 'member' ? ctx.member : undefined;
   const { program, locale } = ctx;
   const { orderRate, signupPoints, birthdayPoints } = program.earning ?? {};
@@ -33,11 +45,11 @@ function placeholderValues(ctx: RenderContext): Record<Placeholder, string> {
     referrals_earned: formatPoints(counted.referrals_earned, locale),
     points_label: pointsLabelFor(2, program),
     points_label_singular: pointsLabelFor(1, program),
-    earn_rate: orderRate ? formatEarnRate(orderRate, program, program.currency, locale) : '',
+    earn_rate: orderRate ? formatEarnRate(orderRate, ctx) : '',
     signup_points: amount(signupPoints),
     birthday_points: amount(birthdayPoints),
-    referral_reward: program.referral.referrer,
-    friend_reward: program.referral.referee,
+    referral_reward: referralOfferText(program.referral.referrer, ctx),
+    friend_reward: referralOfferText(program.referral.referee, ctx),
   };
 }
 

@@ -1,4 +1,4 @@
-import { pointsInWords, type Wording } from '../i18n/catalog.ts';
+import { pointsInWords, type PointsMessage, type Wording } from '../i18n/catalog.ts';
 
 /**
  * spec §5 "Points display: integer with no decimals, otherwise two decimals",
@@ -64,10 +64,11 @@ export function keepsProductWord(words: PointsWords): boolean {
 
 /**
  * An amount of points on a shopper surface: in the store's own word for them ("1,250 beans"),
- * or, where the store kept the product's word, in the shopper's language ("1 250 points", "نقطتان").
+ * or, where the store kept the product's word, in the shopper's language ("1 250 points", "نقطتان";
+ * `message` 'points.every' where the amount follows "every", "كل نقطتين").
  */
-export function pointsAmount(value: number, ctx: Wording & { program: PointsWords }): string {
-  return keepsProductWord(ctx.program) ? pointsInWords(ctx, value) : formatPointsAmount(value, ctx.program, ctx.locale);
+export function pointsAmount(value: number, ctx: Wording & { program: PointsWords }, message?: PointsMessage): string {
+  return keepsProductWord(ctx.program) ? pointsInWords(ctx, value, message) : formatPointsAmount(value, ctx.program, ctx.locale);
 }
 
 /**

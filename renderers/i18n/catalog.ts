@@ -30,9 +30,12 @@ export function word(ctx: Wording, key: MessageKey): string {
   return typeof message === 'string' ? message : message.other;
 }
 
+/** The messages that count points: as a subject or object, and after "every" / "per" (Arabic: the genitive after كل). */
+export type PointsMessage = 'points.amount' | 'points.every';
+
 /** An amount of points in the product's own word for them, in the context's language ("1 point", "نقطتان"). */
-export function pointsInWords(ctx: Wording, count: number): string {
-  return t(ctx, 'points.amount', { count });
+export function pointsInWords(ctx: Wording, count: number, message: PointsMessage = 'points.amount'): string {
+  return t(ctx, message, { count });
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

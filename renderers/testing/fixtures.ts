@@ -64,7 +64,7 @@ export const PROGRAM: ProgramData = {
     { id: 'bronze', name: 'Bronze', threshold: 0, perks: ['Perk A'], rewards: ['Reward A'] },
     { id: 'gold', name: 'Gold', threshold: 1000, perks: ['Perk B'], rewards: ['Reward B'] },
   ],
-  referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
+  referral: { referrer: { kind: 'percent_off', percent: 5 }, referee: { kind: 'amount_off', amountMinor: 500 } },
 };
 
 export const MEMBER: MemberState = {

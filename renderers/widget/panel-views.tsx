@@ -6,7 +6,7 @@
 import { programItems, SampleNote } from '../shared/program-data.tsx';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RenderContext } from '../context.ts';
-import { fillPlaceholders, formatTierAmount, pointsAmount, safeUrl } from '../format/index.ts';
+import { earnWayText, fillPlaceholders, formatTierAmount, pointsAmount, redeemWayText, referralOfferText, safeUrl } from '../format/index.ts';
 import type { PanelKey, PanelTexts, Widget } from '../contract/index.ts';
 import { FieldText } from '../shared/text.tsx';
 import { formatDate, t } from '../i18n/catalog.ts';
@@ -138,21 +138,30 @@ function WaysList({ ctx, mode, act }: { ctx: RenderContext; mode: 'earn' | 'rede
     <section aria-label={t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}>
       <h4>{t(ctx, mode === 'earn' ? 'ways.earn' : 'ways.redeem')}</h4>
       <ul className="ls-rewards">
-        {ways.map((way) => (
-          <li key={way.id}>
-            <strong>{way.title}</strong>
-            {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
-            {way.description && (
-              <>
-                <br />
-                {way.description}
-              </>
-            )}
-            {'action' in way && way.action && (
-              <EarnActionControl id={way.id} action={way.action} words={ctx} {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})} onAct={act} />
-            )}
-          </li>
-        ))}
+        {ways.map((way) => {
+          const line = 'cost' in way ? redeemWayText(way, ctx) : earnWayText(way, ctx);
+          return (
+            <li key={way.id}>
+              <strong>{way.title}</strong>
+              {'cost' in way ? ` · ${points(way.cost, ctx)}` : way.points ? ` · +${points(way.points, ctx)}` : ''}
+              {line && (
+                <>
+                  <br />
+                  {line}
+                </>
+              )}
+              {'action' in way && way.action && (
+                <EarnActionControl
+                  id={way.id}
+                  action={way.action}
+                  words={ctx}
+                  {...(ctx.member?.birthday ? { birthday: ctx.member.birthday } : {})}
+                  onAct={act}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -212,10 +221,11 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   const [error, setError] = useState('');
   if (!arrival) return null;
   if (arrival.failed) return <p data-referral="failed">{t(ctx, 'referral.failed')}</p>;
+  const offer = referralOfferText(arrival.offer, ctx);
   if (arrival.code && arrival.platform === 'preparing')
     return (
       <div data-referral="coupon" aria-busy="true">
-        <p>{t(ctx, 'referral.yourOffer', { offer: arrival.offer })}</p>
+        <p>{t(ctx, 'referral.yourOffer', { offer })}</p>
         <p role="status">{t(ctx, 'reward.preparing')}</p>
       </div>
     );
@@ -228,10 +238,10 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
   if (arrival.code)
     return (
       <div data-referral="coupon">
-        <p>{t(ctx, 'referral.yourOffer', { offer: arrival.offer })}</p>
+        <p>{t(ctx, 'referral.yourOffer', { offer })}</p>
         <p className="ls-balance">{arrival.code}</p>
         <p>{t(ctx, 'referral.useAtCheckout')}</p>
-        <CodeActions code={arrival.code} applyUrl={arrival.applyUrl} title={arrival.offer} label={t(ctx, 'reward.apply')} act={act} ctx={ctx} />
+        <CodeActions code={arrival.code} applyUrl={arrival.applyUrl} title={offer} label={t(ctx, 'reward.apply')} act={act} ctx={ctx} />
       </div>
     );
   const submit = (event: FormEvent) => {
@@ -244,7 +254,7 @@ function ReferralArrivalView({ ctx, act }: { ctx: RenderContext; act: PanelViewP
     act({ type: 'claim_referral_coupon', email: email.trim() });
   };
   // the friend's name in bold wherever the language puts it
-  const [before, after = ''] = t(ctx, 'referral.sentYou', { offer: arrival.offer }).split('{name}');
+  const [before, after = ''] = t(ctx, 'referral.sentYou', { offer }).split('{name}');
   return (
     <form className="ls-form" onSubmit={submit} noValidate data-referral="offer" aria-label={t(ctx, 'referral.takeCoupon')}>
       <p>
@@ -324,10 +334,10 @@ export const PANELS: Record<PanelKey, PanelDefinition> = {
         <Body {...p} />
         <ul className="ls-rewards">
           <li>
-            <strong>{t(p.ctx, 'referral.friendGets')}</strong> {p.ctx.program.referral.referee}
+            <strong>{t(p.ctx, 'referral.friendGets')}</strong> {referralOfferText(p.ctx.program.referral.referee, p.ctx)}
           </li>
           <li>
-            <strong>{t(p.ctx, 'referral.youGet')}</strong> {p.ctx.program.referral.referrer}
+            <strong>{t(p.ctx, 'referral.youGet')}</strong> {referralOfferText(p.ctx.program.referral.referrer, p.ctx)}
           </li>
         </ul>
         <Buttons {...p} onPrimary={() => p.go('referral_details')} onSecondary={() => p.go('referral_send_email')} />

@@ -11,6 +11,8 @@ import { availablePanels, homePanels, Widget, type WidgetAction } from './index.
 
 afterEach(cleanup);
 const ctxOf = (audience: Audience) => (audience === 'member' ? memberCtx() : visitorCtx());
+/** The friend's offer as the visit answers it: the figures of a $5 off coupon. */
+const FIVE_OFF = { kind: 'amount_off', amountMinor: 500 } as const;
 
 describe('referrals in the widget', () => {
   it("lists the member's referrals with the friend masked and the state only", () => {
@@ -30,7 +32,7 @@ describe('referrals in the widget', () => {
   });
 
   it("shows a visitor from a referral link the friend's offer, then the coupon, or only the not-completed line", () => {
-    const arrival = { referrerName: 'Ada', offer: '$5 off coupon' };
+    const arrival = { referrerName: 'Ada', offer: FIVE_OFF };
     const draw = (referral: typeof arrival & { code?: string; failed?: boolean }) =>
       renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
     expect(draw(arrival)).toContain('Ada</strong> sent you a $5 off coupon.');
@@ -41,7 +43,7 @@ describe('referrals in the widget', () => {
   });
 
   it("shows the friend's coupon as the shop's platform stands with it: preparing, ready or refused", () => {
-    const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12' };
+    const arrival = { referrerName: 'Ada', offer: FIVE_OFF, code: 'REF-AB12' };
     const draw = (referral: ReferralArrival) =>
       renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline />);
     const preparing = draw({ ...arrival, platform: 'preparing' });
@@ -55,7 +57,7 @@ describe('referrals in the widget', () => {
 });
 
 describe("the referral friend's coupon", () => {
-  const arrival = { referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-AB12', platform: 'ready' as const };
+  const arrival = { referrerName: 'Ada', offer: FIVE_OFF, code: 'REF-AB12', platform: 'ready' as const };
   const draw = (referral: ReferralArrival, onAction?: (action: WidgetAction) => void) =>
     render(<Widget doc={widgetDoc()} ctx={visitorCtx({ referral })} panel="referral_program" inline onAction={onAction} />);
 
@@ -72,7 +74,7 @@ describe("the referral friend's coupon", () => {
     draw({ ...arrival, applyUrl: cartAddress }, (action) => actions.push(action));
     await userEvent.click(screen.getByRole('button', { name: 'Apply code: $5 off coupon' }));
     cleanup();
-    draw({ referrerName: 'Ada', offer: '$5 off coupon', code: 'REF-LOCAL' }, (action) => actions.push(action));
+    draw({ referrerName: 'Ada', offer: FIVE_OFF, code: 'REF-LOCAL' }, (action) => actions.push(action));
     await userEvent.click(screen.getByRole('button', { name: 'Apply code: $5 off coupon' }));
     expect(actions).toEqual([
       { type: 'apply_reward', code: 'REF-AB12', cartAddress },

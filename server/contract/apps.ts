@@ -53,7 +53,7 @@ export type WebhookEventRecord = z.infer<typeof webhookEventRecord>;
 export const eventPage = pageOf(webhookEventRecord);
 export type EventPage = z.infer<typeof eventPage>;
 
-export { orderStatusSettingsBody, PLATFORM_STATUSES } from '../domain/schemas/order-statuses.ts';
+export { orderStatusSettingsBody, PLATFORM_STATUSES } from '../modules/rules/contract/order-statuses.ts';
 /** GET /order/list: the statuses each platform sends and which award and cancel. */
 export const orderStatusSettings = z.object({
   statuses: z.record(z.string(), z.array(z.string())),

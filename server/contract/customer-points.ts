@@ -48,18 +48,6 @@ export const customerHistoryBody = z.strictObject({
   page: z.number().int().min(1).max(100_000).default(1),
 });
 
-/** Data host POST order/import: orders as CSV text or JSON rows (same path as the webhooks: idempotent). */
-export const orderImportBody = z
-  .strictObject({
-    format: z.enum(['csv', 'json']),
-    csv: z.string().max(900_000).optional(),
-    orders: z.array(z.record(z.string(), z.unknown())).max(5_000).optional(),
-  })
-  .refine((body) => (body.format === 'csv' ? body.csv !== undefined : body.orders !== undefined), {
-    message: 'Send csv text or an orders array.',
-    path: ['csv'],
-  });
-
 export const pageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -2,13 +2,16 @@ import { z } from 'zod';
 
 /**
  * Experiments (A/B) on a shopper surface (paths under /api/v1, answers `{ data }`):
- * - GET  /onsite-display/variants/{kind}                → Variant | null: the surface's saved variant B
- * - PUT  /onsite-display/variants/{kind}                → Variant: save variant B (validated like a draft)
- * - POST /onsite-display/variants/{kind}/from-published → Variant (201): variant B starts as a copy of what shoppers see
+ * - GET  /onsite-display/variants/{kind}                → Variant | null: the latest version of the surface's variant B
+ * - POST /onsite-display/variants/{kind}/draft          StudioDraftBody → SavedVersion: save B on its base version (409 when stale)
+ * - GET  /onsite-display/variants/{kind}/versions       → VersionInfo[]: B's saved versions, newest first
+ * - POST /onsite-display/variants/{kind}/restore        RestoreBody → SavedVersion: a version of B as B's new draft
+ * - POST /onsite-display/variants/{kind}/from-published → Variant (201): B's next version is a copy of what shoppers see
  * - GET  /onsite-display/experiments                    → Experiment[] with their results, newest first
  * - POST /onsite-display/experiments                    → Experiment (201): start one (split 1–99 % to B, 50 by default)
  * - POST /onsite-display/experiments/{id}/stop          → Experiment: everyone sees A again
- * - POST /onsite-display/experiments/{id}/publish       → Experiment: stop it and publish the winner
+ * - POST /onsite-display/experiments/{id}/publish       → Experiment: stop it and publish the winner (B: the version it showed)
+ * Variant B keeps versions like the drafts (onsite-display.ts: the same bodies and answers), never published.
  * Shoppers are assigned in the storefront bootstrap (and the landing page's own request); the
  * embed reports widget opens and redemptions with `POST /storefront/v1/{store}/beacon`.
  */
@@ -20,14 +23,14 @@ export const variantParams = z.strictObject({ kind: experimentSurface });
 export const variantLetter = z.enum(['a', 'b']);
 export type VariantLetter = z.infer<typeof variantLetter>;
 
-export const saveVariantBody = z.strictObject({ document: z.record(z.string(), z.unknown()) });
-
 export const variant = z.object({
   kind: experimentSurface,
   document: z.record(z.string(), z.unknown()),
-  /** the published version it was made from (null when nothing was published) */
-  based_on_version: z.number().nullable(),
+  /** B's latest version: the base of the next save of B */
+  draft_version: z.number(),
+  /** when and by whom that version was saved */
   updated_at: z.string(),
+  updated_by: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type Variant = z.infer<typeof variant>;
 
@@ -71,6 +74,8 @@ export const experiment = z.object({
   kind: experimentSurface,
   status: z.enum(['running', 'stopped']),
   split_b: z.number(),
+  /** the version of variant B it shows (publishing B as the winner publishes it); null for experiments started before B kept versions */
+  variant_b_version: z.number().nullable(),
   started_at: z.string(),
   ended_at: z.string().nullable(),
   winner: variantLetter.nullable(),

@@ -22,7 +22,7 @@ import {
  * - GET  /onsite-display/program               → ProgramPreview (the store's program as the storefront draws it)
  * - GET  /onsite-display/{kind}                → DocumentState (current draft + version numbers)
  * - GET  /onsite-display/{kind}/published      → PublishedDocumentState (what shoppers see, for "what will change")
- * - POST /onsite-display/{kind}/draft          DraftBody → SavedVersion
+ * - POST /onsite-display/{kind}/draft          StudioDraftBody → SavedVersion
  * - POST /onsite-display/{kind}/publish        PublishBody → PublishedVersion
  * - GET  /onsite-display/{kind}/versions?limit → VersionInfo[] (newest first)
  * - POST /onsite-display/{kind}/restore        RestoreBody → SavedVersion (a new draft)
@@ -62,6 +62,20 @@ const documentField = z.record(z.string(), z.unknown());
 
 export const draftBody = z.strictObject({ base_version: baseVersionField, document: documentField });
 export type DraftBody = z.infer<typeof draftBody>;
+
+/**
+ * How a save resolves a conflict with `base_version`, which someone else saved after the editor
+ * opened theirs: `kept_over` — this draft is kept over that one ("Keep mine"), which stays a
+ * version; `set_aside` — this draft is kept as a version before that one is restored on top
+ * ("Keep theirs"). History names both drafts by it.
+ */
+export const CONFLICT_RESOLUTIONS = ['kept_over', 'set_aside'] as const;
+export const conflictResolution = z.enum(CONFLICT_RESOLUTIONS);
+export type ConflictResolution = z.infer<typeof conflictResolution>;
+
+/** The studio's save: a draft, and how it resolves a conflict when it does. */
+export const studioDraftBody = draftBody.extend({ conflict: conflictResolution.optional() });
+export type StudioDraftBody = z.infer<typeof studioDraftBody>;
 
 /**
  * Publish `version`. For the custom style, `surfaces` publishes only those surfaces' styles from
@@ -118,6 +132,10 @@ export const versionInfo = z.object({
   status: z.enum(['draft', 'published']),
   based_on_version: z.number().nullable(),
   restored_from: z.number().nullable(),
+  /** the variant `restored_from` belongs to when it is another one (variant B made from A, A published from B); null: the same */
+  restored_from_variant: z.enum(['a', 'b']).nullable(),
+  /** how this save resolved a conflict with the draft it is based on; null: no conflict */
+  conflict: conflictResolution.nullable(),
   created_at: z.string(),
   created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
   published_at: z.string().nullable(),
@@ -203,23 +221,53 @@ export type ThemeSetting = z.infer<typeof themeSetting>;
  * ProgramData, built by the same domain function as the storefront's bootstrap), so the
  * builder's canvas shows the ways to earn and redeem shoppers will see.
  */
+const earnRate = z.object({ points: z.number(), perMinor: z.number().optional() });
+const amountOff = z.object({ kind: z.literal('amount_off'), amountMinor: z.number() });
+const percentOff = z.object({ kind: z.literal('percent_off'), percent: z.number() });
+/** What a reward gives (renderers' RewardDiscount), worded by the canvas in the language it previews. */
+const rewardDiscount = z.discriminatedUnion('kind', [
+  amountOff,
+  percentOff,
+  z.object({ kind: z.literal('free_shipping') }),
+  z.object({ kind: z.literal('free_product') }),
+  z.object({ kind: z.literal('amount_per_points'), amountMinor: z.number(), points: z.number() }),
+]);
+/** What a referral gives (renderers' ReferralOffer): points or a coupon, worded like the ways. */
+const referralOffer = z.discriminatedUnion('kind', [z.object({ kind: z.literal('points'), points: z.number() }), amountOff, percentOff]);
+
 export const programPreview = z.object({
   pointsLabel: z.string(),
   pointsLabelSingular: z.string().optional(),
   earning: z
     .object({
-      orderRate: z.object({ points: z.number(), perMinor: z.number().optional() }).optional(),
+      orderRate: earnRate.optional(),
       signupPoints: z.number().optional(),
       birthdayPoints: z.number().optional(),
     })
     .optional(),
   waysToEarn: z.array(
-    z.object({ id: z.string(), title: z.string(), description: z.string().optional(), points: z.number().optional(), icon: z.string().optional() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string().optional(),
+      points: z.number().optional(),
+      rate: earnRate.optional(),
+      icon: z.string().optional(),
+    }),
   ),
-  waysToRedeem: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional(), cost: z.number(), icon: z.string().optional() })),
+  waysToRedeem: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string().optional(),
+      cost: z.number(),
+      discount: rewardDiscount.optional(),
+      icon: z.string().optional(),
+    }),
+  ),
   vipTiers: z.array(z.object({ id: z.string(), name: z.string(), threshold: z.number(), perks: z.array(z.string()), rewards: z.array(z.string()).optional() })),
   tierBasis: z.enum(['points', 'spent', 'orders']).optional(),
   currency: z.string().optional(),
-  referral: z.object({ referrer: z.string(), referee: z.string() }),
+  referral: z.object({ referrer: referralOffer.optional(), referee: referralOffer.optional() }),
 });
 export type ProgramPreview = z.infer<typeof programPreview>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POINTS_LIMITS } from '../domain/schemas/points-limits.ts';
 import { brandColourField } from '../domain/schemas/brand-colour.ts';
-import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../domain/emails/kinds.ts';
+import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../modules/emails/contract/kinds.ts';
 
 export { EXPIRY_REMINDER_DEFAULTS };
 import { idField, urlField } from './common.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The neutral order schemas live in the domain; the contract re-exports them. */
-export * from '../domain/schemas/neutral-order.ts';
+/** The neutral order webhook and the order import: the orders module's contract. */
+export * from '../modules/orders/contract.ts';
 
 /** BigCommerce webhook body: ids only (the order is fetched from the store's API). */
 export const bigcommerceWebhook = z.object({

@@ -18,7 +18,7 @@ import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { BIGCOMMERCE_CONTROL_PANELS, registerSecurityHeaders } from './security.ts';
 import { validatorCompiler } from './validation.ts';
-import { smtpMailer } from '../domain/emails/index.ts';
+import { smtpMailer } from '../modules/emails/index.ts';
 import { WorkSignals } from '../jobs/signals.ts';
 
 const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];

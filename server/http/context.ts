@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import type { Mailer } from '../domain/emails/index.ts';
+import type { Mailer } from '../modules/emails/index.ts';
 import type { WorkSignals } from '../jobs/signals.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';

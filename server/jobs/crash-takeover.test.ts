@@ -12,7 +12,7 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
-import { queueEmails } from '../domain/emails/index.ts';
+import { queueEmails } from '../modules/emails/index.ts';
 import type { JobsTable } from '../domain/jobs/tables.ts';
 import { buildApp } from '../http/app.ts';
 import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';

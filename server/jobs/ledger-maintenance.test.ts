@@ -4,9 +4,7 @@ import { earningRuleBody } from '../contract/points.ts';
 import { redeemRuleBody } from '../contract/redeem.ts';
 import { credit, verifyLedger } from '../domain/ledger/index.ts';
 import { newCustomer, totals } from '../domain/ledger/testing.ts';
-import { createEarningRule } from '../domain/rules/earning.ts';
-import { createRedeemRule, redeemReward, rollbackReward } from '../domain/rules/redeem.ts';
-import { useRewardCode } from '../domain/rules/reward-expiry.ts';
+import { createEarningRule, createRedeemRule, redeemReward, rollbackReward, useRewardCode } from '../modules/rules/index.ts';
 import type { Db } from '../db/connection.ts';
 import { maintainLedger } from './ledger-maintenance.ts';
 

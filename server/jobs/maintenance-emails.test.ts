@@ -4,9 +4,8 @@ import { earningRuleBody } from '../contract/points.ts';
 import { maintainLedger } from './ledger-maintenance.ts';
 import { credit } from '../domain/ledger/index.ts';
 import { newCustomer } from '../domain/ledger/testing.ts';
-import { setBirthday } from '../domain/rules/actions.ts';
-import { createEarningRule } from '../domain/rules/earning.ts';
-import { expiryReminderDays, reminderFor } from '../domain/emails/reminders.ts';
+import { createEarningRule, setBirthday } from '../modules/rules/index.ts';
+import { expiryReminderDays, reminderFor } from '../modules/emails/index.ts';
 
 const DAY = 86_400_000;
 

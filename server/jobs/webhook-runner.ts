@@ -3,11 +3,16 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { neutralOrderWebhook } from '../contract/webhooks.ts';
-import { bigcommerceEvent, fetchBigCommerceOrder } from '../domain/orders/bigcommerce.ts';
-import { neutralEvent } from '../domain/orders/neutral.ts';
+import {
+  applyOrderEvents,
+  bigcommerceEvent,
+  fetchBigCommerceOrder,
+  neutralEvent,
+  parseJsonKeepingIds,
+  shopifyEvent,
+  type WebhookEvent,
+} from '../modules/orders/index.ts';
 import type { OrderEvent } from '../domain/schemas/normalized-order.ts';
-import { applyOrderEvents } from '../domain/orders/process.ts';
-import { shopifyEvent } from '../domain/orders/shopify.ts';
 import {
   applyBigCommerceProductWebhook,
   applyShopifyProductWebhook,
@@ -15,13 +20,16 @@ import {
   isBigCommerceProductScope,
   isShopifyProductTopic,
 } from '../domain/products/webhooks.ts';
-import type { WebhookEvent } from '../domain/orders/tables.ts';
 import { json } from '../db/normalize.ts';
-import { parseJsonKeepingIds } from '../domain/orders/platform-json.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { connectionOf } from '../modules/platforms/index.ts';
-import { applyShopifyCustomerWebhook, isShopifyCustomerTopic } from '../domain/customers/shopify-webhooks.ts';
-import { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from '../domain/customers/bigcommerce-webhooks.ts';
+import {
+  applyBigCommerceCustomerWebhook,
+  applyShopifyCustomerWebhook,
+  fetchBigCommerceCustomer,
+  isBigCommerceCustomerScope,
+  isShopifyCustomerTopic,
+} from '../modules/customers/index.ts';
 import { SingleFlight } from './single-flight.ts';
 import { WebhookTraffic } from './signals.ts';
 

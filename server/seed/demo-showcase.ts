@@ -7,8 +7,8 @@
  * The store's first member (the demo storefront's signed-in shopper) is left out of all of it.
  */
 import type { Executor } from '../domain/ledger/index.ts';
-import { submitReceipt, reviewReceipt } from '../domain/customers/receipts.ts';
-import { applyOrderEvents } from '../domain/orders/process.ts';
+import { reviewReceipt, submitReceipt } from '../modules/customers/index.ts';
+import { applyOrderEvents } from '../modules/orders/index.ts';
 import type { NormalizedOrder, OrderEvent } from '../domain/schemas/normalized-order.ts';
 import { cancelReferral, claimFriendCoupon, recordVisit, referralCode, sendInvite } from '../modules/referrals/index.ts';
 import { recordSeedEmailsSent } from '../domain/program/seed-history.ts';

@@ -4,7 +4,7 @@ import { checkCredentials } from '../auth/sessions.ts';
 import { sql } from 'kysely';
 import { toNumber } from '../db/normalize.ts';
 import { HELD_UNTIL, verifyLedger } from '../domain/ledger/index.ts';
-import { listReceipts } from '../domain/customers/receipts.ts';
+import { listReceipts } from '../modules/customers/index.ts';
 import { referralFigures } from '../modules/referrals/index.ts';
 import { listTiers, loadSettings } from '../modules/vip/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';

@@ -3,8 +3,9 @@
  * the Inspector, on a landing page of 40 sections / 200 nodes, in Chromium, beside Puck doing the
  * same (tests/bench/puck-page: Puck's editor on the same document, drawn by our renderers), both
  * through one harness (keystroke-latency.ts, which also explains the two latency figures); the
- * time to interactive on a cold load; the builder's JavaScript size, code-split from the console.
- * Run with `npm run bench builder`.
+ * studio's Language switch on the same page in English and French, from the click to the canvas
+ * painting the other language, through the same probe; the time to interactive on a cold load;
+ * the builder's JavaScript size, code-split from the console. Run with `npm run bench builder`.
  */
 import type { Browser, Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
@@ -14,7 +15,18 @@ import { loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { launchBrowser, measureTyping, percentile, type TypingResult } from './keystroke-latency.ts';
+import { FRENCH_MARK } from './builder-page/large-page.ts';
+import {
+  launchBrowser,
+  measureSwitchCpu,
+  measureSwitches,
+  measureTyping,
+  percentile,
+  type CanvasReading,
+  type SwitchCpu,
+  type SwitchResult,
+  type TypingResult,
+} from './keystroke-latency.ts';
 import type { BenchRow } from './run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -23,6 +35,9 @@ const KEYSTROKES = 120;
 const KEY_DELAY_MS = 40;
 /** rounds per editor, alternating: ours, Puck, ours, Puck */
 const ROUNDS = 2;
+const SWITCH_BUDGET_MS = 50;
+const SWITCHES = 40;
+const SWITCH_DELAY_MS = 300;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
 /** Serves the built bench pages, each at /<its folder>/. */
@@ -109,6 +124,24 @@ const OURS: Editor = {
       .getByRole('listitem', { name: 'Header 3' })
       .getByRole('button', { name: 'Header 3', exact: true })
       .click();
+    // the canvas scrolls the selected section into view (sections out of sight are not rendered): type once its title shows
+    await page
+      .frameLocator(this.frame)
+      .locator(`${SECTION} [data-field="title"]`)
+      .evaluate(
+        (element) =>
+          new Promise<void>((shown) => {
+            const observer = new IntersectionObserver(
+              ([entry]) => {
+                if (!entry?.isIntersecting) return;
+                observer.disconnect();
+                shown();
+              },
+              { threshold: 1 },
+            );
+            observer.observe(element);
+          }),
+      );
     const title = page.getByRole('region', { name: 'Inspector' }).getByLabel('Title', { exact: true });
     await title.focus();
     await title.press('End');
@@ -157,6 +190,60 @@ async function typeIn(browser: Browser, url: string, editor: Editor): Promise<Ed
   } finally {
     await context.close();
   }
+}
+
+/** The canvas in one language: the page root's language and the first and last sections' titles. */
+const LANGUAGE_READING: CanvasReading = [
+  { selector: '.ls-landing', attribute: 'lang' },
+  { selector: '[data-section-id="s0"] [data-field="title"]' },
+  { selector: '[data-section-id="s39"] [data-field="title"]' },
+];
+
+/** Our studio on the page in English and French: the Language switch clicked back and forth. */
+async function switchLanguages(browser: Browser, url: string): Promise<SwitchResult & { cpu: SwitchCpu }> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}${OURS.page}/?languages`);
+    await OURS.ready(page);
+    await page.waitForTimeout(300);
+    const result = await measureSwitches(page, { frame: OURS.frame, group: 'Language', read: LANGUAGE_READING, switches: SWITCHES, delayMs: SWITCH_DELAY_MS });
+    const [lang, ...titles] = (result.readings.fr ?? '').split('\n');
+    if (lang !== 'fr' || !titles.every((title) => title.startsWith(FRENCH_MARK)))
+      throw new Error(`The canvas did not show the French page: ${result.readings.fr}`);
+    const cpu = await measureSwitchCpu(page, { group: 'Language', switches: SWITCHES / 2, delayMs: SWITCH_DELAY_MS });
+    return { ...result, cpu };
+  } finally {
+    await context.close();
+  }
+}
+
+function switchRows(result: SwitchResult & { cpu: SwitchCpu }): BenchRow[] {
+  const p95 = percentile(result.withoutVsyncWait, 95);
+  return [
+    {
+      metric: 'Language switch (EN ⇄ FR, every text translated) → canvas paint p50 / p95, PRIMARY: work + render',
+      ours: `${ms(percentile(result.withoutVsyncWait, 50))} / ${ms(p95)}`,
+      compare: `budget ≤ ${SWITCH_BUDGET_MS} ms at 200 nodes`,
+      verdict: p95 <= SWITCH_BUDGET_MS ? 'ok' : 'over budget',
+    },
+    {
+      metric: 'Language switch → canvas paint p50 / p95 / max, SECONDARY: at 60 Hz, as on screen',
+      ours: `${ms(percentile(result.latencies, 50))} / ${ms(percentile(result.latencies, 95))} / ${ms(Math.max(...result.latencies))}`,
+      compare: `${result.latencies.length} switches, one every ${SWITCH_DELAY_MS} ms`,
+    },
+    {
+      metric: 'Language switch, where the time goes p50: click → canvas DOM / frame start → painted',
+      ours: `${ms(percentile(result.toDom, 50))} / ${ms(percentile(result.render, 50))}`,
+    },
+    {
+      metric: 'Language switch, CPU of the page (main-thread time, whatever the load) p50 / p95',
+      ours: `${ms(percentile(result.cpu.total, 50))} / ${ms(percentile(result.cpu.total, 95))}`,
+      compare: `of which style, layout, paint p50 ${ms(percentile(result.cpu.render, 50))}; ${result.cpu.total.length} traced switches`,
+      verdict: percentile(result.cpu.total, 95) <= SWITCH_BUDGET_MS ? 'ok' : 'over budget',
+    },
+    { metric: 'Language switches never shown on the canvas', ours: String(result.missed), verdict: result.missed === 0 ? 'ok' : 'stale paint' },
+  ];
 }
 
 /** The rounds of one editor as one sample; the cold load is the first round's. */
@@ -229,12 +316,14 @@ export async function run(): Promise<BenchRow[]> {
     const { server, url } = await serve(work);
     const browser = await launchBrowser();
     const runs: { ours: EditorRun[]; puck: EditorRun[] } = { ours: [], puck: [] };
+    let switches: SwitchResult & { cpu: SwitchCpu };
     try {
       // alternate the editors so a change of the machine's load weighs on both alike
       for (let round = 0; round < ROUNDS; round++) {
         runs.ours.push(await typeIn(browser, url, OURS));
         runs.puck.push(await typeIn(browser, url, PUCK));
       }
+      switches = await switchLanguages(browser, url);
     } finally {
       await browser.close();
       server.close();
@@ -256,6 +345,7 @@ export async function run(): Promise<BenchRow[]> {
       },
       ...latencyRows(ours, puck),
       { metric: 'Puck, their own tracker (profiler)', ours: '', compare: 'Puck #1709: ~30 ms at 90 nodes, ~59 ms at 200' },
+      ...switchRows(switches),
       { metric: 'no-vsync frames by Chromium flags', ours: 'not used', verdict: 'spins ~1.8 cores even idle (keystroke-latency.ts)' },
       { metric: 'time to interactive, cold load (canvas shows the document)', ours: ms(ours.tti), compare: `Puck ${ms(puck.tti)}` },
       {

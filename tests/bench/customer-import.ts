@@ -8,8 +8,7 @@
  */
 import type { Db } from '../../server/db/connection.ts';
 import { measureOnEachDatabase } from './pglite.ts';
-import { checkCustomerFile } from '../../server/domain/customers/import.ts';
-import { startCustomerImport, createCustomerImport, runCustomerImport } from '../../server/domain/customers/import-jobs.ts';
+import { checkCustomerFile, createCustomerImport, runCustomerImport, startCustomerImport } from '../../server/modules/customers/index.ts';
 import { isSkipped, scaleStore } from './scale-store.ts';
 import type { BenchRow } from './run.ts';
 

@@ -7,10 +7,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { exportCustomers } from '../../server/domain/customers/export.ts';
-import { listCustomers, type CustomerListOptions } from '../../server/domain/customers/list.ts';
-import { showCustomer } from '../../server/domain/customers/profile.ts';
-import { searchCustomers } from '../../server/domain/customers/search.ts';
+import { type CustomerListOptions, exportCustomers, listCustomers, searchCustomers, showCustomer } from '../../server/modules/customers/index.ts';
 import type { BenchRow } from './run.ts';
 import { isSkipped, p95, ProgressRows, scaleStore, seededRow, type ScaleBackend, type ScaleStore } from './scale-store.ts';
 

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/connection.ts';
 import { redeemRuleBody } from '../../server/contract/redeem.ts';
-import { createRedeemRule } from '../../server/domain/rules/redeem.ts';
+import { createRedeemRule } from '../../server/modules/rules/index.ts';
 
 export interface LargeStore {
   storeId: number;

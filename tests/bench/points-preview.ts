@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { scratchPglite } from './pglite.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { previewImpact } from '../../server/domain/rules/impact-preview.ts';
+import { previewImpact } from '../../server/modules/rules/index.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import type { BenchRow } from './run.ts';
 

@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { wcag21 } from './harness/axe.ts';
 import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
 import { frame, inspector, openStudio, selectSection } from './harness/studio.ts';
 
 // Two editors of one landing page on the real server: each sees the other in the studio, their
-// saves conflict, and whichever draft is kept, the other one stays in History. The demo owner is
-// signed in twice (two browser contexts), as two people would be.
+// saves conflict, and whichever draft is kept, the other one stays in History, labelled. The demo
+// owner is signed in twice (two browser contexts), as two people would be. Variant B of the
+// landing page conflicts the same way when it is saved elsewhere (here through the API).
 
 const STORE = 'Demo Outdoor Co.';
 const STORE_KEY = 'demo-outdoor-co';
@@ -33,6 +34,10 @@ async function expectAccessible(page: Page, where: string) {
   const { violations } = await wcag21(page).exclude('iframe').analyze();
   expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** History's entry of one version. */
+const historyEntry = (history: Locator, version: number) =>
+  history.getByRole('listitem').filter({ has: history.page().getByRole('button', { name: `Restore version ${version}`, exact: true }) });
 
 /** The version number a resolution's message names ("… kept in History: the landing page as version 12"). */
 async function keptVersion(page: Page): Promise<number> {
@@ -85,6 +90,9 @@ test('two editors conflict and both drafts are kept', async ({ browser, request 
   await second.getByRole('button', { name: 'History', exact: true }).click();
   const history = second.getByRole('dialog', { name: 'Version history' });
   await expect(history.getByRole('button', { name: `Restore version ${theirVersion}`, exact: true })).toBeVisible();
+  // and labels both drafts
+  await expect(historyEntry(history, theirVersion)).toContainText("Olivia Owner's draft kept as a version");
+  await expect(historyEntry(history, theirVersion + 1)).toContainText(`Kept over Olivia Owner's draft (version ${theirVersion})`);
   await history.getByRole('button', { name: 'Close' }).click();
 
   // second round: the first editor, still on theirs, edits again and conflicts; "Keep theirs"
@@ -98,12 +106,11 @@ test('two editors conflict and both drafts are kept', async ({ browser, request 
   await expect(saved(first)).toContainText('Yours is kept in History');
   const keptMine = await keptVersion(first);
 
-  // mine is recoverable: History restores it as the draft
+  // mine is recoverable: History names it and restores it as the draft
   await first.getByRole('button', { name: 'History', exact: true }).click();
-  await first
-    .getByRole('dialog', { name: 'Version history' })
-    .getByRole('button', { name: `Restore version ${keptMine}`, exact: true })
-    .click();
+  const firstHistory = first.getByRole('dialog', { name: 'Version history' });
+  await expect(historyEntry(firstHistory, keptMine)).toContainText("Olivia Owner's draft kept as a version: Olivia Owner's draft");
+  await firstHistory.getByRole('button', { name: `Restore version ${keptMine}`, exact: true }).click();
   await expect(headerTitle(first)).toHaveText(mineAgain);
   await expect
     .poll(async () => JSON.stringify((await (await request.get('/api/v1/onsite-display/landing_page', { headers })).json()).data.document))
@@ -111,4 +118,39 @@ test('two editors conflict and both drafts are kept', async ({ browser, request 
 
   await first.context().close();
   await second.context().close();
+});
+
+test('variant B: a save on a stale B conflicts like A, and "Keep mine" leaves both drafts labelled in B\'s History', async ({ browser, request }) => {
+  const headers = await ownerApiHeaders(request, STORE_KEY);
+  const B = '/api/v1/onsite-display/variants/landing_page';
+  const created = await request.post(`${B}/from-published`, { headers, data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  const page = await signedInOwner(browser, { viewport: { width: 1600, height: 1000 } });
+  await switchConsoleStore(page, STORE);
+  await openStudio(page, '/onsite-display/landing-page?variant=b');
+  await expect(page.getByRole('radiogroup', { name: 'Variant' }).getByLabel('B')).toBeChecked();
+
+  // B is saved elsewhere after this studio opened it
+  const stamp = Date.now().toString(36);
+  const opened = (await created.json()).data as { draft_version: number; document: { sections: { id: string; content: { visitor: { title: string } } }[] } };
+  const theirs = structuredClone(opened.document);
+  theirs.sections.find((section) => section.id === 'header')!.content.visitor.title = `Their B ${stamp}`;
+  const elsewhere = await request.post(`${B}/draft`, { headers, data: { base_version: opened.draft_version, document: theirs } });
+  expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
+  const theirVersion = (await elsewhere.json()).data.version as number;
+
+  const mine = `My B ${stamp}`;
+  await editTitle(page, mine);
+  const dialog = page.getByRole('dialog', { name: DIALOG });
+  await expect(dialog).toContainText(`Olivia Owner saved the landing page (version ${theirVersion}) after you opened it`);
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(saved(page)).toContainText(`Theirs is kept in History: the landing page as version ${theirVersion}`);
+  await expect.poll(async () => JSON.stringify((await (await request.get(B, { headers })).json()).data.document)).toContain(mine);
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'Version history' }).getByRole('region', { name: 'Versions of the landing page, variant B' });
+  await expect(historyEntry(history, theirVersion + 1)).toContainText(`Kept over Olivia Owner's draft (version ${theirVersion})`);
+  await expect(historyEntry(history, theirVersion)).toContainText(`Olivia Owner's draft kept as a version: version ${theirVersion + 1} was kept over it`);
+  await page.context().close();
 });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { AXE_TAGS } from './harness/page.ts';
+import { ownerApiHeaders, switchConsoleStore } from './harness/console.ts';
 
 // Emails against the real server and its seeded demo: the simple forms, the setting that switches
 // the routes, the visual editor with a local stand-in for Unlayer's script, and its timeout.
@@ -227,4 +228,45 @@ test('the points-expiry reminder days are set on the emails screen: early > fina
   await page.goto('/emails/final-points-expiry');
   await expect(page.getByRole('region', { name: 'Points expiry reminders' }).getByLabel('Early reminder, days before expiry')).toHaveValue('21');
   await expect(page.getByRole('region', { name: 'Points expiry reminders' }).getByLabel('Final reminder, days before expiry')).toHaveValue('3');
+});
+
+test('in French, the built-in editor writes the email’s French subject beside the English one; the preheader without French is marked not translated', async ({
+  request,
+}) => {
+  await page.goto('/emails');
+  await switchConsoleStore(page, 'Demo Outdoor Co.');
+  const headers = await ownerApiHeaders(request, 'demo-outdoor-co');
+  const languages = (list: string[]) => request.post('/api/v1/store/setting/update', { headers, data: { languages: list } });
+  expect((await languages(['fr'])).ok()).toBe(true);
+  try {
+    await page.goto('/emails/email-editor/loyalty-tier-update?editor=builtin');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    const subject = inspector.getByRole('textbox', { name: 'Subject' });
+    const preheader = inspector.getByRole('textbox', { name: 'Preheader' });
+    await expect(subject).not.toHaveValue('');
+    const english = await subject.inputValue();
+    await expect(subject).not.toHaveAccessibleDescription(/Not translated/);
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('FR').click();
+    // the canvas is the email a French member gets; with no French yet the English subject and preheader stand in, marked
+    await expect(page.getByRole('region', { name: 'Canvas' }).frameLocator('iframe[title="Preview"]').locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(subject).toHaveValue(english);
+    await expect(subject).toHaveAccessibleDescription(/Not translated/);
+    await expect(preheader).toHaveAccessibleDescription(/Not translated/);
+    await subject.fill('Vous avez un nouveau niveau VIP');
+    await expect(subject).not.toHaveAccessibleDescription(/Not translated/);
+    await expect(preheader).toHaveAccessibleDescription(/Not translated/);
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await axe(page);
+    // saved: the French subject beside the English one
+    const saved = (await (await request.get('/api/v1/template/loyalty-tier-update', { headers })).json()).data;
+    expect(saved.json_content).toMatchObject({ subject: english, translations: { fr: { subject: 'Vous avez un nouveau niveau VIP' } } });
+    expect(saved.json_content.translations.fr).not.toHaveProperty('preheader');
+    // and back on a reload, in each language
+    await page.reload();
+    await expect(subject).toHaveValue(english);
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('FR').click();
+    await expect(subject).toHaveValue('Vous avez un nouveau niveau VIP');
+  } finally {
+    expect((await languages([])).ok()).toBe(true);
+  }
 });

@@ -5,7 +5,8 @@
  * variant's shopper, view and widget open; the screen passes axe; the merchant stops it.
  * Then variant B of the landing page made in the studio: created from the draft, edited on the
  * canvas with the Variant switch on B, started from the studio, and shown to one of two visitors;
- * the analytics charts then shade the period it runs.
+ * the analytics charts then shade the period it runs. Last, variant B's versions: its History in
+ * the studio restores one, and publishing B as the winner publishes the version the experiment showed.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { variantFor } from '../../server/modules/experiments/assignment.ts';
@@ -41,7 +42,10 @@ test('an experiment shows two shoppers different widgets and counts them per var
   expect(created.status(), await created.text()).toBe(201);
   const document = (await created.json()).data.document;
   document.panels.header.visitor.title = VARIANT_TITLE;
-  const saved = await request.put('/api/v1/onsite-display/variants/widget', { headers, data: { document } });
+  const saved = await request.post('/api/v1/onsite-display/variants/widget/draft', {
+    headers,
+    data: { base_version: (await created.json()).data.draft_version, document },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 
   const console = await signedInOwner(browser);
@@ -174,6 +178,75 @@ test('variant B of the landing page made in the studio is what one of two visito
     await expect(members.getByRole('row').last().getByRole('cell').last()).toContainText('Landing page experiment');
   } finally {
     if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
+    await console.context().close();
+  }
+});
+
+test('variant B keeps versions: History restores one, and publishing B as the winner publishes the version the experiment showed', async ({
+  browser,
+  request,
+}) => {
+  const headers = await ownerApiHeaders(request, STORE);
+  const B = '/api/v1/onsite-display/variants/widget';
+  const stamp = Date.now().toString(36);
+  const kept = `Kept B ${stamp}`;
+  const titleOfB = async () => (await (await request.get(B, { headers })).json()).data.document.panels.header.visitor.title as string;
+  const created = await request.post(`${B}/from-published`, { headers, data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  const copy = (await created.json()).data as { draft_version: number; document: { panels: { header: { visitor: { title: string } } } } };
+  /** saves B on `base` with another header title, as another tab of the studio would */
+  const saveB = async (base: number, title: string) => {
+    const document = structuredClone(copy.document);
+    document.panels.header.visitor.title = title;
+    const saved = await request.post(`${B}/draft`, { headers, data: { base_version: base, document } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    return (await saved.json()).data.version as number;
+  };
+  const keptVersion = await saveB(copy.draft_version, kept);
+  await saveB(keptVersion, `Discarded B ${stamp}`);
+  const livePublished = (await (await request.get('/api/v1/onsite-display/widget/published', { headers })).json()).data.version as number;
+
+  const console = await signedInOwner(browser, { viewport: { width: 1600, height: 1000 } });
+  let experimentId: number | undefined;
+  try {
+    await switchConsoleStore(console, 'Demo Coffee Roasters');
+    await openStudio(console, '/onsite-display/widget?variant=b');
+    // B's History lists its own versions, who saved them and what the first copied; Restore makes one B's draft again
+    await console.getByRole('button', { name: 'History', exact: true }).click();
+    const history = console.getByRole('dialog', { name: 'Version history' });
+    const versions = history.getByRole('region', { name: 'Versions of the widget, variant B' });
+    const entry = (version: number) =>
+      versions.getByRole('listitem').filter({ has: console.getByRole('button', { name: `Restore version ${version}`, exact: true }) });
+    await expect(entry(copy.draft_version)).toContainText(`Olivia Owner`);
+    await expect(entry(copy.draft_version)).toContainText(`Copy of variant A, version ${livePublished}`);
+    await entry(keptVersion).getByRole('button').click();
+    await expect(history).toBeHidden();
+    await expect.poll(titleOfB).toBe(kept);
+
+    // the experiment shows that version; B edited after the start waits for the next experiment
+    const started = await request.post('/api/v1/onsite-display/experiments', { headers, data: { kind: 'widget', split_b: 50 } });
+    expect(started.status(), await started.text()).toBe(201);
+    const experiment = (await started.json()).data as { id: number; variant_b_version: number };
+    experimentId = experiment.id;
+    await saveB(experiment.variant_b_version, `After the start ${stamp}`);
+
+    // "Publish B" on the Experiments screen publishes the version it showed, copied into A's History
+    await console.goto('/onsite-display/experiments');
+    const card = console.getByRole('region', { name: /^Widget experiment\s+Running$/ });
+    await expect(card).toContainText(`B is version ${experiment.variant_b_version} of variant B`);
+    await card.getByRole('button', { name: 'Publish B' }).click();
+    await expect(console.getByRole('region', { name: /^Widget experiment\s+Stopped — B published$/ })).toBeVisible();
+    experimentId = undefined;
+    const live = (await (await request.get('/api/v1/onsite-display/widget/published', { headers })).json()).data;
+    expect(live.document.panels.header.visitor.title).toBe(kept);
+    const [newest] = (await (await request.get('/api/v1/onsite-display/widget/versions', { headers })).json()).data;
+    expect(newest).toMatchObject({ version: live.version, status: 'published', restored_from: experiment.variant_b_version, restored_from_variant: 'b' });
+  } finally {
+    if (experimentId !== undefined) await request.post(`/api/v1/onsite-display/experiments/${experimentId}/stop`, { headers, data: {} });
+    // what was live before goes live again, for the tests after this one
+    await request.post('/api/v1/onsite-display/widget/publish', { headers, data: { version: livePublished } });
+    // and it is the studio's draft again (publishing B left B's copy as the newest draft)
+    await request.post('/api/v1/onsite-display/widget/restore', { headers, data: { version: livePublished } });
     await console.context().close();
   }
 });

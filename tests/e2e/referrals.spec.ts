@@ -78,9 +78,11 @@ test('a member copies the link in the widget, a visitor takes the coupon, orders
   }));
   const bootstrap = await shop.request.get(`/storefront/v1/${STORE}/bootstrap?customer_id=${encodeURIComponent(signed.customerId)}&digest=${signed.digest}`);
   const payload = ((await bootstrap.json()) as { data: StorefrontPayload }).data;
-  expect(payload.program.referral).toEqual({ referee: '$5 off coupon', referrer: '250 beans' });
+  // the offer travels as figures; the renderers word it in the shopper's language and the store's words
+  expect(payload.program.referral).toEqual({ referee: { kind: 'amount_off', amountMinor: 500 }, referrer: { kind: 'points', points: 250 } });
   const widget = payload.documents.widget as Widget;
   const ctx = contextFromPayload(payload, 'desktop');
+  expect(fillPlaceholders('{friend_reward} / {referral_reward}', ctx)).toBe('$5 off coupon / 250 beans');
   const launcher = fillPlaceholders((payload.documents.launcher as Launcher).desktop.launcher_title.trim() || 'Get Rewarded', ctx);
   await shop.getByRole('button', { name: launcher, exact: true }).click({ timeout: 30_000 });
   const dialog = shop.getByRole('dialog');

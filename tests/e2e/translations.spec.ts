@@ -87,6 +87,9 @@ test('the landing page written in French in the studio shows on the canvas and a
   await page.goto(`/landing/${STORE}/fr`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { name: BANNER_FR })).toBeVisible();
+  // what the program's rules give reads in French too
+  await expect(page.locator('[data-section-type=ways_to_earn]')).toContainText(/pour 1\s\$US dépensé/);
+  await expect(page.locator('[data-section-type=ways_to_redeem]')).toContainText('de réduction');
   const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')));
   expect(alternates.toSorted()).toEqual(['ar', 'en', 'fr', 'x-default']);
   // the default language's page keeps its own text
@@ -101,7 +104,7 @@ test('the widget translated in the Translations dialog speaks French on a store 
   const dialog = studio.getByRole('dialog', { name: 'Translations' });
   await expect(dialog.getByLabel('Language')).toHaveValue('fr');
   const fields = dialog.getByRole('textbox', { name: `French: ${names.header}`, exact: true });
-  expect(await fields.count()).toBeGreaterThan(0);
+  await expect(fields.first()).toBeVisible();
   for (const field of await fields.all()) await field.fill(WIDGET_FR);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await publishFromStudio(studio);

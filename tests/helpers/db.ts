@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, WORKER_ROLES, type Config, type WorkerRole } from '../../server/config.ts';
-import { startWorkers, type Workers } from '../../server/workers.ts';
+import type { Workers } from '../../server/workers.ts';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { buildApp } from '../../server/http/app.ts';
 import { ManualClock } from './server.ts';
 import { scratchPostgresDatabase } from './postgres.ts';
 import { seedFixture, type Fixture } from './server-fixture.ts';
@@ -39,19 +38,21 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database: an in-memory PGlite, or a new database `ls_t_<random>` on the
  * TEST_DATABASE_URL server (created through that admin URL and dropped afterwards), so runs
- * never see each other's data. Both start from the run's migrated templates.
+ * never see each other's data. Both start from the run's migrated templates, which are current
+ * (tests/helpers/db-templates.ts migrates them, and names the kept PGlite one after its
+ * migrations): a copy needs no migrating, and its tables are empty.
  */
 export async function createTestDatabase(backend: Backend, prefix = 'ls_t'): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const db = await openDatabase({ loadDataDir: await migratedPglite() });
-    await migrateToLatest(db); // nothing to do when the template is current
     return { db, drop: () => db.destroy() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
-  const scratch = await scratchPostgresDatabase(adminUrl, prefix, inject('postgresTemplate') || undefined);
+  const template = inject('postgresTemplate') || undefined;
+  const scratch = await scratchPostgresDatabase(adminUrl, prefix, template);
   const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
-  await migrateToLatest(db);
+  if (!template) await migrateToLatest(db);
   return {
     db,
     async drop() {
@@ -87,6 +88,8 @@ export interface SuiteOptions {
  * identities, as on a new copy of the template, without paying PGlite's 3–7 s load each time.
  */
 const workerDatabases = new Map<Backend, Promise<TestDatabase>>();
+/** The worker's databases no file has taken yet: a fresh copy of the template is empty already. */
+const untaken = new Set<Backend>();
 
 /** Every table but the migrations' own, emptied in one statement (identities restarted). */
 async function emptyTables(db: Db, backend: Backend): Promise<void> {
@@ -105,9 +108,10 @@ export async function workerDatabase(backend: Backend): Promise<Db> {
     // named after the run: its global teardown drops what the workers leave
     database = createTestDatabase(backend, inject('workerDatabasePrefix'));
     workerDatabases.set(backend, database);
+    untaken.add(backend);
   }
   const { db } = await database;
-  await emptyTables(db, backend);
+  if (!untaken.delete(backend)) await emptyTables(db, backend);
   return db;
 }
 
@@ -121,7 +125,13 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
     describe(`${name} [${backend}]`, () => {
       const ctx = { backend } as TestContext;
       beforeAll(async () => {
-        ctx.db = await workerDatabase(backend);
+        // the app's modules (every route) load while the database does
+        const [db, { buildApp }, { startWorkers }] = await Promise.all([
+          workerDatabase(backend),
+          import('../../server/http/app.ts'),
+          import('../../server/workers.ts'),
+        ]);
+        ctx.db = db;
         ctx.clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
         ctx.config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, loginAttemptsPerMinute: 1000, ...options.config };
         ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logLevel: 'silent' });

@@ -1,6 +1,6 @@
 import { earningRuleBody } from '../../server/contract/points.ts';
 import type { Db } from '../../server/db/connection.ts';
-import { createEarningRule } from '../../server/domain/rules/earning.ts';
+import { createEarningRule } from '../../server/modules/rules/index.ts';
 import type { NormalizedOrder } from '../../server/domain/schemas/normalized-order.ts';
 
 /** A paid order in the neutral shape: `cents` of items and nothing else, in USD unless told. */

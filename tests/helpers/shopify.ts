@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseJsonKeepingIds } from '../../server/domain/orders/platform-json.ts';
+import { parseJsonKeepingIds } from '../../server/modules/orders/index.ts';
 
 /** A webhook sample of tests/fixtures/webhooks (long platform ids kept exact as strings). */
 export const webhookSample = (path: string) =>

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PROGRAM, makeContext, type ProgramData } from '../../renderers/context.ts';
 import { renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
-import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS } from '../../presets/index.ts';
+import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, REFERRAL_REWARDS } from '../../presets/index.ts';
 import { PREVIEW_PROGRAM, previewContext } from '../../builder/surfaces/preview-context.ts';
 
 const noTiers: ProgramData = {
@@ -13,7 +13,7 @@ const noTiers: ProgramData = {
   pointsLabel: 'beans',
   waysToEarn: [{ id: '1', title: 'Place an order', description: '2 beans per $1 spent' }],
   waysToRedeem: [{ id: '2', title: 'Free bag of coffee', description: 'Any 250 g bag', cost: 800 }],
-  referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
+  referral: REFERRAL_REWARDS,
 };
 const withTiers: ProgramData = {
   ...noTiers,

@@ -7,11 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_PROGRAM, makeContext, type MemberState, type ProgramData } from '../../renderers/context.ts';
 import { fillPlaceholders, formatPointsAmount } from '../../renderers/format/index.ts';
 import { renderSurfaceMarkup } from '../../renderers/ssr/index.tsx';
-import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, STARTER_EMAIL_TEMPLATES } from '../../presets/index.ts';
-import { fillPlaceholders as fillEmail } from '../../server/domain/emails/placeholders.ts';
-import { orderRuleConfig } from '../../server/domain/schemas/earning-rules.ts';
-import { describeRule } from '../../server/domain/rules/order-earn.ts';
-import type { EarningRule } from '../../server/domain/rules/tables.ts';
+import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, REFERRAL_REWARDS, STARTER_EMAIL_TEMPLATES } from '../../presets/index.ts';
+import { fillPlaceholders as fillEmail } from '../../server/modules/emails/index.ts';
+import { orderRuleConfig } from '../../server/modules/rules/contract/earning-rules.ts';
+import { describeRule, type EarningRule } from '../../server/modules/rules/index.ts';
 
 const leaves: ProgramData = {
   ...EMPTY_PROGRAM,
@@ -21,7 +20,7 @@ const leaves: ProgramData = {
   earning: { orderRate: { points: 3, perMinor: 100 }, signupPoints: 50, birthdayPoints: 1 },
   waysToEarn: [{ id: '1', title: 'Place an order', description: '3 leaves per $1 spent', icon: 'bag' }],
   waysToRedeem: [{ id: '2', title: '$5 off coupon', cost: 500 }],
-  referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
+  referral: REFERRAL_REWARDS,
 };
 const member = (balance: number): MemberState => ({
   customerId: '1',

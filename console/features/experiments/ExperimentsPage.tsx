@@ -69,7 +69,10 @@ function StartExperiment() {
           {variant.isPending ? (
             <span>Looking for variant B…</span>
           ) : variant.data ? (
-            <span>Variant B saved {formatUtcDateTime(variant.data.updated_at)}.</span>
+            <span>
+              Variant B saved {formatUtcDateTime(variant.data.updated_at)}
+              {variant.data.updated_by ? ` by ${variant.data.updated_by.name}` : ''} (version {variant.data.draft_version}).
+            </span>
           ) : (
             <span>No variant B yet for the {surfaceLabel(kind).toLowerCase()}.</span>
           )}

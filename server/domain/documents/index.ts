@@ -1,7 +1,8 @@
 /**
  * Settings documents per store and kind: versions with a draft and one published
  * version, validated with renderers/contract on save, migrated on read, with the preset default
- * where a store has nothing yet.
+ * where a store has nothing yet. A surface's variant B (experiments) is a second line of versions
+ * of the same kind, saved, listed and restored the same way, never published.
  */
 export { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
 export {
@@ -19,6 +20,7 @@ export {
   type VersionInfo,
 } from './read.ts';
 export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, type SavedVersion } from './write.ts';
+export type { ConflictResolution, DocumentVariant } from './kinds.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';
 export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';
 export { publishScheduleJob, runScheduleStep } from './schedule-job.ts';

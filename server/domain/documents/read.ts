@@ -1,7 +1,7 @@
 import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentStatus } from '../../db/schema.ts';
-import { defaultDocument, STORED_KINDS, SURFACES } from './kinds.ts';
+import { defaultDocument, STORED_KINDS, SURFACES, type ConflictResolution, type DocumentVariant } from './kinds.ts';
 import { loadBrandColour } from '../stores/brand.ts';
 
 /** Why a stored version could not be read (a newer schema, or data that no longer validates). */
@@ -17,6 +17,10 @@ export interface VersionInfo {
   based_on_version: number | null;
   /** set on drafts made by restoring an older version */
   restored_from: number | null;
+  /** the variant `restored_from` belongs to when it is another one (B made from A, A published from B); null: the same */
+  restored_from_variant: DocumentVariant | null;
+  /** how this save resolved a conflict with the draft it is based on; null: no conflict */
+  conflict: ConflictResolution | null;
   created_at: string;
   created_by: { id: number; name: string } | null;
   /** last time this version became the published one; null when it never was */
@@ -61,35 +65,38 @@ async function readStored<K extends DocumentKind>(
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** The latest version number of a kind (0 when none). */
-export async function latestVersion(db: Db, storeId: number, kind: DocumentKind): Promise<number> {
+/** The latest version number of a kind's variant (0 when none). */
+export async function latestVersion(db: Db, storeId: number, kind: DocumentKind, variant: DocumentVariant = 'a'): Promise<number> {
   const row = await db
     .selectFrom('settings_documents')
     .select((eb) => eb.fn.max('version').as('latest'))
     .where('store_id', '=', storeId)
     .where('kind', '=', kind)
+    .where('variant', '=', variant)
     .executeTakeFirst();
   return Number(row?.latest ?? 0);
 }
 
 /** The stored (not yet migrated) document of one version, or undefined. */
-export async function storedVersion(db: Db, storeId: number, kind: DocumentKind, version: number) {
+export async function storedVersion(db: Db, storeId: number, kind: DocumentKind, version: number, variant: DocumentVariant = 'a') {
   return db
     .selectFrom('settings_documents')
     .select(['id', 'version', 'status', 'document'])
     .where('store_id', '=', storeId)
     .where('kind', '=', kind)
+    .where('variant', '=', variant)
     .where('version', '=', version)
     .executeTakeFirst();
 }
 
-/** The current draft (latest version) with the published version number. */
-export async function getDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K): Promise<DocumentState<K>> {
+/** The current draft (latest version) of a variant with the published version number (variant B: never published). */
+export async function getDocument<K extends DocumentKind>(db: Db, storeId: number, kind: K, variant: DocumentVariant = 'a'): Promise<DocumentState<K>> {
   const rows = await db
     .selectFrom('settings_documents')
     .select(['version', 'status', 'document'])
     .where('store_id', '=', storeId)
     .where('kind', '=', kind)
+    .where('variant', '=', variant)
     .where((eb) =>
       eb.or([
         eb('status', '=', 'published'),
@@ -100,7 +107,8 @@ export async function getDocument<K extends DocumentKind>(db: Db, storeId: numbe
             .selectFrom('settings_documents as latest')
             .select((inner) => inner.fn.max('latest.version').as('v'))
             .where('latest.store_id', '=', storeId)
-            .where('latest.kind', '=', kind),
+            .where('latest.kind', '=', kind)
+            .where('latest.variant', '=', variant),
         ),
       ]),
     )
@@ -167,6 +175,7 @@ export async function loadDraftDocuments(db: Db, storeId: number): Promise<Publi
     .distinctOn('kind')
     .select(['kind', 'document'])
     .where('store_id', '=', storeId)
+    .where('variant', '=', 'a')
     .orderBy('kind')
     .orderBy('version', 'desc')
     .execute();
@@ -186,23 +195,29 @@ async function documentsOf(db: Db, storeId: number, rows: { kind: string; docume
   return Object.fromEntries(entries) as PublishedDocuments;
 }
 
-/** Versions of one kind, newest first, with who saved them. */
-export async function listVersions(db: Db, storeId: number, kind: DocumentKind, limit = 100): Promise<VersionInfo[]> {
+/** The columns a VersionInfo is made of, with the author's name (`users` joined on `created_by`). */
+export const VERSION_COLUMNS = [
+  'settings_documents.version',
+  'settings_documents.status',
+  'settings_documents.based_on_version',
+  'settings_documents.restored_from',
+  'settings_documents.restored_from_variant',
+  'settings_documents.conflict',
+  'settings_documents.created_at',
+  'settings_documents.published_at',
+  'settings_documents.created_by',
+  'users.name as created_by_name',
+] as const;
+
+/** Versions of one kind's variant, newest first, with who saved them. */
+export async function listVersions(db: Db, storeId: number, kind: DocumentKind, limit = 100, variant: DocumentVariant = 'a'): Promise<VersionInfo[]> {
   const rows = await db
     .selectFrom('settings_documents')
     .leftJoin('users', 'users.id', 'settings_documents.created_by')
-    .select([
-      'settings_documents.version',
-      'settings_documents.status',
-      'settings_documents.based_on_version',
-      'settings_documents.restored_from',
-      'settings_documents.created_at',
-      'settings_documents.published_at',
-      'settings_documents.created_by',
-      'users.name as created_by_name',
-    ])
+    .select(VERSION_COLUMNS)
     .where('settings_documents.store_id', '=', storeId)
     .where('settings_documents.kind', '=', kind)
+    .where('settings_documents.variant', '=', variant)
     .orderBy('settings_documents.version', 'desc')
     .limit(limit)
     .execute();
@@ -214,6 +229,8 @@ export function toVersionInfo(row: {
   status: DocumentStatus;
   based_on_version: number | null;
   restored_from: number | null;
+  restored_from_variant: DocumentVariant | null;
+  conflict: ConflictResolution | null;
   created_at: Date | string;
   published_at: Date | string | null;
   created_by: number | null;
@@ -224,6 +241,8 @@ export function toVersionInfo(row: {
     status: row.status,
     based_on_version: row.based_on_version,
     restored_from: row.restored_from,
+    restored_from_variant: row.restored_from_variant,
+    conflict: row.conflict,
     created_at: iso(row.created_at) ?? '',
     created_by: row.created_by === null ? null : { id: row.created_by, name: row.created_by_name ?? '' },
     published_at: iso(row.published_at),
@@ -255,6 +274,7 @@ export async function surfaceSummary(db: Db, storeId: number): Promise<SurfaceSu
       eb.fn.max('published_at').filterWhere('status', '=', 'published').as('published_at'),
     ])
     .where('store_id', '=', storeId)
+    .where('variant', '=', 'a')
     .where(
       'kind',
       'in',

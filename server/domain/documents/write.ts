@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { inTransaction } from '../ledger/index.ts';
 import { DocumentInvalidError, VersionConflictError, VersionNotFoundError } from './errors.ts';
-import { getDocument, latestVersion, storedVersion, toVersionInfo, type VersionInfo } from './read.ts';
+import type { ConflictResolution, DocumentVariant } from './kinds.ts';
+import { getDocument, latestVersion, storedVersion, toVersionInfo, VERSION_COLUMNS, type VersionInfo } from './read.ts';
 
 export interface SavedVersion<K extends DocumentKind = DocumentKind> extends VersionInfo {
   kind: K;
@@ -14,11 +15,17 @@ export interface SavedVersion<K extends DocumentKind = DocumentKind> extends Ver
 interface Append<K extends DocumentKind> {
   storeId: number;
   kind: K;
+  /** the line of versions saved to: A (default) or the surface's variant B */
+  variant?: DocumentVariant | undefined;
   /** the version the caller opened (0 when nothing was saved yet) */
   baseVersion: number;
   document: DocumentOf<K>;
   userId: number | null;
+  /** the version a restore copies, of `restoredFromVariant` when that is another variant */
   restoredFrom?: number | null;
+  restoredFromVariant?: DocumentVariant | undefined;
+  /** how this save resolves a conflict with `baseVersion`, saved by someone else meanwhile */
+  conflict?: ConflictResolution | null | undefined;
 }
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -33,21 +40,27 @@ const firstError = (errors: Record<string, string>) => Object.entries(errors)[0]
  */
 export async function appendVersion<K extends DocumentKind>(db: Db, input: Append<K>): Promise<SavedVersion<K>> {
   const { storeId, kind, baseVersion, document, userId } = input;
+  const variant = input.variant ?? 'a';
+  const restoredFromVariant = input.restoredFromVariant && input.restoredFromVariant !== variant ? input.restoredFromVariant : null;
+  if (input.conflict && baseVersion === 0)
+    throw new DocumentInvalidError('conflict: a conflict is resolved on top of the draft saved meanwhile', { conflict: 'Only with a base_version.' });
   let inserted: Parameters<typeof toVersionInfo>[0] | undefined;
   try {
     inserted = await inTransaction(db, async (trx) => {
       const { rows } = await sql<Parameters<typeof toVersionInfo>[0]>`
-        insert into settings_documents (store_id, kind, version, document, status, based_on_version, created_by, restored_from)
-        select ${storeId}::bigint, ${kind}::text, ${baseVersion + 1}::integer, ${json(document)}::jsonb, 'draft',
-               ${baseVersion > 0 ? baseVersion : null}::integer, ${userId}::bigint, ${input.restoredFrom ?? null}::integer
-        where (select coalesce(max(version), 0) from settings_documents where store_id = ${storeId}::bigint and kind = ${kind}::text) = ${baseVersion}::integer
-        returning version, status, based_on_version, restored_from, created_at, published_at, created_by`.execute(trx);
+        insert into settings_documents (store_id, kind, variant, version, document, status, based_on_version, created_by, restored_from, restored_from_variant, conflict)
+        select ${storeId}::bigint, ${kind}::text, ${variant}::text, ${baseVersion + 1}::integer, ${json(document)}::jsonb, 'draft',
+               ${baseVersion > 0 ? baseVersion : null}::integer, ${userId}::bigint, ${input.restoredFrom ?? null}::integer,
+               ${restoredFromVariant}::text, ${input.conflict ?? null}::text
+        where (select coalesce(max(version), 0) from settings_documents
+                where store_id = ${storeId}::bigint and kind = ${kind}::text and variant = ${variant}::text) = ${baseVersion}::integer
+        returning version, status, based_on_version, restored_from, restored_from_variant, conflict, created_at, published_at, created_by`.execute(trx);
       return rows[0];
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  if (!inserted) throw new VersionConflictError(await latestVersion(db, storeId, kind), baseVersion);
+  if (!inserted) throw new VersionConflictError(await latestVersion(db, storeId, kind, variant), baseVersion);
   const name = userId === null ? null : await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return { kind, ...toVersionInfo({ ...inserted, created_by_name: name?.name ?? null }), document };
 }
@@ -63,9 +76,11 @@ function validOrThrow<K extends DocumentKind>(kind: K, document: unknown): Docum
 export interface SaveDraft {
   storeId: number;
   kind: DocumentKind;
+  variant?: DocumentVariant | undefined;
   baseVersion: number;
   document: unknown;
   userId: number | null;
+  conflict?: ConflictResolution | null | undefined;
 }
 
 /** Save a draft: validated, stored as the next version; a stale base gets a VersionConflictError. */
@@ -84,13 +99,13 @@ export async function changeDraft<K extends DocumentKind>(
   input: Omit<SaveDraft, 'document'> & { kind: K },
   change: (current: DocumentOf<K>) => unknown,
 ): Promise<SavedVersion<K>> {
-  const current = await getDocument(db, input.storeId, input.kind);
+  const current = await getDocument(db, input.storeId, input.kind, input.variant);
   return saveDraft(db, { ...input, document: change(current.document) });
 }
 
 /** A stored version, migrated to the current schema; 404 when missing, 422 when unreadable. */
-export async function readableVersion<K extends DocumentKind>(db: Db, storeId: number, kind: K, version: number) {
-  const row = await storedVersion(db, storeId, kind, version);
+export async function readableVersion<K extends DocumentKind>(db: Db, storeId: number, kind: K, version: number, variant: DocumentVariant = 'a') {
+  const row = await storedVersion(db, storeId, kind, version, variant);
   if (!row) throw new VersionNotFoundError(version);
   const result = safeMigrate(row.document, kind);
   if (!result.ok) throw new DocumentInvalidError(`Version ${version} cannot be used: ${result.message}`, result.errors);
@@ -112,7 +127,14 @@ export interface VersionAction<K extends DocumentKind> {
 export async function publishVersion<K extends DocumentKind>(db: Db, input: VersionAction<K> & { now?: Date }): Promise<VersionInfo> {
   const { storeId, kind, version, userId } = input;
   const row = await inTransaction(db, async (trx) => {
-    await trx.selectFrom('settings_documents').select('id').where('store_id', '=', storeId).where('kind', '=', kind).forUpdate().execute();
+    await trx
+      .selectFrom('settings_documents')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('kind', '=', kind)
+      .where('variant', '=', 'a')
+      .forUpdate()
+      .execute();
     const { row: target } = await readableVersion(trx, storeId, kind, version);
     if (target.status !== 'published') {
       await unpublishKind(trx, storeId, kind);
@@ -125,16 +147,7 @@ export async function publishVersion<K extends DocumentKind>(db: Db, input: Vers
     return trx
       .selectFrom('settings_documents')
       .leftJoin('users', 'users.id', 'settings_documents.created_by')
-      .select([
-        'settings_documents.version',
-        'settings_documents.status',
-        'settings_documents.based_on_version',
-        'settings_documents.restored_from',
-        'settings_documents.created_at',
-        'settings_documents.published_at',
-        'settings_documents.created_by',
-        'users.name as created_by_name',
-      ])
+      .select(VERSION_COLUMNS)
       .where('settings_documents.id', '=', target.id)
       .executeTakeFirstOrThrow();
   });
@@ -142,14 +155,20 @@ export async function publishVersion<K extends DocumentKind>(db: Db, input: Vers
 }
 
 /**
- * Restore: a new draft (the next version) with the document of `version`, migrated to the current
- * schema. With `baseVersion` the restore is refused when someone saved since; without it, it
- * goes on top of whatever is latest.
+ * Restore: a new draft (the next version of `variant`) with the document of `version` of `from`
+ * (by default the same variant), migrated to the current schema. With `baseVersion` the restore
+ * is refused when someone saved since; without it, it goes on top of whatever is latest.
  */
-export async function restoreVersion<K extends DocumentKind>(db: Db, input: VersionAction<K> & { baseVersion?: number | undefined }): Promise<SavedVersion<K>> {
-  const { document } = await readableVersion(db, input.storeId, input.kind, input.version);
-  const baseVersion = input.baseVersion ?? (await latestVersion(db, input.storeId, input.kind));
-  return appendVersion(db, { storeId: input.storeId, kind: input.kind, baseVersion, document, userId: input.userId, restoredFrom: input.version });
+export async function restoreVersion<K extends DocumentKind>(
+  db: Db,
+  input: VersionAction<K> & { baseVersion?: number | undefined; variant?: DocumentVariant | undefined; from?: DocumentVariant | undefined },
+): Promise<SavedVersion<K>> {
+  const { storeId, kind } = input;
+  const variant = input.variant ?? 'a';
+  const from = input.from ?? variant;
+  const { document } = await readableVersion(db, storeId, kind, input.version, from);
+  const baseVersion = input.baseVersion ?? (await latestVersion(db, storeId, kind, variant));
+  return appendVersion(db, { storeId, kind, variant, baseVersion, document, userId: input.userId, restoredFrom: input.version, restoredFromVariant: from });
 }
 
 /** Save `document` and publish it at once (seed, imports): refused like any save when `baseVersion` is stale. */

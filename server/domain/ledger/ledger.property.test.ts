@@ -2,10 +2,10 @@ import * as fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { earningRuleBody } from '../schemas/earning-rules.ts';
-import { applyOrderEvents } from '../orders/process.ts';
+import { earningRuleBody } from '../../modules/rules/contract/earning-rules.ts';
+import { applyOrderEvents } from '../../modules/orders/index.ts';
 import type { OrderEvent } from '../schemas/normalized-order.ts';
-import { createEarningRule } from '../rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 import { InsufficientPointsError, credit, debit, readAccount, reverseDebit, verifyLedger } from './index.ts';
 import { newCustomer } from './testing.ts';
 

@@ -2,6 +2,11 @@ import type { Executor } from './ledger.ts';
 import { expireDuePoints, releaseDuePoints } from './pending.ts';
 import type { LedgerEntry } from './tables.ts';
 
+/** Whether the store has this customer (every data host call on a customer checks it first). */
+export async function customerExists(db: Executor, storeId: number, customerId: number): Promise<boolean> {
+  return (await db.selectFrom('customers').select('id').where('id', '=', customerId).where('store_id', '=', storeId).executeTakeFirst()) !== undefined;
+}
+
 export interface AccountTotals {
   balance: number;
   pending: number;

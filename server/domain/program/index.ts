@@ -1,15 +1,12 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
-import { describeRule, orderRate } from '../rules/order-earn.ts';
-import type { EarningRule } from '../rules/tables.ts';
+import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../../modules/rules/index.ts';
 import { programWords } from './words.ts';
 import { shopperAction } from './earn-actions.ts';
-import { describeReward } from '../rules/redeem.ts';
-import { expireDueRewards } from '../rules/reward-expiry.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { describeReferralReward, memberReferrals, readReferralSettings, referralCode, referralLink } from '../../modules/referrals/index.ts';
+import { memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -51,32 +48,27 @@ export async function getProgramData(db: Executor, storeId: number, now = new Da
     pointsLabel,
     ...(words.pointsLabelSingular ? { pointsLabelSingular: words.pointsLabelSingular } : {}),
     earning: programEarning(earning),
+    // what the rules give travels as figures: the renderers word them in the shopper's language
     waysToEarn: earning.map((rule) => {
       const action = shopperAction(rule);
+      const rate = orderRate(rule);
       return {
         id: String(rule.id),
         title: rule.title,
-        description: describeRule(rule, words),
-        ...(rule.type === 'order' ? {} : { points: rule.points }),
+        ...(rate ? { rate } : { points: rule.points }),
         icon: earnRuleIcon(rule.type),
         ...(action ? { action } : {}),
       };
     }),
-    waysToRedeem: redeeming.map((rule) => ({
-      id: String(rule.id),
-      title: rule.title,
-      description: describeReward(rule, currency),
-      cost: rule.points_cost,
-      icon: redeemRuleIcon(rule.type),
-    })),
+    waysToRedeem: redeeming.map((rule) => {
+      const discount = rewardDiscount(rule);
+      return { id: String(rule.id), title: rule.title, cost: rule.points_cost, ...(discount ? { discount } : {}), icon: redeemRuleIcon(rule.type) };
+    }),
     vipTiers: tiers.tiers,
     tierBasis: tiers.basis,
     currency,
-    // the store's referral offer (spec §9's until it saves its own)
-    referral: {
-      referrer: describeReferralReward(referral.referrer_reward, currency, words),
-      referee: describeReferralReward(referral.friend_reward, currency, words),
-    },
+    // the store's referral offer (spec §9's until it saves its own), as figures like the ways
+    referral: { referrer: referralOffer(referral.referrer_reward), referee: referralOffer(referral.friend_reward) },
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../ledger/index.ts';
-import { redeemReward } from '../rules/redeem.ts';
+import { redeemReward } from '../../modules/rules/index.ts';
 
 const DAY_MS = 86_400_000;
 /** at most this many seeded redemptions per store (the seed runs on every fresh start) */

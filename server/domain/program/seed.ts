@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { earningRuleBody } from '../schemas/earning-rules.ts';
-import { redeemRuleBody } from '../schemas/redeem-rules.ts';
+import { earningRuleBody } from '../../modules/rules/contract/earning-rules.ts';
+import { redeemRuleBody } from '../../modules/rules/contract/redeem-rules.ts';
 import { creditMany, debit, type CreditInput, type Executor } from '../ledger/index.ts';
 import { formatMoney } from '../schemas/normalized-order.ts';
-import { createEarningRule } from '../rules/earning.ts';
-import { createRedeemRule } from '../rules/redeem.ts';
+import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
 import { backdateSeedEntries, recordSeedEmailsSent, seedRedemptions } from './seed-history.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { PointsWords } from '../../../renderers/format/index.ts';
+import type { PointsWords, ProgramWording } from '../../../renderers/format/index.ts';
+import { catalogFor } from '../../../renderers/i18n/index.ts';
 
 /** The store's words for the program: its points label (plural and singular) and its currency. */
 export interface ProgramWords extends PointsWords {
@@ -15,4 +16,9 @@ export function programWords(settings: unknown): ProgramWords {
   const pointsLabel = text(saved.points_label) ?? 'points';
   const singular = text(saved.points_label_singular);
   return { pointsLabel, ...(singular ? { pointsLabelSingular: singular } : {}), currency: text(saved.currency) ?? 'USD' };
+}
+
+/** The console's wording of the program's rules: English, in the store's words for points and its currency. */
+export function englishWording(words: ProgramWords): ProgramWording {
+  return { locale: 'en-US', messages: catalogFor('en'), program: words };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { Store } from '../../db/schema.ts';
 import { inTransaction } from '../ledger/index.ts';
-import { createRedeemRule, updateRedeemRule } from '../rules/redeem.ts';
-import { redeemRuleBody } from '../schemas/redeem-rules.ts';
+import { createRedeemRule, updateRedeemRule } from '../../modules/rules/index.ts';
+import { redeemRuleBody } from '../../modules/rules/contract/redeem-rules.ts';
 
 export interface OnboardingReward {
   title: string;

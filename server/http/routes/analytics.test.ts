@@ -7,7 +7,7 @@ import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { storeTier } from '../../modules/vip/index.ts';
 import { channelOf } from '../../domain/schemas/normalized-order.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../../modules/orders/index.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 

@@ -45,19 +45,32 @@ describeEachDatabase('two editors saving one draft', (ctx) => {
     expect(stale.json()).toMatchObject({ code: 'version_conflict', current_version: 1 });
     expect(await versions(second)).toEqual([1]);
 
-    // "Keep mine": mine goes on top of theirs, theirs stays version 1
-    expect((await call(second, '/draft', { base_version: 1, document: titled('Mine') })).json().data.version).toBe(2);
+    // a resolution needs the draft it resolves against
+    expect((await call(second, '/draft', { base_version: 0, document: titled('Mine'), conflict: 'kept_over' })).statusCode).toBe(422);
+    // "Keep mine": mine goes on top of theirs, marked as kept over it; theirs stays version 1
+    expect((await call(second, '/draft', { base_version: 1, document: titled('Mine'), conflict: 'kept_over' })).json().data).toMatchObject({
+      version: 2,
+      conflict: 'kept_over',
+    });
     expect(await draftTitle(first)).toBe('Mine');
     expect(await versionTitle(1)).toBe('Theirs');
 
     // the first editor saves on its stale base: refused, then "Keep theirs": its draft is kept as
     // version 3 and theirs (version 2) restored on top of it as version 4
     expect((await call(first, '/draft', { base_version: 1, document: titled('Theirs again') })).statusCode).toBe(409);
-    expect((await call(first, '/draft', { base_version: 2, document: titled('Theirs again') })).json().data.version).toBe(3);
+    expect((await call(first, '/draft', { base_version: 2, document: titled('Theirs again'), conflict: 'set_aside' })).json().data.version).toBe(3);
     const restored = await call(first, '/restore', { version: 2, base_version: 3 });
     expect(restored.json().data).toMatchObject({ version: 4, restored_from: 2 });
     expect(await draftTitle(second)).toBe('Mine');
     expect(await versions(first)).toEqual([4, 3, 2, 1]);
+    // History knows how each conflict was resolved: the draft kept over the other, the draft set aside
+    const history = (await call(first, '/versions')).json().data as { version: number; conflict: string | null; restored_from: number | null }[];
+    expect(history.map(({ version, conflict, restored_from }) => [version, conflict, restored_from])).toEqual([
+      [4, null, 2],
+      [3, 'set_aside', null],
+      [2, 'kept_over', null],
+      [1, null, null],
+    ]);
     expect(await versionTitle(3)).toBe('Theirs again');
     // and it is recoverable: restoring version 3 makes it the draft again
     expect((await call(first, '/restore', { version: 3, base_version: 4 })).statusCode).toBe(200);

@@ -2,14 +2,15 @@
  * The storefront embed's files and its demo page (DESIGN.md §4 "Storefront embed"):
  * - `GET /embed/{file}` serves `dist/embed/` (the build of renderers/embed): loader.js with a
  *   short cache (a publish of new code reaches stores within minutes), content-hashed chunks
- *   cached for a year, gzip when the browser takes it, CORS open (stores load them cross-origin).
+ *   cached for a year, brotli or gzip when the browser takes it (each compressed once, at its
+ *   best), CORS open (stores load them cross-origin).
  * - `GET /demo/storefront` a sample coffee-roaster store page with the embed, as a visitor;
  *   `?member=1` as a signed-in demo customer; `?embed=0` without the embed (Lighthouse baseline).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { languageTagSchema } from '../../../renderers/contract/index.ts';
 import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
@@ -17,6 +18,7 @@ import { loadPublishedDocument } from '../../domain/documents/index.ts';
 import { demoMember } from '../../domain/storefront/index.ts';
 import { findStoreBy } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
+import { preferredEncoding, type ContentEncoding } from '../compression.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
 
 /** Where the embed build lands (`vite build -c renderers/embed/vite.config.ts`). */
@@ -36,6 +38,7 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 interface EmbedFile {
   body: Buffer;
   gzip: Buffer;
+  br: Buffer;
   etag: string;
   type: string;
   cacheControl: string;
@@ -56,6 +59,7 @@ async function embedFile(name: string): Promise<EmbedFile | undefined> {
   const file: EmbedFile = {
     body,
     gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     type,
     mtimeMs: info.mtimeMs,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
@@ -108,13 +112,16 @@ export const embedRoutes: RouteModule = {
             .header('cache-control', 'no-store')
             .send({ message: `No embed file ${request.params.file.slice(0, 100)}.`, errors: {}, code: 'not_found' });
         }
-        reply.header('cache-control', file.cacheControl).header('etag', file.etag).type(file.type);
+        // each encoding is its own representation, with its own tag; a tag of any of them revalidates the file
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        const tagOf = (coding?: ContentEncoding) => (coding ? `${file.etag.slice(0, -1)}-${coding}"` : file.etag);
+        reply.header('cache-control', file.cacheControl).header('etag', tagOf(encoding)).type(file.type);
+        const fileTags = new Set([tagOf(), tagOf('br'), tagOf('gzip')]);
         const ifNoneMatch = request.headers['if-none-match'];
-        if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+        if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => fileTags.has(tag.trim().replace(/^W\//, '')))) {
           return reply.code(304).send();
         }
-        const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-        return acceptsGzip ? reply.header('content-encoding', 'gzip').send(file.gzip) : reply.send(file.body);
+        return encoding ? reply.header('content-encoding', encoding).send(file[encoding]) : reply.send(file.body);
       },
     );
 

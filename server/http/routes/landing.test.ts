@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { DEFAULT_DOCUMENTS } from '../../../presets/index.ts';
+import { formatMoney } from '../../../renderers/format/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 
@@ -66,6 +68,16 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     const again = await page(ctx.fixture.storeA.storeName, { 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // compressed for a browser that takes it: the tag of those bytes is weak, and still revalidates
+    const compressed = await page(ctx.fixture.storeA.storeName, { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers.etag).toBe(`W/${response.headers.etag}`);
+    expect(compressed.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(response.body);
+    const revalidated = await page(ctx.fixture.storeA.storeName, { 'accept-encoding': 'gzip, br', 'if-none-match': String(compressed.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(compressed.headers.etag);
   });
 
   it('shows a change only once it is published, with merchant text escaped', async () => {
@@ -142,6 +154,65 @@ describeEachDatabase('GET /landing/{store key}', (ctx) => {
     expect(after.body).toContain('Write a review');
     expect(after.body).not.toContain('Review a product');
     expect(after.headers.etag).not.toBe(before.headers.etag); // a rule change is a new page for caches
+  });
+
+  it("words the program's ways in the page's language: what the rules give reads in French on the French page, in Arabic on the Arabic one", async () => {
+    const { version, headers } = await publishLanding(() => {});
+    const api = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+    expect((await api('/store/setting/update', { languages: ['fr', 'ar'], points_label: 'points' })).statusCode).toBe(200);
+    expect((await api('/points/store', { type: 'order', title: 'Shop with us', points: 2 })).statusCode).toBe(201);
+    expect((await api('/redeem/store', { type: 'percentage', title: 'Big saving', points_cost: 300, discount_value: 15 })).statusCode).toBe(201);
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } });
+    const key = ctx.fixture.storeA.storeName;
+    const english = (await page(key)).body;
+    expect(english).toContain('2 points per $1 spent');
+    expect(english).toContain('15% off');
+    expect(english).toContain('Free shipping');
+
+    const french = (await page(`${key}/fr`)).body;
+    expect(french).toContain(`2 points pour ${formatMoney(100, 'USD', 'fr')} dépensé`);
+    expect(french).toContain(`${new Intl.NumberFormat('fr', { style: 'percent' }).format(0.15)} de réduction`);
+    expect(french).toContain('Livraison offerte');
+    expect(french).not.toMatch(/per \$1 spent|15% off|Free shipping/);
+    // the merchant's titles are the merchant's
+    expect(french).toContain('Shop with us');
+
+    const arabic = (await page(`${key}/ar`)).body;
+    expect(arabic).toContain(`نقطتان مقابل كل ${formatMoney(100, 'USD', 'ar')} تنفقها`);
+    expect(arabic).toContain('شحن مجاني');
+  });
+
+  it('words the referral offers in the page’s language: on the French page they read in French, no English', async () => {
+    // the cards without texts of their own (the product's wording), and a paragraph of placeholders only
+    const { version, headers } = await publishLanding((doc) => {
+      const referral = doc.sections.find((section) => section.type === 'referral')!;
+      for (const content of [referral.content.member, referral.content.visitor]) {
+        delete content.refereeReward;
+        delete content.referrerReward;
+        content.paragraph = '{friend_reward} · {referral_reward}';
+      }
+    });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers, payload: { languages: ['fr'] } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/onsite-display/landing_page/publish', headers, payload: { version } })).statusCode).toBe(200);
+    const key = ctx.fixture.storeA.storeName;
+    const section = (body: string) => /<section[^>]*data-section-type="referral"[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/[ \n\t]+/g, ' ')
+        .trim();
+
+    const english = text(section((await page(key)).body));
+    expect(english).toContain('$5 off coupon · 5% off coupon');
+    expect(english).toContain('They get $5 off coupon');
+
+    const french = text(section((await page(`${key}/fr`)).body));
+    const friend = `coupon de ${formatMoney(500, 'USD', 'fr')} de réduction`;
+    const referrer = `coupon de ${new Intl.NumberFormat('fr', { style: 'percent' }).format(0.05)} de réduction`;
+    expect(french).toContain(`${friend} · ${referrer}`);
+    expect(french).toContain(`Ils reçoivent ${friend}`);
+    expect(french).toContain(`Vous recevez ${referrer}`);
+    expect(french).not.toMatch(/ off|They get|You get/);
   });
 
   it('answers an unknown store key with a 404 page that says so, escaping the key', async () => {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { LandingPage } from '../../../renderers/contract/index.ts';
 import { ANONYMOUS_ID, assignShopper } from '../../modules/experiments/index.ts';
 import type { App, RouteModule } from '../context.ts';
+import { compressAnswers } from '../compression.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
 const LANDING_CSP = [
@@ -51,6 +52,8 @@ async function experimentVariant(app: App, request: FastifyRequest, reply: Fasti
 export const landingRoutes: RouteModule = {
   prefix: '',
   register(app) {
+    // the page carries its stylesheet inline: compressed for browsers that take it, its ETag weak then
+    compressAnswers(app);
     const answer = async (request: FastifyRequest, reply: FastifyReply, storeKey: string, requested: string | undefined) => {
       reply
         .header('content-security-policy', LANDING_CSP)

@@ -1,4 +1,3 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { THEMES, withSurfaceStyle } from '../../../renderers/contract/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
@@ -14,70 +13,32 @@ import {
   publishBody,
   publishedDocumentState,
   publishedVersion,
-  restoreBody,
-  savedVersion,
   surfaceSummary as surfaceSummaryShape,
   THEME_LABELS,
   themeSetting,
   themeStoreBody,
   versionConflictBody,
-  versionInfo,
-  versionsQuery,
   WIDGET_TYPE_OPTIONS,
 } from '../../contract/onsite-display.ts';
 import {
   changeDraft,
   DocumentInvalidError,
   getDocument,
-  listVersions,
   loadPublishedDocument,
   publishSurfaceStyles,
   publishVersion,
-  restoreVersion,
   saveDraft,
   surfaceSummary,
-  VersionConflictError,
-  VersionNotFoundError,
 } from '../../domain/documents/index.ts';
 import { getProgramData } from '../../domain/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
-import { errorHandler } from '../errors.ts';
+import { author, documentErrorHandler, inBody, registerVersionRoutes, savedResponses } from '../document-routes.ts';
 import { registerPresenceRoutes } from './editing-presence.ts';
 import { registerPreviewRoutes } from './preview-links.ts';
 import { registerScheduleRoutes } from './publish-schedules.ts';
 
 const TAGS = ['onsite-display'];
-const saved = { 200: dataEnvelope(savedVersion), 409: versionConflictBody };
 const state = { 200: dataEnvelope(documentState) };
-
-/** Who is saving: the store of the tokens, never one named in the request. */
-const author = (request: FastifyRequest) => ({ storeId: request.store.id, userId: request.user.id });
-
-/** Document paths → body paths (`document.sections.0.title`) for the error body. */
-async function inBody<T>(prefix: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (!(error instanceof DocumentInvalidError) || !prefix) throw error;
-    const errors = Object.fromEntries(Object.entries(error.errors).map(([path, message]) => [path === '_root' ? prefix : `${prefix}.${path}`, message]));
-    const [field, message] = Object.entries(errors)[0] ?? [prefix, error.message];
-    throw new DocumentInvalidError(`${field}: ${message}`, errors);
-  }
-}
-
-/** The documents service's refusals as API errors; everything else as the app answers it. */
-function documentErrorHandler(bodyLimitBytes: number) {
-  const fallback = errorHandler(bodyLimitBytes);
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const send = (status: number, body: object) => reply.code(status).type('application/json').send(body);
-    if (error instanceof VersionConflictError) {
-      return send(409, { message: error.message, errors: {}, code: 'version_conflict', current_version: error.currentVersion });
-    }
-    if (error instanceof DocumentInvalidError) return send(422, { message: error.message, errors: error.errors, code: 'validation_failed' });
-    if (error instanceof VersionNotFoundError) return send(404, { message: error.message, errors: { version: error.message }, code: 'not_found' });
-    return fallback(error, request, reply);
-  };
-}
 
 /** The builder's uniform resource: one path per kind for draft, publish, versions and restore. */
 function registerUniformRoutes(app: App): void {
@@ -128,18 +89,6 @@ function registerUniformRoutes(app: App): void {
   );
 
   app.post(
-    '/onsite-display/:kind/draft',
-    {
-      config: { permission: 'program:edit' },
-      schema: { tags: TAGS, summary: 'Save a draft (409 when base_version is not the latest)', params: kindParams, body: draftBody, response: saved },
-    },
-    async (request) => {
-      const { base_version: baseVersion, document } = request.body;
-      return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: request.params.kind, baseVersion, document })) };
-    },
-  );
-
-  app.post(
     '/onsite-display/:kind/publish',
     {
       config: { permission: 'program:publish' },
@@ -164,36 +113,7 @@ function registerUniformRoutes(app: App): void {
     },
   );
 
-  app.get(
-    '/onsite-display/:kind/versions',
-    {
-      config: { permission: 'program:read' },
-      schema: {
-        tags: TAGS,
-        summary: 'Saved versions, newest first',
-        params: kindParams,
-        querystring: versionsQuery,
-        response: { 200: dataEnvelope(z.array(versionInfo)) },
-      },
-    },
-    async (request) => ({ data: await listVersions(app.db, request.store.id, request.params.kind, request.query.limit) }),
-  );
-
-  app.post(
-    '/onsite-display/:kind/restore',
-    {
-      config: { permission: 'program:publish' },
-      schema: { tags: TAGS, summary: 'Restore a version as a new draft', params: kindParams, body: restoreBody, response: saved },
-    },
-    async (request) => ({
-      data: await restoreVersion(app.db, {
-        ...author(request),
-        kind: request.params.kind,
-        version: request.body.version,
-        baseVersion: request.body.base_version,
-      }),
-    }),
-  );
+  registerVersionRoutes(app, { path: '/onsite-display/:kind', params: kindParams, variant: 'a', name: 'the document', tags: TAGS });
 }
 
 /** Spec §7 "Widget, launcher, theme", each mapped onto the documents service. */
@@ -234,7 +154,7 @@ function registerSpecRoutes(app: App): void {
     '/theme/store',
     {
       config: { permission: 'program:edit' },
-      schema: { tags: TAGS, summary: "Save the widget's theme as a new widget draft", body: themeStoreBody, response: saved },
+      schema: { tags: TAGS, summary: "Save the widget's theme as a new widget draft", body: themeStoreBody, response: savedResponses },
     },
     async (request) => {
       const { base_version: baseVersion, theme_type: themeType } = request.body;
@@ -252,7 +172,10 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/widget/store',
-    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the widget settings as a draft', body: draftBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: 'Save the widget settings as a draft', body: draftBody, response: savedResponses },
+    },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'widget', baseVersion, document })) };
@@ -269,7 +192,10 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/launcher/store',
-    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the launcher settings as a draft', body: draftBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: 'Save the launcher settings as a draft', body: draftBody, response: savedResponses },
+    },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'launcher', baseVersion, document })) };
@@ -280,7 +206,7 @@ function registerSpecRoutes(app: App): void {
     '/launcher/save',
     {
       config: { permission: 'program:edit' },
-      schema: { tags: TAGS, summary: 'Change some launcher properties of one or both devices', body: launcherSaveBody, response: saved },
+      schema: { tags: TAGS, summary: 'Change some launcher properties of one or both devices', body: launcherSaveBody, response: savedResponses },
     },
     async (request) => {
       const { base_version: baseVersion, properties } = request.body;
@@ -295,7 +221,10 @@ function registerSpecRoutes(app: App): void {
 
   app.post(
     '/widget/product-page-settings',
-    { config: { permission: 'program:edit' }, schema: { tags: TAGS, summary: 'Save the product page settings as a draft', body: draftBody, response: saved } },
+    {
+      config: { permission: 'program:edit' },
+      schema: { tags: TAGS, summary: 'Save the product page settings as a draft', body: draftBody, response: savedResponses },
+    },
     async (request) => {
       const { base_version: baseVersion, document } = request.body;
       return { data: await inBody('document', saveDraft(app.db, { ...author(request), kind: 'product_page', baseVersion, document })) };
@@ -310,7 +239,7 @@ function registerSpecRoutes(app: App): void {
         tags: TAGS,
         summary: "Save one surface's custom style into the custom style draft (an empty style removes it)",
         body: customStyleBody,
-        response: saved,
+        response: savedResponses,
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { DeliveryPage, EndpointRecord } from '../../contract/outgoing-webhooks.ts';
 import { credit } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../../modules/orders/index.ts';
 import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings } from '../../modules/referrals/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from '../../modules/referrals/contract.ts';
 import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../modules/vip/index.ts';

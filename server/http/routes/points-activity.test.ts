@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../../modules/orders/index.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 
 const order = (id: string, cents: number) =>

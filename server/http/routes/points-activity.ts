@@ -1,8 +1,7 @@
 import { impactPreviewBody } from '../../contract/points.ts';
 import { activityQuery, type ActivityEntry } from '../../contract/points-activity.ts';
-import { previewImpact } from '../../domain/rules/impact-preview.ts';
-import { customerExists } from '../../domain/customers/points.ts';
-import { listStoreActivity, type ActivityRow } from '../../domain/ledger/index.ts';
+import { previewImpact } from '../../modules/rules/index.ts';
+import { type ActivityRow, customerExists, listStoreActivity } from '../../domain/ledger/index.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
 

@@ -10,8 +10,7 @@ import {
   variantListBody,
   variantPage,
 } from '../../contract/products.ts';
-import { parseCsv } from '../../domain/orders/import.ts';
-import { createImport, findImport, listImports, presentImport, runImport } from '../../domain/orders/import-jobs.ts';
+import { createImport, findImport, listImports, parseCsv, presentImport, runImport } from '../../modules/orders/index.ts';
 import { listCollections, listProducts, listProductTags, listVariants } from '../../domain/products/catalogue.ts';
 import type { Product } from '../../domain/products/tables.ts';
 import type { RouteModule } from '../context.ts';

@@ -17,11 +17,11 @@ import {
   listReceipts,
   readReceiptImage,
   ReceiptError,
+  type ReceiptRow,
   reviewReceipt,
   shopperReceipts,
   submitReceipt,
-  type ReceiptRow,
-} from '../../domain/customers/receipts.ts';
+} from '../../modules/customers/index.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { readUpload } from './media.ts';

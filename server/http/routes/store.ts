@@ -23,7 +23,7 @@ import {
 } from '../../domain/stores/index.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { expiryReminderDays } from '../../domain/emails/reminders.ts';
+import { expiryReminderDays } from '../../modules/emails/index.ts';
 import { presentStore } from '../present.ts';
 import { z } from 'zod';
 

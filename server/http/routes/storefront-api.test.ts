@@ -1,12 +1,15 @@
 import { LOADER_CHROME_ICONS } from '../../../renderers/shared/page-icons.ts';
+import { contextFromPayload, type StorefrontPayload } from '../../../renderers/context.ts';
+import { earnWayText, fillPlaceholders, formatMoney, redeemWayText, referralOfferText } from '../../../renderers/format/index.ts';
+import { t } from '../../../renderers/i18n/index.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, beforeAll } from 'vitest';
 import { ICONS } from '../../../presets/index.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { credit, verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule } from '../../domain/rules/redeem.ts';
+import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 
@@ -54,7 +57,7 @@ describeEachDatabase('shopper API', (ctx) => {
   it('shows the member: balance, ways to earn and what they can afford', async () => {
     const data = await member();
     expect(data).toMatchObject({ pointsBalance: 700, pendingPoints: 0, lifetimePoints: 700, firstName: 'Annalpha' });
-    expect(data.waysToEarn.map((way: { description: string }) => way.description)).toContain('1 point per $1 spent');
+    expect(data.waysToEarn).toContainEqual(expect.objectContaining({ title: 'Place an order', rate: { points: 1, perMinor: 100 } }));
     expect(data.waysToRedeem.map((way: { title: string; affordable: boolean }) => [way.title, way.affordable])).toEqual([
       ['$5 off', true],
       ['10% off', false],
@@ -152,6 +155,101 @@ describeEachDatabase('shopper API', (ctx) => {
     expect(bad.statusCode).toBe(422);
     expect(JSON.stringify(bad.json())).toMatch(/not a BCP 47 tag/);
     expect((await kept()).locale).toBe('ar');
+  });
+
+  it("words the ways to earn and to redeem in the shopper's language: the rules' figures and that language's catalog travel, no English", async () => {
+    const lines = (payload: StorefrontPayload) => {
+      const shopperCtx = contextFromPayload(payload, 'desktop');
+      return [
+        ...payload.program.waysToEarn.map((way) => earnWayText(way, shopperCtx)),
+        ...payload.program.waysToRedeem.map((way) => redeemWayText(way, shopperCtx)),
+      ];
+    };
+    const bootstrapIn = async (locale: string) =>
+      (await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=${locale}`) })).json().data as StorefrontPayload;
+    const english = await bootstrapIn('en');
+    expect(lines(english)).toEqual(['1 point per $1 spent', '100 points', '20 points', '$5 off', '10% off']);
+    const french = await bootstrapIn('fr');
+    const tenPercent = new Intl.NumberFormat('fr', { style: 'percent' }).format(0.1);
+    expect(lines(french)).toEqual([
+      `1 point pour ${formatMoney(100, 'USD', 'fr')} dépensé`,
+      '100 points',
+      '20 points',
+      `${formatMoney(500, 'USD', 'fr')} de réduction`,
+      `${tenPercent} de réduction`,
+    ]);
+    // the ways carry figures, not the server's English
+    expect([...french.program.waysToEarn, ...french.program.waysToRedeem].filter((way) => way.description !== undefined)).toEqual([]);
+    const arabic = await bootstrapIn('ar');
+    expect(lines(arabic)[0]).toBe(`نقطة واحدة مقابل كل ${formatMoney(100, 'USD', 'ar')} تنفقها`);
+  });
+
+  it("words the referral offers in the shopper's language: the program's and a referral link's travel as figures, French reads no English", async () => {
+    const bootstrapIn = async (locale: string) =>
+      (await ctx.app.inject({ method: 'GET', url: url(`/bootstrap?locale=${locale}`) })).json().data as StorefrontPayload;
+    const french = await bootstrapIn('fr');
+    // spec §9's offer, as figures
+    expect(french.program.referral).toEqual({ referee: { kind: 'amount_off', amountMinor: 500 }, referrer: { kind: 'percent_off', percent: 5 } });
+    const frenchCtx = contextFromPayload(french, 'desktop');
+    const offers = fillPlaceholders('{friend_reward} | {referral_reward}', frenchCtx);
+    const fivePercent = new Intl.NumberFormat('fr', { style: 'percent' }).format(0.05);
+    expect(offers).toBe(`coupon de ${formatMoney(500, 'USD', 'fr')} de réduction | coupon de ${fivePercent} de réduction`);
+    expect(offers).not.toMatch(/ off|\$5|5%/);
+    const english = contextFromPayload(await bootstrapIn('en'), 'desktop');
+    expect(fillPlaceholders('{friend_reward} | {referral_reward}', english)).toBe('$5 off coupon | 5% off coupon');
+
+    // a friend through the member's link: the visit answers the offer as figures, the widget words them in French
+    const code = new URL((await member()).referralLink).searchParams.get('ref')!;
+    const visit = await ctx.app.inject({ method: 'POST', url: url('/referral/visit'), payload: { code }, remoteAddress: '198.51.100.40' });
+    expect(visit.statusCode, visit.body).toBe(200);
+    const { offer } = visit.json().data;
+    expect(offer).toEqual({ kind: 'amount_off', amountMinor: 500 });
+    expect(t(frenchCtx, 'referral.sentYou', { offer: referralOfferText(offer, frenchCtx) })).toBe(
+      `{name} vous offre : coupon de ${formatMoney(500, 'USD', 'fr')} de réduction.`,
+    );
+    // the points a referrer may get instead, in the store's words or the shopper's language
+    const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, store().id);
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/referral-setting', headers })).json().data;
+    const points = { ...settings, referrer_reward: { type: 'points', value: 250 } };
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/referral-setting/store', headers, payload: points })).statusCode).toBe(200);
+    const withPoints = contextFromPayload(await bootstrapIn('ar'), 'desktop');
+    expect(withPoints.program.referral.referrer).toEqual({ kind: 'points', points: 250 });
+    expect(fillPlaceholders('{referral_reward}', withPoints)).toBe(`${new Intl.NumberFormat('ar').format(250)} نقطة`);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/referral-setting/store', headers, payload: settings })).statusCode).toBe(200);
+  });
+
+  it('sends the bootstrap compressed to a browser that takes it (brotli, else gzip) and plain to one that does not: the same JSON', async () => {
+    const bootstrapWith = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: url(`/bootstrap?locale=fr&${new URLSearchParams(sign())}`),
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await bootstrapWith();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const json = plain.json();
+    expect(json.data.member).not.toBeNull();
+
+    const gzipped = await bootstrapWith('gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.length);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(json);
+
+    const brotli = await bootstrapWith('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(json);
+    expect((await bootstrapWith('identity')).headers['content-encoding']).toBeUndefined();
+    // a small answer goes as it is
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: url(`/bootstrap?customer_id=${externalId}&digest=${'a'.repeat(64)}`),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('bootstraps the published custom styles: the documents for the widget, resolved properties for the loader', async () => {

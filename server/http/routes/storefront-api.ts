@@ -3,8 +3,7 @@ import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
 import { getMemberState, getProgramData } from '../../domain/program/index.ts';
 import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
-import { claimAction, setBirthday } from '../../domain/rules/actions.ts';
-import { presentReward, redeemReward } from '../../domain/rules/redeem.ts';
+import { claimAction, presentReward, redeemReward, setBirthday } from '../../modules/rules/index.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
@@ -21,6 +20,7 @@ import {
 } from '../../modules/platforms/index.ts';
 import type { Store } from '../../db/schema.ts';
 import type { App, RouteModule } from '../context.ts';
+import { compressAnswers } from '../compression.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { asApiError } from '../rule-errors.ts';
 
@@ -69,6 +69,8 @@ export const storefrontApiRoutes: RouteModule = {
     // CORS is open for these routes only; preflights are answered here (by store key) rather than
     // by the plugin's catch-all OPTIONS route
     await app.register(fastifyCors, { origin: '*', preflight: false });
+    // the bootstrap (the loader's one request) and the other answers go compressed to browsers that take it
+    compressAnswers(app);
     app.options('/:storeKey/*', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .code(204)

@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
+import { createEarningRule } from '../../modules/rules/index.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { upsertProducts } from '../../domain/products/catalogue.ts';
-import { tagCustomers } from '../../domain/customers/tags.ts';
+import { tagCustomers } from '../../modules/customers/index.ts';
 import { normalizeProduct } from '../../domain/products/normalize.ts';
-import { parseJsonKeepingIds } from '../../domain/orders/platform-json.ts';
+import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
 import { loadConfig } from '../../config.ts';
 

@@ -23,7 +23,7 @@ describeEachDatabase(
   'experiments',
   (ctx) => {
     const sessionOn = (email: string, storeId: number) => signInOnStore(ctx.app, email, ctx.fixture.password, storeId);
-    const call = (session: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
       ctx.app.inject({ method, url: `/api/v1${url}`, headers: session.headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     const bootstrap = (storeKey: string, aid: string) => ctx.app.inject({ method: 'GET', url: `/storefront/v1/${storeKey}/bootstrap?aid=${aid}` });
     const beacon = (storeKey: string, body: string, address = '10.0.0.1') =>
@@ -54,7 +54,12 @@ describeEachDatabase(
       expect(noVariant.statusCode).toBe(422);
       expect(noVariant.json()).toMatchObject({ code: 'no_variant', message: expect.stringContaining('no variant B') });
       expect(
-        (await call(alice, 'PUT', '/onsite-display/variants/widget', { document: { ...widgetTitled('x'), text_color: 'red; background:url(x)' } })).statusCode,
+        (
+          await call(alice, 'POST', '/onsite-display/variants/widget/draft', {
+            base_version: 0,
+            document: { ...widgetTitled('x'), text_color: 'red; background:url(x)' },
+          })
+        ).statusCode,
       ).toBe(422);
       for (const split_b of [0, 100, -5, 50.5, '50', null]) {
         const refused = await call(alice, 'POST', '/onsite-display/experiments', { kind: 'widget', split_b });
@@ -70,9 +75,12 @@ describeEachDatabase(
 
     it('shows each shopper one variant stably, counts views and one open per page load, and refuses forged beacons', async () => {
       const created = await call(alice, 'POST', '/onsite-display/variants/widget/from-published');
-      expect(created.statusCode).toBe(201);
+      expect(created.statusCode, created.body).toBe(201);
       expect(created.json().data.document.panels.header.visitor.title).toBe(DEFAULT_DOCUMENTS.widget.panels.header.visitor.title);
-      expect((await call(alice, 'PUT', '/onsite-display/variants/widget', { document: widgetTitled('Variant B rewards') })).statusCode).toBe(200);
+      expect(created.json().data.draft_version).toBe(1);
+      expect(
+        (await call(alice, 'POST', '/onsite-display/variants/widget/draft', { base_version: 1, document: widgetTitled('Variant B rewards') })).statusCode,
+      ).toBe(200);
       // a staff member cannot start one; a second running one on the surface is refused
       expect((await call(sara, 'POST', '/onsite-display/experiments', { kind: 'widget' })).statusCode).toBe(403);
       const started = await call(alice, 'POST', '/onsite-display/experiments', { kind: 'widget' });
@@ -81,7 +89,9 @@ describeEachDatabase(
       expect(experiment).toMatchObject({ split_b: 50, status: 'running' });
       expect((await call(alice, 'POST', '/onsite-display/experiments', { kind: 'widget', split_b: 20 })).statusCode).toBe(409);
       // later edits of B wait for the next experiment
-      expect((await call(alice, 'PUT', '/onsite-display/variants/widget', { document: widgetTitled('Edited after start') })).statusCode).toBe(200);
+      expect(
+        (await call(alice, 'POST', '/onsite-display/variants/widget/draft', { base_version: 2, document: widgetTitled('Edited after start') })).statusCode,
+      ).toBe(200);
 
       const aidA = aidFor(experiment.id, 'a');
       const aidB = aidFor(experiment.id, 'b');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Experiment, ExperimentSurface, VariantLetter, VariantResult } from '../../contract/experiments.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
-import { getDocument, saveAndPublish } from '../../domain/documents/index.ts';
+import { getDocument, publishVersion, restoreVersion, saveDraft } from '../../domain/documents/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { MINIMUM_SAMPLE, proportionDifference, rate } from './stats.ts';
 import type { ExperimentRow } from './tables.ts';
@@ -12,7 +12,7 @@ import { findVariant } from './variants.ts';
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 const notFound = () => new ApiError(404, 'This experiment does not exist.', 'not_found');
 
-const COLUMNS = ['id', 'store_id', 'kind', 'split_b', 'variant_b', 'beacon_secret', 'status', 'winner', 'started_at', 'ended_at'] as const;
+const COLUMNS = ['id', 'store_id', 'kind', 'split_b', 'variant_b', 'variant_b_version', 'beacon_secret', 'status', 'winner', 'started_at', 'ended_at'] as const;
 
 /** The experiments running on a store's storefront now (at most one per surface). */
 export async function runningExperiments(db: Db, storeId: number): Promise<ExperimentRow[]> {
@@ -36,8 +36,9 @@ interface StartExperiment {
 }
 
 /**
- * Starts an experiment: A is what is published, B the surface's saved variant (copied, so later
- * edits of B wait for the next experiment). Refused without a variant B or with one running.
+ * Starts an experiment: A is what is published, B the latest version of the surface's variant B
+ * (held by its number and copied, so later edits of B wait for the next experiment). Refused
+ * without a variant B or with one running.
  */
 export async function startExperiment(db: Db, input: StartExperiment): Promise<Experiment> {
   if (!Number.isInteger(input.splitB) || input.splitB < 1 || input.splitB > 99)
@@ -53,6 +54,7 @@ export async function startExperiment(db: Db, input: StartExperiment): Promise<E
         kind: input.kind,
         split_b: input.splitB,
         variant_b: json(variant.document),
+        variant_b_version: variant.draft_version,
         beacon_secret: randomBytes(24).toString('base64url'),
         started_at: input.now,
         created_by: input.userId,
@@ -86,16 +88,21 @@ export async function stopExperiment(db: Db, storeId: number, id: number, now: D
 }
 
 /**
- * Stops the experiment and keeps the winner: B is saved as the surface's next version and
- * published (what shoppers saw as B); A leaves what is published as it is.
+ * Stops the experiment and keeps the winner. B: the version of variant B the experiment showed
+ * becomes A's next version (a copy History names) and is published; A leaves what is published
+ * as it is.
  */
 export async function publishWinner(db: Db, storeId: number, id: number, winner: VariantLetter, userId: number | null, now: Date): Promise<Experiment> {
   const experiment = await experimentOf(db, storeId, id);
   if (experiment.status !== 'running') throw new ApiError(409, 'This experiment has already stopped.', 'experiment_stopped');
   if (winner === 'b') {
     const kind = experiment.kind as ExperimentSurface;
-    const current = await getDocument(db, storeId, kind);
-    await saveAndPublish(db, { storeId, kind, baseVersion: current.draft_version, document: experiment.variant_b, userId });
+    const copy =
+      experiment.variant_b_version === null
+        ? // started before B kept versions: the copy it holds
+          await saveDraft(db, { storeId, kind, baseVersion: (await getDocument(db, storeId, kind)).draft_version, document: experiment.variant_b, userId })
+        : await restoreVersion(db, { storeId, kind, from: 'b', version: experiment.variant_b_version, userId });
+    await publishVersion(db, { storeId, kind, version: copy.version, userId, now });
   }
   return presentExperiment(db, await endExperiment(db, storeId, id, now, winner));
 }
@@ -174,6 +181,7 @@ export async function presentExperiment(db: Db, row: ExperimentRow): Promise<Exp
     kind: row.kind as ExperimentSurface,
     status: row.status,
     split_b: row.split_b,
+    variant_b_version: row.variant_b_version,
     started_at: new Date(row.started_at).toISOString(),
     ended_at: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
     winner: row.winner,

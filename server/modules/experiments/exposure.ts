@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ExperimentSurface, VariantLetter } from '../../contract/experiments.ts';
 import type { Db } from '../../db/connection.ts';
-import { countInWindow } from '../../auth/window-counter.ts';
 import { ApiError } from '../../http/errors.ts';
 import { shopperKeyOf, variantFor } from './assignment.ts';
 import { runningExperiments } from './experiments.ts';
@@ -31,7 +30,7 @@ export interface Assignment {
   beacon: string;
 }
 
-interface BeaconClaims {
+export interface BeaconClaims {
   experimentId: number;
   variant: VariantLetter;
   shopperKey: string;
@@ -97,47 +96,19 @@ async function assignOne(db: Db, experiment: ExperimentRow, key: string, custome
 const badBeacon = () => new ApiError(422, 'This beacon is not valid: its token was not issued by this store’s page, or it expired.', 'invalid_beacon');
 
 /**
- * One event of one page load (a widget open, a redemption), as the embed's beacon reports it:
- * the token must be one the bootstrap signed for this store's running experiment, within a day;
- * each event counts once per page load; shoppers and addresses beyond their limits get a 429.
- * Answers whether it was counted (false for a repeat, or an experiment that has stopped).
+ * The claims of a beacon token, checked: signed with the secret of its experiment (`secretOf`
+ * answers it for the store's own experiments only, undefined otherwise) and issued within a day.
+ * Anything else is a 422, before any count is touched.
  */
-export async function countBeacon(db: Db, storeId: number, input: { token: string; event: 'open' | 'redeem'; address: string }, now: Date): Promise<boolean> {
-  const read = readToken(input.token);
+export async function verifyBeacon(token: string, secretOf: (experimentId: number) => Promise<string | undefined>, now: Date): Promise<BeaconClaims> {
+  const read = readToken(token);
   if (!read) throw badBeacon();
-  const { claims } = read;
-  const experiment = await db
-    .selectFrom('experiments')
-    .select(['id', 'status', 'beacon_secret'])
-    .where('store_id', '=', storeId)
-    .where('id', '=', claims.experimentId)
-    .executeTakeFirst();
-  if (!experiment) throw badBeacon();
-  const expected = Buffer.from(signature(experiment.beacon_secret, read.body));
+  const secret = await secretOf(read.claims.experimentId);
+  if (secret === undefined) throw badBeacon();
+  const expected = Buffer.from(signature(secret, read.body));
   const given = Buffer.from(read.signed);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badBeacon();
-  if (claims.issuedAt > now.getTime() + 60_000 || now.getTime() - claims.issuedAt > BEACON_TTL_MS) throw badBeacon();
-  const counts = await countInWindow(
-    db,
-    { table: 'rate_limit_hits', column: 'hits' },
-    [`beacon address ${input.address}`.slice(0, 400), `beacon shopper ${storeId} ${claims.shopperKey}`.slice(0, 400)],
-    now,
-    BEACON_LIMITS.windowMs,
-  );
-  const [address, shopper] = counts;
-  if ((address?.count ?? 0) > BEACON_LIMITS.perAddress || (shopper?.count ?? 0) > BEACON_LIMITS.perShopper)
-    throw new ApiError(429, 'Too many beacons from this shopper or address: try again in a minute.', 'rate_limited');
-  if (experiment.status !== 'running') return false;
-  const column = sql.ref(input.event === 'open' ? 'opens' : 'redeems');
-  const { rows } = await sql<{ counted: number }>`
-    with fresh as (
-      insert into experiment_beacons (experiment_id, page_load, event, received_at)
-      values (${claims.experimentId}, ${claims.pageLoad}, ${input.event}, ${now}::timestamptz)
-      on conflict do nothing
-      returning 1
-    )
-    update experiment_shoppers set ${column} = ${column} + 1
-     where experiment_id = ${claims.experimentId} and shopper_key = ${claims.shopperKey} and exists (select 1 from fresh)
-    returning 1 as counted`.execute(db);
-  return rows.length > 0;
+  const { issuedAt } = read.claims;
+  if (issuedAt > now.getTime() + 60_000 || now.getTime() - issuedAt > BEACON_TTL_MS) throw badBeacon();
+  return read.claims;
 }

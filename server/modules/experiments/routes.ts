@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { beaconBody, experiment, publishWinnerBody, saveVariantBody, startExperimentBody, variant, variantParams } from '../../contract/experiments.ts';
+import { beaconBody, experiment, publishWinnerBody, startExperimentBody, variant, variantParams } from '../../contract/experiments.ts';
 import { dataEnvelope, emptyBody, idParams } from '../../contract/common.ts';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import type { RouteModule } from '../../http/context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { documentErrorHandler, registerVersionRoutes } from '../../http/document-routes.ts';
+import { ApiError } from '../../http/errors.ts';
 import { listExperiments, publishWinner, startExperiment, stopExperiment } from './experiments.ts';
-import { countBeacon } from './exposure.ts';
-import { findVariant, saveVariant, variantFromPublished } from './variants.ts';
+import { BeaconCounter } from './beacons.ts';
+import { findVariant, variantFromPublished } from './variants.ts';
 
 const TAGS = ['onsite-display'];
 
@@ -15,13 +15,14 @@ const TAGS = ['onsite-display'];
 export const experimentRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
+    app.setErrorHandler(documentErrorHandler(app.config.bodyLimitBytes));
     app.get(
       '/onsite-display/variants/:kind',
       {
         config: { permission: 'program:read' },
         schema: {
           tags: TAGS,
-          summary: "A surface's variant B (null when none is saved)",
+          summary: "The latest version of a surface's variant B (null when none is saved)",
           params: variantParams,
           response: { 200: dataEnvelope(variant.nullable()) },
         },
@@ -29,28 +30,8 @@ export const experimentRoutes: RouteModule = {
       async (request) => ({ data: await findVariant(app.db, request.store.id, request.params.kind) }),
     );
 
-    app.put(
-      '/onsite-display/variants/:kind',
-      {
-        config: { permission: 'program:edit' },
-        schema: {
-          tags: TAGS,
-          summary: "Save a surface's variant B (validated like a draft)",
-          params: variantParams,
-          body: saveVariantBody,
-          response: { 200: dataEnvelope(variant) },
-        },
-      },
-      async (request) => ({
-        data: await saveVariant(app.db, {
-          storeId: request.store.id,
-          kind: request.params.kind,
-          document: request.body.document,
-          userId: request.user.id,
-          now: app.clock.now(),
-        }),
-      }),
-    );
+    // B's drafts, versions and restore: the calls of A's (409 on a stale base), on B's line of versions
+    registerVersionRoutes(app, { path: '/onsite-display/variants/:kind', params: variantParams, variant: 'b', name: 'variant B', tags: TAGS });
 
     app.post(
       '/onsite-display/variants/:kind/from-published',
@@ -58,14 +39,13 @@ export const experimentRoutes: RouteModule = {
         config: { permission: 'program:edit' },
         schema: {
           tags: TAGS,
-          summary: 'Create variant B as a copy of what shoppers see now',
+          summary: "Variant B's next version as a copy of what shoppers see now (creates B when there is none)",
           params: variantParams,
           body: emptyBody,
           response: { 201: dataEnvelope(variant) },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send({ data: await variantFromPublished(app.db, request.store.id, request.params.kind, request.user.id, app.clock.now()) }),
+      async (request, reply) => reply.code(201).send({ data: await variantFromPublished(app.db, request.store.id, request.params.kind, request.user.id) }),
     );
 
     app.get(
@@ -121,7 +101,7 @@ export const experimentRoutes: RouteModule = {
         config: { permission: 'program:publish' },
         schema: {
           tags: TAGS,
-          summary: 'Stop an experiment and publish the winner (B becomes the published version; A keeps it)',
+          summary: 'Stop an experiment and publish the winner (the version of B it showed becomes the published version; A keeps it)',
           params: idParams,
           body: publishWinnerBody,
           response: { 200: dataEnvelope(experiment) },
@@ -143,6 +123,9 @@ const badJson = () => new ApiError(400, 'A beacon is one JSON object: { "token",
 export const beaconRoutes: RouteModule = {
   prefix: '/storefront/v1',
   register(app) {
+    // the beacons taken are all counted before the app closes (and the database with it)
+    const beacons = new BeaconCounter(app.db);
+    app.addHook('onClose', () => beacons.close());
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
       try {
@@ -164,9 +147,7 @@ export const beaconRoutes: RouteModule = {
         },
       },
       async (request, reply) => {
-        const store = await findStoreBy(app.db, 'store_name', request.params.storeKey);
-        if (!store) throw notFound('Store');
-        const counted = await countBeacon(app.db, store.id, { ...request.body, address: request.ip }, app.clock.now());
+        const counted = await beacons.count(request.params.storeKey, { ...request.body, address: request.ip }, app.clock.now());
         return reply.code(202).header('access-control-allow-origin', '*').send({ data: { counted } });
       },
     );

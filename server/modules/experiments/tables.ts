@@ -5,21 +5,13 @@ type Time = ColumnType<Date, Date | string, Date | string>;
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string, string>;
 
-interface SurfaceVariantsTable {
-  store_id: number;
-  kind: string;
-  document: Json;
-  based_on_version: number | null;
-  updated_by: number | null;
-  updated_at: Time;
-}
-
 interface ExperimentsTable {
   id: Generated<number>;
   store_id: number;
   kind: string;
   split_b: number;
   variant_b: Json;
+  variant_b_version: number | null;
   beacon_secret: string;
   status: Generated<'running' | 'stopped'>;
   winner: 'a' | 'b' | null;
@@ -49,7 +41,6 @@ interface ExperimentBeaconsTable {
 
 declare module '../../db/schema.ts' {
   interface Database {
-    surface_variants: SurfaceVariantsTable;
     experiments: ExperimentsTable;
     experiment_shoppers: ExperimentShoppersTable;
     experiment_beacons: ExperimentBeaconsTable;
@@ -62,6 +53,7 @@ export type ExperimentRow = {
   kind: string;
   split_b: number;
   variant_b: unknown;
+  variant_b_version: number | null;
   beacon_secret: string;
   status: 'running' | 'stopped';
   winner: 'a' | 'b' | null;

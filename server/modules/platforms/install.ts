@@ -13,10 +13,9 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { Role } from '../../db/schema.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../domain/rules/earning.ts';
-import { createRedeemRule } from '../../domain/rules/redeem.ts';
-import { earningRuleBody } from '../../domain/schemas/earning-rules.ts';
-import { redeemRuleBody } from '../../domain/schemas/redeem-rules.ts';
+import { createEarningRule, createRedeemRule } from '../rules/index.ts';
+import { earningRuleBody } from '../rules/contract/earning-rules.ts';
+import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';
 import { saveConnection, storeOfShop } from './connections.ts';
 import type { Platform } from './tables.ts';
 

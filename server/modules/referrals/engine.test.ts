@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from './contract.ts';
 import {
@@ -52,7 +52,8 @@ describeEachDatabase(
       const code = await referralCode(ctx.db, store(), a.id, ctx.clock.now());
       expect(await referralCode(ctx.db, store(), a.id, ctx.clock.now())).toBe(code);
       const first = await recordVisit(ctx.db, store(), { code, ip: null, device: null }, ctx.clock.now());
-      expect(first.offer).toBe('$5 off coupon');
+      // the friend's offer as figures: the storefront words it in the shopper's language
+      expect(first.offer).toEqual({ kind: 'amount_off', amountMinor: 500 });
       const codeB = await referralCode(ctx.db, store(), b.id, ctx.clock.now());
       const second = await recordVisit(ctx.db, store(), { code: codeB, visitor: first.visitor, ip: null, device: null }, ctx.clock.now());
       expect(second.referrer_name).toBe(first.referrer_name); // first touch wins
@@ -69,7 +70,15 @@ describeEachDatabase(
     it('issues the friend coupon once per e-mail', async () => {
       const referrer = await member();
       const answer = await refer(referrer.id, 'once.friend@mail.test');
-      expect(answer).toMatchObject({ ok: true, offer: '$5 off coupon' });
+      expect(answer).toMatchObject({ ok: true, offer: { kind: 'amount_off', amountMinor: 500 } });
+      // the shop's discount is named in the console's words
+      const issued = await ctx.db
+        .selectFrom('referrals')
+        .select('friend_reward')
+        .where('store_id', '=', store())
+        .where('friend_email', '=', 'once.friend@mail.test')
+        .executeTakeFirstOrThrow();
+      expect(issued.friend_reward).toMatchObject({ title: '$5 off coupon' });
       await expect(refer(referrer.id, 'ONCE.friend@mail.test')).rejects.toMatchObject({
         status: 409,
         message: 'This e-mail address already took its friend coupon.',

@@ -3,15 +3,16 @@ import { programWords } from '../../domain/program/words.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { customersOf } from '../../db/customer-lookups.ts';
-import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
+import { type QueuedEmail, queueEmails } from '../emails/index.ts';
 import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
-import { couponCode } from '../../domain/rules/redeem.ts';
+import { couponCode } from '../rules/index.ts';
 import { queueFriendCode, queueRewardCode, type GivenCode } from '../platforms/index.ts';
 import type { ReferralSettings } from './contract.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';
 import { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
-import { describeReferralReward, readReferralSettings } from './settings.ts';
+import type { ReferralOffer } from '../../../renderers/context.ts';
+import { describeReferralReward, readReferralSettings, referralOffer } from './settings.ts';
 import type { FriendReward, Referral } from './tables.ts';
 
 const DAY = 86_400_000;
@@ -49,8 +50,8 @@ export interface VisitAnswer {
   visitor: string;
   expires_at: string;
   referrer_name: string;
-  /** what the friend gets, in words ("$5 off coupon") */
-  offer: string;
+  /** what the friend gets, as figures the storefront words in the shopper's language (a $5 off coupon) */
+  offer: ReferralOffer;
   min_order_minor: number;
 }
 
@@ -86,17 +87,17 @@ export async function recordVisit(
     .where('referral_visits.store_id', '=', storeId)
     .where('referral_visits.visitor', '=', visitor)
     .executeTakeFirstOrThrow();
-  const { currency } = await storeTerms(db, storeId);
   return {
     visitor,
     expires_at: visit.expires_at.toISOString(),
     referrer_name: visit.first_name,
-    offer: describeReferralReward(settings.friend_reward, currency),
+    offer: referralOffer(settings.friend_reward),
     min_order_minor: settings.friend_min_order_minor,
   };
 }
 
-export type ClaimAnswer = { ok: true; referralId: number; code: string; offer: string; expires_at: string | null } | { ok: false; message: string };
+/** A claim's answer; `offer` as the visit's: figures the storefront words. */
+export type ClaimAnswer = { ok: true; referralId: number; code: string; offer: ReferralOffer; expires_at: string | null } | { ok: false; message: string };
 
 /**
  * The friend takes the coupon with their e-mail: once per e-mail. Fraud flags keep the referral
@@ -166,7 +167,7 @@ export async function claimFriendCoupon(
     if (!row) throw new ReferralError(409, 'This e-mail address already took its friend coupon.', 'friend_coupon_taken');
     if (!code) return { ok: false, message: NOT_COMPLETED };
     await queueFriendCode(trx, row.id, friendCodeOf(storeId, code, reward, customer?.id ?? null), now);
-    return { ok: true, referralId: row.id, code, offer: reward.title, expires_at: expires };
+    return { ok: true, referralId: row.id, code, offer: referralOffer(settings.friend_reward), expires_at: expires };
   });
 }
 

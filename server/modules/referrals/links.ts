@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { RedeemError } from '../../domain/rules/errors.ts';
+import { Refusal } from '../../domain/refusal.ts';
 
 /** A refusal of the referral engine with its HTTP status and machine code (the routes' asApiError renders it). */
-export class ReferralError extends RedeemError {}
+export class ReferralError extends Refusal {}
 
 /** What the shopper reads for every referral held for review: never the reason. */
 export const NOT_COMPLETED = 'This referral could not be completed.';

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import { applyOrderEvents } from '../../domain/orders/process.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 import { customerDigest } from '../../domain/storefront/index.ts';
 
 describeEachDatabase('referral routes', (ctx) => {
@@ -40,10 +40,11 @@ describeEachDatabase('referral routes', (ctx) => {
     const visit = await shop('/referral/visit', { code });
     expect(visit.statusCode).toBe(200);
     const { visitor, offer } = visit.json().data;
-    expect(offer).toBe('$5 off coupon');
+    expect(offer).toEqual({ kind: 'amount_off', amountMinor: 500 });
     const claim = await shop('/referral/claim', { visitor, email: 'new.friend@mail.test' });
     expect(claim.statusCode).toBe(200);
     expect(claim.json().data.code).toMatch(/^REF-/);
+    expect(claim.json().data.offer).toEqual({ kind: 'amount_off', amountMinor: 500 });
     // a store without a platform: the coupon is the program's own, nothing is prepared
     expect(claim.json().data).toMatchObject({ platform_state: null, platform_error: null, apply_url: null });
     const coupon = await shop('/referral/coupon', { visitor, code: claim.json().data.code });

@@ -9,7 +9,7 @@ import {
   unblockReferral,
   type Referral,
 } from './service.ts';
-import { customerExists } from '../../domain/customers/points.ts';
+import { customerExists } from '../../domain/ledger/index.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { underPersonsCap } from '../../http/points-cap.ts';

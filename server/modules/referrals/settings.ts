@@ -1,9 +1,9 @@
 import { json } from '../../db/normalize.ts';
-import { formatPointsAmount, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS } from '../../domain/program/words.ts';
+import type { ReferralOffer } from '../../../renderers/context.ts';
+import { referralOfferText, type PointsWords } from '../../../renderers/format/index.ts';
+import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { describeReward } from '../../domain/rules/redeem.ts';
-import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralSettings } from './contract.ts';
+import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralRewardKind, type ReferralSettings } from './contract.ts';
 
 /** The store's referral settings, the spec §9 defaults where it saved none. */
 export async function readReferralSettings(db: Executor, storeId: number): Promise<ReferralSettings> {
@@ -32,8 +32,13 @@ export async function removeReferralPoints(db: Executor, storeId: number, now: D
   return saveReferralSettings(db, storeId, { ...settings, referrer_reward: { ...DEFAULT_REFERRAL_SETTINGS.referrer_reward } }, now);
 }
 
-/** A reward in words: "$5 off coupon", "5% off coupon", "500 points". */
-export function describeReferralReward(reward: { type: string; value: number }, currency: string, words: PointsWords = DEFAULT_WORDS): string {
-  if (reward.type === 'points') return formatPointsAmount(reward.value, words);
-  return `${describeReward({ type: reward.type, discount_value: reward.value, title: '' }, currency)} coupon`;
+/** A referral reward's figures, as the renderers word it in the shopper's language. */
+export function referralOffer(reward: { type: ReferralRewardKind; value: number }): ReferralOffer {
+  if (reward.type === 'points') return { kind: 'points', points: reward.value };
+  return reward.type === 'fixed_amount' ? { kind: 'amount_off', amountMinor: reward.value } : { kind: 'percent_off', percent: reward.value };
+}
+
+/** A reward in the console's words (English, through the renderers' wording): "$5 off coupon", "5% off coupon", "500 points". */
+export function describeReferralReward(reward: { type: ReferralRewardKind; value: number }, currency: string, words: PointsWords = DEFAULT_WORDS): string {
+  return referralOfferText(referralOffer(reward), englishWording({ ...words, currency }));
 }

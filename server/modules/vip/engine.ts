@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { queueEmails, type QueuedEmail } from '../../domain/emails/outbox.ts';
+import { type QueuedEmail, queueEmails } from '../emails/index.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
 import type { TierPeriod } from './contract.ts';
 import { VipError, entryRewardOf, loadLadder, metricOf, multiplierOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { queueBirthdayBonusEmails } from '../../domain/emails/events.ts';
+import { queueBirthdayBonusEmails } from '../emails/index.ts';
 import { creditMany, inTransaction, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
 
 const DAY = 86_400_000;

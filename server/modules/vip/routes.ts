@@ -13,7 +13,7 @@ import {
   type TierActivityView,
   type TierView,
 } from './contract.ts';
-import { customerExists } from '../../domain/customers/points.ts';
+import { customerExists } from '../../domain/ledger/index.ts';
 import {
   createApplyJob,
   deletePerk,

@@ -1,5 +1,5 @@
-/** The bench document: a landing page of 40 sections and 200 nodes (sections + list items). */
-import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, type LandingPage, type Section } from '../../../renderers/contract/index.ts';
+/** The bench document: a landing page of 40 sections and 200 nodes (sections + list items), in English or also in French. */
+import { CURRENT_SCHEMA_VERSION, SECTION_TYPES, textEntries, type LandingPage, type Section } from '../../../renderers/contract/index.ts';
 import { DEFAULT_PALETTE, sectionFromTemplate } from '../../../presets/index.ts';
 
 const LISTS = ['steps', 'earningMethods', 'redeemMethods', 'loyalty_tiers', 'events'] as const;
@@ -34,4 +34,12 @@ export function largeLandingPage(sectionCount = 40, nodeTarget = 200): { doc: La
     nodes += grow(section, size);
   }
   return { doc: { kind: 'landing_page', schemaVersion: CURRENT_SCHEMA_VERSION, theme: 'light', global: { ...DEFAULT_PALETTE }, sections }, nodes };
+}
+
+/** What every text of the bench page starts with in French. */
+export const FRENCH_MARK = 'FR · ';
+
+/** `doc` with a French translation of every one of its texts. */
+export function withFrench(doc: LandingPage): LandingPage {
+  return { ...doc, translations: { fr: Object.fromEntries(textEntries(doc).map(({ key, value }) => [key, FRENCH_MARK + value])) } };
 }

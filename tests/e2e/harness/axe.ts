@@ -19,6 +19,15 @@ class AxeInjectedOnce extends AxeBuilder {
   override async analyze() {
     for (const frame of this.target.frames()) {
       try {
+        // a surface sliding in starts transparent: axe judges the settled page, not a frame of its entrance
+        await frame.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+        );
         if (!(await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await frame.evaluate(AXE_SOURCE);
       } catch {
         // a frame gone or not scriptable: AxeBuilder's legacy mode skips it the same way

@@ -1,5 +1,6 @@
 /** Program data and a member for the renderer harness (what the server would send). */
 import type { MemberState, ProgramData } from '../../../renderers/context.ts';
+import { REFERRAL_REWARDS } from '../../../presets/index.ts';
 
 export const DEMO_PROGRAM: ProgramData = {
   pointsLabel: 'beans',
@@ -16,7 +17,7 @@ export const DEMO_PROGRAM: ProgramData = {
     { id: 'medium-roast', name: 'Medium Roast', threshold: 500, perks: ['1.25 beans per $1 spent'], rewards: ['50 bonus beans on reaching the tier'] },
     { id: 'dark-roast', name: 'Dark Roast', threshold: 1500, perks: ['Free shipping on every order'], rewards: ['A bag of beans on reaching the tier'] },
   ],
-  referral: { referrer: '5% off coupon', referee: '$5 off coupon' },
+  referral: REFERRAL_REWARDS,
 };
 
 export const DEMO_MEMBER: MemberState = {

@@ -3,20 +3,23 @@ import { useNavigate } from 'react-router';
 import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
 import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
-import type { EmailDocument } from '../../../../renderers/contract/index.ts';
+import { storeLanguages, type EmailDocument } from '../../../../renderers/contract/index.ts';
 import { api } from '../../../lib/runtime.ts';
+import { useConsole } from '../../../state/store.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
 import { useViewOnlyReason } from '../../../lib/useCan.ts';
 
 /**
  * The built-in email editor for one email (view only, saying why, for a role that may not change emails): the builder's EmailStudio, wired to
  * POST /template/store/{id} (editor `builder`), POST /template/email (the canvas, as sample data or
- * a real member) and the store's members.
+ * a real member, in the language being edited), the store's members and its languages.
  */
 export function BuiltInEditor({ template, tags, backHref, notice }: { template: EmailTemplateRecord; tags: string[]; backHref: string; notice?: ReactNode }) {
   const navigate = useNavigate();
   const viewOnly = useViewOnlyReason('program:edit');
   const save = useSaveTemplate(template.key);
+  const settings = useConsole((state) => state.user.users?.store?.settings);
+  const languages = useMemo(() => storeLanguages(settings), [settings]);
   const studioApi = useMemo<EmailStudioApi>(
     () => ({
       async save(document) {
@@ -26,12 +29,13 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
           throw new Error(templateSaveFailure(error).message, { cause: error });
         }
       },
-      preview: (document, memberId) =>
+      preview: (document, memberId, language) =>
         api.post<RenderedPreview>('/template/email', {
           email: template.key,
           editor: 'builder',
           fields: template.fields,
           json_content: document,
+          language,
           ...(memberId ? { customer_id: memberId } : {}),
         }),
       members: async () => {
@@ -52,6 +56,7 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
       backHref={backHref}
       onNavigate={(href) => void navigate(href)}
       readOnly={viewOnly !== undefined}
+      languages={languages}
       notice={
         viewOnly || notice ? (
           <>

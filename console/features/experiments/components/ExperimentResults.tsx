@@ -62,6 +62,7 @@ export function ExperimentResults({ experiment, canPublish, busy, onEnd }: Resul
       <p className="ls-experiment__period">
         Started {formatUtcDateTime(experiment.started_at)}
         {experiment.ended_at ? `, stopped ${formatUtcDateTime(experiment.ended_at)}` : ''}
+        {experiment.variant_b_version === null ? '' : `. B is version ${experiment.variant_b_version} of variant B (what Publish B publishes).`}
       </p>
       <table className="ls-experiment__table">
         <caption>Results per variant</caption>

@@ -10,6 +10,8 @@ import type {
   SurfaceDocument,
   SurfaceKind,
   SurfaceRecord,
+  VariantKind,
+  VersionedDocuments,
   VersionInfo as BuilderVersion,
 } from '../../../../builder/index.ts';
 import { BuilderApiError, SURFACE_KINDS } from '../../../../builder/index.ts';
@@ -56,7 +58,43 @@ const toVersion = (v: VersionInfo): BuilderVersion => ({
   createdAt: v.created_at,
   published: v.status === 'published',
   author: v.created_by?.name,
+  basedOn: v.based_on_version,
+  restoredFrom: v.restored_from === null ? null : { version: v.restored_from, ...(v.restored_from_variant && { variant: v.restored_from_variant }) },
+  conflict: v.conflict,
 });
+
+/**
+ * The calls of one line of versions under `base(kind)`: the drafts (`/onsite-display/{kind}`) and
+ * a surface's variant B (`/onsite-display/variants/{kind}`) answer the same bodies there;
+ * `load` reads the latest draft, each its own way.
+ */
+function versionedDocuments<D extends StudioKind>(
+  api: ApiClient,
+  base: (kind: D) => string,
+  load: <K extends D>(kind: K) => Promise<SurfaceRecord<K>>,
+): VersionedDocuments<D> {
+  return {
+    load: (kind) => call(() => load(kind)),
+    saveDraft: (kind, baseVersion, document, conflict) =>
+      call(async () => {
+        const saved = await api.post<SavedVersion>(`${base(kind)}/draft`, { base_version: baseVersion, document, ...(conflict && { conflict }) });
+        return { version: saved.version };
+      }),
+    versions: (kind) => call(async () => (await api.get<VersionInfo[]>(`${base(kind)}/versions`, { params: { limit: 50 } })).map(toVersion)),
+    restore: (kind, version) =>
+      call(async () => {
+        await api.post<SavedVersion>(`${base(kind)}/restore`, { version });
+        return load(kind);
+      }),
+  };
+}
+
+/** Variant B's latest version as the studio opens it; `no_variant` while none is saved. */
+async function loadVariant<K extends VariantKind>(api: ApiClient, kind: K): Promise<SurfaceRecord<K>> {
+  const saved = await api.get<Variant | null>(`/onsite-display/variants/${kind}`);
+  if (!saved) throw new BuilderApiError('This surface has no variant B yet.', { code: 'no_variant', status: 404 });
+  return { kind, draftVersion: saved.draft_version, publishedVersion: null, document: saved.document as unknown as SurfaceDocument<K> };
+}
 
 const toSchedule = (s: Schedule): PublishScheduleInfo => ({
   id: s.id,
@@ -86,12 +124,11 @@ async function upload(file: File): Promise<MediaRecord> {
 
 export function createBuilderApi(api: ApiClient): BuilderApi {
   return {
-    load: (kind) => call(async () => toRecord(kind, await api.get<DocumentState>(path(kind)))),
-    saveDraft: (kind, baseVersion, document) =>
-      call(async () => {
-        const saved = await api.post<SavedVersion>(path(kind, '/draft'), { base_version: baseVersion, document });
-        return { version: saved.version };
-      }),
+    ...versionedDocuments<StudioKind>(
+      api,
+      (kind) => path(kind),
+      async (kind) => toRecord(kind, await api.get<DocumentState>(path(kind))),
+    ),
     publish: (kind, version, surfaces) =>
       call(async () => {
         const info = await api.post<PublishedVersion>(path(kind, '/publish'), { version, ...(surfaces && { surfaces }) });
@@ -101,12 +138,6 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
       call(async () => {
         const published = await api.get<PublishedDocumentState>(path(kind, '/published'));
         return { kind, version: published.version, document: published.document as unknown as SurfaceDocument<typeof kind> };
-      }),
-    versions: (kind) => call(async () => (await api.get<VersionInfo[]>(path(kind, '/versions'), { params: { limit: 50 } })).map(toVersion)),
-    restore: (kind, version) =>
-      call(async () => {
-        await api.post<SavedVersion>(path(kind, '/restore'), { version });
-        return toRecord(kind, await api.get<DocumentState>(path(kind)));
       }),
     surfaces: () =>
       call(async () =>
@@ -167,15 +198,11 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
     ...editingPresenceApi(api),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
     languages: () => storeLanguages(consoleStore().getState().user.users?.store?.settings),
-    variant: (kind) =>
-      call(async () => {
-        const saved = await api.get<Variant | null>(`/onsite-display/variants/${kind}`);
-        return saved ? (saved.document as unknown as SurfaceDocument<typeof kind>) : null;
-      }),
-    saveVariant: (kind, document) =>
-      call(async () => {
-        await api.request<Variant>('PUT', `/onsite-display/variants/${kind}`, { body: { document } });
-      }),
+    variantB: versionedDocuments<VariantKind>(
+      api,
+      (kind) => `/onsite-display/variants/${kind}`,
+      (kind) => loadVariant(api, kind),
+    ),
     landingPage: async () => {
       const key = consoleStore().getState().user.users?.store?.store_name;
       if (!key) return;

@@ -2,6 +2,7 @@
  * Referral (spec §2): what the friend gets (referee) and what the member gets (referrer);
  * a member also gets the personal referral link, a visitor the button (e.g. sign up to refer).
  */
+import { referralOfferText } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
 import { Icon } from '../../../shared/icons.tsx';
@@ -12,8 +13,8 @@ function ReferralSection({ section, content, ctx }: SectionProps) {
   const owner = section.id;
   const link = ctx.audience === 'member' ? ctx.member?.referralLink : undefined;
   const rewards = [
-    ['refereeReward', content.refereeReward ?? { title: t(ctx, 'referral.theyGet'), description: ctx.program.referral.referee }],
-    ['referrerReward', content.referrerReward ?? { title: t(ctx, 'referral.youGet'), description: ctx.program.referral.referrer }],
+    ['refereeReward', content.refereeReward ?? { title: t(ctx, 'referral.theyGet'), description: referralOfferText(ctx.program.referral.referee, ctx) }],
+    ['referrerReward', content.referrerReward ?? { title: t(ctx, 'referral.youGet'), description: referralOfferText(ctx.program.referral.referrer, ctx) }],
   ] as const;
   const linkId = `ls-${section.id}-link`;
   return (

@@ -4,7 +4,7 @@
  */
 import type { EarnWay, RedeemWay, RenderContext } from '../../../context.ts';
 import { programItems, SampleNote } from '../../../shared/program-data.tsx';
-import { pointsAmount } from '../../../format/index.ts';
+import { earnWayText, pointsAmount, redeemWayText } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
 import type { PointsMethod } from '../../../contract/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
@@ -20,7 +20,7 @@ export function programMethods(ctx: RenderContext, mode: Mode): { methods: Point
   const methods = items.map((rule) => ({
     id: rule.id,
     title: rule.title,
-    description: rule.description ?? '',
+    description: 'cost' in rule ? redeemWayText(rule, ctx) : earnWayText(rule, ctx),
     points: 'cost' in rule ? rule.cost : (rule.points ?? 0),
     icon: rule.icon ?? (mode === 'earn' ? 'coins' : 'gift'),
   }));

@@ -1,6 +1,6 @@
 /** Timeline (spec §2): milestones with a date label, title, description and icon; vertical or horizontal. */
 import type { ProgramData, RenderContext } from '../../../context.ts';
-import { pointsAmount } from '../../../format/index.ts';
+import { pointsAmount, redeemWayText } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
 import type { TimelineEvent } from '../../../contract/index.ts';
 import { Icon } from '../../../shared/icons.tsx';
@@ -17,7 +17,7 @@ import { desktop } from '../../../theme/stylesheet.ts';
 function programMilestones(program: ProgramData, ctx: RenderContext): TimelineEvent[] {
   const rewards = program.waysToRedeem.map((way) => ({
     at: way.cost,
-    event: { date: '', title: way.title, description: way.description ?? '', icon: way.icon ?? 'gift' },
+    event: { date: '', title: way.title, description: redeemWayText(way, { ...ctx, program }), icon: way.icon ?? 'gift' },
   }));
   const tiers = (program.tierBasis ?? 'points') === 'points' ? program.vipTiers.filter((tier) => tier.threshold > 0) : [];
   const reached = tiers.map((tier) => ({

@@ -9,9 +9,7 @@
  */
 import type { Config } from '../../../config.ts';
 import { PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
-import { bigcommerceEvent, type BigCommerceOrder } from '../../../domain/orders/bigcommerce.ts';
-import { resolveCustomers } from '../../../domain/orders/customers.ts';
-import { applyOrderEvents } from '../../../domain/orders/process.ts';
+import { applyOrderEvents, bigcommerceEvent, type BigCommerceOrder, resolveCustomers } from '../../orders/index.ts';
 import { connectionOf } from '../connections.ts';
 import { accessOf, bigcommerceRequest, type StoreAccess } from './api.ts';
 import { asJobError } from '../job-errors.ts';

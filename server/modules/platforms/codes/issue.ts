@@ -8,7 +8,7 @@
 import type { Db } from '../../../db/connection.ts';
 import { json } from '../../../db/normalize.ts';
 import { enqueueJob } from '../../../domain/jobs/index.ts';
-import type { Reward } from '../../../domain/rules/tables.ts';
+import type { Reward } from '../../rules/index.ts';
 import type { Platform } from '../tables.ts';
 import type { CodeSpec } from './tables.ts';
 

@@ -13,12 +13,11 @@
 import type { Config } from '../../../config.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
-import { upsertPlatformCustomers, type PlatformCustomer } from '../../../domain/customers/platform-sync.ts';
+import { type PlatformCustomer, upsertPlatformCustomers } from '../../customers/index.ts';
 import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
-import { shopifyEvent } from '../../../domain/orders/shopify.ts';
+import { applyOrderEvents, shopifyEvent } from '../../orders/index.ts';
 import type { OrderEvent } from '../../../domain/schemas/normalized-order.ts';
-import { applyOrderEvents } from '../../../domain/orders/process.ts';
 import { connectionOf } from '../connections.ts';
 import { asJobError } from '../job-errors.ts';
 import { adminGraphql, ShopifyUnavailable } from './admin-api.ts';

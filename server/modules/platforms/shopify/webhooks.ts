@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/connection.ts';
-import { deleteCustomer } from '../../../domain/customers/profile.ts';
-import { isShopifyCustomerTopic } from '../../../domain/customers/shopify-webhooks.ts';
-import { SHOPIFY_TOPICS } from '../../../domain/orders/shopify.ts';
+import { deleteCustomer, isShopifyCustomerTopic } from '../../customers/index.ts';
+import { SHOPIFY_TOPICS } from '../../orders/index.ts';
 import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';

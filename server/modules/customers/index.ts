@@ -1,0 +1,15 @@
+/**
+ * The customers module: the customer list, profiles and search, tags, points adjustments and
+ * rewards on the data host, receipts, award campaigns, imports and exports, and the platforms'
+ * customer webhooks and sync, with the routes. Other modules import this file only; the console
+ * reads `contract/` (zod only) through server/contract/customers.ts.
+ */
+export * from './service.ts';
+export { customerRoutes } from './routes.ts';
+export { customerExportRoutes } from './export-routes.ts';
+export { customerImportRoutes, customerInviteRoutes } from './import-routes.ts';
+export { customerPointsRoutes } from './points-routes.ts';
+export { customerTagRoutes } from './tag-routes.ts';
+export { customerTransactionRoutes } from './transaction-routes.ts';
+export { awardPreviewRoutes, awardRoutes } from './award-routes.ts';
+export { dataSearchRoutes, searchRoutes } from './search-routes.ts';

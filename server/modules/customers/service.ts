@@ -1,0 +1,28 @@
+/**
+ * Customers: the list, profiles and search, tags, points adjustments, receipts, award campaigns,
+ * imports and exports, and keeping the platforms' customers in step.
+ */
+export { awardGrantJob } from './awards.ts';
+export { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from './bigcommerce-webhooks.ts';
+export { customerExportJob } from './export-jobs.ts';
+export { exportCustomers } from './export.ts';
+export { createCustomerImport, customerImportJob, runCustomerImport, startCustomerImport } from './import-jobs.ts';
+export { checkCustomerFile } from './import.ts';
+export { listCustomers, type CustomerListOptions } from './list.ts';
+export { upsertPlatformCustomers, type PlatformCustomer } from './platform-sync.ts';
+export { adjustPoints } from './points.ts';
+export { deleteCustomer, showCustomer } from './profile.ts';
+export {
+  findReceipt,
+  listReceipts,
+  readReceiptImage,
+  ReceiptError,
+  RECEIPTS_PER_HOUR,
+  reviewReceipt,
+  shopperReceipts,
+  submitReceipt,
+  type ReceiptRow,
+} from './receipts.ts';
+export { likePattern, searchCustomers } from './search.ts';
+export { applyShopifyCustomerWebhook, isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from './shopify-webhooks.ts';
+export { tagCustomers } from './tags.ts';

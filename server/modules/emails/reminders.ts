@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS, type EmailKey } from './contract/kinds.ts';
+import { queueEmails, type QueuedEmail } from './outbox.ts';
+
+const DAY = 86_400_000;
+
+export interface ExpiryReminderDays {
+  /** the "Early points expiry" email goes out this many days before; 0 = never */
+  early: number;
+  /** the "Final points expiry" email goes out this many days before; 0 = never */
+  final: number;
+}
+
+const days = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= EXPIRY_REMINDER_MAX_DAYS ? value : fallback;
+
+/** A store's reminder days, from `settings.email_settings` (early_expiry_days, final_expiry_days). */
+export function expiryReminderDays(settings: Record<string, unknown>): ExpiryReminderDays {
+  const email = (settings.email_settings ?? {}) as Record<string, unknown>;
+  return {
+    early: days(email.early_expiry_days, EXPIRY_REMINDER_DEFAULTS.early_expiry_days),
+    final: days(email.final_expiry_days, EXPIRY_REMINDER_DEFAULTS.final_expiry_days),
+  };
+}
+
+/** Which reminder (if any) a batch expiring `daysLeft` days from now gets. */
+export function reminderFor(daysLeft: number, reminder: ExpiryReminderDays): EmailKey | null {
+  if (reminder.final > 0 && daysLeft <= reminder.final) return 'final-points-expiry';
+  if (reminder.early > 0 && daysLeft <= reminder.early) return 'early-points-expiry';
+  return null;
+}
+
+const dateLabel = (day: Date) => day.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Queues the points-expiry reminders that are due: for each member and day on which some of their
+ * points expire, the "Early points expiry" email once the early notice is reached and the "Final
+ * points expiry" email once the final one is (only the final when the points were earned inside
+ * its window). One email per member, expiry day and reminder (`expiry:{email}:{customer}:{day}`),
+ * so daily reruns queue nothing twice. Returns how many were newly queued.
+ */
+export async function queueExpiryReminders(db: Db, now: Date): Promise<number> {
+  const stores = await db.selectFrom('stores').select(['id', 'settings']).execute();
+  let queued = 0;
+  for (const store of stores) {
+    const reminder = expiryReminderDays(store.settings);
+    const horizon = Math.max(reminder.early, reminder.final);
+    if (horizon === 0) continue;
+    const rows = await db
+      .selectFrom('points_batches as b')
+      .innerJoin('customers as c', (join) => join.onRef('c.id', '=', 'b.customer_id').onRef('c.store_id', '=', 'b.store_id'))
+      .leftJoin('points_accounts as a', (join) => join.onRef('a.customer_id', '=', 'b.customer_id').onRef('a.store_id', '=', 'b.store_id'))
+      .select([
+        'b.customer_id',
+        'c.email',
+        sql<string>`to_char(b.expires_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        sql<number>`sum(b.remaining)`.as('points'),
+        sql<number>`max(a.balance)`.as('balance'),
+      ])
+      .where('b.store_id', '=', store.id)
+      .where('b.remaining', '>', 0)
+      .where('b.expires_at', '>', now)
+      .where('b.expires_at', '<=', new Date(now.getTime() + horizon * DAY))
+      .where('c.email', '!=', '')
+      .groupBy(['b.customer_id', 'c.email', sql`to_char(b.expires_at at time zone 'UTC', 'YYYY-MM-DD')`])
+      .execute();
+    const emails = rows.flatMap((row): QueuedEmail[] => {
+      const day = new Date(`${row.day}T00:00:00Z`);
+      const key = reminderFor(Math.ceil((day.getTime() - now.getTime()) / DAY), reminder);
+      if (!key) return [];
+      const data = {
+        expiring_points: Number(row.points).toLocaleString('en-US'),
+        expiry_date: dateLabel(day),
+        loyalty_points_balance: Number(row.balance ?? 0).toLocaleString('en-US'),
+      };
+      return [{ storeId: store.id, customerId: row.customer_id, key, eventKey: `expiry:${key}:${row.customer_id}:${row.day}`, to: row.email, data }];
+    });
+    queued += await queueEmails(db, emails, now);
+  }
+  return queued;
+}

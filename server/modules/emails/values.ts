@@ -1,0 +1,113 @@
+import type { Db } from '../../db/connection.ts';
+import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
+import { keepsProductWord, pointsLabelFor } from '../../../renderers/format/index.ts';
+import { catalogFor, word } from '../../../renderers/i18n/index.ts';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
+import { servedLanguage } from '../../domain/stores/languages.ts';
+import { programWords } from '../../domain/program/words.ts';
+import type { Store } from '../../db/schema.ts';
+import { brandColourOf } from '../../domain/stores/brand.ts';
+
+/** The store's default language (its emails' language for someone whose language it does not write in). */
+export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;
+
+/**
+ * The store's side of every email, in `language`: its name, link and the word for points (the
+ * store's own word, or the product's in that language where the store kept it).
+ */
+export function storeValues(store: Store, language = storeLanguage(store)): Record<string, string> {
+  const words = programWords(store.settings);
+  const website = store.website ? (/^https?:\/\//.test(store.website) ? store.website : `https://${store.website}`) : '';
+  const catalog = { locale: language, messages: catalogFor(language) };
+  const [plural, singular] = keepsProductWord(words)
+    ? [word(catalog, 'points.word'), word(catalog, 'points.wordOne')]
+    : [pointsLabelFor(2, words), pointsLabelFor(1, words)];
+  return { store_name: store.title, store_url: website, points_label: plural, points_label_singular: singular };
+}
+
+/** The store's palette for its emails (settings `primary_color`); undefined when the store chose none. */
+export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | undefined {
+  const accent = brandColourOf(store.settings);
+  return accent ? { accent, background: DEFAULT_PALETTE.background } : undefined;
+}
+
+/** Made-up member data for previews when the store has no member yet; the store's words in `language`. */
+export function sampleValues(store: Store, language = storeLanguage(store)): Record<string, string> {
+  return {
+    ...storeValues(store, language),
+    first_name: 'Jamie',
+    full_name: 'Jamie Rivera',
+    customer_name: 'Jamie Rivera',
+    loyalty_points_balance: '1,250',
+    points_earned: '120',
+    order_number: '#1042',
+    referrer_name: 'Alex',
+    referral_link: storeValues(store).store_url ?? '',
+    referral_reward: '10% off',
+    referrals_earned: '3',
+    reward_code: 'THANKS-7Q2X',
+    reward_name: '$10 off',
+    points_spent: '500',
+    member_since: 'March 2025',
+    tier_name: 'Gold',
+    previous_tier_name: 'Silver',
+    expiring_points: '300',
+    expiry_date: 'December 31',
+    unsubscribe_url: '',
+  };
+}
+
+export interface Member {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * A member's own data (name, balance) and the language their emails go out in (their kept
+ * language when the store writes in it, else the store's default), the numbers and dates written
+ * as that language does; `null` when the customer is not this store's.
+ */
+export async function memberValues(
+  db: Db,
+  store: Store,
+  customerId: number,
+): Promise<{ member: Member; values: Record<string, string>; language: string } | null> {
+  const member = await db
+    .selectFrom('customers')
+    .leftJoin('points_accounts', (join) =>
+      join.onRef('points_accounts.customer_id', '=', 'customers.id').onRef('points_accounts.store_id', '=', 'customers.store_id'),
+    )
+    .select([
+      'customers.id',
+      'customers.email',
+      'customers.first_name',
+      'customers.last_name',
+      'customers.created_at',
+      'customers.locale',
+      'points_accounts.balance',
+    ])
+    .where('customers.store_id', '=', store.id)
+    .where('customers.id', '=', customerId)
+    .executeTakeFirst();
+  if (!member) return null;
+  const fullName = `${member.first_name} ${member.last_name}`.trim() || member.email;
+  const language = servedLanguage(store, member.locale);
+  const since = new Date(member.created_at).toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const values = {
+    ...storeValues(store, language),
+    first_name: member.first_name || fullName,
+    full_name: fullName,
+    customer_name: fullName,
+    loyalty_points_balance: Number(member.balance ?? 0).toLocaleString(language),
+    member_since: since,
+  };
+  return { member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name }, values, language };
+}
+
+/** The store's most recent member, whose data fills a test send. */
+export async function latestMemberId(db: Db, storeId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('customers').select('id').where('store_id', '=', storeId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id;
+}
