@@ -1,5 +1,6 @@
 // `npm test`: every check in order, stopping at the first failure, then one closing line
 // `N passed, N failed` that counts checks, unit tests and browser tests.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuild, ensureChromium, ensureDependencies, root, run } from './ensure.mjs';
@@ -32,15 +33,35 @@ step('install', () => {
 });
 mkdirSync(join(root, '.cache'), { recursive: true });
 
-for (const [title, command, args] of [
+// The four checks are independent: they run side by side (each mostly on one core) and report
+// in this order, each with its own output.
+const checks = [
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('oxlint'), ['--deny-warnings', 'renderers', 'presets', 'builder', 'console', 'server', 'tests', 'scripts']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['import boundaries', bin('tsx'), ['scripts/check-boundaries.ts']],
-]) {
-  step(title, () => {
-    if (run(command, args) !== 0) throw new Error('failed');
-  });
+].map(([title, command, args]) => {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  return {
+    title,
+    child,
+    result: new Promise((resolve) => {
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('error', (error) => resolve({ status: 1, output: Buffer.from(`${error.message}\n`) }));
+      child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(output) }));
+    }),
+  };
+});
+for (const { title, result } of checks) {
+  const { status, output } = await result;
+  console.log(`\n▶ ${title}`);
+  process.stdout.write(output);
+  if (status !== 0) {
+    for (const { child } of checks) child.kill();
+    fail(`${title}: failed`);
+  }
   passed++;
 }
 

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOwner } from './harness/console.ts';
 
@@ -16,7 +16,7 @@ test.afterAll(() => page.context().close());
 
 async function expectNoViolations(where: string) {
   // axe.run in the page itself (the canvas frame is excluded): no blank page per check
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').setLegacyMode().analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
   expect(
     results.violations.map(
       (v) =>

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { wcag21 } from './harness/axe.ts';
+import { axeOn, wcag21 } from './harness/axe.ts';
 import type { MetricsAnswer } from '../../server/contract/analytics.ts';
 import type { DashboardStatus } from '../../server/contract/dashboard.ts';
 
@@ -265,7 +264,7 @@ test('new@demo.shop is sent to /onboarding and finishes it', async ({ page }) =>
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(mainNav(page)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the lazy page has rendered
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // the progress can be dismissed and shown again
   await page.getByRole('button', { name: 'Hide steps' }).click();

@@ -1,6 +1,6 @@
 import { signedInOwner } from './harness/console.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
 
 // Awards against the real server and its seeded demo: the preview follows the
@@ -18,7 +18,7 @@ test.beforeAll(async ({ browser }) => {
 /** a background job on a busy machine: its answer may take longer than an assertion's default */
 const JOB_MS = 30_000;
 const axe = async () => {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const result = await axeOn(page).withTags(AXE_TAGS).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 };
 const count = (text: string) => Number(/([\d,]+) members?/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN);

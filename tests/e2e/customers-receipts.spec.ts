@@ -4,7 +4,7 @@ import { contextFromPayload, type StorefrontPayload } from '../../renderers/cont
 import { fillPlaceholders } from '../../renderers/format/index.ts';
 import type { Launcher, Widget } from '../../renderers/contract/index.ts';
 import { panelTextsFor } from '../../renderers/widget/panels.ts';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
 
 // Receipt moderation against the real server: the demo storefront's signed-in
@@ -25,7 +25,7 @@ test.beforeAll(async ({ browser }) => {
 
 /** No axe violation on the console page, or on another page (the storefront) as it is now. */
 const axe = async (on: Page = page) => {
-  const result = await new AxeBuilder({ page: on }).withTags(AXE_TAGS).analyze();
+  const result = await axeOn(on).withTags(AXE_TAGS).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 };
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { signedInOwner } from './harness/console.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
 
 // Customers against the real server and its seeded demo: the list's filters and sort
@@ -26,7 +26,7 @@ const shown = (value: number) => value.toLocaleString('en-US');
 /** a background job on a busy machine: its answer may take longer than an assertion's default */
 const JOB_MS = 30_000;
 const axe = async () => {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const result = await axeOn(page).withTags(AXE_TAGS).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 };
 

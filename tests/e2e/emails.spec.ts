@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
 import { ownerApiHeaders, switchConsoleStore } from './harness/console.ts';
 
@@ -53,7 +53,7 @@ async function signIn(browser: Browser) {
 }
 
 const axe = async (p: Page) => {
-  const results = await new AxeBuilder({ page: p }).withTags(AXE_TAGS).exclude('iframe').analyze();
+  const results = await axeOn(p).withTags(AXE_TAGS).exclude('iframe').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 

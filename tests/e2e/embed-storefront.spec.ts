@@ -3,7 +3,7 @@
  * shows, one request on load, the widget opens as a visitor and as a signed-in member with the
  * member's real balance, CSS isolation both ways, the keyboard path, no layout shift, axe.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test } from '@playwright/test';
 import { formatPoints } from '../../renderers/format/points.ts';
 import { ownerApiHeaders } from './harness/console.ts';
@@ -251,7 +251,7 @@ test.describe('storefront embed on /demo/storefront', () => {
       await page.goto(`/demo/storefront${member ? '?member=1' : ''}`);
       await launcherOf(page, names.launcher).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const results = await axeOn(page).withTags(AXE_TAGS).analyze();
       const violations = results.violations.map(
         (v) =>
           `${v.id}: ${v.help} — ${v.nodes

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test } from '@playwright/test';
 import type { ChartsAnswer } from '../../server/contract/analytics.ts';
 import { signedInOwner } from './harness/console.ts';
@@ -22,7 +22,7 @@ test.afterAll(() => new Promise<void>((done) => receiver.close(() => done())));
 test('outgoing webhooks: an endpoint is added for chosen events, a private address is refused, the delivery log shows; removed; axe', async ({ browser }) => {
   const page = await signedInOwner(browser);
   const axe = async (where: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
     expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   };
   await page.goto('/integrations');
@@ -95,6 +95,6 @@ test('analytics: the redemption and repeat rates, members by tier and the referr
   const yearSteps = year.charts.find((chart) => chart.key === 'referrals')!;
   await expect.poll(cells).toBe([yearSteps.x[0], ...yearSteps.series.map((series) => String(series.values[0]))].join('|'));
   await expect(page.getByRole('combobox', { name: 'Sales channel' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

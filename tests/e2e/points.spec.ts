@@ -2,13 +2,10 @@ import { createHmac } from 'node:crypto';
 import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
 import { STORE, bootstrap, loaderAttributes, redeemInWidget } from './harness/storefront.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { wcag21 as axe } from './harness/axe.ts';
 
 // The Points screens against the real server and its seeded demo.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
 
 let page: Page;
 

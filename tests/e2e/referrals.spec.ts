@@ -5,7 +5,7 @@
  * completed with the referrer rewarded. axe on the screen.
  */
 import { createHmac } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { contextFromPayload, type StorefrontPayload } from '../../renderers/context.ts';
 import { fillPlaceholders } from '../../renderers/format/placeholders.ts';
@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const STORE = 'demo-coffee-roasters';
 const STORE_TITLE = 'Demo Coffee Roasters';
 const FRIEND = 'friend.e2e@example.com';
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+const axe = (page: Page) => axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
 
 let page: Page;
 

@@ -2,7 +2,7 @@
  * Server-side rendering of every preset landing page (Node), the page read with JavaScript off
  * and checked by axe, and the contrast of the default presets as the renderers draw them.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, ICONS, THEME_TOKENS } from '../../presets/index.ts';
 import { makeContext, type RenderContext } from '../../renderers/context.ts';
@@ -66,7 +66,7 @@ for (const [name, documents] of Object.entries(PRESETS)) {
         await details.locator('summary').click();
         await expect(details).toHaveAttribute('open', '');
         if (javaScriptEnabled) {
-          const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+          const results = await axeOn(page).withTags(AXE_TAGS).analyze();
           expect(
             results.violations.map(
               (v) =>

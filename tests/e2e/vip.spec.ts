@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './harness/axe.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ownerApiHeaders, signedInOwner } from './harness/console.ts';
 
@@ -7,7 +7,7 @@ import { ownerApiHeaders, signedInOwner } from './harness/console.ts';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const STORE = 'demo-coffee-roasters';
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+const axe = (page: Page) => axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
 const stat = (page: Page, label: string) => page.locator('.ls-stat', { hasText: label }).locator('.ls-stat__value');
 
 /** The demo storefront's signed-in member (its loader tag) and their state as the storefront reads it. */
