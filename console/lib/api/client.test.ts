@@ -139,4 +139,25 @@ describe('unauthenticated answers are reported (spec §8: "unauthenticated" or c
     await client.get('/user/details').catch(() => undefined);
     expect(onUnauthenticated).toHaveBeenCalledTimes(reported ? 1 : 0);
   });
+
+  it('an unauthenticated answer to tokens replaced meanwhile (a store switched mid-request) signs nobody out', async () => {
+    let tokens: SessionTokens = { token: 't', storeAccessToken: 'store-a', userAccessToken: 'u' };
+    const onUnauthenticated = vi.fn();
+    const client = createApiClient({
+      apiBase: () => '/api/v1',
+      dataBase: () => '/data/v1',
+      session: () => tokens,
+      onUnauthenticated,
+      timeoutMs: 60_000,
+      fetch: () => {
+        if (tokens.storeAccessToken === 'store-a') tokens = { ...tokens, storeAccessToken: 'store-b' };
+        return json({ message: 'Unauthenticated.' }, 401);
+      },
+    });
+    await expect(client.get('/user/details')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    // the same answer to the tokens still in use does
+    await expect(client.get('/user/details')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
 });

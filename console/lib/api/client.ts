@@ -85,11 +85,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     signal?.addEventListener('abort', onCallerAbort);
     const hasBody = body !== undefined;
 
+    const sentWith = options.session();
+    // an answer to tokens the console has since replaced (a store switched mid-request) says nothing of the session now
+    const unauthenticated = (error: ApiError) => {
+      if (JSON.stringify(options.session()) === JSON.stringify(sentWith)) options.onUnauthenticated?.(error);
+    };
     let response: Response;
     try {
       response = await doFetch(url, {
         method,
-        headers: requestHeaders(options.session(), hasBody),
+        headers: requestHeaders(sentWith, hasBody),
         body: hasBody ? JSON.stringify(body) : null,
         signal: controller.signal,
       });
@@ -125,14 +130,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         errors: isStringRecord(errorBody.errors) ? errorBody.errors : undefined,
         serverMessage,
       });
-      if (isUnauthenticatedAnswer(response.status, errorBody.message, errorBody.code)) options.onUnauthenticated?.(error);
+      if (isUnauthenticatedAnswer(response.status, errorBody.message, errorBody.code)) unauthenticated(error);
       throw error;
     }
     if (parseFailed) throw new ApiError(KIND_MESSAGES['bad response'], { kind: 'bad response', status: response.status });
     // A 200 that still says "unauthenticated" counts too (spec §8).
     if (parsed && typeof parsed === 'object' && isUnauthenticatedAnswer(undefined, (parsed as ErrorBody).message)) {
       const error = new ApiError(String((parsed as ErrorBody).message), { kind: 'bad request', status: 401 });
-      options.onUnauthenticated?.(error);
+      unauthenticated(error);
       throw error;
     }
     return unwrapData<T>(parsed);
