@@ -9,3 +9,4 @@ export * from './service.ts';
 export { pointsRoutes } from './earning-routes.ts';
 export { redeemRoutes } from './redeem-routes.ts';
 export { couponRoutes } from './coupon-routes.ts';
+export { impactPreviewRoutes } from './preview-routes.ts';
