@@ -47,6 +47,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/http/app.ts', "import { smtpMailer } from '../modules/emails/mailer.ts';", 'through its index.ts only'],
     ['server/jobs/webhook-runner.ts', "import { applyShopifyCustomerWebhook } from '../modules/customers/shopify-webhooks.ts';", 'through its index.ts only'],
     ['server/modules/emails/outbox.ts', "import { applyOrderEvents } from '../orders/index.ts';", 'must not import server/'],
+    ['server/modules/products/routes.ts', "import { createImport } from '../orders/index.ts';", 'must not import server/'],
+    ['server/modules/orders/process.ts', "import { productFacts } from '../products/catalogue.ts';", 'through its index.ts only'],
     [
       'console/features/customers/CustomerDetailsPage.tsx',
       "import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';",
@@ -82,6 +84,8 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/contract/vip.ts', "export * from '../modules/vip/contract.ts';"],
     ['server/modules/orders/process.ts', "import { settleReferralOrders } from '../referrals/index.ts';"],
     ['server/modules/referrals/engine.test.ts', "import { applyOrderEvents } from '../orders/index.ts';"],
+    ['server/modules/products/routes.test.ts', "import { applyOrderEvents } from '../orders/index.ts';"],
+    ['server/contract/products.ts', "export * from '../modules/products/contract.ts';"],
     ['server/contract/points.ts', "export * from '../modules/rules/contract/earning-rules.ts';"],
     [
       'server/modules/emails/contract/templates.ts',

@@ -8,3 +8,7 @@ export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_IN
 
 /** E-mail check of spec §5. */
 export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');
+
+/** A paged list's answer: the page's rows and the total of the filter. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });

@@ -4,7 +4,7 @@ import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { bigcommerceWebhookSecret, parseJsonKeepingIds, SHOPIFY_TOPICS } from '../../modules/orders/index.ts';
 import { isBigCommerceCustomerScope, isShopifyCustomerTopic } from '../../modules/customers/index.ts';
-import { isBigCommerceProductScope, isShopifyProductTopic } from '../../domain/products/webhooks.ts';
+import { isBigCommerceProductScope, isShopifyProductTopic } from '../../modules/products/index.ts';
 import { findStoresBy } from '../../domain/stores/index.ts';
 import { TickBatch } from '../../db/tick-batch.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SHOPIFY_TOPICS } from '../../orders/index.ts';
-import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
+import { isShopifyProductTopic } from '../../products/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
