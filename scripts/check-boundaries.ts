@@ -83,6 +83,8 @@ export const RULES: Rule[] = [
   { folder: 'server/domain', forbiddenFolders: DOMAIN },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
+  // the stores are the tenant every area hangs from: they import no other module nor area, only the shared schemas
+  { folder: 'server/modules/stores', forbiddenFolders: [...MODULE, 'server/modules', 'server/domain'], allowedFolders: ['server/domain/schemas'] },
   { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/products', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },

@@ -2,7 +2,7 @@ import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../../modules/rules/index.ts';
-import { programWords } from './words.ts';
+import { programWords } from '../../modules/stores/index.ts';
 import { shopperAction } from './earn-actions.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';

@@ -5,7 +5,7 @@ import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks
 import { bigcommerceWebhookSecret, parseJsonKeepingIds, SHOPIFY_TOPICS } from '../../modules/orders/index.ts';
 import { isBigCommerceCustomerScope, isShopifyCustomerTopic } from '../../modules/customers/index.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../modules/products/index.ts';
-import { findStoresBy } from '../../domain/stores/index.ts';
+import { findStoresBy } from '../../modules/stores/index.ts';
 import { TickBatch } from '../../db/tick-batch.ts';
 import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
 import { secretDigest, STORE_CHANGED, type SigningStore } from '../../jobs/webhook-runner.ts';

@@ -1,7 +1,7 @@
 import { json } from '../../db/normalize.ts';
 import type { ReferralOffer } from '../../../renderers/context.ts';
 import { referralOfferText, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS, englishWording } from '../stores/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralRewardKind, type ReferralSettings } from './contract.ts';
 
