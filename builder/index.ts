@@ -31,4 +31,5 @@ export type {
 } from './api.ts';
 export type { StudioSurface } from './store/documents.ts';
 export { EmailStudio } from './email/EmailStudio.tsx';
+export { LanguageSwitch, NotTranslated } from './email/language-choice.tsx';
 export type { EmailStudioApi, EmailStudioProps, EmailPreviewResult } from './email/EmailStudio.tsx';

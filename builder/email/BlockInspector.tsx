@@ -1,5 +1,6 @@
 /** The built-in email editor's inspector: the fields of the selected block and the inputs it is made of. */
 import { EMAIL_ALIGNS, EMAIL_BLOCK_DEFINITIONS, type EmailBlock, type EmailFieldDefinition } from '../../renderers/contract/index.ts';
+import { NotTranslated } from './language-choice.tsx';
 
 /** The schema's messages for block `index`, by field name. */
 export function issuesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, index: number): Record<string, string> {
@@ -59,11 +60,7 @@ export function TextInput({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {untranslated ? (
-        <div id={`${id}-untranslated`} className="bs-translations__missing">
-          Not translated
-        </div>
-      ) : null}
+      {untranslated ? <NotTranslated id={`${id}-untranslated`} /> : null}
       {hint ? (
         <div id={`${id}-hint`} className="bs-field__hint">
           {hint}

@@ -25,6 +25,7 @@ import { LanguageDroppedNotice } from '../translations/LanguageDroppedNotice.tsx
 import { addBlock, moveBlock, newBlockId, removeBlock, setBlockField, setEmailStyle, setEmailText } from './commands.ts';
 import { createEmailStore } from './store.ts';
 import { BlockInspector, TextInput, issuesOf } from './BlockInspector.tsx';
+import { LanguageSwitch } from './language-choice.tsx';
 
 export interface EmailPreviewResult {
   subject: string;
@@ -248,14 +249,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
           ]}
           onChange={setDevice}
         />
-        {storeLanguages.others.length > 0 ? (
-          <RadioGroup<string>
-            name="Language"
-            value={language}
-            options={[storeLanguages.default, ...storeLanguages.others].map((tag) => [tag, tag.toUpperCase()])}
-            onChange={setLanguage}
-          />
-        ) : null}
+        <LanguageSwitch languages={storeLanguages} value={language} onChange={setLanguage} />
         {languageDropped !== null && (
           <LanguageDroppedNotice
             dropped={languageDropped}

@@ -270,3 +270,48 @@ test('in French, the built-in editor writes the email’s French subject beside 
     expect((await languages([])).ok()).toBe(true);
   }
 });
+
+test('in French, the simple form writes the email’s French texts beside the English ones, marks the missing ones, and sends a test in French', async ({
+  request,
+}) => {
+  await page.goto('/emails');
+  await switchConsoleStore(page, 'Demo Outdoor Co.');
+  const headers = await ownerApiHeaders(request, 'demo-outdoor-co');
+  const languages = (list: string[]) => request.post('/api/v1/store/setting/update', { headers, data: { languages: list } });
+  expect((await languages(['fr'])).ok()).toBe(true);
+  try {
+    await page.goto('/emails/anniversary');
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    const heading = page.getByRole('textbox', { name: 'Heading' });
+    await expect(subject).not.toHaveValue('');
+    const english = await subject.inputValue();
+    await expect(subject).not.toHaveAccessibleDescription(/Not translated/);
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('FR').click();
+    // no French yet: the English texts stand in, marked; the preview is the email a French member gets
+    await expect(subject).toHaveValue(english);
+    await expect(subject).toHaveAccessibleDescription(/Not translated/);
+    await expect(heading).toHaveAccessibleDescription(/Not translated/);
+    await subject.fill('Un an déjà avec nous');
+    await expect(subject).not.toHaveAccessibleDescription(/Not translated/);
+    await expect(heading).toHaveAccessibleDescription(/Not translated/);
+    await expect(page.getByTestId('preview-subject')).toHaveText('Un an déjà avec nous');
+    await axe(page);
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await expect(page.getByText('Anniversary email saved')).toBeVisible();
+    const saved = (await (await request.get('/api/v1/template/anniversary', { headers })).json()).data;
+    expect(saved.fields.subject).toBe(english);
+    expect(saved.fields.translations.fr).toEqual({ subject: 'Un an déjà avec nous' });
+    // a test in French: the store's default until French is chosen
+    const card = page.getByRole('region', { name: 'Send a test' });
+    const language = card.getByRole('combobox', { name: 'Language' });
+    await expect(language).toHaveValue('en');
+    await language.selectOption('fr');
+    await card.getByRole('textbox', { name: 'Send to' }).fill('qa@example.com');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/v1/template/test'));
+    await card.getByRole('button', { name: 'Send test' }).click();
+    expect((await (await answer).json()).data).toMatchObject({ language: 'fr', subject: 'Un an déjà avec nous' });
+    await axe(page);
+  } finally {
+    expect((await languages([])).ok()).toBe(true);
+  }
+});

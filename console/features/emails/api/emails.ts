@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { EmailTemplateRecord, emailFields, templateSaveBody, templateTestBody } from '../../../../server/contract/templates.ts';
+import type { EmailTemplateRecord, emailFields, templateSaveBody, templateTestBody, templateTestResult } from '../../../../server/contract/templates.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { api, queryClient } from '../../../lib/runtime.ts';
 
@@ -32,11 +32,11 @@ export const templatesQuery = () => queryOptions({ queryKey: emailKeys.list, que
 /** GET /template/{id}: one email. */
 export const templateQuery = (key: string) => queryOptions({ queryKey: emailKeys.one(key), queryFn: () => api.get<EmailTemplateRecord>(`/template/${key}`) });
 
-/** POST /template/email: the design as an inbox gets it, with sample data (for the live preview). */
-export const previewQuery = (key: string, fields: EmailFieldsValue) =>
+/** POST /template/email: the design as an inbox in `language` gets it, with sample data (for the live preview). */
+export const previewQuery = (key: string, fields: EmailFieldsValue, language: string) =>
   queryOptions({
-    queryKey: [...emailKeys.all, 'preview', key, fields] as const,
-    queryFn: () => api.post<RenderedPreview>('/template/email', { email: key, fields }),
+    queryKey: [...emailKeys.all, 'preview', key, fields, language] as const,
+    queryFn: () => api.post<RenderedPreview>('/template/email', { email: key, fields, language }),
     placeholderData: (previous) => previous,
     staleTime: 60_000,
   });
@@ -58,8 +58,7 @@ export const useSaveTemplate = (key: string) =>
 /** POST /template/test. */
 export const useTestSend = () =>
   useMutation({
-    mutationFn: (body: z.input<typeof templateTestBody>) =>
-      api.post<{ status: 'sent' | 'queued'; to: string; subject: string; member: string | null }>('/template/test', body),
+    mutationFn: (body: z.input<typeof templateTestBody>) => api.post<z.infer<typeof templateTestResult>>('/template/test', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...emailKeys.all, 'sent'] }),
   });
 
