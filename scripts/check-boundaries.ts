@@ -53,6 +53,8 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
  * apply orders.
  */
 const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
+/** The program as shoppers see it (server/modules/program) is read from the rules, referrals and tiers: they and the emails never import it back. */
+const PROGRAM = 'server/modules/program';
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -85,11 +87,11 @@ export const RULES: Rule[] = [
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
   // the stores are the tenant every area hangs from: they import no other module nor area, only the shared schemas
   { folder: 'server/modules/stores', forbiddenFolders: [...MODULE, 'server/modules', 'server/domain'], allowedFolders: ['server/domain/schemas'] },
-  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/products', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], testAllowedFolders: ['server/modules/orders', PROGRAM] },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
