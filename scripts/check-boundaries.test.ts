@@ -97,6 +97,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/modules/emails/values.ts', "import { brandColourOf, servedLanguage } from '../stores/index.ts';"],
     ['server/modules/program/program.ts', "import { programTiers } from '../vip/index.ts';\nimport { referralOffer } from '../referrals/index.ts';"],
     ['server/modules/vip/engine.test.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/referrals/engine.test.ts', "import { getProgramData } from '../program/index.ts';"],
     ['server/modules/stores/contract.ts', "import { EXPIRY_REMINDER_MAX_DAYS } from '../../domain/schemas/expiry-reminders.ts';"],
     [
       'server/modules/stores/routes.ts',

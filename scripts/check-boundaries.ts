@@ -49,12 +49,12 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
 /**
  * The areas that follow an order (the earning rules, referrals, tiers, emails) and the catalogue an
  * order line is read against (products): the orders call them and hand them the order in its
- * neutral shape (server/domain/schemas), so they never import the orders back; their tests may
- * apply orders.
+ * neutral shape (server/domain/schemas), so they never import the orders back. The program as
+ * shoppers see it (server/modules/program) is read from the rules, referrals and tiers: they and
+ * the emails never import it back either. Their tests may apply orders and read the program.
  */
-const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
-/** The program as shoppers see it (server/modules/program) is read from the rules, referrals and tiers: they and the emails never import it back. */
 const PROGRAM = 'server/modules/program';
+const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders', PROGRAM] };
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -91,7 +91,7 @@ export const RULES: Rule[] = [
   { folder: 'server/modules/products', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], testAllowedFolders: ['server/modules/orders', PROGRAM] },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
