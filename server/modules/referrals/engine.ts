@@ -214,7 +214,7 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
     const data = {
       referrer_name: `${referrer.first_name} ${referrer.last_name}`.trim() || referrer.email,
       referral_link: link,
-      referral_reward: describeReferralReward(settings.friend_reward, terms.currency),
+      referral_reward: { offer: referralOffer(settings.friend_reward) },
     };
     await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data }], now);
     return { sent: true };
@@ -406,7 +406,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
     key: 'referral-completed',
     eventKey: `referral:${referral.id}:completed`,
     to: referrer.email,
-    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: description, reward_code: rewardCode },
+    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
   };
   await queueEmails(trx, [email], now);
 }
