@@ -38,6 +38,9 @@ export function referralOffer(reward: { type: ReferralRewardKind; value: number 
   return reward.type === 'fixed_amount' ? { kind: 'amount_off', amountMinor: reward.value } : { kind: 'percent_off', percent: reward.value };
 }
 
+/** Whether a coupon's discount type is one a referral gives (an amount or a percentage off). */
+export const isReferralCoupon = (type: string): type is Exclude<ReferralRewardKind, 'points'> => type === 'fixed_amount' || type === 'percentage';
+
 /** A reward in the console's words (English, through the renderers' wording): "$5 off coupon", "5% off coupon", "500 points". */
 export function describeReferralReward(reward: { type: ReferralRewardKind; value: number }, currency: string, words: PointsWords = DEFAULT_WORDS): string {
   return referralOfferText(referralOffer(reward), englishWording({ ...words, currency }));
