@@ -4,7 +4,7 @@
  * imports console/ or server/.
  */
 import type { ProgramData } from '../renderers/context.ts';
-import { SURFACE_KINDS, type DocumentOf, type StoreLanguages, type StudioId, type StyledSurface, type SurfaceKind } from '../renderers/contract/index.ts';
+import { SURFACE_KINDS, type DocumentOf, type StudioId, type StyledSurface, type SurfaceKind } from '../renderers/contract/index.ts';
 
 /** The shopper surfaces the studios edit (renderers/contract/surfaces.ts: the one table of surfaces). */
 export { SURFACE_KINDS, type SurfaceKind };
@@ -183,8 +183,6 @@ export interface BuilderApi extends VersionedDocuments<StudioKind> {
   stopEditing?(studio: StudioId): Promise<void>;
   /** public store key, for the "view on storefront" link */
   storeKey?(): string | undefined;
-  /** the store's default language and its others (its texts can be translated into each); one language when absent */
-  languages?(): StoreLanguages | undefined;
   /** fetches the published landing page; rejects with "HTTP error! status: {status}" when it does not answer (spec §8) */
   landingPage?: () => Promise<void>;
   /**

@@ -117,7 +117,10 @@ export interface ProgramData {
 
 export interface MemberReward {
   id: string;
+  /** the reward's name as the console shows it (a way to redeem's title, written by the merchant) */
   title: string;
+  /** a referrer's coupon: what the referral gave, as figures the renderers word in the shopper's language instead of `title` */
+  referral?: ReferralOffer;
   /** coupon code the member copies at checkout */
   code: string;
   /** ISO date */

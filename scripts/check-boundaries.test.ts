@@ -47,6 +47,12 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/http/app.ts', "import { smtpMailer } from '../modules/emails/mailer.ts';", 'through its index.ts only'],
     ['server/jobs/webhook-runner.ts', "import { applyShopifyCustomerWebhook } from '../modules/customers/shopify-webhooks.ts';", 'through its index.ts only'],
     ['server/modules/emails/outbox.ts', "import { applyOrderEvents } from '../orders/index.ts';", 'must not import server/'],
+    ['server/modules/products/routes.ts', "import { createImport } from '../orders/index.ts';", 'must not import server/'],
+    ['server/modules/stores/onboarding-reward.ts', "import { createRedeemRule } from '../rules/index.ts';", 'must not import server/'],
+    ['server/modules/stores/routes.ts', "import { expiryReminderDays } from '../emails/index.ts';", 'must not import server/'],
+    ['server/modules/stores/stores.ts', "import { getProgramData } from '../../domain/program/index.ts';", 'must not import server/'],
+    ['server/modules/emails/values.ts', "import { brandColourOf } from '../stores/brand.ts';", 'through its index.ts only'],
+    ['server/modules/orders/process.ts', "import { productFacts } from '../products/catalogue.ts';", 'through its index.ts only'],
     [
       'console/features/customers/CustomerDetailsPage.tsx',
       "import { MemberTierCard } from '../vip/components/MemberTierCard.tsx';",
@@ -82,6 +88,14 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/contract/vip.ts', "export * from '../modules/vip/contract.ts';"],
     ['server/modules/orders/process.ts', "import { settleReferralOrders } from '../referrals/index.ts';"],
     ['server/modules/referrals/engine.test.ts', "import { applyOrderEvents } from '../orders/index.ts';"],
+    ['server/modules/products/routes.test.ts', "import { applyOrderEvents } from '../orders/index.ts';"],
+    ['server/contract/products.ts', "export * from '../modules/products/contract.ts';"],
+    ['server/modules/emails/values.ts', "import { brandColourOf, servedLanguage } from '../stores/index.ts';"],
+    ['server/modules/stores/contract.ts', "import { EXPIRY_REMINDER_MAX_DAYS } from '../../domain/schemas/expiry-reminders.ts';"],
+    [
+      'server/modules/stores/routes.ts',
+      "import { moveSessionToStore } from '../../auth/sessions.ts';\nimport { expiryReminderDays } from '../../domain/schemas/expiry-reminders.ts';",
+    ],
     ['server/contract/points.ts', "export * from '../modules/rules/contract/earning-rules.ts';"],
     [
       'server/modules/emails/contract/templates.ts',

@@ -47,9 +47,10 @@ const SERVER = { forbiddenFolders: ['builder', 'console'] };
 const DOMAIN = [...SERVER.forbiddenFolders, 'server/contract', 'server/http'];
 const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
 /**
- * The areas that follow an order (the earning rules, referrals, tiers, emails): the orders call them and
- * hand them the order in its neutral shape (server/domain/schemas), so they never import the
- * orders back; their tests may apply orders.
+ * The areas that follow an order (the earning rules, referrals, tiers, emails) and the catalogue an
+ * order line is read against (products): the orders call them and hand them the order in its
+ * neutral shape (server/domain/schemas), so they never import the orders back; their tests may
+ * apply orders.
  */
 const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
 
@@ -82,7 +83,10 @@ export const RULES: Rule[] = [
   { folder: 'server/domain', forbiddenFolders: DOMAIN },
   { folder: 'server/auth', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/http'] },
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
+  // the stores are the tenant every area hangs from: they import no other module nor area, only the shared schemas
+  { folder: 'server/modules/stores', forbiddenFolders: [...MODULE, 'server/modules', 'server/domain'], allowedFolders: ['server/domain/schemas'] },
   { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/products', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },

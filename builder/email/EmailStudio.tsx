@@ -21,6 +21,7 @@ import {
   type StoreLanguages,
 } from '../../renderers/contract/index.ts';
 import { RadioGroup } from '../studio/TopBar.tsx';
+import { LanguageDroppedNotice } from '../translations/LanguageDroppedNotice.tsx';
 import { addBlock, moveBlock, newBlockId, removeBlock, setBlockField, setEmailStyle, setEmailText } from './commands.ts';
 import { createEmailStore } from './store.ts';
 import { BlockInspector, TextInput, issuesOf } from './BlockInspector.tsx';
@@ -86,6 +87,7 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
   const doc = useStore(store, (state) => state.doc);
   const language = useStore(store, (state) => state.language);
   const storeLanguages = useStore(store, (state) => state.languages);
+  const languageDropped = useStore(store, (state) => state.languageDropped);
   // what the inspector shows: the email in the language being edited
   const view = useMemo(() => localizeDocument(doc, language), [doc, language]);
   const texts = useMemo(() => new Set(textEntries(doc).map((entry) => entry.key)), [doc]);
@@ -254,6 +256,13 @@ export function EmailStudio({ api, name, document: initial, tags, backHref, onNa
             onChange={setLanguage}
           />
         ) : null}
+        {languageDropped !== null && (
+          <LanguageDroppedNotice
+            dropped={languageDropped}
+            defaultLanguage={storeLanguages.default}
+            onDismiss={() => store.getState().dismissLanguageDropped()}
+          />
+        )}
         {readOnly ? null : (
           <>
             <button type="button" className="bs-button" onClick={() => store.getState().undo()} disabled={history.past.length === 0}>

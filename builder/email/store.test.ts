@@ -116,7 +116,9 @@ describe('email editor store', () => {
     store.getState().setLanguages({ default: 'en', others: ['fr', 'de'] });
     expect(store.getState().language).toBe('fr');
     store.getState().setLanguages({ default: 'en', others: ['de'] });
-    expect(store.getState()).toMatchObject({ language: 'en', languages: { default: 'en', others: ['de'] } });
+    expect(store.getState()).toMatchObject({ language: 'en', languageDropped: 'fr', languages: { default: 'en', others: ['de'] } });
+    store.getState().dismissLanguageDropped();
+    expect(store.getState().languageDropped).toBeNull();
     expect(createEmailStore({ doc: DEFAULT_EMAIL_DOCUMENT }).getState().languages).toEqual({ default: 'en', others: [] });
   });
 });

@@ -10,6 +10,7 @@ import { DEFAULT_LANGUAGES, type EmailDocument, type StoreLanguages } from '../.
 import type { Command } from '../commands/command.ts';
 import { EMPTY_HISTORY, record, redo, seal, undo, type History } from '../store/history.ts';
 import { performOnDocumentInLanguage } from '../store/language.ts';
+import { followLanguages, sameLanguages, writesIn } from '../store/store-languages.ts';
 import type { SaveState } from '../store/store.ts';
 
 export interface EmailState {
@@ -26,6 +27,8 @@ export interface EmailState {
   languages: StoreLanguages;
   /** the language being edited and previewed: texts are shown and written in it */
   language: string;
+  /** the language that was being edited when the store stopped writing in it (the editor went back to the default); null otherwise */
+  languageDropped: string | null;
   save: SaveState;
   readOnly: boolean;
 }
@@ -39,16 +42,16 @@ export interface EmailActions {
   setMember(memberId: number | null): void;
   /** one of the store's languages; any other is refused */
   setLanguage(language: string): void;
-  /** the store's languages as read again: a language being edited that is no longer one of them gives way to the default */
+  /** the store's languages as read again: the language being edited follows them (followLanguages) */
   setLanguages(languages: StoreLanguages): void;
+  /** the merchant has read that the language being edited was dropped */
+  dismissLanguageDropped(): void;
   /** `doc` is what the server now holds */
   markSaved(doc: EmailDocument): void;
   setSave(save: SaveState): void;
 }
 
 export type EmailStore = StoreApi<EmailState & EmailActions>;
-
-const known = (languages: StoreLanguages, language: string) => language === languages.default || languages.others.includes(language);
 
 export function createEmailStore(options: { doc: EmailDocument; readOnly?: boolean; now?: () => number; languages?: StoreLanguages }): EmailStore {
   const now = options.now ?? Date.now;
@@ -61,6 +64,7 @@ export function createEmailStore(options: { doc: EmailDocument; readOnly?: boole
     memberId: null,
     languages: options.languages ?? DEFAULT_LANGUAGES,
     language: (options.languages ?? DEFAULT_LANGUAGES).default,
+    languageDropped: null,
     save: { status: 'idle' },
     readOnly: options.readOnly ?? false,
 
@@ -94,11 +98,17 @@ export function createEmailStore(options: { doc: EmailDocument; readOnly?: boole
       set({ memberId });
     },
     setLanguage(language) {
-      if (get().language !== language && known(get().languages, language)) set({ language, history: seal(get().history) });
+      if (get().language !== language && writesIn(get().languages, language)) set({ language, languageDropped: null, history: seal(get().history) });
     },
     setLanguages(languages) {
-      const { language, history } = get();
-      set({ languages, ...(!known(languages, language) && { language: languages.default, history: seal(history) }) });
+      const { languages: before, language: editing, history } = get();
+      if (sameLanguages(before, languages)) return;
+      const { language, dropped } = followLanguages(before, languages, editing);
+      if (language === editing) return set({ languages });
+      set({ languages, language, languageDropped: dropped, history: seal(history) });
+    },
+    dismissLanguageDropped() {
+      if (get().languageDropped !== null) set({ languageDropped: null });
     },
     markSaved(doc) {
       set({ saved: doc, save: { status: 'saved', savedAt: now() } });

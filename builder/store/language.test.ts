@@ -76,6 +76,40 @@ describe('editing in a language', () => {
     expect(store.getState().language).toBe('en');
   });
 
+  it("follows the store's languages read again: a dropped language being edited gives way to the default, in one update", () => {
+    const { store, header, type } = setup();
+    store.getState().setLanguage('fr');
+    type('Bienvenue');
+    const english = header('docs')!.content.visitor.title;
+    const seen: string[] = [];
+    store.subscribe((state) => seen.push(`${state.language} ${header('view')!.content.visitor.title}`));
+    // the same languages read again (a new object) change nothing; an added one keeps French
+    store.getState().setLanguages({ default: 'en', others: ['fr'] });
+    expect(seen).toEqual([]);
+    store.getState().setLanguages({ default: 'en', others: ['fr', 'de'] });
+    expect(store.getState()).toMatchObject({ language: 'fr', languageDropped: null, languages: { others: ['fr', 'de'] } });
+    expect(seen).toEqual(['fr Bienvenue']);
+    // French dropped while edited: the default, once, saying so; French's texts stay in the document
+    store.getState().setLanguages({ default: 'en', others: ['de'] });
+    expect(store.getState()).toMatchObject({ language: 'en', languageDropped: 'fr' });
+    expect(seen.slice(1)).toEqual([`en ${english}`]);
+    expect(store.getState().docs.landing_page!.translations).toEqual({ fr: { [KEY]: 'Bienvenue' } });
+    store.getState().setLanguage('fr');
+    expect(store.getState().language).toBe('en');
+    // picking a language, or dismissing, ends the notice
+    store.getState().setLanguage('de');
+    expect(store.getState()).toMatchObject({ language: 'de', languageDropped: null });
+    store.getState().setLanguages({ default: 'en', others: [] });
+    store.getState().dismissLanguageDropped();
+    expect(store.getState()).toMatchObject({ language: 'en', languageDropped: null });
+  });
+
+  it('the default being edited moves with a new default, dropping nothing', () => {
+    const { store } = setup();
+    store.getState().setLanguages({ default: 'de', others: ['en', 'fr'] });
+    expect(store.getState()).toMatchObject({ language: 'de', languageDropped: null });
+  });
+
   it('sets translations by key (the Translations view and imports)', () => {
     const { store } = setup();
     store.getState().run(setTranslations, { language: 'fr', values: { landing_page: { [KEY]: 'Salut' } } });

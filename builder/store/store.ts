@@ -11,6 +11,7 @@ import type { Command } from '../commands/command.ts';
 import type { SurfaceDocs } from './documents.ts';
 import { EMPTY_HISTORY, record, redo, seal, undo, type History } from './history.ts';
 import { localizeDocs, performInLanguage } from './language.ts';
+import { followLanguages, sameLanguages, writesIn } from './store-languages.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 
@@ -29,6 +30,8 @@ export interface BuilderState {
   languages: StoreLanguages;
   /** the language being edited: texts shown and written in it (the default writes the documents' own texts) */
   language: string;
+  /** the language that was being edited when the store stopped writing in it (the studio went back to the default); null otherwise */
+  languageDropped: string | null;
   /** the documents as last saved (or loaded), by reference: a kind is dirty when it differs */
   saved: SurfaceDocs;
   /** draft version each kind was loaded or saved at: the base of the next save */
@@ -56,6 +59,10 @@ export interface BuilderActions {
   setAudience(audience: Audience): void;
   setDevice(device: Device): void;
   setLanguage(language: string): void;
+  /** the store's languages as read again: the language being edited follows them (followLanguages) */
+  setLanguages(languages: StoreLanguages): void;
+  /** the merchant has read that the language being edited was dropped */
+  dismissLanguageDropped(): void;
   /** replace the documents from the server (a fresh load or reload): clears the history */
   load(docs: SurfaceDocs, versions: Partial<Record<StudioKind, number>>, published: Partial<Record<StudioKind, number | null>>): void;
   /**
@@ -88,12 +95,13 @@ export interface CreateBuilderStoreOptions {
 
 export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderStore {
   const now = options.now ?? Date.now;
-  const languages = options.languages ?? DEFAULT_LANGUAGES;
+  const opening = options.languages ?? DEFAULT_LANGUAGES;
   const store = createStore<BuilderState & BuilderActions>()((set, get) => ({
     docs: options.docs,
-    view: localizeDocs(options.docs, languages.default),
-    languages,
-    language: languages.default,
+    view: localizeDocs(options.docs, opening.default),
+    languages: opening,
+    language: opening.default,
+    languageDropped: null,
     saved: options.docs,
     versions: options.versions ?? {},
     published: options.published ?? {},
@@ -148,9 +156,19 @@ export function createBuilderStore(options: CreateBuilderStoreOptions): BuilderS
     },
     setLanguage(language) {
       const { languages: known, docs, view, history } = get();
-      if (get().language === language || (language !== known.default && !known.others.includes(language))) return;
+      if (get().language === language || !writesIn(known, language)) return;
       // one update: the canvas draws the new language once
-      set({ language, view: localizeDocs(docs, language, view), history: seal(history) });
+      set({ language, languageDropped: null, view: localizeDocs(docs, language, view), history: seal(history) });
+    },
+    setLanguages(languages) {
+      const { languages: before, language: editing, docs, view, history } = get();
+      if (sameLanguages(before, languages)) return;
+      const { language, dropped } = followLanguages(before, languages, editing);
+      if (language === editing) return set({ languages });
+      set({ languages, language, languageDropped: dropped, view: localizeDocs(docs, language, view), history: seal(history) });
+    },
+    dismissLanguageDropped() {
+      if (get().languageDropped !== null) set({ languageDropped: null });
     },
     load(docs, versions, published) {
       set({ docs, saved: docs, versions, published, history: EMPTY_HISTORY, save: { status: 'idle' } });

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ProgramData } from '../../renderers/context.ts';
+import type { StoreLanguages } from '../../renderers/contract/index.ts';
 import type { BuilderApi, StudioKind, SurfaceRecord, VariantKind, VariantLetter } from '../api.ts';
 import { CanvasFrame } from '../canvas/CanvasFrame.tsx';
 import type { CraftKind } from '../craft/adapter.ts';
@@ -45,6 +46,11 @@ export interface BuilderStudioProps {
   initialVariant?: VariantLetter | undefined;
   /** the Experiments screen of a surface, where variant B is started; absent: no link */
   experimentsHref?: ((kind: VariantKind) => string) | undefined;
+  /**
+   * the store's default language and its others (its texts can be translated into each), followed
+   * while the studio is open; one language when absent
+   */
+  languages?: StoreLanguages | undefined;
 }
 
 /** Which variant the studio edits, and the selection to reopen with after a switch. */
@@ -178,6 +184,7 @@ function StudioLoader({
   variant,
   onVariant,
   onRetry,
+  languages,
 }: BuilderStudioProps & Omit<VariantProps, 'hasB'> & { onRetry(): void }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [hasB, setHasB] = useState(false);
@@ -196,7 +203,7 @@ function StudioLoader({
           versions: by((r) => r.draftVersion),
           published: by((r) => r.publishedVersion),
           readOnly: readOnlyReason !== undefined,
-          ...(api.languages?.() && { languages: api.languages()! }),
+          ...(languages && { languages }),
         });
         if (initialSelection) store.getState().select(initialSelection);
         setHasB(savedB);
@@ -211,7 +218,12 @@ function StudioLoader({
     return () => {
       live = false;
     };
+    // the store's languages as they are at the open; the store follows them after (below), never reloading the documents
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, baseApi, surface, initialSelection, readOnlyReason, onVariant]);
+  useEffect(() => {
+    if (state.status === 'ready' && languages) state.store.getState().setLanguages(languages);
+  }, [state, languages]);
 
   if (state.status === 'loading')
     return (

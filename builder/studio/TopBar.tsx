@@ -12,6 +12,7 @@ import { SaveStatus } from './SaveStatus.tsx';
 import { StudioIcon } from '../fields/StudioIcon.tsx';
 import { ViewLive } from './ViewLive.tsx';
 import { TranslationsView } from '../translations/TranslationsView.tsx';
+import { LanguageDroppedNotice } from '../translations/LanguageDroppedNotice.tsx';
 
 export function RadioGroup<T extends string>({ name, value, options, onChange }: { name: string; value: T; options: [T, string][]; onChange(value: T): void }) {
   return (
@@ -74,6 +75,7 @@ export function TopBar({
   const canSchedule = Boolean(useBuilderApi().schedulePublish);
   const languages = useBuilder((s) => s.languages);
   const language = useBuilder((s) => s.language);
+  const languageDropped = useBuilder((s) => s.languageDropped);
   const [translating, setTranslating] = useState(false);
 
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -142,8 +144,12 @@ export function TopBar({
           <button type="button" className="bs-button" onClick={() => setTranslating(true)}>
             Translations
           </button>
-          {translating && <TranslationsView kinds={kinds.filter((kind) => kind !== 'custom_style')} name={title} onClose={() => setTranslating(false)} />}
         </>
+      )}
+      {/* open while the store's languages are read again: with none left beside the default it says so */}
+      {translating && <TranslationsView kinds={kinds.filter((kind) => kind !== 'custom_style')} name={title} onClose={() => setTranslating(false)} />}
+      {languageDropped !== null && (
+        <LanguageDroppedNotice dropped={languageDropped} defaultLanguage={languages.default} onDismiss={() => store.getState().dismissLanguageDropped()} />
       )}
       {readOnlyReason !== undefined ? (
         <>

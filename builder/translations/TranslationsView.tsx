@@ -39,7 +39,9 @@ export function TranslationsView({ kinds, name, onClose }: { kinds: readonly Stu
   const store = useBuilderStore();
   const languages = useBuilder((s) => s.languages);
   const studioLanguage = useBuilder((s) => s.language);
-  const [language, setLanguage] = useState(studioLanguage !== languages.default ? studioLanguage : (languages.others[0] ?? ''));
+  const [chosen, setLanguage] = useState(studioLanguage !== languages.default ? studioLanguage : (languages.others[0] ?? ''));
+  // the store's languages are read again while the view is open: one it no longer writes in gives way
+  const language = languages.others.includes(chosen) ? chosen : (languages.others[0] ?? '');
   const readOnly = useBuilder((s) => s.readOnly);
   const rows = useRows(kinds, language);
   const [notice, setNotice] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);

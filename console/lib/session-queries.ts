@@ -1,5 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { StoreSettingsBody } from '../../server/contract/store.ts';
+import { storeLanguages, type StoreLanguages } from '../../renderers/contract/index.ts';
 import { consoleStore, useConsole } from '../state/store.ts';
 import { queryClient, session } from './runtime.ts';
 
@@ -8,11 +10,14 @@ export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_acce
 
 /**
  * GET /user/details of the current store: the shell refreshes it on each visit (a revoked token is
- * noticed → 401 → logout) and keeps the session's copy in step; screens read the same cache entry.
+ * noticed → 401 → logout) and each time the tab is shown again (the store's settings, such as its
+ * languages, may have been changed meanwhile in another tab or by another staff member), and keeps
+ * the session's copy in step; screens read the same cache entry.
  */
 export const userDetailsQuery = (storeToken: string | null) =>
   queryOptions({
     queryKey: ['user-details', storeToken] as const,
+    refetchOnWindowFocus: 'always',
     queryFn: async ({ signal }) => {
       const user = await session.getUsers(signal);
       const state = consoleStore().getState();
@@ -20,6 +25,12 @@ export const userDetailsQuery = (storeToken: string | null) =>
       return user;
     },
   });
+
+/** The current store's languages (its settings' default_language and languages), as the session last read them. */
+export function useStoreLanguages(): StoreLanguages {
+  const settings = useConsole((state) => state.user.users?.store?.settings);
+  return useMemo(() => storeLanguages(settings), [settings]);
+}
 
 /** POST /store/setting/update; the user's details (which carry the store) are read again after. */
 export const useSaveStoreSettings = () =>

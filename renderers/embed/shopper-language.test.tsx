@@ -7,9 +7,10 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { referralOfferText } from '../format/index.ts';
+import { memberRewardTitle, referralOfferText } from '../format/index.ts';
+import { LandingPage } from '../landing/index.ts';
 import { CATALOGS, t, type MessageKey } from '../i18n/index.ts';
-import { memberCtx, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
+import { landingDoc, memberCtx, section, visitorCtx, widgetDoc } from '../testing/fixtures.ts';
 import { Widget } from '../widget/index.ts';
 import type { WidgetAction } from '../widget/panels.ts';
 import type { Shopper } from './panel-api.ts';
@@ -197,5 +198,20 @@ describe.each(LOCALES)('the widget drawn in %s', (locale) => {
       t(visitor, 'referral.sentYou', { offer: referralOfferText({ kind: 'amount_off', amountMinor: 500 }, visitor) }).replace('{name}', 'Ada'),
     );
     for (const text of [offers.textContent ?? '', arrival.textContent ?? '']) expectNoEnglish(text, locale);
+  });
+
+  it("the referrer's coupon in the member's rewards: the widget's reward cart and the landing page's reward list", () => {
+    const parse = (markup: string) => new DOMParser().parseFromString(markup, 'text/html');
+    const coupon = { id: 'ref-1', title: 'Referral reward: $5 off coupon', code: 'REF-ADA', referral: { kind: 'amount_off' as const, amountMinor: 500 } };
+    const base = memberCtx({ locale, messages: CATALOGS[locale] });
+    const ctx = memberCtx({ locale, messages: CATALOGS[locale], member: { ...base.member!, rewards: [coupon] } });
+    const worded = t(ctx, 'reward.referral', { offer: referralOfferText(coupon.referral, ctx) });
+    expect(memberRewardTitle(coupon, ctx)).toBe(worded);
+    const cart = parse(renderToStaticMarkup(<Widget doc={widgetDoc()} ctx={ctx} panel="reward_cart" onAction={() => undefined} inline />));
+    const landing = parse(renderToStaticMarkup(<LandingPage doc={landingDoc([section('reward_list')])} ctx={ctx} />));
+    for (const title of [cart.querySelector('[data-reward="ready"] strong'), landing.querySelector('[data-member="rewards"] strong')]) {
+      expect(title?.textContent).toBe(worded);
+      expectNoEnglish(title?.textContent ?? '', locale);
+    }
   });
 });

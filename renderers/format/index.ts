@@ -1,5 +1,5 @@
 export { agreeLabels, formatPoints, formatPointsAmount, keepsProductWord, pointsAmount, pointsLabelFor, singularLabel, type PointsWords } from './points.ts';
-export { earnWayText, formatDiscount, formatEarnRate, redeemWayText, referralOfferText, type ProgramWording } from './rules.ts';
+export { earnWayText, formatDiscount, formatEarnRate, memberRewardTitle, redeemWayText, referralOfferText, type ProgramWording } from './rules.ts';
 export { fillPlaceholders } from './placeholders.ts';
 export { contrastRatio, meetsContrast } from './contrast.ts';
 export { safeUrl, safeColor, safeLength } from './safe.ts';

@@ -4,7 +4,7 @@
  * landing page and (in English) the console's rule lists and referral rewards. The server sends
  * the figures; this module words them.
  */
-import type { EarnRate, EarnWay, RedeemWay, ReferralOffer, RewardDiscount } from '../context.ts';
+import type { EarnRate, EarnWay, MemberReward, RedeemWay, ReferralOffer, RewardDiscount } from '../context.ts';
 import { t, type Wording } from '../i18n/catalog.ts';
 import { safeLocale } from '../i18n/messages.ts';
 import { pointsAmount, type PointsWords } from './points.ts';
@@ -69,4 +69,9 @@ export function referralOfferText(reward: ReferralOffer | undefined, ctx: Progra
   if (!reward) return '';
   if (reward.kind === 'points') return pointsAmount(reward.points, ctx);
   return t(ctx, 'referral.coupon', { discount: formatDiscount(reward, ctx) });
+}
+
+/** A member's reward as the shopper reads it: its title, or for a referrer's coupon "Referral reward: $5 off coupon" in the context's language. */
+export function memberRewardTitle(reward: Pick<MemberReward, 'title' | 'referral'>, ctx: ProgramWording): string {
+  return reward.referral ? t(ctx, 'reward.referral', { offer: referralOfferText(reward.referral, ctx) }) : reward.title;
 }

@@ -4,15 +4,17 @@
  * code…" while the shop's platform does not have it yet, and why when the shop refused it.
  */
 import type { MemberReward } from '../context.ts';
-import { formatDate, t, type Wording } from '../i18n/catalog.ts';
+import { memberRewardTitle, type ProgramWording } from '../format/rules.ts';
+import { formatDate, t } from '../i18n/catalog.ts';
 import { CodeActions } from './code-actions.tsx';
 import type { WidgetAction } from './panels.ts';
 
-export function RewardCard({ reward, label, act, ctx }: { reward: MemberReward; label: string; act(action: WidgetAction): void; ctx: Wording }) {
+export function RewardCard({ reward, label, act, ctx }: { reward: MemberReward; label: string; act(action: WidgetAction): void; ctx: ProgramWording }) {
+  const title = memberRewardTitle(reward, ctx);
   if (reward.platform === 'refused' || reward.status === 'refunded')
     return (
       <li data-reward="refused">
-        <strong>{reward.title}</strong>
+        <strong>{title}</strong>
         <br />
         {reward.platformError ? t(ctx, 'reward.refusedBecause', { reason: reward.platformError }) : t(ctx, 'reward.refused')} {t(ctx, 'reward.pointsReturned')}
       </li>
@@ -20,19 +22,19 @@ export function RewardCard({ reward, label, act, ctx }: { reward: MemberReward; 
   if (reward.platform === 'preparing')
     return (
       <li data-reward="preparing" aria-busy="true">
-        <strong>{reward.title}</strong> · <span role="status">{t(ctx, 'reward.preparing')}</span>
+        <strong>{title}</strong> · <span role="status">{t(ctx, 'reward.preparing')}</span>
       </li>
     );
   return (
     <li data-reward="ready">
-      <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+      <strong>{title}</strong> · <span className="ls-code">{reward.code}</span>
       {reward.expiresAt && (
         <>
           {' '}
           · <span className="ls-when">{t(ctx, 'reward.expires', { date: formatDate(ctx.locale, reward.expiresAt) })}</span>
         </>
       )}
-      <CodeActions code={reward.code} applyUrl={reward.applyUrl} title={reward.title} label={label} rewardId={reward.id} act={act} ctx={ctx} />
+      <CodeActions code={reward.code} applyUrl={reward.applyUrl} title={title} label={label} rewardId={reward.id} act={act} ctx={ctx} />
     </li>
   );
 }

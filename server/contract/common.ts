@@ -16,16 +16,12 @@ const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** URL check of spec §5: optional http(s) scheme, optional www, a domain, optional path. */
-export const URL_PATTERN = /^(https?:\/\/)?(www\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/[^\s]*)?$/i;
-export const urlField = z.string().trim().max(2048).regex(URL_PATTERN, 'Enter a valid URL, for example https://www.example.com.');
-
 /** Mutating calls that take no input: no body, or an empty object; anything else is refused. */
 export const emptyBody = z.strictObject({}).nullish();
 
-import { emailField, idField } from '../domain/schemas/fields.ts';
+import { emailField, idField, pageOf, URL_PATTERN, urlField } from '../domain/schemas/fields.ts';
 
-export { emailField, idField };
+export { emailField, idField, pageOf, URL_PATTERN, urlField };
 export const idParams = z.strictObject({ id: idField });
 
 /** `page` and `per_page` of a paged list's query (per_page at most 100). */
@@ -33,6 +29,3 @@ export const pageParams = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 };
-/** A paged list's answer: the page's rows and the total of the filter. */
-export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });

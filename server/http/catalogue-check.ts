@@ -1,4 +1,4 @@
-import { unknownCatalogueIds, type CatalogueRefs } from '../domain/products/catalogue.ts';
+import { unknownCatalogueIds, type CatalogueRefs } from '../modules/products/index.ts';
 import type { Executor } from '../domain/ledger/index.ts';
 import { ApiError } from './errors.ts';
 

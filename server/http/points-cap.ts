@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../domain/ledger/index.ts';
 import { withinPointsCap } from '../domain/ledger/index.ts';
-import { adjustmentCap } from '../domain/stores/index.ts';
+import { adjustmentCap } from '../modules/stores/index.ts';
 import type { App } from './context.ts';
 
 /**

@@ -19,7 +19,7 @@ import {
   fetchBigCommerceProduct,
   isBigCommerceProductScope,
   isShopifyProductTopic,
-} from '../domain/products/webhooks.ts';
+} from '../modules/products/index.ts';
 import { json } from '../db/normalize.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
 import { connectionOf } from '../modules/platforms/index.ts';

@@ -4,7 +4,8 @@
  * on the canvas, translates the widget's title in the Translations dialog, and publishes; the
  * French landing page (with its hreflang alternates) and the widget on a store page whose
  * `<html lang="fr">` show the French texts; in Arabic both are laid out right to left; the
- * translations go out as CSV and come back changed; the dialog passes axe.
+ * translations go out as CSV and come back changed; the dialog passes axe; an open studio follows
+ * the store's languages changed elsewhere.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -157,4 +158,36 @@ test('the translations go out as CSV and come back changed; the dialog passes ax
   await expect.poll(values).toContain(BANNER_FR_IMPORTED);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(frame(studio).locator('[data-section-type=banner]').getByRole('heading', { name: BANNER_FR_IMPORTED })).toBeVisible();
+});
+
+test("an open studio follows the store's languages changed elsewhere: French removed while edited gives way to English, saying so", async ({ request }) => {
+  const headers = await ownerApiHeaders(request, STORE);
+  const setLanguages = async (languages: string[]) => {
+    const saved = await request.post('/api/v1/store/setting/update', { headers, data: { languages } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  };
+  // the tab shown again (the merchant comes back from another tab): the console reads the store again
+  const showTabAgain = () => studio.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await openStudio(studio, '/onsite-display/landing-page');
+  const languages = studio.getByRole('radiogroup', { name: 'Language' });
+  await languages.getByLabel('FR').check();
+  await expect(frame(studio).locator('.ls-landing')).toHaveAttribute('lang', 'fr');
+
+  await setLanguages(['ar', 'de']);
+  await showTabAgain();
+  await expect(languages.getByLabel('DE')).toBeAttached();
+  await expect(languages.getByLabel('EN')).toBeChecked();
+  await expect(languages.getByLabel('FR')).toHaveCount(0);
+  await expect(studio.getByRole('status').filter({ hasText: "French is no longer one of the store's languages: showing English, the default." })).toBeVisible();
+  await expect(frame(studio).locator('.ls-landing')).toHaveAttribute('lang', 'en');
+
+  // French back: offered again, its texts kept
+  await setLanguages(['fr', 'ar']);
+  await showTabAgain();
+  await languages.getByLabel('FR').check();
+  await expect(
+    frame(studio)
+      .locator('[data-section-type=banner]')
+      .getByRole('heading', { name: /^Des grains offerts/ }),
+  ).toBeVisible();
 });

@@ -11,6 +11,7 @@ import type { RouteEntry } from '../../lib/feature.ts';
 import { useBuilderApi } from './api/onsite-display.ts';
 import { SurfacesOverview } from './components/SurfacesOverview.tsx';
 import { useViewOnlyReason } from '../../lib/useCan.ts';
+import { useStoreLanguages } from '../../lib/session-queries.ts';
 import { STUDIOS, studioPath } from '../../../renderers/contract/index.ts';
 
 /** The Experiments (A/B) screen of the surfaces (its own feature). */
@@ -41,6 +42,8 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
   const [params] = useSearchParams();
   // a role that may not edit opens the studio to look: nothing it cannot save is taken
   const readOnlyReason = useViewOnlyReason('program:edit');
+  // read again when the store's settings are saved or the tab is shown again: the open studio follows them
+  const languages = useStoreLanguages();
   return (
     <BuilderStudio
       key={surface}
@@ -52,6 +55,7 @@ function OnsiteDisplayStudioPage({ surface }: { surface: StudioSurface }) {
       initialVariant={params.get('variant') === 'b' ? 'b' : 'a'}
       experimentsHref={(kind) => `${EXPERIMENTS_PATH}?surface=${kind}`}
       readOnlyReason={readOnlyReason}
+      languages={languages}
     />
   );
 }

@@ -50,6 +50,7 @@ export const ar: Catalog = {
   'reward.apply': 'تطبيق الرمز',
   'reward.none': 'لا توجد مكافآت بعد.',
   'reward.yours': 'مكافآتك',
+  'reward.referral': 'مكافأة الإحالة: {offer}',
   'reward.preparing': 'جارٍ تجهيز الرمز…',
   'reward.refused': 'تعذّر على المتجر إنشاء هذا الرمز.',
   'reward.refusedBecause': 'تعذّر على المتجر إنشاء هذا الرمز: {reason}',

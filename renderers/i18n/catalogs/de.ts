@@ -43,6 +43,7 @@ export const de: Catalog = {
   'reward.apply': 'Code anwenden',
   'reward.none': 'Noch keine Prämien.',
   'reward.yours': 'Ihre Prämien',
+  'reward.referral': 'Empfehlungsprämie: {offer}',
   'reward.preparing': 'Ihr Code wird vorbereitet…',
   'reward.refused': 'Der Shop konnte diesen Code nicht erstellen.',
   'reward.refusedBecause': 'Der Shop konnte diesen Code nicht erstellen: {reason}',

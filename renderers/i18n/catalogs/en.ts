@@ -47,6 +47,7 @@ export const en = {
   'reward.apply': 'Apply code',
   'reward.none': 'No rewards yet.',
   'reward.yours': 'Your rewards',
+  'reward.referral': 'Referral reward: {offer}',
   'reward.preparing': 'Preparing your code…',
   'reward.refused': 'The shop could not create this code.',
   'reward.refusedBecause': 'The shop could not create this code: {reason}',

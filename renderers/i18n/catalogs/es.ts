@@ -47,6 +47,7 @@ export const es: Catalog = {
   'reward.apply': 'Aplicar código',
   'reward.none': 'Aún no tienes recompensas.',
   'reward.yours': 'Tus recompensas',
+  'reward.referral': 'Recompensa por recomendación: {offer}',
   'reward.preparing': 'Preparando tu código…',
   'reward.refused': 'La tienda no ha podido crear este código.',
   'reward.refusedBecause': 'La tienda no ha podido crear este código: {reason}',

@@ -43,6 +43,7 @@ export const fr: Catalog = {
   'reward.apply': 'Appliquer le code',
   'reward.none': 'Pas encore de récompense.',
   'reward.yours': 'Vos récompenses',
+  'reward.referral': 'Récompense de parrainage : {offer}',
   'reward.preparing': 'Préparation de votre code…',
   'reward.refused': 'La boutique n’a pas pu créer ce code.',
   'reward.refusedBecause': 'La boutique n’a pas pu créer ce code : {reason}',

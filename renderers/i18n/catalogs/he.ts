@@ -43,6 +43,7 @@ export const he: Catalog = {
   'reward.apply': 'החלת הקוד',
   'reward.none': 'אין עדיין הטבות.',
   'reward.yours': 'ההטבות שלכם',
+  'reward.referral': 'הטבת הפניה: {offer}',
   'reward.preparing': 'הקוד שלכם בהכנה…',
   'reward.refused': 'החנות לא הצליחה ליצור את הקוד.',
   'reward.refusedBecause': 'החנות לא הצליחה ליצור את הקוד: {reason}',

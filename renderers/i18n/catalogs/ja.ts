@@ -43,6 +43,7 @@ export const ja: Catalog = {
   'reward.apply': 'コードを適用',
   'reward.none': 'まだ特典はありません。',
   'reward.yours': 'あなたの特典',
+  'reward.referral': '紹介特典：{offer}',
   'reward.preparing': 'コードを準備しています…',
   'reward.refused': 'ショップがこのコードを作成できませんでした。',
   'reward.refusedBecause': 'ショップがこのコードを作成できませんでした：{reason}',

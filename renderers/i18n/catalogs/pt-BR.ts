@@ -47,6 +47,7 @@ export const ptBR: Catalog = {
   'reward.apply': 'Aplicar código',
   'reward.none': 'Nenhuma recompensa ainda.',
   'reward.yours': 'Suas recompensas',
+  'reward.referral': 'Recompensa por indicação: {offer}',
   'reward.preparing': 'Preparando seu código…',
   'reward.refused': 'A loja não conseguiu criar este código.',
   'reward.refusedBecause': 'A loja não conseguiu criar este código: {reason}',

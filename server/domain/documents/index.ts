@@ -19,7 +19,7 @@ export {
   type SurfaceSummary,
   type VersionInfo,
 } from './read.ts';
-export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, type SavedVersion } from './write.ts';
+export { changeDraft, publishVersion, restoreVersion, saveAndPublish, saveDraft, saveDraftOnLatest, type SavedVersion } from './write.ts';
 export type { ConflictResolution, DocumentVariant } from './kinds.ts';
 export { publishSurfaceStyles, type PublishedSurfaceStyles, type PublishSurfaceStyles } from './publish-styles.ts';
 export { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule, type ScheduleView } from './schedules.ts';

@@ -2,7 +2,7 @@ import { safeMigrate, type DocumentKind, type DocumentOf, type FieldErrors } fro
 import type { Db } from '../../db/connection.ts';
 import type { DocumentStatus } from '../../db/schema.ts';
 import { defaultDocument, STORED_KINDS, SURFACES, type ConflictResolution, type DocumentVariant } from './kinds.ts';
-import { loadBrandColour } from '../stores/brand.ts';
+import { loadBrandColour } from '../../modules/stores/index.ts';
 
 /** Why a stored version could not be read (a newer schema, or data that no longer validates). */
 export interface DocumentProblem {

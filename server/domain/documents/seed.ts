@@ -1,6 +1,6 @@
 import type { DocumentKind, SettingsDocument } from '../../../renderers/contract/index.ts';
 import { DEFAULT_DOCUMENTS, DEMO_DOCUMENTS, brandedDocument } from '../../../presets/index.ts';
-import { brandColourOf } from '../stores/brand.ts';
+import { brandColourOf } from '../../modules/stores/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { STORED_KINDS } from './kinds.ts';
 import { latestVersion } from './read.ts';

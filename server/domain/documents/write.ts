@@ -65,6 +65,24 @@ export async function appendVersion<K extends DocumentKind>(db: Db, input: Appen
   return { kind, ...toVersionInfo({ ...inserted, created_by_name: name?.name ?? null }), document };
 }
 
+/** Saves that take the latest version's place between the look-up and the insert, before one goes on top. */
+const LATEST_ATTEMPTS = 5;
+
+/**
+ * Appends on top of whatever version is latest (there is no base to be stale): when another save
+ * takes the next version first — two calls at once, on any database — the latest is read again.
+ */
+async function appendOnLatest<K extends DocumentKind>(db: Db, input: Omit<Append<K>, 'baseVersion'>): Promise<SavedVersion<K>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const baseVersion = await latestVersion(db, input.storeId, input.kind, input.variant ?? 'a');
+    try {
+      return await appendVersion(db, { ...input, baseVersion });
+    } catch (error) {
+      if (!(error instanceof VersionConflictError) || attempt === LATEST_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** Validates `document` as a current `kind` document; throws DocumentInvalidError with path → message errors. */
 function validOrThrow<K extends DocumentKind>(kind: K, document: unknown): DocumentOf<K> {
   const result = validateDocument(kind, document);
@@ -87,6 +105,15 @@ export interface SaveDraft {
 export async function saveDraft<K extends DocumentKind>(db: Db, input: SaveDraft & { kind: K }): Promise<SavedVersion<K>> {
   const document = validOrThrow(input.kind, input.document);
   return appendVersion(db, { ...input, document });
+}
+
+/** Save a draft on top of whatever version is latest: validated like any save, never stale. */
+export async function saveDraftOnLatest<K extends DocumentKind>(
+  db: Db,
+  input: Omit<SaveDraft, 'baseVersion' | 'conflict'> & { kind: K },
+): Promise<SavedVersion<K>> {
+  const document = validOrThrow(input.kind, input.document);
+  return appendOnLatest(db, { ...input, document });
 }
 
 /**
@@ -167,8 +194,8 @@ export async function restoreVersion<K extends DocumentKind>(
   const variant = input.variant ?? 'a';
   const from = input.from ?? variant;
   const { document } = await readableVersion(db, storeId, kind, input.version, from);
-  const baseVersion = input.baseVersion ?? (await latestVersion(db, storeId, kind, variant));
-  return appendVersion(db, { storeId, kind, variant, baseVersion, document, userId: input.userId, restoredFrom: input.version, restoredFromVariant: from });
+  const restored = { storeId, kind, variant, document, userId: input.userId, restoredFrom: input.version, restoredFromVariant: from };
+  return input.baseVersion === undefined ? appendOnLatest(db, restored) : appendVersion(db, { ...restored, baseVersion: input.baseVersion });
 }
 
 /** Save `document` and publish it at once (seed, imports): refused like any save when `baseVersion` is stale. */

@@ -2,11 +2,11 @@ import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
 import { readAccount, type Executor } from '../ledger/index.ts';
 import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../../modules/rules/index.ts';
-import { programWords } from './words.ts';
+import { programWords } from '../../modules/stores/index.ts';
 import { shopperAction } from './earn-actions.ts';
 import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
 import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';
+import { isReferralCoupon, memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();
@@ -82,19 +82,21 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
   const [rewards, last] = await Promise.all([
     db
       .selectFrom('rewards')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('customer_id', '=', customerId)
+      .leftJoin('ledger_entries', 'ledger_entries.id', 'rewards.entry_id')
+      .selectAll('rewards')
+      .select('ledger_entries.type as entry_type')
+      .where('rewards.store_id', '=', storeId)
+      .where('rewards.customer_id', '=', customerId)
       // rolled back rewards are left out, but for those the shop refused: the shopper reads why
       .where((eb) =>
         eb.or([
-          eb('status', '!=', 'rolled_back'),
+          eb('rewards.status', '!=', 'rolled_back'),
           eb.exists(
             eb.selectFrom('reward_codes').select('id').whereRef('reward_codes.reward_id', '=', 'rewards.id').where('reward_codes.state', '=', 'refused'),
           ),
         ]),
       )
-      .orderBy('id', 'desc')
+      .orderBy('rewards.id', 'desc')
       .limit(50)
       .execute(),
     db
@@ -127,6 +129,10 @@ export async function getMemberState(db: Executor, storeId: number, customerId: 
       // status: active, used or expired (an expired code no longer works; its points are not given back)
       id: String(reward.id),
       title: reward.title,
+      // a referrer's coupon travels as figures: the renderers word it in the shopper's language
+      ...(reward.entry_type === 'referral_reward' && isReferralCoupon(reward.discount_type)
+        ? { referral: referralOffer({ type: reward.discount_type, value: reward.discount_value }) }
+        : {}),
       code: reward.code,
       used: reward.status === 'used',
       status: reward.status === 'rolled_back' ? 'refunded' : reward.status, // the only rolled back rewards kept are the refused ones

@@ -9,11 +9,11 @@ import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../documents/index.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
-import { servedLanguage } from '../stores/languages.ts';
+import { servedLanguage } from '../../modules/stores/index.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';
 export { demoMember } from './demo-member.ts';
-export { servedLanguage } from '../stores/languages.ts';
+export { servedLanguage } from '../../modules/stores/index.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {

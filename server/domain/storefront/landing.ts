@@ -3,7 +3,7 @@ import { storeLanguages, type LandingPage, type StoreLanguages, type SurfaceStyl
 import type { Db } from '../../db/connection.ts';
 import { loadPublishedDocument } from '../documents/index.ts';
 import { getProgramData } from '../program/index.ts';
-import { findStoreBy } from '../stores/index.ts';
+import { findStoreBy } from '../../modules/stores/index.ts';
 
 /** What the public landing page shows: the published page, its published style and the store's real program. */
 export interface PublishedLanding {

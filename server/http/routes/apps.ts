@@ -23,7 +23,7 @@ import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from '../../domain/apps/index.ts';
 import { SHOPIFY_CUSTOMER_TOPICS } from '../../modules/customers/index.ts';
 import { SHOPIFY_TOPICS } from '../../modules/orders/index.ts';
-import { SHOPIFY_PRODUCT_TOPICS } from '../../domain/products/webhooks.ts';
+import { SHOPIFY_PRODUCT_TOPICS } from '../../modules/products/index.ts';
 import type { Store } from '../../db/schema.ts';
 import { findImage } from '../../domain/media/gallery.ts';
 import type { RouteModule } from '../context.ts';

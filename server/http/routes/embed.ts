@@ -16,7 +16,7 @@ import { languageTagSchema } from '../../../renderers/contract/index.ts';
 import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
 import { loadPublishedDocument } from '../../domain/documents/index.ts';
 import { demoMember } from '../../domain/storefront/index.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { findStoreBy } from '../../modules/stores/index.ts';
 import type { RouteModule } from '../context.ts';
 import { preferredEncoding, type ContentEncoding } from '../compression.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';

@@ -7,7 +7,7 @@ import { claimAction, presentReward, redeemReward, setBirthday } from '../../mod
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
 import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { findStoreBy } from '../../modules/stores/index.ts';
 import { discountsOfTier, memberTier, presentDiscount } from '../../modules/vip/index.ts';
 import { assignShopper } from '../../modules/experiments/index.ts';
 import {

@@ -7,9 +7,8 @@ import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.
 import { verifyLedger } from '../../domain/ledger/index.ts';
 import { createEarningRule } from '../../modules/rules/index.ts';
 import { earningRuleBody } from '../../contract/points.ts';
-import { upsertProducts } from '../../domain/products/catalogue.ts';
 import { tagCustomers } from '../../modules/customers/index.ts';
-import { normalizeProduct } from '../../domain/products/normalize.ts';
+import { normalizeProduct, upsertProducts } from '../../modules/products/index.ts';
 import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
 import { bigcommerceWebhookSecret } from './webhooks.ts';
 import { loadConfig } from '../../config.ts';

@@ -1,28 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS, type EmailKey } from './contract/kinds.ts';
+import type { EmailKey } from './contract/kinds.ts';
+import { expiryReminderDays, type ExpiryReminderDays } from '../../domain/schemas/expiry-reminders.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
 
 const DAY = 86_400_000;
 
-export interface ExpiryReminderDays {
-  /** the "Early points expiry" email goes out this many days before; 0 = never */
-  early: number;
-  /** the "Final points expiry" email goes out this many days before; 0 = never */
-  final: number;
-}
-
-const days = (value: unknown, fallback: number) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= EXPIRY_REMINDER_MAX_DAYS ? value : fallback;
-
-/** A store's reminder days, from `settings.email_settings` (early_expiry_days, final_expiry_days). */
-export function expiryReminderDays(settings: Record<string, unknown>): ExpiryReminderDays {
-  const email = (settings.email_settings ?? {}) as Record<string, unknown>;
-  return {
-    early: days(email.early_expiry_days, EXPIRY_REMINDER_DEFAULTS.early_expiry_days),
-    final: days(email.final_expiry_days, EXPIRY_REMINDER_DEFAULTS.final_expiry_days),
-  };
-}
+export { expiryReminderDays };
 
 /** Which reminder (if any) a batch expiring `daysLeft` days from now gets. */
 export function reminderFor(daysLeft: number, reminder: ExpiryReminderDays): EmailKey | null {

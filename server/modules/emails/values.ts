@@ -3,10 +3,8 @@ import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
 import { keepsProductWord, pointsLabelFor } from '../../../renderers/format/index.ts';
 import { catalogFor, word } from '../../../renderers/i18n/index.ts';
 import { storeLanguages } from '../../../renderers/contract/index.ts';
-import { servedLanguage } from '../../domain/stores/languages.ts';
-import { programWords } from '../../domain/program/words.ts';
+import { servedLanguage, programWords, brandColourOf } from '../stores/index.ts';
 import type { Store } from '../../db/schema.ts';
-import { brandColourOf } from '../../domain/stores/brand.ts';
 
 /** The store's default language (its emails' language for someone whose language it does not write in). */
 export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { addInWindow } from '../../auth/window-counter.ts';
-import { findStoreBy } from '../../domain/stores/index.ts';
+import { findStoreBy } from '../stores/index.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { BEACON_LIMITS, verifyBeacon, type BeaconClaims } from './exposure.ts';
 

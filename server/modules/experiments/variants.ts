@@ -1,6 +1,6 @@
 import type { ExperimentSurface, Variant } from '../../contract/experiments.ts';
 import type { Db } from '../../db/connection.ts';
-import { getDocument, listVersions, loadPublishedDocument, restoreVersion, saveDraft } from '../../domain/documents/index.ts';
+import { getDocument, listVersions, loadPublishedDocument, restoreVersion, saveDraftOnLatest } from '../../domain/documents/index.ts';
 
 /**
  * The surface's variant B: its latest version, or null when none was saved. B is a line of
@@ -29,8 +29,7 @@ export async function variantFromPublished(db: Db, storeId: number, kind: Experi
   if (published.version !== null && !published.problem) {
     await restoreVersion(db, { storeId, kind, variant: 'b', from: 'a', version: published.version, userId });
   } else {
-    const [latest] = await listVersions(db, storeId, kind, 1, 'b');
-    await saveDraft(db, { storeId, kind, variant: 'b', baseVersion: latest?.version ?? 0, document: published.document, userId });
+    await saveDraftOnLatest(db, { storeId, kind, variant: 'b', document: published.document, userId });
   }
   return (await findVariant(db, storeId, kind))!;
 }

@@ -77,3 +77,30 @@ export const orderImportBody = z
     message: 'Send csv text or an orders array.',
     path: ['csv'],
   });
+
+/** POST product/import: CSV text (a product, or a variant of one, per row) or JSON products (neutral rows, Shopify or BigCommerce products). */
+export const productImportBody = z
+  .strictObject({
+    format: z.enum(['csv', 'json']),
+    csv: z.string().max(900_000).optional(),
+    products: z.array(z.record(z.string(), z.unknown())).max(5_000).optional(),
+  })
+  .refine((body) => (body.format === 'csv' ? body.csv !== undefined : body.products !== undefined), {
+    message: 'Send csv text or a products array.',
+    path: ['csv'],
+  });
+export type ProductImportBody = z.infer<typeof productImportBody>;
+
+/** An import's progress (orders and products alike). */
+export const importRecord = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  rows: z.number(),
+  total: z.number(),
+  processed: z.number(),
+  failed_rows: z.array(z.object({ row: z.number(), message: z.string() })),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportRecord = z.infer<typeof importRecord>;

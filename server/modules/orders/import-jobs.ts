@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { enqueueJob, type JobKind, type RunningJob } from '../../domain/jobs/index.ts';
 import { inTransaction, type Executor } from '../../domain/ledger/index.ts';
-import { applyProductItems, prepareProductImport, type ProductImportItem } from '../../domain/products/import.ts';
+import { applyProductItems, prepareProductImport, type ProductImportItem } from '../products/index.ts';
 import { applyImportItems, prepareImport, type ImportItem } from './import.ts';
 import type { ImportKind, OrderImport } from './tables.ts';
 import { letRequestsThrough } from '../../domain/cooperate.ts';

@@ -1,8 +1,10 @@
 /**
  * The orders module: Shopify's, BigCommerce's and the neutral webhook's orders in one neutral shape
  * (server/domain/schemas/normalized-order.ts), applied once each through the ledger, handed to the
- * areas that follow an order, and the order import with its route. Other modules import this file
- * only; the console may read `contract.ts` (zod only) through server/contract/webhooks.ts.
+ * areas that follow an order, and the order and product imports with their routes. Other modules
+ * import this file only; the console may read `contract.ts` (zod only) through
+ * server/contract/webhooks.ts and server/contract/products.ts.
  */
 export * from './service.ts';
 export { orderImportRoutes } from './import-routes.ts';
+export { productImportRoutes } from './product-import-routes.ts';

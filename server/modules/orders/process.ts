@@ -20,7 +20,7 @@ import { inCurrency, type NormalizedOrder, type OrderEvent } from '../../domain/
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
 import type { OrderState } from './tables.ts';
 import { pointsEarnedEmails, type QueuedEmail, queueEmails } from '../emails/index.ts';
-import { productFacts } from '../../domain/products/catalogue.ts';
+import { productFacts } from '../products/index.ts';
 import { settleReferralOrders } from '../referrals/index.ts';
 import { loadLadder, movesBeforeEarn, multipliersOf, reevaluateTiers } from '../vip/index.ts';
 

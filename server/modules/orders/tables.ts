@@ -3,7 +3,7 @@ import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
 import type { NormalizedOrder, OrderEvent } from '../../domain/schemas/normalized-order.ts';
 import type { RefundRecord } from './refunds.ts';
 import type { ImportFailure } from '../../domain/schemas/import-failure.ts';
-import type { NormalizedProduct } from '../../domain/products/normalize.ts';
+import type { NormalizedProduct } from '../products/index.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 

@@ -2,9 +2,12 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
+import { getMemberState } from '../../domain/program/index.ts';
+import { memberRewardTitle } from '../../../renderers/format/index.ts';
+import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
-import { DEFAULT_REFERRAL_SETTINGS } from './contract.ts';
+import { DEFAULT_REFERRAL_SETTINGS, type ReferralSettings } from './contract.ts';
 import {
   cancelReferral,
   claimFriendCoupon,
@@ -32,7 +35,7 @@ describeEachDatabase(
         .executeTakeFirstOrThrow();
       return row;
     };
-    const settings = (change: Partial<typeof DEFAULT_REFERRAL_SETTINGS> = {}) =>
+    const settings = (change: Partial<ReferralSettings> = {}) =>
       saveReferralSettings(ctx.db, store(), { ...DEFAULT_REFERRAL_SETTINGS, referrer_reward: { type: 'points', value: 500 }, ...change }, ctx.clock.now());
     /** a visit through the member's link and the friend's claim, from its own IP unless told */
     const refer = async (referrerId: number, friend: string, ip = `10.0.${serial}.${friend.length}`): Promise<ClaimAnswer> => {
@@ -204,6 +207,23 @@ describeEachDatabase(
         reward_entry_id: null,
         reason: 'the referrer reached the limit of 1 referral rewards',
       });
+      await settings();
+    });
+
+    it("lists the referrer's coupon among the member's rewards as figures, worded in the shopper's language", async () => {
+      await settings({ referrer_reward: { type: 'fixed_amount', value: 500 } });
+      const referrer = await member();
+      await refer(referrer.id, 'worded.friend@mail.test');
+      await order('RC-1', 'worded.friend@mail.test', 5000);
+      expect(await referralOf('worded.friend@mail.test')).toMatchObject({ state: 'completed', reason: null });
+      const state = await getMemberState(ctx.db, store(), referrer.id, ctx.clock.now());
+      expect(state?.rewards).toHaveLength(1);
+      const [coupon] = state!.rewards;
+      expect(coupon).toMatchObject({ referral: { kind: 'amount_off', amountMinor: 500 } });
+      const wording = (locale: string) => ({ locale, messages: catalogFor(locale), program: { pointsLabel: 'points', currency: 'USD' } });
+      expect(memberRewardTitle(coupon!, wording('en'))).toBe('Referral reward: $5 off coupon');
+      expect(memberRewardTitle(coupon!, wording('fr'))).toMatch(/^Récompense de parrainage : coupon de 5\s\$US de réduction$/);
+      expect(memberRewardTitle(coupon!, wording('ar'))).toMatch(/^مكافأة الإحالة: قسيمة خصم .*5/);
       await settings();
     });
   },

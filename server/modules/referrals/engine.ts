@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { programWords } from '../../domain/program/words.ts';
+import { programWords } from '../stores/index.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
 import { type QueuedEmail, queueEmails } from '../emails/index.ts';

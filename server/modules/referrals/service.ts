@@ -1,6 +1,6 @@
 /** Referrals: settings, links and visits, the friend's coupon, completion through orders, fraud review. */
 export type { FraudFlag, FriendReward, Referral, ReferralState } from './tables.ts';
-export { describeReferralReward, readReferralSettings, referralOffer, removeReferralPoints, saveReferralSettings } from './settings.ts';
+export { describeReferralReward, isReferralCoupon, readReferralSettings, referralOffer, removeReferralPoints, saveReferralSettings } from './settings.ts';
 export { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
 export { FLAG_REASONS } from './fraud.ts';
 export {

@@ -1,7 +1,7 @@
 import { json } from '../../db/normalize.ts';
 import type { ReferralOffer } from '../../../renderers/context.ts';
 import { referralOfferText, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS, englishWording } from '../stores/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBody, type ReferralRewardKind, type ReferralSettings } from './contract.ts';
 
@@ -37,6 +37,9 @@ export function referralOffer(reward: { type: ReferralRewardKind; value: number 
   if (reward.type === 'points') return { kind: 'points', points: reward.value };
   return reward.type === 'fixed_amount' ? { kind: 'amount_off', amountMinor: reward.value } : { kind: 'percent_off', percent: reward.value };
 }
+
+/** Whether a coupon's discount type is one a referral gives (an amount or a percentage off). */
+export const isReferralCoupon = (type: string): type is Exclude<ReferralRewardKind, 'points'> => type === 'fixed_amount' || type === 'percentage';
 
 /** A reward in the console's words (English, through the renderers' wording): "$5 off coupon", "5% off coupon", "500 points". */
 export function describeReferralReward(reward: { type: ReferralRewardKind; value: number }, currency: string, words: PointsWords = DEFAULT_WORDS): string {

@@ -12,7 +12,7 @@ import {
 } from './contract/earning-rules.ts';
 import { readExpirySettings, saveExpirySettings } from './expiry.ts';
 import { eventCustomer, recordCustomEvent } from './custom-events.ts';
-import { programWords } from '../../domain/program/words.ts';
+import { programWords } from '../stores/index.ts';
 import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules, presentEarningRule, updateEarningRule } from './earning.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

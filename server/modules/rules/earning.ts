@@ -2,7 +2,7 @@ import { json } from '../../db/normalize.ts';
 import type { EarningRuleBody } from './contract/earning-rules.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { describeRule } from './order-earn.ts';
-import { DEFAULT_WORDS, type ProgramWords } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS, type ProgramWords } from '../stores/index.ts';
 import type { EarningRule } from './tables.ts';
 
 export async function createEarningRule(db: Executor, storeId: number, body: EarningRuleBody, now: Date): Promise<EarningRule> {

@@ -3,7 +3,7 @@ import { formatMoney, type NormalizedOrder } from '../../domain/schemas/normaliz
 import type { EarningRule } from './tables.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { formatEarnRate, formatPointsAmount } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording, type ProgramWords } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS, englishWording, type ProgramWords } from '../stores/index.ts';
 import type { EarnRate } from '../../../renderers/context.ts';
 
 /** The store's active order rules, oldest first: what an order (or an approved receipt) earns by. */

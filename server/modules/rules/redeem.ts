@@ -4,7 +4,7 @@ import { redeemConfig, type RedeemRuleBody } from './contract/redeem-rules.ts';
 import { debit, inTransaction, reverseDebit, type Executor } from '../../domain/ledger/index.ts';
 import type { RewardDiscount } from '../../../renderers/context.ts';
 import { formatDiscount } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS, englishWording } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS, englishWording } from '../stores/index.ts';
 import { RedeemError } from './errors.ts';
 import { useRefusal } from './reward-expiry.ts';
 import type { RedeemRule, Reward } from './tables.ts';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../domain/ledger/index.ts';
 import { formatPoints, pointsLabelFor, type PointsWords } from '../../../renderers/format/index.ts';
-import { DEFAULT_WORDS } from '../../domain/program/words.ts';
+import { DEFAULT_WORDS } from '../stores/index.ts';
 import type { TierBasis, TierPeriod } from './contract.ts';
 import type { VipPerk, VipSettings, VipTier } from './tables.ts';
 

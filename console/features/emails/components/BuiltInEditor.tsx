@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { EmailStudio, type EmailStudioApi } from '../../../../builder/index.ts';
 import type { CustomerListAnswer } from '../../../../server/contract/customers.ts';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
-import { storeLanguages, type EmailDocument } from '../../../../renderers/contract/index.ts';
+import type { EmailDocument } from '../../../../renderers/contract/index.ts';
 import { api } from '../../../lib/runtime.ts';
-import { useConsole } from '../../../state/store.ts';
+import { useStoreLanguages } from '../../../lib/session-queries.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
 import { useViewOnlyReason } from '../../../lib/useCan.ts';
 
@@ -18,8 +18,7 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
   const navigate = useNavigate();
   const viewOnly = useViewOnlyReason('program:edit');
   const save = useSaveTemplate(template.key);
-  const settings = useConsole((state) => state.user.users?.store?.settings);
-  const languages = useMemo(() => storeLanguages(settings), [settings]);
+  const languages = useStoreLanguages();
   const studioApi = useMemo<EmailStudioApi>(
     () => ({
       async save(document) {

@@ -32,7 +32,6 @@ import { requestHeaders, type ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
-import { storeLanguages } from '../../../../renderers/contract/index.ts';
 import { editingPresenceApi } from './editing-presence.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
@@ -197,7 +196,6 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
     ...editingPresenceApi(api),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
-    languages: () => storeLanguages(consoleStore().getState().user.users?.store?.settings),
     variantB: versionedDocuments<VariantKind>(
       api,
       (kind) => `/onsite-display/variants/${kind}`,

@@ -1,7 +1,7 @@
 /**
  * Reward list (spec §2): the rewards on offer; a member also sees their own rewards with codes.
  */
-import { pointsAmount } from '../../../format/index.ts';
+import { memberRewardTitle, pointsAmount } from '../../../format/index.ts';
 import { t } from '../../../i18n/catalog.ts';
 import { Icon } from '../../../shared/icons.tsx';
 import { FieldText, LinkButton } from '../../../shared/text.tsx';
@@ -25,7 +25,7 @@ function RewardListSection({ section, content, ctx }: SectionProps) {
         <ul className="ls-rewards" data-member="rewards" aria-label={t(ctx, 'reward.yours')} style={{ marginTop: 16 }}>
           {mine.map((reward) => (
             <li key={reward.id}>
-              <strong>{reward.title}</strong> · <span className="ls-code">{reward.code}</span>
+              <strong>{memberRewardTitle(reward, ctx)}</strong> · <span className="ls-code">{reward.code}</span>
             </li>
           ))}
         </ul>

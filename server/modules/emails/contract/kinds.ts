@@ -64,10 +64,7 @@ export const TAG_LABELS: Record<string, string> = {
   expiry_date: 'Expiry date',
 };
 
-/** Days before points expire that the two reminders go out, unless the store says otherwise. */
-export const EXPIRY_REMINDER_DEFAULTS = { early_expiry_days: 30, final_expiry_days: 7 } as const;
-/** The longest notice a store may choose. */
-export const EXPIRY_REMINDER_MAX_DAYS = 365;
+export { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS } from '../../../domain/schemas/expiry-reminders.ts';
 
 /** Which editor made a design: the simple form, Unlayer (visual, online) or the built-in editor (offline). */
 export const EMAIL_EDITORS = ['simple', 'unlayer', 'builder'] as const;

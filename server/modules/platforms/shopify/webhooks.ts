@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/connection.ts';
 import { deleteCustomer, isShopifyCustomerTopic } from '../../customers/index.ts';
 import { SHOPIFY_TOPICS } from '../../orders/index.ts';
-import { isShopifyProductTopic } from '../../../domain/products/webhooks.ts';
+import { isShopifyProductTopic } from '../../products/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';

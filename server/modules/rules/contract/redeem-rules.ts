@@ -60,3 +60,17 @@ export const redeemPointBody = z.strictObject({
   /** variable rewards: the points to spend */
   points: z.number().int().min(1).max(10_000_000).optional(),
 });
+
+/** POST /coupon/onboarding/store: the first reward chosen during onboarding. */
+export const onboardingCouponBody = z
+  .strictObject({
+    title: z.string().trim().min(1, 'Enter a reward title.').max(120),
+    discount_type: z.enum(['percentage', 'fixed_amount', 'free_shipping']),
+    /** percent (1–100) or an amount in minor units; 0 for free shipping */
+    discount_value: z.number().int().min(0).max(100_000_00),
+    points_cost: z.number().int().min(1).max(1_000_000),
+  })
+  .refine((body) => body.discount_type !== 'percentage' || (body.discount_value >= 1 && body.discount_value <= 100), {
+    message: 'A percentage discount is between 1 and 100.',
+    path: ['discount_value'],
+  });

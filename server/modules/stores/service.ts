@@ -1,3 +1,4 @@
+/** Stores: the tenant and its settings — users' stores, switching, channels, the brand colour, the languages, the program's words. */
 export {
   adjustmentCap,
   findStoreBy,
@@ -9,5 +10,6 @@ export {
   type StoreSettingsChange,
 } from './stores.ts';
 export { createChannel, listChannels, removeChannel } from './channels.ts';
-export { saveOnboardingReward, type OnboardingReward } from './onboarding-reward.ts';
 export { brandColourOf, loadBrandColour } from './brand.ts';
+export { servedLanguage } from './languages.ts';
+export { DEFAULT_WORDS, englishWording, programWords, type ProgramWords } from './words.ts';

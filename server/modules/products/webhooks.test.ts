@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
-import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
+import { parseJsonKeepingIds } from '../orders/index.ts';
 import { upsertProducts } from './catalogue.ts';
 import { normalizeProduct } from './normalize.ts';
 import { applyShopifyProductWebhook } from './webhooks.ts';

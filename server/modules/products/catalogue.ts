@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
-import { fetchPage, type PageWindow } from '../paging.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { fetchPage, type PageWindow } from '../../domain/paging.ts';
 import type { NormalizedProduct } from './normalize.ts';
 
 export type ProductSource = 'import' | 'webhook' | 'seed';

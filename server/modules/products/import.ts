@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
-import type { Executor } from '../ledger/index.ts';
-import type { ImportFailure } from '../schemas/import-failure.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { ImportFailure } from '../../domain/schemas/import-failure.ts';
 import { upsertProducts } from './catalogue.ts';
 import { normalizeProduct, type NormalizedProduct } from './normalize.ts';
 

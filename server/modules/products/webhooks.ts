@@ -1,4 +1,4 @@
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { deleteProduct, upsertProducts } from './catalogue.ts';
 import { normalizeProduct } from './normalize.ts';
 

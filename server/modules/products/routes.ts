@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { dataEnvelope, idParams } from '../../contract/common.ts';
-import {
-  catalogueListQuery,
-  collectionPage,
-  importRecord,
-  productImportBody,
-  productPage,
-  productTagPage,
-  variantListBody,
-  variantPage,
-} from '../../contract/products.ts';
-import { createImport, findImport, listImports, parseCsv, presentImport, runImport } from '../../modules/orders/index.ts';
-import { listCollections, listProducts, listProductTags, listVariants } from '../../domain/products/catalogue.ts';
-import type { Product } from '../../domain/products/tables.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { dataEnvelope } from '../../contract/common.ts';
+import { catalogueListQuery, collectionPage, productPage, productTagPage, variantListBody, variantPage } from './contract.ts';
+import { listCollections, listProducts, listProductTags, listVariants } from './catalogue.ts';
+import type { Product } from './tables.ts';
+import type { RouteModule } from '../../http/context.ts';
 
 const presentProduct = (product: Product) => ({
   id: product.external_id,
@@ -34,7 +23,7 @@ const presentProduct = (product: Product) => ({
 
 const windowOf = (query: z.infer<typeof catalogueListQuery>) => ({ page: query.page, perPage: query.limit });
 
-/** Spec §7 data host: the product catalogue — lists for the rule pickers, product tags, product import. */
+/** Spec §7 data host: the product catalogue — lists for the rule pickers and product tags (the product import is the orders module's, beside the order import). */
 export const productRoutes: RouteModule = {
   prefix: '/data/v1',
   register(app) {
@@ -131,51 +120,6 @@ export const productRoutes: RouteModule = {
           },
         };
       },
-    );
-
-    app.post(
-      '/product/import',
-      {
-        config: { permission: 'store:settings' },
-        schema: {
-          tags,
-          summary: 'Import products from CSV or JSON (upserts: importing twice changes nothing)',
-          description:
-            'CSV columns: product_id, title, handle, vendor, product_type, status, price, image_url, tags ("a, b"), collection_ids ("a|b"), collection_titles, variant_id, variant_title, sku — one product, or one variant of it, per row. ' +
-            'JSON: neutral rows with the same fields, Shopify products or BigCommerce products. Up to 200 products: imported within the request (200, status done); more: 202 with status queued, progress at GET /product/import/{id}.',
-          body: productImportBody,
-          response: { 200: dataEnvelope(importRecord), 202: dataEnvelope(importRecord) },
-        },
-      },
-      async (request, reply) => {
-        const rows = request.body.format === 'csv' ? parseCsv(request.body.csv ?? '') : (request.body.products ?? []);
-        const { record, background } = await createImport(app.db, request.store.id, rows, app.clock.now(), 'products');
-        if (!background) return { data: presentImport(await runImport(app.db, record, () => app.clock.now())) };
-        app.work.jobsQueued.raise();
-        return reply.code(202).send({ data: presentImport(record) });
-      },
-    );
-
-    app.get(
-      '/product/import/:id',
-      {
-        config: { permission: 'program:read' },
-        schema: { tags, summary: 'The progress of a product import', params: idParams, response: { 200: dataEnvelope(importRecord) } },
-      },
-      async (request) => {
-        const record = await findImport(app.db, request.store.id, request.params.id, 'products');
-        if (!record) throw notFound('Import');
-        return { data: presentImport(record) };
-      },
-    );
-
-    app.get(
-      '/product/imports',
-      {
-        config: { permission: 'program:read' },
-        schema: { tags, summary: 'The newest product imports (Product History)', response: { 200: dataEnvelope(z.array(importRecord)) } },
-      },
-      async (request) => ({ data: (await listImports(app.db, request.store.id, 'products', 20)).map(presentImport) }),
     );
   },
 };

@@ -1,33 +1,16 @@
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { storeSummary } from '../../contract/session.ts';
-import {
-  channelCreateBody,
-  channelRecord,
-  channelRemoveBody,
-  onboardingCouponBody,
-  reminderOrderError,
-  storeListItem,
-  storeSettingsBody,
-  storeTokenUpdateBody,
-} from '../../contract/store.ts';
+import { channelCreateBody, channelRecord, channelRemoveBody, reminderOrderError, storeListItem, storeSettingsBody, storeTokenUpdateBody } from './contract.ts';
 import { moveSessionToStore } from '../../auth/sessions.ts';
-import {
-  createChannel,
-  findUserStore,
-  listChannels,
-  listUserStores,
-  removeChannel,
-  rotateHmacSecret,
-  saveOnboardingReward,
-  updateStoreSettings,
-} from '../../domain/stores/index.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { expiryReminderDays } from '../../modules/emails/index.ts';
-import { presentStore } from '../present.ts';
+import { findUserStore, listUserStores, rotateHmacSecret, updateStoreSettings } from './stores.ts';
+import { createChannel, listChannels, removeChannel } from './channels.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { expiryReminderDays } from '../../domain/schemas/expiry-reminders.ts';
+import { presentStore } from '../../http/present.ts';
 import { z } from 'zod';
 
-/** Spec §7 "Session and store": the user's stores, switching, settings, HMAC secret, channels, onboarding. */
+/** Spec §7 "Session and store": the user's stores, switching, settings, HMAC secret, channels (the onboarding reward is the rules module's). */
 export const storeRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
@@ -130,23 +113,6 @@ export const storeRoutes: RouteModule = {
       async (request) => {
         if (!(await removeChannel(app.db, request.store.id, request.body.id))) throw notFound('Channel');
         return { data: { id: request.body.id } };
-      },
-    );
-
-    app.post(
-      '/coupon/onboarding/store',
-      {
-        config: { permission: 'program:edit' },
-        schema: {
-          tags: ['store'],
-          summary: 'Save the onboarding coupon reward',
-          body: onboardingCouponBody,
-          response: { 200: dataEnvelope(onboardingCouponBody) },
-        },
-      },
-      async (request) => {
-        const { reward } = await saveOnboardingReward(app.db, request.store, request.body, app.clock.now());
-        return { data: reward };
       },
     );
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toMinor } from '../schemas/normalized-order.ts';
+import { toMinor } from '../../domain/schemas/normalized-order.ts';
 
 /** A product in one neutral shape, whichever file or platform it came from. */
 export interface NormalizedProduct {

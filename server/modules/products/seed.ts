@@ -1,4 +1,4 @@
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { upsertProducts } from './catalogue.ts';
 import type { NormalizedProduct } from './normalize.ts';
 

@@ -5,7 +5,7 @@ import { json } from '../../db/normalize.ts';
 import { singularLabel } from '../../../renderers/format/index.ts';
 import { storeLanguages } from '../../../renderers/contract/languages.ts';
 import type { Role, Store } from '../../db/schema.ts';
-import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../schemas/permissions.ts';
+import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../../domain/schemas/permissions.ts';
 
 /** The largest points adjustment this role may make in one go at this store: the store's cap for staff, none for owners and admins. */
 export function adjustmentCap(store: Store, role: Role | null): number | undefined {

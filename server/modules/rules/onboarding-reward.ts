@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { Store } from '../../db/schema.ts';
-import { inTransaction } from '../ledger/index.ts';
-import { createRedeemRule, updateRedeemRule } from '../../modules/rules/index.ts';
-import { redeemRuleBody } from '../../modules/rules/contract/redeem-rules.ts';
+import { inTransaction } from '../../domain/ledger/index.ts';
+import { createRedeemRule, updateRedeemRule } from './redeem.ts';
+import { redeemRuleBody } from './contract/redeem-rules.ts';
 
 export interface OnboardingReward {
   title: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { BRAND_COLOUR } from '../schemas/brand-colour.ts';
+import { BRAND_COLOUR } from '../../domain/schemas/brand-colour.ts';
 
 /** The store's brand colour (settings `primary_color`): its new surfaces and emails start from it; undefined when it chose none. */
 export function brandColourOf(settings: unknown): string | undefined {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { signInOnStore, type Session } from '../../../tests/helpers/server.ts';
-import { applyOrderEvents } from '../../modules/orders/index.ts';
+import { applyOrderEvents } from '../orders/index.ts';
 
 const CSV = `product_id,title,vendor,price,tags,collection_ids,collection_titles,variant_id,variant_title,sku
 P-1,Dark Roast Beans,Acme,18.50,"coffee, beans",C-coffee,Coffee,V-1a,250 g,DRB-250
