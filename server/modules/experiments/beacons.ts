@@ -174,11 +174,11 @@ function hitsOf(beacons: readonly Pick<Pending, 'keys'>[], blocked: (key: string
       return rank;
     }),
   );
-  const keys = [...hits.keys()].sort();
+  const counted = [...hits.keys()].sort();
   const limitOf = new Map(beacons.flatMap(({ keys }) => keys.map((key, which) => [key, LIMITS[which]!] as const)));
   return {
-    counts: keys.map((key) => ({ key, hits: hits.get(key)! })),
-    limits: keys.map((key) => limitOf.get(key)!),
+    counts: counted.map((key) => ({ key, hits: hits.get(key)! })),
+    limits: counted.map((key) => limitOf.get(key)!),
     bounds: beacons.map(({ keys }, index) =>
       keys.map((key, which) => (ranks[index]![which] === null ? null : LIMITS[which]! + hits.get(key)! - ranks[index]![which]!)),
     ),
