@@ -4,9 +4,11 @@
  * months, as `bulkOperationRunQuery` writes them (JSONL, orders after their customer with
  * `__parentId`), written by the backfill job's import on PGlite and, with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, on PostgreSQL. A second run of the same file shows the idempotent path: the
- * customers and orders that did not change are compared in bulk and left as they were.
+ * customers and orders that did not change are compared in bulk and left as they were. The ledger
+ * is verified after both passes.
  */
 import type { Db } from '../../server/db/connection.ts';
+import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import { createDefaultProgram, importBulkFile } from '../../server/modules/platforms/index.ts';
 import { measureOnEachDatabase } from './pglite.ts';
 import type { BenchRow } from './run.ts';
@@ -76,6 +78,12 @@ async function measure(db: Db, label: string, count: number): Promise<BenchRow[]
       verdict: rate >= BUDGET ? 'ok' : 'under budget',
     });
   }
+  const breaches = await verifyLedger(db, store.id);
+  rows.push({
+    metric: `${label}: the ledger after both passes (every account against its entries and batches)`,
+    ours: breaches.length === 0 ? 'exact' : `${breaches.length} breaches`,
+    verdict: breaches.length === 0 ? 'ok' : 'ledger broken',
+  });
   return rows;
 }
 

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { PGlitePool } from '../../server/db/pglite-pool.ts';
@@ -16,7 +17,7 @@ const folder = join(root, '.cache', 'test-db');
 /** How many kept tarballs stay (the most recently used): a checkout switching between branches reuses each. */
 const KEEP = 3;
 
-/** What a migrated cluster depends on: every migration, the migrator and PGlite's version. */
+/** What a migrated cluster depends on: every migration, the migrator, PGlite's version and how this file makes it. */
 function pgliteTemplateKey(): string {
   const hash = createHash('sha256');
   const migrations = join(root, 'server', 'db', 'migrations');
@@ -27,9 +28,24 @@ function pgliteTemplateKey(): string {
       .map((file) => join(migrations, file)),
     ...['migrate.ts', 'normalize.ts', 'pglite-pool.ts'].map((file) => join(root, 'server', 'db', file)),
     join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+    fileURLToPath(import.meta.url),
   ];
   for (const source of sources) hash.update(source.slice(root.length)).update(readFileSync(source));
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Every load of the tarball unpacks each of its files and starts PostgreSQL on them. The cluster's
+ * template databases are two thirds of its files (PGlite opens `postgres`, and tests create no
+ * database on PGlite), and a checkpoint leaves no WAL for the start to replay: a load takes about
+ * half the CPU (1.8 → 1.1 s).
+ */
+async function slimForLoading(pglite: PGlite): Promise<void> {
+  await pglite.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  // one statement per call: DROP DATABASE refuses to run inside a multi-statement query
+  await pglite.exec('drop database template0');
+  await pglite.exec('drop database template1');
+  await pglite.exec('checkpoint');
 }
 
 /** The migrated PGlite tarball for the current migrations: the kept one, or made now (written whole, then renamed into place). */
@@ -46,6 +62,7 @@ export async function migratedPgliteTarball(): Promise<string> {
   const pool = await PGlitePool.open();
   const pglite = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateToLatest(pglite);
+  await slimForLoading(pool.pglite);
   const partial = `${tarball}.${process.pid}-${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await (await pool.pglite.dumpDataDir('none')).arrayBuffer()));
   await pglite.destroy();

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { json } from '../../db/normalize.ts';
+import { customersOf } from '../../db/customer-lookups.ts';
 import { checkEntryPoints, checkLimits, type AccountTotalsRow } from './limits.ts';
 import type { EntryType, LedgerEntry } from './tables.ts';
 
@@ -288,14 +289,16 @@ async function keptOutCustomers(db: Executor, inputs: CreditInput[]): Promise<Ma
   }
   const keptOut = new Map<number, KeptOut>();
   for (const [storeId, ids] of byStore) {
-    const rows = await db
-      .selectFrom('customers')
-      .select(['id', 'holdout', 'program_status'])
-      .where('store_id', '=', storeId)
-      .where((eb) => eb.or([eb('holdout', '=', true), eb('program_status', 'in', ['excluded', 'guest'])]))
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    for (const row of rows) keptOut.set(row.id, row.holdout ? 'holdout' : row.program_status === 'guest' ? 'guest' : 'excluded');
+    const { rows } = await customersOf<{ id: number; holdout: boolean; program_status: string }>(
+      storeId,
+      'id',
+      [...new Set(ids)],
+      ['id', 'holdout', 'program_status'],
+    ).execute(db);
+    for (const row of rows) {
+      if (row.holdout) keptOut.set(row.id, 'holdout');
+      else if (row.program_status === 'guest' || row.program_status === 'excluded') keptOut.set(row.id, row.program_status);
+    }
   }
   return keptOut;
 }

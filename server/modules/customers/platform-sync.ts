@@ -11,6 +11,7 @@
  * when the platform's tags change; the shop edits its own tags on the platform.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { customersOf } from '../../db/customer-lookups.ts';
 import { json } from '../../db/normalize.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { customerEmail } from '../orders/index.ts';
@@ -117,6 +118,8 @@ interface KnownCustomer {
   deleted_at: Date | null;
 }
 
+const KNOWN_COLUMNS = ['id', 'email', 'external_id', 'first_name', 'last_name', 'platform_tags', 'deleted_at'] as const;
+
 type Written = ReturnType<typeof written>;
 
 /**
@@ -124,15 +127,18 @@ type Written = ReturnType<typeof written>;
  * every one up through its index (a lateral probe per id, whatever statistics the table has).
  */
 async function knownCustomers(db: Executor, storeId: number, incoming: Written[]) {
-  const columns = sql`c.id, c.email, c.external_id, c.first_name, c.last_name, c.platform_tags, c.deleted_at`;
+  const columns = sql.join(KNOWN_COLUMNS.map((column) => sql.ref(`c.${column}`)));
   const byId = await sql<KnownCustomer>`
     select ${columns} from unnest(${incoming.map((customer) => customer.externalId)}::text[]) as wanted(external_id)
     cross join lateral (
       select * from customers c where c.store_id = ${storeId} and c.external_id = wanted.external_id and c.deleted_at is null order by c.id limit 1
     ) c`.execute(db);
-  const byEmail = await sql<KnownCustomer>`
-    select ${columns} from unnest(${incoming.map((customer) => customer.email)}::text[]) as wanted(email)
-    cross join lateral (select * from customers c where c.store_id = ${storeId} and c.email = wanted.email limit 1) c`.execute(db);
+  const byEmail = await customersOf<KnownCustomer>(
+    storeId,
+    'email',
+    incoming.map((customer) => customer.email),
+    KNOWN_COLUMNS,
+  ).execute(db);
   return {
     ofExternalId: new Map(byId.rows.map((row) => [row.external_id!, row])),
     ofEmail: new Map(byEmail.rows.map((row) => [row.email, row])),

@@ -8,7 +8,8 @@ import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 import { designOf, readTemplate } from './templates.ts';
 import { designInLanguage } from './language.ts';
-import { memberValues, storeLanguage, storePalette, storeValues } from './values.ts';
+import { memberValues, storeLanguage, storePalette, storeValues, storeWording } from './values.ts';
+import { wordValues } from './worded.ts';
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/email/unsubscribe/${encodeURIComponent(token)}`;
 
@@ -27,7 +28,7 @@ async function deliverOne(db: Db, mailer: Mailer, publicUrl: string, row: Outbox
     // the member's language (else the store's default): the design's translation and the product's wording in it
     const member = row.customer_id ? await memberValues(db, store, row.customer_id) : null;
     const language = member?.language ?? storeLanguage(store);
-    const values = { ...storeValues(store, language), ...member?.values, ...row.data, unsubscribe_url: link };
+    const values = { ...storeValues(store, language), ...member?.values, ...wordValues(row.data, storeWording(store, language)), unsubscribe_url: link };
     email = await renderEmail(designInLanguage(designOf(template), language), values, storePalette(store), language);
   }
   try {

@@ -5,6 +5,7 @@ import type { LedgerEntry } from '../../domain/ledger/tables.ts';
 import { onLedgerEvent } from '../../domain/ledger/events.ts';
 import type { EmailKey } from './contract/kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
+import type { EmailValue } from './worded.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 const count = (value: number | string | null | undefined) => Number(value ?? 0).toLocaleString('en-US');
@@ -72,7 +73,7 @@ export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntr
 const birthdayEventKey = (customerId: number, year: number | string) => `birthday:${customerId}:${year}`;
 
 /** Points as the emails print them ("1,250"), read back. */
-const countOf = (text: string | undefined) => Number((text ?? '0').replace(/[^0-9-]/g, '')) || 0;
+const countOf = (text: EmailValue | undefined) => (typeof text === 'string' ? Number(text.replace(/[^0-9-]/g, '')) || 0 : 0);
 
 /**
  * Queues "Birthday" emails (keyed by birthdayEventKey): a member whose birthday email of that year
@@ -97,7 +98,7 @@ async function queueBirthdayEmails(trx: Executor, emails: QueuedEmail[], now: Da
     const row = existingOf.get(`${email.storeId}:${email.eventKey}`);
     if (!row) fresh.push(email);
     else if (row.status === 'queued') {
-      const data = row.data as Record<string, string>;
+      const data = row.data;
       const points = countOf(data.points_earned) + countOf(email.data.points_earned);
       await trx
         .updateTable('email_outbox')

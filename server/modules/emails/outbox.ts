@@ -6,6 +6,7 @@ import { json } from '../../db/normalize.ts';
 import type { EmailKey } from './contract/kinds.ts';
 import type { RenderedEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
+import type { EmailData } from './worded.ts';
 
 /** Tries before an email is marked failed; waits between them grow as 30 s × 4^n. */
 export const MAX_ATTEMPTS = 5;
@@ -18,8 +19,8 @@ export interface QueuedEmail {
   /** what happened, unique per store (e.g. `ledger:123`): a replayed event mails nobody twice */
   eventKey: string;
   to: string;
-  /** the event's own placeholder values (points earned, reward code…) */
-  data: Record<string, string>;
+  /** the event's own placeholder values (points earned, reward code…; a referral's offer as figures, worded when sent) */
+  data: EmailData;
   rendered?: RenderedEmail;
 }
 

@@ -3,7 +3,8 @@ export { EXPIRY_REMINDER_DEFAULTS, EXPIRY_REMINDER_MAX_DAYS, EMAIL_KINDS, COMMON
 export { STARTERS, FEATURED_STYLES, starterDocument, type EmailFields } from './starters.ts';
 export { renderEmail, type EmailDesign, type RenderedEmail } from './render.ts';
 export { listTemplates, readTemplate, saveTemplate, designOf, designErrors, emailDocumentOf, TemplateInvalidError, type EmailTemplate } from './templates.ts';
-export { sampleValues, memberValues, latestMemberId, storeLanguage, storePalette, storeValues } from './values.ts';
+export { sampleValues, memberValues, latestMemberId, storeLanguage, storePalette, storeValues, storeWording } from './values.ts';
+export type { EmailData, EmailValue } from './worded.ts';
 export { designInLanguage } from './language.ts';
 export { queueEmail, queueEmails, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';

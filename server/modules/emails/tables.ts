@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Json } from '../../db/schema.ts';
 import type { EmailFields } from './starters.ts';
+import type { EmailData } from './worded.ts';
 
 type Id = Generated<number>;
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -31,7 +32,7 @@ export interface EmailOutboxTable {
   /** one email per event: unique per store */
   event_key: string;
   to_address: string;
-  data: ColumnType<Record<string, string>, string | undefined, string>;
+  data: ColumnType<EmailData, string | undefined, string>;
   /** the email as rendered when queued (test sends); null = rendered from the template at send time */
   rendered: ColumnType<{ subject: string; html: string; text: string } | null, string | null | undefined, string | null>;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;

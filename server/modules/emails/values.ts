@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
-import { keepsProductWord, pointsLabelFor } from '../../../renderers/format/index.ts';
+import { keepsProductWord, pointsLabelFor, referralOfferText, type ProgramWording } from '../../../renderers/format/index.ts';
 import { catalogFor, word } from '../../../renderers/i18n/index.ts';
 import { storeLanguages } from '../../../renderers/contract/index.ts';
 import { servedLanguage, programWords, brandColourOf } from '../stores/index.ts';
@@ -9,6 +9,13 @@ import type { Store } from '../../db/schema.ts';
 /** The store's default language (its emails' language for someone whose language it does not write in). */
 export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;
 
+/** The product's wording in `language` with the store's word for points and its currency (what the renderers word figures with). */
+export const storeWording = (store: Pick<Store, 'settings'>, language: string): ProgramWording => ({
+  locale: language,
+  messages: catalogFor(language),
+  program: programWords(store.settings),
+});
+
 /**
  * The store's side of every email, in `language`: its name, link and the word for points (the
  * store's own word, or the product's in that language where the store kept it).
@@ -16,9 +23,9 @@ export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLa
 export function storeValues(store: Store, language = storeLanguage(store)): Record<string, string> {
   const words = programWords(store.settings);
   const website = store.website ? (/^https?:\/\//.test(store.website) ? store.website : `https://${store.website}`) : '';
-  const catalog = { locale: language, messages: catalogFor(language) };
+  const wording = storeWording(store, language);
   const [plural, singular] = keepsProductWord(words)
-    ? [word(catalog, 'points.word'), word(catalog, 'points.wordOne')]
+    ? [word(wording, 'points.word'), word(wording, 'points.wordOne')]
     : [pointsLabelFor(2, words), pointsLabelFor(1, words)];
   return { store_name: store.title, store_url: website, points_label: plural, points_label_singular: singular };
 }
@@ -41,7 +48,7 @@ export function sampleValues(store: Store, language = storeLanguage(store)): Rec
     order_number: '#1042',
     referrer_name: 'Alex',
     referral_link: storeValues(store).store_url ?? '',
-    referral_reward: '10% off',
+    referral_reward: referralOfferText({ kind: 'percent_off', percent: 10 }, storeWording(store, language)),
     referrals_earned: '3',
     reward_code: 'THANKS-7Q2X',
     reward_name: '$10 off',

@@ -1,3 +1,4 @@
+import { customersOf } from '../../db/customer-lookups.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import type { OrderCustomer } from '../../domain/schemas/normalized-order.ts';
 
@@ -17,15 +18,8 @@ export async function resolveCustomers(db: Executor, storeId: number, platform: 
   if (byEmail.size === 0) return ids;
   const emails = [...byEmail.keys()].sort();
   const find = async (list: string[]) => {
-    for (let start = 0; start < list.length; start += 500) {
-      const rows = await db
-        .selectFrom('customers')
-        .select(['id', 'email'])
-        .where('store_id', '=', storeId)
-        .where('email', 'in', list.slice(start, start + 500))
-        .execute();
-      for (const row of rows) ids.set(row.email, row.id);
-    }
+    const { rows } = await customersOf<{ id: number; email: string }>(storeId, 'email', list, ['id', 'email']).execute(db);
+    for (const row of rows) ids.set(row.email, row.id);
   };
   await find(emails);
   const missing = emails.filter((email) => !ids.has(email));

@@ -84,46 +84,46 @@ async function addCatalogueFacts(trx: Executor, storeId: number, orders: MergedO
   }
 }
 
-/** Upserts the order states (row locks held until commit), merging with what earlier events said. */
+/** The columns of an order state as `jsonb_to_recordset` reads them (a batch's states go to the server as one JSON parameter). */
+const STATE_RECORD = sql.raw(
+  'platform text, external_id text, order_number text, customer_id bigint, known boolean, cancelled boolean, data jsonb, refunds jsonb, position integer',
+);
+
+/**
+ * Upserts the order states in one statement, in key order (row locks held until commit, taken in
+ * one order by concurrent writers), merging with what earlier events said.
+ */
 async function upsertStates(trx: Executor, storeId: number, orders: MergedOrder[], customers: Map<string, number>, now: Date): Promise<OrderState[]> {
-  const states: OrderState[] = [];
-  for (let start = 0; start < orders.length; start += 300) {
-    const part = orders.slice(start, start + 300).map((merged) => {
-      const email = emailOf(merged);
-      return {
-        store_id: storeId,
-        platform: merged.platform,
-        external_id: merged.externalId,
-        order_number: merged.order?.number ?? null,
-        customer_id: email ? (customers.get(email) ?? null) : null,
-        known: merged.order !== undefined,
-        cancelled: merged.cancelled,
-        data: json(merged.order ? { ...merged.order, statuses: [...merged.statuses] } : { statuses: [...merged.statuses] }),
-        refunds: json(merged.refunds),
-        updated_at: now,
-      };
-    });
-    states.push(
-      ...(await trx
-        .insertInto('order_states')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['store_id', 'platform', 'external_id']).doUpdateSet({
-            order_number: sql`coalesce(excluded.order_number, order_states.order_number)`,
-            customer_id: sql`coalesce(excluded.customer_id, order_states.customer_id)`,
-            known: sql`order_states.known or excluded.known`,
-            cancelled: sql`order_states.cancelled or excluded.cancelled`,
-            data: sql`(case when excluded.known and (not order_states.known or coalesce(excluded.data->>'updatedAt', '') >= coalesce(order_states.data->>'updatedAt', ''))
+  if (orders.length === 0) return [];
+  const rows = orders.map((merged, position) => {
+    const email = emailOf(merged);
+    return {
+      platform: merged.platform,
+      external_id: merged.externalId,
+      order_number: merged.order?.number ?? null,
+      customer_id: email ? (customers.get(email) ?? null) : null,
+      known: merged.order !== undefined,
+      cancelled: merged.cancelled,
+      data: merged.order ? { ...merged.order, statuses: [...merged.statuses] } : { statuses: [...merged.statuses] },
+      refunds: merged.refunds,
+      position,
+    };
+  });
+  const { rows: states } = await sql<OrderState>`
+    insert into order_states (store_id, platform, external_id, order_number, customer_id, known, cancelled, data, refunds, updated_at)
+    select ${storeId}::bigint, platform, external_id, order_number, customer_id, known, cancelled, data, refunds, ${now}::timestamptz
+    from jsonb_to_recordset(${json(rows)}::jsonb) as r(${STATE_RECORD}) order by position
+    on conflict (store_id, platform, external_id) do update set
+      order_number = coalesce(excluded.order_number, order_states.order_number),
+      customer_id = coalesce(excluded.customer_id, order_states.customer_id),
+      known = order_states.known or excluded.known,
+      cancelled = order_states.cancelled or excluded.cancelled,
+      data = (case when excluded.known and (not order_states.known or coalesce(excluded.data->>'updatedAt', '') >= coalesce(order_states.data->>'updatedAt', ''))
           then excluded.data else order_states.data end)
-          || jsonb_build_object('statuses', coalesce(order_states.data->'statuses', '[]'::jsonb) || coalesce(excluded.data->'statuses', '[]'::jsonb))`,
-            refunds: sql`order_states.refunds || excluded.refunds`,
-            updated_at: sql`excluded.updated_at`,
-          }),
-        )
-        .returningAll()
-        .execute()),
-    );
-  }
+        || jsonb_build_object('statuses', coalesce(order_states.data->'statuses', '[]'::jsonb) || coalesce(excluded.data->'statuses', '[]'::jsonb)),
+      refunds = order_states.refunds || excluded.refunds,
+      updated_at = excluded.updated_at
+    returning *`.execute(trx);
   return states;
 }
 
@@ -272,14 +272,18 @@ function coreStatus(state: OrderState): string {
   return (order.statuses ?? []).includes('paid') ? 'paid' : 'pending';
 }
 
-/** Keeps the console's order list (`orders`) in step with the merged states. */
-async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void> {
+/** The columns of an order list row as `jsonb_to_recordset` reads them. */
+const ORDER_RECORD = sql.raw(
+  'customer_id bigint, external_id text, total_minor bigint, currency text, status text, placed_at timestamptz, channel text, position integer',
+);
+
+/** Keeps the console's order list (`orders`) in step with the merged states, in one statement (in key order, as the states). */
+async function syncOrderList(trx: Executor, storeId: number, states: OrderState[]): Promise<void> {
   const rows = states
     .filter((state) => state.known)
     .map((state) => {
       const order = state.data as NormalizedOrder;
       return {
-        store_id: state.store_id,
         customer_id: state.customer_id,
         external_id: order.number || state.external_id,
         total_minor: Math.max(0, order.totalMinor ?? 0),
@@ -289,21 +293,19 @@ async function syncOrderList(trx: Executor, states: OrderState[]): Promise<void>
         channel: order.channel ?? null,
       };
     });
-  const unique = [...new Map(rows.map((row) => [row.external_id, row])).values()].sort((a, b) => (a.external_id < b.external_id ? -1 : 1));
-  for (let start = 0; start < unique.length; start += 300) {
-    await trx
-      .insertInto('orders')
-      .values(unique.slice(start, start + 300))
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'external_id']).doUpdateSet({
-          customer_id: sql`coalesce(excluded.customer_id, orders.customer_id)`,
-          total_minor: sql`excluded.total_minor`,
-          status: sql`excluded.status`,
-          channel: sql`coalesce(excluded.channel, orders.channel)`,
-        }),
-      )
-      .execute();
-  }
+  const unique = [...new Map(rows.map((row) => [row.external_id, row])).values()]
+    .sort((a, b) => (a.external_id < b.external_id ? -1 : 1))
+    .map((row, position) => ({ ...row, position }));
+  if (unique.length === 0) return;
+  await sql`
+    insert into orders (store_id, customer_id, external_id, total_minor, currency, status, placed_at, channel)
+    select ${storeId}::bigint, customer_id, external_id, total_minor, currency, status, placed_at, channel
+    from jsonb_to_recordset(${json(unique)}::jsonb) as r(${ORDER_RECORD}) order by position
+    on conflict (store_id, external_id) do update set
+      customer_id = coalesce(excluded.customer_id, orders.customer_id),
+      total_minor = excluded.total_minor,
+      status = excluded.status,
+      channel = coalesce(excluded.channel, orders.channel)`.execute(trx);
 }
 
 /** A reward whose coupon code an order used is used: it can no longer be rolled back. An expired code stays expired. */
@@ -337,7 +339,7 @@ export async function applyOrderEvents(db: Executor, storeId: number, events: Or
       merged.flatMap((order) => (order.order?.customer ? [order.order.customer] : [])),
     );
     const states = await upsertStates(trx, storeId, merged, customers, now);
-    await syncOrderList(trx, states);
+    await syncOrderList(trx, storeId, states);
     const rules = await activeOrderRules(trx, storeId);
     const ladder = await loadLadder(trx, storeId);
     const customerIds = states.flatMap((state) => (state.customer_id === null ? [] : [state.customer_id]));

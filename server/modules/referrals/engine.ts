@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { programWords } from '../stores/index.ts';
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
+import { customersOf } from '../../db/customer-lookups.ts';
 import { type QueuedEmail, queueEmails } from '../emails/index.ts';
 import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
@@ -213,7 +214,7 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
     const data = {
       referrer_name: `${referrer.first_name} ${referrer.last_name}`.trim() || referrer.email,
       referral_link: link,
-      referral_reward: describeReferralReward(settings.friend_reward, terms.currency),
+      referral_reward: { offer: referralOffer(settings.friend_reward) },
     };
     await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data }], now);
     return { sent: true };
@@ -251,12 +252,8 @@ export async function settleReferralOrders(trx: Executor, storeId: number, state
   if (known.length === 0) return;
   await completeDueReferrals(trx, now, { storeId });
   const customerIds = [...new Set(known.map((state) => state.customer_id!))];
-  const emails = new Map(
-    (await trx.selectFrom('customers').select(['id', 'email']).where('store_id', '=', storeId).where('id', 'in', customerIds).execute()).map((row) => [
-      row.id,
-      row.email.toLowerCase(),
-    ]),
-  );
+  const { rows: customers } = await customersOf<{ id: number; email: string }>(storeId, 'id', customerIds, ['id', 'email']).execute(trx);
+  const emails = new Map(customers.map((row) => [row.id, row.email.toLowerCase()]));
   const codes = [...new Set(known.flatMap((state) => ((state.data as NormalizedOrder).discountCodes ?? []).map((code) => code.toUpperCase())))];
   const orderKeys = known.map(orderKeyOf);
   const candidates = await trx
@@ -409,7 +406,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
     key: 'referral-completed',
     eventKey: `referral:${referral.id}:completed`,
     to: referrer.email,
-    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: description, reward_code: rewardCode },
+    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
   };
   await queueEmails(trx, [email], now);
 }

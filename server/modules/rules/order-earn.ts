@@ -18,8 +18,16 @@ export async function activeOrderRules(db: Executor, storeId: number): Promise<E
     .execute();
 }
 
+/** Each rule row's config as read once (a batch of orders asks for it several times an order). */
+const configs = new WeakMap<object, OrderRuleConfig>();
+
+/** An order rule's config with its defaults: shared by the callers of one rule row, read-only. */
 export function orderConfig(rule: EarningRule): OrderRuleConfig {
-  return orderRuleConfig.parse(rule.config ?? {});
+  const raw: unknown = rule.config;
+  if (typeof raw !== 'object' || raw === null) return orderRuleConfig.parse({});
+  let config = configs.get(raw);
+  if (!config) configs.set(raw, (config = orderRuleConfig.parse(raw)));
+  return config;
 }
 
 const plural = (n: number, word = 'point') => `${n} ${word}${n === 1 ? '' : 's'}`;

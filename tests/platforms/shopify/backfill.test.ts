@@ -1,6 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/db.ts';
 import { runJobs } from '../../helpers/jobs.ts';
+import { verifyLedger } from '../../../server/domain/ledger/index.ts';
 import { BULK_POLL_MS, SHOPIFY_BACKFILL_JOB } from '../../../server/modules/platforms/shopify/backfill.ts';
 import { install, startStandIn } from './install-flow.ts';
 
@@ -86,6 +87,8 @@ describeEachDatabase(
       expect(standIn.shop(SHOP).bulkOperations).toHaveLength(1);
       expect(await customers()).toHaveLength(3);
       expect(await balance('ada@example.com')).toBe(40);
+      // every account holds what its entries and batches say
+      expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
     });
 
     it('resumes from its progress: a job taken over goes on from the lines it had written', async () => {
@@ -104,6 +107,7 @@ describeEachDatabase(
       expect((await customers()).map((customer) => customer.email)).toContain('late@example.com');
       expect(await balance('late@example.com')).toBe(10);
       expect(await balance('ada@example.com')).toBe(40);
+      expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
     });
 
     it('waits while another bulk query of the app runs on the shop', async () => {
