@@ -127,3 +127,43 @@ describe('import boundaries (DESIGN.md §2)', () => {
     expect(checkProject(join(import.meta.dirname, '..'))).toEqual([]);
   });
 });
+
+describe("a server module's route files run no SQL", () => {
+  it.each([
+    ['server/modules/platforms/bigcommerce/routes.ts', "const user = await app.db.selectFrom('users').select('id').executeTakeFirst();"],
+    ['server/modules/rules/coupon-routes.ts', "await app.db.deleteFrom('coupons').where('id', '=', 1).execute();"],
+    ['server/modules/platforms/status-routes.ts', 'const q = sql`select 1`;'],
+  ])('%s: %s is refused', (file, code) => {
+    const violations = checkSource(file, code);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('runs no SQL');
+  });
+
+  it.each([
+    ['server/modules/platforms/install.ts', "const user = await db.selectFrom('users').select('id').executeTakeFirst();"],
+    ['server/modules/platforms/bigcommerce/routes.test.ts', "const rows = await ctx.db.selectFrom('memberships').selectAll().execute();"],
+  ])('%s: a query outside the routes passes', (file, code) => {
+    expect(checkSource(file, code)).toEqual([]);
+  });
+});
+
+describe('the platforms never import the modules above them', () => {
+  it.each([
+    ['server/modules/platforms/install.ts', "import { createEarningRule } from '../rules/index.ts';"],
+    ['server/modules/platforms/codes/issue.ts', "import type { Reward } from '../../rules/index.ts';"],
+    ['server/modules/platforms/shopify/backfill.ts', "import { upsertPlatformCustomers } from '../../customers/index.ts';"],
+    ['server/modules/platforms/shopify/webhooks.ts', "const customers = await import('../../customers/index.ts');"],
+  ])('%s: %s is refused', (file, code) => {
+    const violations = checkSource(file, code);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('must not import server/');
+  });
+
+  it.each([
+    ['server/modules/customers/platform-sync.ts', "import { registerPlatformHooks } from '../platforms/index.ts';"],
+    ['server/modules/rules/redeem.ts', "import { queueRewardCode } from '../platforms/index.ts';"],
+    ['server/modules/platforms/codes/codes.test.ts', "import { redeemReward } from '../../rules/index.ts';"],
+  ])('%s: %s passes', (file, code) => {
+    expect(checkSource(file, code)).toEqual([]);
+  });
+});

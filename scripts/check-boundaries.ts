@@ -90,6 +90,12 @@ export const RULES: Rule[] = [
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  // the platforms sit below the customers and the rules (which issue codes through them): those register what the platforms ask of them (platforms/hooks.ts)
+  {
+    folder: 'server/modules/platforms',
+    forbiddenFolders: [...MODULE, 'server/modules/customers', 'server/modules/rules'],
+    testAllowedFolders: ['server/modules/customers', 'server/modules/rules'],
+  },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
@@ -116,6 +122,9 @@ const featureOf = (path: string) => /^console\/features\/[^/]+(?=\/)/.exec(path)
 /** A module's contract.ts (or contract/ folder): its zod schemas, safe for the console to bundle (server/contract re-exports it); it imports zod, server/domain/schemas and renderers/contract only. */
 const isContract = (module: string, target: string) => /^contract(\.ts$|\/)/.test(target.slice(module.length + 1));
 const MODULE_CONTRACT = /^server\/modules\/[^/]+\/contract(?=\.ts$|\/)/;
+
+/** A module's route files (`routes.ts`, `coupon-routes.ts`, …) parse, call the module's service and present, as server/http/routes files do: no SQL. */
+const MODULE_ROUTES = /^server\/modules\/.+routes[^/]*\.ts$/;
 
 const isIndex = (folder: string, target: string) => /^index(\.tsx?)?$/.test(target.slice(folder.length + 1));
 
@@ -241,9 +250,14 @@ export function checkSource(file: string, code: string): Violation[] {
     const home = CONFINED[name];
     if (home && !under(rel, home) && !isTest) report(`'${name}' is confined to ${home}/`);
   }
-  if (rule?.noSql && !isTest) {
+  if ((rule?.noSql || MODULE_ROUTES.test(rel)) && !isTest) {
+    const place = rule?.noSql ? `${rule.folder}/` : rel;
     for (const at of sqlQueries(parsed.program)) {
-      violations.push({ file: rel, line: lineOf(code, at), message: `${rule.folder}/ runs no SQL: move the query into server/domain and call it` });
+      violations.push({
+        file: rel,
+        line: lineOf(code, at),
+        message: `${place} runs no SQL: move the query into the domain or the module's service and call it`,
+      });
     }
   }
   if (rule?.noBrowserGlobalsAtModuleScope && !isTest) {

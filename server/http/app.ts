@@ -18,7 +18,10 @@ import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { BIGCOMMERCE_CONTROL_PANELS, registerSecurityHeaders } from './security.ts';
 import { validatorCompiler } from './validation.ts';
+import { erasePlatformCustomers, upsertPlatformCustomers } from '../modules/customers/index.ts';
 import { smtpMailer } from '../modules/emails/index.ts';
+import { registerPlatformHooks } from '../modules/platforms/index.ts';
+import { createDefaultProgram } from '../modules/rules/index.ts';
 import { WorkSignals } from '../jobs/signals.ts';
 
 const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];
@@ -34,6 +37,8 @@ export interface AppOptions {
 /** Builds the one HTTP app that serves the console, the API and the storefront embed. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // what the platforms ask of the modules above them: a new store's program, a backfill's customers, a privacy request's erasure
+  registerPlatformHooks({ storeCreated: createDefaultProgram, upsertCustomers: upsertPlatformCustomers, eraseCustomers: erasePlatformCustomers });
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: config.bodyLimitBytes,

@@ -9,11 +9,16 @@
  */
 import type { Db } from '../../server/db/connection.ts';
 import { verifyLedger } from '../../server/domain/ledger/index.ts';
-import { createDefaultProgram, importBulkFile } from '../../server/modules/platforms/index.ts';
+import { upsertPlatformCustomers } from '../../server/modules/customers/index.ts';
+import { importBulkFile, registerPlatformHooks } from '../../server/modules/platforms/index.ts';
+import { createDefaultProgram } from '../../server/modules/rules/index.ts';
 import { measureOnEachDatabase } from './pglite.ts';
 import type { BenchRow } from './run.ts';
 
 const BUDGET = 5_000;
+
+// the backfill writes its customers through the customers module (the server registers this when it builds the app)
+registerPlatformHooks({ upsertCustomers: upsertPlatformCustomers });
 
 function bulkFile(count: number, since: Date): string {
   const lines: string[] = [];

@@ -49,4 +49,24 @@ describe('toasts (spec §9: 5000 ms, 10000 ms with an action)', () => {
     });
     expect(screen.queryByText(options.message)).toBeNull();
   });
+
+  it('leaves no timer behind when the provider goes away with toasts showing, or when one is dismissed by hand', () => {
+    vi.useFakeTimers();
+    const view = render(
+      <ToastProvider>
+        <Trigger options={{ message: 'Saved' }} />
+      </ToastProvider>,
+    );
+    act(() => {
+      screen.getByRole('button', { name: 'show' }).click();
+      screen.getByRole('button', { name: 'show' }).click();
+    });
+    expect(vi.getTimerCount()).toBe(2);
+    act(() => {
+      screen.getAllByRole('button', { name: 'Dismiss notification' })[0]!.click();
+    });
+    expect(vi.getTimerCount()).toBe(1);
+    view.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

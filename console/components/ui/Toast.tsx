@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toastDuration } from './toast-timing.ts';
 
 export interface ToastOptions {
@@ -19,15 +19,30 @@ export const useToast = () => useContext(ToastContext);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
   const show = useCallback(
     (options: ToastOptions) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { ...options, id }]);
-      setTimeout(() => dismiss(id), toastDuration(Boolean(options.action)));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), toastDuration(Boolean(options.action))),
+      );
     },
     [dismiss],
   );
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>

@@ -47,6 +47,9 @@ export async function sendEvent(target: string, body: string, headers: Record<st
       {
         method: 'POST',
         lookup,
+        // a connection of its own: a kept-alive socket the endpoint has meanwhile closed would fail
+        // the delivery with ECONNRESET
+        agent: false,
         timeout: DELIVERY_TIMEOUT_MS,
         headers: { 'content-type': 'application/json', 'user-agent': 'LoyaltyStudio-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
       },

@@ -1,6 +1,4 @@
-import { impactPreviewBody } from '../../contract/points.ts';
 import { activityQuery, type ActivityEntry } from '../../contract/points-activity.ts';
-import { previewImpact } from '../../modules/rules/index.ts';
 import { type ActivityRow, customerExists, listStoreActivity } from '../../domain/ledger/index.ts';
 import type { RouteModule } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -20,7 +18,7 @@ const presentActivity = (row: ActivityRow): ActivityEntry => ({
   created_at: row.created_at.toISOString(),
 });
 
-/** The Activity list of /rewards-loyalty/points/activity-list (every ledger entry of the store) and the impact preview of a rule change. */
+/** The Activity list of /rewards-loyalty/points/activity-list: every ledger entry of the store. */
 export const pointsActivityRoutes: RouteModule = {
   prefix: '/api/v1',
   register(app) {
@@ -52,24 +50,6 @@ export const pointsActivityRoutes: RouteModule = {
         );
         return { data: { data: rows.map(presentActivity), total, page, limit } };
       },
-    );
-
-    app.post(
-      '/points/preview',
-      {
-        config: { permission: 'program:read' },
-        schema: {
-          tags: ['points'],
-          summary: 'What a changed order rule, reward or expiry would have done over the last 90 days of this store',
-          description:
-            "Replays the store's orders of the last 90 days (with a customer; cancelled and refunded left out) under `earning` (the order rule as edited), " +
-            '`redeem` (a reward: its cost and, for money off, its value) and `expiry_days` (null: never). What is left out is taken from the store as it is. ' +
-            'Answers the points the change would have issued beside what the ledger recorded (`points_issued_now`), the points expired by today, the rewards ' +
-            "the customers could afford and the liability (points left × a point's value, in minor units of the store's currency). Nothing is written.",
-          body: impactPreviewBody,
-        },
-      },
-      async (request) => ({ data: await previewImpact(app.db, request.store.id, request.body, app.clock.now()) }),
     );
   },
 };

@@ -16,18 +16,12 @@ import { json } from '../../db/normalize.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { customerEmail } from '../orders/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
+import type { PlatformCustomer } from '../platforms/index.ts';
 import { claimAction, RedeemError } from '../rules/index.ts';
 import { deleteCustomer } from './profile.ts';
 import { mergeTags } from './tags.ts';
 
-export interface PlatformCustomer {
-  externalId: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  /** the platform's tags (they replace the ones it sent before); null: a platform without tags leaves them */
-  tags: string[] | null;
-}
+export type { PlatformCustomer };
 
 const TAG_LIMIT = 20;
 const TAG_LENGTH = 40;
@@ -243,15 +237,16 @@ export async function platformCustomerCreated(db: Executor, storeId: number, pla
   return { customerId, created, signupPoints: await creditSignup(db, storeId, customerId, now) };
 }
 
+/** Erases the personal data of the store's customers of these platform ids (all of them for null; the ledger stays); answers how many. */
+export async function erasePlatformCustomers(db: Executor, storeId: number, externalIds: string[] | null, now: Date): Promise<number> {
+  let query = db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('deleted_at', 'is', null);
+  if (externalIds) query = query.where('external_id', 'in', externalIds.length > 0 ? externalIds : ['']);
+  const rows = await query.execute();
+  for (const row of rows) await deleteCustomer(db, storeId, row.id, now);
+  return rows.length;
+}
+
 /** The platform deleted the account: the customer's personal data is erased (the ledger stays). Answers whether one was. */
 export async function platformCustomerDeleted(db: Executor, storeId: number, externalId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where('external_id', '=', externalId)
-    .where('deleted_at', 'is', null)
-    .execute();
-  for (const row of rows) await deleteCustomer(db, storeId, row.id, now);
-  return rows.length > 0;
+  return (await erasePlatformCustomers(db, storeId, [externalId], now)) > 0;
 }

@@ -9,7 +9,7 @@ export { exportCustomers } from './export.ts';
 export { createCustomerImport, customerImportJob, runCustomerImport, startCustomerImport } from './import-jobs.ts';
 export { checkCustomerFile } from './import.ts';
 export { listCustomers, type CustomerListOptions } from './list.ts';
-export { upsertPlatformCustomers, type PlatformCustomer } from './platform-sync.ts';
+export { erasePlatformCustomers, upsertPlatformCustomers, type PlatformCustomer } from './platform-sync.ts';
 export { adjustPoints } from './points.ts';
 export { deleteCustomer, showCustomer } from './profile.ts';
 export {
@@ -24,5 +24,6 @@ export {
   type ReceiptRow,
 } from './receipts.ts';
 export { likePattern, searchCustomers } from './search.ts';
-export { applyShopifyCustomerWebhook, isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from './shopify-webhooks.ts';
+export { applyShopifyCustomerWebhook } from './shopify-webhooks.ts';
+export { isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from '../platforms/index.ts';
 export { tagCustomers } from './tags.ts';

@@ -5,11 +5,8 @@
  * step, delete erases the customer's personal data.
  */
 import type { Executor } from '../../domain/ledger/index.ts';
-import { platformCustomerCreated, platformCustomerDeleted, upsertPlatformCustomer, type PlatformCustomer } from './platform-sync.ts';
-
-export const SHOPIFY_CUSTOMER_TOPICS = ['customers/create', 'customers/update', 'customers/delete'] as const;
-
-export const isShopifyCustomerTopic = (topic: string) => (SHOPIFY_CUSTOMER_TOPICS as readonly string[]).includes(topic);
+import type { PlatformCustomer } from '../platforms/index.ts';
+import { platformCustomerCreated, platformCustomerDeleted, upsertPlatformCustomer } from './platform-sync.ts';
 
 interface ShopifyCustomer {
   id?: number | string;

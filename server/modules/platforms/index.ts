@@ -20,7 +20,7 @@ export { queueFriendCode, queueRewardCode, retireRewardCodes, type GivenCode } f
 export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
 export { codeStatusFields, friendCodeStatus, NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
 export type { CodeState } from './codes/tables.ts';
-export { addMember, createDefaultProgram, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
+export { addMember, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
 export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
 export { bigcommerceRoutes } from './bigcommerce/routes.ts';
 export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
@@ -31,4 +31,7 @@ export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
 export { importBulkFile, queueShopifyBackfill, shopifyBackfillJob, SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 export { customerDataFile, dataRequestsOf } from './data-requests.ts';
-export { platformOverviewOf, platformStatusRoutes } from './status.ts';
+export { registerPlatformHooks, type PlatformCustomer, type PlatformHooks } from './hooks.ts';
+export { isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from './shopify/customer-topics.ts';
+export { platformOverviewOf } from './status.ts';
+export { platformStatusRoutes } from './status-routes.ts';

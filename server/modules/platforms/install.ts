@@ -13,10 +13,8 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { Role } from '../../db/schema.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { createEarningRule, createRedeemRule } from '../rules/index.ts';
-import { earningRuleBody } from '../rules/contract/earning-rules.ts';
-import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';
 import { saveConnection, storeOfShop } from './connections.ts';
+import { platformHook } from './hooks.ts';
 import type { Platform } from './tables.ts';
 
 export interface InstallRequest {
@@ -45,16 +43,6 @@ export interface Installed {
   created: boolean;
 }
 
-/**
- * The spec's default program (§9): 1 point per $1 spent, 50 points for signing up, $5 off for
- * 500 points; a new store starts with it and the merchant edits it from onboarding.
- */
-export async function createDefaultProgram(db: Executor, storeId: number, now: Date): Promise<void> {
-  await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'order', title: 'Place an order', points: 1 }), now);
-  await createEarningRule(db, storeId, earningRuleBody.parse({ type: 'signup', title: 'Sign up', points: 50, limit_type: 'once' }), now);
-  await createRedeemRule(db, storeId, redeemRuleBody.parse({ type: 'fixed_amount', title: '$5 off coupon', points_cost: 500, discount_value: 500 }), now);
-}
-
 /** A store key (the embed's public `store_name`) from the shop's name: lower case, unique. */
 async function freeStoreName(db: Executor, title: string): Promise<string> {
   const base =
@@ -71,11 +59,17 @@ async function freeStoreName(db: Executor, title: string): Promise<string> {
   }
 }
 
+/** The id of the console user of this e-mail (case and surrounding spaces ignored), or null. */
+export async function userIdOfEmail(db: Executor, email: string): Promise<number | null> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** The user of this e-mail, created (with an unusable password: they sign in through the platform) when new. */
 async function userOf(db: Executor, owner: InstallRequest['owner'], passwordHash: string): Promise<number> {
   const email = owner.email.trim().toLowerCase();
-  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (existing) return existing.id;
+  const existing = await userIdOfEmail(db, email);
+  if (existing !== null) return existing;
   const row = await db
     .insertInto('users')
     .values({ email, name: owner.name || email, password_hash: passwordHash })
@@ -92,6 +86,29 @@ export async function addMember(db: Executor, storeId: number, userId: number, r
     .values({ user_id: userId, store_id: storeId, role })
     .onConflict((conflict) => conflict.columns(['user_id', 'store_id']).doNothing())
     .execute();
+}
+
+/**
+ * Takes the store away from a user the platform removed: their membership ends (the owner's stays)
+ * and so do their console sessions on the store. Answers whether a membership ended.
+ */
+export async function removeMember(db: Db, storeId: number, userId: number, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('memberships')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .where('role', '!=', 'owner')
+      .executeTakeFirst();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('store_id', '=', storeId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 /**
@@ -120,7 +137,8 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
         .returning('id')
         .executeTakeFirstOrThrow();
       storeId = row.id;
-      await createDefaultProgram(trx, storeId, request.now);
+      // the default program (the rules module's, handed over by the server)
+      await platformHook('storeCreated')(trx, storeId, request.now);
     }
     const userId = await userOf(trx, request.owner, unusablePassword);
     await addMember(trx, storeId, userId, 'owner');

@@ -1,12 +1,10 @@
 /**
- * Data host GET platform: the store's link to the platform it was installed from, as the console's
- * dashboard shows it — connected, waiting for a reconnect (the platform refused the token), or
- * uninstalled — and the customer backfill's job, whose progress GET jobs/{id} reports.
+ * The store's link to the platform it was installed from, as the console's dashboard shows it —
+ * connected, waiting for a reconnect (the platform refused the token), or uninstalled — and the
+ * customer backfill's job, whose progress GET jobs/{id} reports.
  */
 import type { Db } from '../../db/connection.ts';
-import { dataEnvelope } from '../../contract/common.ts';
-import { platformOverview, type PlatformOverview } from '../../contract/platforms.ts';
-import type { RouteModule } from '../../http/context.ts';
+import type { PlatformOverview } from '../../contract/platforms.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { connectionStatus } from './connections.ts';
 import { SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
@@ -27,21 +25,3 @@ export async function platformOverviewOf(db: Db, storeId: number): Promise<Platf
     .executeTakeFirst();
   return { ...connection, backfill_job_id: backfill ? Number(backfill.id) : null };
 }
-
-export const platformStatusRoutes: RouteModule = {
-  prefix: '/data/v1',
-  register(app) {
-    app.get(
-      '/platform',
-      {
-        config: { permission: 'program:read' },
-        schema: {
-          tags: ['apps'],
-          summary: "The store's platform connection (null for a store connected by hand) and its customer backfill job",
-          response: { 200: dataEnvelope(platformOverview) },
-        },
-      },
-      async (request) => ({ data: await platformOverviewOf(app.db, request.store.id) }),
-    );
-  },
-};

@@ -9,4 +9,5 @@ export * from './service.ts';
 export { pointsRoutes } from './earning-routes.ts';
 export { redeemRoutes } from './redeem-routes.ts';
 export { couponRoutes } from './coupon-routes.ts';
+export { impactPreviewRoutes } from './preview-routes.ts';
 export { onboardingRewardRoutes } from './onboarding-routes.ts';

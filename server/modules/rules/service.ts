@@ -1,5 +1,6 @@
 /** The earning and redeem rules: what earns points (orders, actions, custom events), the rewards points buy, coupons and expiry. */
 export { claimAction, setBirthday } from './actions.ts';
+export { createDefaultProgram } from './default-program.ts';
 export { awardAnniversaries } from './anniversary.ts';
 export { createEarningRule } from './earning.ts';
 export { RedeemError } from './errors.ts';

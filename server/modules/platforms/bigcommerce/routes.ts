@@ -17,7 +17,7 @@ import { enqueueJob } from '../../../domain/jobs/index.ts';
 import type { App, RouteModule } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
-import { addMember, installStore, providerSignIn } from '../install.ts';
+import { addMember, installStore, providerSignIn, removeMember, userIdOfEmail } from '../install.ts';
 import { cancelPlatformWork } from '../jobs.ts';
 import { exchangeCode, InstallRefused, InvalidBigCommerceJwt, verifySignedPayload, type BigCommerceApp, type SignedPayload } from './oauth.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './backfill.ts';
@@ -111,11 +111,11 @@ export const bigcommerceRoutes: RouteModule = {
         const payload = await verify(app.config, request.query.signed_payload_jwt);
         const installed = await storeOfShop(app.db, 'bigcommerce', payload.storeHash);
         if (!installed || installed.status === 'uninstalled') throw notFound('Installed store');
-        const user = await app.db.selectFrom('users').select('id').where('email', '=', payload.user.email.toLowerCase()).executeTakeFirst();
-        if (!user) throw new ApiError(403, 'This BigCommerce user has no access to the loyalty program yet: ask the store owner.', 'no_access');
+        const userId = await userIdOfEmail(app.db, payload.user.email);
+        if (userId === null) throw new ApiError(403, 'This BigCommerce user has no access to the loyalty program yet: ask the store owner.', 'no_access');
         // the store owner, or a user the owner let use the app (BigCommerce's multiple users)
-        await addMember(app.db, installed.storeId, user.id, payload.owner && payload.owner.id === payload.user.id ? 'owner' : 'admin');
-        return signedIn(app, reply, user.id, app.clock.now());
+        await addMember(app.db, installed.storeId, userId, payload.owner && payload.owner.id === payload.user.id ? 'owner' : 'admin');
+        return signedIn(app, reply, userId, app.clock.now());
       },
     );
 
@@ -141,24 +141,10 @@ export const bigcommerceRoutes: RouteModule = {
       async (request) => {
         const payload = await verify(app.config, request.query.signed_payload_jwt);
         const installed = await storeOfShop(app.db, 'bigcommerce', payload.storeHash);
-        const user = await app.db.selectFrom('users').select('id').where('email', '=', payload.user.email.toLowerCase()).executeTakeFirst();
-        if (!installed || !user) return { data: { removed: false } };
-        // the store's owner stays (BigCommerce removes users, never the owner)
-        const result = await app.db
-          .deleteFrom('memberships')
-          .where('store_id', '=', installed.storeId)
-          .where('user_id', '=', user.id)
-          .where('role', '!=', 'owner')
-          .executeTakeFirst();
-        // and their console sessions on it end now
-        await app.db
-          .updateTable('sessions')
-          .set({ revoked_at: app.clock.now() })
-          .where('user_id', '=', user.id)
-          .where('store_id', '=', installed.storeId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        return { data: { removed: Number(result.numDeletedRows) > 0 } };
+        const userId = await userIdOfEmail(app.db, payload.user.email);
+        if (!installed || userId === null) return { data: { removed: false } };
+        // the store's owner stays (BigCommerce removes users, never the owner); their console sessions on it end now
+        return { data: { removed: await removeMember(app.db, installed.storeId, userId, app.clock.now()) } };
       },
     );
   },

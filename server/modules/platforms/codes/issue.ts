@@ -8,7 +8,6 @@
 import type { Db } from '../../../db/connection.ts';
 import { json } from '../../../db/normalize.ts';
 import { enqueueJob } from '../../../domain/jobs/index.ts';
-import type { Reward } from '../../rules/index.ts';
 import type { Platform } from '../tables.ts';
 import type { CodeSpec } from './tables.ts';
 
@@ -16,6 +15,19 @@ export const CREATE_CODE_JOB = 'platforms.create-code';
 export const DEACTIVATE_CODE_JOB = 'platforms.deactivate-code';
 /** Attempts before a code that keeps failing is given up (its points come back). */
 export const CREATE_CODE_ATTEMPTS = 8;
+
+/** A reward the program gave (the rules' reward row: the fields its code is made of). */
+export interface GivenReward {
+  id: number;
+  store_id: number;
+  customer_id: number;
+  code: string;
+  title: string;
+  discount_type: string;
+  discount_value: number;
+  config: Record<string, unknown>;
+  expires_at: Date | null;
+}
 
 /** What a reward or a friend coupon gives, as the program describes it. */
 export interface GivenCode {
@@ -74,7 +86,7 @@ async function specOf(trx: Db, given: GivenCode): Promise<CodeSpec> {
  * Queues the creation of a reward's code on the store's platform, in `trx` (the transaction that
  * gives the reward). Answers whether the store has a platform (false: nothing was queued).
  */
-export async function queueRewardCode(trx: Db, reward: Reward, now: Date): Promise<boolean> {
+export async function queueRewardCode(trx: Db, reward: GivenReward, now: Date): Promise<boolean> {
   const given: GivenCode = {
     storeId: reward.store_id,
     code: reward.code,

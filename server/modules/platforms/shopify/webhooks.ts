@@ -6,32 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/connection.ts';
-import { deleteCustomer, isShopifyCustomerTopic } from '../../customers/index.ts';
 import { SHOPIFY_TOPICS } from '../../orders/index.ts';
 import { isShopifyProductTopic } from '../../products/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
 import { recordDataRequest } from '../data-requests.ts';
+import { platformHook } from '../hooks.ts';
 import { cancelPlatformWork } from '../jobs.ts';
+import { isShopifyCustomerTopic } from './customer-topics.ts';
 import { webhookHmacValid } from './signatures.ts';
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
 };
-
-/** Erases the personal data of the store's customers named (all of them when `externalIds` is null). */
-async function eraseCustomers(db: Db, storeId: number, externalIds: string[] | null, now: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('customers').select('id').where('store_id', '=', storeId).where('deleted_at', 'is', null);
-    if (externalIds) query = query.where('external_id', 'in', externalIds.length > 0 ? externalIds : ['']);
-    const customers = await query.execute();
-    for (const customer of customers) await deleteCustomer(trx, storeId, customer.id, now);
-    return customers.length;
-  });
-}
 
 function parse(raw: Buffer): Record<string, unknown> {
   try {
@@ -48,6 +37,10 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
   // the signature covers the exact bytes: the body stays raw in this scope
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  /** Erases the personal data of the store's customers named (all of them when `externalIds` is null). */
+  const eraseCustomers = (storeId: number, externalIds: string[] | null, now: Date) =>
+    app.db.transaction().execute((trx) => platformHook('eraseCustomers')(trx, storeId, externalIds, now));
 
   app.route({
     method: 'POST',
@@ -74,7 +67,7 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
       }
       if (topic === 'customers/redact') {
         const customer = body.customer as { id?: unknown } | undefined;
-        const erased = customer?.id === undefined ? 0 : await eraseCustomers(app.db, store.storeId, [String(customer.id)], now);
+        const erased = customer?.id === undefined ? 0 : await eraseCustomers(store.storeId, [String(customer.id)], now);
         return { data: { received: true, erased } };
       }
       if (topic === 'customers/data_request') {
@@ -87,7 +80,7 @@ export const appWebhookRoutes: FastifyPluginAsync = async (app) => {
             : false;
         return { data: { received: true, recorded } };
       }
-      if (topic === 'shop/redact') return { data: { received: true, erased: await eraseCustomers(app.db, store.storeId, null, now) } };
+      if (topic === 'shop/redact') return { data: { received: true, erased: await eraseCustomers(store.storeId, null, now) } };
       if (
         store.status === 'uninstalled' ||
         !((SHOPIFY_TOPICS as readonly string[]).includes(topic) || isShopifyProductTopic(topic) || isShopifyCustomerTopic(topic))
