@@ -2,13 +2,15 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_DOCUMENTS } from '../../presets/index.ts';
+import { setTranslations } from '../commands/index.ts';
 import { BuilderStoreContext, createBuilderStore } from '../store/store.ts';
+import { landingTextLocator } from '../surfaces/text-commit.ts';
 import { useCanvasEditable, type TextCommit } from './editable.tsx';
 
 afterEach(cleanup);
 
-function Title({ commit, raw }: { commit: TextCommit; raw: string }) {
-  const editable = useCanvasEditable(commit);
+function Title({ commit, raw, located = false }: { commit: TextCommit; raw: string; located?: boolean }) {
+  const editable = useCanvasEditable(commit, located ? landingTextLocator : undefined);
   return editable.wrapText?.({ field: 'title', owner: 'header-1', audience: 'visitor', raw, node: <h2 data-field="title">{raw}</h2> }) ?? null;
 }
 
@@ -47,5 +49,28 @@ describe('inline text on the canvas', () => {
     const title = await typeOver('Kept on the canvas');
     fireEvent.keyDown(title, { key: 'Enter' });
     expect(commit).toHaveBeenCalledWith('header-1', 'title', 'visitor', 'Kept on the canvas');
+  });
+
+  it('marks a text not translated in the language being edited, following the language and its translations', () => {
+    const store = createBuilderStore({ docs: { landing_page: DEMO_DOCUMENTS.landing_page }, languages: { default: 'en', others: ['fr'] } });
+    render(
+      <BuilderStoreContext.Provider value={store}>
+        <Title commit={vi.fn()} raw="Rewards for coffee lovers!" located />
+      </BuilderStoreContext.Provider>,
+    );
+    const marked = () => screen.getByRole('heading').hasAttribute('data-bs-untranslated');
+    expect(marked()).toBe(false);
+    act(() => store.getState().setLanguage('fr'));
+    expect(marked()).toBe(true);
+    act(() => {
+      store.getState().run(setTranslations, { language: 'fr', values: { landing_page: { 'sections.header-1.content.visitor.title': 'Bonjour' } } });
+    });
+    expect(marked()).toBe(false);
+    act(() => {
+      store.getState().run(setTranslations, { language: 'fr', values: { landing_page: { 'sections.header-1.content.visitor.title': '' } } });
+    });
+    expect(marked()).toBe(true);
+    act(() => store.getState().setLanguage('en'));
+    expect(marked()).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from 'react';
 import type { Editable, EditableOwnerInfo, EditableTextInfo } from '../../renderers/index.ts';
 import type { Audience } from '../../renderers/contract/index.ts';
-import { useBuilder, useBuilderStore } from '../store/store.ts';
+import { useBuilder, useBuilderStore, type BuilderState } from '../store/store.ts';
 import type { SurfaceDocs } from '../store/documents.ts';
 import type { StudioKind } from '../api.ts';
 import type { Translations } from '../../renderers/contract/index.ts';
@@ -60,16 +60,24 @@ export function CanvasOwner({ id, node }: EditableOwnerInfo) {
 /**
  * In a language other than the default, whether the text has no value of its own there. The
  * text's key is found once per render (a change of the list it sits in redraws it); what every
- * change of the store asks of each text is a look-up in the language's translations.
+ * change of the store asks of each text is a look-up in the language's translations. The look-up
+ * stays the same function while the key does, so a render that keeps the key (every text on a
+ * language switch) neither runs it again nor leaves an effect to check it after the commit.
  */
 function useUntranslated(info: EditableTextInfo, locate: TextLocator | undefined): boolean {
   const store = useBuilderStore();
   const at = locate?.(store.getState().docs, info);
-  return useBuilder((s) => {
-    if (!at || s.language === s.languages.default) return false;
-    const doc = s.docs[at.kind] as { translations?: Translations } | undefined;
-    return !doc?.translations?.[s.language]?.[at.key];
-  });
+  const kind = at?.kind;
+  const key = at?.key;
+  const untranslated = useCallback(
+    (s: BuilderState) => {
+      if (kind === undefined || key === undefined || s.language === s.languages.default) return false;
+      const doc = s.docs[kind] as { translations?: Translations } | undefined;
+      return !doc?.translations?.[s.language]?.[key];
+    },
+    [kind, key],
+  );
+  return useBuilder(untranslated);
 }
 
 function InlineText({ info, commit, locate }: { info: EditableTextInfo; commit: TextCommit; locate: TextLocator | undefined }) {

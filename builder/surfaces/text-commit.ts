@@ -34,10 +34,20 @@ export function stickyBarTextCommit(store: BuilderStore): TextCommit {
   };
 }
 
-/** The text keys of inline texts, per surface (renderers/contract/translations.ts). */
-export const landingTextLocator: TextLocator = (docs, { owner, audience, field }) => ({
-  kind: 'landing_page',
-  key: textKeyAt(docs.landing_page, ['sections', owner, 'content', audience, ...field.split('.')]),
-});
+/** The keys found in each landing page document, by owner, audience and field: a document is never changed in place. */
+const landingKeys = new WeakMap<object, Map<string, string>>();
+
+/** The text keys of inline texts, per surface (renderers/contract/translations.ts); the landing page's found once per document. */
+export const landingTextLocator: TextLocator = (docs, { owner, audience, field }) => {
+  const doc = docs.landing_page;
+  const find = () => textKeyAt(doc, ['sections', owner, 'content', audience, ...field.split('.')]);
+  if (!doc) return { kind: 'landing_page', key: find() };
+  let keys = landingKeys.get(doc);
+  if (!keys) landingKeys.set(doc, (keys = new Map()));
+  const id = `${owner}\n${audience}\n${field}`;
+  let key = keys.get(id);
+  if (key === undefined) keys.set(id, (key = find()));
+  return { kind: 'landing_page', key };
+};
 export const widgetTextLocator: TextLocator = (_docs, { owner, audience, field }) => ({ kind: 'widget', key: `panels.${owner}.${audience}.${field}` });
 export const stickyBarTextLocator: TextLocator = (_docs, { field }) => ({ kind: 'sticky_bar', key: field });

@@ -4,7 +4,7 @@
  * texts come from its translations (a text without one stays in the default language); the
  * product's own wording (the word for points, the footer) from the catalog of that language.
  */
-import { localizeDocument, matchLanguage } from '../../../renderers/contract/index.ts';
+import { localizeDocument, matchLanguage, type StoreLanguages } from '../../../renderers/contract/index.ts';
 import type { EmailDesign } from './render.ts';
 import { TRANSLATED_EMAIL_FIELDS, type EmailFields } from './starters.ts';
 
@@ -22,4 +22,11 @@ export function fieldsInLanguage(fields: EmailFields, language: string): EmailFi
 export function designInLanguage(design: EmailDesign, language: string): EmailDesign {
   const fields = fieldsInLanguage(design.fields, language);
   return design.editor === 'builder' ? { ...design, fields, document: localizeDocument(design.document, language) } : { ...design, fields };
+}
+
+/** Why `language` cannot be used for the store's emails (it is not one the store writes in), or null when it can. */
+export function foreignLanguageMessage(language: string, languages: StoreLanguages): string | null {
+  const known = [languages.default, ...languages.others];
+  if (known.includes(language)) return null;
+  return `"${language}" is not one of the store's languages (${known.join(', ')}): add it under Languages in the store's settings first.`;
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { dataEnvelope } from '../../contract/common.ts';
 import { emailKey, templateTestBody, templateTestResult } from './contract/templates.ts';
 import {
+  designInLanguage,
   designOf,
+  foreignLanguageMessage,
   latestMemberId,
   listOutbox,
   markSent,
@@ -14,6 +16,7 @@ import {
   readTemplate,
   renderEmail,
   sampleValues,
+  storeLanguage,
   storePalette,
   unsubscribeByToken,
   type QueuedEmail,
@@ -21,6 +24,7 @@ import {
 import type { RouteModule } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { escapeHtml } from './placeholders.ts';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
 
 const sentLogQuery = z.strictObject({
   customer_id: z.coerce.number().int().positive().optional(),
@@ -58,6 +62,10 @@ export const emailOutboxRoutes: RouteModule = {
       },
       async (request) => {
         const { email: key, to, customer_id: customerId } = request.body;
+        // the language chosen (one the store writes in), else the store's default; nothing is sent in another
+        const language = request.body.language ?? storeLanguage(request.store);
+        const refusal = foreignLanguageMessage(language, storeLanguages(request.store.settings as Record<string, unknown>));
+        if (refusal) throw new ApiError(422, refusal, 'unknown_language', { language: refusal });
         const saved = await readTemplate(app.db, request.store.id, key);
         const design = designOf({
           editor: request.body.editor ?? saved.editor,
@@ -66,15 +74,16 @@ export const emailOutboxRoutes: RouteModule = {
           json_content: request.body.json_content ?? saved.json_content,
         });
         const memberId = customerId ?? (await latestMemberId(app.db, request.store.id));
-        const member = memberId ? await memberValues(app.db, request.store, memberId) : null;
+        const member = memberId ? await memberValues(app.db, request.store, memberId, language) : null;
         if (customerId && !member) throw notFound('Customer');
-        const rendered = await renderEmail(design, { ...sampleValues(request.store), ...member?.values }, storePalette(request.store));
+        const values = { ...sampleValues(request.store, language), ...member?.values };
+        const rendered = await renderEmail(designInLanguage(design, language), values, storePalette(request.store), language);
         const now = app.clock.now();
         const eventKey = `test:${randomBytes(9).toString('base64url')}`;
         const mailer = app.mailer;
         const queued: QueuedEmail = { storeId: request.store.id, customerId: null, key, eventKey, to, data: {}, rendered };
         const id = await queueEmail(app.db, queued, now, mailer ? 'sending' : 'queued');
-        const result = { to, subject: rendered.subject, member: member ? (member.values.full_name ?? null) : null };
+        const result = { to, subject: rendered.subject, member: member ? (member.values.full_name ?? null) : null, language };
         if (!mailer || id === null) return { data: { status: 'queued' as const, ...result } };
         try {
           await mailer.send({ ...rendered, to, fromName: request.store.title });

@@ -5,7 +5,7 @@ export { renderEmail, type EmailDesign, type RenderedEmail } from './render.ts';
 export { listTemplates, readTemplate, saveTemplate, designOf, designErrors, emailDocumentOf, TemplateInvalidError, type EmailTemplate } from './templates.ts';
 export { sampleValues, memberValues, latestMemberId, storeLanguage, storePalette, storeValues, storeWording } from './values.ts';
 export type { EmailData, EmailValue } from './worded.ts';
-export { designInLanguage } from './language.ts';
+export { designInLanguage, foreignLanguageMessage } from './language.ts';
 export { queueEmail, queueEmails, listOutbox, unsubscribeByToken, markSent, markSkipped, type QueuedEmail } from './outbox.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
 export { deliverDue, emailDeliveryJob, EMAIL_DELIVERY_JOB, unsubscribeUrl } from './deliver.ts';

@@ -112,6 +112,42 @@ describeEachDatabase(
       expect(smtp.received).toHaveLength(before + 1);
     });
 
+    it('test send in a language the merchant chooses: the store default when none, a language the store does not write in refused with nothing sent', async () => {
+      expect((await call('POST', '/store/setting/update', { default_language: 'en', languages: ['fr'] })).statusCode).toBe(200);
+      const translated = {
+        ...form,
+        body: 'Hi {{first_name}}, you earned points.',
+        translations: { fr: { subject: 'Bonjour {{first_name}}, {{points_earned}} {{points_label}} pour vous', body: 'Salut {{first_name}}, merci !' } },
+      };
+      const before = smtp.received.length;
+      const send = (language?: string) => call('POST', '/template/test', { email: 'points-earned', to: 'marketer@example.com', fields: translated, language });
+      const french = await send('fr');
+      expect(french.statusCode, french.body).toBe(200);
+      expect(french.json().data).toMatchObject({ status: 'sent', language: 'fr', subject: 'Bonjour Cleoalpha, 120 points pour vous' });
+      const frenchMail = decodedBody(smtp.received.at(-1)!.raw);
+      expect(frenchMail).toContain('Subject: Bonjour Cleoalpha, 120 points pour vous');
+      expect(frenchMail).toContain('Salut Cleoalpha, merci !');
+      expect(frenchMail).toContain('lang="fr"');
+      expect(frenchMail).not.toContain('you earned points');
+      // none chosen: the store's default language
+      const english = await send();
+      expect(english.json().data).toMatchObject({ status: 'sent', language: 'en', subject: 'Hello Cleoalpha, 120 points for you' });
+      expect(decodedBody(smtp.received.at(-1)!.raw)).toContain('Hi Cleoalpha, you earned points.');
+      expect(smtp.received).toHaveLength(before + 2);
+      // German is a language, but not the store's; "klingon!" is none: refused, nothing sent
+      const german = await send('de');
+      expect(german.statusCode).toBe(422);
+      expect(german.json()).toMatchObject({
+        code: 'unknown_language',
+        errors: { language: '"de" is not one of the store\'s languages (en, fr): add it under Languages in the store\'s settings first.' },
+      });
+      const nonsense = await send('klingon!');
+      expect(nonsense.statusCode).toBe(422);
+      expect(nonsense.body).toContain('is not a language code');
+      expect(smtp.received).toHaveLength(before + 2);
+      expect((await call('POST', '/store/setting/update', { languages: [] })).statusCode).toBe(200);
+    });
+
     it('the built-in editor: starts from the email in the store palette, saves its document, renders it with MJML for a real member', async () => {
       const starter = (await call('GET', '/template/reward-redeemed')).json().data.document;
       expect(starter).toMatchObject({ kind: 'email_document', schemaVersion: 1, subject: STARTERS['reward-redeemed'].subject });

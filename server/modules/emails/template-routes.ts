@@ -154,7 +154,7 @@ export const templateRoutes: RouteModule = {
         const language = request.body.language ?? storeLanguage(request.store);
         const key: EmailKey = email;
         const errors = designErrors(key, { fields, content, json_content: jsonContent, editor });
-        const member = customerId ? await memberValues(app.db, request.store, customerId) : null;
+        const member = customerId ? await memberValues(app.db, request.store, customerId, language) : null;
         if (customerId && !member) throw notFound('Customer');
         const design = designInLanguage(designOf({ editor, fields, content: content ?? null, json_content: jsonContent }), language);
         const rendered = await renderEmail(design, { ...sampleValues(request.store, language), ...member?.values }, storePalette(request.store), language);

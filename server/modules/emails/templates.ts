@@ -6,6 +6,7 @@ import { unknownPlaceholderErrors } from './placeholders.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 import { STARTERS, type EmailFields } from './starters.ts';
 import type { EmailDesign } from './render.ts';
+import { foreignLanguageMessage } from './language.ts';
 
 /** One of the store's nine emails as the console edits it. */
 export interface EmailTemplate {
@@ -123,12 +124,11 @@ function translatedLanguages(template: Pick<TemplateChange, 'fields' | 'json_con
  * language the email already had is kept (the store may have dropped it since).
  */
 function languageErrors(change: TemplateChange, languages: StoreLanguages, saved: EmailTemplate): Record<string, string> {
-  const known = [languages.default, ...languages.others];
   const kept = translatedLanguages(saved);
   const errors: Record<string, string> = {};
   for (const [language, path] of translatedLanguages(change)) {
-    if (known.includes(language) || kept.has(language)) continue;
-    errors[path] = `"${language}" is not one of the store's languages (${known.join(', ')}): add it under Languages in the store's settings first.`;
+    const refusal = kept.has(language) ? null : foreignLanguageMessage(language, languages);
+    if (refusal) errors[path] = refusal;
   }
   return errors;
 }

@@ -71,13 +71,15 @@ export interface Member {
 
 /**
  * A member's own data (name, balance) and the language their emails go out in (their kept
- * language when the store writes in it, else the store's default), the numbers and dates written
- * as that language does; `null` when the customer is not this store's.
+ * language when the store writes in it, else the store's default; `chosen` when given, as a
+ * preview or a test send asks), the numbers and dates written as that language does; `null` when
+ * the customer is not this store's.
  */
 export async function memberValues(
   db: Db,
   store: Store,
   customerId: number,
+  chosen?: string,
 ): Promise<{ member: Member; values: Record<string, string>; language: string } | null> {
   const member = await db
     .selectFrom('customers')
@@ -98,7 +100,7 @@ export async function memberValues(
     .executeTakeFirst();
   if (!member) return null;
   const fullName = `${member.first_name} ${member.last_name}`.trim() || member.email;
-  const language = servedLanguage(store, member.locale);
+  const language = chosen ?? servedLanguage(store, member.locale);
   const since = new Date(member.created_at).toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const values = {
     ...storeValues(store, language),

@@ -113,5 +113,14 @@ export const templateTestBody = z.strictObject({
   json_content: design.nullish(),
   editor: editor.optional(),
   customer_id: z.number().int().positive().optional(),
+  /** the language to send it in (one the store writes in); the store's default when absent */
+  language: languageTagSchema.optional(),
 });
-export const templateTestResult = z.object({ status: z.enum(['sent', 'queued']), to: z.string(), subject: z.string(), member: z.string().nullable() });
+export const templateTestResult = z.object({
+  status: z.enum(['sent', 'queued']),
+  to: z.string(),
+  subject: z.string(),
+  member: z.string().nullable(),
+  /** the language it was sent in */
+  language: z.string(),
+});
