@@ -52,6 +52,10 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/modules/stores/routes.ts', "import { expiryReminderDays } from '../emails/index.ts';", 'must not import server/'],
     ['server/modules/stores/stores.ts', "import { getProgramData } from '../../domain/program/index.ts';", 'must not import server/'],
     ['server/modules/emails/values.ts', "import { brandColourOf } from '../stores/brand.ts';", 'through its index.ts only'],
+    ['server/modules/rules/earning.ts', "import { getProgramData } from '../program/index.ts';", 'must not import server/'],
+    ['server/modules/referrals/settings.ts', "import { getProgramData } from '../program/index.ts';", 'must not import server/'],
+    ['server/modules/vip/ladder.ts', "import { getMemberState } from '../program/index.ts';", 'must not import server/'],
+    ['server/modules/emails/values.ts', "import { getProgramData } from '../program/index.ts';", 'must not import server/'],
     ['server/modules/orders/process.ts', "import { productFacts } from '../products/catalogue.ts';", 'through its index.ts only'],
     [
       'console/features/customers/CustomerDetailsPage.tsx',
@@ -91,6 +95,9 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ['server/modules/products/routes.test.ts', "import { applyOrderEvents } from '../orders/index.ts';"],
     ['server/contract/products.ts', "export * from '../modules/products/contract.ts';"],
     ['server/modules/emails/values.ts', "import { brandColourOf, servedLanguage } from '../stores/index.ts';"],
+    ['server/modules/program/program.ts', "import { programTiers } from '../vip/index.ts';\nimport { referralOffer } from '../referrals/index.ts';"],
+    ['server/modules/vip/engine.test.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/referrals/engine.test.ts', "import { getProgramData } from '../program/index.ts';"],
     ['server/modules/stores/contract.ts', "import { EXPIRY_REMINDER_MAX_DAYS } from '../../domain/schemas/expiry-reminders.ts';"],
     [
       'server/modules/stores/routes.ts',

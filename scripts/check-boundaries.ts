@@ -49,10 +49,12 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
 /**
  * The areas that follow an order (the earning rules, referrals, tiers, emails) and the catalogue an
  * order line is read against (products): the orders call them and hand them the order in its
- * neutral shape (server/domain/schemas), so they never import the orders back; their tests may
- * apply orders.
+ * neutral shape (server/domain/schemas), so they never import the orders back. The program as
+ * shoppers see it (server/modules/program) is read from the rules, referrals and tiers: they and
+ * the emails never import it back either. Their tests may apply orders and read the program.
  */
-const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders'] };
+const PROGRAM = 'server/modules/program';
+const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders', PROGRAM] };
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -85,11 +87,11 @@ export const RULES: Rule[] = [
   // a module holds its area's schemas, tables, queries, routes and jobs; other modules use its index.ts
   // the stores are the tenant every area hangs from: they import no other module nor area, only the shared schemas
   { folder: 'server/modules/stores', forbiddenFolders: [...MODULE, 'server/modules', 'server/domain'], allowedFolders: ['server/domain/schemas'] },
-  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/emails', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/products', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
-  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders'], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
+  { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   // the platforms sit below the customers and the rules (which issue codes through them): those register what the platforms ask of them (platforms/hooks.ts)
   {
     folder: 'server/modules/platforms',

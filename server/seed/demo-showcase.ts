@@ -11,7 +11,7 @@ import { reviewReceipt, submitReceipt } from '../modules/customers/index.ts';
 import { applyOrderEvents } from '../modules/orders/index.ts';
 import type { NormalizedOrder, OrderEvent } from '../domain/schemas/normalized-order.ts';
 import { cancelReferral, claimFriendCoupon, recordVisit, referralCode, sendInvite } from '../modules/referrals/index.ts';
-import { recordSeedEmailsSent } from '../domain/program/seed-history.ts';
+import { recordSeedEmailsSent } from '../modules/program/index.ts';
 import { reevaluateTiers, storeTier } from '../modules/vip/index.ts';
 import { tierBody } from '../modules/vip/contract.ts';
 

@@ -5,7 +5,7 @@ import { newToken } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { json } from '../db/normalize.ts';
 import type { Role } from '../db/schema.ts';
-import { seedProgram } from '../domain/program/seed.ts';
+import { seedProgram } from '../modules/program/index.ts';
 import { seedCatalogue } from '../modules/products/index.ts';
 import { refreshRollups } from '../domain/analytics/index.ts';
 import { seedShowcase } from './demo-showcase.ts';

@@ -8,7 +8,7 @@ import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../documents/index.ts';
-import { getMemberState, getProgramData } from '../program/index.ts';
+import { getMemberState, getProgramData } from '../../modules/program/index.ts';
 import { servedLanguage } from '../../modules/stores/index.ts';
 
 export { customerDigest, digestMatches } from './digest.ts';

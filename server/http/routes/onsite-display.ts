@@ -30,7 +30,7 @@ import {
   saveDraft,
   surfaceSummary,
 } from '../../domain/documents/index.ts';
-import { getProgramData } from '../../domain/program/index.ts';
+import { getProgramData } from '../../modules/program/index.ts';
 import type { App, RouteModule } from '../context.ts';
 import { author, documentErrorHandler, inBody, registerVersionRoutes, savedResponses } from '../document-routes.ts';
 import { registerPresenceRoutes } from './editing-presence.ts';

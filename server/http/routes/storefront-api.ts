@@ -1,7 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
-import { getMemberState, getProgramData } from '../../domain/program/index.ts';
+import { getMemberState, getProgramData } from '../../modules/program/index.ts';
 import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
 import { claimAction, presentReward, redeemReward, setBirthday } from '../../modules/rules/index.ts';
 import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { verifyLedger } from '../../domain/ledger/index.ts';
-import { getMemberState } from '../../domain/program/index.ts';
+import { getMemberState } from '../program/index.ts';
 import { memberRewardTitle } from '../../../renderers/format/index.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';

@@ -8,7 +8,7 @@ import { deliverDue, readTemplate, saveTemplate } from '../emails/index.ts';
 import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { getProgramData } from '../../domain/program/index.ts';
+import { getProgramData } from '../program/index.ts';
 import { earningRuleBody } from '../rules/contract/earning-rules.ts';
 import { createEarningRule, createRedeemRule, RedeemError, redeemReward, setBirthday } from '../rules/index.ts';
 import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';

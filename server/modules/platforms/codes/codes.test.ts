@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../../tests/helpers/db.ts';
 import { deadRunner } from '../../../../tests/helpers/jobs.ts';
 import { credit, verifyLedger } from '../../../domain/ledger/index.ts';
 import { newCustomer, totals } from '../../../domain/ledger/testing.ts';
-import { getMemberState } from '../../../domain/program/index.ts';
+import { getMemberState } from '../../program/index.ts';
 import { createRedeemRule, expireDueRewards, redeemReward, rollbackReward } from '../../rules/index.ts';
 import { redeemRuleBody } from '../../rules/contract/redeem-rules.ts';
 import { JobRunner } from '../../../jobs/engine.ts';

@@ -1,12 +1,12 @@
 import { earnRuleIcon, redeemRuleIcon } from '../../../presets/rule-icons.ts';
 import type { MemberState, ProgramData, ProgramEarning } from '../../../renderers/context.ts';
-import { readAccount, type Executor } from '../ledger/index.ts';
-import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../../modules/rules/index.ts';
-import { programWords } from '../../modules/stores/index.ts';
+import { readAccount, type Executor } from '../../domain/ledger/index.ts';
+import { expireDueRewards, orderRate, rewardDiscount, type EarningRule } from '../rules/index.ts';
+import { programWords } from '../stores/index.ts';
 import { shopperAction } from './earn-actions.ts';
-import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../../modules/vip/index.ts';
-import { rewardCodeStatuses, shopperCodeStatus } from '../../modules/platforms/index.ts';
-import { isReferralCoupon, memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../../modules/referrals/index.ts';
+import { exclusiveRedeems, memberTierProgress, programTiers, seesRedeem, tierIdOf, type ExclusiveRedeem } from '../vip/index.ts';
+import { rewardCodeStatuses, shopperCodeStatus } from '../platforms/index.ts';
+import { isReferralCoupon, memberReferrals, readReferralSettings, referralCode, referralLink, referralOffer } from '../referrals/index.ts';
 
 async function storeBasics(db: Executor, storeId: number) {
   const store = await db.selectFrom('stores').select(['settings', 'store_name', 'domain', 'website']).where('id', '=', storeId).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { EarnAction } from '../../../renderers/context.ts';
 import { isSafeUrl } from '../../../renderers/contract/index.ts';
-import type { EarningRule } from '../../modules/rules/index.ts';
+import type { EarningRule } from '../rules/index.ts';
 
 const linkOf = (rule: EarningRule): string | undefined => {
   const url = typeof rule.config.url === 'string' ? rule.config.url.trim() : '';

@@ -5,8 +5,8 @@
  * history instead of one day. Deterministic: dates and choices follow the customer ids.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
-import { redeemReward } from '../../modules/rules/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { redeemReward } from '../rules/index.ts';
 
 const DAY_MS = 86_400_000;
 /** at most this many seeded redemptions per store (the seed runs on every fresh start) */

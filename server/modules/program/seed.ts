@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { earningRuleBody } from '../../modules/rules/contract/earning-rules.ts';
-import { redeemRuleBody } from '../../modules/rules/contract/redeem-rules.ts';
-import { creditMany, debit, type CreditInput, type Executor } from '../ledger/index.ts';
-import { formatMoney } from '../schemas/normalized-order.ts';
-import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
+import { earningRuleBody } from '../rules/contract/earning-rules.ts';
+import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';
+import { creditMany, debit, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
+import { formatMoney } from '../../domain/schemas/normalized-order.ts';
+import { createEarningRule, createRedeemRule } from '../rules/index.ts';
 import { backdateSeedEntries, recordSeedEmailsSent, seedRedemptions } from './seed-history.ts';
 
 /**
