@@ -147,6 +147,24 @@ describeEachDatabase(
       });
     });
 
+    it('counts one shopper’s beacons against the limit in arrival order, though they span several flushes', async () => {
+      const counter = new BeaconCounter(ctx.db);
+      const tokens = await pageLoads(BEACON_LIMITS.perShopper + 5, 'one-shopper-in-order');
+      const answers: Promise<string>[] = [];
+      for (const [index, token] of tokens.entries()) {
+        answers.push(
+          counter.count(store().storeName, { token, event: 'open', address: `10.9.${index}.1` }, ctx.clock.now()).then(
+            (counted) => (counted ? 'counted' : 'repeat'),
+            (error: { code?: string }) => error.code ?? 'error',
+          ),
+        );
+        // the next beacon arrives in a later turn of the event loop, so in a later flush
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await Promise.all(answers)).toEqual(tokens.map((_, index) => (index < BEACON_LIMITS.perShopper ? 'counted' : 'rate_limited')));
+      await counter.close();
+    });
+
     it('counts nothing once the experiment stops, though its secret is still known', async () => {
       const [token] = await pageLoads(1);
       expect((await beacon(token!, 'open', '10.8.0.1')).json()).toEqual({ data: { counted: true } });

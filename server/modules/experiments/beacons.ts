@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { countInWindow } from '../../auth/window-counter.ts';
+import { addInWindow } from '../../auth/window-counter.ts';
 import { findStoreBy } from '../stores/index.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { BEACON_LIMITS, verifyBeacon, type BeaconClaims } from './exposure.ts';
@@ -61,13 +61,12 @@ const closing = () => new ApiError(503, 'The server is shutting down: send the b
  * The beacons of one server process. A beacon's token is checked as it arrives, against the
  * store and experiment secret kept in memory (no statement once they are known); the checked ones
  * wait and are counted together, one flush at a time: beacons arriving while a flush runs go into
- * the next one, so a flush holds what arrived during the last. A flush counts the rate-limit hits
- * of its beacons in one upsert (more only when it repeats an address or a shopper) and the events
- * that pass in one statement, and each beacon is
- * answered only after its flush, with what the database decided: counted, a repeat (its page
- * load's event was counted before, or the experiment stopped), or over its limits. Nothing is
- * answered before it is stored, so a crash loses no count that was answered; `close` answers
- * the beacons already taken and refuses later ones.
+ * the next one, so a flush holds what arrived during the last. A flush is one statement (one round
+ * trip, one commit): it counts the rate-limit hits of its beacons and the events of those within
+ * their limits, and each beacon is answered only after its flush, with what the database
+ * decided: counted, a repeat (its page load's event was counted before, or the experiment
+ * stopped), or over its limits. Nothing is answered before it is stored, so a crash loses no
+ * count that was answered; `close` answers the beacons already taken and refuses later ones.
  */
 export class BeaconCounter {
   private readonly waiting: Pending[] = [];
@@ -147,94 +146,91 @@ export class BeaconCounter {
 
   private async flush(batch: Pending[]): Promise<void> {
     const now = new Date(Math.max(...batch.map((pending) => pending.now.getTime())));
-    const limited = await this.countHits(batch, now);
-    const passed = batch.filter((_, index) => !limited[index]);
-    for (const [index, pending] of batch.entries()) if (limited[index]) pending.settle('limited');
-    const counted = await countEvents(this.db, passed);
-    for (const [index, pending] of passed.entries()) pending.settle(counted.has(index) ? 'counted' : 'repeat');
-  }
-
-  /**
-   * Counts each beacon's hit on its address and its shopper, as one beacon after another would:
-   * in rounds where no key is counted twice (one upsert each, keys in one order), so one round in
-   * all unless the batch repeats an address or a shopper. A key already over its limit in its
-   * window is not counted again (no answer changes), and each round leaves out the keys the last
-   * one took over. Answers per beacon whether it is over a limit.
-   */
-  private async countHits(batch: Pending[], now: Date): Promise<boolean[]> {
     const time = now.getTime();
-    const blocked = (key: string) => (this.blockedUntil.get(key) ?? -Infinity) > time;
-    const limits = [BEACON_LIMITS.perAddress, BEACON_LIMITS.perShopper];
-    const limited = batch.map(() => false);
-    let left = batch.map((_, index) => index);
-    while (left.length > 0) {
-      const keys = new Set<string>();
-      const round: number[] = [];
-      const later: number[] = [];
-      for (const index of left) {
-        const pending = batch[index]!;
-        if (pending.keys.some(blocked)) limited[index] = true;
-        const open = pending.keys.filter((key) => !blocked(key));
-        if (open.length === 0) continue;
-        if (open.some((key) => keys.has(key))) {
-          later.push(index);
-          continue;
-        }
-        for (const key of open) keys.add(key);
-        round.push(index);
-      }
-      left = later;
-      if (round.length === 0) continue;
-      const counts = await countInWindow(this.db, { table: 'rate_limit_hits', column: 'hits' }, [...keys].sort(), now, BEACON_LIMITS.windowMs);
-      const byKey = new Map(counts.map((count) => [count.key, count]));
-      for (const index of round) {
-        batch[index]!.keys.forEach((key, which) => {
-          const count = byKey.get(key);
-          if (!count || count.count <= limits[which]!) return;
-          limited[index] = true;
-          this.blockedUntil.set(key, count.windowStartedAt.getTime() + BEACON_LIMITS.windowMs);
-        });
-      }
-    }
     for (const [key, until] of this.blockedUntil) if (until <= time) this.blockedUntil.delete(key);
-    return limited;
+    const outcomes = await countBatch(this.db, batch, now, (key) => this.blockedUntil.has(key));
+    for (const [key, until] of outcomes.blocked) this.blockedUntil.set(key, until);
+    for (const [index, pending] of batch.entries())
+      pending.settle(outcomes.limited.has(index) ? 'limited' : outcomes.counted.has(index) ? 'counted' : 'repeat');
   }
 }
 
+const LIMITS = [BEACON_LIMITS.perAddress, BEACON_LIMITS.perShopper] as const;
+
 /**
- * Counts the events of `beacons` in one statement: each page load's event once (a repeat of one
- * counted before, in this batch or earlier, is not), on a running experiment, on its shopper's
- * row. Rows are written in key order, so two processes flushing at once never wait on each other
- * in a cycle. Answers the indexes of the beacons counted.
+ * The hits `beacons` add to their keys, as one beacon after another would: per key, how many
+ * (keys in one order); per beacon and key, the count after the batch above which that beacon is
+ * over (its own hit was the rank-th on the key: over when the count before the batch plus its
+ * rank passes the limit), or null for a key `blocked` (over its limit until its window ends:
+ * counting it more changes no answer, so it is not counted and the beacon is over).
  */
-async function countEvents(db: Db, beacons: readonly Pick<Pending, 'claims' | 'event' | 'now'>[]): Promise<Set<number>> {
-  const seen = new Set<string>();
-  const rows = beacons.flatMap(({ claims, event, now }, index) => {
-    const key = `${claims.experimentId} ${claims.pageLoad} ${event}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [
-      { ordinal: index, experimentId: claims.experimentId, pageLoad: claims.pageLoad, event, shopperKey: claims.shopperKey, receivedAt: now.toISOString() },
-    ];
-  });
-  if (rows.length === 0) return new Set();
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-  const { rows: counted } = await sql<{ ordinal: number }>`
-    with batch as (
-      select * from unnest(${column((row) => row.ordinal)}::int[], ${column((row) => row.experimentId)}::bigint[], ${column((row) => row.pageLoad)}::text[],
-                           ${column((row) => row.event)}::text[], ${column((row) => row.shopperKey)}::text[], ${column((row) => row.receivedAt)}::timestamptz[])
-        as b(ordinal, experiment_id, page_load, event, shopper_key, received_at)
+function hitsOf(beacons: readonly Pick<Pending, 'keys'>[], blocked: (key: string) => boolean) {
+  const hits = new Map<string, number>();
+  const ranks = beacons.map(({ keys }) =>
+    keys.map((key) => {
+      if (blocked(key)) return null;
+      const rank = (hits.get(key) ?? 0) + 1;
+      hits.set(key, rank);
+      return rank;
+    }),
+  );
+  const counted = [...hits.keys()].sort();
+  const limitOf = new Map(beacons.flatMap(({ keys }) => keys.map((key, which) => [key, LIMITS[which]!] as const)));
+  return {
+    counts: counted.map((key) => ({ key, hits: hits.get(key)! })),
+    limits: counted.map((key) => limitOf.get(key)!),
+    bounds: beacons.map(({ keys }, index) =>
+      keys.map((key, which) => (ranks[index]![which] === null ? null : LIMITS[which]! + hits.get(key)! - ranks[index]![which]!)),
+    ),
+  };
+}
+
+/**
+ * Counts `beacons` in one statement, so one round trip and one commit: the hits on each address
+ * and shopper (`addInWindow`), then, of the beacons within their limits, each page load's event
+ * once (a repeat of one counted before, in this batch or earlier, is not), on a running
+ * experiment, on its shopper's row. Rows are written in key order (hits, then events, then
+ * shoppers), so two processes flushing at once never wait on each other in a cycle. Answers the
+ * indexes of the beacons over a limit and of those counted, and the keys now over their limit
+ * with the end of their window.
+ */
+async function countBatch(db: Db, beacons: readonly Pick<Pending, 'claims' | 'event' | 'keys' | 'now'>[], now: Date, blocked: (key: string) => boolean) {
+  const { counts, limits, bounds } = hitsOf(beacons, blocked);
+  const column = <T>(pick: (beacon: (typeof beacons)[number], index: number) => T) => beacons.map(pick);
+  const { rows } = await sql<{ outcome: 'limited' | 'counted' | 'over'; ordinal: number | null; key: string | null; window_started_at: Date | string | null }>`
+    with hits as (${addInWindow({ table: 'rate_limit_hits', column: 'hits' }, counts, now, BEACON_LIMITS.windowMs)}),
+    limits as (
+      select * from unnest(${counts.map((count) => count.key)}::text[], ${limits}::int[]) as l(key, bound)
+    ),
+    batch as (
+      select * from unnest(${column((_, index) => index)}::int[], ${column(({ claims }) => claims.experimentId)}::bigint[],
+                           ${column(({ claims }) => claims.pageLoad)}::text[], ${column(({ event }) => event)}::text[],
+                           ${column(({ claims }) => claims.shopperKey)}::text[], ${column(({ now: at }) => at.toISOString())}::timestamptz[],
+                           ${column(({ keys }) => keys[0])}::text[], ${column((_, index) => bounds[index]![0])}::int[],
+                           ${column(({ keys }) => keys[1])}::text[], ${column((_, index) => bounds[index]![1])}::int[])
+        as b(ordinal, experiment_id, page_load, event, shopper_key, received_at, address, address_bound, shopper, shopper_bound)
+    ),
+    judged as (
+      select b.*, b.address_bound is null or b.shopper_bound is null or a.count > b.address_bound or s.count > b.shopper_bound as limited
+        from batch b
+        left join hits a on a.key = b.address
+        left join hits s on s.key = b.shopper
+    ),
+    first as (
+      select distinct on (experiment_id, page_load, event) ordinal, experiment_id, page_load, event, shopper_key, received_at
+        from judged where not limited
+       order by experiment_id, page_load, event, ordinal
     ),
     fresh as (
       insert into experiment_beacons (experiment_id, page_load, event, received_at)
-      select b.experiment_id, b.page_load, b.event, b.received_at
-        from batch b join experiments e on e.id = b.experiment_id and e.status = 'running'
-       order by b.experiment_id, b.page_load, b.event
+      select f.experiment_id, f.page_load, f.event, f.received_at
+        from first f join experiments e on e.id = f.experiment_id and e.status = 'running'
+       order by f.experiment_id, f.page_load, f.event
       on conflict do nothing
       returning experiment_id, page_load, event
     ),
     counted as (
-      select b.ordinal, b.experiment_id, b.shopper_key, b.event from batch b join fresh f using (experiment_id, page_load, event)
+      select f.ordinal, f.experiment_id, f.shopper_key, f.event from first f join fresh using (experiment_id, page_load, event)
     ),
     locked as materialized (
       select s.experiment_id, s.shopper_key, t.opens, t.redeems, t.ordinals
@@ -251,6 +247,17 @@ async function countEvents(db: Db, beacons: readonly Pick<Pending, 'claims' | 'e
        where s.experiment_id = l.experiment_id and s.shopper_key = l.shopper_key
       returning l.ordinals
     )
-    select unnest(ordinals) as ordinal from bumped`.execute(db);
-  return new Set(counted.map((row) => Number(row.ordinal)));
+    select 'limited' as outcome, ordinal, null as key, null::timestamptz as window_started_at from judged where limited
+    union all
+    select 'counted', unnest(ordinals), null, null from bumped
+    union all
+    select 'over', null, h.key, h.window_started_at from hits h join limits l using (key) where h.count > l.bound`.execute(db);
+  const indexes = (outcome: string) => new Set(rows.filter((row) => row.outcome === outcome).map((row) => Number(row.ordinal)));
+  return {
+    limited: indexes('limited'),
+    counted: indexes('counted'),
+    blocked: rows
+      .filter((row) => row.outcome === 'over')
+      .map((row) => [row.key!, new Date(row.window_started_at!).getTime() + BEACON_LIMITS.windowMs] as const),
+  };
 }
