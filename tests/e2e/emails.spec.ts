@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
 import { ownerApiHeaders, switchConsoleStore } from './harness/console.ts';
@@ -230,15 +230,24 @@ test('the points-expiry reminder days are set on the emails screen: early > fina
   await expect(page.getByRole('region', { name: 'Points expiry reminders' }).getByLabel('Final reminder, days before expiry')).toHaveValue('3');
 });
 
-test('in French, the built-in editor writes the email’s French subject beside the English one; the preheader without French is marked not translated', async ({
-  request,
-}) => {
+/** Runs `steps` on the Demo Outdoor Co. console with French added to the store's languages, and takes French away after. */
+async function withOutdoorStoreInFrench(request: APIRequestContext, steps: (headers: Record<string, string>) => Promise<void>) {
   await page.goto('/emails');
   await switchConsoleStore(page, 'Demo Outdoor Co.');
   const headers = await ownerApiHeaders(request, 'demo-outdoor-co');
   const languages = (list: string[]) => request.post('/api/v1/store/setting/update', { headers, data: { languages: list } });
   expect((await languages(['fr'])).ok()).toBe(true);
   try {
+    await steps(headers);
+  } finally {
+    expect((await languages([])).ok()).toBe(true);
+  }
+}
+
+test('in French, the built-in editor writes the email’s French subject beside the English one; the preheader without French is marked not translated', async ({
+  request,
+}) => {
+  await withOutdoorStoreInFrench(request, async (headers) => {
     await page.goto('/emails/email-editor/loyalty-tier-update?editor=builtin');
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     const subject = inspector.getByRole('textbox', { name: 'Subject' });
@@ -266,20 +275,13 @@ test('in French, the built-in editor writes the email’s French subject beside 
     await expect(subject).toHaveValue(english);
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('FR').click();
     await expect(subject).toHaveValue('Vous avez un nouveau niveau VIP');
-  } finally {
-    expect((await languages([])).ok()).toBe(true);
-  }
+  });
 });
 
 test('in French, the simple form writes the email’s French texts beside the English ones, marks the missing ones, and sends a test in French', async ({
   request,
 }) => {
-  await page.goto('/emails');
-  await switchConsoleStore(page, 'Demo Outdoor Co.');
-  const headers = await ownerApiHeaders(request, 'demo-outdoor-co');
-  const languages = (list: string[]) => request.post('/api/v1/store/setting/update', { headers, data: { languages: list } });
-  expect((await languages(['fr'])).ok()).toBe(true);
-  try {
+  await withOutdoorStoreInFrench(request, async (headers) => {
     await page.goto('/emails/anniversary');
     const subject = page.getByRole('textbox', { name: 'Subject' });
     const heading = page.getByRole('textbox', { name: 'Heading' });
@@ -311,7 +313,5 @@ test('in French, the simple form writes the email’s French texts beside the En
     await card.getByRole('button', { name: 'Send test' }).click();
     expect((await (await answer).json()).data).toMatchObject({ language: 'fr', subject: 'Un an déjà avec nous' });
     await axe(page);
-  } finally {
-    expect((await languages([])).ok()).toBe(true);
-  }
+  });
 });
