@@ -198,7 +198,7 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
   return inTransaction(db, async (trx) => {
     const referrer = await trx
       .selectFrom('customers')
-      .select(['first_name', 'last_name', 'email'])
+      .select(['first_name', 'last_name', 'email', 'locale'])
       .where('id', '=', referrerId)
       .where('store_id', '=', storeId)
       .executeTakeFirstOrThrow();
@@ -217,7 +217,10 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
       referral_link: link,
       referral_reward: { offer: referralOffer(settings.friend_reward) },
     };
-    await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data }], now);
+    // in the friend's own language when the store knows them, else in the inviting member's
+    const friend = await trx.selectFrom('customers').select('locale').where('store_id', '=', storeId).where('email', '=', email).executeTakeFirst();
+    const language = friend?.locale ?? referrer.locale;
+    await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data, language }], now);
     return { sent: true };
   });
 }
@@ -409,7 +412,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
     key: 'referral-completed',
     eventKey: `referral:${referral.id}:completed`,
     to: referrer.email,
-    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
+    data: { referrals_earned: { count: referrer.referral_count }, referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
   };
   await queueEmails(trx, [email], now);
 }
