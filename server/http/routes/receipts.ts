@@ -24,7 +24,7 @@ import {
 } from '../../modules/customers/index.ts';
 import type { RouteModule } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { readUpload } from './media.ts';
+import { readUpload } from '../uploads.ts';
 import { underPersonsCap } from '../points-cap.ts';
 import { asApiError } from '../rule-errors.ts';
 import { shopper, storeOf } from './storefront-api.ts';

@@ -3,8 +3,8 @@
  * (orders earning, redemptions, adjustments, awards, expiry, referral and tier rewards), newest
  * first, each naming its customer and saying what happened and why (the entry's computation).
  */
-import type { Executor } from '../ledger/index.ts';
-import type { EntryType } from '../ledger/tables.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import type { EntryType } from '../../domain/ledger/tables.ts';
 
 export type ActivityKind = 'joined' | EntryType;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { APP_IDS, type AppId, type AppIntegrateBody } from '../schemas/apps.ts';
+import { APP_IDS, type AppId, type AppIntegrateBody } from '../../domain/schemas/apps.ts';
 
 export type AppState = 'connected' | 'not_connected' | 'needs_hmac_secret';
 

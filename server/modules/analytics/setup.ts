@@ -4,7 +4,7 @@
  * store settings, so it sticks across sessions and devices).
  */
 import { sql } from 'kysely';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { json } from '../../db/normalize.ts';
 
 export interface SetupStep {

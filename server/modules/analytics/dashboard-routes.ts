@@ -5,8 +5,8 @@
  */
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { activities, activitiesQuery, dashboardStatus } from '../../contract/dashboard.ts';
-import { dismissSetupProgress, headlineFigures, latestActivity, setupProgress } from '../../domain/dashboard/index.ts';
-import type { App, RouteModule } from '../context.ts';
+import { dismissSetupProgress, headlineFigures, latestActivity, setupProgress } from './service.ts';
+import type { App, RouteModule } from '../../http/context.ts';
 
 function registerStatus(app: App) {
   app.get(

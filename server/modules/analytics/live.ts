@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { Period } from './period.ts';
 import { rolledBuckets, SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
 import { countWhere, inPeriod, REVENUE_STATUSES, sumWhere, memberFilter, type MemberFilter } from './sql.ts';

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { liveExpiring } from './live.ts';
 import { segmentBalance, segmentExpiring } from './segments.ts';
 import type { MemberFilter } from './sql.ts';

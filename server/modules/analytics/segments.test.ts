@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { toNumber } from '../../db/normalize.ts';
-import { credit, debit } from '../ledger/index.ts';
+import { credit, debit } from '../../domain/ledger/index.ts';
 import { referralFunnel, tierDistribution } from './charts.ts';
 import { expiringPoints, expiryHorizon, outstandingLiability } from './liability.ts';
 import { liveBuckets, liveExpiring, totalOf } from './live.ts';

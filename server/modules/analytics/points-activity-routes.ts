@@ -1,7 +1,7 @@
 import { activityQuery, type ActivityEntry } from '../../contract/points-activity.ts';
 import { type ActivityRow, customerExists, listStoreActivity } from '../../domain/ledger/index.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 
 const DAY = 86_400_000;
 

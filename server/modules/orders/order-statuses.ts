@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { orderRuleConfig } from '../../modules/rules/contract/earning-rules.ts';
-import { PLATFORM_STATUSES, type OrderStatusSettings } from '../../modules/rules/contract/order-statuses.ts';
+import { orderRuleConfig } from '../rules/contract/earning-rules.ts';
+import { PLATFORM_STATUSES, type OrderStatusSettings } from '../rules/contract/order-statuses.ts';
 
 /** The order status settings: the statuses each platform sends, and which award and cancel (read from the oldest order earning rule). */
 export async function readOrderStatusSettings(db: Db, storeId: number) {

@@ -1,7 +1,7 @@
 /** What analytics can filter members by: the customer tags, VIP tiers and sources the store uses (most used first). */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { taggedCustomers, type MemberFilter } from './sql.ts';
 
 export interface FilterOption {

@@ -5,9 +5,9 @@
  */
 import { orderStatusSettings, orderStatusSettingsBody } from '../../contract/apps.ts';
 import { dataEnvelope } from '../../contract/common.ts';
-import { readOrderStatusSettings, saveOrderStatusSettings } from '../../domain/apps/index.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { readOrderStatusSettings, saveOrderStatusSettings } from './order-statuses.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 
 export const orderSettingsRoutes: RouteModule = {
   prefix: '/api/v1',

@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { Period } from './period.ts';
 import { REVENUE_STATUSES } from './sql.ts';
 

@@ -5,7 +5,7 @@
  * daily rollups, or from their member segments when a filter (tag, VIP tier, source, channel)
  * narrows the members.
  */
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { Period } from './period.ts';
 import type { MemberFilter } from './sql.ts';
 import { refreshRollups, rolledBuckets, rolledSums, type Sums } from './rollups.ts';

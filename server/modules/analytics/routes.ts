@@ -16,13 +16,13 @@ import {
   periodMetrics,
   periodOf,
   previousPeriod,
-  storeCurrency,
   unknownFilterField,
   type Period,
-} from '../../domain/analytics/index.ts';
+} from './service.ts';
+import { storeCurrency } from '../stores/index.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { ApiError } from '../errors.ts';
-import type { App, RouteModule } from '../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { App, RouteModule } from '../../http/context.ts';
 
 const FILTER_LABELS = { tag: 'the tag', tier: 'the VIP tier', source: 'the source', channel: 'an order through the channel' } as const;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
-import { fetchPage } from '../paging.ts';
-import type { AppId } from '../schemas/apps.ts';
+import { fetchPage } from '../../domain/paging.ts';
+import type { AppId } from '../../domain/schemas/apps.ts';
 
 export type EventStatus = 'processed' | 'pending' | 'failed';
 

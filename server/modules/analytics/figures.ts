@@ -2,8 +2,10 @@
  * The dashboard's headline figures: the last 30 days (today included) against the 30 before, picked from the
  * analytics figures of those two periods (the same SQL aggregates, one definition of each).
  */
-import type { Executor } from '../ledger/index.ts';
-import { freshenRollups, isoDay, periodMetrics, periodOf, previousPeriod, storeCurrency, type PeriodMetrics } from '../analytics/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { freshenRollups, periodMetrics, type PeriodMetrics } from './metrics.ts';
+import { isoDay, periodOf, previousPeriod } from './period.ts';
+import { storeCurrency } from '../stores/index.ts';
 
 export const FIGURE_KEYS = ['members', 'points_issued', 'points_redeemed', 'rewards_used', 'member_revenue_minor'] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];

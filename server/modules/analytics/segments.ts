@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { toNumber } from '../../db/normalize.ts';
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import type { Period } from './period.ts';
 import { SUM_KEYS, sumsOf, type Sums } from './rollups.ts';
 import type { MemberFilter } from './sql.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import type { MetricsAnswer } from '../../contract/analytics.ts';
-import { holdoutLift, liftOf, periodOf } from '../../domain/analytics/index.ts';
+import { holdoutLift, liftOf, periodOf } from './service.ts';
 import { credit, creditMany, OutOfProgramError } from '../../domain/ledger/index.ts';
 
 const MARCH = { from: '2024-03-01', to: '2024-03-31' };

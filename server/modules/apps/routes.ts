@@ -20,17 +20,16 @@ import {
 } from '../../contract/apps.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
-import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from '../../domain/apps/index.ts';
-import { SHOPIFY_CUSTOMER_TOPICS } from '../../modules/customers/index.ts';
-import { SHOPIFY_TOPICS } from '../../modules/orders/index.ts';
-import { SHOPIFY_PRODUCT_TOPICS } from '../../modules/products/index.ts';
+import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from './service.ts';
+import { SHOPIFY_CUSTOMER_TOPICS } from '../customers/index.ts';
+import { bigcommerceWebhookSecret, SHOPIFY_TOPICS } from '../orders/index.ts';
+import { SHOPIFY_PRODUCT_TOPICS } from '../products/index.ts';
 import type { Store } from '../../db/schema.ts';
 import { findImage } from '../../domain/media/gallery.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { mediaUrl } from './media.ts';
-import { bigcommerceWebhookSecret } from './webhooks.ts';
-import { checkPlatformSetup } from '../../modules/platforms/index.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { mediaUrl } from '../../http/uploads.ts';
+import { checkPlatformSetup } from '../platforms/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const presentApp = (app: AppStatus) => ({

@@ -3,7 +3,7 @@
  * bucket present (empty ones as 0), from the same sums as the figures; and two bar charts, the
  * members per VIP tier (now) and the period's referral funnel (sent → clicked → claimed → completed).
  */
-import type { Executor } from '../ledger/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
 import { periodBuckets } from './metrics.ts';
 import { buckets, type Period } from './period.ts';
 import type { Sums } from './rollups.ts';
