@@ -8,6 +8,7 @@ import { credit, inTransaction, type Executor } from '../../domain/ledger/index.
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { couponCode } from '../rules/index.ts';
 import { queueFriendCode, queueRewardCode, type GivenCode } from '../platforms/index.ts';
+import { reevaluateTiers } from '../vip/index.ts';
 import type { ReferralSettings } from './contract.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';
 import { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
@@ -365,6 +366,8 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
       now,
     );
     entryId = entry.id;
+    // points count towards the referrer's tier: they may move up now, not at their next order
+    if (reward.type === 'points' && !duplicate) await reevaluateTiers(trx, referral.store_id, [referral.referrer_id], now);
     if (reward.type !== 'points' && !duplicate) {
       rewardCode = couponCode('REF');
       const coupon = await trx
