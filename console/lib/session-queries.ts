@@ -12,7 +12,8 @@ export const useStoreToken = () => useConsole((s) => s.user.loginRes?.store_acce
  * GET /user/details of the current store: the shell refreshes it on each visit (a revoked token is
  * noticed → 401 → logout) and each time the tab is shown again (the store's settings, such as its
  * languages, may have been changed meanwhile in another tab or by another staff member), and keeps
- * the session's copy in step; screens read the same cache entry.
+ * the session's copy in step while the session still speaks of that store; screens read the same
+ * cache entry.
  */
 export const userDetailsQuery = (storeToken: string | null) =>
   queryOptions({
@@ -21,6 +22,8 @@ export const userDetailsQuery = (storeToken: string | null) =>
     queryFn: async ({ signal }) => {
       const user = await session.getUsers(signal);
       const state = consoleStore().getState();
+      // an answer about a store the session has left since (a store switch while it was out) is not the session's
+      if ((state.user.loginRes?.store_access_token ?? null) !== storeToken) return user;
       state.setUserDetails({ ...user, user_access_token: user.user_access_token ?? state.user.loginRes?.user.user_access_token });
       return user;
     },

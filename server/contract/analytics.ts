@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The longest period analytics answers: 5 years (server/domain/analytics/period.ts). */
+/** The longest period analytics answers: 5 years (server/modules/analytics/period.ts). */
 export const ANALYTICS_MAX_DAYS = 1827;
 const DAY_MS = 86_400_000;
 

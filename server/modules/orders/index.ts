@@ -7,4 +7,5 @@
  */
 export * from './service.ts';
 export { orderImportRoutes } from './import-routes.ts';
+export { orderSettingsRoutes } from './order-settings-routes.ts';
 export { productImportRoutes } from './product-import-routes.ts';

@@ -13,8 +13,8 @@ import {
   type Executor,
   type LedgerEntry,
 } from '../../domain/ledger/index.ts';
-import { storeCurrency } from '../../domain/analytics/store.ts';
 import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../rules/index.ts';
+import { storeCurrency } from '../stores/index.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';

@@ -10,6 +10,7 @@ export { parseCsv } from './import.ts';
 export { neutralEvent } from './neutral.ts';
 export { parseJsonKeepingIds } from './platform-json.ts';
 export { applyOrderEvents } from './process.ts';
+export { readOrderStatusSettings, saveOrderStatusSettings } from './order-statuses.ts';
 export { refundedMinor } from './refunds.ts';
 export { SHOPIFY_TOPICS, shopifyEvent } from './shopify.ts';
 export type { WebhookEvent } from './tables.ts';
