@@ -7,7 +7,7 @@
 import type { PlatformsConfig } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
 import { resolveCustomers } from '../../orders/index.ts';
-import { customerDigest } from '../../../domain/storefront/index.ts';
+import { customerDigest } from '../../../auth/shopper-digest.ts';
 import { storeOfShop } from '../connections.ts';
 import { InvalidBigCommerceJwt, verifyCurrentCustomer } from './oauth.ts';
 

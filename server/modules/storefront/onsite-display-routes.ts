@@ -30,12 +30,12 @@ import {
   saveDraft,
   surfaceSummary,
 } from '../../domain/documents/index.ts';
-import { getProgramData } from '../../modules/program/index.ts';
-import type { App, RouteModule } from '../context.ts';
-import { author, documentErrorHandler, inBody, registerVersionRoutes, savedResponses } from '../document-routes.ts';
-import { registerPresenceRoutes } from './editing-presence.ts';
-import { registerPreviewRoutes } from './preview-links.ts';
-import { registerScheduleRoutes } from './publish-schedules.ts';
+import { getProgramData } from '../program/index.ts';
+import type { App, RouteModule } from '../../http/context.ts';
+import { author, documentErrorHandler, inBody, registerVersionRoutes, savedResponses } from '../../http/document-routes.ts';
+import { registerPresenceRoutes } from './editing-presence-routes.ts';
+import { registerPreviewRoutes } from './preview-link-routes.ts';
+import { registerScheduleRoutes } from './publish-schedule-routes.ts';
 
 const TAGS = ['onsite-display'];
 const state = { 200: dataEnvelope(documentState) };

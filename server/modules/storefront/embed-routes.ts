@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { languageTagSchema } from '../../../renderers/contract/index.ts';
 import { stickyBarPageCss } from '../../../renderers/sticky-bar/index.ts';
 import { loadPublishedDocument } from '../../domain/documents/index.ts';
-import { demoMember } from '../../domain/storefront/index.ts';
-import { findStoreBy } from '../../modules/stores/index.ts';
-import type { RouteModule } from '../context.ts';
-import { preferredEncoding, type ContentEncoding } from '../compression.ts';
+import { demoMember } from './service.ts';
+import { findStoreBy } from '../stores/index.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { preferredEncoding, type ContentEncoding } from '../../http/compression.ts';
 import { demoStorefrontPage, DEMO_STORE_KEY } from './embed-demo-page.ts';
 
 /** Where the embed build lands (`vite build -c renderers/embed/vite.config.ts`). */

@@ -1,5 +1,6 @@
+/** The signature a signed-in shopper carries: the storefront and the platforms' shopper sign-ins compute and check it. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Store } from '../../db/schema.ts';
+import type { Store } from '../db/schema.ts';
 
 /** hex HMAC-SHA256 of the customer id with the store's secret (DESIGN.md §4). */
 export function customerDigest(hmacSecret: string, customerId: string): string {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { loadPublishedLanding } from '../../domain/storefront/landing.ts';
+import { loadPublishedLanding } from './landing.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchLanguage } from '../../../renderers/contract/index.ts';
-import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from '../landing-page.ts';
+import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from '../../http/landing-page.ts';
 import { randomBytes } from 'node:crypto';
 import type { LandingPage } from '../../../renderers/contract/index.ts';
-import { ANONYMOUS_ID, assignShopper } from '../../modules/experiments/index.ts';
-import type { App, RouteModule } from '../context.ts';
-import { compressAnswers } from '../compression.ts';
+import { ANONYMOUS_ID, assignShopper } from '../experiments/index.ts';
+import type { App, RouteModule } from '../../http/context.ts';
+import { compressAnswers } from '../../http/compression.ts';
 
 /** The page needs its inline <style> and nothing else: no scripts, no connections, no plugins. */
 const LANDING_CSP = [

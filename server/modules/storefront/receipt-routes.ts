@@ -21,13 +21,13 @@ import {
   reviewReceipt,
   shopperReceipts,
   submitReceipt,
-} from '../../modules/customers/index.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { readUpload } from '../uploads.ts';
-import { underPersonsCap } from '../points-cap.ts';
-import { asApiError } from '../rule-errors.ts';
-import { shopper, storeOf } from './storefront-api.ts';
+} from '../customers/index.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { readUpload } from '../../http/uploads.ts';
+import { underPersonsCap } from '../../http/points-cap.ts';
+import { asApiError } from '../../http/rule-errors.ts';
+import { shopper, storeOf } from './routes.ts';
 
 const tags = ['receipts'];
 /** Uploads are heavy: a few a minute per address (the domain also caps each shopper at RECEIPTS_PER_HOUR). */

@@ -1,9 +1,9 @@
 import type { ProgramData } from '../../../renderers/context.ts';
 import { storeLanguages, type LandingPage, type StoreLanguages, type SurfaceStyles } from '../../../renderers/contract/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { loadPublishedDocument } from '../documents/index.ts';
-import { getProgramData } from '../../modules/program/index.ts';
-import { findStoreBy } from '../../modules/stores/index.ts';
+import { loadPublishedDocument } from '../../domain/documents/index.ts';
+import { getProgramData } from '../program/index.ts';
+import { findStoreBy } from '../stores/index.ts';
 
 /** What the public landing page shows: the published page, its published style and the store's real program. */
 export interface PublishedLanding {

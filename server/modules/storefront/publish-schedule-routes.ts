@@ -2,8 +2,8 @@ import { dataEnvelope, idParams } from '../../contract/common.ts';
 import { schedule, scheduleBody, scheduleList, scheduleListQuery } from '../../contract/publish-schedules.ts';
 import { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule } from '../../domain/documents/index.ts';
 import { storeTimeZone } from '../../domain/schemas/reward-dates.ts';
-import type { App } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import type { App } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 
 const TAGS = ['onsite-display'];
 const notFound = () => new ApiError(404, 'This schedule does not exist.', 'not_found');

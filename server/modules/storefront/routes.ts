@@ -1,28 +1,21 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
 import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
-import { getMemberState, getProgramData } from '../../modules/program/index.ts';
-import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../../modules/referrals/index.ts';
-import { claimAction, presentReward, redeemReward, setBirthday } from '../../modules/rules/index.ts';
-import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from '../../domain/storefront/index.ts';
-import { earlierReply, keepReply } from '../../domain/storefront/replies.ts';
+import { getMemberState, getProgramData } from '../program/index.ts';
+import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../referrals/index.ts';
+import { claimAction, presentReward, redeemReward, setBirthday } from '../rules/index.ts';
+import { bootstrapPayload, customerByExternalId, digestMatches, rememberCustomerLocale } from './service.ts';
+import { earlierReply, keepReply } from './replies.ts';
 import { previewAllowed } from '../../domain/documents/index.ts';
-import { findStoreBy } from '../../modules/stores/index.ts';
-import { discountsOfTier, memberTier, presentDiscount } from '../../modules/vip/index.ts';
-import { assignShopper } from '../../modules/experiments/index.ts';
-import {
-  codeStatusFields,
-  connectionStatus,
-  friendCodeStatus,
-  InvalidBigCommerceJwt,
-  shopperOfCustomerJwt,
-  withCodeStatuses,
-} from '../../modules/platforms/index.ts';
+import { findStoreBy } from '../stores/index.ts';
+import { discountsOfTier, memberTier, presentDiscount } from '../vip/index.ts';
+import { assignShopper } from '../experiments/index.ts';
+import { codeStatusFields, connectionStatus, friendCodeStatus, InvalidBigCommerceJwt, shopperOfCustomerJwt, withCodeStatuses } from '../platforms/index.ts';
 import type { Store } from '../../db/schema.ts';
-import type { App, RouteModule } from '../context.ts';
-import { compressAnswers } from '../compression.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { asApiError } from '../rule-errors.ts';
+import type { App, RouteModule } from '../../http/context.ts';
+import { compressAnswers } from '../../http/compression.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { asApiError } from '../../http/rule-errors.ts';
 
 /** The surfaces the embed draws that experiments can run on (the landing page is its own page). */
 const STOREFRONT_EXPERIMENTS = ['widget', 'sticky_bar'] as const;

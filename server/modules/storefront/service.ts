@@ -7,13 +7,15 @@ import { THEMES, documentForLanguage, type ThemeName } from '../../../renderers/
 import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../documents/index.ts';
-import { getMemberState, getProgramData } from '../../modules/program/index.ts';
-import { servedLanguage } from '../../modules/stores/index.ts';
+import { loadDraftDocuments, loadPublishedDocuments, type PublishedDocuments } from '../../domain/documents/index.ts';
+import { getMemberState, getProgramData } from '../program/index.ts';
+import { servedLanguage } from '../stores/index.ts';
 
-export { customerDigest, digestMatches } from './digest.ts';
+export { customerDigest, digestMatches } from '../../auth/shopper-digest.ts';
 export { demoMember } from './demo-member.ts';
-export { servedLanguage } from '../../modules/stores/index.ts';
+export { DEMO_STORE_KEY } from './embed-demo-page.ts';
+export { loadPublishedLanding, type PublishedLanding } from './landing.ts';
+export { servedLanguage } from '../stores/index.ts';
 
 /** Our customer for the platform's customer id of a signed-in shopper. */
 export async function customerByExternalId(db: Db, storeId: number, externalId: string): Promise<number | null> {

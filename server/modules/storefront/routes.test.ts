@@ -9,8 +9,8 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { redeemRuleBody } from '../../contract/redeem.ts';
 import { credit, verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule, createRedeemRule } from '../../modules/rules/index.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
+import { createEarningRule, createRedeemRule } from '../rules/index.ts';
+import { customerDigest } from './service.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 
 describeEachDatabase('shopper API', (ctx) => {

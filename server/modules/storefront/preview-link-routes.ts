@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { dataEnvelope, emptyBody, idParams } from '../../contract/common.ts';
 import { PREVIEW_PARAM, previewLink } from '../../contract/preview-links.ts';
 import { createPreviewLink, revokePreviewLink } from '../../domain/documents/index.ts';
-import type { App } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import type { App } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 import { DEMO_STORE_KEY } from './embed-demo-page.ts';
 
 const TAGS = ['onsite-display'];

@@ -3,9 +3,9 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
-import { createEarningRule } from '../../modules/rules/index.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
-import { RECEIPTS_PER_HOUR } from '../../modules/customers/index.ts';
+import { createEarningRule } from '../rules/index.ts';
+import { customerDigest } from './service.ts';
+import { RECEIPTS_PER_HOUR } from '../customers/index.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { customerDigest } from './digest.ts';
+import { customerDigest } from '../../auth/shopper-digest.ts';
 
 /** The id a store page knows its shopper by: the platform's customer id, else ours. */
 function storefrontCustomerId(customer: { id: number; external_id: string | null }): string {
