@@ -40,9 +40,8 @@ describeEachDatabase('order currency', (ctx) => {
       ctx.app.inject({ method: 'POST', url: '/data/v1/customer/points/approve', headers: session, payload: { entry_id: entryId } });
     // the history says which entry waits for the merchant, until it is approved
     const history = async () =>
-      (
-        await ctx.app.inject({ method: 'POST', url: '/data/v1/transaction/points', headers, payload: { customer_id: customerId, page: 1, limit: 20 } })
-      ).json().data.data as Array<{ id: number; type: string; held: boolean }>;
+      (await ctx.app.inject({ method: 'POST', url: '/data/v1/transaction/points', headers, payload: { customer_id: customerId, page: 1, limit: 20 } })).json()
+        .data.data as Array<{ id: number; type: string; held: boolean }>;
     expect((await history()).map((entry) => [entry.id, entry.held])).toEqual([[held.id, true]]);
     const approved = await approve(held.id);
     expect(approved.statusCode, approved.body).toBe(200);
