@@ -17,7 +17,7 @@ import {
   mediaUrlAnswer,
   mediaUrlBody,
   type AppId,
-} from '../../contract/apps.ts';
+} from './contract.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from './service.ts';
