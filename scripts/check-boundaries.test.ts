@@ -154,12 +154,18 @@ describe("a server module's route files run no SQL", () => {
   });
 });
 
-describe('the platforms never import the modules above them', () => {
+describe('the platforms never import the modules above them, nor the program the storefront, nor the webhook inbox its runner', () => {
   it.each([
     ['server/modules/platforms/install.ts', "import { createEarningRule } from '../rules/index.ts';"],
     ['server/modules/platforms/codes/issue.ts', "import type { Reward } from '../../rules/index.ts';"],
     ['server/modules/platforms/shopify/backfill.ts', "import { upsertPlatformCustomers } from '../../customers/index.ts';"],
     ['server/modules/platforms/shopify/webhooks.ts', "const customers = await import('../../customers/index.ts');"],
+    ['server/modules/platforms/shopify/backfill.ts', "import { applyOrderEvents } from '../../orders/index.ts';"],
+    ['server/modules/platforms/bigcommerce/shopper.ts', "import { customerDigest } from '../../storefront/index.ts';"],
+    ['server/modules/platforms/codes/issue.ts', "import { friendCouponReferral } from '../../referrals/index.ts';"],
+    ['server/modules/platforms/status.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/platforms/jobs.ts', "import { listApps } from '../apps/index.ts';"],
+    ['server/modules/program/program.ts', "import { bootstrapPayload } from '../storefront/index.ts';"],
   ])('%s: %s is refused', (file, code) => {
     const violations = checkSource(file, code);
     expect(violations).toHaveLength(1);
@@ -167,9 +173,24 @@ describe('the platforms never import the modules above them', () => {
   });
 
   it.each([
+    ['server/jobs/webhook-inbox.ts', "import { WebhookRunner } from './webhook-runner.ts';"],
+    ['server/jobs/webhook-inbox.ts', "import { connectionOf } from '../modules/platforms/index.ts';"],
+  ])('%s: %s is refused (the inbox reads the database only)', (file, code) => {
+    const violations = checkSource(file, code);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('may import only server/db');
+  });
+
+  it.each([
     ['server/modules/customers/platform-sync.ts', "import { registerPlatformHooks } from '../platforms/index.ts';"],
     ['server/modules/rules/redeem.ts', "import { queueRewardCode } from '../platforms/index.ts';"],
     ['server/modules/platforms/codes/codes.test.ts', "import { redeemReward } from '../../rules/index.ts';"],
+    ['server/modules/platforms/bigcommerce/backfill.test.ts', "import { applyOrderEvents } from '../../orders/index.ts';"],
+    ['server/modules/platforms/bigcommerce/shopper.ts', "import { customerDigest } from '../../../auth/shopper-digest.ts';"],
+    ['server/modules/orders/process.ts', "import { shopifyEvent } from '../platforms/index.ts';"],
+    ['server/modules/storefront/routes.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/platforms/shopify/webhooks.ts', "import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';"],
+    ['server/jobs/webhook-inbox.ts', "import { TickBatch } from '../db/tick-batch.ts';"],
   ])('%s: %s passes', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);
   });

@@ -55,6 +55,16 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
  */
 const PROGRAM = 'server/modules/program';
 const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders', PROGRAM] };
+const STOREFRONT = 'server/modules/storefront';
+const ABOVE_PLATFORMS = [
+  'server/modules/customers',
+  'server/modules/rules',
+  'server/modules/referrals',
+  'server/modules/orders',
+  'server/modules/apps',
+  PROGRAM,
+  STOREFRONT,
+];
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -92,12 +102,17 @@ export const RULES: Rule[] = [
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
-  // the platforms sit below the customers and the rules (which issue codes through them): those register what the platforms ask of them (platforms/hooks.ts)
+  // the platforms sit below every area that calls them — the rules and referrals issue codes through them, the orders, customers and apps read
+  // their webhooks and orders, the program and the storefront their connection: those register what the platforms ask of them (platforms/hooks.ts)
   {
     folder: 'server/modules/platforms',
-    forbiddenFolders: [...MODULE, 'server/modules/customers', 'server/modules/rules'],
-    testAllowedFolders: ['server/modules/customers', 'server/modules/rules'],
+    forbiddenFolders: [...MODULE, ...ABOVE_PLATFORMS],
+    testAllowedFolders: ['server/modules/customers', 'server/modules/rules', 'server/modules/orders', PROGRAM],
   },
+  // the program as shoppers see it is read by the storefront, never the other way round
+  { folder: PROGRAM, forbiddenFolders: [...MODULE, STOREFRONT] },
+  // where the platforms' webhook routes persist what they acknowledge: the database only, never the runner that processes it (and the modules it calls)
+  { folder: 'server/jobs/webhook-inbox.ts', onlyFolders: ['server/db'], testAllowedFolders: ['tests/helpers'] },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },

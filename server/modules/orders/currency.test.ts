@@ -6,7 +6,7 @@ import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from './process.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { shopifyEvent } from './shopify.ts';
+import { shopifyEvent } from '../platforms/index.ts';
 import { createEarningRule } from '../rules/index.ts';
 import { webhookSample } from '../../../tests/helpers/shopify.ts';
 
