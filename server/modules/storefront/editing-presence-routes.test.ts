@@ -58,4 +58,27 @@ describeEachDatabase('editing presence in the studios', (ctx) => {
     expect(staff.statusCode).toBe(403);
     expect(await ctx.db.selectFrom('editing_presence').selectAll().execute()).toEqual(before);
   });
+
+  it("answers the store's languages with each beat, as the settings are now: a language added or taken away elsewhere shows on the next beat", async () => {
+    const alice = await sessionOn(ctx.fixture.users.alice, ctx.fixture.storeA.id);
+    const languagesOf = async () => {
+      const response = await beat(alice, 'sticky-bar');
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: { languages: unknown } }).data.languages;
+    };
+    const setLanguages = async (languages: string[]) => {
+      const saved = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/update', headers: alice.headers, payload: { languages } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await setLanguages([]);
+    expect(await languagesOf()).toEqual({ default: 'en', others: [] });
+    await setLanguages(['fr', 'de']);
+    expect(await languagesOf()).toEqual({ default: 'en', others: ['fr', 'de'] });
+    await setLanguages(['de']);
+    expect(await languagesOf()).toEqual({ default: 'en', others: ['de'] });
+    // another store's languages are its own
+    const bob = await sessionOn(ctx.fixture.users.bob, ctx.fixture.storeB.id);
+    const theirs = await beat(bob, 'sticky-bar');
+    expect((theirs.json() as { data: { languages: unknown } }).data.languages).toEqual({ default: 'en', others: [] });
+  });
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
-import { editingPresence, studioParams } from '../../contract/editing-presence.ts';
+import { editingPresence, studioParams } from './contract/editing-presence.ts';
 import { heartbeat, leaveStudio, type PresenceKey } from '../../domain/documents/index.ts';
 import type { App } from '../../http/context.ts';
 import type { FastifyRequest } from 'fastify';
+import { storeLanguages } from '../../../renderers/contract/index.ts';
 
 const TAGS = ['onsite-display'];
 
@@ -23,13 +24,19 @@ export function registerPresenceRoutes(app: App): void {
       config: { permission: 'program:edit' },
       schema: {
         tags: TAGS,
-        summary: 'Heartbeat of an open studio: answers who else of this store has it open',
+        summary: "Heartbeat of an open studio: answers who else of this store has it open, and the store's languages",
         params: studioParams,
         body: emptyBody,
         response: { 200: dataEnvelope(editingPresence) },
       },
     },
-    async (request) => ({ data: { editors: await heartbeat(app.db, presenceKey(request, request.params.studio), app.clock.now()) } }),
+    async (request) => ({
+      data: {
+        editors: await heartbeat(app.db, presenceKey(request, request.params.studio), app.clock.now()),
+        // the store as this request read it: a language added or taken away in the settings reaches the open studio on its next beat
+        languages: storeLanguages(request.store.settings as Record<string, unknown>),
+      },
+    }),
   );
 
   app.post(
