@@ -6,7 +6,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
-import { persistWebhook, persistWebhooks, WebhookRunner } from './webhook-runner.ts';
+import { persistWebhook, persistWebhooks } from './webhook-inbox.ts';
+import { WebhookRunner } from './webhook-runner.ts';
 import { WebhookTraffic } from './signals.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

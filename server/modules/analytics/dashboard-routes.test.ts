@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { sql } from 'kysely';
-import type { DashboardFigures, DashboardStatus } from '../../contract/dashboard.ts';
+import type { DashboardFigures, DashboardStatus } from './contract/dashboard.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 

@@ -4,7 +4,7 @@
  * `GET /data/v1/dashboard/activities` (the latest activity, newest first).
  */
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
-import { activities, activitiesQuery, dashboardStatus } from '../../contract/dashboard.ts';
+import { activities, activitiesQuery, dashboardStatus } from './contract/dashboard.ts';
 import { dismissSetupProgress, headlineFigures, latestActivity, setupProgress } from './service.ts';
 import type { App, RouteModule } from '../../http/context.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import type { MetricsAnswer } from '../../contract/analytics.ts';
+import type { MetricsAnswer } from './contract/analytics.ts';
 import { holdoutLift, liftOf, periodOf } from './service.ts';
 import { credit, creditMany, OutOfProgramError } from '../../domain/ledger/index.ts';
 

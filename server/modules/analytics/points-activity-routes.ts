@@ -1,4 +1,4 @@
-import { activityQuery, type ActivityEntry } from '../../contract/points-activity.ts';
+import { activityQuery, type ActivityEntry } from './contract/points-activity.ts';
 import { type ActivityRow, customerExists, listStoreActivity } from '../../domain/ledger/index.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

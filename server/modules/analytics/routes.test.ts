@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import type { ChartsAnswer, MetricsAnswer } from '../../contract/analytics.ts';
+import type { ChartsAnswer, MetricsAnswer } from './contract/analytics.ts';
 import { credit, debit } from '../../domain/ledger/index.ts';
 import { newCustomer } from '../../domain/ledger/testing.ts';
 import { storeTier } from '../../modules/vip/index.ts';

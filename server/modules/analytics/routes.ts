@@ -3,7 +3,7 @@
  * period's figures, the previous period's, the points liability) and `analytics/charts` (the
  * period's series by day, week or month; with `compare`, the previous period's beside them).
  */
-import { ANALYTICS_MAX_DAYS, analyticsBody, chartsAnswer, filterOptionsAnswer, metricsAnswer, type AnalyticsBody } from '../../contract/analytics.ts';
+import { ANALYTICS_MAX_DAYS, analyticsBody, chartsAnswer, filterOptionsAnswer, metricsAnswer, type AnalyticsBody } from './contract/analytics.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import {
   filterOptions,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import type { AppInfo, AppRecord, EventPage } from '../../contract/apps.ts';
+import type { AppInfo, AppRecord, EventPage } from './contract.ts';
 
 describeEachDatabase(
   'apps: supported integrations, their state and webhook events',

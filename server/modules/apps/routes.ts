@@ -17,19 +17,18 @@ import {
   mediaUrlAnswer,
   mediaUrlBody,
   type AppId,
-} from '../../contract/apps.ts';
+} from './contract.ts';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
 import { neutralOrderWebhook } from '../../contract/webhooks.ts';
 import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents, retryFailedWebhooks, type AppStatus } from './service.ts';
 import { SHOPIFY_CUSTOMER_TOPICS } from '../customers/index.ts';
-import { bigcommerceWebhookSecret, SHOPIFY_TOPICS } from '../orders/index.ts';
 import { SHOPIFY_PRODUCT_TOPICS } from '../products/index.ts';
 import type { Store } from '../../db/schema.ts';
 import { findImage } from '../../domain/media/gallery.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { mediaUrl } from '../../http/uploads.ts';
-import { checkPlatformSetup } from '../platforms/index.ts';
+import { bigcommerceWebhookSecret, checkPlatformSetup, SHOPIFY_TOPICS } from '../platforms/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const presentApp = (app: AppStatus) => ({

@@ -3,7 +3,7 @@
  * platform sends, which award and which cancel) and `POST /order/store` (saved on every order
  * earning rule; orders processed from then on follow them).
  */
-import { orderStatusSettings, orderStatusSettingsBody } from '../../contract/apps.ts';
+import { orderStatusSettings, orderStatusSettingsBody } from '../rules/contract/order-statuses.ts';
 import { dataEnvelope } from '../../contract/common.ts';
 import { readOrderStatusSettings, saveOrderStatusSettings } from './order-statuses.ts';
 import type { RouteModule } from '../../http/context.ts';

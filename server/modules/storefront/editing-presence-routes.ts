@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope, emptyBody } from '../../contract/common.ts';
-import { editingPresence, studioParams } from '../../contract/editing-presence.ts';
+import { editingPresence, studioParams } from './contract/editing-presence.ts';
 import { heartbeat, leaveStudio, type PresenceKey } from '../../domain/documents/index.ts';
 import type { App } from '../../http/context.ts';
 import type { FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loadPublishedLanding } from './landing.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchLanguage } from '../../../renderers/contract/index.ts';
-import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from '../../http/landing-page.ts';
+import { landingLanguageNotFoundPage, landingNotFoundPage, landingNotPublishedPage, landingPath, renderLanding } from './landing-page.ts';
 import { randomBytes } from 'node:crypto';
 import type { LandingPage } from '../../../renderers/contract/index.ts';
 import { ANONYMOUS_ID, assignShopper } from '../experiments/index.ts';

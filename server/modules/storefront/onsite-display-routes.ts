@@ -19,7 +19,7 @@ import {
   themeStoreBody,
   versionConflictBody,
   WIDGET_TYPE_OPTIONS,
-} from '../../contract/onsite-display.ts';
+} from './contract/onsite-display.ts';
 import {
   changeDraft,
   DocumentInvalidError,

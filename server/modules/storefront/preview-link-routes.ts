@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope, emptyBody, idParams } from '../../contract/common.ts';
-import { PREVIEW_PARAM, previewLink } from '../../contract/preview-links.ts';
+import { PREVIEW_PARAM, previewLink } from './contract/preview-links.ts';
 import { createPreviewLink, revokePreviewLink } from '../../domain/documents/index.ts';
 import type { App } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -1,5 +1,5 @@
 import { dataEnvelope, idParams } from '../../contract/common.ts';
-import { schedule, scheduleBody, scheduleList, scheduleListQuery } from '../../contract/publish-schedules.ts';
+import { schedule, scheduleBody, scheduleList, scheduleListQuery } from './contract/publish-schedules.ts';
 import { cancelSchedule, createSchedule, findSchedule, listSchedules, presentSchedule } from '../../domain/documents/index.ts';
 import { storeTimeZone } from '../../domain/schemas/reward-dates.ts';
 import type { App } from '../../http/context.ts';

@@ -10,7 +10,7 @@ import {
   shopperReceiptsQuery,
   type ReceiptRecord,
   type ShopperReceipt,
-} from '../../contract/receipts.ts';
+} from './contract/receipts.ts';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import {
   findReceipt,

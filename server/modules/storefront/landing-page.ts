@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { makeContext } from '../../renderers/context.ts';
-import { escapeHtml, renderLandingDocument } from '../../renderers/ssr/index.tsx';
-import { buildStylesheet } from '../../renderers/theme/index.ts';
-import { ICONS, THEME_TOKENS } from '../../presets/index.ts';
-import { documentForLanguage } from '../../renderers/contract/index.ts';
-import type { PublishedLanding } from '../modules/storefront/index.ts';
+import { makeContext } from '../../../renderers/context.ts';
+import { escapeHtml, renderLandingDocument } from '../../../renderers/ssr/index.tsx';
+import { buildStylesheet } from '../../../renderers/theme/index.ts';
+import { ICONS, THEME_TOKENS } from '../../../presets/index.ts';
+import { documentForLanguage } from '../../../renderers/contract/index.ts';
+import type { PublishedLanding } from './landing.ts';
 
 /** The icon library as the renderers want it: id → path. */
 const ICON_PATHS: Record<string, string> = Object.fromEntries(ICONS.map((icon) => [icon.id, icon.path]));

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { channelOf, toMinor, type NormalizedOrder, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
+import { channelOf, toMinor, type NormalizedOrder, type OrderEvent } from '../../../domain/schemas/normalized-order.ts';
 
 /** BigCommerce order (API v2), as far as points need it. */
 export interface BigCommerceOrder {

@@ -6,7 +6,7 @@ import {
   type OrderAmounts,
   type OrderEvent,
   type OrderRefund,
-} from '../../domain/schemas/normalized-order.ts';
+} from '../../../domain/schemas/normalized-order.ts';
 
 /** Shopify webhook topics that move points. */
 const SHOPIFY_ORDER_TOPICS = ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'orders/fulfilled', 'orders/edited'] as const;
