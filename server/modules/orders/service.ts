@@ -9,7 +9,7 @@ export { createImport, findImport, listImports, orderImportJob, presentImport, r
 export { parseCsv } from './import.ts';
 export { neutralEvent } from './neutral.ts';
 export { parseJsonKeepingIds } from './platform-json.ts';
-export { applyOrderEvents } from './process.ts';
+export { applyOrderEvents, refreshOrderStatistics } from './process.ts';
 export { refundedMinor } from './refunds.ts';
 export { SHOPIFY_TOPICS, shopifyEvent } from './shopify.ts';
 export type { WebhookEvent } from './tables.ts';
