@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkProject, checkSource } from './check-boundaries.ts';
+import { checkProject, checkSource, moduleCycles } from './check-boundaries.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'tests', 'fixtures', 'boundaries');
 
@@ -154,12 +154,18 @@ describe("a server module's route files run no SQL", () => {
   });
 });
 
-describe('the platforms never import the modules above them', () => {
+describe('the platforms never import the modules above them, nor the program the storefront, nor the webhook inbox its runner', () => {
   it.each([
     ['server/modules/platforms/install.ts', "import { createEarningRule } from '../rules/index.ts';"],
     ['server/modules/platforms/codes/issue.ts', "import type { Reward } from '../../rules/index.ts';"],
     ['server/modules/platforms/shopify/backfill.ts', "import { upsertPlatformCustomers } from '../../customers/index.ts';"],
     ['server/modules/platforms/shopify/webhooks.ts', "const customers = await import('../../customers/index.ts');"],
+    ['server/modules/platforms/shopify/backfill.ts', "import { applyOrderEvents } from '../../orders/index.ts';"],
+    ['server/modules/platforms/bigcommerce/shopper.ts', "import { customerDigest } from '../../storefront/index.ts';"],
+    ['server/modules/platforms/codes/issue.ts', "import { friendCouponReferral } from '../../referrals/index.ts';"],
+    ['server/modules/platforms/status.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/platforms/jobs.ts', "import { listApps } from '../apps/index.ts';"],
+    ['server/modules/program/program.ts', "import { bootstrapPayload } from '../storefront/index.ts';"],
   ])('%s: %s is refused', (file, code) => {
     const violations = checkSource(file, code);
     expect(violations).toHaveLength(1);
@@ -167,10 +173,61 @@ describe('the platforms never import the modules above them', () => {
   });
 
   it.each([
+    ['server/jobs/webhook-inbox.ts', "import { WebhookRunner } from './webhook-runner.ts';"],
+    ['server/jobs/webhook-inbox.ts', "import { connectionOf } from '../modules/platforms/index.ts';"],
+  ])('%s: %s is refused (the inbox reads the database only)', (file, code) => {
+    const violations = checkSource(file, code);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('may import only server/db');
+  });
+
+  it.each([
     ['server/modules/customers/platform-sync.ts', "import { registerPlatformHooks } from '../platforms/index.ts';"],
     ['server/modules/rules/redeem.ts', "import { queueRewardCode } from '../platforms/index.ts';"],
     ['server/modules/platforms/codes/codes.test.ts', "import { redeemReward } from '../../rules/index.ts';"],
+    ['server/modules/platforms/bigcommerce/backfill.test.ts', "import { applyOrderEvents } from '../../orders/index.ts';"],
+    ['server/modules/platforms/bigcommerce/shopper.ts', "import { customerDigest } from '../../../auth/shopper-digest.ts';"],
+    ['server/modules/orders/process.ts', "import { shopifyEvent } from '../platforms/index.ts';"],
+    ['server/modules/storefront/routes.ts', "import { getProgramData } from '../program/index.ts';"],
+    ['server/modules/platforms/shopify/webhooks.ts', "import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';"],
+    ['server/jobs/webhook-inbox.ts', "import { TickBatch } from '../db/tick-batch.ts';"],
   ])('%s: %s passes', (file, code) => {
     expect(checkSource(file, code)).toEqual([]);
+  });
+});
+
+describe('server modules never import each other in a cycle', () => {
+  it('a cycle through three modules is refused once, naming them', () => {
+    const violations = moduleCycles(
+      new Map([
+        ['server/modules/platforms/shopify/backfill.ts', "import { applyOrderEvents } from '../../orders/index.ts';"],
+        ['server/modules/orders/process.ts', "import { orderEarn } from '../rules/index.ts';"],
+        ['server/modules/rules/redeem.ts', "import type { GivenCode } from '../platforms/index.ts';"],
+        ['server/modules/program/program.ts', "import { activeOrderRules } from '../rules/index.ts';"],
+      ]),
+    );
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('server/modules/orders, server/modules/platforms, server/modules/rules import each other in a cycle');
+  });
+
+  it('two modules importing each other are refused', () => {
+    const violations = moduleCycles(
+      new Map([
+        ['server/modules/program/program.ts', "import { connectionOf } from '../platforms/index.ts';"],
+        ['server/modules/platforms/bigcommerce/shopper.ts', "export { getProgramData } from '../../program/index.ts';"],
+      ]),
+    );
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('server/modules/platforms, server/modules/program import each other in a cycle');
+  });
+
+  it("imports of a module's zod contract, a module's tests and imports one way only pass", () => {
+    const sources = new Map([
+      ['server/modules/rules/redeem.ts', "import { queueRewardCode } from '../platforms/index.ts';"],
+      ['server/modules/platforms/codes/issue.ts', "import type { RedeemRule } from '../../rules/contract/redeem-rules.ts';"],
+      ['server/modules/platforms/codes/codes.test.ts', "import { redeemReward } from '../../rules/index.ts';"],
+      ['server/modules/rules/contract/redeem-rules.ts', "import { idField } from '../../../domain/schemas/fields.ts';"],
+    ]);
+    expect(moduleCycles(sources)).toEqual([]);
   });
 });

@@ -55,6 +55,16 @@ const MODULE = [...SERVER.forbiddenFolders, 'server/http/routes'];
  */
 const PROGRAM = 'server/modules/program';
 const FOLLOWS_ORDERS = { testAllowedFolders: ['server/modules/orders', PROGRAM] };
+const STOREFRONT = 'server/modules/storefront';
+const ABOVE_PLATFORMS = [
+  'server/modules/customers',
+  'server/modules/rules',
+  'server/modules/referrals',
+  'server/modules/orders',
+  'server/modules/apps',
+  PROGRAM,
+  STOREFRONT,
+];
 
 export const RULES: Rule[] = [
   // the saved-document contract (zod only); its tests may check the presets against the schemas they are validated by
@@ -92,12 +102,17 @@ export const RULES: Rule[] = [
   { folder: 'server/modules/referrals', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/rules', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
   { folder: 'server/modules/vip', forbiddenFolders: [...MODULE, 'server/modules/orders', PROGRAM], ...FOLLOWS_ORDERS },
-  // the platforms sit below the customers and the rules (which issue codes through them): those register what the platforms ask of them (platforms/hooks.ts)
+  // the platforms sit below every area that calls them — the rules and referrals issue codes through them, the orders, customers and apps read
+  // their webhooks and orders, the program and the storefront their connection: those register what the platforms ask of them (platforms/hooks.ts)
   {
     folder: 'server/modules/platforms',
-    forbiddenFolders: [...MODULE, 'server/modules/customers', 'server/modules/rules'],
-    testAllowedFolders: ['server/modules/customers', 'server/modules/rules'],
+    forbiddenFolders: [...MODULE, ...ABOVE_PLATFORMS],
+    testAllowedFolders: ['server/modules/customers', 'server/modules/rules', 'server/modules/orders', PROGRAM],
   },
+  // the program as shoppers see it is read by the storefront, never the other way round
+  { folder: PROGRAM, forbiddenFolders: [...MODULE, STOREFRONT] },
+  // where the platforms' webhook routes persist what they acknowledge: the database only, never the runner that processes it (and the modules it calls)
+  { folder: 'server/jobs/webhook-inbox.ts', onlyFolders: ['server/db'], testAllowedFolders: ['tests/helpers'] },
   { folder: 'server/modules', forbiddenFolders: MODULE },
   { folder: 'server/db', forbiddenFolders: [...SERVER.forbiddenFolders, 'server/domain', 'server/http', 'server/auth'] },
   { folder: 'server', ...SERVER },
@@ -187,6 +202,73 @@ function sqlQueries(program: unknown): number[] {
   };
   visit(program);
   return found;
+}
+
+/** The project paths a file imports or re-exports (relative specifiers only, type-only imports included), each with its line. */
+function importedPaths(rel: string, code: string): { target: string; line: number }[] {
+  const parsed = parseSync(rel, code);
+  const requests = [
+    ...parsed.module.staticImports.map((i) => i.moduleRequest),
+    ...parsed.module.staticExports.flatMap((e) => e.entries.map((x) => x.moduleRequest).filter((m): m is NonNullable<typeof m> => m != null)),
+  ];
+  return requests
+    .filter(({ value }) => value.startsWith('.'))
+    .map(({ value, start }) => ({ target: posix.normalize(posix.join(posix.dirname(rel), value)), line: lineOf(code, start) }));
+}
+
+/**
+ * Server modules that import each other in a cycle, read from the files' text (path relative to
+ * the root → code): one violation per cycle, at an import that closes it. A module's tests and its
+ * zod-only contract do not count (the console bundles contracts; they import no module).
+ */
+export function moduleCycles(sources: ReadonlyMap<string, string>): Violation[] {
+  const edges = new Map<string, Map<string, { file: string; line: number }>>();
+  for (const [file, code] of sources) {
+    const rel = file.split(sep).join('/');
+    const from = moduleOf(rel);
+    if (!from || /\.test\.tsx?$/.test(rel) || MODULE_CONTRACT.test(rel)) continue;
+    for (const { target, line } of importedPaths(rel, code)) {
+      const to = moduleOf(target);
+      if (!to || to === from || isContract(to, target)) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, { file: rel, line });
+    }
+  }
+  // strongly connected components (Tarjan): each one of two or more modules is a cycle
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (module: string) => {
+    index.set(module, index.size);
+    low.set(module, index.get(module)!);
+    stack.push(module);
+    for (const next of edges.get(module)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(module, Math.min(low.get(module)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(module, Math.min(low.get(module)!, index.get(next)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== module);
+    if (component.length > 1) components.push(component.sort());
+  };
+  for (const module of [...edges.keys()].sort()) if (!index.has(module)) visit(module);
+  return components.map((component) => {
+    const [first] = component;
+    const to = component.find((other) => edges.get(first!)?.has(other))!;
+    const at = edges.get(first!)!.get(to)!;
+    return {
+      file: at.file,
+      line: at.line,
+      message: `${component.join(', ')} import each other in a cycle: one of them must sit below the others (a hook it exposes, registered by the app, instead of an import)`,
+    };
+  });
 }
 
 /** Checks one file's text. `file` is relative to the project root (either separator). */
@@ -285,6 +367,7 @@ function* sourceFiles(dir: string): Generator<string> {
 
 export function checkProject(root: string): Violation[] {
   const violations: Violation[] = [];
+  const sources = new Map<string, string>();
   for (const layer of LAYERS) {
     const dir = join(root, layer);
     try {
@@ -292,9 +375,14 @@ export function checkProject(root: string): Violation[] {
     } catch {
       continue;
     }
-    for (const path of sourceFiles(dir)) violations.push(...checkSource(relative(root, path), readFileSync(path, 'utf8')));
+    for (const path of sourceFiles(dir)) {
+      const rel = relative(root, path);
+      const code = readFileSync(path, 'utf8');
+      sources.set(rel, code);
+      violations.push(...checkSource(rel, code));
+    }
   }
-  return violations;
+  return [...violations, ...moduleCycles(sources)];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

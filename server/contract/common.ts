@@ -19,13 +19,7 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Mutating calls that take no input: no body, or an empty object; anything else is refused. */
 export const emptyBody = z.strictObject({}).nullish();
 
-import { emailField, idField, pageOf, URL_PATTERN, urlField } from '../domain/schemas/fields.ts';
+import { emailField, idField, pageOf, pageParams, URL_PATTERN, urlField } from '../domain/schemas/fields.ts';
 
-export { emailField, idField, pageOf, URL_PATTERN, urlField };
+export { emailField, idField, pageOf, pageParams, URL_PATTERN, urlField };
 export const idParams = z.strictObject({ id: idField });
-
-/** `page` and `per_page` of a paged list's query (per_page at most 100). */
-export const pageParams = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-};

@@ -22,6 +22,7 @@ import { erasePlatformCustomers, upsertPlatformCustomers } from '../modules/cust
 import { smtpMailer } from '../modules/emails/index.ts';
 import { registerPlatformHooks } from '../modules/platforms/index.ts';
 import { createDefaultProgram } from '../modules/rules/index.ts';
+import { applyOrderEvents, resolveCustomers } from '../modules/orders/index.ts';
 import { WorkSignals } from '../jobs/signals.ts';
 
 const CONSOLE_SECURITY = [{ bearer: [], storeAccessToken: [], userAccessToken: [] }];
@@ -37,8 +38,14 @@ export interface AppOptions {
 /** Builds the one HTTP app that serves the console, the API and the storefront embed. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  // what the platforms ask of the modules above them: a new store's program, a backfill's customers, a privacy request's erasure
-  registerPlatformHooks({ storeCreated: createDefaultProgram, upsertCustomers: upsertPlatformCustomers, eraseCustomers: erasePlatformCustomers });
+  // what the platforms ask of the modules above them: a new store's program, a backfill's customers and orders, a privacy request's erasure, a shopper's customer
+  registerPlatformHooks({
+    storeCreated: createDefaultProgram,
+    upsertCustomers: upsertPlatformCustomers,
+    eraseCustomers: erasePlatformCustomers,
+    applyOrders: applyOrderEvents,
+    resolveCustomers,
+  });
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: config.bodyLimitBytes,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import type { Mailer } from '../modules/emails/index.ts';
 import type { WorkSignals } from '../jobs/signals.ts';
 import type { Role, Store, User } from '../db/schema.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';
@@ -38,8 +37,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** how routes tell this process's workers there is new work (server/workers.ts listens) */
     work: WorkSignals;
-    /** the SMTP mailer (SMTP_URL), or undefined: program emails then stay in the outbox */
-    mailer: Mailer | undefined;
+    // `mailer` is declared by the emails module beside its Mailer (server/modules/emails/mailer.ts)
   }
   interface FastifyRequest {
     /** set by the auth hook on every authenticated route; a handler touches only this store's rows */

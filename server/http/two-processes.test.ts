@@ -7,7 +7,7 @@ import { earningRuleBody } from '../contract/points.ts';
 import { redeemRuleBody } from '../contract/redeem.ts';
 import { credit, readAccount, verifyLedger } from '../domain/ledger/index.ts';
 import { createEarningRule, createRedeemRule } from '../modules/rules/index.ts';
-import { customerDigest } from '../domain/storefront/index.ts';
+import { customerDigest } from '../auth/shopper-digest.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { neutralOrderPaidBody, unprocessedWebhooks } from '../../tests/helpers/orders.ts';
 import { seedFixture, type Fixture } from '../../tests/helpers/server-fixture.ts';

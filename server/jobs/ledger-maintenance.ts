@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { expireDuePoints, releaseDuePoints } from '../domain/ledger/index.ts';
-import { refreshRollups } from '../domain/analytics/index.ts';
+import { refreshRollups } from '../modules/analytics/index.ts';
 import { queueExpiryReminders } from '../modules/emails/index.ts';
 import { awardAnniversaries, expireDueRewards } from '../modules/rules/index.ts';
 import { completeDueReferrals } from '../modules/referrals/index.ts';

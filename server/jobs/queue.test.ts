@@ -5,7 +5,8 @@ import { verifyLedger } from '../domain/ledger/index.ts';
 import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { twoProcessesOnPostgres } from '../../tests/helpers/processes.ts';
 import { PgBossWebhookQueue } from './queue.ts';
-import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
+import { persistWebhook } from './webhook-inbox.ts';
+import { WebhookRunner } from './webhook-runner.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 

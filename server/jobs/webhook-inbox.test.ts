@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../tests/helpers/db.ts';
-import { WebhookInbox } from './webhook-inbox.ts';
-import { secretDigest, STORE_CHANGED, type ReceivedWebhook } from './webhook-runner.ts';
+import { secretDigest, STORE_CHANGED, WebhookInbox, type ReceivedWebhook } from './webhook-inbox.ts';
 
 describeEachDatabase(
   'webhook inbox',

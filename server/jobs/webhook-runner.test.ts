@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
@@ -6,7 +6,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { verifyLedger } from '../domain/ledger/index.ts';
 import { neutralOrderPaid, storeWithOrderRule } from '../../tests/helpers/orders.ts';
 import { scratchPostgresDatabase } from '../../tests/helpers/postgres.ts';
-import { persistWebhook, WebhookRunner } from './webhook-runner.ts';
+import { persistWebhook, persistWebhooks } from './webhook-inbox.ts';
+import { WebhookRunner } from './webhook-runner.ts';
 import { WebhookTraffic } from './signals.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -66,11 +67,13 @@ describe.skipIf(!ADMIN_URL)('webhook runners of two processes on one PostgreSQL'
   let first: Db;
   let second: Db;
   beforeAll(async () => {
-    const scratch = await scratchPostgresDatabase(ADMIN_URL!);
+    // a copy of the run's migrated template (tests/helpers/db-templates.ts)
+    const template = inject('postgresTemplate') || undefined;
+    const scratch = await scratchPostgresDatabase(ADMIN_URL!, 'ls_t', template);
     drop = scratch.drop;
     first = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
     second = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
-    await migrateToLatest(first);
+    if (!template) await migrateToLatest(first);
   });
   afterAll(async () => {
     await first?.destroy();
@@ -81,7 +84,13 @@ describe.skipIf(!ADMIN_URL)('webhook runners of two processes on one PostgreSQL'
   it('process a burst exactly once between them', async () => {
     const store = { id: await storeWithOrderRule(first, 'two-processes') };
     const orders = 1_000;
-    for (let n = 0; n < orders; n += 1) await persistWebhook(first, neutralOrderPaid(store.id, n, `p${n % 50}@two.test`, 1_000 + n), new Date());
+    // the burst is stored as the webhook inbox stores what arrives in one tick: in one insert
+    const stored = await persistWebhooks(
+      first,
+      Array.from({ length: orders }, (_, n) => neutralOrderPaid(store.id, n, `p${n % 50}@two.test`, 1_000 + n)),
+      new Date(),
+    );
+    expect(stored.every((id) => typeof id === 'number')).toBe(true);
     const runners = [
       new WebhookRunner(first, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', batchSize: 100 }),
       new WebhookRunner(second, systemClock, { bigcommerceApiUrl: 'http://127.0.0.1:9', batchSize: 100 }),

@@ -7,7 +7,7 @@ import { json } from '../db/normalize.ts';
 import type { Role } from '../db/schema.ts';
 import { seedProgram } from '../modules/program/index.ts';
 import { seedCatalogue } from '../modules/products/index.ts';
-import { refreshRollups } from '../domain/analytics/index.ts';
+import { refreshRollups } from '../modules/analytics/index.ts';
 import { seedShowcase } from './demo-showcase.ts';
 
 /** The demo of DESIGN.md §4: one password for every demo user. */

@@ -14,8 +14,8 @@ import {
   periodOf,
   previousPeriod,
   type MemberFilter,
-} from '../../server/domain/analytics/index.ts';
-import { headlineFigures, latestActivity, setupProgress } from '../../server/domain/dashboard/index.ts';
+} from '../../server/modules/analytics/index.ts';
+import { headlineFigures, latestActivity, setupProgress } from '../../server/modules/analytics/index.ts';
 import type { BenchRow } from './run.ts';
 import { isSkipped, p95, ProgressRows, scaleStore, seededRow, type ScaleBackend, type ScaleStore } from './scale-store.ts';
 

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { refreshRollups } from '../../server/domain/analytics/index.ts';
+import { refreshRollups } from '../../server/modules/analytics/index.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import { scratchPglite } from './pglite.ts';
 import { seedLargeStore, type LargeStore } from './large-store.ts';

@@ -10,6 +10,7 @@
 import type { Db } from '../../server/db/connection.ts';
 import { verifyLedger } from '../../server/domain/ledger/index.ts';
 import { upsertPlatformCustomers } from '../../server/modules/customers/index.ts';
+import { applyOrderEvents } from '../../server/modules/orders/index.ts';
 import { importBulkFile, registerPlatformHooks } from '../../server/modules/platforms/index.ts';
 import { createDefaultProgram } from '../../server/modules/rules/index.ts';
 import { measureOnEachDatabase } from './pglite.ts';
@@ -17,8 +18,8 @@ import type { BenchRow } from './run.ts';
 
 const BUDGET = 5_000;
 
-// the backfill writes its customers through the customers module (the server registers this when it builds the app)
-registerPlatformHooks({ upsertCustomers: upsertPlatformCustomers });
+// the backfill writes its customers through the customers module and applies its orders through the orders module (the server registers these when it builds the app)
+registerPlatformHooks({ upsertCustomers: upsertPlatformCustomers, applyOrders: applyOrderEvents });
 
 function bulkFile(count: number, since: Date): string {
   const lines: string[] = [];

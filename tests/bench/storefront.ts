@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_STORE_KEY } from '../../server/http/routes/embed-demo-page.ts';
+import { DEMO_STORE_KEY } from '../../server/modules/storefront/index.ts';
 import type { BenchRow } from './run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

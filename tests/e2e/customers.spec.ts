@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { signedInOwner } from './harness/console.ts';
+import { ownerApiHeaders, signedInOwner, switchConsoleStore } from './harness/console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { axeOn } from './harness/axe.ts';
 import { AXE_TAGS } from './harness/page.ts';
@@ -100,6 +100,38 @@ test('the global search opens a customer; an adjustment needs a reason and appea
   await expect(newest).toContainText('+25');
   await expect(newest).toContainText('Reason: Goodwill for a late delivery');
   await expect(newest).toContainText('manual adjustment by');
+});
+
+test("points held for the merchant (an order in another currency) are said on the customer's timeline; approving makes them available", async () => {
+  await switchConsoleStore(page, 'Demo Coffee Roasters');
+  const headers = await ownerApiHeaders(page.request, 'demo-coffee-roasters');
+  // the store's seeded order in euros waits for approval: found in its history, newest first
+  let held: { id: number; customer_id: number; pending_points: number } | undefined;
+  for (let at = 1; !held && at <= 100; at += 1) {
+    const answer = await page.request.post('/data/v1/transaction/points', { headers, data: { page: at, limit: 100 } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const rows = (await answer.json()).data.data as Array<{ id: number; customer_id: number; pending_points: number; held: boolean }>;
+    held = rows.find((row) => row.held);
+    if (rows.length < 100) break;
+  }
+  expect(held, 'the demo store holds an order in another currency for approval').toBeTruthy();
+  await page.goto(`/customers/details?id=${held!.customer_id}`);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const balance = summary.locator('dt:text-is("Points balance") + dd');
+  await expect(balance).toHaveText(/\d/);
+  const balanceBefore = numberIn(await balance.textContent());
+  const history = page.getByRole('list', { name: 'Points history' });
+  const waiting = history.getByRole('listitem').filter({ hasText: 'Waiting for your approval' });
+  await expect(waiting).toContainText("currency EUR differs from the store's USD");
+  await axe();
+
+  await waiting.getByRole('button', { name: `Approve ${shown(held!.pending_points)} held points` }).click();
+  await expect(
+    page.getByText(`${shown(held!.pending_points)} points approved: the balance is now ${shown(balanceBefore + held!.pending_points)}`),
+  ).toBeVisible();
+  await expect(balance).toHaveText(shown(balanceBefore + held!.pending_points));
+  await expect(history.getByText('Waiting for your approval')).toHaveCount(0);
+  await expect(history.getByRole('listitem').first()).toContainText('Pending points became available');
 });
 
 test('exports the filtered list in the background with progress, then downloads the CSV file', async () => {

@@ -300,6 +300,11 @@ test('in French, the simple form writes the email’s French texts beside the En
     await axe(page);
     await page.getByRole('button', { name: 'Save email' }).click();
     await expect(page.getByText('Anniversary email saved')).toBeVisible();
+    // the form stays on French after the save, with the French subject saved and the heading still marked
+    await expect(page.getByRole('radiogroup', { name: 'Language' }).getByRole('radio', { name: 'FR' })).toBeChecked();
+    await expect(subject).toHaveValue('Un an déjà avec nous');
+    await expect(heading).toHaveAccessibleDescription(/Not translated/);
+    await expect(page).toHaveURL(/[?&]language=fr\b/);
     const saved = (await (await request.get('/api/v1/template/anniversary', { headers })).json()).data;
     expect(saved.fields.subject).toBe(english);
     expect(saved.fields.translations.fr).toEqual({ subject: 'Un an déjà avec nous' });

@@ -191,3 +191,25 @@ test("an open studio follows the store's languages changed elsewhere: French rem
       .getByRole('heading', { name: /^Des grains offerts/ }),
   ).toBeVisible();
 });
+
+test('an open studio left in front follows a language added and taken away elsewhere, on its presence heartbeat', async ({ request }) => {
+  const headers = await ownerApiHeaders(request, STORE);
+  const setLanguages = async (languages: string[]) => {
+    const saved = await request.post('/api/v1/store/setting/update', { headers, data: { languages } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  };
+  await openStudio(studio, '/onsite-display/landing-page');
+  const languages = studio.getByRole('radiogroup', { name: 'Language' });
+  await expect(languages.getByLabel('FR')).toBeAttached();
+  await expect(languages.getByLabel('DE')).toHaveCount(0);
+  // the tab is never hidden nor shown again: the studio's heartbeat (every 15 s) brings the store's languages
+  const heartbeat = { timeout: 50_000 };
+  await setLanguages(['fr', 'ar', 'de']);
+  await expect(languages.getByLabel('DE')).toBeAttached(heartbeat);
+  await languages.getByLabel('DE').check();
+  await expect(frame(studio).locator('.ls-landing')).toHaveAttribute('lang', 'de');
+  await setLanguages(['fr', 'ar']);
+  await expect(languages.getByLabel('DE')).toHaveCount(0, heartbeat);
+  await expect(languages.getByLabel('EN')).toBeChecked();
+  await expect(frame(studio).locator('.ls-landing')).toHaveAttribute('lang', 'en');
+});

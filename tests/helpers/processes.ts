@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { scratchPostgresDatabase } from './postgres.ts';
@@ -21,11 +21,13 @@ export function twoProcessesOnPostgres(adminUrl: string): TwoProcesses {
   const stops: Array<() => Promise<void>> = [];
   const processes: TwoProcesses = { url: '', dbs: [], onStop: (stop) => void stops.push(stop) };
   beforeAll(async () => {
-    const scratch = await scratchPostgresDatabase(adminUrl);
+    // a copy of the run's migrated template (tests/helpers/db-templates.ts)
+    const template = inject('postgresTemplate') || undefined;
+    const scratch = await scratchPostgresDatabase(adminUrl, 'ls_t', template);
     ({ drop } = scratch);
     processes.url = scratch.url;
     for (let n = 0; n < 2; n += 1) processes.dbs.push(await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 }));
-    await migrateToLatest(processes.dbs[0]!);
+    if (!template) await migrateToLatest(processes.dbs[0]!);
   });
   afterAll(async () => {
     for (const stop of stops) await stop();

@@ -21,7 +21,7 @@ export {
 } from './ledger.ts';
 export { HELD_UNTIL, HeldEntryError, approveHeldEntry } from './held.ts';
 export { expireDuePoints, isReleased, netPending, releaseDuePoints, type Scope } from './pending.ts';
-export { customerExists, listEntries, readAccount, type AccountTotals } from './read.ts';
+export { customerExists, listEntries, readAccount, type AccountTotals, type ListedEntry } from './read.ts';
 export { listStoreActivity, type ActivityFilter, type ActivityRow } from './activity.ts';
 export { POINTS_LIMITS, PointsLimitError, checkLimits, type PointsLimit } from './limits.ts';
 export { verifyLedger, type LedgerBreach } from './verify.ts';

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { HELD_UNTIL } from './held.ts';
 import type { Executor } from './ledger.ts';
 import { expireDuePoints, releaseDuePoints } from './pending.ts';
 import type { LedgerEntry } from './tables.ts';
@@ -26,6 +28,9 @@ export async function readAccount(db: Executor, storeId: number, customerId: num
   return row ?? { balance: 0, pending: 0, lifetime: 0 };
 }
 
+/** An entry of a history, and whether its points wait for the merchant's approval (held, not yet approved). */
+export type ListedEntry = LedgerEntry & { held: boolean };
+
 /**
  * The customer's history (or the store's), newest first by date: entries are not written in date
  * order (an order import credits past orders, a seed backdates), so the id only breaks ties.
@@ -35,11 +40,14 @@ export async function listEntries(
   storeId: number,
   customerId: number | undefined,
   page: { limit: number; offset: number },
-): Promise<{ rows: LedgerEntry[]; total: number }> {
+): Promise<{ rows: ListedEntry[]; total: number }> {
   let query = db.selectFrom('ledger_entries').where('store_id', '=', storeId);
   if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
+  const held = sql<boolean>`(ledger_entries.release_at = ${HELD_UNTIL} and ledger_entries.pending_points > 0 and not exists (
+    select 1 from ledger_entries r where r.store_id = ledger_entries.store_id and r.source_type = 'release'
+      and r.source_id = ledger_entries.id::text and r.rule_key = ''))`;
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.selectAll().select(held.as('held')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

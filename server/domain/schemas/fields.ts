@@ -13,6 +13,12 @@ export const urlField = z.string().trim().max(2048).regex(URL_PATTERN, 'Enter a 
 /** E-mail check of spec §5. */
 export const emailField = z.string().trim().max(254).email('Enter a valid e-mail address.');
 
+/** `page` and `per_page` of a paged list's query (per_page at most 100). */
+export const pageParams = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+};
+
 /** A paged list's answer: the page's rows and the total of the filter. */
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });

@@ -10,7 +10,7 @@ import { earningRuleBody } from '../../contract/points.ts';
 import { tagCustomers } from '../../modules/customers/index.ts';
 import { normalizeProduct, upsertProducts } from '../../modules/products/index.ts';
 import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
-import { bigcommerceWebhookSecret } from './webhooks.ts';
+import { bigcommerceWebhookSecret } from '../../modules/platforms/index.ts';
 import { loadConfig } from '../../config.ts';
 
 // long platform ids stay exact: read as strings, sent back as the numbers Shopify sends

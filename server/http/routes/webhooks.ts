@@ -2,13 +2,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import { bigcommerceWebhook, neutralOrderWebhook } from '../../contract/webhooks.ts';
-import { bigcommerceWebhookSecret, parseJsonKeepingIds, SHOPIFY_TOPICS } from '../../modules/orders/index.ts';
+import { parseJsonKeepingIds } from '../../modules/orders/index.ts';
+import { bigcommerceWebhookSecret, SHOPIFY_TOPICS } from '../../modules/platforms/index.ts';
 import { isBigCommerceCustomerScope, isShopifyCustomerTopic } from '../../modules/customers/index.ts';
 import { isBigCommerceProductScope, isShopifyProductTopic } from '../../modules/products/index.ts';
 import { findStoresBy } from '../../modules/stores/index.ts';
 import { TickBatch } from '../../db/tick-batch.ts';
-import { WebhookInbox } from '../../jobs/webhook-inbox.ts';
-import { secretDigest, STORE_CHANGED, type SigningStore } from '../../jobs/webhook-runner.ts';
+import { secretDigest, STORE_CHANGED, WebhookInbox, type SigningStore } from '../../jobs/webhook-inbox.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import type { RouteModule } from '../context.ts';
@@ -16,8 +16,6 @@ import { ApiError } from '../errors.ts';
 import { unstorableTextAt, unstorableTextError } from '../validation.ts';
 
 const invalidSignature = () => new ApiError(401, 'Invalid webhook signature.', 'invalid_signature');
-
-export { bigcommerceWebhookSecret };
 
 /** Constant-time comparison of two signatures (different lengths never match). */
 function signaturesMatch(expected: Buffer, given: Buffer): boolean {

@@ -10,7 +10,7 @@ import {
 } from '../../contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from './points.ts';
-import { approveHeldEntry, customerExists, listEntries, readAccount } from '../../domain/ledger/index.ts';
+import { approveHeldEntry, customerExists, listEntries, readAccount, type LedgerEntry } from '../../domain/ledger/index.ts';
 import { refundedMinor } from '../orders/index.ts';
 import { presentReward, redeemReward, rollbackReward, useRewardCode } from '../rules/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -23,7 +23,7 @@ async function ensureCustomer(db: Db, storeId: number, customerId: number): Prom
   if (!(await customerExists(db, storeId, customerId))) throw notFound('Customer');
 }
 
-const presentEntry = (entry: Awaited<ReturnType<typeof listEntries>>['rows'][number]) => ({
+const presentEntry = (entry: LedgerEntry & { held?: boolean }) => ({
   id: entry.id,
   customer_id: entry.customer_id,
   type: entry.type,
@@ -35,6 +35,8 @@ const presentEntry = (entry: Awaited<ReturnType<typeof listEntries>>['rows'][num
   computation: entry.computation,
   reason: entry.reason,
   created_at: entry.created_at.toISOString(),
+  /** its points wait for the merchant's approval (POST customer/points/approve) */
+  held: entry.held ?? false,
 });
 
 /** Spec §7 data host: customers' points — adjust, set, refund a reward, history, rewards, redeem. */

@@ -1,7 +1,7 @@
-import { storeCurrency } from '../../domain/analytics/store.ts';
 import { credit, inTransaction, type Executor } from '../../domain/ledger/index.ts';
 import { formatMoney, type NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { activeOrderRules, orderConfig, orderEarn, storeExpiryDays } from '../rules/index.ts';
+import { storeCurrency } from '../stores/index.ts';
 import { reevaluateTiers } from '../vip/index.ts';
 import type { Receipt } from './tables.ts';
 

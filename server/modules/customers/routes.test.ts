@@ -268,6 +268,13 @@ describeEachDatabase(
       expect((await list('tag=Local')).data.map((row) => row.name)).toEqual(['Ada Lovelace']);
       expect((await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: [] })).statusCode).toBe(422);
       expect((await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: ['x'.repeat(41)] })).statusCode).toBe(422);
+      // a separator of the CSV tags cell would split the tag on its way back in: refused with why, nothing tagged
+      for (const tag of ['gold;silver', 'a,b', 'x|y']) {
+        const refused = await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: [tag] });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.body).toContain('A tag cannot contain ; , or | (they separate tags in CSV files).');
+      }
+      expect((await call('GET', '/data/v1/tag?search=silver')).json().data.total).toBe(0);
       const other = await call('POST', '/data/v1/tag/customer', { customer_ids: [Ada], add: ['stolen'] }, ctx.fixture.storeA.id, ctx.fixture.users.alice);
       expect(other.statusCode).toBe(404);
       expect((await call('GET', '/data/v1/tag?search=loyal', undefined, ctx.fixture.storeA.id, ctx.fixture.users.alice)).json().data.total).toBe(0);

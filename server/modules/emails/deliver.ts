@@ -8,7 +8,8 @@ import { renderEmail } from './render.ts';
 import type { OutboxRow } from './tables.ts';
 import { designOf, readTemplate } from './templates.ts';
 import { designInLanguage } from './language.ts';
-import { memberValues, storeLanguage, storePalette, storeValues, storeWording } from './values.ts';
+import { memberValues, storePalette, storeValues, storeWording } from './values.ts';
+import { servedLanguage } from '../stores/index.ts';
 import { wordValues } from './worded.ts';
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/email/unsubscribe/${encodeURIComponent(token)}`;
@@ -25,9 +26,9 @@ async function deliverOne(db: Db, mailer: Mailer, publicUrl: string, row: Outbox
   if (!email) {
     const template = await readTemplate(db, row.store_id, key);
     if (!template.enabled) return skip(db, row, 'The email is switched off.');
-    // the member's language (else the store's default): the design's translation and the product's wording in it
+    // the member's language, or the one queued for a recipient who is no member (else the store's default): the design's translation and the product's wording in it
     const member = row.customer_id ? await memberValues(db, store, row.customer_id) : null;
-    const language = member?.language ?? storeLanguage(store);
+    const language = member?.language ?? servedLanguage(store, row.language);
     const values = { ...storeValues(store, language), ...member?.values, ...wordValues(row.data, storeWording(store, language)), unsubscribe_url: link };
     email = await renderEmail(designInLanguage(designOf(template), language), values, storePalette(store), language);
   }

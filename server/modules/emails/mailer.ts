@@ -20,6 +20,13 @@ export interface Mailer {
   close(): void;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the SMTP mailer (SMTP_URL), or undefined: program emails then stay in the outbox (server/http/app.ts decorates it) */
+    mailer: Mailer | undefined;
+  }
+}
+
 /** Nodemailer over `smtpUrl` (smtp://user:pass@host:port), with short timeouts so a dead peer fails fast. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport: Transporter = createTransport(smtpUrl, { from });

@@ -21,6 +21,8 @@ export interface QueuedEmail {
   to: string;
   /** the event's own placeholder values (points earned, reward code…; a referral's offer as figures, worded when sent) */
   data: EmailData;
+  /** the language of a recipient who is no member (customerId null), as far as it is known */
+  language?: string | null;
   rendered?: RenderedEmail;
 }
 
@@ -31,6 +33,7 @@ function outboxValues(email: QueuedEmail, now: Date, status: 'queued' | 'sending
     email_key: email.key,
     event_key: email.eventKey,
     to_address: email.to,
+    language: email.language ?? null,
     data: json(email.data),
     rendered: email.rendered ? json(email.rendered) : null,
     unsubscribe_token: randomBytes(18).toString('base64url'),

@@ -32,6 +32,8 @@ export interface EmailOutboxTable {
   /** one email per event: unique per store */
   event_key: string;
   to_address: string;
+  /** the language of a recipient who is no member (their own, or the inviting member's when queued); null: the member's, else the store's default */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   data: ColumnType<EmailData, string | undefined, string>;
   /** the email as rendered when queued (test sends); null = rendered from the template at send time */
   rendered: ColumnType<{ subject: string; html: string; text: string } | null, string | null | undefined, string | null>;

@@ -6,7 +6,7 @@ import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from './process.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { shopifyEvent } from './shopify.ts';
+import { shopifyEvent } from '../platforms/index.ts';
 import { createEarningRule } from '../rules/index.ts';
 import { webhookSample } from '../../../tests/helpers/shopify.ts';
 
@@ -38,9 +38,18 @@ describeEachDatabase('order currency', (ctx) => {
     const { headers } = await signInOnStore(ctx.app, ctx.fixture.users.bob, ctx.fixture.password, store().id);
     const approve = (entryId: number, session = headers) =>
       ctx.app.inject({ method: 'POST', url: '/data/v1/customer/points/approve', headers: session, payload: { entry_id: entryId } });
+    // the history says which entry waits for the merchant, until it is approved
+    const history = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/data/v1/transaction/points', headers, payload: { customer_id: customerId, page: 1, limit: 20 } })).json()
+        .data.data as Array<{ id: number; type: string; held: boolean }>;
+    expect((await history()).map((entry) => [entry.id, entry.held])).toEqual([[held.id, true]]);
     const approved = await approve(held.id);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data.account).toEqual({ balance: 85, pending: 0, lifetime: 85 });
+    expect((await history()).map((entry) => [entry.type, entry.held])).toEqual([
+      ['release', false],
+      ['order_earn', false],
+    ]);
     expect((await approve(held.id)).statusCode).toBe(409);
     const other = await signInOnStore(ctx.app, ctx.fixture.users.alice, ctx.fixture.password, ctx.fixture.storeA.id);
     expect((await approve(held.id, other.headers)).statusCode).toBe(404);

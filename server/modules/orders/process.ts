@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { json } from '../../db/normalize.ts';
-import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import {
   appendEntries,
   creditMany,
@@ -14,8 +13,8 @@ import {
   type Executor,
   type LedgerEntry,
 } from '../../domain/ledger/index.ts';
-import { storeCurrency } from '../../domain/analytics/store.ts';
 import { activeOrderRules, type EarningRule, limitRefusal, orderConfig, orderEarn, storeExpiryDays } from '../rules/index.ts';
+import { storeCurrency } from '../stores/index.ts';
 import { customerEmail, resolveCustomers } from './customers.ts';
 import { inCurrency, type NormalizedOrder, type OrderEvent } from '../../domain/schemas/normalized-order.ts';
 import { claimedRefund, refundClawback, type RefundRecord } from './refunds.ts';
@@ -321,18 +320,6 @@ async function markRewardsUsed(trx: Executor, storeId: number, states: OrderStat
     .where('code', 'in', codes)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .execute();
-}
-
-/**
- * Brings the planner statistics of the tables that applying orders reads by store and customer
- * (orders, ledger entries, points batches) up to date when they grew by more than a tenth since
- * last analyzed. For a job that applies many batches into tables that start empty (a new shop's
- * backfill): without statistics the planner takes them for tiny tables, and the analytics marks
- * of an order batch walked every ledger entry of the store once per customer of the batch (on
- * PostgreSQL, a quarter of a 100,000-customer backfill's time).
- */
-export async function refreshOrderStatistics(db: Executor): Promise<void> {
-  await refreshPlannerStatistics(db, ['orders', 'ledger_entries', 'points_batches']);
 }
 
 /**

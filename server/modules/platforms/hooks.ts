@@ -1,11 +1,13 @@
 /**
  * What the modules above the platforms do when a platform asks: a store an install created gets
  * its starting program (the rules), a backfill's customers are written and a privacy request's
- * erased (the customers). The platforms import none of those modules: the server hands them these
- * when it builds the app (server/http/app.ts), and a hook nobody registered fails loudly rather
- * than doing nothing.
+ * erased (the customers), a backfill's orders are applied and a shopper's customer found or created
+ * (the orders). The platforms import none of those modules: the server hands them these when it
+ * builds the app (server/http/app.ts), and a hook nobody registered fails loudly rather than doing
+ * nothing.
  */
 import type { Executor } from '../../domain/ledger/index.ts';
+import type { OrderCustomer, OrderEvent } from '../../domain/schemas/normalized-order.ts';
 
 /** A customer as a platform describes it (a webhook, a backfill line). */
 export interface PlatformCustomer {
@@ -29,6 +31,10 @@ export interface PlatformHooks {
   ): Promise<{ created: number; updated: number; unchanged: number }>;
   /** erases the personal data of the store's customers of these platform ids (all of them for null); answers how many */
   eraseCustomers(trx: Executor, storeId: number, externalIds: string[] | null, now: Date): Promise<number>;
+  /** orders in their neutral shape, applied once each (earning, refunds, cancellations and what follows an order) */
+  applyOrders(trx: Executor, storeId: number, events: OrderEvent[], now: Date): Promise<unknown>;
+  /** our customer ids of these customers of the platform's orders, by e-mail (a placeholder from the platform id without one); unknown ones created */
+  resolveCustomers(trx: Executor, storeId: number, platform: string, customers: OrderCustomer[]): Promise<Map<string, number>>;
 }
 
 const registered: Partial<PlatformHooks> = {};

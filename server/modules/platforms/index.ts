@@ -1,6 +1,8 @@
 /**
  * The platforms module: installing on Shopify and BigCommerce, the store's connection (its sealed
- * token), and the adapters the product calls them through. Other modules import this file only.
+ * token), the adapters the product calls them through, and each platform's orders translated to
+ * the neutral order the orders module applies. It sits below the areas that call it: what it asks
+ * of them goes through the hooks they register (hooks.ts). Other modules import this file only.
  */
 export { PLATFORMS, type Platform, type ConnectionStatus } from './tables.ts';
 export {
@@ -32,6 +34,8 @@ export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
 export { importBulkFile, queueShopifyBackfill, shopifyBackfillJob, SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 export { customerDataFile, dataRequestsOf } from './data-requests.ts';
 export { registerPlatformHooks, type PlatformCustomer, type PlatformHooks } from './hooks.ts';
+export { SHOPIFY_TOPICS, shopifyEvent } from './shopify/orders.ts';
+export { bigcommerceEvent, bigcommerceWebhookSecret, fetchBigCommerceOrder, type BigCommerceOrder } from './bigcommerce/orders.ts';
 export { isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from './shopify/customer-topics.ts';
 export { platformOverviewOf } from './status.ts';
 export { platformStatusRoutes } from './status-routes.ts';

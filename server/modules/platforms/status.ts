@@ -9,6 +9,9 @@ import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { connectionStatus } from './connections.ts';
 import { SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 
+/** The kinds of job that bring a shop's customers and orders in after an install. */
+const BACKFILL_KINDS = [BIGCOMMERCE_BACKFILL_JOB, SHOPIFY_BACKFILL_JOB];
+
 export async function platformOverviewOf(db: Db, storeId: number): Promise<PlatformOverview> {
   const connection = await connectionStatus(db, storeId);
   if (!connection) return null;
@@ -16,16 +19,9 @@ export async function platformOverviewOf(db: Db, storeId: number): Promise<Platf
     .selectFrom('jobs')
     .select('id')
     .where('store_id', '=', storeId)
-    .where('kind', 'in', backfillKinds())
+    .where('kind', 'in', BACKFILL_KINDS)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return { ...connection, backfill_job_id: backfill ? Number(backfill.id) : null };
 }
-
-/**
- * The kinds of job that bring a shop's customers and orders in after an install; read when asked,
- * not when this file loads (the backfills load after it when the app's modules import each other
- * in that order, and a list made then would hold nothing).
- */
-const backfillKinds = () => [BIGCOMMERCE_BACKFILL_JOB, SHOPIFY_BACKFILL_JOB];

@@ -6,6 +6,7 @@ import { getMemberState } from '../program/index.ts';
 import { memberRewardTitle } from '../../../renderers/format/index.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';
+import { deleteTier, memberTier, saveSettings as saveVipSettings, storeTier } from '../vip/index.ts';
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { DEFAULT_REFERRAL_SETTINGS, type ReferralSettings } from './contract.ts';
 import {
@@ -225,6 +226,25 @@ describeEachDatabase(
       expect(memberRewardTitle(coupon!, wording('fr'))).toMatch(/^Récompense de parrainage : coupon de 5\s\$US de réduction$/);
       expect(memberRewardTitle(coupon!, wording('ar'))).toMatch(/^مكافأة الإحالة: قسيمة خصم .*5/);
       await settings();
+    });
+
+    it("moves the referrer up a tier as soon as a referral's points reward them, not at their next order", async () => {
+      await settings({ referrer_reward: { type: 'points', value: 500 } });
+      await saveVipSettings(ctx.db, store(), { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, ctx.clock.now());
+      const tier = await storeTier(ctx.db, store(), { name: 'Referral Gold', threshold: 400, description: '' }, ctx.clock.now());
+      try {
+        const referrer = await member();
+        await refer(referrer.id, 'tiered.friend@mail.test');
+        expect((await memberTier(ctx.db, store(), referrer.id)).tier).toBeNull();
+        await order('RT-1', 'tiered.friend@mail.test', 5000);
+        expect(await referralOf('tiered.friend@mail.test')).toMatchObject({ state: 'completed' });
+        expect(await memberTier(ctx.db, store(), referrer.id)).toMatchObject({ tier: 'Referral Gold', value: 500 });
+        const moved = await ctx.db.selectFrom('customers').select('vip_tier').where('id', '=', referrer.id).executeTakeFirstOrThrow();
+        expect(moved.vip_tier).toBe('Referral Gold');
+      } finally {
+        await deleteTier(ctx.db, store(), tier.id);
+        await settings();
+      }
     });
   },
   { postgres: true },

@@ -8,6 +8,7 @@ import { credit, inTransaction, type Executor } from '../../domain/ledger/index.
 import type { NormalizedOrder } from '../../domain/schemas/normalized-order.ts';
 import { couponCode } from '../rules/index.ts';
 import { queueFriendCode, queueRewardCode, type GivenCode } from '../platforms/index.ts';
+import { reevaluateTiers } from '../vip/index.ts';
 import type { ReferralSettings } from './contract.ts';
 import { claimFlags, orderFlags, reasonOf } from './fraud.ts';
 import { NOT_COMPLETED, ReferralError, referralCode, referralLink, referrerOfCode } from './links.ts';
@@ -197,7 +198,7 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
   return inTransaction(db, async (trx) => {
     const referrer = await trx
       .selectFrom('customers')
-      .select(['first_name', 'last_name', 'email'])
+      .select(['first_name', 'last_name', 'email', 'locale'])
       .where('id', '=', referrerId)
       .where('store_id', '=', storeId)
       .executeTakeFirstOrThrow();
@@ -216,7 +217,10 @@ export async function sendInvite(db: Executor, storeId: number, referrerId: numb
       referral_link: link,
       referral_reward: { offer: referralOffer(settings.friend_reward) },
     };
-    await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data }], now);
+    // in the friend's own language when the store knows them, else in the inviting member's
+    const friend = await trx.selectFrom('customers').select('locale').where('store_id', '=', storeId).where('email', '=', email).executeTakeFirst();
+    const language = friend?.locale ?? referrer.locale;
+    await queueEmails(trx, [{ storeId, customerId: null, key: 'referral-received', eventKey: `referral-invite:${invite.id}`, to: email, data, language }], now);
     return { sent: true };
   });
 }
@@ -362,6 +366,8 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
       now,
     );
     entryId = entry.id;
+    // points count towards the referrer's tier: they may move up now, not at their next order
+    if (reward.type === 'points' && !duplicate) await reevaluateTiers(trx, referral.store_id, [referral.referrer_id], now);
     if (reward.type !== 'points' && !duplicate) {
       rewardCode = couponCode('REF');
       const coupon = await trx
@@ -406,7 +412,7 @@ async function completeReferral(trx: Executor, referral: Referral, settings: Ref
     key: 'referral-completed',
     eventKey: `referral:${referral.id}:completed`,
     to: referrer.email,
-    data: { referrals_earned: referrer.referral_count.toLocaleString('en-US'), referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
+    data: { referrals_earned: { count: referrer.referral_count }, referral_reward: { offer: referralOffer(reward) }, reward_code: rewardCode },
   };
   await queueEmails(trx, [email], now);
 }

@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { applyOrderEvents } from '../orders/index.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
+import { customerDigest } from '../../auth/shopper-digest.ts';
 
 describeEachDatabase('referral routes', (ctx) => {
   const store = () => ctx.fixture.storeA;

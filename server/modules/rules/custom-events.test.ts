@@ -7,7 +7,7 @@ import { credit, verifyLedger } from '../../domain/ledger/index.ts';
 import { totals } from '../../domain/ledger/testing.ts';
 import { createEarningRule } from './earning.ts';
 import { createRedeemRule } from './redeem.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
+import { customerDigest } from '../../auth/shopper-digest.ts';
 
 const DAY = 86_400_000;
 

@@ -6,6 +6,7 @@ export {
   findUserStore,
   listUserStores,
   rotateHmacSecret,
+  storeCurrency,
   updateStoreSettings,
   type StoreSettingsChange,
 } from './stores.ts';

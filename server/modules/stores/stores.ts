@@ -115,3 +115,9 @@ export async function findStoresBy(db: Db, column: 'store_name' | 'domain', valu
   const byKey = new Map(stores.map((store) => [store[column]?.toLowerCase(), store]));
   return keys.map((key) => byKey.get(key));
 }
+
+/** The store's currency (settings.currency, USD by default): orders and analytics add up amounts in it. */
+export async function storeCurrency(db: Db, storeId: number): Promise<string> {
+  const store = await db.selectFrom('stores').select('settings').where('id', '=', storeId).executeTakeFirstOrThrow();
+  return (store.settings as { currency?: string }).currency || 'USD';
+}

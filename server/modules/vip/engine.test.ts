@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { maintainLedger } from '../../jobs/ledger-maintenance.ts';
 import { deliverDue, readTemplate, saveTemplate } from '../emails/index.ts';
-import { creditMany, readAccount, verifyLedger } from '../../domain/ledger/index.ts';
+import { HELD_UNTIL, approveHeldEntry, creditMany, readAccount, releaseDuePoints, verifyLedger } from '../../domain/ledger/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { getProgramData } from '../program/index.ts';
@@ -572,6 +572,45 @@ describeEachDatabase(
       // a deleted customer is left out (the members joined with the customers)
       await ctx.db.updateTable('customers').set({ deleted_at: now() }).where('id', '=', rich.id).execute();
       expect(await simulate(ctx.db, storeId, change, now())).toMatchObject({ members: 3, moved_up: 1, unchanged: 2 });
+    });
+
+    it('measures members again when their pending points are released or their held points approved: the tier and the simulation follow at once', async () => {
+      const storeId = await newStore(ctx.db);
+      await saveSettings(ctx.db, storeId, { enabled: true, basis: 'points', period: 'lifetime', fall_below: 'drop' }, now());
+      await storeTier(ctx.db, storeId, { name: 'Silver', threshold: 100, description: '' }, now());
+      const [waiting, held] = await ctx.db
+        .insertInto('customers')
+        .values(['waiting', 'held'].map((name) => ({ store_id: storeId, first_name: name, last_name: 'Pending', email: `${name}-pending@example.test` })))
+        .returning('id')
+        .execute();
+      const soon = new Date(now().getTime() + 60_000);
+      const pending = (customerId: number, releaseAt: Date) => ({
+        storeId,
+        customerId,
+        type: 'award' as const,
+        points: 150,
+        sourceType: 'test',
+        sourceId: String(customerId),
+        computation: 'pending award',
+        releaseAt,
+      });
+      const { inserted } = await creditMany(ctx.db, [pending(waiting!.id, soon), pending(held!.id, HELD_UNTIL)], now());
+      expect((await memberTier(ctx.db, storeId, waiting!.id)).tier).toBeNull();
+      // a new tier at 120 moves nobody while the points wait
+      const proposal = { tier: { name: 'Bronze', threshold: 120, description: '' } };
+      expect(await simulate(ctx.db, storeId, proposal, now())).toMatchObject({ moved_up: 0 });
+
+      // the approval window passes: the released points count at once
+      expect(await releaseDuePoints(ctx.db, soon)).toBe(1);
+      expect(await memberTier(ctx.db, storeId, waiting!.id)).toMatchObject({ tier: 'Silver', value: 150 });
+      expect((await memberTier(ctx.db, storeId, held!.id)).tier).toBeNull();
+      // held points approved by staff count as well
+      const heldEntry = inserted.find((entry) => entry.customer_id === held!.id)!;
+      await approveHeldEntry(ctx.db, storeId, heldEntry.id, 'staff@example.test', soon);
+      expect(await memberTier(ctx.db, storeId, held!.id)).toMatchObject({ tier: 'Silver', value: 150 });
+      // the simulation reads the figures the releases stored: both would move up into a new tier at 140
+      const higher = { tier: { name: 'Gold', threshold: 140, description: '' } };
+      expect(await simulate(ctx.db, storeId, higher, soon)).toMatchObject({ moved_up: 2 });
     });
 
     it('simulates a period change from the day figures the tiers keep, as a measurement from the ledger and orders says', async () => {

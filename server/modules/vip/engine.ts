@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type QueuedEmail, queueEmails } from '../emails/index.ts';
-import { creditMany, inTransaction, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
+import { creditMany, inTransaction, type CreditInput, type Executor, type LedgerEntry } from '../../domain/ledger/index.ts';
+import { onLedgerEvent } from '../../domain/ledger/events.ts';
 import type { TierPeriod } from './contract.ts';
 import { VipError, entryRewardOf, loadLadder, metricOf, multiplierOf, periodKey, periodStart, tierFor, type Ladder, type TierWithPerks } from './ladder.ts';
 import { FIGURES_SOURCE, storeFigures } from './figures.ts';
@@ -254,3 +255,20 @@ export async function multipliersOf(
   }
   return out;
 }
+
+/**
+ * Released points count towards a tier as earned ones do: the members whose pending points became
+ * available (an approval window passed, held points approved) are measured again in the release's
+ * transaction, store by store.
+ */
+export async function remeasureReleased(trx: Executor, { releases }: { releases: LedgerEntry[] }, now: Date): Promise<void> {
+  const byStore = new Map<number, number[]>();
+  for (const release of releases) {
+    if (release.lifetime_points <= 0) continue;
+    byStore.set(release.store_id, [...(byStore.get(release.store_id) ?? []), release.customer_id]);
+  }
+  for (const [storeId, customerIds] of byStore) await reevaluateTiers(trx, storeId, customerIds, now);
+}
+
+// tiers follow the ledger: wherever this area is loaded, a release measures its members again
+onLedgerEvent('points.released', remeasureReleased);

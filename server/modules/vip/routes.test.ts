@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { credit } from '../../domain/ledger/index.ts';
 import { reevaluateTiers } from './service.ts';
-import { customerDigest } from '../../domain/storefront/index.ts';
+import { customerDigest } from '../../auth/shopper-digest.ts';
 
 describeEachDatabase(
   'VIP tiers, perks, settings, simulation and automatic discounts',

@@ -71,6 +71,8 @@ export interface TimelineEntry {
   computation: string;
   reason: string | null;
   created_at: string;
+  /** its points wait for the merchant's approval (an order in another currency) */
+  held: boolean;
 }
 
 /** Data host POST transaction/points: every entry that changed the customer's points, newest first. */
@@ -106,6 +108,14 @@ const refreshCustomers = () => queryClient.invalidateQueries({ queryKey: custome
 /** Data host POST customer/adjust/points (a reason is required; the balance never goes below zero). */
 export const useAdjustPoints = () =>
   useMutation({ mutationFn: (body: z.input<typeof adjustPointsBody>) => api.post('/customer/adjust/points', body, data), onSuccess: refreshCustomers });
+
+/** Data host POST customer/points/approve: a held entry's points become available (answers the customer's totals). */
+export const useApproveHeldPoints = () =>
+  useMutation({
+    mutationFn: (entryId: number) =>
+      api.post<{ account: { balance: number; pending: number; lifetime: number } }>('/customer/points/approve', { entry_id: entryId }, data),
+    onSuccess: refreshCustomers,
+  });
 
 /** Data host POST customer/birthday: answers the day the birthday reward is given (spec §5). */
 export const useSetBirthday = () =>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { programStatusBadge } from './customer-columns.tsx';
+import type { CustomerRow } from '../../../../server/contract/customers.ts';
+import { CUSTOMER_COLUMNS, programStatusBadge } from './customer-columns.tsx';
 
 afterEach(cleanup);
 
@@ -15,5 +16,14 @@ describe('program status badge', () => {
       </ul>,
     );
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Holdout group', 'Member', 'Guest']);
+  });
+});
+
+describe('customer figures', () => {
+  it('writes the referrals as the console writes its other figures (grouped), not as bare digits', () => {
+    const row = { referrals: 1234, balance: 12500, pending: 0, lifetime: 12500 } as CustomerRow;
+    const cell = (id: string) => CUSTOMER_COLUMNS.find((column) => column.id === id)!.cell(row);
+    expect(cell('referrals')).toBe('1,234');
+    expect(cell('balance')).toBe('12,500');
   });
 });

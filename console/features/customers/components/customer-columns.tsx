@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { CustomerRow } from '../../../../server/contract/customers.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import type { DataColumn } from '../../../components/ui/table/DataTable.tsx';
-import { formatPoints } from '../../../lib/format.ts';
+import { formatCount, formatPoints } from '../../../lib/format.ts';
 
 const STATUS: Record<CustomerRow['program_status'], { label: string; tone: BadgeTone }> = {
   member: { label: 'Member', tone: 'success' },
@@ -35,7 +35,7 @@ export const CUSTOMER_COLUMNS: DataColumn<CustomerRow>[] = [
   { id: 'pending', header: 'Pending', sortable: true, cell: (row) => formatPoints(row.pending) },
   { id: 'lifetime', header: 'Lifetime', sortable: true, cell: (row) => formatPoints(row.lifetime) },
   { id: 'vip_tier', header: 'VIP tier', cell: (row) => row.vip_tier ?? '—' },
-  { id: 'referrals', header: 'Referrals', sortable: true, cell: (row) => String(row.referrals) },
+  { id: 'referrals', header: 'Referrals', sortable: true, cell: (row) => formatCount(row.referrals) },
   { id: 'joined', header: 'Joined', sortable: true, cell: (row) => formatDay(row.joined_at) },
   { id: 'program_status', header: 'Program status', cell: (row) => programStatusBadge(row) },
   { id: 'source', header: 'Source', cell: (row) => sourceLabel(row.source) },

@@ -13,6 +13,7 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   computation: '',
   reason: null,
   created_at: '2026-03-01T00:00:00Z',
+  held: false,
   ...over,
 });
 

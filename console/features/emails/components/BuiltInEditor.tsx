@@ -5,7 +5,7 @@ import type { CustomerListAnswer } from '../../../../server/contract/customers.t
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
 import type { EmailDocument } from '../../../../renderers/contract/index.ts';
 import { api } from '../../../lib/runtime.ts';
-import { useStoreLanguages } from '../../../lib/session-queries.ts';
+import { useFollowedStoreLanguages } from '../../../lib/session-queries.ts';
 import { templateSaveFailure, useSaveTemplate, type RenderedPreview } from '../api/emails.ts';
 import { useViewOnlyReason } from '../../../lib/useCan.ts';
 
@@ -18,7 +18,8 @@ export function BuiltInEditor({ template, tags, backHref, notice }: { template: 
   const navigate = useNavigate();
   const viewOnly = useViewOnlyReason('program:edit');
   const save = useSaveTemplate(template.key);
-  const languages = useStoreLanguages();
+  // the store's languages, followed while the editor is open (a language added in another tab shows here)
+  const languages = useFollowedStoreLanguages();
   const studioApi = useMemo<EmailStudioApi>(
     () => ({
       async save(document) {

@@ -10,6 +10,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { fakeApi, renderScreen, resetScreen } from '../../../../tests/helpers/console-screen.tsx';
 import type { EmailTemplateRecord } from '../../../../server/contract/templates.ts';
 import { EmailForm } from './EmailForm.tsx';
+import { EmailsPage } from '../EmailsPage.tsx';
 
 afterEach(() => {
   cleanup();
@@ -91,6 +92,38 @@ describe('the simple email form in the store’s languages', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/template/test')).toHaveLength(2));
     expect(calls.filter((call) => call.path === '/template/test').map((call) => (call.body as { language: string }).language)).toEqual(['en', 'fr']);
     expect(await within(card).findByText(/in French/)).toBeTruthy();
+  });
+
+  it('stays on the language being edited when the save comes back, showing the saved French texts', async () => {
+    let stored = template;
+    const calls = fakeApi({
+      'GET /template/birthday': () => stored,
+      'GET /template/tags': { by_email: { birthday: [{ value: '{{first_name}}' }] } },
+      'GET /template/sent': [],
+      'POST /template/email': rendered,
+      'POST /template/store/birthday': ({ body }: { body: unknown }) => {
+        const { fields } = body as { fields: EmailTemplateRecord['fields'] };
+        stored = { ...template, fields, updated_at: '2026-03-01T12:00:00.000Z' };
+        return stored;
+      },
+    });
+    const route = { path: '/emails/birthday', title: 'Birthday', purpose: 'The birthday email.' };
+    renderScreen(<EmailsPage route={route} />, french);
+    fireEvent.click(within(await screen.findByRole('radiogroup', { name: 'Language' })).getByRole('radio', { name: 'FR' }));
+    fireEvent.change(field('Heading'), { target: { value: 'Joyeux anniversaire' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save email' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/template/store/birthday')).toHaveLength(1));
+    // the form opens again on the saved template: still French, the French heading saved
+    await waitFor(() =>
+      expect(within(screen.getByRole('radiogroup', { name: 'Language' })).getByRole('radio', { name: 'FR' })).toHaveProperty('checked', true),
+    );
+    expect(field('Heading').value).toBe('Joyeux anniversaire');
+    expect(notTranslated('Heading')).toBe(false);
+    expect(field('Subject').value).toBe('Joyeux anniversaire, {{first_name}} !');
+    expect(notTranslated('Body')).toBe(true);
+    // English is a click away, unchanged
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Language' })).getByRole('radio', { name: 'EN' }));
+    expect(field('Heading').value).toBe('Happy birthday');
   });
 
   it('shows no language choice for a store writing in one language', () => {

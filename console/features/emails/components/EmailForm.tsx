@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
@@ -106,7 +107,20 @@ export function EmailForm({ template, tags }: { template: EmailTemplateRecord; t
   const toast = useToast();
   const settings = useConsole((state) => state.user.users?.store?.settings);
   const languages = useMemo(() => storeLanguages(settings), [settings]);
-  const [language, setLanguage] = useState(languages.default);
+  // the language being edited is the page's (`?language=fr`): a save re-opens the form with the saved texts in the same language
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('language');
+  const language = asked && languages.others.includes(asked) ? asked : languages.default;
+  const setLanguage = (chosen: string) =>
+    setSearch(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (chosen === languages.default) next.delete('language');
+        else next.set('language', chosen);
+        return next;
+      },
+      { replace: true },
+    );
   const translating = language === languages.default ? null : language;
   const watched = useWatch({ control: form.control, name: 'fields' }) as EmailFieldsValue;
   const settled = useSettled(watched, 300);

@@ -33,6 +33,7 @@ import { ApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { consoleStore, sessionTokens } from '../../../state/store.ts';
 import { editingPresenceApi } from './editing-presence.ts';
+import { followStoreLanguages } from '../../../lib/session-queries.ts';
 
 const path = (kind: StudioKind, rest = '') => `/onsite-display/${kind}${rest}`;
 
@@ -194,7 +195,7 @@ export function createBuilderApi(api: ApiClient): BuilderApi {
         await api.post(`/onsite-display/preview-links/${id}/revoke`);
       }),
     program: () => call(() => api.get<ProgramPreview>('/onsite-display/program')),
-    ...editingPresenceApi(api),
+    ...editingPresenceApi(api, followStoreLanguages),
     storeKey: () => consoleStore().getState().user.users?.store?.store_name ?? undefined,
     variantB: versionedDocuments<VariantKind>(
       api,

@@ -184,7 +184,13 @@ export interface CustomerImportJob {
 }
 
 /** One customer tag as the tag calls take it. */
-export const tagName = z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'A tag is at most 40 characters.');
+export const tagName = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty.')
+  .max(40, 'A tag is at most 40 characters.')
+  // a CSV file's tags cell is split on them (the export joins with ';'): a tag holding one would not come back whole
+  .refine((tag) => !/[;,|]/.test(tag), 'A tag cannot contain ; , or | (they separate tags in CSV files).');
 
 /** POST tag/customer?limit&page&search (and GET tag): the customer tags in use, with how many customers carry each. */
 export const customerTagQuery = z.strictObject({

@@ -9,10 +9,12 @@
  */
 import type { Config } from '../../../config.ts';
 import { PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
-import { applyOrderEvents, bigcommerceEvent, type BigCommerceOrder, refreshOrderStatistics, resolveCustomers } from '../../orders/index.ts';
+import { refreshOrderStatistics } from '../../../db/statistics.ts';
 import { connectionOf } from '../connections.ts';
 import { accessOf, bigcommerceRequest, type StoreAccess } from './api.ts';
 import { asJobError } from '../job-errors.ts';
+import { platformHook } from '../hooks.ts';
+import { bigcommerceEvent, type BigCommerceOrder } from './orders.ts';
 
 export const BIGCOMMERCE_BACKFILL_JOB = 'platform.bigcommerce.backfill';
 
@@ -65,7 +67,7 @@ export function bigcommerceBackfillJob(config: Config, pageSize = PAGE_SIZE): Jo
             lastName: customer.last_name,
           }));
           await job.db.transaction().execute(async (trx) => {
-            await resolveCustomers(trx, storeId, 'bigcommerce', customers);
+            await platformHook('resolveCustomers')(trx, storeId, 'bigcommerce', customers);
             await job.checkpoint(trx, done + 1, total);
           });
           imported += customers.length;
@@ -74,7 +76,7 @@ export function bigcommerceBackfillJob(config: Config, pageSize = PAGE_SIZE): Jo
           const orders = (await asJobError(job.db, storeId, () => bigcommerceRequest<BigCommerceOrder[]>(access, 'GET', path))) ?? [];
           await job.db.transaction().execute(async (trx) => {
             await refreshOrderStatistics(trx);
-            await applyOrderEvents(trx, storeId, orders.map(bigcommerceEvent), job.now());
+            await platformHook('applyOrders')(trx, storeId, orders.map(bigcommerceEvent), job.now());
             await job.checkpoint(trx, done + 1, total);
           });
           imported += orders.length;

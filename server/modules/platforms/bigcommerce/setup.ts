@@ -7,7 +7,7 @@
  * it again to check them.
  */
 import type { Config } from '../../../config.ts';
-import { bigcommerceWebhookSecret } from '../../orders/index.ts';
+import { bigcommerceWebhookSecret } from './orders.ts';
 import { PermanentFailure, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
 import { connectionOf } from '../connections.ts';
 import { asJobError } from '../job-errors.ts';

@@ -6,8 +6,8 @@
  */
 import type { PlatformsConfig } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
-import { resolveCustomers } from '../../orders/index.ts';
-import { customerDigest } from '../../../domain/storefront/index.ts';
+import { platformHook } from '../hooks.ts';
+import { customerDigest } from '../../../auth/shopper-digest.ts';
 import { storeOfShop } from '../connections.ts';
 import { InvalidBigCommerceJwt, verifyCurrentCustomer } from './oauth.ts';
 
@@ -31,7 +31,7 @@ export async function shopperOfCustomerJwt(
   const installed = await storeOfShop(db, 'bigcommerce', claims.storeHash);
   if (!installed || installed.storeId !== store.id || installed.status === 'uninstalled') throw new InvalidBigCommerceJwt();
   const customer = { externalId: claims.customerId, email: claims.email || null, firstName: '', lastName: '' };
-  const ids = await resolveCustomers(db, store.id, 'bigcommerce', [customer]);
+  const ids = await platformHook('resolveCustomers')(db, store.id, 'bigcommerce', [customer]);
   const id = [...ids.values()][0];
   if (id === undefined) throw new InvalidBigCommerceJwt();
   // a customer met by e-mail first (an order, an import) is known by their BigCommerce id from now on

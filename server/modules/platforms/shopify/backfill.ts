@@ -15,11 +15,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
 import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
-import { applyOrderEvents, refreshOrderStatistics, shopifyEvent } from '../../orders/index.ts';
+import { refreshOrderStatistics } from '../../../db/statistics.ts';
 import type { OrderEvent } from '../../../domain/schemas/normalized-order.ts';
 import { connectionOf } from '../connections.ts';
 import { platformHook, type PlatformCustomer } from '../hooks.ts';
 import { asJobError } from '../job-errors.ts';
+import { shopifyEvent } from './orders.ts';
 import { adminGraphql, ShopifyUnavailable } from './admin-api.ts';
 
 export const SHOPIFY_BACKFILL_JOB = 'platform.shopify.backfill';
@@ -178,7 +179,7 @@ export async function importBulkFile(job: Pick<RunningJob<unknown>, 'db' | 'now'
     const counts = await job.db.transaction().execute(async (trx) => {
       const customerCounts = await platformHook('upsertCustomers')(trx, storeId, 'shopify', batchCustomers);
       await refreshOrderStatistics(trx);
-      await applyOrderEvents(trx, storeId, await changedOrders(trx, storeId, orders), job.now());
+      await platformHook('applyOrders')(trx, storeId, await changedOrders(trx, storeId, orders), job.now());
       await job.checkpoint(trx, Math.min(start + BATCH_LINES, parsed.length), parsed.length);
       return customerCounts;
     });

@@ -6,7 +6,7 @@
  * as an unknown store.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { customerDigest } from '../../../domain/storefront/index.ts';
+import { customerDigest } from '../../../auth/shopper-digest.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { storeOfShop } from '../connections.ts';
 import { proxySignatureValid, SHOP_DOMAIN } from './signatures.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { SHOPIFY_TOPICS } from '../../orders/index.ts';
+import { SHOPIFY_TOPICS } from './orders.ts';
 import { isShopifyProductTopic } from '../../products/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { WebhookInbox } from '../../../jobs/webhook-inbox.ts';

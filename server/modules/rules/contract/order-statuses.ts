@@ -32,3 +32,12 @@ export const orderStatusSettingsBody = z
     path: ['cancel_statuses'],
   });
 export type OrderStatusSettings = z.infer<typeof orderStatusSettingsBody>;
+
+/** GET /order/list: the statuses each platform sends and which award and cancel. */
+export const orderStatusSettings = z.object({
+  statuses: z.record(z.string(), z.array(z.string())),
+  award_statuses: z.array(z.string()),
+  cancel_statuses: z.array(z.string()),
+  order_rules: z.number().int(),
+});
+export type OrderStatusSettingsRecord = z.infer<typeof orderStatusSettings>;
