@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeOn, wcag21 } from './harness/axe.ts';
+import { openInConsole } from './harness/console.ts';
 import type { MetricsAnswer } from '../../server/contract/analytics.ts';
 import type { DashboardStatus } from '../../server/contract/dashboard.ts';
 
@@ -175,8 +176,9 @@ test('every admin route renders its page title', async ({ browser }) => {
     ['/settings', 'My account'],
     ['/onsite-display', 'On-site Display'],
   ];
+  // the console is loaded once (pageAs): each route is opened in it as its links open one
   for (const [path, title] of titled) {
-    await page.goto(path);
+    await openInConsole(page, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
   // widget pages render without the admin frame and are marked as widget pages (spec §2)

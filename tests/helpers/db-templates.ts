@@ -31,22 +31,34 @@ interface Templates {
   teardown(): Promise<void>;
 }
 
-async function prepare(): Promise<Templates> {
-  const pgliteTemplate = await migratedPgliteTarball();
-  const workerDatabasePrefix = `ls_w${randomBytes(3).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { pgliteTemplate, postgresTemplate: '', workerDatabasePrefix, teardown: async () => {} };
+/** A new PostgreSQL database, migrated: the template the run's suites copy. */
+async function migratedPostgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
   const template = await scratchPostgresDatabase(adminUrl, 'ls_tpl');
   const db = await openDatabase({ databaseUrl: template.url, maxConnections: 1 });
   await migrateToLatest(db);
   await db.destroy();
+  return { name: new URL(template.url).pathname.slice(1), drop: template.drop };
+}
+
+async function prepare(): Promise<Templates> {
+  const workerDatabasePrefix = `ls_w${randomBytes(3).toString('hex')}`;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  // side by side: PGlite's migrations run on this process's CPU, PostgreSQL's mostly wait on its server
+  const [pglite, postgresResult] = await Promise.allSettled([migratedPgliteTarball(), adminUrl ? migratedPostgresTemplate(adminUrl) : undefined]);
+  if (pglite.status === 'rejected' || postgresResult.status === 'rejected') {
+    if (postgresResult.status === 'fulfilled') await postgresResult.value?.drop();
+    throw pglite.status === 'rejected' ? pglite.reason : (postgresResult as PromiseRejectedResult).reason;
+  }
+  const pgliteTemplate = pglite.value;
+  const postgres = postgresResult.value;
+  if (!adminUrl || !postgres) return { pgliteTemplate, postgresTemplate: '', workerDatabasePrefix, teardown: async () => {} };
   return {
     pgliteTemplate,
-    postgresTemplate: new URL(template.url).pathname.slice(1),
+    postgresTemplate: postgres.name,
     workerDatabasePrefix,
     async teardown() {
       await dropDatabasesNamed(adminUrl, `${workerDatabasePrefix}_`);
-      await template.drop();
+      await postgres.drop();
     },
   };
 }

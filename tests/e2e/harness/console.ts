@@ -43,3 +43,15 @@ export async function switchConsoleStore(page: Page, title: string): Promise<voi
     .click();
   await expect(switcher).toContainText(title);
 }
+
+/**
+ * Opens `path` in the console already loaded on `page` through its router's history, as the
+ * console's own links do, without loading the app again (a page load starts the whole bundle).
+ */
+export async function openInConsole(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
