@@ -1,2 +1,2 @@
-/** Receipts shoppers upload and their review: the storefront module's contract. */
-export * from '../modules/storefront/contract/receipts.ts';
+/** Receipts shoppers upload and their review: the customers module's contract. */
+export * from '../modules/customers/contract/receipts.ts';

@@ -18,6 +18,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/** The databases that run inside this process (PGlite): their statements take this thread's time. */
+const inProcess = new WeakSet<Db>();
+
+/** Whether `db` (as openDatabase made it, not one derived with `withPlugin`) runs in this process's own thread (PGlite): its statements hold up everything else here. */
+export const runsInThisThread = (db: Db): boolean => inProcess.has(db);
+
 /** The one query layer: Kysely's PostgresDialect over a pg.Pool or over PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   let pool: PostgresPool;
@@ -34,7 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     pool = await PGlitePool.open(options.dataDir, options.loadDataDir);
   }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (pool instanceof PGlitePool) inProcess.add(db);
+  return db;
 }
 
 function pgTypeParser(oid: number, format?: 'text' | 'binary'): unknown {

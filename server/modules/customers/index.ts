@@ -1,6 +1,7 @@
 /**
  * The customers module: the customer list, profiles and search, tags, points adjustments and
- * rewards on the data host, receipts, award campaigns, imports and exports, and the platforms'
+ * rewards on the data host, receipts and their review (a shopper uploads them through the
+ * storefront), award campaigns, imports and exports, and the platforms'
  * customer webhooks and sync, with the routes. Other modules import this file only; the console
  * reads `contract/` (zod only) through server/contract/customers.ts.
  */
@@ -13,3 +14,4 @@ export { customerTagRoutes } from './tag-routes.ts';
 export { customerTransactionRoutes } from './transaction-routes.ts';
 export { awardPreviewRoutes, awardRoutes } from './award-routes.ts';
 export { dataSearchRoutes, searchRoutes } from './search-routes.ts';
+export { asReceiptError, presentShopperReceipt, receiptRoutes } from './receipt-routes.ts';

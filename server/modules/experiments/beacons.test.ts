@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { RawNode, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../http/app.ts';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
-import { BeaconCounter } from './beacons.ts';
+import { runsInThisThread } from '../../db/connection.ts';
+import { BeaconCounter, GATHER_SIZE } from './beacons.ts';
 import { startExperiment, stopExperiment } from './experiments.ts';
 import { BEACON_LIMITS, assignShopper } from './exposure.ts';
 import { variantFromPublished } from './variants.ts';
@@ -148,7 +149,8 @@ describeEachDatabase(
     });
 
     it('counts one shopper’s beacons against the limit in arrival order, though they span several flushes', async () => {
-      const counter = new BeaconCounter(ctx.db);
+      // each flush at once (no gathering on PGlite either): the beacons below go in several
+      const counter = new BeaconCounter(ctx.db, { gatherMs: 0 });
       const tokens = await pageLoads(BEACON_LIMITS.perShopper + 5, 'one-shopper-in-order');
       const answers: Promise<string>[] = [];
       for (const [index, token] of tokens.entries()) {
@@ -163,6 +165,36 @@ describeEachDatabase(
       }
       expect(await Promise.all(answers)).toEqual(tokens.map((_, index) => (index < BEACON_LIMITS.perShopper ? 'counted' : 'rate_limited')));
       await counter.close();
+    });
+
+    it('gathers the beacons of later turns of the event loop into one flush on a database in this thread, until enough wait or it closes', async () => {
+      // PGlite runs in this thread: there a flush waits a few milliseconds for more beacons; PostgreSQL flushes at once
+      expect(runsInThisThread(ctx.db)).toBe(ctx.backend === 'pglite');
+      let flushes = 0;
+      const counting = ctx.db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (RawNode.is(node) && node.sqlFragments.join('').includes('insert into experiment_beacons')) flushes += 1;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      // a window that never ends by itself: the flush runs when GATHER_SIZE beacons wait
+      const counter = new BeaconCounter(counting, { gatherMs: 3_600_000 });
+      const tokens = await pageLoads(GATHER_SIZE + 3);
+      const answers: Promise<boolean>[] = [];
+      for (const [index, token] of tokens.slice(0, GATHER_SIZE).entries()) {
+        answers.push(counter.count(store().storeName, { token, event: 'open', address: `10.11.${index}.1` }, ctx.clock.now()));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await Promise.all(answers)).toEqual(tokens.slice(0, GATHER_SIZE).map(() => true));
+      expect(flushes).toBe(1);
+      // fewer than that: closing the counter flushes them at once
+      const rest = tokens
+        .slice(GATHER_SIZE)
+        .map((token, index) => counter.count(store().storeName, { token, event: 'open', address: `10.12.${index}.1` }, ctx.clock.now()));
+      await counter.close();
+      expect(await Promise.all(rest)).toEqual([true, true, true]);
+      expect(flushes).toBe(2);
     });
 
     it('counts nothing once the experiment stops, though its secret is still known', async () => {

@@ -4,8 +4,8 @@ import { signInOnStore } from '../../../tests/helpers/server.ts';
 import { earningRuleBody } from '../../contract/points.ts';
 import { readAccount, verifyLedger } from '../../domain/ledger/index.ts';
 import { createEarningRule } from '../rules/index.ts';
-import { customerDigest } from './service.ts';
-import { RECEIPTS_PER_HOUR } from '../customers/index.ts';
+import { customerDigest } from '../../auth/shopper-digest.ts';
+import { RECEIPTS_PER_HOUR } from './service.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
