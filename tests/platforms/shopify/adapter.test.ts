@@ -95,13 +95,19 @@ describe('the Shopify adapter', () => {
   });
 
   it('THROTTLED: waits what the bucket needs at its restore rate', async () => {
-    Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 0, restoreRate: 5, at: Date.now() });
-    const error = await adapter.createCode(connection, reward({ code: 'SLOW-1' })).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(PlatformThrottled);
-    // the lookup costs 2 points; at 5 a second that is under a second: waited as one
-    expect((error as PlatformThrottled).delayMs).toBeGreaterThanOrEqual(1000);
-    expect((error as PlatformThrottled).delayMs).toBeLessThanOrEqual(2000);
-    Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 2000, restoreRate: 100 });
+    // the bucket's clock stands still: it holds exactly what the test sets, however long the call takes
+    const at = Date.now();
+    const throttledAfter = async (restoreRate: number, code: string) => {
+      Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 0, restoreRate, at, clock: () => at });
+      const error = await adapter.createCode(connection, reward({ code })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PlatformThrottled);
+      expect(held(code)).toBeUndefined();
+      return (error as PlatformThrottled).delayMs;
+    };
+    // the lookup costs 1 point: at 0.25 a second that is four seconds; at 5 a second it is a fifth of one, waited as one
+    expect(await throttledAfter(0.25, 'SLOW-1')).toBe(4000);
+    expect(await throttledAfter(5, 'SLOW-2')).toBe(1000);
+    Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 2000, restoreRate: 100, at: Date.now(), clock: Date.now });
   });
 
   it('a revoked token is PlatformUnauthorized', async () => {

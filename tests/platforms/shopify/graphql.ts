@@ -9,9 +9,11 @@ export interface Bucket {
   currentlyAvailable: number;
   restoreRate: number;
   at: number;
+  /** the bucket's clock in ms (a test stops it to read the bucket as it was set) */
+  clock: () => number;
 }
 
-export const newBucket = (): Bucket => ({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100, at: Date.now() });
+export const newBucket = (): Bucket => ({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100, at: Date.now(), clock: Date.now });
 
 /** A mutation costs 10, and every object selected 1 more (Shopify's documented cost model, simplified). */
 function costOf(document: DocumentNode): number {
@@ -28,7 +30,7 @@ function costOf(document: DocumentNode): number {
 }
 
 function refill(bucket: Bucket): void {
-  const now = Date.now();
+  const now = bucket.clock();
   bucket.currentlyAvailable = Math.min(bucket.maximumAvailable, bucket.currentlyAvailable + ((now - bucket.at) / 1000) * bucket.restoreRate);
   bucket.at = now;
 }

@@ -9,6 +9,7 @@
  */
 import type { Config } from '../../../config.ts';
 import { PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
+import { refreshOrderStatistics } from '../../../db/statistics.ts';
 import { connectionOf } from '../connections.ts';
 import { accessOf, bigcommerceRequest, type StoreAccess } from './api.ts';
 import { asJobError } from '../job-errors.ts';
@@ -74,6 +75,7 @@ export function bigcommerceBackfillJob(config: Config, pageSize = PAGE_SIZE): Jo
           const path = `/v2/orders?min_date_created=${encodeURIComponent(since)}&sort=id:asc&page=${done - customerPages + 1}&limit=${pageSize}`;
           const orders = (await asJobError(job.db, storeId, () => bigcommerceRequest<BigCommerceOrder[]>(access, 'GET', path))) ?? [];
           await job.db.transaction().execute(async (trx) => {
+            await refreshOrderStatistics(trx);
             await platformHook('applyOrders')(trx, storeId, orders.map(bigcommerceEvent), job.now());
             await job.checkpoint(trx, done + 1, total);
           });

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
 import type { Executor } from '../../../domain/ledger/index.ts';
 import { enqueueJob, PermanentFailure, RetryLater, type JobKind, type RunningJob } from '../../../domain/jobs/index.ts';
+import { refreshOrderStatistics } from '../../../db/statistics.ts';
 import type { OrderEvent } from '../../../domain/schemas/normalized-order.ts';
 import { connectionOf } from '../connections.ts';
 import { platformHook, type PlatformCustomer } from '../hooks.ts';
@@ -177,6 +178,7 @@ export async function importBulkFile(job: Pick<RunningJob<unknown>, 'db' | 'now'
       .filter((event): event is OrderEvent => event !== null);
     const counts = await job.db.transaction().execute(async (trx) => {
       const customerCounts = await platformHook('upsertCustomers')(trx, storeId, 'shopify', batchCustomers);
+      await refreshOrderStatistics(trx);
       await platformHook('applyOrders')(trx, storeId, await changedOrders(trx, storeId, orders), job.now());
       await job.checkpoint(trx, Math.min(start + BATCH_LINES, parsed.length), parsed.length);
       return customerCounts;
