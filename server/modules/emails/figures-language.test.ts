@@ -31,12 +31,11 @@ describeEachDatabase('email figures in the member’s language', (ctx) => {
       .returning('id')
       .executeTakeFirstOrThrow()
       .then((row) => row.id);
-  const earn = (customerId: number, sourceId: string, points: number, expiresAt?: Date) =>
-    credit(
-      ctx.db,
-      { storeId: store(), customerId, type: 'order_earn', points, sourceType: 'order', sourceId, computation: 'test', expiresAt, metadata: { order_number: '#1042' } },
-      ctx.clock.now(),
-    );
+  /** An order's points for the member (expiring at `expiresAt`), as the ledger writes them. */
+  const earn = (customerId: number, sourceId: string, points: number, expiresAt?: Date) => {
+    const order = { sourceType: 'order', sourceId, computation: 'test', metadata: { order_number: '#1042' } };
+    return credit(ctx.db, { ...order, storeId: store(), customerId, type: 'order_earn', points, expiresAt }, ctx.clock.now());
+  };
 
   beforeEach(async () => {
     // an English store that also writes in French and German
@@ -83,7 +82,11 @@ describeEachDatabase('email figures in the member’s language', (ctx) => {
     const jonas = await member('jonas@shop.test', 'de');
     await earn(jonas, 'figures-text-1', 300);
     const data = { points_earned: '1,250', loyalty_points_balance: '9,999', order_number: '#7' };
-    await queueEmail(ctx.db, { storeId: store(), customerId: jonas, key: 'points-earned', eventKey: 'figures-text:1', to: 'jonas@shop.test', data }, ctx.clock.now());
+    await queueEmail(
+      ctx.db,
+      { storeId: store(), customerId: jonas, key: 'points-earned', eventKey: 'figures-text:1', to: 'jonas@shop.test', data },
+      ctx.clock.now(),
+    );
     const email = await deliveredTo('jonas@shop.test');
     expect(email.subject).toBe('You earned 1,250 Punkte');
     expect(email.text).toContain('You now have 9,999 Punkte');
