@@ -6,7 +6,7 @@ import { galleryList, galleryListBody, iconListBody, iconRecord, MAX_UPLOAD_BYTE
 import { listImages, readImage, saveImage } from './service.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { mediaUrl, readUpload } from '../../http/uploads.ts';
+import { mediaUrl, readUpload } from './uploads.ts';
 
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 const present = (row: { id: number; key: string; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({
