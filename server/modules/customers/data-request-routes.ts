@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
 import { dataRequestListQuery, dataRequestRecord } from './contract/customers.ts';
-import { customerDataFile, dataRequestsOf } from '../platforms/index.ts';
+import { customerDataFile } from './data-requests.ts';
+import { dataRequestsOf } from '../platforms/index.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 
