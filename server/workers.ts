@@ -16,7 +16,7 @@ import { publishScheduleJob } from './domain/documents/index.ts';
 import { orderImportJob } from './modules/orders/index.ts';
 import { EMAIL_DELIVERY_JOB, emailDeliveryJob } from './modules/emails/index.ts';
 import { runRecurringNow, type JobKind } from './domain/jobs/index.ts';
-import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './domain/outgoing-webhooks/index.ts';
+import { outgoingDeliveryJob, OUTGOING_DELIVERY_JOB } from './modules/outgoing-webhooks/index.ts';
 import { vipApplyJob } from './modules/vip/index.ts';
 import { JobRunner } from './jobs/engine.ts';
 import { ledgerMaintenanceJob } from './jobs/ledger-maintenance.ts';

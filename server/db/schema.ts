@@ -98,18 +98,6 @@ export interface ChannelsTable {
   created_at: CreatedAt;
 }
 
-export interface MediaTable {
-  id: Id;
-  store_id: number;
-  file_name: string;
-  mime_type: string;
-  size_bytes: number;
-  content: ColumnType<Uint8Array, Uint8Array, never>;
-  /** the unguessable key the image is served by (`/media/{key}`) */
-  key: Generated<string>;
-  created_at: CreatedAt;
-}
-
 export interface CustomersTable {
   id: Id;
   store_id: number;
@@ -193,7 +181,6 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   rate_limit_hits: RateLimitHitsTable;
   channels: ChannelsTable;
-  media: MediaTable;
   customers: CustomersTable;
   customer_exports: CustomerExportsTable;
   customer_export_chunks: CustomerExportChunksTable;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/sessions.ts';
-import { authenticateClientToken, isClientToken } from '../domain/api-clients/index.ts';
+import { authenticateClientToken, isClientToken } from '../modules/api-clients/index.ts';
 import type { ApiScope } from '../domain/schemas/api-scopes.ts';
 import { can, type Permission, type Role } from '../domain/schemas/permissions.ts';
 import { ApiError, unauthenticated } from './errors.ts';

@@ -62,8 +62,9 @@ describeEachDatabase('program emails queued by the maintenance job', (ctx) => {
     expect((await maintainLedger(ctx.db, ctx.clock)).expiryReminders).toBe(0);
     const emails = await outbox(member);
     expect(emails.map((email) => email.email_key)).toEqual(['early-points-expiry', 'final-points-expiry']);
-    expect(emails[0]!.data).toMatchObject({ expiring_points: '150', loyalty_points_balance: '1,149' });
-    expect(emails[0]!.data.expiry_date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    // the figures and the day as they are, worded in the member's language when the email is sent
+    expect(emails[0]!.data).toMatchObject({ expiring_points: { count: 150 }, loyalty_points_balance: { count: 1149 } });
+    expect(emails[0]!.data.expiry_date).toEqual({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(emails[1]!.event_key).toMatch(new RegExp(`^expiry:final-points-expiry:${member}:\\d{4}-\\d{2}-\\d{2}$`));
   });
 
@@ -80,7 +81,7 @@ describeEachDatabase('program emails queued by the maintenance job', (ctx) => {
     await maintainLedger(ctx.db, ctx.clock);
     const emails = await outbox(member);
     expect(emails.map((email) => email.email_key)).toEqual(['birthday']);
-    expect(emails[0]!.data).toMatchObject({ points_earned: '75', loyalty_points_balance: '75' });
+    expect(emails[0]!.data).toMatchObject({ points_earned: { count: 75 }, loyalty_points_balance: { count: 75 } });
   });
 
   it('sends the anniversary email beside the anniversary reward, once a year', async () => {
@@ -102,6 +103,6 @@ describeEachDatabase('program emails queued by the maintenance job', (ctx) => {
     await maintainLedger(ctx.db, ctx.clock);
     const emails = await outbox(member);
     expect(emails.map((email) => email.email_key)).toEqual(['anniversary']);
-    expect(emails[0]!.data).toMatchObject({ points_earned: '50', loyalty_points_balance: '50' });
+    expect(emails[0]!.data).toMatchObject({ points_earned: { count: 50 }, loyalty_points_balance: { count: 50 } });
   });
 });

@@ -8,10 +8,7 @@
 // the last teardown cleans up.
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/connection.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migratedPgliteTarball } from './pglite-template.ts';
-import { dropDatabasesNamed, scratchPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +30,11 @@ interface Templates {
 
 /** A new PostgreSQL database, migrated: the template the run's suites copy. */
 async function migratedPostgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const [{ openDatabase }, { migrateToLatest }, { scratchPostgresDatabase }] = await Promise.all([
+    import('../../server/db/connection.ts'),
+    import('../../server/db/migrate.ts'),
+    import('./postgres.ts'),
+  ]);
   const template = await scratchPostgresDatabase(adminUrl, 'ls_tpl');
   const db = await openDatabase({ databaseUrl: template.url, maxConnections: 1 });
   await migrateToLatest(db);
@@ -57,6 +59,7 @@ async function prepare(): Promise<Templates> {
     postgresTemplate: postgres.name,
     workerDatabasePrefix,
     async teardown() {
+      const { dropDatabasesNamed } = await import('./postgres.ts');
       await dropDatabasesNamed(adminUrl, `${workerDatabasePrefix}_`);
       await postgres.drop();
     },

@@ -7,9 +7,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { PGlitePool } from '../../server/db/pglite-pool.ts';
 import type { Database } from '../../server/db/schema.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -59,6 +56,12 @@ export async function migratedPgliteTarball(): Promise<string> {
     utimesSync(tarball, now, now);
     return tarball;
   }
+  // what makes one is loaded only then: a run with a kept tarball starts without PGlite and the migrations
+  const [{ Kysely, PostgresDialect }, { migrateToLatest }, { PGlitePool }] = await Promise.all([
+    import('kysely'),
+    import('../../server/db/migrate.ts'),
+    import('../../server/db/pglite-pool.ts'),
+  ]);
   const pool = await PGlitePool.open();
   const pglite = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateToLatest(pglite);

@@ -24,10 +24,9 @@ import { AppSetupError, disconnectApp, integrateApp, listApps, listWebhookEvents
 import { SHOPIFY_CUSTOMER_TOPICS } from '../customers/index.ts';
 import { SHOPIFY_PRODUCT_TOPICS } from '../products/index.ts';
 import type { Store } from '../../db/schema.ts';
-import { findImage } from '../../domain/media/gallery.ts';
+import { findImage, mediaUrl } from '../media/index.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { mediaUrl } from '../../http/uploads.ts';
 import { bigcommerceWebhookSecret, checkPlatformSetup, SHOPIFY_TOPICS } from '../platforms/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -1,6 +1,7 @@
 /**
  * Customers: the list, profiles and search, tags, points adjustments, receipts, award campaigns,
- * imports and exports, and keeping the platforms' customers in step.
+ * imports and exports, keeping the platforms' customers in step and answering their requests for a
+ * customer's data.
  */
 export { awardGrantJob } from './awards.ts';
 export { applyBigCommerceCustomerWebhook, fetchBigCommerceCustomer, isBigCommerceCustomerScope } from './bigcommerce-webhooks.ts';
@@ -8,6 +9,7 @@ export { customerExportJob } from './export-jobs.ts';
 export { exportCustomers } from './export.ts';
 export { createCustomerImport, customerImportJob, runCustomerImport, startCustomerImport } from './import-jobs.ts';
 export { checkCustomerFile } from './import.ts';
+export { customerDataFile } from './data-requests.ts';
 export { listCustomers, type CustomerListOptions } from './list.ts';
 export { erasePlatformCustomers, upsertPlatformCustomers, type PlatformCustomer } from './platform-sync.ts';
 export { adjustPoints } from './points.ts';

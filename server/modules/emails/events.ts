@@ -5,10 +5,9 @@ import type { LedgerEntry } from '../../domain/ledger/tables.ts';
 import { onLedgerEvent } from '../../domain/ledger/events.ts';
 import type { EmailKey } from './contract/kinds.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
-import type { EmailValue } from './worded.ts';
+import { countIn, countValue as count, type EmailData } from './worded.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-const count = (value: number | string | null | undefined) => Number(value ?? 0).toLocaleString('en-US');
 
 /** Members' addresses and balances as the transaction sees them (after its ledger entries). */
 async function membersOf(trx: Executor, customerIds: number[]) {
@@ -25,14 +24,15 @@ async function membersOf(trx: Executor, customerIds: number[]) {
 
 /**
  * One email of `key` per newly written ledger entry, for the ledger's transaction: the points and
- * the balance read there (after the entry), each entry mailing once (`ledger:{id}`); members
- * without an address are skipped.
+ * the balance read there (after the entry), kept as figures the email words in the member's
+ * language when it is sent; each entry mails once (`ledger:{id}`); members without an address
+ * are skipped.
  */
 async function entryEmails(
   trx: Executor,
   entries: LedgerEntry[],
   key: EmailKey,
-  dataOf: (entry: LedgerEntry) => Record<string, string> = () => ({}),
+  dataOf: (entry: LedgerEntry) => EmailData = () => ({}),
   eventKeyOf: (entry: LedgerEntry) => string = (entry) => `ledger:${entry.id}`,
 ): Promise<QueuedEmail[]> {
   if (entries.length === 0) return [];
@@ -72,9 +72,6 @@ export async function queuePointsEarnedEmails(trx: Executor, entries: LedgerEntr
  */
 const birthdayEventKey = (customerId: number, year: number | string) => `birthday:${customerId}:${year}`;
 
-/** Points as the emails print them ("1,250"), read back. */
-const countOf = (text: EmailValue | undefined) => (typeof text === 'string' ? Number(text.replace(/[^0-9-]/g, '')) || 0 : 0);
-
 /**
  * Queues "Birthday" emails (keyed by birthdayEventKey): a member whose birthday email of that year
  * is already queued gets that one email, saying both gifts' points and the balance after them; one
@@ -99,14 +96,14 @@ async function queueBirthdayEmails(trx: Executor, emails: QueuedEmail[], now: Da
     if (!row) fresh.push(email);
     else if (row.status === 'queued') {
       const data = row.data;
-      const points = countOf(data.points_earned) + countOf(email.data.points_earned);
+      const points = countIn(data.points_earned) + countIn(email.data.points_earned);
       await trx
         .updateTable('email_outbox')
         .set({
           data: json({
             ...data,
             points_earned: count(points),
-            loyalty_points_balance: email.data.loyalty_points_balance ?? data.loyalty_points_balance ?? '0',
+            loyalty_points_balance: email.data.loyalty_points_balance ?? data.loyalty_points_balance ?? count(0),
           }),
         })
         .where('id', '=', row.id)
@@ -131,7 +128,8 @@ interface MemberEvent {
   key: EmailKey;
   /** the ledger entry (or other event) the email announces: it mails once */
   eventKey: string;
-  data: Record<string, string>;
+  /** the event's figures as numbers (`{ count }`), worded in the member's language when the email is sent */
+  data: EmailData;
 }
 
 /**
@@ -191,7 +189,7 @@ export async function queueReleaseEmails(trx: Executor, { releases, earns }: { r
     const key = earn ? releasedEmailKey(earn) : null;
     if (!earn || !key || release.points <= 0) continue;
     const metadata = (earn.metadata ?? {}) as { order_number?: unknown };
-    const data: Record<string, string> = { points_earned: count(release.points) };
+    const data: EmailData = { points_earned: count(release.points) };
     if (key === 'points-earned') data.order_number = typeof metadata.order_number === 'string' ? metadata.order_number : '';
     if (key === 'birthday') {
       // the birthday gift's email is the member's one birthday email of that year (a VIP birthday bonus shares it)

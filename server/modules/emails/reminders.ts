@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { EmailKey } from './contract/kinds.ts';
 import { expiryReminderDays, type ExpiryReminderDays } from '../../domain/schemas/expiry-reminders.ts';
 import { queueEmails, type QueuedEmail } from './outbox.ts';
+import { countValue } from './worded.ts';
 
 const DAY = 86_400_000;
 
@@ -14,8 +15,6 @@ export function reminderFor(daysLeft: number, reminder: ExpiryReminderDays): Ema
   if (reminder.early > 0 && daysLeft <= reminder.early) return 'early-points-expiry';
   return null;
 }
-
-const dateLabel = (day: Date) => day.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Queues the points-expiry reminders that are due: for each member and day on which some of their
@@ -53,11 +52,8 @@ export async function queueExpiryReminders(db: Db, now: Date): Promise<number> {
       const day = new Date(`${row.day}T00:00:00Z`);
       const key = reminderFor(Math.ceil((day.getTime() - now.getTime()) / DAY), reminder);
       if (!key) return [];
-      const data = {
-        expiring_points: Number(row.points).toLocaleString('en-US'),
-        expiry_date: dateLabel(day),
-        loyalty_points_balance: Number(row.balance ?? 0).toLocaleString('en-US'),
-      };
+      // the figures and the day as they are: the email words them in the member's language when it is sent
+      const data = { expiring_points: countValue(row.points), expiry_date: { day: row.day }, loyalty_points_balance: countValue(row.balance) };
       return [{ storeId: store.id, customerId: row.customer_id, key, eventKey: `expiry:${key}:${row.customer_id}:${row.day}`, to: row.email, data }];
     });
     queued += await queueEmails(db, emails, now);

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/connection.ts';
 import { DEFAULT_PALETTE, type EmailPalette } from './render.ts';
-import { keepsProductWord, pointsLabelFor, referralOfferText, type ProgramWording } from '../../../renderers/format/index.ts';
+import { formatPoints, keepsProductWord, pointsLabelFor, type ProgramWording } from '../../../renderers/format/index.ts';
 import { catalogFor, word } from '../../../renderers/i18n/index.ts';
 import { storeLanguages } from '../../../renderers/contract/index.ts';
 import { servedLanguage, programWords, brandColourOf } from '../stores/index.ts';
 import type { Store } from '../../db/schema.ts';
+import { wordValues } from './worded.ts';
 
 /** The store's default language (its emails' language for someone whose language it does not write in). */
 export const storeLanguage = (store: Pick<Store, 'settings'>): string => storeLanguages(store.settings as Record<string, unknown>).default;
@@ -36,28 +37,37 @@ export function storePalette(store: Pick<Store, 'settings'>): EmailPalette | und
   return accent ? { accent, background: DEFAULT_PALETTE.background } : undefined;
 }
 
-/** Made-up member data for previews when the store has no member yet; the store's words in `language`. */
+/** The month a member joined as `language` writes it ("March 2025", "mars 2025"). */
+const sinceLabel = (joined: Date, language: string) => joined.toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Made-up member data for previews when the store has no member yet; the store's words in `language`, its figures written as that language writes them. */
 export function sampleValues(store: Store, language = storeLanguage(store)): Record<string, string> {
+  const figures = wordValues(
+    {
+      loyalty_points_balance: { count: 1250 },
+      points_earned: { count: 120 },
+      referral_reward: { offer: { kind: 'percent_off', percent: 10 } },
+      referrals_earned: { count: 3 },
+      points_spent: { count: 500 },
+      expiring_points: { count: 300 },
+      expiry_date: { day: `${new Date().getUTCFullYear()}-12-31` },
+    },
+    storeWording(store, language),
+  );
   return {
     ...storeValues(store, language),
     first_name: 'Jamie',
     full_name: 'Jamie Rivera',
     customer_name: 'Jamie Rivera',
-    loyalty_points_balance: '1,250',
-    points_earned: '120',
     order_number: '#1042',
     referrer_name: 'Alex',
     referral_link: storeValues(store).store_url ?? '',
-    referral_reward: referralOfferText({ kind: 'percent_off', percent: 10 }, storeWording(store, language)),
-    referrals_earned: '3',
     reward_code: 'THANKS-7Q2X',
     reward_name: '$10 off',
-    points_spent: '500',
-    member_since: 'March 2025',
+    member_since: sinceLabel(new Date('2025-03-01T00:00:00Z'), language),
     tier_name: 'Gold',
     previous_tier_name: 'Silver',
-    expiring_points: '300',
-    expiry_date: 'December 31',
+    ...figures,
     unsubscribe_url: '',
   };
 }
@@ -101,14 +111,13 @@ export async function memberValues(
   if (!member) return null;
   const fullName = `${member.first_name} ${member.last_name}`.trim() || member.email;
   const language = chosen ?? servedLanguage(store, member.locale);
-  const since = new Date(member.created_at).toLocaleDateString(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const values = {
     ...storeValues(store, language),
     first_name: member.first_name || fullName,
     full_name: fullName,
     customer_name: fullName,
-    loyalty_points_balance: Number(member.balance ?? 0).toLocaleString(language),
-    member_since: since,
+    loyalty_points_balance: formatPoints(member.balance ?? 0, language),
+    member_since: sinceLabel(new Date(member.created_at), language),
   };
   return { member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name }, values, language };
 }

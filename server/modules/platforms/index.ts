@@ -32,7 +32,7 @@ export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
 export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
 export { importBulkFile, queueShopifyBackfill, shopifyBackfillJob, SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
-export { customerDataFile, dataRequestsOf } from './data-requests.ts';
+export { dataRequestOf, dataRequestsOf } from './data-requests.ts';
 export { registerPlatformHooks, type PlatformCustomer, type PlatformHooks } from './hooks.ts';
 export { SHOPIFY_TOPICS, shopifyEvent } from './shopify/orders.ts';
 export { bigcommerceEvent, bigcommerceWebhookSecret, fetchBigCommerceOrder, type BigCommerceOrder } from './bigcommerce/orders.ts';

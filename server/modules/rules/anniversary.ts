@@ -91,7 +91,7 @@ async function awardRule(db: Executor, rule: EarningRule, now: Date): Promise<nu
         );
         // the "Anniversary" email beside its reward (pending rewards mail on release like any earn)
         if (!claim.duplicate && claim.entry.points > 0) {
-          const data = { points_earned: claim.entry.points.toLocaleString('en-US') };
+          const data = { points_earned: { count: claim.entry.points } };
           await queueMemberEmail(
             trx,
             { storeId: rule.store_id, customerId: item.customerId, key: 'anniversary', eventKey: `ledger:${claim.entry.id}`, data },

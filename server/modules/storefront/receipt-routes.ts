@@ -4,7 +4,7 @@ import { RECEIPT_FIELD, shopperReceiptQuery, shopperReceiptsQuery } from '../cus
 import { storeKeyParams } from '../../contract/storefront.ts';
 import { asReceiptError, presentShopperReceipt, shopperReceipts, submitReceipt } from '../customers/index.ts';
 import type { RouteModule } from '../../http/context.ts';
-import { readUpload } from '../../http/uploads.ts';
+import { readUpload } from '../media/index.ts';
 import { shopper, storeOf } from './routes.ts';
 
 /** Uploads are heavy: a few a minute per address (the customers module also caps each shopper at RECEIPTS_PER_HOUR). */

@@ -189,7 +189,7 @@ describeEachDatabase(
         ['order_earn', 50_000],
         ['tier_reward', 100],
       ]);
-      expect(await earnedEmail(pointsStoreId)).toMatchObject({ points_earned: '50,000', loyalty_points_balance: '50,000' });
+      expect(await earnedEmail(pointsStoreId)).toMatchObject({ points_earned: { count: 50_000 }, loyalty_points_balance: { count: 50_000 } });
       const spentStoreId = await newStore(ctx.db);
       await saveSettings(ctx.db, spentStoreId, { enabled: true, basis: 'spent', period: 'lifetime', fall_below: 'drop' }, now());
       await ladder(spentStoreId);
@@ -200,7 +200,7 @@ describeEachDatabase(
         ['order_earn', 600],
         ['tier_reward', 100],
       ]);
-      expect(await earnedEmail(spentStoreId)).toMatchObject({ points_earned: '600', loyalty_points_balance: '700' });
+      expect(await earnedEmail(spentStoreId)).toMatchObject({ points_earned: { count: 600 }, loyalty_points_balance: { count: 700 } });
       expect((await readAccount(ctx.db, spentStoreId, buyer.id, now())).balance).toBe(700);
       expect(await verifyLedger(ctx.db, spentStoreId)).toEqual([]);
     });
@@ -370,8 +370,8 @@ describeEachDatabase(
       await deliverDue(ctx.db, mailer, 'http://localhost', now());
       expect(sent).toEqual(['bday-gold@example.test with 250']);
       expect((await birthdayEmails()).map((email) => [email.to_address, email.status, email.last_error, email.data.points_earned])).toEqual([
-        ['bday-gold@example.test', 'sent', null, '250'],
-        ['bday-unsubscribed@example.test', 'skipped', 'The member unsubscribed.', '250'],
+        ['bday-gold@example.test', 'sent', null, { count: 250 }],
+        ['bday-unsubscribed@example.test', 'skipped', 'The member unsubscribed.', { count: 250 }],
       ]);
       // the next year's birthday gives it again, with its email, which the store has now switched off
       const template = await readTemplate(ctx.db, storeId, 'birthday');
@@ -752,7 +752,7 @@ describeEachDatabase(
         .where('email_key', '=', 'birthday')
         .execute();
       expect(emails).toHaveLength(1);
-      expect(emails[0]!.data).toMatchObject({ points_earned: '325', loyalty_points_balance: after.balance.toLocaleString('en-US') });
+      expect(emails[0]!.data).toMatchObject({ points_earned: { count: 325 }, loyalty_points_balance: { count: after.balance } });
     });
   },
   { postgres: true },

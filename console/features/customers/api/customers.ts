@@ -7,6 +7,7 @@ import type {
   CustomerListAnswer,
   CustomerListQuery,
   CustomerRow,
+  DataRequestRecord,
   ImportCheck,
   ProgramStatus,
 } from '../../../../server/contract/customers.ts';
@@ -179,18 +180,11 @@ export async function downloadExport(id: string): Promise<{ blob: Blob; filename
   return fetchCsv(`/customer/export/${id}/file`, 'GET');
 }
 
-export interface DataRequest {
-  id: number;
-  platform: string;
-  request_ref: string;
-  requested_at: string;
-}
-
 /** Data host GET customer/data-requests: the shop's requests for this customer's data. */
 export const dataRequestsQuery = (customerId: number) =>
   queryOptions({
     queryKey: [...customerKeys.detail(customerId), 'data-requests'],
-    queryFn: ({ signal }) => api.get<DataRequest[]>(`/customer/data-requests?customer_id=${customerId}`, { ...data, signal }),
+    queryFn: ({ signal }) => api.get<DataRequestRecord[]>(`/customer/data-requests?customer_id=${customerId}`, { ...data, signal }),
   });
 
 /** The file answering a data request: the customer's profile, ledger, rewards and referrals (JSON). */

@@ -317,3 +317,8 @@ export interface AwardPreview {
   points_each: number;
   total_points: number;
 }
+
+/** GET customer/data-requests?customer_id: the platforms' requests for the customer's data (Shopify customers/data_request). */
+export const dataRequestListQuery = z.strictObject({ customer_id: idField });
+export const dataRequestRecord = z.object({ id: z.number().int(), platform: z.string(), request_ref: z.string(), requested_at: z.string() });
+export type DataRequestRecord = z.infer<typeof dataRequestRecord>;

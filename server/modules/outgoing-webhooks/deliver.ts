@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { JobKind } from '../jobs/index.ts';
+import type { JobKind } from '../../domain/jobs/index.ts';
 import type { AddressPolicy } from './address.ts';
 import { queueAllEvents } from './events.ts';
 import { sendEvent, signatureHeader, type SendResult } from './send.ts';

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { OutgoingTopic } from '../schemas/outgoing-webhooks.ts';
+import type { OutgoingTopic } from './contract.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Cursor = ColumnType<number, number | undefined, number>;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
-import { fetchPage } from '../paging.ts';
-import { MAX_ENDPOINTS, type EndpointBody } from '../schemas/outgoing-webhooks.ts';
+import { fetchPage } from '../../domain/paging.ts';
+import { MAX_ENDPOINTS, type EndpointBody } from './contract.ts';
 import { checkUrlShape, resolveSafeAddress, UnsafeUrlError, type AddressPolicy } from './address.ts';
 import { currentCursors } from './events.ts';
 import type { DeliveryStatus } from './tables.ts';

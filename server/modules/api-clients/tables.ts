@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, JsonWithDefault } from '../../db/schema.ts';
-import type { ApiScope } from '../schemas/api-scopes.ts';
+import type { ApiScope } from '../../domain/schemas/api-scopes.ts';
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 

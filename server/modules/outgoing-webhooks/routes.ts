@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
-import { deliveryListQuery, deliveryPage, endpointBody, endpointRecord } from '../../contract/outgoing-webhooks.ts';
-import { createEndpoint, EndpointError, listDeliveries, listEndpoints, removeEndpoint } from '../../domain/outgoing-webhooks/index.ts';
-import type { RouteModule } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { deliveryListQuery, deliveryPage, endpointBody, endpointRecord } from './contract.ts';
+import { createEndpoint, EndpointError, listDeliveries, listEndpoints, removeEndpoint } from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

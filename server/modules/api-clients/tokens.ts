@@ -2,7 +2,7 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Store } from '../../db/schema.ts';
 import { verifyClientCredentials } from './clients.ts';
-import type { ApiScope } from '../schemas/api-scopes.ts';
+import type { ApiScope } from '../../domain/schemas/api-scopes.ts';
 
 /** Why a token request was refused, in OAuth 2.0 terms (RFC 6749 §5.2). */
 export class TokenRequestError extends Error {

@@ -2,11 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ICON_VIEWBOX, searchIcons } from '../../../presets/index.ts';
 import { dataEnvelope } from '../../contract/common.ts';
-import { galleryList, galleryListBody, iconListBody, iconRecord, MAX_UPLOAD_BYTES, mediaKeyParams, mediaRecord, UPLOAD_FIELD } from '../../contract/media.ts';
-import { listImages, readImage, saveImage } from '../../domain/media/gallery.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { mediaUrl, readUpload } from '../uploads.ts';
+import { galleryList, galleryListBody, iconListBody, iconRecord, MAX_UPLOAD_BYTES, mediaKeyParams, mediaRecord, UPLOAD_FIELD } from './contract.ts';
+import { listImages, readImage, saveImage } from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { mediaUrl, readUpload } from './uploads.ts';
 
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 const present = (row: { id: number; key: string; file_name: string; mime_type: string; size_bytes: number; created_at: Date }) => ({

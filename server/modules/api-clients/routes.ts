@@ -3,11 +3,11 @@
  * clients — `POST /oauth/clients` (the secret answered once), `PATCH /oauth/clients/{id}`,
  * `GET /oauth/clients?search&page&per_page`, `DELETE /oauth/clients/{id}` (its tokens end at once).
  */
-import { apiClientCreateBody, apiClientCreated, apiClientListQuery, apiClientPage, apiClientRecord, apiClientUpdateBody } from '../../contract/api-clients.ts';
+import { apiClientCreateBody, apiClientCreated, apiClientListQuery, apiClientPage, apiClientRecord, apiClientUpdateBody } from './contract.ts';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
-import { createApiClient, listApiClients, revokeApiClient, updateApiClient, type ApiClient } from '../../domain/api-clients/index.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { createApiClient, listApiClients, revokeApiClient, updateApiClient, type ApiClient } from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 
 const presentClient = (client: ApiClient) => ({
   id: client.id,

@@ -4,9 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_FIELD } from '../contract/media.ts';
-import type { App } from './context.ts';
-import { ApiError } from './errors.ts';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_FIELD } from './contract.ts';
+import type { App } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 
 /** Where an uploaded image is served (public: storefront pages and platform apps show it), by its unguessable key. */
 export const mediaUrl = (key: string) => `/media/${key}`;

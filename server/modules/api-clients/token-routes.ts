@@ -5,9 +5,9 @@
  */
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
-import { tokenAnswer, tokenRequestBody } from '../../contract/api-clients.ts';
-import { TokenRequestError, issueClientToken, parseScopeParameter } from '../../domain/api-clients/index.ts';
-import type { RouteModule } from '../context.ts';
+import { tokenAnswer, tokenRequestBody } from './contract.ts';
+import { TokenRequestError, issueClientToken, parseScopeParameter } from './service.ts';
+import type { RouteModule } from '../../http/context.ts';
 
 const refuse = (reply: FastifyReply, status: number, error: string, description: string) =>
   reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connection.ts';
-import { likePattern } from '../../modules/customers/index.ts';
-import { fetchPage } from '../paging.ts';
-import type { ApiScope } from '../schemas/api-scopes.ts';
+import { likePattern } from '../customers/index.ts';
+import { fetchPage } from '../../domain/paging.ts';
+import type { ApiScope } from '../../domain/schemas/api-scopes.ts';
 import type { ApiClient } from './tables.ts';
 
 export interface ClientInput {

@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
-import type { EntryType } from '../schemas/ledger-entry-types.ts';
-import type { OutgoingTopic } from '../schemas/outgoing-webhooks.ts';
+import type { EntryType } from '../../domain/schemas/ledger-entry-types.ts';
+import type { OutgoingTopic } from './contract.ts';
 import type { WebhookEndpoint } from './tables.ts';
 
 /** Rows read per source and pass. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import type { ApiClientCreated, ApiClientPage } from '../../contract/api-clients.ts';
+import type { ApiClientCreated, ApiClientPage } from './contract.ts';
 
 describeEachDatabase('API clients (OAuth 2.0 client credentials)', (ctx) => {
   const consoleHeaders = async (store: 'A' | 'B') => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { dataEnvelope, idParams } from '../../contract/common.ts';
-import { customerDataFile, dataRequestsOf } from '../../modules/platforms/index.ts';
-import type { RouteModule } from '../context.ts';
-import { notFound } from '../errors.ts';
-
-const dataRequest = z.object({ id: z.number().int(), platform: z.string(), request_ref: z.string(), requested_at: z.string() });
+import { dataRequestListQuery, dataRequestRecord } from './contract/customers.ts';
+import { customerDataFile } from './data-requests.ts';
+import { dataRequestsOf } from '../platforms/index.ts';
+import type { RouteModule } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 
 /** Data host: the platforms' requests for a customer's data, and the file answering each (customer's page). */
 export const customerDataRequestRoutes: RouteModule = {
@@ -17,8 +17,8 @@ export const customerDataRequestRoutes: RouteModule = {
         schema: {
           tags: ['customers'],
           summary: "The shop's requests for this customer's data (Shopify customers/data_request)",
-          querystring: z.strictObject({ customer_id: z.coerce.number().int().positive() }),
-          response: { 200: dataEnvelope(z.array(dataRequest)) },
+          querystring: dataRequestListQuery,
+          response: { 200: dataEnvelope(z.array(dataRequestRecord)) },
         },
       },
       async (request) => {

@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, snapshotTables } from '../../../tests/helpers/db.ts';
 import { signInOnStore } from '../../../tests/helpers/server.ts';
-import type { DeliveryPage, EndpointRecord } from '../../contract/outgoing-webhooks.ts';
+import type { DeliveryPage, EndpointRecord } from './contract.ts';
 import { credit } from '../../domain/ledger/index.ts';
-import { applyOrderEvents } from '../../modules/orders/index.ts';
-import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings } from '../../modules/referrals/index.ts';
-import { DEFAULT_REFERRAL_SETTINGS } from '../../modules/referrals/contract.ts';
-import { saveSettings as saveVipSettings, storeTier, switchTier } from '../../modules/vip/index.ts';
+import { applyOrderEvents } from '../orders/index.ts';
+import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings } from '../referrals/index.ts';
+import { DEFAULT_REFERRAL_SETTINGS } from '../referrals/contract.ts';
+import { saveSettings as saveVipSettings, storeTier, switchTier } from '../vip/index.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
-import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from '../../domain/outgoing-webhooks/index.ts';
+import { checkUrlShape, refusedAddress, resolveSafeAddress, retryDelayMs } from './service.ts';
 
 describe('outgoing webhook addresses (SSRF)', () => {
   const strict = { allowLoopback: false };
