@@ -7,7 +7,7 @@ import {
   refundRewardBody,
   setPointsBody,
   useRewardBody,
-} from '../../contract/customer-points.ts';
+} from './contract/customer-points.ts';
 import { redeemPointBody } from '../../contract/redeem.ts';
 import { adjustPoints, listOrdersWithPoints, listRedemptions, listRewards, setBalance } from './points.ts';
 import { approveHeldEntry, customerExists, listEntries, readAccount, type LedgerEntry } from '../../domain/ledger/index.ts';

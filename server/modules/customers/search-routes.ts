@@ -1,5 +1,5 @@
 import { dataEnvelope } from '../../contract/common.ts';
-import { searchBody, searchResult, type SearchResult } from '../../contract/search.ts';
+import { searchBody, searchResult, type SearchResult } from './contract/search.ts';
 import { searchCustomers } from './search.ts';
 import type { App, RouteModule } from '../../http/context.ts';
 

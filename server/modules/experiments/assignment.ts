@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VariantLetter } from '../../contract/experiments.ts';
+import type { VariantLetter } from './contract.ts';
 
 /** A shopper's bucket in one experiment, 0–99: the first four bytes of SHA-256 of "experiment:shopper". */
 export function bucketOf(experimentId: number, shopperKey: string): number {

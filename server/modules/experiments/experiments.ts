@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Experiment, ExperimentSurface, VariantLetter, VariantResult } from '../../contract/experiments.ts';
+import type { Experiment, ExperimentSurface, VariantLetter, VariantResult } from './contract.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { getDocument, publishVersion, restoreVersion, saveDraft } from '../../domain/documents/index.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ExperimentSurface, VariantLetter } from '../../contract/experiments.ts';
+import type { ExperimentSurface, VariantLetter } from './contract.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { shopperKeyOf, variantFor } from './assignment.ts';

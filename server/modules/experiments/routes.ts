@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { beaconBody, experiment, publishWinnerBody, startExperimentBody, variant, variantParams } from '../../contract/experiments.ts';
+import { beaconBody, experiment, publishWinnerBody, startExperimentBody, variant, variantParams } from './contract.ts';
 import { dataEnvelope, emptyBody, idParams } from '../../contract/common.ts';
 import { storeKeyParams } from '../../contract/storefront.ts';
 import type { RouteModule } from '../../http/context.ts';

@@ -1,4 +1,4 @@
-import type { ExperimentSurface, Variant } from '../../contract/experiments.ts';
+import type { ExperimentSurface, Variant } from './contract.ts';
 import type { Db } from '../../db/connection.ts';
 import { getDocument, listVersions, loadPublishedDocument, restoreVersion, saveDraftOnLatest } from '../../domain/documents/index.ts';
 

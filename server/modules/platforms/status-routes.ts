@@ -1,6 +1,6 @@
 /** Data host GET platform: the store's platform connection and its backfill job (status.ts). */
 import { dataEnvelope } from '../../contract/common.ts';
-import { platformOverview } from '../../contract/platforms.ts';
+import { platformOverview } from './contract.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { platformOverviewOf } from './status.ts';
 

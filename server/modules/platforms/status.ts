@@ -4,7 +4,7 @@
  * customer backfill's job, whose progress GET jobs/{id} reports.
  */
 import type { Db } from '../../db/connection.ts';
-import type { PlatformOverview } from '../../contract/platforms.ts';
+import type { PlatformOverview } from './contract.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';
 import { connectionStatus } from './connections.ts';
 import { SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
