@@ -6,7 +6,7 @@ import { describeReward } from './redeem.ts';
 import type { Coupon } from './tables.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
+import { ensureCatalogueIds } from './catalogue-check.ts';
 
 function presentCoupon(coupon: Coupon) {
   return {

@@ -17,7 +17,7 @@ import { createEarningRule, deleteEarningRule, findEarningRule, listEarningRules
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { asApiError } from '../../http/rule-errors.ts';
-import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
+import { ensureCatalogueIds } from './catalogue-check.ts';
 
 const PLATFORM_ACTIONS: Record<string, string[]> = {
   shopify: ['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'],

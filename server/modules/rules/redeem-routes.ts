@@ -5,7 +5,7 @@ import { createRedeemRule, deleteRedeemRule, describeReward, findRedeemRule, lis
 import type { RedeemRule } from './tables.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { ensureCatalogueIds } from '../../http/catalogue-check.ts';
+import { ensureCatalogueIds } from './catalogue-check.ts';
 
 function presentRedeemRule(rule: RedeemRule) {
   return {

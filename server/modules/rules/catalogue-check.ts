@@ -1,6 +1,6 @@
-import { unknownCatalogueIds, type CatalogueRefs } from '../modules/products/index.ts';
-import type { Executor } from '../domain/ledger/index.ts';
-import { ApiError } from './errors.ts';
+import { unknownCatalogueIds, type CatalogueRefs } from '../products/index.ts';
+import type { Executor } from '../../domain/ledger/index.ts';
+import { ApiError } from '../../http/errors.ts';
 
 const NOUN: Record<keyof CatalogueRefs, string> = { products: 'product', collections: 'collection', tags: 'product tag', variants: 'variant' };
 
