@@ -22,5 +22,14 @@ for (const backend of BACKENDS) {
       expect(Number(rows[0]!.reltuples)).toBe(800); // the planner now knows the table's size
       expect(await refreshPlannerStatistics(db)).not.toContain('customers');
     });
+
+    it('with a larger growth, waits until that share of the rows changed', async () => {
+      const { db } = database;
+      // 150 more of 800: past a tenth (and 50), short of a quarter (and 50)
+      await sql`insert into customers (store_id, external_id, first_name, last_name, email, tags)
+        select (select id from stores limit 1), g::text, 'F', 'L', 'c' || g || '@example.com', '[]' from generate_series(801, 950) g`.execute(db);
+      expect(await refreshPlannerStatistics(db, ['customers'], 0.25)).toEqual([]);
+      expect(await refreshPlannerStatistics(db, ['customers'])).toEqual(['customers']);
+    });
   });
 }
