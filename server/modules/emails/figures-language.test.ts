@@ -6,31 +6,21 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { emailsInLanguages } from '../../../tests/helpers/emails.ts';
 import { formatPoints } from '../../../renderers/format/index.ts';
 import { credit } from '../../domain/ledger/index.ts';
-import { deliverDue } from './deliver.ts';
-import { queueEmail, queueExpiryReminders, queuePointsEarnedEmails, type RenderedEmail } from './service.ts';
+import { queueEmail, queueExpiryReminders, queuePointsEarnedEmails } from './service.ts';
 
 const DAY = 86_400_000;
 
 describeEachDatabase('email figures in the member’s language', (ctx) => {
   const store = () => ctx.fixture.storeA.id;
-  const sent: (RenderedEmail & { to: string })[] = [];
-  const mailer = { send: async (email: RenderedEmail & { to: string }) => void sent.push(email), close: () => {} };
-  const deliveredTo = async (address: string) => {
-    sent.length = 0;
-    await deliverDue(ctx.db, mailer, 'http://localhost', ctx.clock.now());
-    const email = sent.find((mail) => mail.to === address);
-    expect(email, `the email to ${address}`).toBeDefined();
-    return email!;
-  };
-  const member = (email: string, locale: string) =>
-    ctx.db
-      .insertInto('customers')
-      .values({ store_id: store(), email, first_name: 'Camille', last_name: '', locale })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .then((row) => row.id);
+  const { deliveredTo, customer, storeWritesIn } = emailsInLanguages(
+    () => ctx.db,
+    store,
+    () => ctx.clock.now(),
+  );
+  const member = (email: string, locale: string) => customer(email, locale, 'Camille');
   /** An order's points for the member (expiring at `expiresAt`), as the ledger writes them. */
   const earn = (customerId: number, sourceId: string, points: number, expiresAt?: Date) => {
     const order = { sourceType: 'order', sourceId, computation: 'test', metadata: { order_number: '#1042' } };
@@ -39,12 +29,7 @@ describeEachDatabase('email figures in the member’s language', (ctx) => {
 
   beforeEach(async () => {
     // an English store that also writes in French and German
-    const settings = { currency: 'EUR', default_language: 'en', languages: ['fr', 'de'] };
-    await ctx.db
-      .updateTable('stores')
-      .set({ settings: JSON.stringify(settings) })
-      .where('id', '=', store())
-      .execute();
+    await storeWritesIn({ currency: 'EUR', default_language: 'en', languages: ['fr', 'de'] });
   });
 
   it('tells a French member their points earned and balance as French writes numbers', async () => {

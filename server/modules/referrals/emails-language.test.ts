@@ -7,45 +7,29 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { emailsInLanguages } from '../../../tests/helpers/emails.ts';
 import { paidOrder } from '../../../tests/helpers/orders.ts';
 import { json } from '../../db/normalize.ts';
 import { formatPoints, referralOfferText } from '../../../renderers/format/index.ts';
 import { catalogFor } from '../../../renderers/i18n/index.ts';
-import { deliverDue, STARTERS, type RenderedEmail } from '../emails/index.ts';
+import { STARTERS } from '../emails/index.ts';
 import { applyOrderEvents } from '../orders/index.ts';
 import { DEFAULT_REFERRAL_SETTINGS } from './contract.ts';
 import { claimFriendCoupon, recordVisit, referralCode, saveReferralSettings, sendInvite } from './service.ts';
 
 describeEachDatabase('referral emails in the recipient’s language', (ctx) => {
   const store = () => ctx.fixture.storeA.id;
-  const sent: (RenderedEmail & { to: string })[] = [];
-  const mailer = { send: async (email: RenderedEmail & { to: string }) => void sent.push(email), close: () => {} };
+  const { deliveredTo, customer, storeWritesIn } = emailsInLanguages(
+    () => ctx.db,
+    store,
+    () => ctx.clock.now(),
+  );
   const wording = (locale: string) => ({ locale, messages: catalogFor(locale), program: { pointsLabel: 'points', currency: 'USD' } });
   const friendOffer = { type: 'fixed_amount', value: 500 } as const;
   const referrerReward = { type: 'percentage', value: 10 } as const;
-  const deliveredTo = async (address: string) => {
-    sent.length = 0;
-    await deliverDue(ctx.db, mailer, 'http://localhost', ctx.clock.now());
-    const email = sent.find((mail) => mail.to === address);
-    expect(email, `the email to ${address}`).toBeDefined();
-    return email!;
-  };
-  const customer = (email: string, locale: string | null, firstName = '') =>
-    ctx.db
-      .insertInto('customers')
-      .values({ store_id: store(), email, first_name: firstName, last_name: '', locale })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .then((row) => row.id);
-
   beforeEach(async () => {
     // a French store that also writes in Arabic and German
-    const settings = { currency: 'USD', default_language: 'fr', languages: ['ar', 'de'] };
-    await ctx.db
-      .updateTable('stores')
-      .set({ settings: JSON.stringify(settings) })
-      .where('id', '=', store())
-      .execute();
+    await storeWritesIn({ currency: 'USD', default_language: 'fr', languages: ['ar', 'de'] });
     await saveReferralSettings(
       ctx.db,
       store(),
