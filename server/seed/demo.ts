@@ -87,6 +87,9 @@ const DEMO_USERS: ReadonlyArray<{ email: string; name: string; stage: number; st
   { email: 'new@demo.shop', name: 'Nina Newcomer', stage: 2, stores: [['new', 'owner']] },
 ];
 
+/** more days than the demo's history spans (customers joined up to two years ago): its rollups in one step per store */
+const DEMO_HISTORY_DAYS = 1000;
+
 const TAGS = ['vip', 'wholesale', 'newsletter', 'repeat-buyer', 'first-order', 'local', 'gift-buyer', 'subscriber'];
 const BATCH = 500;
 
@@ -140,7 +143,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     for (const store of DEMO_STORES) if (store.customers > 0) await seedCatalogue(trx, storeIds.get(store.key)!, now);
     for (const store of DEMO_STORES) if ('showcase' in store) await seedShowcase(trx, storeIds.get(store.key)!, store.showcase, now);
   });
-  await refreshRollups(db); // the demo's analytics are ready from the first page
+  // the demo's analytics are ready from the first page
+  await refreshRollups(db, { daysPerStep: DEMO_HISTORY_DAYS });
   return true;
 }
 

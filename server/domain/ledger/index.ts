@@ -7,6 +7,7 @@ export {
   credit,
   creditMany,
   debit,
+  debitMany,
   inTransaction,
   lockAccount,
   openingBalances,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
-import { InsufficientPointsError, credit, creditMany, debit, readAccount, reverseDebit, verifyLedger } from './index.ts';
+import { InsufficientPointsError, credit, creditMany, debit, debitMany, readAccount, reverseDebit, verifyLedger } from './index.ts';
 import { newCustomer, totals } from './testing.ts';
 import { onLedgerEvent, type LedgerEvents } from './events.ts';
 
@@ -109,6 +109,66 @@ describeEachDatabase(
       ).toBe(true);
       expect(await remaining()).toEqual({ forever: 100, late: 40, soon: 30 });
       expect(await totals(ctx.db, store(), customer)).toEqual({ balance: 170, pending: 0, lifetime: 170 });
+      expect(await verifyLedger(ctx.db, store())).toEqual([]);
+    });
+
+    it('debits many entries as one debit after another would: the same batches spent, totals moved, a repeated key skipped, a short balance refused', async () => {
+      const spends = async (customer: number) =>
+        (
+          await ctx.db
+            .selectFrom('batch_spends')
+            .innerJoin('ledger_entries as d', 'd.id', 'batch_spends.entry_id')
+            .innerJoin('points_batches as b', 'b.id', 'batch_spends.batch_id')
+            .innerJoin('ledger_entries as c', 'c.id', 'b.entry_id')
+            .select(['d.source_id as debit', 'c.source_id as batch', 'batch_spends.points', 'b.remaining'])
+            .where('d.customer_id', '=', customer)
+            .orderBy('d.id')
+            .orderBy('b.id')
+            .execute()
+        ).map((row) => ({ ...row, points: Number(row.points), remaining: Number(row.remaining) }));
+      const fund = async () => {
+        const customer = await newCustomer(ctx.db, store());
+        await earn(customer, 100, `${customer}-forever`);
+        await earn(customer, 40, `${customer}-late`, { expiresAt: new Date(now().getTime() + 60 * day) });
+        await earn(customer, 30, `${customer}-soon`, { expiresAt: new Date(now().getTime() + 10 * day) });
+        return customer;
+      };
+      const input = (customerId: number, points: number, sourceId: string) => ({
+        storeId: store(),
+        customerId,
+        type: 'refund_clawback' as const,
+        points,
+        lifetimeDelta: -points,
+        sourceType: 'order_clawback',
+        sourceId,
+        computation: `claw back ${points}`,
+      });
+      const [one, many, other] = [await fund(), await fund(), await fund()];
+      for (const [points, key] of [
+        [20, 'a'],
+        [35, 'b'],
+        [60, 'c'],
+      ] as const)
+        await debit(ctx.db, input(one, points, `${one}-${key}`), now());
+      const written = await debitMany(
+        ctx.db,
+        [
+          input(many, 20, `${many}-a`),
+          input(other, 170, `${other}-all`),
+          input(many, 35, `${many}-b`),
+          input(many, 60, `${many}-c`),
+          input(many, 20, `${many}-a`),
+        ],
+        now(),
+      );
+      expect(written.map((entry) => entry.source_id)).toEqual([`${many}-a`, `${other}-all`, `${many}-b`, `${many}-c`]);
+      const named = (customer: number) => async () =>
+        (await spends(customer)).map((row) => ({ ...row, debit: row.debit.split('-')[1], batch: row.batch.split('-')[1] }));
+      expect(await named(many)()).toEqual(await named(one)());
+      expect(await totals(ctx.db, store(), many)).toEqual(await totals(ctx.db, store(), one));
+      expect(await totals(ctx.db, store(), other)).toEqual({ balance: 0, pending: 0, lifetime: 0 });
+      await expect(debitMany(ctx.db, [input(one, 50, `${one}-d`), input(one, 6, `${one}-e`)], now())).rejects.toBeInstanceOf(InsufficientPointsError);
+      expect((await totals(ctx.db, store(), one)).balance).toBe(55);
       expect(await verifyLedger(ctx.db, store())).toEqual([]);
     });
 

@@ -39,12 +39,12 @@ export const sumsOf = (row: Record<string, unknown>): Sums => Object.fromEntries
 /** Days recomputed in one transaction: a long history is rolled up in steps that each stick. */
 export const DAYS_PER_STEP = 31;
 
-/** Recomputes the oldest marked days of one store (at most `DAYS_PER_STEP`, in `currency`); returns how many. */
-async function recomputeStep(trx: Executor, storeId: number, currency: string): Promise<number> {
+/** Recomputes the oldest marked days of one store (at most `daysPerStep`, in `currency`); returns how many. */
+async function recomputeStep(trx: Executor, storeId: number, currency: string, daysPerStep = DAYS_PER_STEP): Promise<number> {
   const taken = await trx
     .deleteFrom('analytics_dirty')
     .where('store_id', '=', storeId)
-    .where(sql<boolean>`day = any(array(select distinct day from analytics_dirty where store_id = ${storeId} order by day limit ${DAYS_PER_STEP}))`)
+    .where(sql<boolean>`day = any(array(select distinct day from analytics_dirty where store_id = ${storeId} order by day limit ${daysPerStep}))`)
     .returning(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
     .execute();
   const days = [...new Set(taken.map((row) => row.day))];
@@ -165,10 +165,12 @@ export interface RefreshResult {
  * Brings rollups up to date: one store's for a reader, who waits for at most `maxDays` days (a
  * larger backlog, e.g. the history of a store that just arrived, is left to the maintenance
  * job and reported), or every store's, all of it, for the maintenance job. Days counted in
- * another currency than the store's now are recomputed too.
+ * another currency than the store's now are recomputed too. Each transaction recomputes at most
+ * `daysPerStep` days (DAYS_PER_STEP unless given): a larger step rolls a long history up in fewer
+ * statements, holding its markers longer.
  */
-export async function refreshRollups(db: Executor, options: { storeId?: number; maxDays?: number } = {}): Promise<RefreshResult> {
-  const { storeId, maxDays = Infinity } = options;
+export async function refreshRollups(db: Executor, options: { storeId?: number; maxDays?: number; daysPerStep?: number } = {}): Promise<RefreshResult> {
+  const { storeId, maxDays = Infinity, daysPerStep = DAYS_PER_STEP } = options;
   const stores = await db
     .selectFrom('stores')
     .select(['id', sql<string>`coalesce(nullif(settings->>'currency', ''), 'USD')`.as('currency')])
@@ -197,7 +199,7 @@ export async function refreshRollups(db: Executor, options: { storeId?: number; 
       continue;
     }
     for (let step = -1; step !== 0;) {
-      step = await inTransaction(db, (trx) => recomputeStep(trx, store.id, store.currency));
+      step = await inTransaction(db, (trx) => recomputeStep(trx, store.id, store.currency, daysPerStep));
       result.days += step;
     }
   }

@@ -5,6 +5,7 @@
  * history instead of one day. Deterministic: dates and choices follow the customer ids.
  */
 import { sql } from 'kysely';
+import { json } from '../../db/normalize.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
 import { redeemReward } from '../rules/index.ts';
 
@@ -54,12 +55,14 @@ export async function seedRedemptions(db: Executor, storeId: number, redeemId: n
     .orderBy('a.customer_id')
     .limit(MAX_REDEMPTIONS)
     .execute();
+  const used: Array<{ id: number; at: Date }> = [];
   for (const { customer_id: customerId, last_order: lastOrder } of candidates) {
     const at = new Date(Math.min(new Date(lastOrder).getTime() + ((customerId % 9) + 1) * DAY_MS, now.getTime() - DAY_MS));
     const reward = await redeemReward(db, { storeId, customerId, redeemId, requestId: `seed:${customerId}` }, at);
     const usedAt = new Date(at.getTime() + 5 * DAY_MS);
-    if (customerId % 5 < 3 && usedAt < now) {
-      await db.updateTable('rewards').set({ status: 'used', used_at: usedAt, updated_at: usedAt }).where('id', '=', reward.id).execute();
-    }
+    if (customerId % 5 < 3 && usedAt < now) used.push({ id: reward.id, at: usedAt });
   }
+  if (used.length === 0) return;
+  await sql`update rewards r set status = 'used', used_at = u.at, updated_at = u.at
+    from jsonb_to_recordset(${json(used)}::jsonb) as u(id bigint, at timestamptz) where r.id = u.id`.execute(db);
 }

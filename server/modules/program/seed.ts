@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { earningRuleBody } from '../rules/contract/earning-rules.ts';
 import { redeemRuleBody } from '../rules/contract/redeem-rules.ts';
-import { creditMany, debit, type CreditInput, type Executor } from '../../domain/ledger/index.ts';
+import { creditMany, debitMany, type CreditInput, type DebitInput, type Executor } from '../../domain/ledger/index.ts';
 import { formatMoney } from '../../domain/schemas/normalized-order.ts';
 import { createEarningRule, createRedeemRule } from '../rules/index.ts';
 import { backdateSeedEntries, recordSeedEmailsSent, seedRedemptions } from './seed-history.ts';
@@ -65,27 +65,25 @@ export async function seedProgram(db: Executor, storeId: number, now = new Date(
   // auto-analyzes) the clawbacks, redemptions and backdating below join by nested loops
   await sql`analyze customers, orders, ledger_entries, points_accounts, points_batches`.execute(db);
   const earnOf = new Map(inserted.filter((entry) => entry.type === 'order_earn').map((entry) => [entry.source_id, entry]));
+  const clawbacks: DebitInput[] = [];
   for (const row of orders.filter((candidate) => candidate.status === 'refunded')) {
     const earn = earnOf.get(`seed:${row.external_id}`);
     if (!earn || earn.points === 0) continue;
-    await debit(
-      db,
-      {
-        storeId,
-        customerId: earn.customer_id,
-        type: 'refund_clawback',
-        points: earn.points,
-        lifetimeDelta: -earn.points,
-        sourceType: 'order_clawback',
-        sourceId: `seed:${row.external_id}`,
-        ruleKey: `${earn.rule_key}:to:${earn.points}`,
-        parentEntryId: earn.id,
-        computation: `order ${row.external_id} refunded in full: ${earn.points} points back`,
-        metadata: { target: earn.points, requested: earn.points, taken: earn.points },
-      },
-      now,
-    );
+    clawbacks.push({
+      storeId,
+      customerId: earn.customer_id,
+      type: 'refund_clawback',
+      points: earn.points,
+      lifetimeDelta: -earn.points,
+      sourceType: 'order_clawback',
+      sourceId: `seed:${row.external_id}`,
+      ruleKey: `${earn.rule_key}:to:${earn.points}`,
+      parentEntryId: earn.id,
+      computation: `order ${row.external_id} refunded in full: ${earn.points} points back`,
+      metadata: { target: earn.points, requested: earn.points, taken: earn.points },
+    });
   }
+  await debitMany(db, clawbacks, now);
   await backdateSeedEntries(db, storeId, now);
   await seedRedemptions(db, storeId, fiveOff.id, fiveOff.points_cost, now);
   await recordSeedEmailsSent(db, storeId);
