@@ -21,6 +21,20 @@ export function canonicalLanguage(value: string): string | undefined {
   }
 }
 
+/**
+ * Any well-formed BCP 47 tag (`fr`, `pt-BR`, `zh-Hant-TW`, `ca-ES-valencia`), canonicalised; null
+ * otherwise. Wider than `canonicalLanguage`: a shopper's language as a browser or platform sends
+ * it, variants included, which the catalogs then match (a store's own languages stay narrower).
+ */
+export function canonicalLocale(tag: string): string | null {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag)) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export const isLanguageTag = (value: string): boolean => canonicalLanguage(value) === value.trim();
 
 /** A BCP 47 language tag, canonicalised (`pt-br` is saved as `pt-BR`). */

@@ -23,5 +23,6 @@ export function catalogFor(locale: string | null | undefined): Catalog {
 
 export { formatDate, pointsInWords, t, word, type Catalog, type MessageKey, type Wording } from './catalog.ts';
 export { textDirection } from './direction.ts';
-export { canonicalLocale, SHOPPER_LOCALES, shopperLocale, type ShopperLocale } from './locales.ts';
+export { canonicalLocale } from '../contract/languages.ts';
+export { SHOPPER_LOCALES, shopperLocale, type ShopperLocale } from './locales.ts';
 export { formatCount, formatMessage, pluralCategory, type Message, type PluralCategory, type PluralMessage } from './messages.ts';

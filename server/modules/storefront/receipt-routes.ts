@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '../../contract/media.ts';
 import { RECEIPT_FIELD, shopperReceiptQuery, shopperReceiptsQuery } from '../customers/contract/receipts.ts';
-import { storeKeyParams } from '../../contract/storefront.ts';
+import { storeKeyParams } from './contract/shopper.ts';
 import { asReceiptError, presentShopperReceipt, shopperReceipts, submitReceipt } from '../customers/index.ts';
 import type { RouteModule } from '../../http/context.ts';
 import { readUpload } from '../media/index.ts';

@@ -1,6 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import { referralClaimBody, referralCouponBody, referralVisitBody } from '../../contract/referrals.ts';
-import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from '../../contract/storefront.ts';
+import { bootstrapQuery, shopperActionBody, shopperQuery, shopperRedeemBody, shopperReferralInviteBody, storeKeyParams } from './contract/shopper.ts';
 import { getMemberState, getProgramData } from '../program/index.ts';
 import { claimFriendCoupon, friendCouponReferral, recordVisit, sendInvite } from '../referrals/index.ts';
 import { claimAction, presentReward, redeemReward, setBirthday } from '../rules/index.ts';
