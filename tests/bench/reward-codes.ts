@@ -11,7 +11,9 @@ import { creditMany, verifyLedger } from '../../server/domain/ledger/index.ts';
 import { createRedeemRule, redeemReward } from '../../server/modules/rules/index.ts';
 import { redeemRuleBody } from '../../server/modules/rules/contract/redeem-rules.ts';
 import { JobRunner } from '../../server/jobs/engine.ts';
-import { rewardCodeJobs, saveConnection } from '../../server/modules/platforms/index.ts';
+import type { PlatformsConfig } from '../../server/config.ts';
+import { platformAdapters, rewardCodeJobs, saveConnection } from '../../server/modules/platforms/index.ts';
+import { grantToken, startStandIn } from '../platforms/shopify/install-flow.ts';
 import { FakePlatform } from '../../server/modules/platforms/codes/testing.ts';
 import { scratchPostgresDatabase } from '../helpers/postgres.ts';
 import { scratchPglite } from './pglite.ts';
@@ -20,21 +22,22 @@ import type { BenchRow } from './run.ts';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const clock = { now: () => new Date() };
 
-async function seed(db: Db, key: Buffer, customers: number) {
+/** A Shopify store of `customers` members with 1,000 points each, connected to `shop` with `token`, and its "$5 off for 10 points". */
+async function seed(db: Db, key: Buffer, customers: number, shop = { domain: 'codes.myshopify.com', token: 'shpat' }) {
   const store = await db
     .insertInto('stores')
     .values({
       title: 'codes',
       platform: 'shopify',
-      store_name: 'bench-codes',
-      domain: 'codes.myshopify.com',
+      store_name: shop.domain.replace('.myshopify.com', ''),
+      domain: shop.domain,
       website: null,
       hmac_secret: 'x',
       access_token: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await saveConnection(db, [key], { storeId: store.id, platform: 'shopify', shop: 'codes.myshopify.com', token: 'shpat', scopes: '', now: new Date() });
+  await saveConnection(db, [key], { storeId: store.id, platform: 'shopify', shop: shop.domain, token: shop.token, scopes: '', now: new Date() });
   const rule = await createRedeemRule(
     db,
     store.id,
@@ -155,12 +158,51 @@ async function measure(db: Db, backend: string, listenUrl: string | undefined): 
   }
 }
 
+/**
+ * The same minute of 1,000 redemptions against the Shopify stand-in, whose Admin API keeps
+ * Shopify's cost bucket (2,000 points, 100 restored a second; a code costs a lookup and a
+ * creation): how many queries asked for more than the bucket held (Shopify answers them
+ * THROTTLED), and whether every code still exists once in the shop's discounts.
+ */
+async function againstCostBucket(db: Db, backend: string, listenUrl: string | undefined): Promise<BenchRow> {
+  const { standIn, config } = await startStandIn(() => new Date());
+  const platforms = config.platforms as PlatformsConfig;
+  const domain = 'bench-bucket.myshopify.com';
+  const runners = [0, 1].map(
+    () =>
+      new JobRunner(db, clock, rewardCodeJobs({ adapters: platformAdapters(platforms), keys: platforms.tokenKeys }, listenUrl ? 8 : 4), {
+        listenUrl,
+        pollMs: 1_000,
+      }),
+  );
+  try {
+    const store = await seed(db, platforms.tokenKeys[0]!, 1_000, { domain, token: await grantToken(standIn, domain, 'write_discounts') });
+    for (const runner of runners) await runner.start();
+    const started = performance.now();
+    const burst = await redeemAt(db, store, 1_000, 1_000 / 60, runners, 0);
+    const created = await settled(db, burst, 600_000);
+    const drained = (performance.now() - started) / 1_000;
+    const shop = standIn.shop(domain);
+    const codes = new Set(shop.discounts.map((discount) => discount.code));
+    const once = created === 1_000 && shop.discounts.length === 1_000 && codes.size === 1_000;
+    return {
+      metric: `1,000 redemptions in a minute against the Shopify stand-in's cost bucket (2,000 points, 100/s; ${backend}, 2 runners)`,
+      ours: `${created} created, ${shop.discounts.length} discounts (${codes.size} codes), ${shop.bucket.throttled} queries over the bucket (THROTTLED), all in ${drained.toFixed(1)} s`,
+      compare: 'never over the bucket, every code once',
+      verdict: once && shop.bucket.throttled === 0 ? 'ok' : once ? 'every code once; over the bucket' : 'fail',
+    };
+  } finally {
+    for (const runner of runners) await runner.stop();
+    await standIn.stop();
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   if (ADMIN_URL) {
     const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_bench');
     const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 10 });
     try {
-      return await measure(db, 'PostgreSQL', scratch.url);
+      return [...(await measure(db, 'PostgreSQL', scratch.url)), await againstCostBucket(db, 'PostgreSQL', scratch.url)];
     } finally {
       await db.destroy();
       await scratch.drop();
@@ -168,7 +210,7 @@ export async function run(): Promise<BenchRow[]> {
   }
   const lite = await scratchPglite();
   try {
-    return await measure(lite.db, 'PGlite', undefined);
+    return [...(await measure(lite.db, 'PGlite', undefined)), await againstCostBucket(lite.db, 'PGlite', undefined)];
   } finally {
     await lite.drop();
   }

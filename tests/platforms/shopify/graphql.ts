@@ -11,9 +11,11 @@ export interface Bucket {
   at: number;
   /** the bucket's clock in ms (a test stops it to read the bucket as it was set) */
   clock: () => number;
+  /** how many queries asked for more than the bucket held (answered THROTTLED) */
+  throttled: number;
 }
 
-export const newBucket = (): Bucket => ({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100, at: Date.now(), clock: Date.now });
+export const newBucket = (): Bucket => ({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100, at: Date.now(), clock: Date.now, throttled: 0 });
 
 /** A mutation costs 10, and every object selected 1 more (Shopify's documented cost model, simplified). */
 function costOf(document: DocumentNode): number {
@@ -58,6 +60,7 @@ export async function answerGraphql(shop: StandInShop, body: { query?: unknown; 
   const bucket = shop.bucket;
   refill(bucket);
   if (requested > bucket.currentlyAvailable) {
+    bucket.throttled += 1;
     return {
       errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
       extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus(bucket) } },
