@@ -7,7 +7,6 @@ export {
   credit,
   creditMany,
   debit,
-  debitMany,
   inTransaction,
   lockAccount,
   openingBalances,
@@ -20,6 +19,7 @@ export {
   type EntrySource,
   type Executor,
 } from './ledger.ts';
+export { debitMany } from './debit-many.ts';
 export { HELD_UNTIL, HeldEntryError, approveHeldEntry } from './held.ts';
 export { expireDuePoints, isReleased, netPending, releaseDuePoints, type Scope } from './pending.ts';
 export { customerExists, listEntries, readAccount, type AccountTotals, type ListedEntry } from './read.ts';

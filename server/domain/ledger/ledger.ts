@@ -157,10 +157,39 @@ export interface EntryRow {
   metadata: Record<string, unknown>;
 }
 
+/** What an entry row says of itself whatever it moves: whose, what kind, its idempotency key and why. */
+const entryFields = (input: EntryInput) => ({
+  store_id: input.storeId,
+  customer_id: input.customerId,
+  type: input.type,
+  source_type: input.sourceType,
+  source_id: input.sourceId,
+  rule_key: input.ruleKey ?? '',
+  parent_entry_id: input.parentEntryId ?? null,
+  computation: input.computation,
+  reason: input.reason ?? null,
+  metadata: input.metadata ?? {},
+});
+
 /** The columns of an entry row as `jsonb_to_recordset` reads them (the rows go to the server as one JSON parameter). */
 const ENTRY_RECORD = sql.raw(`store_id bigint, customer_id bigint, type text, points bigint, pending_points bigint, lifetime_points bigint,
   source_type text, source_id text, rule_key text, parent_entry_id bigint, computation text, reason text,
   release_at timestamptz, expires_at timestamptz, metadata jsonb, position integer`);
+
+/**
+ * The statement that writes `rows` as entries in their given order, a repeated idempotency key
+ * skipped, answering the rows written (`returning *`): a CTE `input`, then the insert reading it.
+ */
+export const insertEntries = (rows: Array<EntryRow & { position: number }>, now: Date) => ({
+  input: sql`input as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as r(${ENTRY_RECORD}))`,
+  insert: sql`insert into ledger_entries (store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
+      parent_entry_id, computation, reason, release_at, expires_at, metadata, created_at)
+    select store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
+      parent_entry_id, computation, reason, release_at, expires_at, metadata, ${now}::timestamptz
+    from input order by position
+    on conflict (store_id, source_type, source_id, rule_key) do nothing
+    returning *`,
+});
 
 /** A batch for every positive available credit among the rows of the CTE `entries` (store_id, customer_id, id, points, expires_at). */
 const batchesOf = (entries: string, now: Date) => sql`
@@ -181,16 +210,10 @@ export async function appendEntries(trx: Executor, rows: EntryRow[], now: Date):
   }
   if (unique.size === 0) return [];
   const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row], position) => ({ ...row, position }));
+  const { input, insert } = insertEntries(sorted, now);
   const { rows: inserted } = await sql<LedgerEntry>`
-    with input as (select * from jsonb_to_recordset(${json(sorted)}::jsonb) as r(${ENTRY_RECORD})),
-    entries as (
-      insert into ledger_entries (store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
-        parent_entry_id, computation, reason, release_at, expires_at, metadata, created_at)
-      select store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
-        parent_entry_id, computation, reason, release_at, expires_at, metadata, ${now}::timestamptz
-      from input order by position
-      on conflict (store_id, source_type, source_id, rule_key) do nothing
-      returning *),
+    with ${input},
+    entries as (${insert}),
     batches as (${batchesOf('entries', now)})
     select * from entries order by id`.execute(trx);
   await applyAccountDeltas(
@@ -223,21 +246,12 @@ export async function creditMany(db: Executor, inputs: CreditInput[], now: Date)
     checkEntryPoints(input.points, 'credit');
     const pending = input.releaseAt != null && input.releaseAt.getTime() > now.getTime();
     return {
-      store_id: input.storeId,
-      customer_id: input.customerId,
-      type: input.type,
+      ...entryFields(input),
       points: pending ? 0 : input.points,
       pending_points: pending ? input.points : 0,
       lifetime_points: pending || input.countsLifetime === false ? 0 : input.points,
-      source_type: input.sourceType,
-      source_id: input.sourceId,
-      rule_key: input.ruleKey ?? '',
-      parent_entry_id: input.parentEntryId ?? null,
-      computation: input.computation,
-      reason: input.reason ?? null,
       release_at: pending ? input.releaseAt! : null,
       expires_at: input.expiresAt ?? null,
-      metadata: input.metadata ?? {},
     };
   });
   const inserted = rows.length === 0 ? [] : await inTransaction(db, (trx) => appendEntries(trx, rows, now));
@@ -321,6 +335,16 @@ async function findEntry(db: Executor, storeId: number, source: EntrySource): Pr
     .executeTakeFirstOrThrow();
 }
 
+/** The entry a debit writes: its points taken from the balance, its lifetime delta, nothing pending. */
+export const debitRow = (input: DebitInput): EntryRow => ({
+  ...entryFields(input),
+  points: -input.points,
+  pending_points: 0,
+  lifetime_points: input.lifetimeDelta ?? 0,
+  release_at: null,
+  expires_at: null,
+});
+
 /**
  * Spends points: the entry first (a repeated idempotency key answers the first entry), then a
  * conditional update that can never take the balance below zero (InsufficientPointsError rolls
@@ -329,23 +353,10 @@ async function findEntry(db: Executor, storeId: number, source: EntrySource): Pr
 export async function debit(db: Executor, input: DebitInput, now: Date): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
   checkEntryPoints(input.points, 'debit');
   return inTransaction(db, async (trx) => {
+    const row = debitRow(input);
     const entry = await trx
       .insertInto('ledger_entries')
-      .values({
-        store_id: input.storeId,
-        customer_id: input.customerId,
-        type: input.type,
-        points: -input.points,
-        lifetime_points: input.lifetimeDelta ?? 0,
-        source_type: input.sourceType,
-        source_id: input.sourceId,
-        rule_key: input.ruleKey ?? '',
-        parent_entry_id: input.parentEntryId ?? null,
-        computation: input.computation,
-        reason: input.reason ?? null,
-        metadata: json(input.metadata ?? {}),
-        created_at: now,
-      })
+      .values({ ...row, metadata: json(row.metadata), created_at: now })
       .onConflict((oc) => oc.columns(['store_id', 'source_type', 'source_id', 'rule_key']).doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -359,99 +370,6 @@ export async function debit(db: Executor, input: DebitInput, now: Date): Promise
     checkLimits(updated.rows);
     if (input.points > 0) await spendBatches(trx, entry, input.points);
     return { entry, duplicate: false };
-  });
-}
-
-/**
- * Spends points of many entries in four statements, as `debit` one after another in the given
- * order would: the entries (a repeated idempotency key is skipped), the accounts locked in one
- * global order and lowered only where the balance covers the customer's debits
- * (InsufficientPointsError otherwise), then each customer's open batches, soonest expiry first,
- * taken by their debits in turn. Answers the entries written, in id order (the given order).
- */
-export async function debitMany(db: Executor, inputs: DebitInput[], now: Date): Promise<LedgerEntry[]> {
-  if (inputs.length === 0) return [];
-  for (const input of inputs) checkEntryPoints(input.points, 'debit');
-  const rows = inputs.map((input, position) => ({
-    store_id: input.storeId,
-    customer_id: input.customerId,
-    type: input.type,
-    points: -input.points,
-    pending_points: 0,
-    lifetime_points: input.lifetimeDelta ?? 0,
-    source_type: input.sourceType,
-    source_id: input.sourceId,
-    rule_key: input.ruleKey ?? '',
-    parent_entry_id: input.parentEntryId ?? null,
-    computation: input.computation,
-    reason: input.reason ?? null,
-    release_at: null,
-    expires_at: null,
-    metadata: input.metadata ?? {},
-    position,
-  }));
-  return inTransaction(db, async (trx) => {
-    const { rows: entries } = await sql<LedgerEntry>`
-      with input as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as r(${ENTRY_RECORD}))
-      insert into ledger_entries (store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
-        parent_entry_id, computation, reason, release_at, expires_at, metadata, created_at)
-      select store_id, customer_id, type, points, pending_points, lifetime_points, source_type, source_id, rule_key,
-        parent_entry_id, computation, reason, release_at, expires_at, metadata, ${now}::timestamptz
-      from input order by position
-      on conflict (store_id, source_type, source_id, rule_key) do nothing
-      returning *`.execute(trx);
-    if (entries.length === 0) return [];
-    entries.sort((a, b) => Number(a.id) - Number(b.id));
-    // each entry's share of its customer's debits: [taken, taken + points)
-    const accounts = new Map<string, { store_id: number; customer_id: number; points: number; lifetime: number }>();
-    const spends = entries.map((entry) => {
-      const key = `${entry.store_id}:${entry.customer_id}`;
-      const account = accounts.get(key) ?? { store_id: Number(entry.store_id), customer_id: Number(entry.customer_id), points: 0, lifetime: 0 };
-      accounts.set(key, account);
-      const from = account.points;
-      account.points -= Number(entry.points);
-      account.lifetime += Number(entry.lifetime_points);
-      return { entry_id: Number(entry.id), store_id: account.store_id, customer_id: account.customer_id, from, to: account.points };
-    });
-    const lowered = [...accounts.values()].sort((a, b) => a.store_id - b.store_id || a.customer_id - b.customer_id);
-    await sql`select 1 from points_accounts a
-      join jsonb_to_recordset(${json(lowered)}::jsonb) as r(store_id bigint, customer_id bigint) on a.store_id = r.store_id and a.customer_id = r.customer_id
-      order by a.store_id, a.customer_id for update of a`.execute(trx);
-    const updated = await sql<AccountTotalsRow & { store_id: number; customer_id: number }>`update points_accounts a
-      set balance = a.balance - r.points, lifetime = a.lifetime + r.lifetime, updated_at = ${now}
-      from jsonb_to_recordset(${json(lowered)}::jsonb) as r(store_id bigint, customer_id bigint, points bigint, lifetime bigint)
-      where a.store_id = r.store_id and a.customer_id = r.customer_id and a.balance >= r.points
-      returning a.store_id, a.customer_id, a.balance, a.pending, a.lifetime`.execute(trx);
-    if (updated.rows.length !== lowered.length) {
-      const covered = new Set(updated.rows.map((row) => `${row.store_id}:${row.customer_id}`));
-      const short = lowered.find((account) => !covered.has(`${account.store_id}:${account.customer_id}`))!;
-      throw new InsufficientPointsError(short.points);
-    }
-    checkLimits(updated.rows);
-    const spent = await sql<{ entry_id: number; points: number }>`
-      with d as (select * from jsonb_to_recordset(${json(spends.filter((spend) => spend.to > spend.from))}::jsonb)
-          as r(entry_id bigint, store_id bigint, customer_id bigint, "from" bigint, "to" bigint)),
-      b as (
-        select id, store_id, customer_id, remaining,
-          sum(remaining) over (partition by store_id, customer_id order by expires_at asc nulls last, id) as running
-        from points_batches where remaining > 0 and (store_id, customer_id) in (select store_id, customer_id from d)
-      ),
-      take as (
-        select d.entry_id, b.id as batch_id, (least(d."to", b.running) - greatest(d."from", b.running - b.remaining))::bigint as used
-        from d join b on b.store_id = d.store_id and b.customer_id = d.customer_id and b.running - b.remaining < d."to" and b.running > d."from"
-      ),
-      batches as (
-        update points_batches p set remaining = p.remaining - t.used
-        from (select batch_id, sum(used) as used from take group by batch_id) t where p.id = t.batch_id
-      )
-      insert into batch_spends (entry_id, batch_id, points) select entry_id, batch_id, used from take order by entry_id, batch_id
-      returning entry_id, points`.execute(trx);
-    const taken = new Map<number, number>();
-    for (const row of spent.rows) taken.set(Number(row.entry_id), (taken.get(Number(row.entry_id)) ?? 0) + Number(row.points));
-    for (const spend of spends)
-      if ((taken.get(spend.entry_id) ?? 0) !== spend.to - spend.from)
-        throw new Error(`Ledger batches of customer ${spend.customer_id} hold fewer points than its debits take: run ledger:verify.`);
-    return entries;
   });
 }
 

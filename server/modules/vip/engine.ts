@@ -265,7 +265,9 @@ export async function remeasureReleased(trx: Executor, { releases }: { releases:
   const byStore = new Map<number, number[]>();
   for (const release of releases) {
     if (release.lifetime_points <= 0) continue;
-    byStore.set(release.store_id, [...(byStore.get(release.store_id) ?? []), release.customer_id]);
+    const customerIds = byStore.get(release.store_id);
+    if (customerIds) customerIds.push(release.customer_id);
+    else byStore.set(release.store_id, [release.customer_id]);
   }
   for (const [storeId, customerIds] of byStore) await reevaluateTiers(trx, storeId, customerIds, now);
 }
