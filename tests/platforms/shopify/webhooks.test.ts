@@ -159,5 +159,5 @@ describeEachDatabase(
       expect(left).toEqual([]);
     });
   },
-  { config },
+  { config, postgres: true },
 );

@@ -235,6 +235,31 @@ describeEachDatabase(
       expect((await get(`/storefront/v1/${before.store_name}/bootstrap`)).statusCode).toBe(200);
       expect(await ctx.db.selectFrom('stores').select('id').where('platform', '=', 'bigcommerce').execute()).toHaveLength(1);
     });
+
+    it("a new HMAC secret: the hooks' deliveries are refused until the integrations screen's re-sync gives them the store's new secret", async () => {
+      // each delivery its own order (the same event again would be answered as a duplicate)
+      let orderId = 600;
+      const deliver = async () => {
+        orderId += 1;
+        const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
+        const url = new URL(request!.destination);
+        return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
+      };
+      await runJobs();
+      expect(await deliver()).toBe(200);
+      const store = await storeOfHash();
+      await ctx.db
+        .updateTable('stores')
+        .set({ hmac_secret: randomBytes(32).toString('hex') })
+        .where('id', '=', store.id)
+        .execute();
+      expect(await deliver()).toBe(401);
+      const login = await signInWith(await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`));
+      await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: authHeaders(login), payload: {} });
+      await runJobs();
+      expect(await bc.hooks(HASH)).toHaveLength(HOOK_SCOPES.length);
+      expect(await deliver()).toBe(200);
+    });
   },
-  { config: { platforms }, workers: ['webhooks'] },
+  { config: { platforms }, workers: ['webhooks'], postgres: true },
 );
