@@ -110,6 +110,18 @@ describe('the Shopify adapter', () => {
     Object.assign(standIn.shop(SHOP).bucket, { currentlyAvailable: 2000, restoreRate: 100, at: Date.now(), clock: Date.now });
   });
 
+  it('a shop that is down (5xx) is neither a refusal nor a revoked token, so the job retries it; once back, the code is created once', async () => {
+    standIn.shop(SHOP).outage = 503;
+    const error = await adapter.createCode(connection, reward({ code: 'DOWN-1' })).catch((caught: unknown) => caught);
+    standIn.shop(SHOP).outage = null;
+    expect(error).toBeInstanceOf(Error);
+    for (const kind of [PlatformRefused, PlatformUnauthorized, PlatformThrottled]) expect(error).not.toBeInstanceOf(kind);
+    expect((error as Error).message).toContain('503');
+    expect(held('DOWN-1')).toBeUndefined();
+    await adapter.createCode(connection, reward({ code: 'DOWN-1' }));
+    expect(standIn.shop(SHOP).discounts.filter((discount) => discount.code === 'DOWN-1')).toHaveLength(1);
+  });
+
   it('a revoked token is PlatformUnauthorized', async () => {
     standIn.revokeTokens(SHOP);
     await expect(adapter.createCode(connection, reward({ code: 'LATE-1' }))).rejects.toThrow(PlatformUnauthorized);

@@ -138,6 +138,34 @@ describeEachDatabase(
       expect(replay.body).toContain('already used');
       expect(await storeCount()).toBe(stores + 1);
     });
+
+    it('Shopify down at the callback: a clear answer (502), nothing written, nobody signed in; the install started again goes through', async () => {
+      const stores = await storeCount();
+      const shop = 'down-shop.myshopify.com';
+      const started = await startInstall(ctx.app, standIn, shop);
+      const callback = onApp(await approve(started.location));
+      standIn.shop(shop).outage = 503;
+      const down = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
+      standIn.shop(shop).outage = null;
+      expect(down.statusCode).toBe(502);
+      expect(down.body).toContain('Try the install again in a moment.');
+      expect(String(down.headers['set-cookie'] ?? '')).not.toContain('ls_provider_session');
+      expect(await storeCount()).toBe(stores);
+      expect(await ctx.db.selectFrom('platform_connections').select('store_id').where('shop', '=', shop).execute()).toEqual([]);
+      expect((await install(ctx.app, standIn, shop)).statusCode).toBe(303);
+      expect(await storeCount()).toBe(stores + 1);
+    });
+
+    it('refuses a callback signed more than a day ago (401), writing nothing', async () => {
+      const stores = await storeCount();
+      const started = await startInstall(ctx.app, standIn, 'late-shop.myshopify.com');
+      const callback = onApp(await approve(started.location));
+      ctx.clock.advance(2 * 86_400_000);
+      const late = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
+      expect(late.statusCode).toBe(401);
+      expect(late.body).toContain('This install link has expired');
+      expect(await storeCount()).toBe(stores);
+    });
   },
   { config, postgres: true },
 );

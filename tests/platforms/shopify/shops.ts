@@ -63,6 +63,8 @@ export class StandInShop {
   bulkFileOrigin = '';
   /** the address of the shop's online store (its primary domain); https://<domain> when unset */
   storefrontUrl = '';
+  /** while set, the shop's admin (OAuth token exchange and Admin API) answers this status: Shopify is down */
+  outage: number | null = null;
   #ids = 1000;
 
   constructor(readonly domain: string) {
