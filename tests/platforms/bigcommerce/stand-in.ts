@@ -286,6 +286,7 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
     const api = /^\/stores\/([^/]+)(\/v[23]\/.*)$/.exec(url.pathname);
     if (!api) return storefront(request, response, url);
     const store = storeOf(decodeURIComponent(api[1]!));
+    if (store.outage) return json(response, store.outage, { status: store.outage, title: 'Service Unavailable' });
     const { allowed, headers } = spend(store.hash);
     if (!allowed) return json(response, 429, { status: 429, title: 'Too many requests.' }, headers);
     if (!store.token || request.headers['x-auth-token'] !== store.token) {
