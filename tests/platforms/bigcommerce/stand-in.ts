@@ -230,8 +230,10 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
     if (!pending || body.grant_type !== 'authorization_code' || body.context !== `stores/${pending.storeHash}` || !body.redirect_uri) {
       return json(response, 400, { error: 'invalid_grant', error_description: 'Invalid authorization code.' });
     }
-    codes.delete(String(body.code));
     const store = storeOf(pending.storeHash);
+    // down: the code is not used up, as a request that never reached BigCommerce would leave it
+    if (store.outage) return json(response, store.outage, { error: 'server_error', error_description: 'Service Unavailable' });
+    codes.delete(String(body.code));
     store.token = randomBytes(20).toString('hex');
     const owner = owners.get(pending.storeHash) ?? pending.user;
     return json(response, 200, {

@@ -109,7 +109,7 @@ export interface StoreState {
   orderCoupons: StandInOrderCoupon[];
   carts: StandInCart[];
   nextId: number;
-  /** while set, the store's API answers this status: BigCommerce is down */
+  /** while set, the store's API and its install's token exchange answer this status: BigCommerce is down */
   outage?: number | null;
 }
 

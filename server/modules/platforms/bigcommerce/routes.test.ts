@@ -165,6 +165,18 @@ describeEachDatabase(
       expect(await snapshotTables(ctx.db)).toBe(before);
     });
 
+    it("BigCommerce's login service down at the install: a clear answer (502), nothing written; the same code goes through once it is back", async () => {
+      const before = await snapshotTables(ctx.db);
+      const callback = await bc.install(HASH, owner);
+      standIn.stores.get(HASH)!.outage = 503;
+      const down = await get(`/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}`);
+      standIn.stores.get(HASH)!.outage = null;
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ code: 'platform_unavailable', message: expect.stringContaining('Try the install again in a moment.') });
+      expect(await snapshotTables(ctx.db)).toBe(before);
+      expect((await get(`/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}`)).statusCode).toBe(303);
+    });
+
     it('refuses forged and expired signed payloads on load, uninstall and remove_user: 401, nothing changed', async () => {
       const before = await snapshotTables(ctx.db);
       const forged = await bc.signedPayload(HASH, { secret: 'not-the-client-secret' });
