@@ -108,7 +108,7 @@ describeEachDatabase(
 
     const storeCount = async () => Number((await ctx.db.selectFrom('stores').select(ctx.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
-    it('refuses a callback without the state cookie, with a reused state, or for a shop that did not start it', async () => {
+    it('refuses a callback without the state cookie, without a state, with a reused state, or for a shop that did not start it', async () => {
       const stores = await storeCount();
       const started = await startInstall(ctx.app, standIn, 'second-shop.myshopify.com');
       const callback = onApp(await approve(started.location));
@@ -127,6 +127,18 @@ describeEachDatabase(
         headers: { cookie: started.cookie },
       });
       expect(wrongShop.statusCode).toBe(403);
+
+      // signed by Shopify, but without the state the browser holds
+      const stateless: Record<string, string> = Object.fromEntries(other);
+      delete stateless.state;
+      delete stateless.hmac;
+      stateless.hmac = signQuery(API_SECRET, stateless);
+      const noState = await ctx.app.inject({
+        method: 'GET',
+        url: `/platforms/shopify/callback?${new URLSearchParams(stateless)}`,
+        headers: { cookie: started.cookie },
+      });
+      expect(noState.statusCode).toBe(403);
 
       const tampered = await ctx.app.inject({ method: 'GET', url: callback.replace('code=', 'code=x'), headers: { cookie: started.cookie } });
       expect(tampered.statusCode).toBe(401);
