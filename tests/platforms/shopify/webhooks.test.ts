@@ -141,6 +141,21 @@ describeEachDatabase(
       expect(subscriptions.filter((subscription) => subscription.topic === 'ORDERS_PAID')).toEqual([expect.objectContaining({ uri: removed!.uri })]);
     });
 
+    it('a token the shop revoked: the check fails saying so, the store asks to reconnect, and the program stays', async () => {
+      standIn.revokeTokens(SHOP);
+      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
+      ctx.clock.advance(1_000);
+      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: owner.headers, payload: {} });
+      const jobId = response.json().data.platform_check_job_id as number;
+      await runJobs(ctx.db, ctx.clock, false, ctx.config);
+      const job = await ctx.db.selectFrom('jobs').select(['state', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ state: 'failed', error: expect.stringContaining('reconnect your shop') });
+      expect(await connection()).toMatchObject({ status: 'reconnect' });
+      const overview = await ctx.app.inject({ method: 'GET', url: '/data/v1/platform', headers: owner.headers });
+      expect(overview.json().data).toMatchObject({ platform: 'shopify', status: 'reconnect' });
+      expect(await ctx.db.selectFrom('earning_rules').select('id').where('store_id', '=', storeId).execute()).toHaveLength(2);
+    });
+
     it('app/uninstalled: the token is erased, platform work cancelled, the embed and the proxy answer as for an unknown store; the program stays', async () => {
       await ctx.db
         .insertInto('jobs')
