@@ -9,6 +9,7 @@ import {
 } from '../../../server/modules/platforms/index.ts';
 import type { PlatformsConfig } from '../../../server/config.ts';
 import { grantToken, startStandIn } from './install-flow.ts';
+import { UNPACED } from '../../../server/modules/platforms/call-budget.ts';
 
 const { standIn, config } = await startStandIn(() => new Date());
 const adapter = platformAdapters(config.platforms as PlatformsConfig).shopify!;
@@ -32,7 +33,14 @@ const reward = (overrides: Partial<RewardCode>): RewardCode => ({
 const held = (code: string) => standIn.shop(SHOP).discounts.find((discount) => discount.code === code);
 
 beforeAll(async () => {
-  connection = { storeId: 1, platform: 'shopify', shop: SHOP, token: await grantToken(standIn, SHOP, 'write_discounts'), scopes: 'write_discounts' };
+  connection = {
+    storeId: 1,
+    platform: 'shopify',
+    shop: SHOP,
+    token: await grantToken(standIn, SHOP, 'write_discounts'),
+    scopes: 'write_discounts',
+    budget: UNPACED,
+  };
 });
 afterAll(() => standIn.stop());
 

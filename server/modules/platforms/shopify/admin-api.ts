@@ -1,10 +1,13 @@
 /**
  * Calls to a shop's Admin API: the OAuth code exchange and GraphQL. SHOPIFY_API_ORIGIN, when set,
- * stands for https://<shop> in every call (the stand-in in tests). A throttled query answers
- * PlatformThrottled with the wait the cost bucket needs; a refused token PlatformUnauthorized.
+ * stands for https://<shop> in every call (the stand-in in tests). A query spends its cost from
+ * the store's call budget before it is sent and tells the budget what the bucket holds after it
+ * (call-budget.ts), so the shop's cost bucket is not overdrawn; a throttled query all the same
+ * answers PlatformThrottled with the wait the bucket needs; a refused token PlatformUnauthorized.
  */
 import type { PlatformsConfig } from '../../../config.ts';
 import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
+import type { CallBudget } from '../call-budget.ts';
 
 /** The Admin API version the app is written against (Shopify supports each for a year). */
 export const API_VERSION = '2025-10';
@@ -34,7 +37,25 @@ export async function exchangeCode(config: ShopifyConfig, shop: string, code: st
 interface GraphqlAnswer<T> {
   data?: T;
   errors?: Array<{ message: string; extensions?: { code?: string } }> | string;
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number } } };
+  extensions?: {
+    cost?: { requestedQueryCost?: number; throttleStatus?: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } };
+  };
+}
+
+/**
+ * What each query asked of the bucket when it last ran (Shopify: running a query is the best way to
+ * know its cost); a query not run yet is counted as a mutation's base cost, and the bucket's status
+ * in its answer corrects the budget when it cost more.
+ */
+const requestedCost = new Map<string, number>();
+const UNKNOWN_COST = 10;
+
+/** Notes what the answer says the query cost and the bucket holds. */
+async function learn(budget: CallBudget | undefined, query: string, answer: GraphqlAnswer<unknown>): Promise<void> {
+  const cost = answer.extensions?.cost;
+  if (cost?.requestedQueryCost !== undefined) requestedCost.set(query, cost.requestedQueryCost);
+  const status = cost?.throttleStatus;
+  if (budget && status) await budget.observe({ available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate });
 }
 
 /** The wait before a throttled query can run: the points missing from the bucket at its restore rate. */
@@ -49,10 +70,11 @@ function throttleWait(answer: GraphqlAnswer<unknown>): number {
 /** One Admin GraphQL operation for the shop; answers its `data`. */
 export async function adminGraphql<T>(
   config: ShopifyConfig,
-  connection: { shop: string; token: string },
+  connection: { shop: string; token: string; budget?: CallBudget },
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<T> {
+  await connection.budget?.spend(requestedCost.get(query) ?? UNKNOWN_COST);
   let response: Response;
   try {
     response = await fetch(`${shopOrigin(config, connection.shop)}/admin/api/${API_VERSION}/graphql.json`, {
@@ -68,6 +90,7 @@ export async function adminGraphql<T>(
   if (response.status === 429) throw new PlatformThrottled(Math.max(1000, Number(response.headers.get('retry-after') ?? '2') * 1000));
   if (!response.ok) throw new ShopifyUnavailable(`Shopify answered ${response.status}.`);
   const answer = (await response.json()) as GraphqlAnswer<T>;
+  await learn(connection.budget, query, answer);
   const errors = typeof answer.errors === 'string' ? [{ message: answer.errors }] : (answer.errors ?? []);
   if (errors.some((error) => error.extensions?.code === 'THROTTLED')) throw new PlatformThrottled(throttleWait(answer));
   if (errors.length > 0 || !answer.data) throw new Error(`Shopify refused the query: ${errors.map((error) => error.message).join('; ')}`);
