@@ -164,6 +164,8 @@ export class ShopifyStandIn {
     if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(url.pathname)) {
       const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      const outage = this.shop(shop).outage.shift();
+      if (outage) return send(response, outage, { errors: 'Service Unavailable' });
       return send(response, 200, await answerGraphql(this.shop(shop), body, this.origin));
     }
     const storefront = {
