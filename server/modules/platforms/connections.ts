@@ -3,6 +3,7 @@
  * for the adapter's call; they are never logged nor returned by any route.
  */
 import type { Db } from '../../db/connection.ts';
+import { callBudget, type CallBudget } from './call-budget.ts';
 import type { ConnectionStatus, Platform } from './tables.ts';
 import { openToken, sealToken, sealedWithCurrentKey } from './tokens.ts';
 
@@ -13,6 +14,8 @@ export interface Connection {
   shop: string;
   token: string;
   scopes: string;
+  /** what the platform lets the store's calls spend, shared by every process */
+  budget: CallBudget;
 }
 
 /** The store a shop was installed as (also after an uninstall, for a reinstall), or null. */
@@ -30,7 +33,14 @@ export async function storeOfShop(db: Db, platform: Platform, shop: string): Pro
 export async function connectionOf(db: Db, keys: readonly Buffer[], storeId: number): Promise<Connection | null> {
   const row = await db.selectFrom('platform_connections').selectAll().where('store_id', '=', storeId).where('status', '=', 'connected').executeTakeFirst();
   if (!row?.sealed_token) return null;
-  return { storeId, platform: row.platform, shop: row.shop, token: openToken(keys, row.sealed_token), scopes: row.scopes };
+  return {
+    storeId,
+    platform: row.platform,
+    shop: row.shop,
+    token: openToken(keys, row.sealed_token),
+    scopes: row.scopes,
+    budget: callBudget(db, storeId),
+  };
 }
 
 /** The status of the store's link to its platform, for the console (never the token). */

@@ -21,9 +21,19 @@ export interface PlatformConnectionsTable {
   uninstalled_at: NullableTime;
 }
 
+/** The store's platform call budget as the processes last knew it (call-budget.ts). */
+export interface PlatformCallBudgetsTable {
+  store_id: number;
+  available: number;
+  maximum: number;
+  restore_rate: number;
+  at: Time;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     platform_connections: PlatformConnectionsTable;
+    platform_call_budgets: PlatformCallBudgetsTable;
   }
 }
 

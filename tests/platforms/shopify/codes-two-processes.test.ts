@@ -18,7 +18,8 @@ const REWARDS = 24;
 /**
  * Two server processes — each its own connection pool and job runner — drain the reward codes'
  * outbox of one PostgreSQL database together, against the Shopify stand-in: every code is
- * created in the shop's discounts exactly once.
+ * created in the shop's discounts exactly once, and their calls, paced together to the shop's
+ * cost bucket (here a small one: the codes cost three times what it holds), never overdraw it.
  */
 describe.skipIf(!ADMIN_URL)('two processes draining the platform codes outbox', () => {
   const processes = twoProcessesOnPostgres(ADMIN_URL!);
@@ -46,6 +47,7 @@ describe.skipIf(!ADMIN_URL)('two processes draining the platform codes outbox', 
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = await grantToken(standIn, SHOP, 'write_discounts');
+    Object.assign(standIn.shop(SHOP).bucket, { maximumAvailable: 100, currentlyAvailable: 100, restoreRate: 100 });
     await saveConnection(db, platforms.tokenKeys, { storeId: store.id, platform: 'shopify', shop: SHOP, token, scopes: 'write_discounts', now });
     const rule = await createRedeemRule(
       db,
@@ -65,12 +67,13 @@ describe.skipIf(!ADMIN_URL)('two processes draining the platform codes outbox', 
   });
   afterAll(() => standIn.stop());
 
-  it('both processes drain the outbox at once: every code is created in the shop once', async () => {
+  it('both processes drain the outbox at once: every code is created in the shop once, and no query is throttled', async () => {
     const runners = processes.dbs.map(
       (db) => new JobRunner(db, systemClock, rewardCodeJobs({ adapters: platformAdapters(platforms), keys: platforms.tokenKeys })),
     );
     await Promise.all(runners.map((runner) => runner.drain()));
     const discounts = standIn.shop(SHOP).discounts;
+    expect(standIn.shop(SHOP).bucket.throttled).toBe(0);
     expect(discounts.map((discount) => discount.code).sort()).toEqual([...codes].sort());
     const states = await processes.dbs[1]!.selectFrom('reward_codes').select('state').execute();
     expect(states).toHaveLength(REWARDS);

@@ -156,9 +156,9 @@ describeEachDatabase(
       const shop = 'down-shop.myshopify.com';
       const started = await startInstall(ctx.app, standIn, shop);
       const callback = onApp(await approve(started.location));
-      standIn.shop(shop).outage = 503;
+      standIn.shop(shop).outage.push(503);
       const down = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
-      standIn.shop(shop).outage = null;
+      expect(standIn.shop(shop).outage).toEqual([]);
       expect(down.statusCode).toBe(502);
       expect(down.body).toContain('Try the install again in a moment.');
       expect(String(down.headers['set-cookie'] ?? '')).not.toContain('ls_provider_session');

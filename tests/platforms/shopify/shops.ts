@@ -55,6 +55,8 @@ export class StandInShop {
   email: string;
   currencyCode = 'USD';
   readonly bucket: Bucket = newBucket();
+  /** statuses the shop's admin (OAuth token exchange and Admin API) answers its next requests with, one each, before answering again (an outage) */
+  readonly outage: number[] = [];
   readonly discounts: StandInDiscount[] = [];
   readonly subscriptions: StandInSubscription[] = [];
   readonly customers: StandInCustomer[] = [];
@@ -63,8 +65,6 @@ export class StandInShop {
   bulkFileOrigin = '';
   /** the address of the shop's online store (its primary domain); https://<domain> when unset */
   storefrontUrl = '';
-  /** while set, the shop's admin (OAuth token exchange and Admin API) answers this status: Shopify is down */
-  outage: number | null = null;
   /** the ids of the shop's products, when a test names them: a discount on another product is refused; null: every id exists */
   products: Set<string> | null = null;
   #ids = 1000;

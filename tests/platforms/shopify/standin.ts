@@ -153,7 +153,7 @@ export class ShopifyStandIn {
     if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') return this.#authorize(query, response);
     if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
       const grant = this.#codes.get(String(body.code));
-      const outage = grant && this.shop(grant.shop).outage;
+      const outage = grant && this.shop(grant.shop).outage.shift();
       if (outage) return send(response, outage, { errors: 'Service Unavailable' });
       if (!grant || body.client_id !== this.options.apiKey || body.client_secret !== this.options.apiSecret) {
         return send(response, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
@@ -166,7 +166,7 @@ export class ShopifyStandIn {
     if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(url.pathname)) {
       const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-      const outage = this.shop(shop).outage;
+      const outage = this.shop(shop).outage.shift();
       if (outage) return send(response, outage, { errors: 'Service Unavailable' });
       return send(response, 200, await answerGraphql(this.shop(shop), body, this.origin));
     }

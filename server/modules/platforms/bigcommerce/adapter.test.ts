@@ -5,6 +5,7 @@ import { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type RewardCo
 import type { Connection } from '../connections.ts';
 import { bigcommerceAdapter } from './adapter.ts';
 import { exchangeCode } from './oauth.ts';
+import { UNPACED } from '../call-budget.ts';
 
 const standIn = await startBigCommerceStandIn({ clientId: 'adapter-client', clientSecret: 'adapter-secret' });
 const bc = standInClient(standIn.url);
@@ -39,7 +40,7 @@ describe('the BigCommerce adapter against the stand-in', () => {
       callback,
       'https://app.example/auth',
     );
-    connection = { storeId: 1, platform: 'bigcommerce', shop: grant.storeHash, token: grant.accessToken, scopes: grant.scope };
+    connection = { storeId: 1, platform: 'bigcommerce', shop: grant.storeHash, token: grant.accessToken, scopes: grant.scope, budget: UNPACED };
   });
 
   it('creates a v2 coupon once: a retry finds the code and answers the same coupon', async () => {

@@ -12,6 +12,7 @@ import { connectionStatus, saveConnection } from '../connections.ts';
 import { CREATE_CODE_ATTEMPTS, CREATE_CODE_JOB, DEACTIVATE_CODE_JOB } from './issue.ts';
 import { RECONNECT_MESSAGE, rewardCodeJobs } from './jobs.ts';
 import { FakePlatform } from './testing.ts';
+import { UNPACED } from '../call-budget.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -200,7 +201,7 @@ describeEachDatabase(
       // a runner claimed the job, had the platform create the code, and died before its commit
       const dead = await deadRunner(ctx.db, CREATE_CODE_JOB, 'codeId', codeId, ctx.clock.now());
       await platform.createCode(
-        { storeId: storeId(), platform: 'shopify', shop: 'alpha.myshopify.com', token: 'shpat', scopes: '' },
+        { storeId: storeId(), platform: 'shopify', shop: 'alpha.myshopify.com', token: 'shpat', scopes: '', budget: UNPACED },
         { ...rewardSpec(reward.code) },
       );
       await runner(platform).drain();

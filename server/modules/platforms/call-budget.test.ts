@@ -1,0 +1,60 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { PlatformThrottled } from './adapter.ts';
+import { callBudget, MAX_WAIT_MS, UNKNOWN_BUCKET } from './call-budget.ts';
+
+describeEachDatabase('a store’s platform call budget', (ctx) => {
+  const waits: number[] = [];
+  const budget = () => callBudget(ctx.db, ctx.fixture.storeA.id, async (ms) => void waits.push(ms));
+  const held = async () =>
+    (await ctx.db.selectFrom('platform_call_budgets').select('available').where('store_id', '=', ctx.fixture.storeA.id).executeTakeFirstOrThrow()).available;
+  /** the bucket refills while the test runs (a point a second here): a figure is at most `expected`, less by what a busy second refills */
+  const about = (actual: number, expected: number, perSecond = 1) => {
+    expect(actual).toBeLessThanOrEqual(expected + perSecond);
+    expect(actual).toBeGreaterThan(expected - perSecond);
+  };
+
+  it('the first call of a store whose bucket is unknown waits as if the bucket were empty, at the smallest documented rate', async () => {
+    await budget().spend(10);
+    expect(waits).toHaveLength(1);
+    about(waits[0]!, (10 / UNKNOWN_BUCKET.restoreRate) * 1000, 50);
+  });
+
+  it('calls spend what the bucket holds at once, then queue: each waits for the points spent before it', async () => {
+    // the bucket as the platform said it: 10 points, a point back a second
+    await budget().observe({ available: 10, maximum: 100, restoreRate: 1 });
+    await ctx.db.updateTable('platform_call_budgets').set({ available: 10 }).where('store_id', '=', ctx.fixture.storeA.id).execute();
+    waits.length = 0;
+    await budget().spend(4);
+    await budget().spend(4);
+    expect(waits).toEqual([]);
+    about(await held(), 2);
+    await budget().spend(4);
+    await budget().spend(4);
+    expect(waits).toHaveLength(2);
+    about(waits[0]! / 1000, 2);
+    about(waits[1]! / 1000, 6);
+    about(await held(), -6);
+  });
+
+  it('a turn further off than it may wait gives its points back and throws PlatformThrottled with the wait', async () => {
+    const error = await budget()
+      .spend(20)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlatformThrottled);
+    const delayMs = (error as PlatformThrottled).delayMs;
+    expect(delayMs).toBeGreaterThan(MAX_WAIT_MS);
+    about(delayMs / 1000, 26);
+    about(await held(), -6);
+  });
+
+  it('what the platform says lowers the budget, never raises it above what was counted', async () => {
+    await ctx.db.updateTable('platform_call_budgets').set({ available: 80 }).where('store_id', '=', ctx.fixture.storeA.id).execute();
+    await budget().observe({ available: 50, maximum: 100, restoreRate: 1 });
+    about(await held(), 50);
+    await budget().observe({ available: 90, maximum: 100, restoreRate: 1 });
+    about(await held(), 50);
+    // a store's budget is its own
+    expect(await ctx.db.selectFrom('platform_call_budgets').select('store_id').execute()).toEqual([{ store_id: ctx.fixture.storeA.id }]);
+  });
+});
