@@ -10,6 +10,7 @@ import {
 import type { PlatformsConfig } from '../../../server/config.ts';
 import { grantToken, startStandIn } from './install-flow.ts';
 import { UNPACED } from '../../../server/modules/platforms/call-budget.ts';
+import { ShopifyUnavailable } from '../../../server/modules/platforms/shopify/admin-api.ts';
 
 const { standIn, config } = await startStandIn(() => new Date());
 const adapter = platformAdapters(config.platforms as PlatformsConfig).shopify!;
@@ -100,6 +101,16 @@ describe('the Shopify adapter', () => {
     await adapter.deactivateCode(connection, { code: 'OLD-1', platformId: created.platformId });
     expect(held('OLD-1')?.status).toBe('EXPIRED');
     expect(adapter.applyUrl(`https://${SHOP}`, 'OLD 1', '/cart')).toBe(`https://${SHOP}/discount/OLD%201?redirect=%2Fcart`);
+  });
+
+  it('Shopify unavailable a moment (503): the query is sent again and the code created once; down (500): the job is told to retry later', async () => {
+    standIn.shop(SHOP).outage.push(503);
+    await adapter.createCode(connection, reward({ code: 'BLIP-1' }));
+    expect(standIn.shop(SHOP).outage).toEqual([]);
+    expect(standIn.shop(SHOP).discounts.filter((discount) => discount.code === 'BLIP-1')).toHaveLength(1);
+    standIn.shop(SHOP).outage.push(500);
+    await expect(adapter.createCode(connection, reward({ code: 'DOWN-1' }))).rejects.toThrow(ShopifyUnavailable);
+    expect(held('DOWN-1')).toBeUndefined();
   });
 
   it('THROTTLED: waits what the bucket needs at its restore rate', async () => {

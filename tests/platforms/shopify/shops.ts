@@ -55,6 +55,8 @@ export class StandInShop {
   email: string;
   currencyCode = 'USD';
   readonly bucket: Bucket = newBucket();
+  /** statuses the shop's Admin API answers its next requests with, one each, before answering again (an outage) */
+  readonly outage: number[] = [];
   readonly discounts: StandInDiscount[] = [];
   readonly subscriptions: StandInSubscription[] = [];
   readonly customers: StandInCustomer[] = [];

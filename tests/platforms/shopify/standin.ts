@@ -169,6 +169,8 @@ export class ShopifyStandIn {
         return send(response, 404, { errors: `The stand-in answers Admin API ${SCHEMA_VERSION} only, not ${graphqlVersion}.` });
       const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      const outage = this.shop(shop).outage.shift();
+      if (outage) return send(response, outage, { errors: 'Service Unavailable' });
       return send(response, 200, await answerGraphql(this.shop(shop), body, this.origin));
     }
     const storefront = {

@@ -1,10 +1,13 @@
 /**
- * Calls to a shop's Admin API: the OAuth code exchange and GraphQL. SHOPIFY_API_ORIGIN, when set,
- * stands for https://<shop> in every call (the stand-in in tests). A query spends its cost from
+ * Calls to a shop's Admin API: the OAuth code exchange, and GraphQL through Shopify's own client
+ * (@shopify/admin-api-client: the address, headers and version check, retries of a 429 or 503 and
+ * of a request that got no answer). SHOPIFY_API_ORIGIN, when set, stands for https://<shop> in every
+ * call (the stand-in in tests). A query spends its cost from
  * the store's call budget before it is sent and tells the budget what the bucket holds after it
  * (call-budget.ts), so the shop's cost bucket is not overdrawn; a throttled query all the same
  * answers PlatformThrottled with the wait the bucket needs; a refused token PlatformUnauthorized.
  */
+import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
 import type { PlatformsConfig } from '../../../config.ts';
 import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
 import type { CallBudget } from '../call-budget.ts';
@@ -12,6 +15,8 @@ import type { CallBudget } from '../call-budget.ts';
 /** The Admin API version the app is written against (Shopify supports each for a year). */
 export const API_VERSION = '2026-10';
 const TIMEOUT_MS = 15_000;
+/** A request that got no answer, a 429 or a 503 is sent again this many times before the job engine's own retries. */
+const RETRIES = 2;
 
 export type ShopifyConfig = NonNullable<PlatformsConfig['shopify']>;
 
@@ -34,13 +39,8 @@ export async function exchangeCode(config: ShopifyConfig, shop: string, code: st
   return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : '' };
 }
 
-interface GraphqlAnswer<T> {
-  data?: T;
-  errors?: Array<{ message: string; extensions?: { code?: string } }> | string;
-  extensions?: {
-    cost?: { requestedQueryCost?: number; throttleStatus?: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } };
-  };
-}
+type ClientAnswer = Awaited<ReturnType<AdminApiClient['request']>>;
+type Extensions = ClientAnswer['extensions'];
 
 /**
  * What each query asked of the bucket when it last ran (Shopify: running a query is the best way to
@@ -51,20 +51,50 @@ const requestedCost = new Map<string, number>();
 const UNKNOWN_COST = 10;
 
 /** Notes what the answer says the query cost and the bucket holds. */
-async function learn(budget: CallBudget | undefined, query: string, answer: GraphqlAnswer<unknown>): Promise<void> {
-  const cost = answer.extensions?.cost;
+async function learn(budget: CallBudget | undefined, query: string, extensions: Extensions): Promise<void> {
+  const cost = extensions?.cost;
   if (cost?.requestedQueryCost !== undefined) requestedCost.set(query, cost.requestedQueryCost);
   const status = cost?.throttleStatus;
-  if (budget && status) await budget.observe({ available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate });
+  if (budget && status?.currentlyAvailable !== undefined && status.maximumAvailable !== undefined && status.restoreRate !== undefined) {
+    await budget.observe({ available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate });
+  }
 }
 
 /** The wait before a throttled query can run: the points missing from the bucket at its restore rate. */
-function throttleWait(answer: GraphqlAnswer<unknown>): number {
-  const cost = answer.extensions?.cost;
+function throttleWait(extensions: Extensions): number {
+  const cost = extensions?.cost;
   const status = cost?.throttleStatus;
   if (!cost?.requestedQueryCost || !status?.restoreRate) return 1000;
-  const missing = Math.max(0, cost.requestedQueryCost - status.currentlyAvailable);
+  const missing = Math.max(0, cost.requestedQueryCost - (status.currentlyAvailable ?? 0));
   return Math.max(1000, Math.ceil(missing / status.restoreRate) * 1000);
+}
+
+/** Said once a process: the Admin API version is past its support, or a field the app uses is deprecated. */
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
+function clientFor(config: ShopifyConfig, shop: string, token: string): AdminApiClient {
+  const shopUrl = `https://${shop}`;
+  return createAdminApiClient({
+    storeDomain: shop,
+    apiVersion: API_VERSION,
+    accessToken: token,
+    retries: RETRIES,
+    customFetchApi: (url, init) =>
+      fetch(config.apiOrigin && url.startsWith(shopUrl) ? config.apiOrigin + url.slice(shopUrl.length) : url, {
+        ...init,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }),
+    logger: (log) => {
+      if (log.type === 'Unsupported_Api_Version')
+        warnOnce(`Shopify Admin API ${API_VERSION} is no longer supported: move to one of ${log.content.supportedApiVersions.join(', ')}.`);
+      if (log.type === 'HTTP-Response-GraphQL-Deprecation-Notice') warnOnce(`Shopify Admin API: ${log.content.deprecationNotice}`);
+    },
+  });
 }
 
 /** One Admin GraphQL operation for the shop; answers its `data`. */
@@ -75,24 +105,19 @@ export async function adminGraphql<T>(
   variables: Record<string, unknown> = {},
 ): Promise<T> {
   await connection.budget?.spend(requestedCost.get(query) ?? UNKNOWN_COST);
-  let response: Response;
-  try {
-    response = await fetch(`${shopOrigin(config, connection.shop)}/admin/api/${API_VERSION}/graphql.json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': connection.token },
-      body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ShopifyUnavailable(`Shopify did not answer: ${(error as Error).message}`);
+  const { data, errors, extensions } = await clientFor(config, connection.shop, connection.token).request<T>(query, { variables });
+  await learn(connection.budget, query, extensions);
+  const status = errors?.networkStatusCode;
+  if (status === 401 || status === 403) throw new PlatformUnauthorized();
+  if (status === 429) throw new PlatformThrottled(Math.max(1000, Number(errors?.response?.headers.get('retry-after') ?? '2') * 1000));
+  if (errors && !status) throw new ShopifyUnavailable(`Shopify did not answer: ${errors.message}`);
+  if (status && (status < 200 || status >= 300)) throw new ShopifyUnavailable(`Shopify answered ${status}.`);
+  // Shopify answers some refusals (a bad token's) as one string rather than a list
+  const graphqlErrors: Array<{ message: string; extensions?: { code?: string } }> =
+    typeof errors?.graphQLErrors === 'string' ? [{ message: errors.graphQLErrors }] : (errors?.graphQLErrors ?? []);
+  if (graphqlErrors.some((error) => error.extensions?.code === 'THROTTLED')) throw new PlatformThrottled(throttleWait(extensions));
+  if (graphqlErrors.length > 0 || !data) {
+    throw new Error(`Shopify refused the query: ${graphqlErrors.map((error) => error.message).join('; ') || errors?.message}`);
   }
-  if (response.status === 401 || response.status === 403) throw new PlatformUnauthorized();
-  if (response.status === 429) throw new PlatformThrottled(Math.max(1000, Number(response.headers.get('retry-after') ?? '2') * 1000));
-  if (!response.ok) throw new ShopifyUnavailable(`Shopify answered ${response.status}.`);
-  const answer = (await response.json()) as GraphqlAnswer<T>;
-  await learn(connection.budget, query, answer);
-  const errors = typeof answer.errors === 'string' ? [{ message: answer.errors }] : (answer.errors ?? []);
-  if (errors.some((error) => error.extensions?.code === 'THROTTLED')) throw new PlatformThrottled(throttleWait(answer));
-  if (errors.length > 0 || !answer.data) throw new Error(`Shopify refused the query: ${errors.map((error) => error.message).join('; ')}`);
-  return answer.data;
+  return data;
 }
