@@ -232,9 +232,9 @@ export function listBulkOperations(
       return true;
     });
   const byCompletion = (a: StandInBulkOperation, b: StandInBulkOperation) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '');
-  let found = shop.bulkOperations.filter(matches).reverse();
-  if (args.sortKey === 'COMPLETED_AT') found.sort(byCompletion);
-  if (args.reverse) found.reverse();
+  const newestFirst = shop.bulkOperations.filter(matches).toReversed();
+  const sorted = args.sortKey === 'COMPLETED_AT' ? newestFirst.toSorted(byCompletion) : newestFirst;
+  let found = args.reverse ? sorted.toReversed() : sorted;
   if (typeof args.first === 'number') found = found.slice(0, args.first);
   if (typeof args.last === 'number') found = found.slice(-args.last);
   return connection(found.map((operation) => readBulkOperation(shop, operation)));
