@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { POINTS_LIMITS } from '../../domain/ledger/index.ts';
-import { IMPORT_FIELDS, type ImportField, type ImportProblem } from './contract/vocabulary.ts';
+import { IMPORT_FIELDS, TAG_SEPARATORS, type ImportField, type ImportProblem } from './contract/vocabulary.ts';
 import type { ImportCustomer } from './tables.ts';
 
 /** Which column of the file fills each field (a header of the file); unmapped fields stay empty. */
@@ -126,7 +126,7 @@ export function checkCustomerFile(text: string, requested: ColumnMapping | undef
     const tags = [
       ...new Set(
         cell('tags')
-          .split(/[;,|]/)
+          .split(TAG_SEPARATORS)
           .map((tag) => tag.trim())
           .filter(Boolean),
       ),

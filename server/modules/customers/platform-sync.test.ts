@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { tagName } from './contract/customers.ts';
 import { upsertPlatformCustomer, upsertPlatformCustomers, type PlatformCustomer } from './platform-sync.ts';
 import { deleteCustomer } from './profile.ts';
 import { tagCustomers } from './tags.ts';
@@ -58,6 +59,18 @@ describeEachDatabase(
         .execute();
       await upsertPlatformCustomer(ctx.db, storeId(), 'shopify', person(100, { email: 'ordered@example.com', tags: ['gold'] }));
       expect(await row('9100')).toMatchObject({ id: ordered!.id, tags: ['gold', 'vip'], platform_tags: ['gold'] });
+    });
+
+    it('a platform tag holding ; , or | stays one tag, those characters replaced, so the console and a CSV file take it whole (in bulk and one by one)', async () => {
+      const tags = ['net 30; wholesale', 'Gold|Platinum', 'a,b', '|', ' x | '];
+      await upsertPlatformCustomers(ctx.db, storeId(), 'shopify', [person(20, { tags })]);
+      const expected = ['Gold/Platinum', 'a/b', 'net 30/wholesale', 'x'];
+      expect(await row('9020')).toMatchObject({ tags: expected, platform_tags: expected });
+      for (const tag of expected) expect(tagName.safeParse(tag).success).toBe(true);
+      // the same tags read again are the same: nothing to write
+      expect(await upsertPlatformCustomers(ctx.db, storeId(), 'shopify', [person(20, { tags })])).toMatchObject({ updated: 0, unchanged: 1 });
+      await upsertPlatformCustomer(ctx.db, storeId(), 'shopify', person(21, { tags: ['VIP | Early bird'] }));
+      expect(await row('9021')).toMatchObject({ tags: ['VIP/Early bird'], platform_tags: ['VIP/Early bird'] });
     });
 
     it('finds a customer by platform id when the e-mail changed; an e-mail another customer has stays; a deleted customer stays erased', async () => {

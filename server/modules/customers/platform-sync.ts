@@ -19,6 +19,7 @@ import type { Executor } from '../../domain/ledger/index.ts';
 import type { PlatformCustomer } from '../platforms/index.ts';
 import { claimAction, RedeemError } from '../rules/index.ts';
 import { deleteCustomer } from './profile.ts';
+import { TAG_SEPARATORS } from './contract/vocabulary.ts';
 import { mergeTags } from './tags.ts';
 
 export type { PlatformCustomer };
@@ -29,7 +30,23 @@ const NAME_LENGTH = 100;
 /** Customers a bulk update writes per statement (six parameters each: well under PostgreSQL's 65,535). */
 const UPDATE_ROWS = 2_000;
 
-const cleanTags = (tags: string[]) => [...new Set(tags.map((tag) => tag.trim().slice(0, TAG_LENGTH)).filter(Boolean))].sort().slice(0, TAG_LIMIT);
+/**
+ * A platform's tag as the store keeps it. The console refuses a tag holding ; , or | because a CSV
+ * file's tags cell is split on them, so an export would bring such a tag back as several. A
+ * platform allows them (Shopify only splits on commas), and its tag is not ours to refuse: the
+ * parts between them are joined by '/' instead, so the tag stays one tag, reads much the same, and
+ * comes out the same on every sync (the platform's earlier tags are compared as written).
+ */
+const platformTag = (tag: string) =>
+  tag
+    .split(TAG_SEPARATORS)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/')
+    .slice(0, TAG_LENGTH)
+    .trim();
+
+const cleanTags = (tags: string[]) => [...new Set(tags.map(platformTag).filter(Boolean))].sort().slice(0, TAG_LIMIT);
 
 /** The customer's tags (`tags`) with the platform's earlier ones (`previous`) replaced by `incoming` (jsonb). */
 const withPlatformTags = (tags: RawBuilder<unknown>, previous: RawBuilder<unknown>, incoming: RawBuilder<unknown>) =>

@@ -230,8 +230,10 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
     if (!pending || body.grant_type !== 'authorization_code' || body.context !== `stores/${pending.storeHash}` || !body.redirect_uri) {
       return json(response, 400, { error: 'invalid_grant', error_description: 'Invalid authorization code.' });
     }
-    codes.delete(String(body.code));
     const store = storeOf(pending.storeHash);
+    // down: the code is not used up, as a request that never reached BigCommerce would leave it
+    if (store.outage) return json(response, store.outage, { error: 'server_error', error_description: 'Service Unavailable' });
+    codes.delete(String(body.code));
     store.token = randomBytes(20).toString('hex');
     const owner = owners.get(pending.storeHash) ?? pending.user;
     return json(response, 200, {
@@ -286,6 +288,7 @@ export async function startBigCommerceStandIn(options: StandInOptions): Promise<
     const api = /^\/stores\/([^/]+)(\/v[23]\/.*)$/.exec(url.pathname);
     if (!api) return storefront(request, response, url);
     const store = storeOf(decodeURIComponent(api[1]!));
+    if (store.outage) return json(response, store.outage, { status: store.outage, title: 'Service Unavailable' });
     const { allowed, headers } = spend(store.hash);
     if (!allowed) return json(response, 429, { status: 429, title: 'Too many requests.' }, headers);
     if (!store.token || request.headers['x-auth-token'] !== store.token) {

@@ -109,6 +109,8 @@ export interface StoreState {
   orderCoupons: StandInOrderCoupon[];
   carts: StandInCart[];
   nextId: number;
+  /** while set, the store's API and its install's token exchange answer this status: BigCommerce is down */
+  outage?: number | null;
 }
 
 export interface Answer {

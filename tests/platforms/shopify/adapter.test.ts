@@ -96,6 +96,15 @@ describe('the Shopify adapter', () => {
     );
   });
 
+  it('a product the shop does not have is a refusal, and nothing is created', async () => {
+    standIn.shop(SHOP).products = new Set(['11', '33']);
+    const refused = adapter.createCode(connection, reward({ code: 'GONE-1', discount: { type: 'free_product', productIds: ['99'] } }));
+    await expect(refused).rejects.toThrow(PlatformRefused);
+    await expect(refused).rejects.toThrow(/gid:\/\/shopify\/Product\/99 does not exist/);
+    standIn.shop(SHOP).products = null;
+    expect(held('GONE-1')).toBeUndefined();
+  });
+
   it('deactivates a code; the apply address takes the shopper to the cart with the code', async () => {
     const created = await adapter.createCode(connection, reward({ code: 'OLD-1' }));
     await adapter.deactivateCode(connection, { code: 'OLD-1', platformId: created.platformId });

@@ -69,6 +69,17 @@ describeEachDatabase(
       expect(await signupEntries((await customerOf('7001'))!.id)).toHaveLength(1);
     });
 
+    it('customers/update with a tag holding ; or |: one tag, those characters replaced, as the console would take it', async () => {
+      await send('customers/update', {
+        id: 7001,
+        email: 'grace.hopper@example.com',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        tags: 'net 30; wholesale, VIP|Gold',
+      });
+      expect(await customerOf('7001')).toMatchObject({ tags: ['VIP/Gold', 'net 30/wholesale'] });
+    });
+
     it('customers/delete erases the customer’s personal data; the ledger stays', async () => {
       const grace = (await customerOf('7001'))!;
       await send('customers/delete', { id: 7001 });

@@ -108,7 +108,7 @@ describeEachDatabase(
 
     const storeCount = async () => Number((await ctx.db.selectFrom('stores').select(ctx.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
-    it('refuses a callback without the state cookie, with a reused state, or for a shop that did not start it', async () => {
+    it('refuses a callback without the state cookie, without a state, with a reused state, or for a shop that did not start it', async () => {
       const stores = await storeCount();
       const started = await startInstall(ctx.app, standIn, 'second-shop.myshopify.com');
       const callback = onApp(await approve(started.location));
@@ -128,6 +128,18 @@ describeEachDatabase(
       });
       expect(wrongShop.statusCode).toBe(403);
 
+      // signed by Shopify, but without the state the browser holds
+      const stateless: Record<string, string> = Object.fromEntries(other);
+      delete stateless.state;
+      delete stateless.hmac;
+      stateless.hmac = signQuery(API_SECRET, stateless);
+      const noState = await ctx.app.inject({
+        method: 'GET',
+        url: `/platforms/shopify/callback?${new URLSearchParams(stateless)}`,
+        headers: { cookie: started.cookie },
+      });
+      expect(noState.statusCode).toBe(403);
+
       const tampered = await ctx.app.inject({ method: 'GET', url: callback.replace('code=', 'code=x'), headers: { cookie: started.cookie } });
       expect(tampered.statusCode).toBe(401);
 
@@ -137,6 +149,34 @@ describeEachDatabase(
       expect(replay.statusCode).toBe(403);
       expect(replay.body).toContain('already used');
       expect(await storeCount()).toBe(stores + 1);
+    });
+
+    it('Shopify down at the callback: a clear answer (502), nothing written, nobody signed in; the install started again goes through', async () => {
+      const stores = await storeCount();
+      const shop = 'down-shop.myshopify.com';
+      const started = await startInstall(ctx.app, standIn, shop);
+      const callback = onApp(await approve(started.location));
+      standIn.shop(shop).outage.push(503);
+      const down = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
+      expect(standIn.shop(shop).outage).toEqual([]);
+      expect(down.statusCode).toBe(502);
+      expect(down.body).toContain('Try the install again in a moment.');
+      expect(String(down.headers['set-cookie'] ?? '')).not.toContain('ls_provider_session');
+      expect(await storeCount()).toBe(stores);
+      expect(await ctx.db.selectFrom('platform_connections').select('store_id').where('shop', '=', shop).execute()).toEqual([]);
+      expect((await install(ctx.app, standIn, shop)).statusCode).toBe(303);
+      expect(await storeCount()).toBe(stores + 1);
+    });
+
+    it('refuses a callback signed more than a day ago (401), writing nothing', async () => {
+      const stores = await storeCount();
+      const started = await startInstall(ctx.app, standIn, 'late-shop.myshopify.com');
+      const callback = onApp(await approve(started.location));
+      ctx.clock.advance(2 * 86_400_000);
+      const late = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
+      expect(late.statusCode).toBe(401);
+      expect(late.body).toContain('This install link has expired');
+      expect(await storeCount()).toBe(stores);
     });
   },
   { config, postgres: true },

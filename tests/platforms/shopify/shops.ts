@@ -55,7 +55,7 @@ export class StandInShop {
   email: string;
   currencyCode = 'USD';
   readonly bucket: Bucket = newBucket();
-  /** statuses the shop's Admin API answers its next requests with, one each, before answering again (an outage) */
+  /** statuses the shop's admin (OAuth token exchange and Admin API) answers its next requests with, one each, before answering again (an outage) */
   readonly outage: number[] = [];
   readonly discounts: StandInDiscount[] = [];
   readonly subscriptions: StandInSubscription[] = [];
@@ -65,6 +65,8 @@ export class StandInShop {
   bulkFileOrigin = '';
   /** the address of the shop's online store (its primary domain); https://<domain> when unset */
   storefrontUrl = '';
+  /** the ids of the shop's products, when a test names them: a discount on another product is refused; null: every id exists */
+  products: Set<string> | null = null;
   #ids = 1000;
 
   constructor(readonly domain: string) {
@@ -137,6 +139,15 @@ export class StandInShop {
     if (percentage !== undefined && (percentage <= 0 || percentage > 1)) {
       return {
         userErrors: [{ field: [argument, 'customerGets', 'value', 'percentage'], message: 'Value must be between 0.0 and 1.0', code: 'VALUE_OUTSIDE_RANGE' }],
+      };
+    }
+    const productIds = (input.customerGets as { items?: { products?: { productsToAdd?: string[] } } } | undefined)?.items?.products?.productsToAdd ?? [];
+    const unknown = this.products ? productIds.filter((id) => !this.products!.has(id.replace(/^gid:\/\/shopify\/Product\//, ''))) : [];
+    if (unknown.length > 0) {
+      return {
+        userErrors: [
+          { field: [argument, 'customerGets', 'items', 'products', 'productsToAdd'], message: `Product ${unknown[0]} does not exist.`, code: 'INVALID' },
+        ],
       };
     }
     const discount: StandInDiscount = {

@@ -154,6 +154,8 @@ export class ShopifyStandIn {
     if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') return this.#authorize(query, response);
     if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
       const grant = this.#codes.get(String(body.code));
+      const outage = grant && this.shop(grant.shop).outage.shift();
+      if (outage) return send(response, outage, { errors: 'Service Unavailable' });
       if (!grant || body.client_id !== this.options.apiKey || body.client_secret !== this.options.apiSecret) {
         return send(response, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
       }

@@ -124,6 +124,38 @@ describeEachDatabase(
       expect(rows[1]).toMatchObject({ external_id: '9002', deleted_at: null });
     });
 
+    it("the integrations screen's re-sync checks the subscriptions and puts back a missing one, once", async () => {
+      const subscriptions = standIn.shop(SHOP).subscriptions;
+      const [removed] = subscriptions.splice(
+        subscriptions.findIndex((subscription) => subscription.topic === 'ORDERS_PAID'),
+        1,
+      );
+      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
+      // later than the install's own check (a check is one job per moment it was asked for)
+      ctx.clock.advance(1_000);
+      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: owner.headers, payload: {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.platform_check_job_id).toEqual(expect.any(Number));
+      await runJobs(ctx.db, ctx.clock, false, ctx.config);
+      expect(subscriptions).toHaveLength(12);
+      expect(subscriptions.filter((subscription) => subscription.topic === 'ORDERS_PAID')).toEqual([expect.objectContaining({ uri: removed!.uri })]);
+    });
+
+    it('a token the shop revoked: the check fails saying so, the store asks to reconnect, and the program stays', async () => {
+      standIn.revokeTokens(SHOP);
+      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
+      ctx.clock.advance(1_000);
+      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: owner.headers, payload: {} });
+      const jobId = response.json().data.platform_check_job_id as number;
+      await runJobs(ctx.db, ctx.clock, false, ctx.config);
+      const job = await ctx.db.selectFrom('jobs').select(['state', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ state: 'failed', error: expect.stringContaining('reconnect your shop') });
+      expect(await connection()).toMatchObject({ status: 'reconnect' });
+      const overview = await ctx.app.inject({ method: 'GET', url: '/data/v1/platform', headers: owner.headers });
+      expect(overview.json().data).toMatchObject({ platform: 'shopify', status: 'reconnect' });
+      expect(await ctx.db.selectFrom('earning_rules').select('id').where('store_id', '=', storeId).execute()).toHaveLength(2);
+    });
+
     it('app/uninstalled: the token is erased, platform work cancelled, the embed and the proxy answer as for an unknown store; the program stays', async () => {
       await ctx.db
         .insertInto('jobs')
@@ -159,5 +191,5 @@ describeEachDatabase(
       expect(left).toEqual([]);
     });
   },
-  { config },
+  { config, postgres: true },
 );

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CUSTOMER_SORTS, CUSTOMER_TRANSACTION_SORTS, IMPORT_FIELDS, PROGRAM_STATUSES, type ImportProblem, type ProgramStatus } from './vocabulary.ts';
+import {
+  CUSTOMER_SORTS,
+  CUSTOMER_TRANSACTION_SORTS,
+  IMPORT_FIELDS,
+  PROGRAM_STATUSES,
+  TAG_SEPARATORS,
+  type ImportProblem,
+  type ProgramStatus,
+} from './vocabulary.ts';
 import { idField } from '../../../domain/schemas/fields.ts';
 import { POINTS_LIMITS } from '../../../domain/schemas/points-limits.ts';
 
@@ -190,7 +198,7 @@ export const tagName = z
   .min(1, 'A tag cannot be empty.')
   .max(40, 'A tag is at most 40 characters.')
   // a CSV file's tags cell is split on them (the export joins with ';'): a tag holding one would not come back whole
-  .refine((tag) => !/[;,|]/.test(tag), 'A tag cannot contain ; , or | (they separate tags in CSV files).');
+  .refine((tag) => !TAG_SEPARATORS.test(tag), 'A tag cannot contain ; , or | (they separate tags in CSV files).');
 
 /** POST tag/customer?limit&page&search (and GET tag): the customer tags in use, with how many customers carry each. */
 export const customerTagQuery = z.strictObject({

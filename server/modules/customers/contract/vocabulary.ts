@@ -14,6 +14,9 @@ export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'birthday', 'points', 'tags'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** What separates tags in a CSV file's tags cell: the import splits on each (the export joins with ';'). */
+export const TAG_SEPARATORS = /[;,|]/;
+
 /** One problem of an import file: its line (1 is the header), the column and why. */
 export interface ImportProblem {
   line: number;

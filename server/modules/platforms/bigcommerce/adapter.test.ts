@@ -95,6 +95,18 @@ describe('the BigCommerce adapter against the stand-in', () => {
     expect(await bc.coupons(hash)).toHaveLength(1);
   });
 
+  it('a store API that is down (5xx) is neither a refusal nor a revoked token, so the job retries it; once back, the coupon is created once', async () => {
+    standIn.stores.get(hash)!.outage = 503;
+    const error = await adapter.createCode(connection, code()).catch((caught: unknown) => caught);
+    standIn.stores.get(hash)!.outage = null;
+    expect(error).toBeInstanceOf(Error);
+    for (const kind of [PlatformRefused, PlatformUnauthorized, PlatformThrottled]) expect(error).not.toBeInstanceOf(kind);
+    expect((error as Error).message).toContain('503');
+    expect(await bc.coupons(hash)).toEqual([]);
+    await adapter.createCode(connection, code());
+    expect(await bc.coupons(hash)).toHaveLength(1);
+  });
+
   it("a refusal is PlatformRefused in BigCommerce's words; a revoked token is PlatformUnauthorized", async () => {
     const refused = await adapter.createCode(connection, code({ discount: { type: 'percentage', percent: 150 } })).catch((caught: unknown) => caught);
     expect(refused).toBeInstanceOf(PlatformRefused);

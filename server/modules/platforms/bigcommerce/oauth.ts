@@ -27,6 +27,9 @@ export class InvalidBigCommerceJwt extends Error {
 /** A code the login service refused (used, expired, forged): the install did not happen. */
 export class InstallRefused extends Error {}
 
+/** BigCommerce's login service did not answer, or failed (5xx): the install code may still be good, try again. */
+export class LoginServiceUnavailable extends Error {}
+
 export interface SignedPayload {
   storeHash: string;
   user: { id: number; email: string };
@@ -79,23 +82,28 @@ export async function verifyCurrentCustomer(app: BigCommerceApp, jwt: string): P
 
 /** Exchanges the auth callback's code for the store's access token. */
 export async function exchangeCode(app: BigCommerceApp, callback: { code: string; scope: string; context: string }, redirectUri: string): Promise<TokenGrant> {
-  const response = await fetch(`${app.loginUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      client_id: app.clientId,
-      client_secret: app.clientSecret,
-      code: callback.code,
-      scope: callback.scope,
-      grant_type: 'authorization_code',
-      redirect_uri: redirectUri,
-      context: callback.context,
-    }),
-    signal: AbortSignal.timeout(15_000),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${app.loginUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        code: callback.code,
+        scope: callback.scope,
+        grant_type: 'authorization_code',
+        redirect_uri: redirectUri,
+        context: callback.context,
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new LoginServiceUnavailable(`BigCommerce's login service did not answer (${(error as Error).message}).`);
+  }
   if (response.status >= 400 && response.status < 500)
     throw new InstallRefused('BigCommerce refused the install code: start the install again from your store.');
-  if (!response.ok) throw new Error(`BigCommerce's login service answered ${response.status}.`);
+  if (!response.ok) throw new LoginServiceUnavailable(`BigCommerce's login service answered ${response.status}.`);
   const grant = (await response.json()) as {
     access_token?: string;
     scope?: string;

@@ -165,6 +165,18 @@ describeEachDatabase(
       expect(await snapshotTables(ctx.db)).toBe(before);
     });
 
+    it("BigCommerce's login service down at the install: a clear answer (502), nothing written; the same code goes through once it is back", async () => {
+      const before = await snapshotTables(ctx.db);
+      const callback = await bc.install(HASH, owner);
+      standIn.stores.get(HASH)!.outage = 503;
+      const down = await get(`/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}`);
+      standIn.stores.get(HASH)!.outage = null;
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ code: 'platform_unavailable', message: expect.stringContaining('Try the install again in a moment.') });
+      expect(await snapshotTables(ctx.db)).toBe(before);
+      expect((await get(`/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}`)).statusCode).toBe(303);
+    });
+
     it('refuses forged and expired signed payloads on load, uninstall and remove_user: 401, nothing changed', async () => {
       const before = await snapshotTables(ctx.db);
       const forged = await bc.signedPayload(HASH, { secret: 'not-the-client-secret' });
@@ -235,6 +247,31 @@ describeEachDatabase(
       expect((await get(`/storefront/v1/${before.store_name}/bootstrap`)).statusCode).toBe(200);
       expect(await ctx.db.selectFrom('stores').select('id').where('platform', '=', 'bigcommerce').execute()).toHaveLength(1);
     });
+
+    it("a new HMAC secret: the hooks' deliveries are refused until the integrations screen's re-sync gives them the store's new secret", async () => {
+      // each delivery its own order (the same event again would be answered as a duplicate)
+      let orderId = 600;
+      const deliver = async () => {
+        orderId += 1;
+        const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
+        const url = new URL(request!.destination);
+        return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
+      };
+      await runJobs();
+      expect(await deliver()).toBe(200);
+      const store = await storeOfHash();
+      await ctx.db
+        .updateTable('stores')
+        .set({ hmac_secret: randomBytes(32).toString('hex') })
+        .where('id', '=', store.id)
+        .execute();
+      expect(await deliver()).toBe(401);
+      const login = await signInWith(await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`));
+      await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: authHeaders(login), payload: {} });
+      await runJobs();
+      expect(await bc.hooks(HASH)).toHaveLength(HOOK_SCOPES.length);
+      expect(await deliver()).toBe(200);
+    });
   },
-  { config: { platforms }, workers: ['webhooks'] },
+  { config: { platforms }, workers: ['webhooks'], postgres: true },
 );

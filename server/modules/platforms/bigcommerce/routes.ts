@@ -19,7 +19,15 @@ import { ApiError, notFound } from '../../../http/errors.ts';
 import { markUninstalled, storeOfShop } from '../connections.ts';
 import { addMember, installStore, providerSignIn, removeMember, userIdOfEmail } from '../install.ts';
 import { cancelPlatformWork } from '../jobs.ts';
-import { exchangeCode, InstallRefused, InvalidBigCommerceJwt, verifySignedPayload, type BigCommerceApp, type SignedPayload } from './oauth.ts';
+import {
+  exchangeCode,
+  InstallRefused,
+  InvalidBigCommerceJwt,
+  LoginServiceUnavailable,
+  verifySignedPayload,
+  type BigCommerceApp,
+  type SignedPayload,
+} from './oauth.ts';
 import { BIGCOMMERCE_BACKFILL_JOB } from './backfill.ts';
 import { BIGCOMMERCE_SETUP_JOB, placeholderTitle } from './setup.ts';
 
@@ -79,6 +87,7 @@ export const bigcommerceRoutes: RouteModule = {
         const bigcommerce = appOf(app.config);
         const grant = await exchangeCode(bigcommerce, request.query, redirectUri).catch((error: unknown) => {
           if (error instanceof InstallRefused) throw new ApiError(401, error.message, 'install_refused');
+          if (error instanceof LoginServiceUnavailable) throw new ApiError(502, `${error.message} Try the install again in a moment.`, 'platform_unavailable');
           throw error;
         });
         const now = app.clock.now();

@@ -35,6 +35,7 @@ interface Hook {
   scope: string;
   destination: string;
   is_active: boolean;
+  headers?: Record<string, string> | null;
 }
 
 const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -44,13 +45,17 @@ export function loaderTag(publicUrl: string, storeName: string, clientId: string
   return `<script async src="${attribute(`${publicUrl}/embed/loader.js`)}" data-store="${attribute(storeName)}" data-bigcommerce-client-id="${attribute(clientId)}"></script>`;
 }
 
-/** Registers the missing hooks (an inactive one is switched back on); answers how many were created. */
+/**
+ * Registers the missing hooks; an inactive one is switched back on, and one that sends another
+ * secret is given the store's (the merchant generated a new HMAC secret since: every delivery
+ * would be refused). Answers how many were created or put right.
+ */
 async function ensureHooks(access: StoreAccess, destination: string, secretHeader: string): Promise<number> {
   const hooks = await bigcommerceList<Hook>(access, '/v3/hooks');
   let created = 0;
   for (const scope of HOOK_SCOPES) {
     const existing = hooks.find((hook) => hook.scope === scope && hook.destination === destination);
-    if (existing?.is_active) continue;
+    if (existing?.is_active && existing.headers?.['X-Webhook-Secret'] === secretHeader) continue;
     const body = { scope, destination, is_active: true, headers: { 'X-Webhook-Secret': secretHeader } };
     if (existing) await bigcommerceRequest(access, 'PUT', `/v3/hooks/${existing.id}`, body);
     else await bigcommerceRequest(access, 'POST', '/v3/hooks', body);

@@ -130,6 +130,42 @@ describeEachDatabase(
       expect(platform.codes.has(reward.code)).toBe(false);
     });
 
+    it('a platform down for a minute, then asking to slow down, is waited out: the code is created once, the points spent once', async () => {
+      const platform = new FakePlatform();
+      platform.always = 'fail';
+      const customerId = await member(1_000);
+      const reward = await redeem(customerId);
+      const start = ctx.clock.now().getTime();
+      while (ctx.clock.now().getTime() - start < MINUTE) {
+        await runner(platform).drain();
+        ctx.clock.advance(5_000);
+      }
+      const [failing] = await jobsOf(reward.id);
+      expect(failing).toMatchObject({ state: 'queued' });
+      expect(failing!.attempts).toBeLessThan(CREATE_CODE_ATTEMPTS);
+      // the shopper reads that the code is being prepared, not refused
+      const waiting = (await getMemberState(ctx.db, storeId(), customerId, ctx.clock.now()))?.rewards.find((item) => item.id === String(reward.id));
+      expect(waiting).toMatchObject({ platform: 'preparing' });
+      platform.always = null;
+      platform.script.push('throttle', 'throttle');
+      for (let pass = 0; pass < 4; pass += 1) {
+        ctx.clock.advance(MINUTE);
+        await runner(platform).drain();
+      }
+      expect((await jobsOf(reward.id))[0]).toMatchObject({ state: 'done' });
+      expect(await codeOf(reward.id)).toMatchObject({ state: 'created', error: null });
+      expect(platform.creations.get(reward.code)).toBe(1);
+      expect(await balance(customerId)).toBe(900);
+      const refunds = await ctx.db
+        .selectFrom('ledger_entries')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('type', '=', 'redemption_rollback')
+        .execute();
+      expect(refunds).toEqual([]);
+      expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
+    });
+
     it('a revoked token asks the store to reconnect; the code waits and is created after the reinstall', async () => {
       const platform = new FakePlatform();
       platform.script.push('unauthorized');

@@ -7,9 +7,9 @@
  */
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
-import { enqueueJob, PermanentFailure, RetryLater, type JobKind } from '../../../domain/jobs/index.ts';
-import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
-import { connectionOf, markNeedsReconnect } from '../connections.ts';
+import { enqueueJob, PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
+import { connectionOf } from '../connections.ts';
+import { asJobError } from '../job-errors.ts';
 import { adminGraphql, type ShopifyConfig } from './admin-api.ts';
 
 export const WEBHOOK_TOPICS = [
@@ -89,16 +89,8 @@ export function webhookSyncJob(config: Config): JobKind<never> {
       if (!shopify || job.storeId === null) throw new PermanentFailure('Shopify is not configured.');
       const connection = await connectionOf(job.db, config.platforms.tokenKeys, job.storeId);
       if (!connection || connection.platform !== 'shopify') return { created: [], skipped: 'not connected' };
-      try {
-        return { created: await syncSubscriptions(shopify, connection, `${config.publicUrl}/platforms/shopify/webhooks`) };
-      } catch (error) {
-        if (error instanceof PlatformThrottled) throw new RetryLater(error.message, error.delayMs);
-        if (error instanceof PlatformUnauthorized) {
-          await markNeedsReconnect(job.db, job.storeId);
-          throw new PermanentFailure(error.message);
-        }
-        throw error;
-      }
+      const storeId = job.storeId;
+      return { created: await asJobError(job.db, storeId, () => syncSubscriptions(shopify, connection, `${config.publicUrl}/platforms/shopify/webhooks`)) };
     },
   };
 }
