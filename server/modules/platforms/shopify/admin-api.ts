@@ -13,7 +13,7 @@ import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
 import type { CallBudget } from '../call-budget.ts';
 
 /** The Admin API version the app is written against (Shopify supports each for a year). */
-export const API_VERSION = '2025-10';
+export const API_VERSION = '2026-10';
 const TIMEOUT_MS = 15_000;
 /** A request that got no answer, a 429 or a 503 is sent again this many times before the job engine's own retries. */
 const RETRIES = 2;
