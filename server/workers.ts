@@ -26,6 +26,7 @@ import {
   bigcommerceBackfillJob,
   bigcommerceSetupJob,
   platformAdapters,
+  queueTokenCycles,
   resealTokens,
   rewardCodeJobs,
   webhookSyncJob,
@@ -103,6 +104,8 @@ export async function startWorkers(app: FastifyInstance, roles: readonly WorkerR
     await runner.start();
     // a PLATFORM_TOKEN_KEY rotation: the tokens a retired key sealed are resealed under the new one
     if (has('jobs') && config.platforms.tokenKeys.length > 1) await resealTokens(db, config.platforms.tokenKeys);
+    // Shopify stores still holding a non-expiring token are cycled to an expiring one (Shopify ends those tokens)
+    if (has('jobs') && config.platforms.shopify) await queueTokenCycles(db, clock.now());
     stops.push(work.jobsQueued.on(() => runner.wake()));
     stops.push(() => runner.stop());
   }

@@ -3,6 +3,7 @@
  * emails sit behind the outbox: the platform calls run as jobs of the job engine, never inside a
  * request. An adapter throws the errors below so the job knows whether to wait, retry or give up.
  */
+import type { Db } from '../../db/connection.ts';
 import type { Connection } from './connections.ts';
 import type { Platform } from './tables.ts';
 
@@ -36,6 +37,8 @@ export interface CreatedCode {
 
 export interface PlatformAdapter {
   platform: Platform;
+  /** Makes the connection's token usable before calls at `now` (Shopify renews an expiring token near its end): the connection to call with. */
+  ready?(db: Db, connection: Connection, now: Date): Promise<Connection>;
   /** Creates the code in the shop's discounts once: when the code already exists there, answers it. */
   createCode(connection: Connection, code: RewardCode): Promise<CreatedCode>;
   /** Makes a code unusable (a rollback, an expiry); a code already gone is fine. */

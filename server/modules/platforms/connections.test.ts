@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/helpers/db.ts';
+import { openToken } from './tokens.ts';
 import { connectionOf, connectionStatus, markNeedsReconnect, markUninstalled, resealTokens, saveConnection, storeOfShop } from './connections.ts';
 
 describeEachDatabase(
@@ -8,6 +9,7 @@ describeEachDatabase(
   (ctx) => {
     const key = randomBytes(32);
     const shop = 'alpha-shop.myshopify.com';
+    const rotated = randomBytes(32);
 
     it('keeps the token sealed at rest and opens it for a call', async () => {
       const storeId = ctx.fixture.storeA.id;
@@ -34,10 +36,28 @@ describeEachDatabase(
     });
 
     it('a key rotation reseals every token under the new key', async () => {
-      const newKey = randomBytes(32);
+      const newKey = rotated;
       expect(await resealTokens(ctx.db, [newKey, key])).toBe(1);
       expect(await resealTokens(ctx.db, [newKey, key])).toBe(0);
       expect((await connectionOf(ctx.db, [newKey], ctx.fixture.storeA.id))?.token).toBe('shpat_again');
+    });
+
+    it("an expiring token's refresh token is sealed too, resealed by a rotation, and erased by an uninstall", async () => {
+      const storeId = ctx.fixture.storeB.id;
+      const now = ctx.clock.now();
+      const expiresAt = new Date(now.getTime() + 3_600_000);
+      const expiry = { expiresAt, refreshToken: 'shprt_beta', refreshTokenExpiresAt: new Date(now.getTime() + 90 * 86_400_000) };
+      await saveConnection(ctx.db, [key], { storeId, platform: 'shopify', shop: 'beta.myshopify.com', token: 'shpat_beta', expiry, scopes: '', now });
+      const row = async () => ctx.db.selectFrom('platform_connections').selectAll().where('store_id', '=', storeId).executeTakeFirstOrThrow();
+      expect((await row()).sealed_refresh_token).not.toContain('shprt_beta');
+      expect(openToken([key], (await row()).sealed_refresh_token!)).toBe('shprt_beta');
+      expect((await connectionOf(ctx.db, [key], storeId))?.expiresAt).toEqual(expiresAt);
+      const newKey = randomBytes(32);
+      // this row and the one the rotation above sealed under `rotated`
+      expect(await resealTokens(ctx.db, [newKey, rotated, key])).toBe(2);
+      expect(openToken([newKey], (await row()).sealed_refresh_token!)).toBe('shprt_beta');
+      await markUninstalled(ctx.db, storeId, now);
+      expect(await row()).toMatchObject({ sealed_token: null, sealed_refresh_token: null });
     });
   },
   { postgres: true },

@@ -30,7 +30,7 @@ export { bigcommerceBackfillJob, BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/
 export { shopperOfCustomerJwt, type IdentifiedShopper } from './bigcommerce/shopper.ts';
 export { InvalidBigCommerceJwt } from './bigcommerce/oauth.ts';
 export { shopifyRoutes } from './shopify/routes.ts';
-export { queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
+export { queueTokenCycles, queueWebhookSync, webhookSyncJob } from './shopify/webhook-sync.ts';
 export { importBulkFile, queueShopifyBackfill, shopifyBackfillJob, SHOPIFY_BACKFILL_JOB } from './shopify/backfill.ts';
 export { dataRequestOf, dataRequestsOf } from './data-requests.ts';
 export { registerPlatformHooks, type PlatformCustomer, type PlatformHooks } from './hooks.ts';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import type { Role } from '../../db/schema.ts';
 import type { Executor } from '../../domain/ledger/index.ts';
-import { saveConnection, storeOfShop } from './connections.ts';
+import { saveConnection, storeOfShop, type TokenGrant } from './connections.ts';
 import { platformHook } from './hooks.ts';
 import type { Platform } from './tables.ts';
 
@@ -28,6 +28,8 @@ export interface InstallRequest {
   currency?: string;
   website?: string | null;
   token: string;
+  /** an expiring token's end and the refresh token that renews it (Shopify); none: the token does not expire */
+  expiry?: TokenGrant['expiry'];
   scopes: string;
   /** the merchant who installed: the store's owner */
   owner: { email: string; name: string };
@@ -147,6 +149,7 @@ export async function installStore(db: Db, keys: readonly Buffer[], request: Ins
       platform: request.platform,
       shop: request.shop,
       token: request.token,
+      expiry: request.expiry,
       scopes: request.scopes,
       now: request.now,
     });

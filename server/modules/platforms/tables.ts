@@ -15,6 +15,11 @@ export interface PlatformConnectionsTable {
   shop: string;
   /** the access token sealed by tokens.ts; null once uninstalled */
   sealed_token: string | null;
+  /** when the access token stops working; null: it does not expire */
+  token_expires_at: NullableTime;
+  /** the token that renews an expiring access token, sealed like it; null for a non-expiring one */
+  sealed_refresh_token: ColumnType<string | null, string | null | undefined, string | null>;
+  refresh_token_expires_at: NullableTime;
   scopes: ColumnType<string, string | undefined, string>;
   status: ColumnType<ConnectionStatus, ConnectionStatus | undefined, ConnectionStatus>;
   installed_at: Time;

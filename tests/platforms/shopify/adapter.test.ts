@@ -40,6 +40,7 @@ beforeAll(async () => {
     shop: SHOP,
     token: await grantToken(standIn, SHOP, 'write_discounts'),
     scopes: 'write_discounts',
+    expiresAt: null,
     budget: UNPACED,
   };
 });

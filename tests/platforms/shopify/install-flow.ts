@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../server/config.ts';
+import { API_VERSION } from '../../../server/modules/platforms/shopify/admin-api.ts';
 import { ShopifyStandIn } from './standin.ts';
+import type { TokenAnswer } from './tokens.ts';
 
 export const API_KEY = 'test-shopify-key';
 export const API_SECRET = 'test-shopify-secret';
@@ -46,14 +48,29 @@ export async function install(app: FastifyInstance, standIn: ShopifyStandIn, sho
   return app.inject({ method: 'GET', url: onApp(callback), headers: { cookie: started.cookie } });
 }
 
-/** A token as the app gets one without the app's callback: Shopify's authorize, then the code exchanged. */
-export async function grantToken(standIn: ShopifyStandIn, shop: string, scope: string): Promise<string> {
+/** A token as the app gets one without the app's callback: Shopify's authorize, then the code exchanged (`expiring=1` when asked). */
+export async function grantTokens(standIn: ShopifyStandIn, shop: string, scope: string, expiring = false): Promise<TokenAnswer> {
   const authorize = `${standIn.origin}/admin/oauth/authorize?${new URLSearchParams({ client_id: API_KEY, shop, scope, redirect_uri: `${PUBLIC_URL}/cb`, state: 's' })}`;
   const code = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location'))).searchParams.get('code')!;
   const response = await fetch(`${standIn.origin}/admin/oauth/access_token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: API_KEY, client_secret: API_SECRET, code }),
+    body: JSON.stringify({ client_id: API_KEY, client_secret: API_SECRET, code, ...(expiring ? { expiring: '1' } : {}) }),
   });
-  return ((await response.json()) as { access_token: string }).access_token;
+  return (await response.json()) as TokenAnswer;
+}
+
+/** The status the stand-in's Admin API answers a query made with this access token (200 when it works, 401 when not). */
+export async function tokenStatus(standIn: ShopifyStandIn, token: string): Promise<number> {
+  const response = await fetch(`${standIn.origin}/admin/api/${API_VERSION}/graphql.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
+    body: JSON.stringify({ query: '{ shop { name } }' }),
+  });
+  return response.status;
+}
+
+/** A non-expiring token, as apps got them before expiring ones. */
+export async function grantToken(standIn: ShopifyStandIn, shop: string, scope: string): Promise<string> {
+  return (await grantTokens(standIn, shop, scope)).access_token;
 }

@@ -1,6 +1,6 @@
 /**
  * A stand-in for Shopify, for tests and the browser tests' servers: OAuth (authorize approves at
- * once, access_token), the Admin GraphQL API checked against the documented schema with its cost
+ * once, access_token with expiring tokens, their refresh and token exchange: tokens.ts), the Admin GraphQL API checked against the documented schema with its cost
  * bucket, and webhooks sent signed as Shopify signs them. Test hooks under /_test read and steer it.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { answerGraphql } from './graphql.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import { answerStorefront } from './storefront.ts';
 import { StandInShop, type StandInCustomer, type StandInOrder } from './shops.ts';
+import { OFFLINE_ACCESS_TOKEN, StandInTokens, TOKEN_EXCHANGE_GRANT, type TokenAnswer } from './tokens.ts';
 
 export interface StandInOptions {
   apiKey: string;
@@ -45,14 +46,17 @@ const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/r
 
 export class ShopifyStandIn {
   readonly shops = new Map<string, StandInShop>();
-  readonly #tokens = new Map<string, string>();
+  /** the offline access tokens and refresh tokens (tokens.ts), on the stand-in's clock */
+  readonly tokens: StandInTokens;
   readonly #codes = new Map<string, { shop: string; scope: string }>();
   /** the shop whose admin the browser is in (Shopify knows it from the admin's session) */
   #currentShop: string | null = null;
   #server: Server | null = null;
   origin = '';
 
-  constructor(readonly options: StandInOptions) {}
+  constructor(readonly options: StandInOptions) {
+    this.tokens = new StandInTokens(() => this.options.now?.() ?? new Date());
+  }
 
   #seconds(): string {
     return String(Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000));
@@ -129,9 +133,9 @@ export class ShopifyStandIn {
     return { order, deliveries };
   }
 
-  /** Makes every token of the shop unusable (the merchant revoked the app's access). */
+  /** Makes every token of the shop unusable, refresh tokens too (the merchant revoked the app's access). */
   revokeTokens(domain: string): void {
-    for (const [token, shop] of this.#tokens) if (shop === domain) this.#tokens.delete(token);
+    this.tokens.revoke(domain);
   }
 
   async start(): Promise<string> {
@@ -152,24 +156,13 @@ export class ShopifyStandIn {
     const query = Object.fromEntries(url.searchParams);
     const body = request.method === 'POST' && !url.pathname.startsWith('/apps/') ? await readBody(request) : {};
     if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') return this.#authorize(query, response);
-    if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') {
-      const grant = this.#codes.get(String(body.code));
-      const outage = grant && this.shop(grant.shop).outage.shift();
-      if (outage) return send(response, outage, { errors: 'Service Unavailable' });
-      if (!grant || body.client_id !== this.options.apiKey || body.client_secret !== this.options.apiSecret) {
-        return send(response, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
-      }
-      this.#codes.delete(String(body.code));
-      const token = `shpat_${randomBytes(16).toString('hex')}`;
-      this.#tokens.set(token, grant.shop);
-      return send(response, 200, { access_token: token, scope: grant.scope });
-    }
+    if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token') return this.#accessToken(body, response);
     const graphqlVersion = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname)?.[1];
     if (request.method === 'POST' && graphqlVersion) {
       // the schema is the one documented for one version: a call for another would be checked against the wrong one
       if (graphqlVersion !== SCHEMA_VERSION)
         return send(response, 404, { errors: `The stand-in answers Admin API ${SCHEMA_VERSION} only, not ${graphqlVersion}.` });
-      const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
+      const shop = this.tokens.shopOf(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       const outage = this.shop(shop).outage.shift();
       if (outage) return send(response, outage, { errors: 'Service Unavailable' });
@@ -190,6 +183,38 @@ export class ShopifyStandIn {
       return;
     }
     return this.#testHook(request.method ?? 'GET', url, query, body, response);
+  }
+
+  /** The token endpoint: the authorization code, a refresh token, or token exchange of a non-expiring token (tokens.ts). */
+  #accessToken(body: Record<string, unknown>, response: ServerResponse): void {
+    const grantType = String(body.grant_type ?? 'authorization_code');
+    const code = grantType === 'authorization_code' ? this.#codes.get(String(body.code)) : undefined;
+    const shop =
+      code?.shop ??
+      (grantType === 'refresh_token' ? this.tokens.shopOfRefresh(String(body.refresh_token)) : null) ??
+      (grantType === TOKEN_EXCHANGE_GRANT ? this.tokens.shopOf(String(body.subject_token)) : null);
+    const outage = shop && this.shop(shop).outage.shift();
+    if (outage) return send(response, outage, { errors: 'Service Unavailable' });
+    if (body.client_id !== this.options.apiKey || body.client_secret !== this.options.apiSecret) {
+      return send(response, 400, { error: 'invalid_client', error_description: 'The client credentials are not valid' });
+    }
+    const expiring = String(body.expiring ?? '0') === '1';
+    let answer: TokenAnswer | null = null;
+    if (grantType === 'authorization_code' && code) {
+      this.#codes.delete(String(body.code));
+      answer = this.tokens.grant(code.shop, code.scope, expiring);
+    } else if (grantType === 'refresh_token') {
+      answer = this.tokens.refresh(String(body.refresh_token));
+    } else if (
+      grantType === TOKEN_EXCHANGE_GRANT &&
+      body.subject_token_type === OFFLINE_ACCESS_TOKEN &&
+      body.requested_token_type === OFFLINE_ACCESS_TOKEN &&
+      expiring
+    ) {
+      answer = this.tokens.migrate(String(body.subject_token));
+    }
+    if (!answer) return send(response, 400, { error: 'invalid_grant', error_description: 'The grant is not valid, has expired or was revoked' });
+    send(response, 200, answer);
   }
 
   #authorize(query: Record<string, string>, response: ServerResponse): void {

@@ -40,7 +40,15 @@ describe('the BigCommerce adapter against the stand-in', () => {
       callback,
       'https://app.example/auth',
     );
-    connection = { storeId: 1, platform: 'bigcommerce', shop: grant.storeHash, token: grant.accessToken, scopes: grant.scope, budget: UNPACED };
+    connection = {
+      storeId: 1,
+      platform: 'bigcommerce',
+      shop: grant.storeHash,
+      token: grant.accessToken,
+      scopes: grant.scope,
+      expiresAt: null,
+      budget: UNPACED,
+    };
   });
 
   it('creates a v2 coupon once: a retry finds the code and answers the same coupon', async () => {

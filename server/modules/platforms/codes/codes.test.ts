@@ -201,7 +201,7 @@ describeEachDatabase(
       // a runner claimed the job, had the platform create the code, and died before its commit
       const dead = await deadRunner(ctx.db, CREATE_CODE_JOB, 'codeId', codeId, ctx.clock.now());
       await platform.createCode(
-        { storeId: storeId(), platform: 'shopify', shop: 'alpha.myshopify.com', token: 'shpat', scopes: '', budget: UNPACED },
+        { storeId: storeId(), platform: 'shopify', shop: 'alpha.myshopify.com', token: 'shpat', scopes: '', expiresAt: null, budget: UNPACED },
         { ...rewardSpec(reward.code) },
       );
       await runner(platform).drain();

@@ -51,6 +51,9 @@ async function usableConnection(job: CodeJob, deps: CodeJobDeps, row: RewardCode
   throw new RetryLater(RECONNECT_MESSAGE, RECONNECT_WAIT_MS);
 }
 
+/** The connection with its token made usable by the adapter (an expiring one renewed near its end). */
+const ready = (job: CodeJob, adapter: PlatformAdapter, connection: Connection) => adapter.ready?.(job.db, connection, job.now()) ?? connection;
+
 /** Turns the platform's answer into what the job engine does next. */
 async function asJobError(job: CodeJob, row: RewardCodeRow, error: unknown): Promise<unknown> {
   if (error instanceof PlatformThrottled) return new RetryLater(error.message, error.delayMs);
@@ -94,7 +97,7 @@ async function createCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown> {
     await job.db.updateTable('reward_codes').set({ state: 'local', updated_at: job.now() }).where('id', '=', row.id).where('state', '=', 'preparing').execute();
     return { state: 'local' };
   }
-  const created = await call(job, row, () => adapter.createCode(connection, rewardCodeOf(row)));
+  const created = await call(job, row, async () => adapter.createCode(await ready(job, adapter, connection), rewardCodeOf(row)));
   const applyUrl = adapter.applyUrl(await shopOrigin(job.db, connection), row.code, RETURN_TO);
   return inTransaction(job.db, async (trx) => {
     const now = job.now();
@@ -128,7 +131,7 @@ async function deactivateCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown>
   const connection = adapter ? await usableConnection(job, deps, row) : null;
   if (adapter && connection && row.platform_id) {
     const platformId = row.platform_id;
-    await call(job, row, () => adapter.deactivateCode(connection, { code: row.code, platformId }));
+    await call(job, row, async () => adapter.deactivateCode(await ready(job, adapter, connection), { code: row.code, platformId }));
   }
   await inTransaction(job.db, async (trx) => {
     await trx.updateTable('reward_codes').set({ state: 'deactivated', error: null, updated_at: job.now() }).where('id', '=', row.id).execute();

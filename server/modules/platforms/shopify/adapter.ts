@@ -6,6 +6,7 @@
 import type { PlatformsConfig } from '../../../config.ts';
 import { PlatformRefused, type PlatformAdapter, type RewardCode } from '../adapter.ts';
 import type { Connection } from '../connections.ts';
+import { readyShopifyConnection } from './access-token.ts';
 import { adminGraphql, type ShopifyConfig } from './admin-api.ts';
 
 const BY_CODE = /* GraphQL */ `
@@ -97,6 +98,7 @@ export function shopifyAdapter(platforms: PlatformsConfig, now: () => Date = () 
   if (!config) return null;
   return {
     platform: 'shopify',
+    ready: (db, connection, at) => readyShopifyConnection(db, platforms, connection, at),
     async createCode(connection, code) {
       const existing = await findCode(config, connection, code.code);
       if (existing) return { platformId: existing };

@@ -22,6 +22,7 @@ import { connectionOf } from '../connections.ts';
 import { platformHook, type PlatformCustomer } from '../hooks.ts';
 import { asJobError } from '../job-errors.ts';
 import { shopifyEvent } from './orders.ts';
+import { readyShopifyConnection } from './access-token.ts';
 import { adminGraphql, ShopifyUnavailable } from './admin-api.ts';
 
 export const SHOPIFY_BACKFILL_JOB = 'platform.shopify.backfill';
@@ -225,8 +226,9 @@ export function shopifyBackfillJob(config: Config, pollMs = BULK_POLL_MS): JobKi
       const shopify = config.platforms.shopify;
       if (!shopify || job.storeId === null) throw new PermanentFailure('Shopify is not configured on this server.');
       const storeId = job.storeId;
-      const connection = await connectionOf(job.db, config.platforms.tokenKeys, storeId);
-      if (!connection || connection.platform !== 'shopify') throw new PermanentFailure('The store is not connected to Shopify.');
+      const stored = await connectionOf(job.db, config.platforms.tokenKeys, storeId);
+      if (!stored || stored.platform !== 'shopify') throw new PermanentFailure('The store is not connected to Shopify.');
+      const connection = await asJobError(job.db, storeId, () => readyShopifyConnection(job.db, config.platforms, stored, job.now()));
       const call = <T>(query: string, variables?: Record<string, unknown>) =>
         asJobError(job.db, storeId, () => adminGraphql<T>(shopify, connection, query, variables));
       const query = backfillQuery(job.payload.since);

@@ -2,8 +2,9 @@
  * Installing the app on a Shopify shop (authorization code grant): the signed install request
  * starts an OAuth round trip bound to the browser by a single-use state; the callback checks
  * Shopify's signature, the state and the shop, exchanges the code for the shop's token, reads the
- * shop, and creates the store (or restores it on a reinstall). Anything forged, replayed or stale
- * is refused before anything is written.
+ * shop, and creates the store (or restores it on a reinstall). The token asked for is an expiring
+ * one (Shopify requires them of public apps), saved with its refresh token. Anything forged,
+ * replayed or stale is refused before anything is written.
  */
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
@@ -90,7 +91,7 @@ export async function completeInstall(
   }
   const code = typeof query.code === 'string' ? query.code : '';
   if (!code) throw new InstallRefused(400, 'Shopify sent no authorization code.');
-  const { accessToken, scope } = await exchangeCode(shopify, shop, code);
+  const { accessToken, scope, expiry } = await exchangeCode(shopify, shop, code, now);
   const { shop: info } = await adminGraphql<ShopInfo>(shopify, { shop, token: accessToken }, SHOP_QUERY);
   const installed = await installStore(db, config.platforms.tokenKeys, {
     platform: 'shopify',
@@ -100,6 +101,7 @@ export async function completeInstall(
     currency: info.currencyCode,
     website: info.primaryDomain.url,
     token: accessToken,
+    expiry,
     scopes: scope,
     owner: { email: info.email, name: info.name },
     now,

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/connection.ts';
 import { enqueueJob, PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
 import { connectionOf } from '../connections.ts';
 import { asJobError } from '../job-errors.ts';
+import { readyShopifyConnection } from './access-token.ts';
 import { adminGraphql, type ShopifyConfig } from './admin-api.ts';
 
 export const WEBHOOK_TOPICS = [
@@ -80,6 +81,24 @@ async function syncSubscriptions(config: ShopifyConfig, connection: { shop: stri
   return created;
 }
 
+/**
+ * Cycles, without waiting for their next call, the stores still holding a non-expiring token: a
+ * webhook check is queued for each (its call renews the token first), so that a store with no
+ * Shopify work of its own is cycled before Shopify invalidates its token. Answers how many.
+ */
+export async function queueTokenCycles(db: Db, now: Date): Promise<number> {
+  const stores = await db
+    .selectFrom('platform_connections')
+    .select('store_id')
+    .where('platform', '=', 'shopify')
+    .where('status', '=', 'connected')
+    .where('sealed_token', 'is not', null)
+    .where('token_expires_at', 'is', null)
+    .execute();
+  for (const { store_id } of stores) await queueWebhookSync(db, Number(store_id), now);
+  return stores.length;
+}
+
 /** The job checking a store's subscriptions, for a process configured for Shopify. */
 export function webhookSyncJob(config: Config): JobKind<never> {
   return {
@@ -87,10 +106,12 @@ export function webhookSyncJob(config: Config): JobKind<never> {
     async run(job) {
       const shopify = config.platforms.shopify;
       if (!shopify || job.storeId === null) throw new PermanentFailure('Shopify is not configured.');
-      const connection = await connectionOf(job.db, config.platforms.tokenKeys, job.storeId);
-      if (!connection || connection.platform !== 'shopify') return { created: [], skipped: 'not connected' };
+      const stored = await connectionOf(job.db, config.platforms.tokenKeys, job.storeId);
+      if (!stored || stored.platform !== 'shopify') return { created: [], skipped: 'not connected' };
       const storeId = job.storeId;
-      return { created: await asJobError(job.db, storeId, () => syncSubscriptions(shopify, connection, `${config.publicUrl}/platforms/shopify/webhooks`)) };
+      const sync = async () =>
+        syncSubscriptions(shopify, await readyShopifyConnection(job.db, config.platforms, stored, job.now()), `${config.publicUrl}/platforms/shopify/webhooks`);
+      return { created: await asJobError(job.db, storeId, sync) };
     },
   };
 }
