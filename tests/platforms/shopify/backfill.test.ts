@@ -111,24 +111,40 @@ describeEachDatabase(
       expect(await verifyLedger(ctx.db, storeId)).toEqual([]);
     });
 
-    it('waits while another bulk query of the app runs on the shop', async () => {
-      // created before: the job's look finds it running
+    it("runs its bulk query beside the app's other ones, and waits while the shop runs as many as it allows", async () => {
       const shop = standIn.shop(SHOP);
-      shop.bulkOperations.push({
+      let ids = 1;
+      const another = () => ({
         ...shop.bulkOperations.at(-1)!,
-        id: 'gid://shopify/BulkOperation/1',
-        status: 'CREATED',
+        id: `gid://shopify/BulkOperation/${ids++}`,
+        status: 'CREATED' as const,
         query: '{ products { edges { node { id } } } }',
       });
-      await ctx.db
-        .updateTable('jobs')
-        .set({ state: 'queued', progress: 0, run_after: ctx.clock.now() })
-        .where('id', '=', (await job()).id)
-        .execute();
+      const requeue = async () =>
+        ctx.db
+          .updateTable('jobs')
+          .set({ state: 'queued', progress: 0, run_after: ctx.clock.now() })
+          .where('id', '=', (await job()).id)
+          .execute();
+      // ours has expired and another bulk query of the app runs: ours starts again beside it
+      shop.bulkOperations.at(-1)!.status = 'EXPIRED';
+      shop.bulkOperations.push(another());
+      await requeue();
       await runJobs(ctx.db, ctx.clock, false, ctx.config);
       expect((await job()).state).toBe('queued');
-      expect((await job()).error).toMatch(/bulk operation running/);
-      expect(shop.bulkOperations).toHaveLength(3);
+      expect((await job()).error).toMatch(/bulk operation created/);
+      expect(shop.bulkOperations).toHaveLength(4);
+      expect(shop.bulkOperations.at(-1)!.query).toContain('customers');
+      expect((await runBackfill()).state).toBe('done');
+      expect(await balance('ada@example.com')).toBe(40);
+      // five others run: the shop refuses a sixth until one ends, and the job waits its turn
+      shop.bulkOperations.at(-1)!.status = 'EXPIRED';
+      for (let other = 0; other < 5; other += 1) shop.bulkOperations.push(another());
+      await requeue();
+      await runJobs(ctx.db, ctx.clock, false, ctx.config);
+      expect((await job()).state).toBe('queued');
+      expect((await job()).error).toMatch(/as many bulk operations/);
+      expect(shop.bulkOperations).toHaveLength(9);
     });
 
     it('the dashboard names the backfill job (GET /data/v1/platform)', async () => {

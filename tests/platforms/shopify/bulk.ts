@@ -1,10 +1,11 @@
 /**
- * The stand-in's bulk operations, as documented for the Admin API (2025-10): `bulkOperationRunQuery`
+ * The stand-in's bulk operations, as documented for the Admin API (2026-10): `bulkOperationRunQuery`
  * validates the query against the schema (at least one connection, at most two levels of them),
- * refuses a second one while one runs, and writes the result as a JSONL file — one line per object
- * of a connection, nested objects after their parent with `__parentId` — that `url` serves once
- * the operation is COMPLETED. Each read of an operation (`currentBulkOperation`, `node`) moves it
- * one step on: CREATED → RUNNING → COMPLETED, so a client must poll as with Shopify.
+ * runs up to five at a time per shop and refuses a sixth, and writes the result as a JSONL file —
+ * one line per object of a connection, nested objects after their parent with `__parentId` — that
+ * `url` serves once the operation is COMPLETED. `bulkOperations` lists them newest first, filtered
+ * by the search terms `operation_type:` and `status:`. Each read of an operation (`bulkOperations`,
+ * `node`) moves it one step on: CREATED → RUNNING → COMPLETED, so a client must poll as with Shopify.
  */
 import { execute, parse, validate, visit, type DocumentNode } from 'graphql';
 import { ADMIN_SCHEMA } from './schema.ts';
@@ -30,9 +31,11 @@ export interface StandInBulkOperation {
   objects: number;
 }
 
-type UserError = { field: string[]; message: string; code: 'INVALID' | 'OPERATION_IN_PROGRESS' };
+type UserError = { field: string[]; message: string; code: 'INVALID' | 'LIMIT_REACHED' };
 
 const MAX_CONNECTIONS = 5;
+/** Bulk query operations an app may run at once on a shop (2026-01 and later). */
+const MAX_RUNNING = 5;
 /** The field a nested object's line names its parent with. */
 const PARENT = '__parentId';
 const MAX_DEPTH = 2;
@@ -155,10 +158,8 @@ export async function runBulkQuery(
   origin: string,
 ): Promise<{ bulkOperation: StandInBulkOperation | null; userErrors: UserError[] }> {
   const refuse = (message: string, code: UserError['code'] = 'INVALID') => ({ bulkOperation: null, userErrors: [{ field: ['query'], message, code }] });
-  const running = shop.bulkOperations.at(-1);
-  if (running && (running.status === 'CREATED' || running.status === 'RUNNING')) {
-    return refuse(`A bulk query operation for this app and shop is already in progress: ${running.id}.`, 'OPERATION_IN_PROGRESS');
-  }
+  const running = shop.bulkOperations.filter((operation) => operation.status === 'CREATED' || operation.status === 'RUNNING');
+  if (running.length >= MAX_RUNNING) return refuse('Bulk operations limit reached. Please try again later.', 'LIMIT_REACHED');
   let document: DocumentNode;
   try {
     document = parse(query);
@@ -215,4 +216,26 @@ export function readBulkOperation(shop: StandInShop, operation: StandInBulkOpera
     operation.url = operation.objects > 0 ? `${shop.bulkFileOrigin}/_bulk/${encodeURIComponent(shop.domain)}/${operation.id.split('/').at(-1)}.jsonl` : null;
   }
   return operation;
+}
+
+/** What `bulkOperations` answers: the shop's operations matching the search, newest first, each read moved one step on. */
+export function listBulkOperations(
+  shop: StandInShop,
+  args: { first?: number | null; last?: number | null; query?: string | null; reverse?: boolean | null; sortKey?: string | null },
+) {
+  const terms = (args.query ?? '').split(/\s+/).filter(Boolean);
+  const matches = (operation: StandInBulkOperation) =>
+    terms.every((term) => {
+      const [key, value = ''] = term.split(':');
+      if (key === 'operation_type') return operation.type === value.toUpperCase();
+      if (key === 'status') return operation.status === value.toUpperCase();
+      return true;
+    });
+  const byCompletion = (a: StandInBulkOperation, b: StandInBulkOperation) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '');
+  const newestFirst = shop.bulkOperations.filter(matches).toReversed();
+  const sorted = args.sortKey === 'COMPLETED_AT' ? newestFirst.toSorted(byCompletion) : newestFirst;
+  let found = args.reverse ? sorted.toReversed() : sorted;
+  if (typeof args.first === 'number') found = found.slice(0, args.first);
+  if (typeof args.last === 'number') found = found.slice(-args.last);
+  return connection(found.map((operation) => readBulkOperation(shop, operation)));
 }

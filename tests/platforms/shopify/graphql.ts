@@ -1,5 +1,5 @@
 import { graphql, parse, validate, visit, type DocumentNode } from 'graphql';
-import { connection, customerView, readBulkOperation, runBulkQuery } from './bulk.ts';
+import { connection, customerView, listBulkOperations, readBulkOperation, runBulkQuery } from './bulk.ts';
 import { ADMIN_SCHEMA } from './schema.ts';
 import type { StandInShop } from './shops.ts';
 
@@ -78,10 +78,7 @@ export async function answerGraphql(shop: StandInShop, body: { query?: unknown; 
     rootValue: {
       shop: () => shop.info(),
       customers: () => connection(shop.customers.map(customerView)),
-      currentBulkOperation: ({ type }: { type?: string }) => {
-        const latest = type === 'MUTATION' ? undefined : shop.bulkOperations.at(-1);
-        return latest ? readBulkOperation(shop, latest) : null;
-      },
+      bulkOperations: (args: Parameters<typeof listBulkOperations>[1]) => listBulkOperations(shop, args),
       node: ({ id }: { id: string }) => {
         const operation = shop.bulkOperations.find((candidate) => candidate.id === id);
         return operation ? readBulkOperation(shop, operation) : null;

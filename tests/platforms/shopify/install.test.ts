@@ -160,7 +160,7 @@ describeEachDatabase(
       const down = await ctx.app.inject({ method: 'GET', url: callback, headers: { cookie: started.cookie } });
       expect(standIn.shop(shop).outage).toEqual([]);
       expect(down.statusCode).toBe(502);
-      expect(down.body).toContain('Try the install again in a moment.');
+      expect(down.body).toContain('Shopify answered 503. Try the install again in a moment.');
       expect(String(down.headers['set-cookie'] ?? '')).not.toContain('ls_provider_session');
       expect(await storeCount()).toBe(stores);
       expect(await ctx.db.selectFrom('platform_connections').select('store_id').where('shop', '=', shop).execute()).toEqual([]);

@@ -1,7 +1,10 @@
 import { buildSchema } from 'graphql';
 
+/** The Admin API version the schema below is documented for: the stand-in answers only this one. */
+export const SCHEMA_VERSION = '2026-10';
+
 /**
- * The part of Shopify's Admin GraphQL API (2025-10) the app uses, as documented, and nothing
+ * The part of Shopify's Admin GraphQL API (2026-10) the app uses, as documented, and nothing
  * more: an operation naming a field or an input the real API does not have, or leaving out a
  * required argument, fails validation here as it does there.
  */
@@ -326,6 +329,7 @@ export const ADMIN_SCHEMA = buildSchema(/* GraphQL */ `
 
   enum BulkOperationUserErrorCode {
     INVALID
+    LIMIT_REACHED
     OPERATION_IN_PROGRESS
   }
 
@@ -333,6 +337,20 @@ export const ADMIN_SCHEMA = buildSchema(/* GraphQL */ `
     field: [String!]
     message: String!
     code: BulkOperationUserErrorCode
+  }
+
+  type BulkOperationEdge {
+    node: BulkOperation!
+  }
+
+  type BulkOperationConnection {
+    edges: [BulkOperationEdge!]!
+    nodes: [BulkOperation!]!
+  }
+
+  enum BulkOperationsSortKeys {
+    COMPLETED_AT
+    CREATED_AT
   }
 
   type BulkOperationRunQueryPayload {
@@ -343,14 +361,22 @@ export const ADMIN_SCHEMA = buildSchema(/* GraphQL */ `
   type Query {
     shop: Shop!
     customers(first: Int, query: String): CustomerConnection!
-    currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+    bulkOperations(
+      after: String
+      before: String
+      first: Int
+      last: Int
+      query: String
+      reverse: Boolean = false
+      sortKey: BulkOperationsSortKeys = CREATED_AT
+    ): BulkOperationConnection!
     node(id: ID!): Node
     codeDiscountNodeByCode(code: String!): DiscountCodeNode
     webhookSubscriptions(first: Int, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
   }
 
   type Mutation {
-    bulkOperationRunQuery(query: String!, groupObjects: Boolean! = true): BulkOperationRunQueryPayload
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean! = false): BulkOperationRunQueryPayload
     discountCodeBasicCreate(basicCodeDiscount: DiscountCodeBasicInput!): DiscountCodeBasicCreatePayload
     discountCodeFreeShippingCreate(freeShippingCodeDiscount: DiscountCodeFreeShippingInput!): DiscountCodeFreeShippingCreatePayload
     discountCodeDeactivate(id: ID!): DiscountCodeDeactivatePayload

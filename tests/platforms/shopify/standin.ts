@@ -7,6 +7,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerGraphql } from './graphql.ts';
+import { SCHEMA_VERSION } from './schema.ts';
 import { answerStorefront } from './storefront.ts';
 import { StandInShop, type StandInCustomer, type StandInOrder } from './shops.ts';
 
@@ -91,7 +92,7 @@ export class ShopifyStandIn {
       'x-shopify-topic': topic,
       'x-shopify-shop-domain': domain,
       'x-shopify-webhook-id': randomUUID(),
-      'x-shopify-api-version': '2025-10',
+      'x-shopify-api-version': SCHEMA_VERSION,
     };
     return { uris, headers, body };
   }
@@ -163,7 +164,11 @@ export class ShopifyStandIn {
       this.#tokens.set(token, grant.shop);
       return send(response, 200, { access_token: token, scope: grant.scope });
     }
-    if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(url.pathname)) {
+    const graphqlVersion = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname)?.[1];
+    if (request.method === 'POST' && graphqlVersion) {
+      // the schema is the one documented for one version: a call for another would be checked against the wrong one
+      if (graphqlVersion !== SCHEMA_VERSION)
+        return send(response, 404, { errors: `The stand-in answers Admin API ${SCHEMA_VERSION} only, not ${graphqlVersion}.` });
       const shop = this.#tokens.get(String(request.headers['x-shopify-access-token'] ?? ''));
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       const outage = this.shop(shop).outage.shift();

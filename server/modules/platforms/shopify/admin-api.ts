@@ -13,7 +13,7 @@ import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
 import type { CallBudget } from '../call-budget.ts';
 
 /** The Admin API version the app is written against (Shopify supports each for a year). */
-export const API_VERSION = '2025-10';
+export const API_VERSION = '2026-10';
 const TIMEOUT_MS = 15_000;
 /** A request that got no answer, a 429 or a 503 is sent again this many times before the job engine's own retries. */
 const RETRIES = 2;
@@ -28,12 +28,18 @@ export class ShopifyUnavailable extends Error {}
 
 /** Exchanges the callback's one-time code for the shop's offline access token. */
 export async function exchangeCode(config: ShopifyConfig, shop: string, code: string): Promise<{ accessToken: string; scope: string }> {
-  const response = await fetch(`${shopOrigin(config, shop)}/admin/oauth/access_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ client_id: config.apiKey, client_secret: config.apiSecret, code }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${shopOrigin(config, shop)}/admin/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ client_id: config.apiKey, client_secret: config.apiSecret, code }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ShopifyUnavailable(`Shopify did not answer: ${(error as Error).message}.`);
+  }
+  if (response.status === 429 || response.status >= 500) throw new ShopifyUnavailable(`Shopify answered ${response.status}.`);
   const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; scope?: unknown };
   if (!response.ok || typeof body.access_token !== 'string') throw new ShopifyUnavailable(`Shopify refused the authorization code (${response.status}).`);
   return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : '' };

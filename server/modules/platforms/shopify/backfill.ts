@@ -1,10 +1,11 @@
 /**
  * The customer backfill after an install, through Shopify's bulk operations
  * (https://shopify.dev/docs/api/usage/bulk-operations/queries): one `bulkOperationRunQuery` for the
- * shop's customers and their orders of the last 12 months, polled with `currentBulkOperation`
- * until COMPLETED, then the JSONL file at its `url` (one object a line; an order names its customer
+ * shop's customers and their orders of the last 12 months, polled with `bulkOperations` until
+ * COMPLETED, then the JSONL file at its `url` (one object a line; an order names its customer
  * with `__parentId`) written in batches. A resumable, idempotent job of the job engine: the
- * operation is found again by its query (the window is fixed in the job's payload), each batch
+ * operation is found again by its query among the app's latest ones (the window is fixed in the
+ * job's payload; other bulk queries of the app may run beside it), each batch
  * commits with the job's progress (lines done of the file's), customers are found by their platform
  * id (else e-mail) and orders go through the same processing as their webhooks (points once per
  * order). A file read again writes only what changed: the customers and orders the database
@@ -42,10 +43,13 @@ export const backfillQuery = (since: string) =>
 
 const OPERATION_FIELDS = 'id status errorCode objectCount url query';
 
-const CURRENT = /* GraphQL */ `
-  query CurrentBulkOperation {
-    currentBulkOperation(type: QUERY) {
-      ${OPERATION_FIELDS}
+/** The app's latest bulk queries (newest first): ours is among them while its file can be read. */
+const LATEST = /* GraphQL */ `
+  query LatestBulkQueries {
+    bulkOperations(first: 10, query: "operation_type:query") {
+      nodes {
+        ${OPERATION_FIELDS}
+      }
     }
   }
 `;
@@ -226,21 +230,22 @@ export function shopifyBackfillJob(config: Config, pollMs = BULK_POLL_MS): JobKi
       const call = <T>(query: string, variables?: Record<string, unknown>) =>
         asJobError(job.db, storeId, () => adminGraphql<T>(shopify, connection, query, variables));
       const query = backfillQuery(job.payload.since);
-      const { currentBulkOperation: current } = await call<{ currentBulkOperation: BulkOperation | null }>(CURRENT);
-      const ours = current?.query === query ? current : null;
+      const { bulkOperations: latest } = await call<{ bulkOperations: { nodes: BulkOperation[] } }>(LATEST);
+      const ours = latest.nodes.find((operation) => operation.query === query);
       if (ours?.status === 'COMPLETED') {
         if (!ours.url) return { lines: 0, customers: 0, orders: 0 };
         return importBulkFile(job, storeId, await download(ours.url), job.progress);
       }
       if (ours && (ours.status === 'CREATED' || ours.status === 'RUNNING')) throw waitFor(ours);
-      // another bulk query of this app runs: one at a time per shop
-      if (current && (current.status === 'CREATED' || current.status === 'RUNNING' || current.status === 'CANCELING')) throw waitFor(current);
       // none yet, or ours failed, expired or was cancelled: a new one, whose file is read from its start
       if (job.progress > 0) await job.db.transaction().execute((trx) => job.checkpoint(trx, 0));
       const { bulkOperationRunQuery: started } = await call<{
         bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: Array<{ code: string | null; message: string }> };
       }>(RUN, { query });
-      if (started.userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS')) throw new RetryLater('Another bulk operation runs on the shop.', pollMs);
+      // the shop runs as many bulk queries of the app as it allows at once
+      if (started.userErrors.some((error) => error.code === 'LIMIT_REACHED' || error.code === 'OPERATION_IN_PROGRESS')) {
+        throw new RetryLater('Shopify runs as many bulk operations of the app as it allows on the shop.', pollMs);
+      }
       if (!started.bulkOperation) throw new PermanentFailure(`Shopify refused the bulk query: ${started.userErrors.map((error) => error.message).join('; ')}`);
       throw waitFor(started.bulkOperation);
     },
