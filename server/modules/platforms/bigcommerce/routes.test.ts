@@ -46,6 +46,15 @@ describeEachDatabase(
       expect(login.statusCode).toBe(200);
       return login.json().data;
     };
+    // each delivery its own order (the same event again would be answered as a duplicate)
+    let orderId = 600;
+    /** An order webhook as the store's hooks send it now; answers our status code. */
+    const deliver = async () => {
+      orderId += 1;
+      const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
+      const url = new URL(request!.destination);
+      return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
+    };
     const install = async (storeHash = HASH, user = owner) => {
       const callback = await bc.install(storeHash, user, 'Outdoor Outfitters');
       return get(`/platforms/bigcommerce/auth?${new URLSearchParams({ ...callback })}`);
@@ -250,14 +259,6 @@ describeEachDatabase(
     });
 
     it("a new HMAC secret: the hooks' deliveries are refused until the integrations screen's re-sync gives them the store's new secret", async () => {
-      // each delivery its own order (the same event again would be answered as a duplicate)
-      let orderId = 600;
-      const deliver = async () => {
-        orderId += 1;
-        const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
-        const url = new URL(request!.destination);
-        return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
-      };
       await runJobs();
       expect(await deliver()).toBe(200);
       const store = await storeOfHash();
@@ -275,13 +276,6 @@ describeEachDatabase(
     });
 
     it('the merchant generates a new HMAC secret: the rotation queues the setup, whose job gives every hook the new secret header', async () => {
-      let orderId = 700;
-      const deliver = async () => {
-        orderId += 1;
-        const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
-        const url = new URL(request!.destination);
-        return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
-      };
       await runJobs();
       expect(await deliver()).toBe(200);
       const store = await storeOfHash();
