@@ -4,7 +4,8 @@
  * refused → the store must reconnect, the job waits and continues after a reinstall; refused for
  * good, or failing past its last attempt → the code is `refused` and its points come back once.
  * A code is created once: the job is keyed by the reward, the adapter looks the code up before
- * creating it (a job taken over after a crash finds it), and the result commits with the job's
+ * creating it whenever an earlier claim may have created it (a job taken over after a crash finds
+ * it; a creation refused as taken looks it up too), and the result commits with the job's
  * checkpoint (a runner that lost the job writes nothing).
  */
 import type { Db } from '../../../db/connection.ts';
@@ -13,6 +14,7 @@ import { inTransaction } from '../../../domain/ledger/index.ts';
 import { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type PlatformAdapter, type RewardCode } from '../adapter.ts';
 import type { PlatformAdapters } from '../adapters.ts';
 import { connectionOf, connectionStatus, markNeedsReconnect, type Connection } from '../connections.ts';
+import { platformRetryDelay, RECONNECT_WAIT_MS } from '../job-errors.ts';
 import { CREATE_CODE_JOB, DEACTIVATE_CODE_JOB, queueDeactivation } from './issue.ts';
 import { giveBackRefused } from './refund.ts';
 import type { RewardCodeRow } from './tables.ts';
@@ -24,8 +26,6 @@ export interface CodeJobDeps {
   keys: readonly Buffer[];
 }
 
-/** A store waiting for its merchant to reconnect (or reinstall) is looked at again this often. */
-export const RECONNECT_WAIT_MS = 60_000;
 export const RECONNECT_MESSAGE = 'Reconnect your shop: it refused our access, so codes wait until you do.';
 /** The shopper lands on the cart with the code applied. */
 const RETURN_TO = '/cart';
@@ -97,7 +97,8 @@ async function createCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown> {
     await job.db.updateTable('reward_codes').set({ state: 'local', updated_at: job.now() }).where('id', '=', row.id).where('state', '=', 'preparing').execute();
     return { state: 'local' };
   }
-  const created = await call(job, row, async () => adapter.createCode(await ready(job, adapter, connection), rewardCodeOf(row)));
+  // only an earlier claim (a retry, a takeover after a crash) can have created it already
+  const created = await call(job, row, async () => adapter.createCode(await ready(job, adapter, connection), rewardCodeOf(row), { mayExist: job.attempt > 1 }));
   const applyUrl = adapter.applyUrl(await shopOrigin(job.db, connection), row.code, RETURN_TO);
   return inTransaction(job.db, async (trx) => {
     const now = job.now();
@@ -140,23 +141,20 @@ async function deactivateCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown>
   return { state: 'deactivated' };
 }
 
-/** The wait before retry `attempt`: 5 s, 10 s, 20 s … at most 30 minutes (about 20 minutes in all over 8 attempts). */
-export const codeRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
-
 /** The two job kinds, over the given adapters; `concurrency` platform calls at once per process. */
 export function rewardCodeJobs(deps: CodeJobDeps, concurrency = 4): JobKind<{ codeId: number }>[] {
   return [
     {
       kind: CREATE_CODE_JOB,
       concurrency,
-      retryDelayMs: codeRetryDelay,
+      retryDelayMs: platformRetryDelay,
       run: (job) => createCode(job, deps),
       onFailure: (job, error) => giveBackRefused(job.db, job.payload.codeId, error, job.now()),
     },
     {
       kind: DEACTIVATE_CODE_JOB,
       concurrency,
-      retryDelayMs: codeRetryDelay,
+      retryDelayMs: platformRetryDelay,
       run: (job) => deactivateCode(job, deps),
       onFailure: (job, error) => noteError(job.db, job.payload.codeId, `The shop did not deactivate this code: ${error}`, job.now()),
     },
