@@ -12,7 +12,16 @@ import {
   isShopifyProductTopic,
 } from '../modules/products/index.ts';
 import { letRequestsThrough } from '../domain/cooperate.ts';
-import { bigcommerceEvent, connectionOf, fetchBigCommerceOrder, shopifyEvent } from '../modules/platforms/index.ts';
+import {
+  bigcommerceEvent,
+  connectionOf,
+  connectionStatus,
+  fetchBigCommerceOrder,
+  PlatformUnauthorized,
+  shopifyEvent,
+  webhookRetry,
+  type StoreAccess,
+} from '../modules/platforms/index.ts';
 import {
   applyBigCommerceCustomerWebhook,
   applyShopifyCustomerWebhook,
@@ -30,6 +39,7 @@ export interface RunnerOptions {
   tokenKeys?: readonly Buffer[];
   /** events claimed per transaction */
   batchSize?: number;
+  /** tries of an event before it waits for the merchant's re-sync (default 10: about 40 minutes, see webhookRetry) */
   maxAttempts?: number;
   /** how long a new webhook waits for others to join its batch */
   delayMs?: number;
@@ -56,21 +66,27 @@ export interface RunnerOptions {
 const payloadOf = (event: WebhookEvent): unknown => event.payload ?? parseJsonKeepingIds(event.raw_body ?? 'null');
 
 /**
- * A BigCommerce webhook's store hash, resource id and the store's API token (its payloads carry
- * ids only): an installed store's token is its connection's, sealed; a store connected by hand
- * keeps its own in its settings.
+ * A BigCommerce webhook's resource id and the access to the store's API (its payloads carry ids
+ * only): an installed store's token is its connection's, sealed; a store connected by hand keeps
+ * its own in its settings. An installed store waiting for a reconnect (or a reinstall) has no
+ * token: its events wait as for a refused one, without a call.
  */
-async function bigcommerceTarget(db: Db, event: WebhookEvent, tokenKeys: readonly Buffer[] = []) {
+async function bigcommerceTarget(db: Db, event: WebhookEvent, options: RunnerOptions): Promise<{ id: string; access: StoreAccess }> {
+  const tokenKeys = options.tokenKeys ?? [];
   const body = payloadOf(event) as { producer?: string; data?: { id?: number | string } };
   const store = await db.selectFrom('stores').select('settings').where('id', '=', event.store_id).executeTakeFirstOrThrow();
   const connection = tokenKeys.length > 0 ? await connectionOf(db, tokenKeys, event.store_id) : null;
+  if (!connection && tokenKeys.length > 0 && (await connectionStatus(db, event.store_id))?.platform === 'bigcommerce') throw new PlatformUnauthorized();
   return {
-    storeHash: body.producer?.replace(/^stores\//, '') ?? '',
     id: String(body.data?.id ?? ''),
-    token:
-      connection?.platform === 'bigcommerce'
-        ? connection.token
-        : String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? ''),
+    access: {
+      apiUrl: options.bigcommerceApiUrl,
+      storeHash: body.producer?.replace(/^stores\//, '') ?? '',
+      token:
+        connection?.platform === 'bigcommerce'
+          ? connection.token
+          : String((store.settings.bigcommerce as { access_token?: string } | undefined)?.access_token ?? ''),
+    },
   };
 }
 
@@ -78,28 +94,38 @@ async function toOrderEvent(db: Db, event: WebhookEvent, options: RunnerOptions)
   if (event.platform === 'shopify') return shopifyEvent(event.topic, payloadOf(event));
   if (event.platform === 'custom') return neutralEvent(neutralOrderWebhook.parse(payloadOf(event)));
   if (event.platform === 'bigcommerce') {
-    const { storeHash, id, token } = await bigcommerceTarget(db, event, options.tokenKeys);
-    return bigcommerceEvent(await fetchBigCommerceOrder(options.bigcommerceApiUrl, storeHash, id, token));
+    const { id, access } = await bigcommerceTarget(db, event, options);
+    return bigcommerceEvent(await fetchBigCommerceOrder(access, id));
   }
   return null;
 }
+
+/** Tries of an event unless told (maxAttempts). */
+const MAX_ATTEMPTS = 10;
+/** The runner looks for due events at most this often (one held by another process stays due until it is done). */
+const MIN_WAKE_MS = 1_000;
 
 /**
  * Processes persisted webhooks after they were acknowledged. Each round claims a batch with
  * `FOR UPDATE SKIP LOCKED`, so several server processes on one PostgreSQL share the work and each
  * event is processed once; the ledger's idempotency keys make a retry after a crash harmless.
- * A failing batch falls back to one event per transaction and records the error on the event.
+ * A failing batch falls back to one event per transaction and records the error on the event,
+ * which then waits before its next try (webhookRetry: the platform it is read from down or asking
+ * to slow down, a shop to reconnect); the runner wakes up when the first waiting event comes due.
  */
 export class WebhookRunner {
   readonly #flight = new SingleFlight(async (closed) => {
     for (;;) {
       await this.#waitForQuiet();
-      if (closed() || (await this.#round()) === 0) return;
+      if (closed()) return;
+      if ((await this.#round()) === 0) return this.#wakeForRetries();
     }
   });
   /** when the last round ended (performance.now()) */
   #roundAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
+  /** when the first event waiting for its next try comes due */
+  #retryTimer: NodeJS.Timeout | null = null;
   /**
    * Measured milliseconds per event of a round (roundBudgetMs only). It starts at the whole budget
    * (the first rounds of a burst, cold, take one event each) and follows a slower round at once, a
@@ -148,7 +174,8 @@ export class WebhookRunner {
 
   close(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#timer = this.#retryTimer = null;
     return this.#flight.close();
   }
 
@@ -156,38 +183,38 @@ export class WebhookRunner {
    * Processes these events (a queue's jobs), ones already done skipped: in rounds like the
    * runner's own, each a transaction of what fits the round budget and each waiting for a quiet
    * moment, so a queue's batch taken during a burst does not stall the acknowledgements (one
-   * transaction of 500 events held them 300 ms). Throws to let the queue retry; the rounds
-   * committed before stay done.
+   * transaction of 500 events held them 300 ms). A failing event is recorded and waits for its
+   * next try like the runner's own (those rounds take it when it is due); throws, to let the queue
+   * retry, only when a failure cannot be recorded (the rounds committed before stay done).
    */
   async processIds(ids: number[]): Promise<void> {
     for (let next = 0; next < ids.length;) {
       await this.#waitForQuiet();
       const round = ids.slice(next, next + this.#limit());
       next += round.length;
-      await this.#measured(() =>
-        this.db.transaction().execute(async (trx) => {
-          const events = await trx
-            .selectFrom('webhook_events')
-            .selectAll()
-            .where('id', 'in', round)
-            .where('processed_at', 'is', null)
-            .orderBy('id')
-            .forUpdate()
-            .skipLocked()
-            .execute();
-          if (events.length > 0) await this.#apply(trx, events);
-          return events.length;
-        }),
-      );
+      try {
+        await this.#measured(() =>
+          this.db.transaction().execute(async (trx) => {
+            const events = await this.#claim(trx, round.length, round);
+            if (events.length > 0) await this.#apply(trx, events);
+            return events.length;
+          }),
+        );
+      } catch {
+        await this.#oneByOne(round);
+        await this.#wakeForRetries();
+      }
     }
   }
 
-  async #claim(trx: Db, limit: number): Promise<WebhookEvent[]> {
-    return trx
+  /** Due events not processed yet: the oldest of them, or of `ids` (a queue's, tried whatever their attempts). */
+  async #claim(trx: Db, limit: number, ids?: number[]): Promise<WebhookEvent[]> {
+    const open = trx
       .selectFrom('webhook_events')
       .selectAll()
       .where('processed_at', 'is', null)
-      .where('attempts', '<', this.options.maxAttempts ?? 5)
+      .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', this.clock.now())]));
+    return (ids ? open.where('id', 'in', ids) : open.where('attempts', '<', this.options.maxAttempts ?? MAX_ATTEMPTS))
       .orderBy('id')
       .limit(limit)
       .forUpdate()
@@ -210,15 +237,15 @@ export class WebhookRunner {
         continue;
       }
       if (event.platform === 'bigcommerce' && isBigCommerceProductScope(event.topic)) {
-        const { storeHash, id, token } = await bigcommerceTarget(trx, event, this.options.tokenKeys);
-        const fetchProduct = (productId: string) => fetchBigCommerceProduct(this.options.bigcommerceApiUrl, storeHash, productId, token);
+        const { id, access } = await bigcommerceTarget(trx, event, this.options);
+        const fetchProduct = (productId: string) => fetchBigCommerceProduct(access.apiUrl, access.storeHash, productId, access.token);
         await applyBigCommerceProductWebhook(trx, event.store_id, event.topic, id, fetchProduct, now);
         continue;
       }
       // customer accounts: before the batch's orders, so an order of a new account finds its customer
       if (event.platform === 'bigcommerce' && isBigCommerceCustomerScope(event.topic)) {
-        const { storeHash, id, token } = await bigcommerceTarget(trx, event, this.options.tokenKeys);
-        const fetchCustomer = (customerId: string) => fetchBigCommerceCustomer(this.options.bigcommerceApiUrl, storeHash, customerId, token);
+        const { id, access } = await bigcommerceTarget(trx, event, this.options);
+        const fetchCustomer = (customerId: string) => fetchBigCommerceCustomer(access, customerId);
         await applyBigCommerceCustomerWebhook(trx, event.store_id, event.topic, id, fetchCustomer, now);
         continue;
       }
@@ -295,30 +322,61 @@ export class WebhookRunner {
         }),
       );
     } catch {
-      // one bad event must not hold back the others: retry them one by one, recording failures
-      let done = 0;
-      for (;;) {
-        let claimed = 0;
-        try {
-          const found = await this.db.transaction().execute(async (trx) => {
-            const [event] = await this.#claim(trx, 1);
-            if (!event) return false;
-            claimed = event.id;
-            await this.#apply(trx, [event]);
-            return true;
-          });
-          if (!found) return done;
-        } catch (error) {
-          if (!claimed) return done;
-          const message = error instanceof Error ? error.message : String(error);
-          await this.db
-            .updateTable('webhook_events')
-            .set({ attempts: sql`attempts + 1`, last_error: message.slice(0, 1000) })
-            .where('id', '=', claimed)
-            .execute();
-        }
-        done += 1;
-      }
+      return this.#oneByOne();
     }
+  }
+
+  /** One bad event must not hold back the others: they are tried one by one (of `ids` only, if given), failures recorded; answers how many were tried. */
+  async #oneByOne(ids?: number[]): Promise<number> {
+    let done = 0;
+    for (;;) {
+      let claimed: WebhookEvent | undefined;
+      try {
+        const found = await this.db.transaction().execute(async (trx) => {
+          [claimed] = await this.#claim(trx, 1, ids);
+          if (!claimed) return false;
+          await this.#apply(trx, [claimed]);
+          return true;
+        });
+        if (!found) return done;
+      } catch (error) {
+        if (!claimed) return done;
+        await this.#failed(claimed, error);
+      }
+      done += 1;
+    }
+  }
+
+  /** Records a failed try (outside its rolled-back transaction): the event is due again when webhookRetry says. */
+  async #failed(event: WebhookEvent, error: unknown): Promise<void> {
+    const retry = await webhookRetry(this.db, event.store_id, error, event.attempts + 1);
+    await this.db
+      .updateTable('webhook_events')
+      .set({
+        attempts: retry.counted ? sql`attempts + 1` : sql`attempts`,
+        last_error: retry.message.slice(0, 1000),
+        retry_at: new Date(this.clock.now().getTime() + retry.delayMs),
+      })
+      .where('id', '=', event.id)
+      .execute();
+  }
+
+  /** Kicks again when the first event waiting for its next try comes due (with nothing waiting, no timer). */
+  async #wakeForRetries(): Promise<void> {
+    const next = await this.db
+      .selectFrom('webhook_events')
+      .select((eb) => eb.fn.min('retry_at').as('at'))
+      .where('processed_at', 'is', null)
+      .where('attempts', '<', this.options.maxAttempts ?? MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    if (!next?.at || this.#flight.closed) return;
+    const delay = Math.min(Math.max(new Date(next.at).getTime() - this.clock.now().getTime(), MIN_WAKE_MS), 2 ** 31 - 1);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      void this.kick().catch(() => undefined);
+    }, delay);
+    this.#retryTimer.unref();
   }
 }

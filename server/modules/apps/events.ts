@@ -25,11 +25,11 @@ export async function listWebhookEvents(db: Db, storeId: number, query: EventLis
   );
 }
 
-/** Webhook re-sync: the store's events that failed get their attempts back, so the runner tries them again; how many. */
+/** Webhook re-sync: the store's events that failed get their attempts back and are due now, so the runner tries them again; how many. */
 export async function retryFailedWebhooks(db: Db, storeId: number): Promise<number> {
   const rows = await db
     .updateTable('webhook_events')
-    .set({ attempts: 0 })
+    .set({ attempts: 0, retry_at: null })
     .where('store_id', '=', storeId)
     .where('processed_at', 'is', null)
     .where('last_error', 'is not', null)

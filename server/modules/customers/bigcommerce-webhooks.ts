@@ -8,6 +8,7 @@
  * tags: the customer's tags in the program are left as they are.
  */
 import type { Executor } from '../../domain/ledger/index.ts';
+import { bigcommerceRequest, type StoreAccess } from '../platforms/index.ts';
 import { platformCustomerCreated, platformCustomerDeleted, upsertPlatformCustomer, type PlatformCustomer } from './platform-sync.ts';
 
 export const BIGCOMMERCE_CUSTOMER_SCOPES = ['store/customer/created', 'store/customer/updated', 'store/customer/deleted'] as const;
@@ -22,18 +23,10 @@ export interface BigCommerceCustomer {
   last_name?: string | null;
 }
 
-/** Fetches one customer from the store's v3 API; null when the store no longer has it. */
-export async function fetchBigCommerceCustomer(
-  baseUrl: string,
-  storeHash: string,
-  customerId: string,
-  accessToken: string,
-): Promise<BigCommerceCustomer | null> {
-  const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v3/customers?id:in=${encodeURIComponent(customerId)}`;
-  const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for customer ${customerId}.`);
-  const page = (await response.json()) as { data?: BigCommerceCustomer[] };
-  return page.data?.find((customer) => String(customer.id) === customerId) ?? null;
+/** Fetches one customer from the store's v3 API; null when the store no longer has it. The API's errors are the platforms'. */
+export async function fetchBigCommerceCustomer(access: StoreAccess, customerId: string): Promise<BigCommerceCustomer | null> {
+  const page = await bigcommerceRequest<{ data?: BigCommerceCustomer[] }>(access, 'GET', `/v3/customers?id:in=${encodeURIComponent(customerId)}`);
+  return page?.data?.find((customer) => String(customer.id) === customerId) ?? null;
 }
 
 const platformCustomer = (customer: BigCommerceCustomer): PlatformCustomer => ({

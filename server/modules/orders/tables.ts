@@ -41,6 +41,8 @@ export interface WebhookEventsTable {
   processed_at: NullableTime;
   attempts: Generated<number>;
   last_error: string | null;
+  /** a failed event is tried again from this time (null: now) */
+  retry_at: NullableTime;
 }
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';

@@ -36,6 +36,8 @@ export { dataRequestOf, dataRequestsOf } from './data-requests.ts';
 export { registerPlatformHooks, type PlatformCustomer, type PlatformHooks } from './hooks.ts';
 export { SHOPIFY_TOPICS, shopifyEvent } from './shopify/orders.ts';
 export { bigcommerceEvent, bigcommerceWebhookSecret, fetchBigCommerceOrder, type BigCommerceOrder } from './bigcommerce/orders.ts';
+export { bigcommerceRequest, type StoreAccess } from './bigcommerce/api.ts';
+export { webhookRetry, WEBHOOK_RECONNECT_MESSAGE } from './job-errors.ts';
 export { isShopifyCustomerTopic, SHOPIFY_CUSTOMER_TOPICS } from './shopify/customer-topics.ts';
 export { platformOverviewOf } from './status.ts';
 export { platformStatusRoutes } from './status-routes.ts';

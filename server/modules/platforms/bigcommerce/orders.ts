@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { bigcommerceRequest, type StoreAccess } from './api.ts';
 import { channelOf, toMinor, type NormalizedOrder, type OrderEvent } from '../../../domain/schemas/normalized-order.ts';
 
 /** BigCommerce order (API v2), as far as points need it. */
@@ -87,24 +88,16 @@ export function bigcommerceEvent(order: BigCommerceOrder): OrderEvent {
   };
 }
 
-/** A GET of the store's v2 API; `204 No Content` (an empty list) answers null. */
-async function getV2<T>(baseUrl: string, storeHash: string, path: string, accessToken: string): Promise<T | null> {
-  const url = `${baseUrl.replace(/\/$/, '')}/stores/${encodeURIComponent(storeHash)}/v2${path}`;
-  const response = await fetch(url, { headers: { accept: 'application/json', 'x-auth-token': accessToken }, signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`BigCommerce answered ${response.status} for ${path}.`);
-  return response.status === 204 ? null : ((await response.json()) as T);
-}
-
 /**
  * Fetches an order from the store's API (v2 "Get an Order"), with the codes of the coupons it
- * used (v2 "List Order Coupons"): a reward's code an order carries marks the reward used. The base
- * URL is configurable (tests run a stand-in).
+ * used (v2 "List Order Coupons"): a reward's code an order carries marks the reward used. The API's
+ * errors are the platforms' (api.ts): a throttle, a refused token, the store down.
  */
-export async function fetchBigCommerceOrder(baseUrl: string, storeHash: string, orderId: string, accessToken: string): Promise<BigCommerceOrder> {
-  const path = `/orders/${encodeURIComponent(orderId)}`;
-  const order = await getV2<BigCommerceOrder>(baseUrl, storeHash, path, accessToken);
+export async function fetchBigCommerceOrder(access: StoreAccess, orderId: string): Promise<BigCommerceOrder> {
+  const path = `/v2/orders/${encodeURIComponent(orderId)}`;
+  const order = await bigcommerceRequest<BigCommerceOrder>(access, 'GET', path);
   if (!order) throw new Error(`BigCommerce answered no order ${orderId}.`);
-  const coupons = (await getV2<BigCommerceOrderCoupon[]>(baseUrl, storeHash, `${path}/coupons`, accessToken)) ?? [];
+  const coupons = (await bigcommerceRequest<BigCommerceOrderCoupon[]>(access, 'GET', `${path}/coupons`)) ?? [];
   return { ...order, coupon_codes: coupons.map((coupon) => coupon.code ?? '').filter(Boolean) };
 }
 

@@ -13,6 +13,7 @@ import { inTransaction } from '../../../domain/ledger/index.ts';
 import { PlatformRefused, PlatformThrottled, PlatformUnauthorized, type PlatformAdapter, type RewardCode } from '../adapter.ts';
 import type { PlatformAdapters } from '../adapters.ts';
 import { connectionOf, connectionStatus, markNeedsReconnect, type Connection } from '../connections.ts';
+import { platformRetryDelay, RECONNECT_WAIT_MS } from '../job-errors.ts';
 import { CREATE_CODE_JOB, DEACTIVATE_CODE_JOB, queueDeactivation } from './issue.ts';
 import { giveBackRefused } from './refund.ts';
 import type { RewardCodeRow } from './tables.ts';
@@ -24,8 +25,6 @@ export interface CodeJobDeps {
   keys: readonly Buffer[];
 }
 
-/** A store waiting for its merchant to reconnect (or reinstall) is looked at again this often. */
-export const RECONNECT_WAIT_MS = 60_000;
 export const RECONNECT_MESSAGE = 'Reconnect your shop: it refused our access, so codes wait until you do.';
 /** The shopper lands on the cart with the code applied. */
 const RETURN_TO = '/cart';
@@ -137,23 +136,20 @@ async function deactivateCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown>
   return { state: 'deactivated' };
 }
 
-/** The wait before retry `attempt`: 5 s, 10 s, 20 s … at most 30 minutes (about 20 minutes in all over 8 attempts). */
-export const codeRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
-
 /** The two job kinds, over the given adapters; `concurrency` platform calls at once per process. */
 export function rewardCodeJobs(deps: CodeJobDeps, concurrency = 4): JobKind<{ codeId: number }>[] {
   return [
     {
       kind: CREATE_CODE_JOB,
       concurrency,
-      retryDelayMs: codeRetryDelay,
+      retryDelayMs: platformRetryDelay,
       run: (job) => createCode(job, deps),
       onFailure: (job, error) => giveBackRefused(job.db, job.payload.codeId, error, job.now()),
     },
     {
       kind: DEACTIVATE_CODE_JOB,
       concurrency,
-      retryDelayMs: codeRetryDelay,
+      retryDelayMs: platformRetryDelay,
       run: (job) => deactivateCode(job, deps),
       onFailure: (job, error) => noteError(job.db, job.payload.codeId, `The shop did not deactivate this code: ${error}`, job.now()),
     },
