@@ -20,7 +20,8 @@ import { BIGCOMMERCE_CONTROL_PANELS, registerSecurityHeaders } from './security.
 import { validatorCompiler } from './validation.ts';
 import { erasePlatformCustomers, upsertPlatformCustomers } from '../modules/customers/index.ts';
 import { smtpMailer } from '../modules/emails/index.ts';
-import { registerPlatformHooks } from '../modules/platforms/index.ts';
+import { refreshWebhookSecret, registerPlatformHooks } from '../modules/platforms/index.ts';
+import { onSecretRotated } from '../modules/stores/index.ts';
 import { createDefaultProgram } from '../modules/rules/index.ts';
 import { applyOrderEvents, resolveCustomers } from '../modules/orders/index.ts';
 import { WorkSignals } from '../jobs/signals.ts';
@@ -46,6 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     applyOrders: applyOrderEvents,
     resolveCustomers,
   });
+  // a new HMAC secret: the platform webhooks that carry it are given the new one
+  onSecretRotated(refreshWebhookSecret);
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: config.bodyLimitBytes,

@@ -1,8 +1,10 @@
 /**
- * Reward codes on the shop's platform: the time from a redemption's commit to its code created
- * on the platform (an in-memory platform answering in 100 ms) at 20 redemptions a second, and
- * 1,000 redemptions spread over a minute with two runners — every code created once, the ledger
- * exact. PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else PGlite.
+ * Reward codes on the shop's platform, two runners: 1,000 redemptions spread over a minute on an
+ * in-memory platform answering in 100 ms (every code created once, the ledger exact); then on the
+ * Shopify stand-in answering in 100 ms with Shopify's cost bucket, the time from a redemption's
+ * commit to its code created at 20 redemptions a second, and the same minute of 1,000 redemptions
+ * (never over the bucket, every code once). PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)
+ * when given, else PGlite.
  */
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
@@ -118,7 +120,7 @@ async function latencies(db: Db, rewardIds: number[]): Promise<number[]> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-async function measure(db: Db, backend: string, listenUrl: string | undefined): Promise<BenchRow[]> {
+async function measure(db: Db, backend: string, listenUrl: string | undefined): Promise<BenchRow> {
   await migrateToLatest(db);
   const key = randomBytes(32);
   const store = await seed(db, key, 1_000);
@@ -129,42 +131,38 @@ async function measure(db: Db, backend: string, listenUrl: string | undefined): 
   try {
     // warm-up: the first statements and calls of a process (connections, compiled paths) are not the steady state
     await settled(db, await redeemAt(db, store, 40, 20, runners, 0), 30_000);
-    const steady = await redeemAt(db, store, 300, 20, runners, 40);
-    await settled(db, steady, 30_000);
-    const times = await latencies(db, steady);
     const minute = performance.now();
-    const burst = await redeemAt(db, store, 1_000, 1_000 / 60, runners, 340);
+    const burst = await redeemAt(db, store, 1_000, 1_000 / 60, runners, 40);
     const created = await settled(db, burst, 120_000);
     const drained = (performance.now() - minute) / 1_000;
     const breaches = await verifyLedger(db, store.storeId);
-    const p95 = percentile(times, 95);
-    const burstTimes = await latencies(db, burst);
-    return [
-      {
-        metric: `redemption → code created, p50 / p95 (${backend}, 20/s, platform 100 ms)`,
-        ours: `${percentile(times, 50)} / ${p95} ms`,
-        compare: '≤ 1,000 ms p95 (budget)',
-        verdict: p95 <= 1_000 ? 'ok' : 'over budget',
-      },
-      {
-        metric: `1,000 redemptions in a minute (${backend}, 2 runners)`,
-        ours: `${created} created, ${platform.duplicates.length} twice, all in ${drained.toFixed(1)} s; p95 ${percentile(burstTimes, 95)} ms`,
-        compare: 'every code once',
-        verdict: created === 1_000 && platform.duplicates.length === 0 && breaches.length === 0 ? 'ok' : 'fail',
-      },
-    ];
+    return {
+      metric: `1,000 redemptions in a minute (${backend}, 2 runners, in-memory platform at 100 ms)`,
+      ours: `${created} created, ${platform.duplicates.length} twice, all in ${drained.toFixed(1)} s; p95 ${percentile(await latencies(db, burst), 95)} ms`,
+      compare: 'every code once',
+      verdict: created === 1_000 && platform.duplicates.length === 0 && breaches.length === 0 ? 'ok' : 'fail',
+    };
   } finally {
     for (const runner of runners) await runner.stop();
   }
 }
 
+/** Waits until the stand-in's bucket is full again (it restores at its rate while nothing is asked of it). */
+async function refilled(bucket: { currentlyAvailable: number; maximumAvailable: number; restoreRate: number }): Promise<void> {
+  const missing = bucket.maximumAvailable - bucket.currentlyAvailable;
+  await new Promise((resolve) => setTimeout(resolve, Math.ceil((missing / bucket.restoreRate) * 1000) + 100));
+}
+
 /**
- * The same minute of 1,000 redemptions against the Shopify stand-in, whose Admin API keeps
- * Shopify's cost bucket (2,000 points, 100 restored a second; a code costs a lookup and a
- * creation): how many queries asked for more than the bucket held (Shopify answers them
- * THROTTLED), and whether every code still exists once in the shop's discounts.
+ * On the Shopify stand-in answering each query in 100 ms, whose Admin API keeps Shopify's cost
+ * bucket (2,000 points, 100 restored a second; a code's creation costs 13 points, and a look-up 1
+ * more when a retry must check for it): the time from redemption to code at 20 redemptions a second
+ * for 10 s (260 points a second, which the bucket holds for about 12 s: longer, the codes wait for
+ * the bucket at its 7–8 codes a second),
+ * then the minute of 1,000 redemptions: how many queries asked for more than the bucket held
+ * (Shopify answers them THROTTLED), and whether every code still exists once in the shop's discounts.
  */
-async function againstCostBucket(db: Db, backend: string, listenUrl: string | undefined): Promise<BenchRow> {
+async function againstCostBucket(db: Db, backend: string, listenUrl: string | undefined): Promise<BenchRow[]> {
   const { standIn, config } = await startStandIn(() => new Date());
   const platforms = config.platforms as PlatformsConfig;
   const domain = 'bench-bucket.myshopify.com';
@@ -177,21 +175,42 @@ async function againstCostBucket(db: Db, backend: string, listenUrl: string | un
   );
   try {
     const store = await seed(db, platforms.tokenKeys[0]!, 1_000, { domain, token: await grantToken(standIn, domain, 'write_discounts') });
+    const shop = standIn.shop(domain);
+    shop.answerDelayMs = 100;
     for (const runner of runners) await runner.start();
+    // warm-up, as above; then the bucket is let fill up again
+    await settled(db, await redeemAt(db, store, 40, 20, runners, 0), 30_000);
+    await refilled(shop.bucket);
+    const steady = await redeemAt(db, store, 200, 20, runners, 40);
+    await settled(db, steady, 60_000);
+    const times = await latencies(db, steady);
+    const p95 = percentile(times, 95);
+    await refilled(shop.bucket);
+    const discountsBefore = shop.discounts.length;
+    const throttledBefore = shop.bucket.throttled;
     const started = performance.now();
-    const burst = await redeemAt(db, store, 1_000, 1_000 / 60, runners, 0);
-    // paced to the bucket, 1,000 codes at ~14 points each take ~2.5 min at 100 points/s: twice that before it is called a failure
+    const burst = await redeemAt(db, store, 1_000, 1_000 / 60, runners, 240);
+    // paced to the bucket, 1,000 codes at 13 points each take ~2 min at 100 points/s: more than twice that before it is called a failure
     const created = await settled(db, burst, 300_000);
     const drained = (performance.now() - started) / 1_000;
-    const shop = standIn.shop(domain);
-    const codes = new Set(shop.discounts.map((discount) => discount.code));
-    const once = created === 1_000 && shop.discounts.length === 1_000 && codes.size === 1_000;
-    return {
-      metric: `1,000 redemptions in a minute against the Shopify stand-in's cost bucket (2,000 points, 100/s; ${backend}, 2 runners)`,
-      ours: `${created} created, ${shop.discounts.length} discounts (${codes.size} codes), ${shop.bucket.throttled} queries over the bucket (THROTTLED), all in ${drained.toFixed(1)} s`,
-      compare: 'never over the bucket, every code once',
-      verdict: once && shop.bucket.throttled === 0 ? 'ok' : once ? 'every code once; over the bucket' : 'fail',
-    };
+    const minute = shop.discounts.slice(discountsBefore);
+    const codes = new Set(minute.map((discount) => discount.code));
+    const once = created === 1_000 && minute.length === 1_000 && codes.size === 1_000;
+    const throttled = shop.bucket.throttled - throttledBefore;
+    return [
+      {
+        metric: `redemption → code created on the Shopify stand-in, p50 / p95 (${backend}, 20/s for 10 s, answers in 100 ms, cost bucket 2,000 points at 100/s)`,
+        ours: `${percentile(times, 50)} / ${p95} ms; ${shop.bucket.throttled} THROTTLED`,
+        compare: '≤ 1,000 ms p95 (budget)',
+        verdict: p95 <= 1_000 ? 'ok' : 'over budget',
+      },
+      {
+        metric: `1,000 redemptions in a minute against the Shopify stand-in's cost bucket (2,000 points, 100/s; ${backend}, 2 runners)`,
+        ours: `${created} created, ${minute.length} discounts (${codes.size} codes), ${throttled} queries over the bucket (THROTTLED), all in ${drained.toFixed(1)} s`,
+        compare: 'never over the bucket, every code once',
+        verdict: once && throttled === 0 ? 'ok' : once ? 'every code once; over the bucket' : 'fail',
+      },
+    ];
   } finally {
     for (const runner of runners) await runner.stop();
     await standIn.stop();
@@ -203,7 +222,7 @@ export async function run(): Promise<BenchRow[]> {
     const scratch = await scratchPostgresDatabase(ADMIN_URL, 'ls_bench');
     const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 10 });
     try {
-      return [...(await measure(db, 'PostgreSQL', scratch.url)), await againstCostBucket(db, 'PostgreSQL', scratch.url)];
+      return [await measure(db, 'PostgreSQL', scratch.url), ...(await againstCostBucket(db, 'PostgreSQL', scratch.url))];
     } finally {
       await db.destroy();
       await scratch.drop();
@@ -211,7 +230,7 @@ export async function run(): Promise<BenchRow[]> {
   }
   const lite = await scratchPglite();
   try {
-    return [...(await measure(lite.db, 'PGlite', undefined)), await againstCostBucket(lite.db, 'PGlite', undefined)];
+    return [await measure(lite.db, 'PGlite', undefined), ...(await againstCostBucket(lite.db, 'PGlite', undefined))];
   } finally {
     await lite.drop();
   }

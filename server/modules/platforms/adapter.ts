@@ -36,8 +36,12 @@ export interface CreatedCode {
 
 export interface PlatformAdapter {
   platform: Platform;
-  /** Creates the code in the shop's discounts once: when the code already exists there, answers it. */
-  createCode(connection: Connection, code: RewardCode): Promise<CreatedCode>;
+  /**
+   * Creates the code in the shop's discounts once: when the code already exists there, answers it.
+   * `mayExist` false (a first attempt: nothing can have created it yet) skips the look-up before the
+   * creation; a creation refused because the code is taken still looks it up.
+   */
+  createCode(connection: Connection, code: RewardCode, options?: { mayExist: boolean }): Promise<CreatedCode>;
   /** Makes a code unusable (a rollback, an expiry); a code already gone is fine. */
   deactivateCode(connection: Connection, code: { code: string; platformId: string }): Promise<void>;
   /** The storefront address that applies `code` to the shopper's cart and returns to `returnTo`. */

@@ -21,9 +21,9 @@ describeEachDatabase('a store’s platform call budget', (ctx) => {
   });
 
   it('calls spend what the bucket holds at once, then queue: each waits for the points spent before it', async () => {
-    // the bucket as the platform said it: 10 points, a point back a second
-    await budget().observe({ available: 10, maximum: 100, restoreRate: 1 });
-    await ctx.db.updateTable('platform_call_budgets').set({ available: 10 }).where('store_id', '=', ctx.fixture.storeA.id).execute();
+    // the first call's answer: the bucket holds 10 points and gets a point back a second; nothing else was out, so that is all it holds
+    await budget().settle({ available: 10, maximum: 100, restoreRate: 1 });
+    about(await held(), 10);
     waits.length = 0;
     await budget().spend(4);
     await budget().spend(4);
@@ -37,7 +37,7 @@ describeEachDatabase('a store’s platform call budget', (ctx) => {
     about(await held(), -6);
   });
 
-  it('a turn further off than it may wait gives its points back and throws PlatformThrottled with the wait', async () => {
+  it('a turn further off than it may wait gives its points back (it is not out) and throws PlatformThrottled with the wait', async () => {
     const error = await budget()
       .spend(20)
       .catch((caught: unknown) => caught);
@@ -48,12 +48,31 @@ describeEachDatabase('a store’s platform call budget', (ctx) => {
     about(await held(), -6);
   });
 
-  it('what the platform says lowers the budget, never raises it above what was counted', async () => {
+  it('while other calls are out, what the platform says lowers the budget, never raises it; the last one out takes it as it is', async () => {
+    // the four calls above are still out: their answers come now
     await ctx.db.updateTable('platform_call_budgets').set({ available: 80 }).where('store_id', '=', ctx.fixture.storeA.id).execute();
-    await budget().observe({ available: 50, maximum: 100, restoreRate: 1 });
+    const out = async () =>
+      (await ctx.db.selectFrom('platform_call_budgets').select('in_flight').where('store_id', '=', ctx.fixture.storeA.id).executeTakeFirstOrThrow()).in_flight;
+    expect(await out()).toBe(4);
+    await budget().settle({ available: 50, maximum: 100, restoreRate: 1 });
     about(await held(), 50);
-    await budget().observe({ available: 90, maximum: 100, restoreRate: 1 });
+    await budget().settle({ available: 90, maximum: 100, restoreRate: 1 });
     about(await held(), 50);
+    // a call without an answer (the network failed) settles with no figures
+    await budget().settle(null);
+    about(await held(), 50);
+    expect(await out()).toBe(1);
+    await budget().settle({ available: 90, maximum: 100, restoreRate: 1 });
+    about(await held(), 90);
+    expect(await out()).toBe(0);
+    // a process that died with calls out: once the budget has been still a minute, they are no longer counted
+    await ctx.db
+      .updateTable('platform_call_budgets')
+      .set({ in_flight: 3, at: new Date(Date.now() - 120_000) })
+      .where('store_id', '=', ctx.fixture.storeA.id)
+      .execute();
+    await budget().spend(1);
+    expect(await out()).toBe(1);
     // a store's budget is its own
     expect(await ctx.db.selectFrom('platform_call_budgets').select('store_id').execute()).toEqual([{ store_id: ctx.fixture.storeA.id }]);
   });

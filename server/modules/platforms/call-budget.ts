@@ -4,10 +4,11 @@
  * the job runners of all processes must pace their calls to it together. Each call spends its
  * points before it is sent; while the bucket is spent, the call waits the time the bucket needs to
  * hold it again, behind the calls that spent before it (the available points go below zero: that
- * is the queue). What the platform says after each call lowers the budget when it holds less than
- * we counted (a call that cost more than we knew), never raises it above what we counted (calls
- * spent but not yet answered). Calls are never sent into an empty bucket, so the platform never has
- * to refuse one, and no job needs to retry on its own clock.
+ * is the queue). Each answer settles its call with what the platform says its bucket holds: with
+ * no other call out, that figure is the whole truth and the budget takes it as it is; while others
+ * are out (spent here, perhaps not counted there yet), it can only lower the budget. Calls are
+ * never sent into an empty bucket, so the platform never has to refuse one, and no job needs to
+ * retry on its own clock.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
@@ -23,8 +24,8 @@ export interface BucketStatus {
 export interface CallBudget {
   /** Spends `cost` points, first waiting its turn; a turn further off than MAX_WAIT_MS gives the points back and throws PlatformThrottled. */
   spend(cost: number): Promise<void>;
-  /** What the platform said its bucket holds. */
-  observe(status: BucketStatus): Promise<void>;
+  /** The call spent for has its answer: what the platform said its bucket holds, when it said. Once for every spend that did not throw. */
+  settle(status: BucketStatus | null): Promise<void>;
 }
 
 /**
@@ -41,31 +42,39 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The points the budget holds now: what it held at `at`, refilled since at its rate, up to its size. */
 const refilled = sql<number>`least(b.maximum, b.available + b.restore_rate * greatest(0, extract(epoch from statement_timestamp() - b.at)))`;
 const later = sql<Date>`greatest(b.at, statement_timestamp())`;
+/** Calls still out: a process that died with calls out leaves them counted until the budget has been still a minute. */
+const stillOut = sql<number>`case when b.at < statement_timestamp() - interval '1 minute' then 0 else b.in_flight end`;
 
 export function callBudget(db: Db, storeId: number, wait: (ms: number) => Promise<void> = sleep): CallBudget {
   return {
     async spend(cost) {
       const { rows } = await sql<{ available: number; restore_rate: number }>`
-        insert into platform_call_budgets as b (store_id, available, maximum, restore_rate, at)
-        values (${storeId}, ${-cost}, ${UNKNOWN_BUCKET.maximum}, ${UNKNOWN_BUCKET.restoreRate}, statement_timestamp())
-        on conflict (store_id) do update set available = ${refilled} - ${cost}, at = ${later}
+        insert into platform_call_budgets as b (store_id, available, maximum, restore_rate, at, in_flight)
+        values (${storeId}, ${-cost}, ${UNKNOWN_BUCKET.maximum}, ${UNKNOWN_BUCKET.restoreRate}, statement_timestamp(), 1)
+        on conflict (store_id) do update set available = ${refilled} - ${cost}, at = ${later}, in_flight = ${stillOut} + 1
         returning available, restore_rate`.execute(db);
       const { available, restore_rate: rate } = rows[0]!;
       if (available >= 0) return;
       const waitMs = Math.ceil((-available / rate) * 1000);
       if (waitMs <= MAX_WAIT_MS) return wait(waitMs);
-      await sql`update platform_call_budgets set available = available + ${cost} where store_id = ${storeId}`.execute(db);
+      await sql`update platform_call_budgets set available = available + ${cost}, in_flight = greatest(0, in_flight - 1) where store_id = ${storeId}`.execute(
+        db,
+      );
       throw new PlatformThrottled(waitMs);
     },
-    async observe(status) {
+    async settle(status) {
+      if (!status) {
+        await sql`update platform_call_budgets set in_flight = greatest(0, in_flight - 1) where store_id = ${storeId}`.execute(db);
+        return;
+      }
       await sql`
-        insert into platform_call_budgets as b (store_id, available, maximum, restore_rate, at)
-        values (${storeId}, ${status.available}, ${status.maximum}, ${status.restoreRate}, statement_timestamp())
-        on conflict (store_id) do update set
-          available = least(${refilled}, ${status.available}), maximum = ${status.maximum}, restore_rate = ${status.restoreRate}, at = ${later}`.execute(db);
+        update platform_call_budgets as b set
+          available = case when b.in_flight <= 1 then ${status.available} else least(${refilled}, ${status.available}) end,
+          maximum = ${status.maximum}, restore_rate = ${status.restoreRate}, at = ${later}, in_flight = greatest(0, b.in_flight - 1)
+        where store_id = ${storeId}`.execute(db);
     },
   };
 }
 
 /** No pacing: each call is sent at once and the platform's own refusals are all there is (a hand-made connection in tests). */
-export const UNPACED: CallBudget = { spend: async () => {}, observe: async () => {} };
+export const UNPACED: CallBudget = { spend: async () => {}, settle: async () => {} };

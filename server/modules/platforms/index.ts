@@ -23,7 +23,7 @@ export { rewardCodeJobs, type CodeJobDeps } from './codes/jobs.ts';
 export { codeStatusFields, friendCodeStatus, NO_PLATFORM, rewardCodeStatuses, shopperCodeStatus, withCodeStatuses, type CodeStatus } from './codes/read.ts';
 export type { CodeState } from './codes/tables.ts';
 export { addMember, installStore, providerSignIn, type InstallRequest, type Installed } from './install.ts';
-export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS } from './jobs.ts';
+export { cancelPlatformWork, checkPlatformSetup, PLATFORM_JOB_KINDS, refreshWebhookSecret } from './jobs.ts';
 export { bigcommerceRoutes } from './bigcommerce/routes.ts';
 export { bigcommerceSetupJob, BIGCOMMERCE_SETUP_JOB } from './bigcommerce/setup.ts';
 export { bigcommerceBackfillJob, BIGCOMMERCE_BACKFILL_JOB } from './bigcommerce/backfill.ts';

@@ -28,6 +28,7 @@ export interface PlatformCallBudgetsTable {
   maximum: number;
   restore_rate: number;
   at: Time;
+  in_flight: ColumnType<number, number | undefined, number>;
 }
 
 declare module '../../db/schema.ts' {

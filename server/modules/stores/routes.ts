@@ -78,7 +78,9 @@ export const storeRoutes: RouteModule = {
         },
       },
       async (request) => {
-        return { data: { hmac_secret: await rotateHmacSecret(app.db, request.store.id) } };
+        const { secret, workQueued } = await rotateHmacSecret(app.db, app.config, request.store.id, app.clock.now());
+        if (workQueued) app.work.jobsQueued.raise();
+        return { data: { hmac_secret: secret } };
       },
     );
 

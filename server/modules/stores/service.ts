@@ -14,3 +14,4 @@ export { createChannel, listChannels, removeChannel } from './channels.ts';
 export { brandColourOf, loadBrandColour } from './brand.ts';
 export { servedLanguage } from './languages.ts';
 export { DEFAULT_WORDS, englishWording, programWords, type ProgramWords } from './words.ts';
+export { onSecretRotated, type SecretRotatedHook } from './hooks.ts';

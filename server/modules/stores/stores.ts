@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { json } from '../../db/normalize.ts';
 import { singularLabel } from '../../../renderers/format/index.ts';
 import { storeLanguages } from '../../../renderers/contract/languages.ts';
 import type { Role, Store } from '../../db/schema.ts';
 import { CAPPED_ROLES, DEFAULT_STAFF_ADJUSTMENT_CAP } from '../../domain/schemas/permissions.ts';
+import { secretRotatedHook } from './hooks.ts';
 
 /** The largest points adjustment this role may make in one go at this store: the store's cap for staff, none for owners and admins. */
 export function adjustmentCap(store: Store, role: Role | null): number | undefined {
@@ -92,11 +94,17 @@ export async function updateStoreSettings(db: Db, store: Store, change: StoreSet
     .executeTakeFirstOrThrow();
 }
 
-/** A new HMAC secret for the store's signed-in shoppers (the old one stops working at once). */
-export async function rotateHmacSecret(db: Db, storeId: number): Promise<string> {
+/**
+ * A new HMAC secret for the store (the old one stops working at once): its signed-in shoppers, its
+ * outgoing webhooks, and the platform webhooks that carry it, which the registered hook queues to
+ * be given the new one in the same transaction. `workQueued`: the hook queued a job.
+ */
+export async function rotateHmacSecret(db: Db, config: Config, storeId: number, now: Date): Promise<{ secret: string; workQueued: boolean }> {
   const secret = randomBytes(32).toString('hex');
-  await db.updateTable('stores').set({ hmac_secret: secret }).where('id', '=', storeId).execute();
-  return secret;
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('stores').set({ hmac_secret: secret }).where('id', '=', storeId).execute();
+    return { secret, workQueued: await secretRotatedHook()(trx, config, storeId, now) };
+  });
 }
 
 /** A store by its public key (`store_name`) or its platform domain; keys are lower case. */

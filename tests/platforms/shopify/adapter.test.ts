@@ -60,6 +60,9 @@ describe('the Shopify adapter', () => {
       minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: '25.00' } },
     });
     expect(await adapter.createCode(connection, reward({}))).toEqual(created);
+    // a first attempt does not look first: the shop refuses the code as taken, and the adapter finds it
+    expect(await adapter.createCode(connection, reward({}), { mayExist: false })).toEqual(created);
+    expect(standIn.shop(SHOP).discounts.filter((discount) => discount.code === 'LOYAL-1')).toHaveLength(1);
     expect(standIn.shop(SHOP).discounts.filter((discount) => discount.code === 'LOYAL-1')).toHaveLength(1);
   });
 

@@ -57,6 +57,8 @@ export class StandInShop {
   readonly bucket: Bucket = newBucket();
   /** statuses the shop's admin (OAuth token exchange and Admin API) answers its next requests with, one each, before answering again (an outage) */
   readonly outage: number[] = [];
+  /** how long the shop's Admin API takes to answer a query, in ms (a bench sets Shopify's own pace) */
+  answerDelayMs = 0;
   readonly discounts: StandInDiscount[] = [];
   readonly subscriptions: StandInSubscription[] = [];
   readonly customers: StandInCustomer[] = [];

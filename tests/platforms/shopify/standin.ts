@@ -173,7 +173,10 @@ export class ShopifyStandIn {
       if (!shop) return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       const outage = this.shop(shop).outage.shift();
       if (outage) return send(response, outage, { errors: 'Service Unavailable' });
-      return send(response, 200, await answerGraphql(this.shop(shop), body, this.origin));
+      const answer = await answerGraphql(this.shop(shop), body, this.origin);
+      const delay = this.shop(shop).answerDelayMs;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      return send(response, 200, answer);
     }
     const storefront = {
       appUrl: this.options.appUrl,

@@ -51,18 +51,18 @@ export function bigcommerceAdapter(apiUrl: string): PlatformAdapter {
   return {
     platform: 'bigcommerce',
 
-    async createCode(connection, code) {
+    async createCode(connection, code, { mayExist } = { mayExist: true }) {
       const access = accessOf(apiUrl, connection);
       // the code is the reward's own: when it exists, an earlier attempt created it
       const find = async () => (await bigcommerceRequest<Coupon[]>(access, 'GET', `/v2/coupons?code=${encodeURIComponent(code.code)}`))?.[0];
-      const existing = await find();
+      const existing = mayExist ? await find() : undefined;
       if (existing) return { platformId: String(existing.id) };
       try {
         const created = await bigcommerceRequest<Coupon>(access, 'POST', '/v2/coupons', couponOf(code));
         if (!created) throw new Error('BigCommerce created the coupon without answering it.');
         return { platformId: String(created.id) };
       } catch (error) {
-        // a concurrent attempt created it between the look-up and the create
+        // a concurrent attempt created it between the look-up and the create (or before a first attempt's create, which does not look first)
         const raced = error instanceof BigCommerceRefused && error.status === 409 ? await find() : undefined;
         if (raced) return { platformId: String(raced.id) };
         throw error;

@@ -8,7 +8,8 @@ import { challengeOf } from '../../../auth/pkce.ts';
 import { JobRunner } from '../../../jobs/engine.ts';
 import { jobKinds } from '../../../workers.ts';
 import { connectionOf } from '../connections.ts';
-import { HOOK_SCOPES } from './setup.ts';
+import { bigcommerceWebhookSecret } from './orders.ts';
+import { BIGCOMMERCE_SETUP_JOB, HOOK_SCOPES } from './setup.ts';
 
 const { standIn, bc, platforms } = await bigcommerceStandInForFile();
 const { tokenKeys } = platforms;
@@ -44,6 +45,15 @@ describeEachDatabase(
       const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/account/login', payload: { code, code_verifier: verifier } });
       expect(login.statusCode).toBe(200);
       return login.json().data;
+    };
+    // each delivery its own order (the same event again would be answered as a duplicate)
+    let orderId = 600;
+    /** An order webhook as the store's hooks send it now; answers our status code. */
+    const deliver = async () => {
+      orderId += 1;
+      const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
+      const url = new URL(request!.destination);
+      return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
     };
     const install = async (storeHash = HASH, user = owner) => {
       const callback = await bc.install(storeHash, user, 'Outdoor Outfitters');
@@ -249,14 +259,6 @@ describeEachDatabase(
     });
 
     it("a new HMAC secret: the hooks' deliveries are refused until the integrations screen's re-sync gives them the store's new secret", async () => {
-      // each delivery its own order (the same event again would be answered as a duplicate)
-      let orderId = 600;
-      const deliver = async () => {
-        orderId += 1;
-        const [request] = await bc.webhooks(HASH, 'store/order/created', { type: 'order', id: orderId });
-        const url = new URL(request!.destination);
-        return (await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: request!.headers, payload: request!.body })).statusCode;
-      };
       await runJobs();
       expect(await deliver()).toBe(200);
       const store = await storeOfHash();
@@ -270,6 +272,24 @@ describeEachDatabase(
       await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: authHeaders(login), payload: {} });
       await runJobs();
       expect(await bc.hooks(HASH)).toHaveLength(HOOK_SCOPES.length);
+      expect(await deliver()).toBe(200);
+    });
+
+    it('the merchant generates a new HMAC secret: the rotation queues the setup, whose job gives every hook the new secret header', async () => {
+      await runJobs();
+      expect(await deliver()).toBe(200);
+      const store = await storeOfHash();
+      const setupJobs = () => ctx.db.selectFrom('jobs').select('id').where('kind', '=', BIGCOMMERCE_SETUP_JOB).where('store_id', '=', store.id).execute();
+      const before = (await setupJobs()).length;
+      const login = await signInWith(await get(`/platforms/bigcommerce/load?signed_payload_jwt=${await bc.signedPayload(HASH)}`));
+      const rotated = await ctx.app.inject({ method: 'POST', url: '/api/v1/store/setting/generate-hmac-secrets', headers: authHeaders(login), payload: {} });
+      expect(rotated.statusCode).toBe(200);
+      const secret = rotated.json().data.hmac_secret as string;
+      expect(await setupJobs()).toHaveLength(before + 1);
+      await runJobs();
+      const hooks = await bc.hooks(HASH);
+      expect(hooks).toHaveLength(HOOK_SCOPES.length);
+      for (const hook of hooks) expect(hook.headers?.['X-Webhook-Secret']).toBe(bigcommerceWebhookSecret(secret));
       expect(await deliver()).toBe(200);
     });
   },

@@ -47,8 +47,8 @@ export function loaderTag(publicUrl: string, storeName: string, clientId: string
 
 /**
  * Registers the missing hooks; an inactive one is switched back on, and one that sends another
- * secret is given the store's (the merchant generated a new HMAC secret since: every delivery
- * would be refused). Answers how many were created or put right.
+ * secret is given the store's (a new HMAC secret queues this job: until it runs every delivery is
+ * refused). Answers how many were created or put right.
  */
 async function ensureHooks(access: StoreAccess, destination: string, secretHeader: string): Promise<number> {
   const hooks = await bigcommerceList<Hook>(access, '/v3/hooks');

@@ -60,6 +60,8 @@ describeEachDatabase(
       await runner(platform).drain();
       expect(await codeOf(reward.id)).toMatchObject({ state: 'created', platform_id: expect.stringMatching(/^gid:/), error: null });
       expect(platform.creations.get(reward.code)).toBe(1);
+      // a first attempt: nothing can have created it yet, so the platform is not asked to look first
+      expect(platform.calls).toEqual([{ op: 'create', code: reward.code, mayExist: false }]);
       expect(platform.codes.get(reward.code)?.spec).toMatchObject({
         rewardId: reward.id,
         discount: { type: 'fixed_amount', amount: 500 },
@@ -210,6 +212,8 @@ describeEachDatabase(
       await runner(platform).drain();
       expect(await codeOf(reward.id)).toMatchObject({ state: 'created', platform_id: platform.codes.get(reward.code)?.platformId });
       expect(platform.creations.get(reward.code)).toBe(1);
+      // the job taken over looks for the code first (its earlier claim may have made it)
+      expect(platform.calls.filter((call) => call.code === reward.code).at(-1)).toEqual({ op: 'create', code: reward.code, mayExist: true });
       // the dead runner's late commit is refused
       await expect(ctx.db.transaction().execute((trx) => dead.checkpoint(trx, 1))).rejects.toThrow(/taken over/);
     });

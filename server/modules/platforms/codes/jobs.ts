@@ -4,7 +4,8 @@
  * refused → the store must reconnect, the job waits and continues after a reinstall; refused for
  * good, or failing past its last attempt → the code is `refused` and its points come back once.
  * A code is created once: the job is keyed by the reward, the adapter looks the code up before
- * creating it (a job taken over after a crash finds it), and the result commits with the job's
+ * creating it whenever an earlier claim may have created it (a job taken over after a crash finds
+ * it; a creation refused as taken looks it up too), and the result commits with the job's
  * checkpoint (a runner that lost the job writes nothing).
  */
 import type { Db } from '../../../db/connection.ts';
@@ -93,7 +94,8 @@ async function createCode(job: CodeJob, deps: CodeJobDeps): Promise<unknown> {
     await job.db.updateTable('reward_codes').set({ state: 'local', updated_at: job.now() }).where('id', '=', row.id).where('state', '=', 'preparing').execute();
     return { state: 'local' };
   }
-  const created = await call(job, row, () => adapter.createCode(connection, rewardCodeOf(row)));
+  // only an earlier claim (a retry, a takeover after a crash) can have created it already
+  const created = await call(job, row, () => adapter.createCode(connection, rewardCodeOf(row), { mayExist: job.attempt > 1 }));
   const applyUrl = adapter.applyUrl(await shopOrigin(job.db, connection), row.code, RETURN_TO);
   return inTransaction(job.db, async (trx) => {
     const now = job.now();

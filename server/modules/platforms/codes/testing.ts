@@ -12,7 +12,7 @@ export type FakeAnswer = 'throttle' | 'refuse' | 'unauthorized' | 'fail' | 'cras
 export class FakePlatform implements PlatformAdapter {
   /** the shop's discounts: code → its id there and whether it still works */
   readonly codes = new Map<string, { platformId: string; active: boolean; spec: RewardCode }>();
-  readonly calls: Array<{ op: 'create' | 'deactivate'; code: string }> = [];
+  readonly calls: Array<{ op: 'create' | 'deactivate'; code: string; mayExist?: boolean }> = [];
   /** how many times each code was really created (a lookup that finds it creates nothing) */
   readonly creations = new Map<string, number>();
   /** the answers of the next calls, in order; then every call succeeds */
@@ -26,8 +26,8 @@ export class FakePlatform implements PlatformAdapter {
     private readonly latencyMs = 0,
   ) {}
 
-  async createCode(_connection: Connection, code: RewardCode): Promise<CreatedCode> {
-    this.calls.push({ op: 'create', code: code.code });
+  async createCode(_connection: Connection, code: RewardCode, { mayExist } = { mayExist: true }): Promise<CreatedCode> {
+    this.calls.push({ op: 'create', code: code.code, mayExist });
     await this.#wait();
     const answer = this.#answer();
     const found = this.codes.get(code.code);

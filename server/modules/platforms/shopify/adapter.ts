@@ -97,8 +97,8 @@ export function shopifyAdapter(platforms: PlatformsConfig, now: () => Date = () 
   if (!config) return null;
   return {
     platform: 'shopify',
-    async createCode(connection, code) {
-      const existing = await findCode(config, connection, code.code);
+    async createCode(connection, code, { mayExist } = { mayExist: true }) {
+      const existing = mayExist ? await findCode(config, connection, code.code) : null;
       if (existing) return { platformId: existing };
       const created =
         code.discount.type === 'free_shipping'
@@ -113,7 +113,7 @@ export function shopifyAdapter(platforms: PlatformsConfig, now: () => Date = () 
               })
             ).discountCodeBasicCreate;
       if (created.codeDiscountNode) return { platformId: created.codeDiscountNode.id };
-      // created meanwhile by an earlier attempt that did not hear the answer
+      // created meanwhile by an earlier attempt that did not hear the answer (or a first attempt, which does not look first)
       const taken = created.userErrors.some((error) => error.code === 'TAKEN') ? await findCode(config, connection, code.code) : null;
       if (taken) return { platformId: taken };
       throw new PlatformRefused(`Shopify refused the code ${code.code}: ${created.userErrors.map((error) => error.message).join('; ')}`);

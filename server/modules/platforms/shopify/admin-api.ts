@@ -7,7 +7,7 @@
  * (call-budget.ts), so the shop's cost bucket is not overdrawn; a throttled query all the same
  * answers PlatformThrottled with the wait the bucket needs; a refused token PlatformUnauthorized.
  */
-import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
+import { createAdminApiClient, type AdminApiClient, type ClientResponse } from '@shopify/admin-api-client';
 import type { PlatformsConfig } from '../../../config.ts';
 import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
 import type { CallBudget } from '../call-budget.ts';
@@ -45,8 +45,7 @@ export async function exchangeCode(config: ShopifyConfig, shop: string, code: st
   return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : '' };
 }
 
-type ClientAnswer = Awaited<ReturnType<AdminApiClient['request']>>;
-type Extensions = ClientAnswer['extensions'];
+type Extensions = ClientResponse['extensions'];
 
 /**
  * What each query asked of the bucket when it last ran (Shopify: running a query is the best way to
@@ -56,14 +55,13 @@ type Extensions = ClientAnswer['extensions'];
 const requestedCost = new Map<string, number>();
 const UNKNOWN_COST = 10;
 
-/** Notes what the answer says the query cost and the bucket holds. */
+/** Notes what the answer says the query cost, and settles the call with the bucket's figures (none when there was no answer). */
 async function learn(budget: CallBudget | undefined, query: string, extensions: Extensions): Promise<void> {
   const cost = extensions?.cost;
   if (cost?.requestedQueryCost !== undefined) requestedCost.set(query, cost.requestedQueryCost);
   const status = cost?.throttleStatus;
-  if (budget && status?.currentlyAvailable !== undefined && status.maximumAvailable !== undefined && status.restoreRate !== undefined) {
-    await budget.observe({ available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate });
-  }
+  const known = status?.currentlyAvailable !== undefined && status.maximumAvailable !== undefined && status.restoreRate !== undefined;
+  await budget?.settle(known ? { available: status.currentlyAvailable!, maximum: status.maximumAvailable!, restoreRate: status.restoreRate! } : null);
 }
 
 /** The wait before a throttled query can run: the points missing from the bucket at its restore rate. */
@@ -111,8 +109,13 @@ export async function adminGraphql<T>(
   variables: Record<string, unknown> = {},
 ): Promise<T> {
   await connection.budget?.spend(requestedCost.get(query) ?? UNKNOWN_COST);
-  const { data, errors, extensions } = await clientFor(config, connection.shop, connection.token).request<T>(query, { variables });
-  await learn(connection.budget, query, extensions);
+  let answer: ClientResponse<T> | undefined;
+  try {
+    answer = await clientFor(config, connection.shop, connection.token).request<T>(query, { variables });
+  } finally {
+    await learn(connection.budget, query, answer?.extensions);
+  }
+  const { data, errors, extensions } = answer;
   const status = errors?.networkStatusCode;
   if (status === 401 || status === 403) throw new PlatformUnauthorized();
   if (status === 429) throw new PlatformThrottled(Math.max(1000, Number(errors?.response?.headers.get('retry-after') ?? '2') * 1000));
