@@ -129,6 +129,11 @@ export class ShopifyStandIn {
     return { order, deliveries };
   }
 
+  /** Every token granted to the shop and still usable (tests prove the app never shows them). */
+  tokensOf(domain: string): string[] {
+    return [...this.#tokens].filter(([, shop]) => shop === domain).map(([token]) => token);
+  }
+
   /** Makes every token of the shop unusable (the merchant revoked the app's access). */
   revokeTokens(domain: string): void {
     for (const [token, shop] of this.#tokens) if (shop === domain) this.#tokens.delete(token);
