@@ -4,6 +4,8 @@ import { describeEachDatabase } from '../../helpers/db.ts';
 import { runJobs } from '../../helpers/jobs.ts';
 import { signInOnStore } from '../../helpers/server.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
+import { SHOPIFY_BACKFILL_JOB } from '../../../server/modules/platforms/shopify/backfill.ts';
+import { SYNC_KIND } from '../../../server/modules/platforms/shopify/webhook-sync.ts';
 import { install, onApp, startStandIn } from './install-flow.ts';
 
 let clockNow = () => new Date();
@@ -29,6 +31,16 @@ describeEachDatabase(
         .returning('id')
         .executeTakeFirstOrThrow();
     const connection = () => ctx.db.selectFrom('platform_connections').selectAll().where('store_id', '=', storeId).executeTakeFirstOrThrow();
+    const jobOutcome = (id: number) => ctx.db.selectFrom('jobs').select(['state', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+    /** The shop revokes the app's token, then the owner asks the integrations screen for a re-sync: the check's job. */
+    const revokeAndCheck = async () => {
+      standIn.revokeTokens(SHOP);
+      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
+      // later than the last check (a check is one job per moment it was asked for)
+      ctx.clock.advance(1_000);
+      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: owner.headers, payload: {} });
+      return { owner, jobId: response.json().data.platform_check_job_id as number };
+    };
     const data = (response: LightMyRequestResponse) => (response.json() as { data: Record<string, unknown> }).data;
 
     it('installs the shop and subscribes it', async () => {
@@ -153,14 +165,11 @@ describeEachDatabase(
     });
 
     it('a token the shop revoked: the check fails saying so, the store asks to reconnect, and the program stays', async () => {
-      standIn.revokeTokens(SHOP);
-      const owner = await signInOnStore(ctx.app, 'owner@hooks-shop.example', 'owner-password', storeId);
-      ctx.clock.advance(1_000);
-      const response = await ctx.app.inject({ method: 'POST', url: '/data/v1/account/webhooks-sync', headers: owner.headers, payload: {} });
-      const jobId = response.json().data.platform_check_job_id as number;
-      await runJobs(ctx.db, ctx.clock, false, ctx.config);
-      const job = await ctx.db.selectFrom('jobs').select(['state', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow();
-      expect(job).toMatchObject({ state: 'failed', error: expect.stringContaining('reconnect your shop') });
+      const { owner, jobId } = await revokeAndCheck();
+      // the install's backfill is due now too (its bulk operation's next look): only the check runs,
+      // so it is the check that meets the refusal (the last test has the backfill meet it first)
+      await runJobs(ctx.db, ctx.clock, false, ctx.config, [SYNC_KIND]);
+      expect(await jobOutcome(jobId)).toMatchObject({ state: 'failed', error: expect.stringContaining('reconnect your shop') });
       expect(await connection()).toMatchObject({ status: 'reconnect' });
       const overview = await ctx.app.inject({ method: 'GET', url: '/data/v1/platform', headers: owner.headers });
       expect(overview.json().data).toMatchObject({ platform: 'shopify', status: 'reconnect' });
@@ -202,6 +211,15 @@ describeEachDatabase(
       expect((await send('shop/redact', { shop_id: 1, shop_domain: SHOP })).statusCode).toBe(200);
       const left = await ctx.db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('deleted_at', 'is', null).execute();
       expect(left).toEqual([]);
+    });
+
+    it('a check queued before another job met the revoked token fails saying so too, not done', async () => {
+      const { jobId } = await revokeAndCheck();
+      // the reinstall's backfill, due as well, meets the refusal before the check runs
+      await runJobs(ctx.db, ctx.clock, false, ctx.config, [SHOPIFY_BACKFILL_JOB]);
+      expect(await connection()).toMatchObject({ status: 'reconnect' });
+      await runJobs(ctx.db, ctx.clock, false, ctx.config);
+      expect(await jobOutcome(jobId)).toMatchObject({ state: 'failed', error: expect.stringContaining('reconnect your shop') });
     });
   },
   { config, postgres: true },

@@ -8,7 +8,8 @@
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
 import { enqueueJob, PermanentFailure, type JobKind } from '../../../domain/jobs/index.ts';
-import { connectionOf } from '../connections.ts';
+import { PlatformUnauthorized } from '../adapter.ts';
+import { connectionOf, connectionStatus } from '../connections.ts';
 import { asJobError } from '../job-errors.ts';
 import { adminGraphql, type ShopifyConfig } from './admin-api.ts';
 
@@ -87,9 +88,14 @@ export function webhookSyncJob(config: Config): JobKind<never> {
     async run(job) {
       const shopify = config.platforms.shopify;
       if (!shopify || job.storeId === null) throw new PermanentFailure('Shopify is not configured.');
-      const connection = await connectionOf(job.db, config.platforms.tokenKeys, job.storeId);
-      if (!connection || connection.platform !== 'shopify') return { created: [], skipped: 'not connected' };
       const storeId = job.storeId;
+      const connection = await connectionOf(job.db, config.platforms.tokenKeys, storeId);
+      if (!connection || connection.platform !== 'shopify') {
+        // another job (the backfill, a reward code) may have met the revoked token since this check
+        // was queued: the check says so as if it had met the refusal itself, never that all is well
+        if ((await connectionStatus(job.db, storeId))?.status === 'reconnect') throw new PermanentFailure(new PlatformUnauthorized().message);
+        return { created: [], skipped: 'not connected' };
+      }
       return { created: await asJobError(job.db, storeId, () => syncSubscriptions(shopify, connection, `${config.publicUrl}/platforms/shopify/webhooks`)) };
     },
   };
