@@ -15,6 +15,7 @@ import { defaultAuthMode, registerAuthHook } from './auth-hook.ts';
 import type { App } from './context.ts';
 import { errorHandler } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { logRequest } from './request-log.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { BIGCOMMERCE_CONTROL_PANELS, registerSecurityHeaders } from './security.ts';
 import { validatorCompiler } from './validation.ts';
@@ -34,6 +35,8 @@ export interface AppOptions {
   clock?: Clock;
   /** pino log level; defaults to LOG_LEVEL or warn */
   logLevel?: string;
+  /** where the log lines go, one JSON line per write (pino's destination); defaults to stdout. Tests read what the app logs through it. */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the one HTTP app that serves the console, the API and the storefront embed. */
@@ -50,7 +53,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a new HMAC secret: the platform webhooks that carry it are given the new one
   onSecretRotated(refreshWebhookSecret);
   const app = Fastify({
-    logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
+    logger: {
+      level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+      serializers: { req: logRequest },
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
   });

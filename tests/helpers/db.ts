@@ -80,6 +80,8 @@ export interface SuiteOptions {
   postgres?: boolean;
   /** start the process's workers (server/workers.ts) beside the app: `true` for every role */
   workers?: boolean | WorkerRole[];
+  /** the app's log at this level, written to this destination (silent otherwise) */
+  log?: { level: string; destination: { write(line: string): void } };
 }
 
 /**
@@ -172,7 +174,13 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
         ctx.db = db;
         ctx.clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
         ctx.config = { ...loadConfig({}), consoleDir: '/nonexistent', seedDemo: false, loginAttemptsPerMinute: 1000, ...options.config };
-        ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logLevel: 'silent' });
+        ctx.app = await buildApp({
+          config: ctx.config,
+          db: ctx.db,
+          clock: ctx.clock,
+          logLevel: options.log?.level ?? 'silent',
+          logDestination: options.log?.destination,
+        });
         await ctx.app.ready();
         ctx.fixture = await seedFixture(ctx.db);
         const roles = options.workers === true ? WORKER_ROLES : options.workers || [];

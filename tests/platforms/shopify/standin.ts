@@ -133,6 +133,11 @@ export class ShopifyStandIn {
     return { order, deliveries };
   }
 
+  /** Every token granted to the shop, access and refresh tokens, ended ones too (tests prove the app never shows them). */
+  tokensOf(domain: string): string[] {
+    return this.tokens.grantedTo(domain);
+  }
+
   /** Makes every token of the shop unusable, refresh tokens too (the merchant revoked the app's access). */
   revokeTokens(domain: string): void {
     this.tokens.revoke(domain);

@@ -52,6 +52,8 @@ export class StandInTokens {
   readonly #chain = new Map<string, { latest: string; retained: string | null }>();
   /** non-expiring tokens cycled by token exchange: the pair they were exchanged for, and when */
   readonly #migrated = new Map<string, { shop: string; access: string; refresh: string; at: number }>();
+  /** every token ever granted, for tests that look for them where they must never be */
+  readonly #granted: Array<{ shop: string; token: string }> = [];
   /** refresh grants asked for (refused ones too), successful ones, and token exchanges of a non-expiring token, per shop */
   readonly refreshesAsked = new Map<string, number>();
   readonly refreshes = new Map<string, number>();
@@ -75,6 +77,11 @@ export class StandInTokens {
     return this.#refresh.get(refreshToken)?.shop ?? null;
   }
 
+  /** Every access and refresh token granted to the shop, in the order granted, ended ones too. */
+  grantedTo(shop: string): string[] {
+    return this.#granted.filter((granted) => granted.shop === shop).map((granted) => granted.token);
+  }
+
   /** The shop's newest refresh token (what the app should hold). */
   latestRefresh(shop: string): string | null {
     return this.#chain.get(shop)?.latest ?? null;
@@ -85,6 +92,7 @@ export class StandInTokens {
     if (!expiring) {
       const token = `shpat_${randomBytes(16).toString('hex')}`;
       this.#access.set(token, { shop, scope, expiresAt: null });
+      this.#granted.push({ shop, token });
       return { access_token: token, scope };
     }
     return this.#issue(shop, scope, null);
@@ -139,6 +147,7 @@ export class StandInTokens {
     const refresh = { shop, scope, expiresAt: this.#ms() + REFRESH_TOKEN_SECONDS * 1000, usedAt: null };
     this.#access.set(accessToken, access);
     this.#refresh.set(refreshToken, refresh);
+    this.#granted.push({ shop, token: accessToken }, { shop, token: refreshToken });
     this.#chain.set(shop, { latest: refreshToken, retained });
     return this.#answer(accessToken, access, refreshToken, refresh);
   }
