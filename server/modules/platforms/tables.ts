@@ -34,6 +34,7 @@ export interface PlatformCallBudgetsTable {
   restore_rate: number;
   at: Time;
   in_flight: ColumnType<number, number | undefined, number>;
+  spends: ColumnType<string, string | number | undefined, string | number>;
 }
 
 declare module '../../db/schema.ts' {

@@ -11,7 +11,7 @@
 import { createAdminApiClient, type AdminApiClient, type ClientResponse } from '@shopify/admin-api-client';
 import type { PlatformsConfig } from '../../../config.ts';
 import { PlatformThrottled, PlatformUnauthorized } from '../adapter.ts';
-import type { CallBudget } from '../call-budget.ts';
+import type { CallBudget, Spent } from '../call-budget.ts';
 
 /** The Admin API version the app is written against (Shopify supports each for a year). */
 export const API_VERSION = '2026-10';
@@ -129,12 +129,12 @@ const requestedCost = new Map<string, number>();
 const UNKNOWN_COST = 10;
 
 /** Notes what the answer says the query cost, and settles the call with the bucket's figures (none when there was no answer). */
-async function learn(budget: CallBudget | undefined, query: string, extensions: Extensions): Promise<void> {
+async function learn(budget: CallBudget | undefined, spent: Spent, query: string, extensions: Extensions): Promise<void> {
   const cost = extensions?.cost;
   if (cost?.requestedQueryCost !== undefined) requestedCost.set(query, cost.requestedQueryCost);
   const status = cost?.throttleStatus;
   const known = status?.currentlyAvailable !== undefined && status.maximumAvailable !== undefined && status.restoreRate !== undefined;
-  await budget?.settle(known ? { available: status.currentlyAvailable!, maximum: status.maximumAvailable!, restoreRate: status.restoreRate! } : null);
+  await budget?.settle(spent, known ? { available: status.currentlyAvailable!, maximum: status.maximumAvailable!, restoreRate: status.restoreRate! } : null);
 }
 
 /** The wait before a throttled query can run: the points missing from the bucket at its restore rate. */
@@ -181,12 +181,12 @@ export async function adminGraphql<T>(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<T> {
-  await connection.budget?.spend(requestedCost.get(query) ?? UNKNOWN_COST);
+  const spent = (await connection.budget?.spend(requestedCost.get(query) ?? UNKNOWN_COST)) ?? '0';
   let answer: ClientResponse<T> | undefined;
   try {
     answer = await clientFor(config, connection.shop, connection.token).request<T>(query, { variables });
   } finally {
-    await learn(connection.budget, query, answer?.extensions);
+    await learn(connection.budget, spent, query, answer?.extensions);
   }
   const { data, errors, extensions } = answer;
   const status = errors?.networkStatusCode;
