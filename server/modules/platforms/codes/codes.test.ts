@@ -47,6 +47,9 @@ describeEachDatabase(
     const codeOf = (rewardId: number) => ctx.db.selectFrom('reward_codes').selectAll().where('reward_id', '=', rewardId).executeTakeFirstOrThrow();
     const jobsOf = (rewardId: number) => ctx.db.selectFrom('jobs').selectAll().where('key', '=', `reward:${rewardId}`).orderBy('id').execute();
     const balance = async (customerId: number) => (await totals(ctx.db, storeId(), customerId)).balance;
+    /** the points given back to the customer for refused codes */
+    const refundsOf = (customerId: number) =>
+      ctx.db.selectFrom('ledger_entries').selectAll().where('customer_id', '=', customerId).where('type', '=', 'redemption_rollback').execute();
 
     it('a redemption on a connected store enqueues one job, shows "preparing", and ends with the code created once', async () => {
       const platform = new FakePlatform();
@@ -100,12 +103,7 @@ describeEachDatabase(
       await runner(platform).drain();
       expect(await codeOf(reward.id)).toMatchObject({ state: 'refused', error: 'Discount code is already taken by another discount.' });
       expect(await balance(customerId)).toBe(1_000);
-      const refunds = await ctx.db
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .where('type', '=', 'redemption_rollback')
-        .execute();
+      const refunds = await refundsOf(customerId);
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.reason).toContain('already taken');
       // a rollback afterwards gives nothing more
@@ -158,13 +156,7 @@ describeEachDatabase(
       expect(await codeOf(reward.id)).toMatchObject({ state: 'created', error: null });
       expect(platform.creations.get(reward.code)).toBe(1);
       expect(await balance(customerId)).toBe(900);
-      const refunds = await ctx.db
-        .selectFrom('ledger_entries')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .where('type', '=', 'redemption_rollback')
-        .execute();
-      expect(refunds).toEqual([]);
+      expect(await refundsOf(customerId)).toEqual([]);
       expect(await verifyLedger(ctx.db, storeId())).toEqual([]);
     });
 

@@ -16,7 +16,7 @@ import type { PlatformsConfig } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
 import { PlatformUnauthorized } from '../adapter.ts';
 import { renewToken, type Connection, type TokenGrant } from '../connections.ts';
-import { migrateToExpiringToken, refreshAccessToken, type GrantedToken } from './admin-api.ts';
+import { migrateToExpiringToken, refreshAccessToken, type GrantedToken } from './token-endpoint.ts';
 
 /** A token this close to its end is renewed before the call, so it does not expire on the way. */
 export const RENEW_BEFORE_MS = 60_000;
